@@ -11,6 +11,8 @@ const backendPort = process.env.RIO_LOCAL_PORT || '4000'
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // A separate build folder lets a second `next dev`/`next build` run beside the main one (e2e, size).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   async rewrites() {
     return [{ source: '/rio/:path*', destination: `http://127.0.0.1:${backendPort}/:path*` }]
