@@ -1,0 +1,87 @@
+/**
+ * `npm run dev`: the whole product on this machine with one command.
+ * - NEXT_PUBLIC_RIO_LOCAL != 1 (a real Retter project in `.env.local`): only `next dev`.
+ * - Else: localhost certificate, Firestore emulator, local backend and `next dev` over HTTPS,
+ *   each part's log lines prefixed with its name; Ctrl-C or SIGTERM stops every child.
+ */
+import path from 'node:path'
+import { spawn } from 'node:child_process'
+import { isLocalMode, loadEnv, readPorts } from './lib/config'
+import { say, warn } from './lib/log'
+import { assertPortsFree } from './lib/ports'
+import { startLocalStack } from './lib/stack'
+
+const root = path.resolve(__dirname, '..')
+
+/** Remote mode: Next alone, talking to the Retter project named in env. */
+function runNextOnly(): void {
+  say(`Using the Retter project "${process.env.NEXT_PUBLIC_RIO_PROJECT_ID ?? '(unset)'}" (NEXT_PUBLIC_RIO_LOCAL is not 1): no local backend starts.`)
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['dev', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
+  process.on('SIGINT', forward('SIGINT'))
+  process.on('SIGTERM', forward('SIGTERM'))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}
+
+async function runLocal(): Promise<void> {
+  const ports = readPorts()
+  await assertPortsFree([
+    { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
+    { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
+    { port: ports.app, what: 'web app (next dev)', envVar: 'PORT', host: '0.0.0.0' },
+  ])
+
+  const abort = new AbortController()
+  say('Starting the local stack: Firestore emulator, backend, next dev (HTTPS)…')
+  const starting = startLocalStack({ root, ports, app: { kind: 'dev' }, signal: abort.signal })
+  let stopping = false
+  const shutdown = async (): Promise<void> => {
+    if (stopping) return
+    stopping = true
+    say('\nStopping next dev, the backend and the emulator…')
+    abort.abort()
+    // A start still under way stops what it began itself and rejects.
+    await starting.then((running) => running.stop(), () => undefined)
+    process.exit(process.exitCode ?? 0)
+  }
+  process.on('SIGINT', () => void shutdown())
+  process.on('SIGTERM', () => void shutdown())
+
+  const stack = await starting.catch((error: unknown) => {
+    if (stopping) return undefined
+    throw error
+  })
+  if (!stack) return
+  void stack.unexpectedExit.then((name) => {
+    warn(`\n${name} stopped on its own (see its last lines above); stopping the rest.`)
+    process.exitCode = 1
+    void shutdown()
+  })
+  say('')
+  say(`  App:       ${stack.appUrl}`)
+  say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
+  say(`  Firestore: http://${stack.firestoreHost} (emulator)`)
+  say(`  One-time codes: printed on the [backend] lines below, and at ${stack.backendUrl}/__dev/outbox?to=you@example.com`)
+  if (stack.cert.origin === 'self-signed' || stack.cert.origin === 'existing') {
+    say('  The certificate in .certs/ is self-signed unless mkcert made it: accept the browser warning once, or install mkcert and delete .certs/.')
+  }
+  say('  Press Ctrl-C to stop everything.')
+  say('')
+}
+
+async function main(): Promise<void> {
+  loadEnv(root)
+  if (!isLocalMode()) {
+    runNextOnly()
+    return
+  }
+  await runLocal()
+}
+
+main().catch((error: unknown) => {
+  warn(`\nnpm run dev: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

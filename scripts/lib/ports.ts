@@ -1,0 +1,71 @@
+/** Port checks done before anything starts, so a busy port gets a clear message instead of a stack trace. */
+import net from 'node:net'
+
+/** Thrown when a port the stack needs is taken; the message says which part and how to change it. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly what: string,
+    readonly envVar: string,
+  ) {
+    super(
+      `Port ${port} (${what}) is already in use. Stop whatever listens there ` +
+        `(e.g. \`lsof -i :${port}\` or \`ss -ltnp | grep :${port}\`) or choose another port with ${envVar}.`,
+    )
+    this.name = 'PortInUseError'
+  }
+}
+
+/** Resolves true when nothing accepts a listen on `host:port`. */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)))
+  })
+}
+
+/** Asks the OS for a free ephemeral port (listen on 0), for test stacks that must not collide. */
+export function findFreePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen({ port: 0, host }, () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => (port ? resolve(port) : reject(new Error('The OS gave no free port.'))))
+    })
+  })
+}
+
+export interface PortRequirement {
+  port: number
+  what: string
+  envVar: string
+  /** Next listens on all interfaces, the backend and emulator on 127.0.0.1. */
+  host?: string
+}
+
+/** Throws a PortInUseError for the first requirement whose port is taken. */
+export async function assertPortsFree(requirements: PortRequirement[]): Promise<void> {
+  for (const req of requirements) {
+    if (!(await isPortFree(req.port, req.host ?? '127.0.0.1'))) throw new PortInUseError(req.port, req.what, req.envVar)
+  }
+}
+
+/** Parses a port from env, rejecting junk with a message naming the variable. */
+export function parsePort(value: string | undefined, fallback: number, envVar: string): number {
+  if (value === undefined || value === '') return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${envVar} must be a port number between 1 and 65535, got "${value}".`)
+  }
+  return port
+}
+
+/** Splits `host:port` (FIRESTORE_EMULATOR_HOST) into its parts. */
+export function parseHostPort(value: string, envVar: string): { host: string; port: number } {
+  const match = /^(.+):(\d+)$/.exec(value.trim())
+  if (!match?.[1] || !match[2]) throw new Error(`${envVar} must look like host:port (e.g. 127.0.0.1:8080), got "${value}".`)
+  return { host: match[1], port: parsePort(match[2], 0, envVar) }
+}

@@ -1,0 +1,196 @@
+/**
+ * The whole local product as one unit: Firestore emulator, local backend and the HTTPS app.
+ * `npm run dev` runs it with `next dev`; the e2e run with a production build behind a TLS proxy.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { ensureLocalhostCert, type CertPaths } from './cert'
+import { browserEnvFor, type StackPorts } from './config'
+import { startFirestore, type FirestoreHandle } from './firestore'
+import { startHttpsProxy, type HttpsProxy } from './https-proxy'
+import { findFreePort } from './ports'
+import { startChild, type RunningChild } from './processes'
+import { waitForHttp } from './wait'
+
+export type AppMode =
+  /** `next dev --experimental-https` with the local certificate (hot reload). */
+  | { kind: 'dev' }
+  /** `next build` into `distDir`, then `next start` behind a TLS proxy. */
+  | { kind: 'production'; distDir: string; skipBuild?: boolean }
+
+export interface StackOptions {
+  root: string
+  ports: StackPorts
+  app: AppMode
+  /** Extra env for the backend (token TTLs, data dir, storage). */
+  backendEnv?: Record<string, string>
+  /** Where prefixed child output goes (default stdout/stderr). */
+  output?: NodeJS.WritableStream
+  /** Aborting (Ctrl-C during start-up) stops what already runs and makes the start reject. */
+  signal?: AbortSignal
+}
+
+export interface LocalStack {
+  appUrl: string
+  backendUrl: string
+  firestoreHost: string
+  cert: CertPaths
+  /** Stops only the backend (e2e: the backend going away mid-session). */
+  stopBackend(): Promise<void>
+  /** Starts the backend again with the same settings and waits until it answers. */
+  startBackend(): Promise<void>
+  /** Stops everything this stack started, newest first. */
+  stop(): Promise<void>
+  /** Resolves with a part's name when it exits on its own (a crash), never on a deliberate stop. */
+  readonly unexpectedExit: Promise<string>
+}
+
+const PREFIX_WIDTH = 9
+
+function bin(root: string, name: string): string {
+  return path.join(root, 'node_modules', '.bin', name)
+}
+
+/** Starts emulator, backend and app in that order, waiting for each to answer; cleans up on failure. */
+export async function startLocalStack(options: StackOptions): Promise<LocalStack> {
+  const { root, ports } = options
+  const out = options.output
+  const children: RunningChild[] = []
+  let firestore: FirestoreHandle | undefined
+  let proxy: HttpsProxy | undefined
+  let backend: RunningChild | undefined
+  const firestoreHost = `${ports.firestoreHost}:${ports.firestore}`
+  const backendUrl = `http://127.0.0.1:${ports.backend}`
+  const appUrl = `https://localhost:${ports.app}`
+
+  const stopEverything = async (): Promise<void> => {
+    stopping = true
+    await proxy?.close()
+    for (const child of [...children].reverse()) await child.stop()
+    if (backend) await backend.stop()
+    await firestore?.stop()
+  }
+  let reportExit: (name: string) => void = () => undefined
+  const unexpectedExit = new Promise<string>((resolve) => {
+    reportExit = resolve
+  })
+  let stopping = false
+  const watch = (child: RunningChild, isCurrent: () => boolean): void => {
+    void child.exited.then(() => {
+      if (!stopping && isCurrent()) reportExit(child.name)
+    })
+  }
+  const signal = options.signal
+  const checkAborted = (): void => {
+    if (signal?.aborted) throw new Error('Start-up was interrupted.')
+  }
+  // Killing what runs makes any pending wait fail at once, so the start unwinds quickly.
+  signal?.addEventListener('abort', () => void stopEverything(), { once: true })
+
+  const backendChildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    RIO_LOCAL_PORT: String(ports.backend),
+    RIO_LOCAL_DEV: '1',
+    FIRESTORE_EMULATOR_HOST: firestoreHost,
+    ...options.backendEnv,
+  }
+  const launchBackend = async (): Promise<void> => {
+    backend = startChild({
+      name: 'backend',
+      command: bin(root, 'tsx'),
+      args: ['backend/main.ts'],
+      cwd: root,
+      env: backendChildEnv,
+      prefixWidth: PREFIX_WIDTH,
+      stdout: out,
+      stderr: out,
+    })
+    const current = backend
+    watch(current, () => backend === current)
+    await waitForHttp(`${backendUrl}/`, { what: 'The local backend', timeoutMs: 60_000, child: current })
+  }
+
+  try {
+    const cert = await ensureLocalhostCert(path.join(root, '.certs'))
+    firestore = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output: out })
+    checkAborted()
+    await launchBackend()
+    checkAborted()
+
+    const appEnv: NodeJS.ProcessEnv = { ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend) }
+    if (options.app.kind === 'dev') {
+      const next = startChild({
+        name: 'next',
+        command: bin(root, 'next'),
+        args: ['dev', '--port', String(ports.app), '--experimental-https',
+          '--experimental-https-key', cert.keyFile, '--experimental-https-cert', cert.certFile],
+        cwd: root,
+        env: appEnv,
+        prefixWidth: PREFIX_WIDTH,
+        stdout: out,
+        stderr: out,
+      })
+      children.push(next)
+      watch(next, () => true)
+      // The first request compiles `/`, so this also warms the page the user opens first.
+      await waitForHttp(`${appUrl}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
+    } else {
+      const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
+      if (!options.app.skipBuild) await buildApp(root, distEnv, out)
+      checkAborted()
+      const internalPort = await findFreePort()
+      const next = startChild({
+        name: 'next',
+        command: bin(root, 'next'),
+        args: ['start', '--hostname', '127.0.0.1', '--port', String(internalPort)],
+        cwd: root,
+        env: distEnv,
+        prefixWidth: PREFIX_WIDTH,
+        stdout: out,
+        stderr: out,
+      })
+      children.push(next)
+      watch(next, () => true)
+      await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
+      proxy = await startHttpsProxy({ listenPort: ports.app, targetPort: internalPort, keyFile: cert.keyFile, certFile: cert.certFile })
+    }
+
+    checkAborted()
+    return {
+      appUrl,
+      backendUrl,
+      firestoreHost,
+      cert,
+      stopBackend: async () => {
+        // Forget it first so its exit is not reported as a crash.
+        const current = backend
+        backend = undefined
+        await current?.stop()
+      },
+      startBackend: launchBackend,
+      stop: stopEverything,
+      unexpectedExit,
+    }
+  } catch (error) {
+    await stopEverything()
+    throw error
+  }
+}
+
+async function buildApp(root: string, env: NodeJS.ProcessEnv, out?: NodeJS.WritableStream): Promise<void> {
+  const build = startChild({
+    name: 'build',
+    command: bin(root, 'next'),
+    args: ['build'],
+    cwd: root,
+    env,
+    prefixWidth: PREFIX_WIDTH,
+    stdout: out,
+    stderr: out,
+  })
+  const code = await build.exited
+  if (code !== 0) throw new Error(`next build failed (exit ${String(code)}); see the [build] lines above.`)
+  if (!fs.existsSync(path.join(root, String(env.NEXT_DIST_DIR), 'BUILD_ID'))) {
+    throw new Error(`next build left no ${String(env.NEXT_DIST_DIR)}/BUILD_ID.`)
+  }
+}
