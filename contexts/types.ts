@@ -13,6 +13,8 @@ export interface AppError {
   retryAfterSeconds?: number
   /** Wrong-code attempts left, when the backend said. */
   attemptsLeft?: number
+  /** For INVALID_OTP: the backend's reason (INVALID_CODE, CODE_EXPIRED, TOO_MANY_ATTEMPTS, NO_CODE). */
+  reason?: string
 }
 
 export type AuthStatus = 'SIGNED_IN' | 'SIGNED_IN_ANONYM' | 'SIGNED_OUT' | 'AUTH_FAILED'
@@ -51,4 +53,15 @@ export interface AccountContextValue {
   liveUpdates: boolean
   /** Calls Account.selectPlan; rejects with an AppError. */
   choosePlan(planId: string): Promise<void>
+}
+
+/** The value of `useRio`: the page's SDK instance once it has loaded. Only providers use it. */
+export interface RioContextValue {
+  /** Null until the SDK chunk has loaded (the shell renders without it) or when loading failed. */
+  client: import('@/lib/rio/client').RioClient | null
+  status: 'loading' | 'ready' | 'error'
+  /** Why the SDK could not be created (bad configuration names the variable). */
+  error: AppError | null
+  /** The Retter project id the client talks to (also the cross-tab channel name). */
+  projectId: string | null
 }

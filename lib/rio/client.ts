@@ -1,0 +1,88 @@
+/**
+ * The one Retter SDK instance of the page.
+ *
+ * The SDK (and Firebase, which it pulls in) is loaded with a dynamic `import()` so the shell's
+ * first paint never waits for them.
+ */
+import type Retter from '@retter/sdk'
+import type { RioPublicConfig } from './config'
+
+/** The SDK instance as the providers use it. */
+export type RioClient = Retter
+
+let pending: Promise<RioClient> | null = null
+let ready: RioClient | null = null
+
+/**
+ * Creates a new SDK instance for the config. Prefer `initRio`/`loadRio`; this exists for a second,
+ * independent client (a second "tab" in tests).
+ */
+export async function createRioClient(config: RioPublicConfig): Promise<RioClient> {
+  if (config.local) {
+    const { connectLocalFirebase } = await import('./local')
+    connectLocalFirebase(config)
+  }
+  const sdk = await import('@retter/sdk')
+  // `Retter.getInstance` would hand back a cached instance per project id for the life of the
+  // module; constructing directly keeps "one instance" our decision (initRio) and lets tests build
+  // a second, independent client. The constructor is private only in the .d.ts.
+  const RetterCtor = sdk.default as unknown as new () => RioClient & { init(config: object): void }
+  const client = new RetterCtor()
+  client.init({
+    projectId: config.projectId,
+    region: sdk.RetterRegion[config.region],
+    url: config.url,
+    culture: config.culture,
+  })
+  return client
+}
+
+/**
+ * Creates the page's SDK instance.
+ * @throws Error `SDK already initialized.` when called a second time
+ */
+export function initRio(config: RioPublicConfig): Promise<RioClient> {
+  if (pending) throw new Error('SDK already initialized.')
+  const created = createRioClient(config).then((client) => {
+    ready = client
+    return client
+  })
+  pending = created
+  // A failed load (e.g. the chunk did not arrive) may be retried by a later call.
+  created.catch(() => {
+    if (pending === created) pending = null
+  })
+  return created
+}
+
+/** The page's instance, creating it on first use (idempotent; StrictMode runs effects twice). */
+export function loadRio(config: RioPublicConfig): Promise<RioClient> {
+  return pending ?? initRio(config)
+}
+
+/**
+ * The page's SDK instance.
+ * @throws Error `Retter SDK not initialized.` before `initRio` has finished
+ */
+export function getRio(): RioClient {
+  if (!ready) throw new Error('Retter SDK not initialized.')
+  return ready
+}
+
+/** Forgets the page's instance. Tests only: a page never needs a second instance. */
+export function resetRioForTests(): void {
+  pending = null
+  ready = null
+}
+
+export type { RetterCloudObject as RioCloudObject, RetterAuthChangedEvent as RioAuthEvent } from '@retter/sdk'
+
+/**
+ * Makes this tab's SDK take over the session another tab stored in localStorage: drops this tab's
+ * cloud objects and Firebase session (SDK internals: `clearCloudObjects` is protected in the
+ * .d.ts), then runs an empty action, which reads the stored token and fires the new auth status.
+ */
+export async function adoptStoredSession(client: RioClient): Promise<void> {
+  await (client as unknown as { clearCloudObjects(): Promise<void> }).clearCloudObjects()
+  await client.signInAnonymously()
+}

@@ -1,0 +1,169 @@
+/**
+ * One mapping of every failure the Retter client can produce to an `AppError` with a specific,
+ * human message (CONVENTIONS.md rule 6). Everything thrown by lib/rio and the providers goes
+ * through here, so the UI shows `error.message` and branches on `error.code` only.
+ */
+import type { AppError } from '@/contexts/types'
+import type { VerifyOtpErrorCode } from '@/lib/contract'
+
+/** An `AppError` that is also an `Error`, so rejections keep a stack and `instanceof` works. */
+export class RioAppError extends Error implements AppError {
+  readonly code: string
+  readonly status?: number
+  readonly retryAfterSeconds?: number
+  readonly attemptsLeft?: number
+  readonly reason?: string
+
+  constructor(fields: AppError) {
+    super(fields.message)
+    this.name = 'RioAppError'
+    this.code = fields.code
+    if (fields.status !== undefined) this.status = fields.status
+    if (fields.retryAfterSeconds !== undefined) this.retryAfterSeconds = fields.retryAfterSeconds
+    if (fields.attemptsLeft !== undefined) this.attemptsLeft = fields.attemptsLeft
+    if (fields.reason !== undefined) this.reason = fields.reason
+  }
+}
+
+/** True for values made by this module (or shaped like them). */
+export function isAppError(value: unknown): value is AppError {
+  return typeof value === 'object' && value !== null &&
+    typeof (value as AppError).code === 'string' && typeof (value as AppError).message === 'string' &&
+    !isAxiosLike(value)
+}
+
+interface AxiosLike {
+  isAxiosError?: boolean
+  code?: string
+  message?: string
+  response?: { status: number; data?: unknown; headers?: Record<string, unknown> }
+}
+
+function isAxiosLike(value: unknown): value is AxiosLike {
+  return typeof value === 'object' && value !== null &&
+    ((value as AxiosLike).isAxiosError === true || typeof (value as AxiosLike).response?.status === 'number')
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim()) return data.trim()
+  if (typeof data === 'object' && data !== null) {
+    const message = (data as { message?: unknown }).message
+    if (typeof message === 'string' && message.trim()) return message.trim()
+  }
+  return undefined
+}
+
+function serverCode(data: unknown): string | undefined {
+  const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined
+  return typeof code === 'string' && code ? code : undefined
+}
+
+function retryAfter(response: NonNullable<AxiosLike['response']>): number {
+  const fromBody = (response.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+  if (typeof fromBody === 'number' && fromBody > 0) return Math.ceil(fromBody)
+  const header = Number(response.headers?.['retry-after'])
+  return Number.isFinite(header) && header > 0 ? Math.ceil(header) : 30
+}
+
+function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError {
+  const { status, data } = response
+  const said = serverMessage(data)
+  const code = serverCode(data)
+  if (status === 429) {
+    const seconds = retryAfter(response)
+    return { code: 'RATE_LIMITED', status, retryAfterSeconds: seconds,
+      message: `Too many requests. Please wait ${seconds} seconds and try again.` }
+  }
+  if (status === 570) {
+    return { code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }
+  }
+  if (status === 400) {
+    return { code: code ?? 'VALIDATION', status, message: said ?? 'The request was not valid. Please check what you entered.' }
+  }
+  if (status === 401 || status === 403) {
+    return { code: code ?? 'ACCESS_DENIED', status, message: said ?? 'You are not allowed to do that. Please sign in again.' }
+  }
+  if (status === 404) {
+    return { code: code ?? 'NOT_FOUND', status, message: said ?? 'That was not found on the server.' }
+  }
+  if (status >= 500) {
+    return { code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }
+  }
+  return { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.` }
+}
+
+/**
+ * Maps any thrown value to an `AppError`.
+ * @param error what was thrown or rejected (axios error, SDK error, Firebase error, AppError)
+ */
+export function toAppError(error: unknown): RioAppError {
+  if (error instanceof RioAppError) return error
+  if (isAppError(error)) return new RioAppError(error)
+  if (isAxiosLike(error)) {
+    if (error.response) return new RioAppError(fromHttpStatus(error.response))
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '')) {
+      return new RioAppError({ code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' })
+    }
+    return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+  }
+  if (error instanceof Error) {
+    if (error.message === 'Retter SDK not initialized.' || error.message === 'SDK already initialized.') {
+      return new RioAppError({ code: 'SDK_STATE', message: error.message })
+    }
+    if (error.name === 'RioConfigError') return new RioAppError({ code: 'CONFIG', message: error.message })
+    const firebaseCode = (error as { code?: unknown }).code
+    if (typeof firebaseCode === 'string' && firebaseCode.startsWith('auth/')) {
+      return new RioAppError({ code: 'FIREBASE_AUTH', message: `Live updates could not sign in (${firebaseCode}).` })
+    }
+    if (/network|fetch/i.test(error.message)) {
+      return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+    }
+    return new RioAppError({ code: 'UNKNOWN', message: error.message || 'Something went wrong. Please try again.' })
+  }
+  return new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' })
+}
+
+/** Verifying a code before any code was requested (spec message). */
+export function noCloudObjectError(): RioAppError {
+  return new RioAppError({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
+}
+
+const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {
+  INVALID_CODE: 'That code is not right. Check it and try again.',
+  CODE_EXPIRED: 'This code has expired. Request a new one.',
+  TOO_MANY_ATTEMPTS: 'Too many attempts. Request a new code.',
+  NO_CODE: 'No code is waiting for this e-mail. Request a new one.',
+}
+
+/**
+ * An unsuccessful `verifyOtp` answer: code `INVALID_OTP`, the spec's "Invalid OTP" first, then the
+ * specific reason (expired, locked out, wrong) the backend gave.
+ */
+export function invalidOtpError(reason?: { code?: string; attemptsLeft?: number }): RioAppError {
+  const code = reason?.code as VerifyOtpErrorCode | undefined
+  let detail = (code && OTP_DETAIL[code]) || OTP_DETAIL.INVALID_CODE
+  const left = reason?.attemptsLeft
+  if (code === 'INVALID_CODE' && typeof left === 'number') {
+    detail = `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+  }
+  return new RioAppError({
+    code: 'INVALID_OTP',
+    message: `Invalid OTP. ${detail}`,
+    ...(code ? { reason: code } : {}),
+    ...(typeof left === 'number' ? { attemptsLeft: left } : {}),
+  })
+}
+
+/** `authenticateWithCustomToken` resolved AUTH_FAILED: surface what the server said. */
+export function authFailedError(message: unknown): RioAppError {
+  const said = serverMessage(message)
+  return new RioAppError({ code: 'AUTH_FAILED', message: said ?? 'Sign-in was refused by the server. Please request a new code.' })
+}
+
+/** The SDK's sign-in did not settle in time (it hangs when Firebase sign-in hangs). */
+export function signInTimeoutError(seconds: number): RioAppError {
+  return new RioAppError({
+    code: 'SIGN_IN_TIMEOUT',
+    message: `Sign-in did not finish within ${seconds} seconds. Check your connection and try again.`,
+  })
+}

@@ -1,0 +1,37 @@
+/**
+ * Local mode: point the Firebase app the SDK will use at the local emulators.
+ *
+ * SDK 0.4.0 never calls `connectAuthEmulator`/`connectFirestoreEmulator`; it calls
+ * `initializeApp(options, projectId)` itself. Firebase returns an existing app when the name and
+ * options are equal, so creating that app first (with exactly the SDK's options) and connecting it
+ * here makes the SDK reuse an app that talks to the emulators.
+ */
+import { getApps, initializeApp } from 'firebase/app'
+import { connectAuthEmulator, getAuth } from 'firebase/auth'
+import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
+import type { RioPublicConfig } from './config'
+
+/**
+ * Creates and connects the Firebase app named after the Retter project (once per page life).
+ * @throws Error when the config has no emulator settings (not local mode)
+ */
+export function connectLocalFirebase(config: RioPublicConfig): void {
+  const emulators = config.emulators
+  if (!emulators) throw new Error('connectLocalFirebase needs the local emulator settings (NEXT_PUBLIC_RIO_LOCAL=1).')
+  // A second SDK instance of the same project (tests, or a remount) reuses the connected app:
+  // reconnecting Firestore after it started throws.
+  if (getApps().some((app) => app.name === config.projectId)) return
+
+  // Same object shape and values as `initFirebase` in @retter/sdk/dist/index.js, or Firebase
+  // would throw duplicate-app when the SDK initialises its own.
+  const app = initializeApp(
+    {
+      apiKey: emulators.firebaseApiKey,
+      authDomain: emulators.firebaseProjectId + '.firebaseapp.com',
+      projectId: emulators.firebaseProjectId,
+    },
+    config.projectId,
+  )
+  connectAuthEmulator(getAuth(app), emulators.authEmulatorUrl, { disableWarnings: true })
+  connectFirestoreEmulator(getFirestore(app), emulators.firestoreHost, emulators.firestorePort)
+}
