@@ -1,3 +1,13 @@
+import Head from 'next/head'
+import { PlansPage } from '@/components/plans/PlansPage'
+
 export default function Home() {
-  return <main>placeholder</main>
+  return (
+    <>
+      <Head>
+        <title>Plans · Bean &amp; Bloom Coffee House</title>
+      </Head>
+      <PlansPage />
+    </>
+  )
 }

@@ -1,0 +1,129 @@
+import { useRouter } from 'next/router'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'react-toastify'
+import { Notice } from '@/components/feedback/Notice'
+import { useAccount } from '@/contexts/AccountContext'
+import { useAuth } from '@/contexts/AuthContext'
+import { AccountCard } from './AccountCard'
+import { AwsCard } from './AwsCard'
+import styles from './Account.module.css'
+
+/** Where visitors are sent: sign in, then come back here. */
+export const ACCOUNT_SIGN_IN_PATH = '/sign-in?next=/account'
+
+function CardSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className={`card ${styles.card}`} aria-hidden="true" data-testid="account-skeleton">
+      <span className="skeleton" style={{ width: '30%', height: '1.6rem', marginBottom: '1.25rem' }} />
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className={styles.row}>
+          <span className="skeleton" style={{ width: '70%', height: '0.95rem' }} />
+          <span className="skeleton" style={{ width: '90%', height: '0.95rem' }} />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function AccountSkeleton() {
+  return (
+    <div className={styles.grid} role="status">
+      <span className="visually-hidden">Loading your account…</span>
+      <CardSkeleton rows={4} />
+      <CardSkeleton rows={3} />
+    </div>
+  )
+}
+
+/** The `/account` page: the customer's Account and AWS objects, live, and signing out. */
+export function AccountPage() {
+  const router = useRouter()
+  const { isSignedIn, isInitializing, signOut, email } = useAuth()
+  const { account, aws, loading, accountError, liveUpdates, plans } = useAccount()
+  const [signingOut, setSigningOut] = useState(false)
+  const leavingOnPurpose = useRef(false)
+
+  // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page.
+  useEffect(() => {
+    if (!isInitializing && !isSignedIn && !leavingOnPurpose.current) {
+      void router.replace(ACCOUNT_SIGN_IN_PATH)
+    }
+  }, [isInitializing, isSignedIn, router])
+
+  async function handleSignOut() {
+    setSigningOut(true)
+    leavingOnPurpose.current = true
+    try {
+      await signOut()
+      toast.info('You’re signed out. See you soon!')
+      void router.replace('/')
+    } catch (error) {
+      leavingOnPurpose.current = false
+      const message =
+        typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : 'Please try again.'
+      toast.error(`Could not sign out: ${message}`)
+      setSigningOut(false)
+    }
+  }
+
+  const title = (
+    <div className={styles.titleRow}>
+      <div>
+        <h1 id="account-title">Your account</h1>
+        {email ? <p className={styles.subtitle}>Signed in as {email}</p> : null}
+      </div>
+      {isSignedIn ? (
+        <button type="button" className="btn btn-secondary" onClick={() => void handleSignOut()} disabled={signingOut} aria-busy={signingOut || undefined}>
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      ) : null}
+    </div>
+  )
+
+  if (isInitializing || !isSignedIn) {
+    return (
+      <section aria-labelledby="account-title">
+        <h1 id="account-title" className="visually-hidden">
+          Your account
+        </h1>
+        <AccountSkeleton />
+      </section>
+    )
+  }
+
+  return (
+    <section aria-labelledby="account-title">
+      {title}
+      {!liveUpdates ? (
+        <div className={styles.notice}>
+          <Notice>
+            <p>
+              <strong>Live updates are unavailable.</strong> You’re seeing your details as they were when the page
+              loaded; reload the page to refresh them.
+            </p>
+          </Notice>
+        </div>
+      ) : null}
+      {accountError ? (
+        <div className={styles.notice}>
+          <Notice tone="error" role="alert">
+            <p>
+              <strong>We couldn’t load your account.</strong> {accountError.message}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={() => router.reload()}>
+              Reload
+            </button>
+          </Notice>
+        </div>
+      ) : null}
+      {loading || (!account && !aws && !accountError) ? (
+        <AccountSkeleton />
+      ) : (
+        <div className={styles.grid}>
+          {account ? <AccountCard account={account} plans={plans} live={liveUpdates} /> : <CardSkeleton rows={4} />}
+          {aws ? <AwsCard aws={aws} live={liveUpdates} /> : <CardSkeleton rows={3} />}
+        </div>
+      )}
+    </section>
+  )
+}

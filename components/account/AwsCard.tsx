@@ -1,0 +1,20 @@
+import type { AwsPublicState } from '@/lib/contract'
+import { LiveBadge } from './AccountCard'
+import { FieldList } from './ValueView'
+import styles from './Account.module.css'
+
+/**
+ * The AWS object's public state. Its meaning is not specified, so every field is shown as it
+ * comes, readably (humanised names, local dates, nested lists), and re-renders on each change.
+ */
+export function AwsCard({ aws, live, locale }: { aws: AwsPublicState; live: boolean; locale?: string }) {
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby="aws-card-title">
+      <header className={styles.cardHeader}>
+        <h2 id="aws-card-title">AWS</h2>
+        {live ? <LiveBadge /> : null}
+      </header>
+      <FieldList fields={aws} locale={locale} />
+    </section>
+  )
+}

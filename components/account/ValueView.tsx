@@ -1,0 +1,87 @@
+import { isIsoDateString, formatDateTime } from '@/lib/format/date'
+import { humanizeKey } from '@/lib/format/humanize'
+import styles from './Account.module.css'
+
+type Plain = Record<string, unknown>
+
+function isPlainObject(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)
+}
+
+/** Nesting is cut off here so a self-similar payload cannot produce an unreadable page. */
+const MAX_DEPTH = 6
+
+/**
+ * Renders any JSON value readably: ISO dates in the user's locale, booleans as Yes/No, numbers
+ * grouped, empty values as "Not set", arrays as lists and objects as nested definition lists.
+ */
+export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?: number; locale?: string }) {
+  if (value === null || value === undefined || value === '') {
+    return <span className={styles.empty}>Not set</span>
+  }
+  if (typeof value === 'boolean') {
+    return <span className={value ? styles.yes : styles.no}>{value ? 'Yes' : 'No'}</span>
+  }
+  if (typeof value === 'number') {
+    return <span className={styles.number}>{new Intl.NumberFormat(locale).format(value)}</span>
+  }
+  if (typeof value === 'string') {
+    if (isIsoDateString(value)) {
+      return <time dateTime={value}>{formatDateTime(value, locale)}</time>
+    }
+    return <span className={styles.text}>{value}</span>
+  }
+  if (depth >= MAX_DEPTH) {
+    return <code className={styles.code}>{JSON.stringify(value)}</code>
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <span className={styles.empty}>None</span>
+    if (value.every(isPrimitive)) {
+      return (
+        <ul className={styles.list}>
+          {value.map((item, index) => (
+            <li key={index}>
+              <ValueView value={item} depth={depth + 1} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )
+    }
+    return (
+      <ol className={styles.objectList}>
+        {value.map((item, index) => (
+          <li key={index}>
+            <ValueView value={item} depth={depth + 1} locale={locale} />
+          </li>
+        ))}
+      </ol>
+    )
+  }
+  if (isPlainObject(value)) {
+    return <FieldList fields={value} depth={depth + 1} locale={locale} />
+  }
+  // Functions, symbols and bigints cannot come from JSON; show them as text rather than fail.
+  return <span className={styles.text}>{String(value)}</span>
+}
+
+/** A definition list of every field of an object, with humanised names. */
+export function FieldList({ fields, depth = 0, locale }: { fields: Plain; depth?: number; locale?: string }) {
+  const entries = Object.entries(fields)
+  if (entries.length === 0) return <span className={styles.empty}>No details</span>
+  return (
+    <dl className={depth > 0 ? `${styles.fields} ${styles.nested}` : styles.fields}>
+      {entries.map(([key, value]) => (
+        <div key={key} className={styles.row}>
+          <dt title={key}>{humanizeKey(key)}</dt>
+          <dd>
+            <ValueView value={value} depth={depth} locale={locale} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

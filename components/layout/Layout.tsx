@@ -1,0 +1,64 @@
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import type { ReactNode } from 'react'
+import { Logo } from '@/components/brand/Logo'
+import { useAuth } from '@/contexts/AuthContext'
+import styles from './Layout.module.css'
+
+interface NavItemProps {
+  href: string
+  children: ReactNode
+}
+
+function NavItem({ href, children }: NavItemProps) {
+  const { pathname } = useRouter()
+  const current = pathname === href
+  return (
+    <li>
+      <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+        {children}
+      </Link>
+    </li>
+  )
+}
+
+/** The page frame: skip link, header with the brand and navigation, main region and footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { isSignedIn, isInitializing } = useAuth()
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link href="/" className={styles.brand} aria-label="Bean & Bloom home">
+            <Logo />
+          </Link>
+          <nav aria-label="Main" className={styles.nav}>
+            <ul>
+              <NavItem href="/">Plans</NavItem>
+              {isInitializing ? (
+                // Keeps the header from jumping while the session is still unknown.
+                <li aria-hidden="true" className={styles.navPlaceholder} />
+              ) : isSignedIn ? (
+                <NavItem href="/account">Account</NavItem>
+              ) : (
+                <NavItem href="/sign-in">Sign in</NavItem>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <p>Bean &amp; Bloom Coffee House: fresh roasts, delivered on your schedule.</p>
+          <p>Cancel or change your plan any time.</p>
+        </div>
+      </footer>
+    </>
+  )
+}

@@ -1,0 +1,104 @@
+import Link from 'next/link'
+import type { SubscriptionPlan } from '@/lib/contract'
+import { formatInterval, formatPrice } from '@/lib/format/price'
+import styles from './Plans.module.css'
+
+export interface PlanCardProps {
+  plan: SubscriptionPlan
+  signedIn: boolean
+  isCurrent: boolean
+  /** This plan's choice is on its way to the backend. */
+  pending: boolean
+  /** Another choice is on its way; one change at a time. */
+  disabled: boolean
+  onChoose(planId: string): void
+  locale?: string
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false" className={styles.check}>
+      <path d="M4 10.5l3.5 3.5L16 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+/** One subscription plan as a card: name, price, interval, features and the call to action. */
+export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoose, locale }: PlanCardProps) {
+  const headingId = `plan-${plan.id}-name`
+  const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', isCurrent ? styles.current : '']
+  return (
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId}>
+      <div className={styles.badges}>
+        {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>Recommended</span> : null}
+        {isCurrent ? <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span> : null}
+      </div>
+      <h2 id={headingId} className={styles.name}>
+        {plan.name}
+      </h2>
+      <p className={styles.price}>
+        <span className={styles.amount}>{formatPrice(plan.amount, plan.currency, locale)}</span>{' '}
+        <span className={styles.interval}>{formatInterval(plan.interval)}</span>
+      </p>
+      {plan.description ? <p className={styles.description}>{plan.description}</p> : null}
+      {plan.features.length > 0 ? (
+        <ul className={styles.features} aria-label={`${plan.name} includes`}>
+          {plan.features.map((feature) => (
+            <li key={feature}>
+              <CheckIcon />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={styles.cta}>
+        {!signedIn ? (
+          <Link
+            href={{ pathname: '/sign-in', query: { next: '/' } }}
+            className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
+            aria-describedby={headingId}
+          >
+            Sign in to subscribe
+          </Link>
+        ) : isCurrent ? (
+          <button type="button" className={`btn btn-secondary ${styles.ctaButton}`} disabled aria-describedby={headingId}>
+            Current plan
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
+            onClick={() => onChoose(plan.id)}
+            disabled={disabled || pending}
+            aria-busy={pending || undefined}
+            aria-describedby={headingId}
+          >
+            {pending ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Choosing…
+              </>
+            ) : (
+              'Choose'
+            )}
+          </button>
+        )}
+      </div>
+    </article>
+  )
+}
+
+/** A placeholder card with the shape of a plan, shown while plans load. */
+export function PlanCardSkeleton() {
+  return (
+    <div className={`${styles.card} card`} aria-hidden="true" data-testid="plan-skeleton">
+      <span className="skeleton" style={{ width: '45%', height: '1.6rem', marginTop: '1.9rem' }} />
+      <span className="skeleton" style={{ width: '60%', height: '2.4rem', margin: '1rem 0' }} />
+      <span className="skeleton" style={{ width: '90%', height: '1rem' }} />
+      <span className="skeleton" style={{ width: '80%', height: '1rem', margin: '0.5rem 0 1.5rem' }} />
+      {[0, 1, 2].map((row) => (
+        <span key={row} className="skeleton" style={{ width: `${70 - row * 10}%`, height: '0.9rem', marginBottom: '0.7rem' }} />
+      ))}
+      <span className="skeleton" style={{ width: '100%', height: '2.75rem', marginTop: 'auto', borderRadius: '999px' }} />
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { forwardRef, useId, type FormEvent } from 'react'
+import { normalizeOtp } from '@/lib/format/otp'
+import styles from './SignIn.module.css'
+
+export interface CodeStepProps {
+  sentTo: string
+  code: string
+  onCodeChange(value: string): void
+  onSubmit(): void
+  onResend(): void
+  onUseAnotherEmail(): void
+  verifying: boolean
+  resending: boolean
+  resendSecondsLeft: number
+  error: string | null
+  /** A neutral status line, e.g. after a new code was sent. */
+  info: string | null
+}
+
+/**
+ * Step 2: one labelled code field. Spaces and dashes from paste or autofill are removed on
+ * input; there is deliberately no maxLength, which would cut "12 34 56" before it is cleaned.
+ */
+export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
+  const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
+  const { verifying, resending, resendSecondsLeft, error, info } = props
+  const errorId = useId()
+  const hintId = useId()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  const waiting = resendSecondsLeft > 0
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+      <p className={styles.sentTo}>
+        We sent a code to <strong className={styles.address}>{sentTo}</strong>. It can take a minute to arrive; check
+        your spam folder too.
+      </p>
+      <div className={styles.field}>
+        <label htmlFor="sign-in-code" className={styles.label}>
+          Verification code
+        </label>
+        <input
+          ref={inputRef}
+          id="sign-in-code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          className={`${styles.input} ${styles.codeInput}`}
+          value={code}
+          onChange={(event) => onCodeChange(normalizeOtp(event.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        />
+        <p id={hintId} className={styles.hint}>
+          Enter the 6-digit code from the e-mail.
+        </p>
+        {error ? (
+          <p id={errorId} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {info && !error ? (
+          <p className={styles.info} role="status">
+            {info}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={verifying} aria-busy={verifying || undefined}>
+        {verifying ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Verifying…
+          </>
+        ) : (
+          'Verify'
+        )}
+      </button>
+      <div className={styles.secondary}>
+        <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
+          {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
+        </button>
+        <button type="button" className="btn btn-link" onClick={onUseAnotherEmail} disabled={verifying}>
+          Use another e-mail
+        </button>
+      </div>
+    </form>
+  )
+})

@@ -1,0 +1,47 @@
+import { useRouter } from 'next/router'
+import { useCallback, useEffect, useRef } from 'react'
+import { useAuth } from '@/contexts/AuthContext'
+import { safeNextPath } from '@/lib/format/next-path'
+import { SignInFlow } from './SignInFlow'
+import styles from './SignIn.module.css'
+
+/**
+ * The `/sign-in` page. Signed-in visitors are sent on (to `?next=` when it is a path on this
+ * site, else `/account`), both when they arrive signed in and right after the code is accepted.
+ */
+export function SignInPage() {
+  const router = useRouter()
+  const { isSignedIn, isInitializing, sendOtp, verifyOtp } = useAuth()
+  const leaving = useRef(false)
+
+  const leave = useCallback(() => {
+    if (leaving.current) return
+    leaving.current = true
+    void router.replace(safeNextPath(router.query.next))
+  }, [router])
+
+  useEffect(() => {
+    if (router.isReady && isSignedIn) leave()
+  }, [router.isReady, isSignedIn, leave])
+
+  if (isInitializing || isSignedIn) {
+    return (
+      <div className={styles.wrap} role="status">
+        <div className={`card ${styles.panel}`}>
+          <span className="visually-hidden">Checking your session…</span>
+          <span className="skeleton" style={{ width: '40%', height: '2rem', marginBottom: '1.5rem' }} />
+          <span className="skeleton" style={{ width: '35%', height: '1rem', marginBottom: '0.5rem' }} />
+          <span className="skeleton" style={{ width: '100%', height: '3rem', marginBottom: '1.5rem' }} />
+          <span className="skeleton" style={{ width: '100%', height: '2.75rem', borderRadius: '999px' }} />
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.wrap}>
+      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={leave} />
+      <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
+    </div>
+  )
+}
