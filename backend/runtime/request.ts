@@ -1,0 +1,62 @@
+/** Decodes a BackendRequest into path segments, query parameters and a JSON body. */
+import { Buffer } from 'node:buffer'
+import type { BackendRequest } from './plugins'
+import { HttpError } from './http'
+
+export interface ParsedRequest {
+  method: string
+  /** Decoded path segments, without empty ones. */
+  segments: string[]
+  query: Record<string, string>
+  /** The JSON body (from `data` + `__isbase64`, or the raw body); undefined when there is none. */
+  body: unknown
+  headers: Record<string, string>
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new HttpError(400, 'BAD_PATH', `Malformed percent-encoding in path segment "${segment.slice(0, 80)}"`)
+  }
+}
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'BAD_JSON', `The ${where} is not valid JSON`)
+  }
+}
+
+/**
+ * Parses the URL and body of a request. Throws HttpError 400 on malformed encodings or JSON.
+ * @param req the transport-independent request
+ */
+export function parseRequest(req: BackendRequest): ParsedRequest {
+  let url: URL
+  try {
+    url = new URL(req.url, 'http://backend.local')
+  } catch {
+    throw new HttpError(400, 'BAD_PATH', 'The request URL cannot be parsed')
+  }
+  // Split the raw pathname ourselves: decoding first would turn an encoded "/" into a separator.
+  const segments = url.pathname.split('/').filter((s) => s !== '').map(decodeSegment)
+  const query: Record<string, string> = {}
+  for (const [k, v] of url.searchParams) query[k] = v
+
+  let body: unknown
+  if (query.__isbase64 === 'true' && query.data !== undefined) {
+    // URLSearchParams turns a literal "+" into a space; base64 never contains spaces.
+    const decoded = Buffer.from(query.data.replace(/ /g, '+'), 'base64').toString('utf8')
+    body = parseJson(decoded, 'base64 "data" parameter')
+  } else if (req.body !== undefined && req.body.trim() !== '') {
+    body = parseJson(req.body, 'request body')
+  }
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v
+  return { method: req.method.toUpperCase(), segments, query, body, headers }
+}
+
+/** Query parameters the platform consumes; the rest reach handlers as `queryStringParams`. */
+export const RESERVED_QUERY = new Set(['_token', '__culture', '__platform', 'data', '__isbase64'])
