@@ -1,0 +1,44 @@
+/** Journey 4: state changes reach the open /account page within 2 s, without a reload. */
+import type { Page } from '@playwright/test'
+import { awsInstanceId, fetchPlans, setDevState } from './support/backend'
+import { card } from './support/cards'
+import { expect, freshEmail, signIn, test } from './support/fixtures'
+
+const LIVE_WITHIN_MS = 2000
+
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __e2eSameDocument: true }))
+}
+
+async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => '__e2eSameDocument' in window)
+}
+
+test('a dev state change of AWS and choosing a plan both update the open /account page within 2 s', async ({ page, context }) => {
+  const email = freshEmail('live')
+  await signIn(page, email)
+  const aws = card(page, 'AWS')
+  const account = card(page, 'Account')
+  await expect(aws).toContainText(email)
+  await markDocument(page)
+
+  // Something outside the app changes the AWS object.
+  const marker = `Live check ${Date.now().toString(36)}`
+  await setDevState('AWS', awsInstanceId(email), { status: marker })
+  await expect(aws).toContainText(new RegExp(marker, 'i'), { timeout: LIVE_WITHIN_MS })
+
+  // The customer chooses a plan in another tab.
+  const plans = (await fetchPlans()).sort((a, b) => a.sortOrder - b.sortOrder)
+  const plan = plans[plans.length - 1]
+  if (!plan) throw new Error('The backend served no plans.')
+  const other = await context.newPage()
+  await other.goto('/')
+  const planCard = other.getByRole('article').filter({ has: other.getByRole('heading', { name: plan.name }) })
+  const chosen = other.waitForResponse((res) => res.url().includes('/selectPlan/') && res.ok())
+  await planCard.getByRole('button', { name: 'Choose' }).click()
+  await chosen
+  await expect(account).toContainText(plan.name, { timeout: LIVE_WITHIN_MS })
+  await expect(planCard.getByText(/Current plan/).first()).toBeVisible()
+
+  expect(await isSameDocument(page), 'the /account page was not reloaded').toBe(true)
+})

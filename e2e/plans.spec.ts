@@ -1,0 +1,50 @@
+/** Journey 1: a visitor opens `/` and sees the plans in ascending sortOrder with formatted prices, and no error. */
+import type { SubscriptionPlan } from '../lib/contract'
+import { fetchPlans } from './support/backend'
+import { expect, test } from './support/fixtures'
+import { capture } from './support/screens'
+
+/** The ways Intl.NumberFormat may legitimately print the price in en-US (with or without cents). */
+function priceTexts(plan: SubscriptionPlan): string[] {
+  const value = plan.amount / 100
+  const base = { style: 'currency', currency: plan.currency } as const
+  return [
+    new Intl.NumberFormat('en-US', base).format(value),
+    new Intl.NumberFormat('en-US', { ...base, minimumFractionDigits: 0 }).format(value),
+  ]
+}
+
+test('a visitor sees every plan in ascending sortOrder with formatted prices, and no error', async ({ page, errors }) => {
+  const plans = await fetchPlans()
+  expect(plans.length, 'the backend serves plans').toBeGreaterThan(1)
+  const expected = [...plans].sort((a, b) => a.sortOrder - b.sortOrder)
+
+  await page.goto('/')
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(expected.length)
+
+  for (const [index, plan] of expected.entries()) {
+    const card = cards.nth(index)
+    await expect(card.getByRole('heading', { name: plan.name })).toBeVisible()
+    const text = await card.innerText()
+    expect(priceTexts(plan).some((price) => text.includes(price)), `"${plan.name}" shows ${priceTexts(plan)[0]} in:\n${text}`).toBe(true)
+    expect(text).toMatch(new RegExp(plan.interval, 'i'))
+    for (const feature of plan.features) await expect(card.getByText(feature, { exact: false })).toBeVisible()
+    // Visitors are invited to sign in, never offered "Choose".
+    await expect(card.getByRole('link', { name: 'Sign in to subscribe' })).toBeVisible()
+    await expect(card.getByRole('button', { name: 'Choose' })).toHaveCount(0)
+    if (plan.recommended) await expect(card.getByText('Recommended')).toBeVisible()
+  }
+  expect(expected.filter((plan) => plan.recommended).length).toBeLessThanOrEqual(1)
+
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await capture(page, 'home-visitor')
+  expect(errors.list).toEqual([])
+})
+
+test('an unknown address shows a real 404 page with a way back', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('link', { name: /home|plans|back/i }).first()).toBeVisible()
+  await capture(page, 'not-found')
+})

@@ -1,0 +1,81 @@
+/**
+ * What the journeys ask the local backend directly: codes from the dev outbox, state changes through
+ * the dev endpoint, and the plan list (to check what the page shows against the data).
+ */
+import { createHash } from 'node:crypto'
+import type { OutboxMessage, SubscriptionPlan } from '../../lib/contract'
+import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'
+
+function backendUrl(): string {
+  return requireEnv(E2E_ENV.backendUrl)
+}
+
+async function json<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`)
+  return JSON.parse(text) as T
+}
+
+/** The 24 hex chars our instance ids are derived from (trimmed, lower-cased e-mail). */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)
+}
+
+/** Instance id of the AWS object of a customer. */
+export function awsInstanceId(email: string): string {
+  return `aws_${emailHash(email)}`
+}
+
+/** Messages sent to `email`, newest first. */
+export async function outbox(email: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${backendUrl()}/__dev/outbox?to=${encodeURIComponent(email)}`)
+  return json<OutboxMessage[]>(res, 'GET /__dev/outbox')
+}
+
+/**
+ * Waits for a code sent to `email` after `previousCount` messages had arrived, and returns it.
+ * Codes are never hard-coded: the journeys read what the backend really sent.
+ */
+export async function waitForCode(email: string, previousCount = 0, timeoutMs = 10_000): Promise<{ code: string; count: number }> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const messages = await outbox(email)
+    const newest = messages[0]
+    if (messages.length > previousCount && newest) return { code: newest.code, count: messages.length }
+    if (Date.now() > deadline) throw new Error(`No new code for ${email} in the outbox after ${timeoutMs} ms (had ${previousCount}).`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Changes public state of an instance through the dev endpoint (what another system would do). */
+export async function setDevState(classId: string, instanceId: string, publicState: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${backendUrl()}/__dev/state/${classId}/${instanceId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ public: publicState }),
+  })
+  await json<unknown>(res, `POST /__dev/state/${classId}/${instanceId}`)
+}
+
+/** The plan list as the backend serves it, fetched the way the SDK does (anonymous token, static call). */
+export async function fetchPlans(): Promise<SubscriptionPlan[]> {
+  const base = backendUrl()
+  const anon = await json<{ response?: { accessToken: string }; accessToken?: string }>(
+    await fetch(`${base}/root/INSTANCE/ProjectUser?projectId=${E2E_PROJECT_ID}`),
+    'anonymous token',
+  )
+  const token = anon.response?.accessToken ?? anon.accessToken
+  if (!token) throw new Error('The anonymous token answer carried no accessToken.')
+  const res = await fetch(`${base}/${E2E_PROJECT_ID}/CALL/Account/getSubscriptionPlans/static?_token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
+  return json<SubscriptionPlan[]>(res, 'getSubscriptionPlans')
+}
+
+/** Stops or restarts the backend of the e2e stack (journey 7). */
+export async function controlBackend(action: 'stop' | 'start'): Promise<void> {
+  const res = await fetch(`${requireEnv(E2E_ENV.controlUrl)}/backend/${action}`, { method: 'POST' })
+  if (!res.ok) throw new Error(`Could not ${action} the backend: ${res.status} ${await res.text()}`)
+}

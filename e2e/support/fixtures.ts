@@ -1,0 +1,63 @@
+/**
+ * The `test` every journey uses: the stack's address as baseURL, a fresh customer e-mail, the
+ * browser errors of the page collected (a journey fails on an uncaught error), and sign-in by UI.
+ */
+import { test as base, expect, type Page } from '@playwright/test'
+import { E2E_ENV, requireEnv } from './env'
+import { outbox, waitForCode } from './backend'
+
+let counter = 0
+
+/** A customer e-mail no other journey uses; `+` and `.` on purpose (they must survive URL encoding). */
+export function freshEmail(tag: string): string {
+  counter += 1
+  return `e2e.${tag}+${Date.now().toString(36)}${counter}@example.com`
+}
+
+export interface BrowserErrors {
+  /** Uncaught exceptions and console errors seen on the page so far. */
+  list: string[]
+}
+
+/** Watches a page for uncaught exceptions and console errors. */
+export function watchErrors(page: Page): BrowserErrors {
+  const errors: BrowserErrors = { list: [] }
+  page.on('pageerror', (error) => errors.list.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.list.push(`console: ${message.text()}`)
+  })
+  return errors
+}
+
+/** Step 1 of sign-in: the e-mail and "Send code"; resolves once step 2 shows. */
+export async function requestCode(page: Page, email: string): Promise<number> {
+  const before = (await outbox(email)).length
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByLabel('Verification code')).toBeVisible()
+  return before
+}
+
+/** The whole sign-in by UI with the code the backend sent; ends on `/account`. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in')
+  const before = await requestCode(page, email)
+  const { code } = await waitForCode(email, before)
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+}
+
+export const test = base.extend<{ errors: BrowserErrors }>({
+  // The port is only known after global setup ran, so it comes from env rather than the config.
+  // `provide` is Playwright's `use`, renamed so React's hook lint does not mistake it for a hook.
+  baseURL: async ({}, provide) => {
+    await provide(requireEnv(E2E_ENV.baseUrl))
+  },
+  errors: async ({ page }, provide) => {
+    await provide(watchErrors(page))
+  },
+})
+
+export { expect }

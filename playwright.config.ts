@@ -1,0 +1,46 @@
+/**
+ * Journeys in Debian's Chromium (never a downloaded browser) against the whole local product,
+ * which `e2e/global-setup.ts` starts on ports of its own: the Firestore emulator, the local backend
+ * and a production build of the app served over HTTPS.
+ */
+import { defineConfig, devices } from '@playwright/test'
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  globalSetup: './e2e/global-setup.ts',
+  // The journeys share one stack and journey 7 stops its backend: one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Journey 6 waits past a 45 s token lifetime; journey 3 waits out the 30 s resend countdown.
+  timeout: 150_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    // The real address is set by global setup (ephemeral port) and read by the fixtures.
+    baseURL: process.env.E2E_BASE_URL,
+    ignoreHTTPSErrors: true,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromium,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+            '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+})
