@@ -1,0 +1,155 @@
+/**
+ * node:http adapter of the backend core: body limit (413), CORS with pre-flights, one structured
+ * log line per request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Backend } from './app'
+import type { Logger } from './logger'
+import type { BackendResponse } from './runtime/plugins'
+
+/** Bodies above this get 413 (the issue: 256 KB). */
+export const BODY_LIMIT_BYTES = 256 * 1024
+
+export interface ServerOptions {
+  port?: number
+  host?: string
+  logger: Logger
+  bodyLimitBytes?: number
+}
+
+export interface RunningServer {
+  server: Server
+  port: number
+  /** e.g. `http://127.0.0.1:4000` */
+  origin: string
+  /** Stops accepting connections, finishes in-flight requests, closes idle sockets. */
+  close(): Promise<void>
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'])
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new BodyTooLarge())
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        reject(new BodyTooLarge())
+        req.removeAllListeners('data')
+        req.resume()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers']
+  return {
+    'access-control-allow-origin': typeof req.headers.origin === 'string' ? req.headers.origin : '*',
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': typeof requested === 'string' && requested !== '' ? requested : 'content-type, authorization',
+    'access-control-max-age': '600',
+    vary: 'Origin, Access-Control-Request-Headers',
+  }
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === 'string') out[k] = v
+    else if (Array.isArray(v)) out[k] = v.join(', ')
+  }
+  out['x-forwarded-for'] ??= req.socket.remoteAddress ?? ''
+  return out
+}
+
+function send(res: ServerResponse, reply: BackendResponse, cors: Record<string, string>): number {
+  const body = Buffer.from(reply.body, 'utf8')
+  res.writeHead(reply.status, { ...reply.headers, ...cors, 'content-length': String(body.length) })
+  res.end(body)
+  return body.length
+}
+
+/**
+ * Serves `backend` over HTTP on `host:port` (port 0 = ephemeral).
+ * @param backend the core from createBackend
+ */
+export function startServer(backend: Backend, options: ServerOptions): Promise<RunningServer> {
+  const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES
+  const { logger } = options
+
+  const server = createServer((req, res) => {
+    const started = process.hrtime.bigint()
+    const cors = corsHeaders(req)
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const finish = (status: number, bytes: number) =>
+      logger.info('request', {
+        method: req.method,
+        // Tokens travel in the query string: never log it.
+        path,
+        status,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        bytes,
+      })
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'content-length': '0' })
+      res.end()
+      finish(204, 0)
+      return
+    }
+    readBody(req, limit)
+      .then((body) =>
+        backend.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body: body === '' ? undefined : body }),
+      )
+      .then((reply) => finish(reply.status, send(res, reply, cors)))
+      .catch((err: unknown) => {
+        const tooLarge = err instanceof BodyTooLarge
+        const reply: BackendResponse = {
+          status: tooLarge ? 413 : 400,
+          headers: { 'content-type': 'application/json; charset=utf-8', ...(tooLarge ? { connection: 'close' } : {}) },
+          body: JSON.stringify(
+            tooLarge
+              ? { code: 'PAYLOAD_TOO_LARGE', message: `The request body exceeds ${Math.round(limit / 1024)} KB` }
+              : { code: 'BAD_REQUEST', message: 'The request body could not be read' },
+          ),
+        }
+        if (res.headersSent) {
+          res.destroy()
+          return
+        }
+        finish(reply.status, send(res, reply, cors))
+      })
+  })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 20_000
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      const { port, address } = server.address() as AddressInfo
+      resolve({
+        server,
+        port,
+        origin: `http://${address}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeIdleConnections()
+          }),
+      })
+    })
+  })
+}
