@@ -47,12 +47,12 @@ export async function waitForCode(email: string, previousCount = 0, timeoutMs = 
   }
 }
 
-/** Changes public state of an instance through the dev endpoint (what another system would do). */
+/** Merges `publicState` into an instance's public state through the dev endpoint (what another system would do). */
 export async function setDevState(classId: string, instanceId: string, publicState: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${backendUrl()}/__dev/state/${classId}/${instanceId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ public: publicState }),
+    body: JSON.stringify(publicState),
   })
   await json<unknown>(res, `POST /__dev/state/${classId}/${instanceId}`)
 }

@@ -1,0 +1,108 @@
+/**
+ * Reading a finished pages-router build: which JS each route loads first, how big it is gzipped,
+ * and whether given code (the Retter SDK, Firebase) is in it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+interface BuildManifest {
+  pages: Record<string, string[]>
+  lowPriorityFiles: string[]
+  polyfillFiles: string[]
+}
+
+/** Strings that survive minification and occur only in the library named (checked against the build). */
+export const LIBRARY_MARKERS: Record<string, string[]> = {
+  '@retter/sdk': ['api.retter.io', 'authWithCustomToken'],
+  firebase: ['@firebase/app', 'firestore.googleapis.com', 'identitytoolkit.googleapis.com'],
+}
+
+export interface RouteSize {
+  route: string
+  files: string[]
+  rawBytes: number
+  gzipBytes: number
+}
+
+function readManifest(distDir: string): BuildManifest {
+  return JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as BuildManifest
+}
+
+const gzipCache = new Map<string, number>()
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file)
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
+    gzipCache.set(file, size)
+  }
+  return size
+}
+
+/**
+ * First-load JS of a route as Next counts it: the `_app` chunks, the route's own chunks and the
+ * small manifests every page loads (polyfills are `nomodule` and skipped by modern browsers).
+ */
+export function firstLoadJs(distDir: string, route: string): RouteSize {
+  const manifest = readManifest(distDir)
+  const own = manifest.pages[route]
+  if (!own) throw new Error(`The build has no page ${route} (pages: ${Object.keys(manifest.pages).join(', ')}).`)
+  const files = [...new Set([...(manifest.pages['/_app'] ?? []), ...own, ...manifest.lowPriorityFiles])].filter((f) => f.endsWith('.js'))
+  let rawBytes = 0
+  let gzipBytes = 0
+  for (const file of files) {
+    const full = path.join(distDir, file)
+    rawBytes += fs.statSync(full).size
+    gzipBytes += gzipSize(full)
+  }
+  return { route, files, rawBytes, gzipBytes }
+}
+
+export interface PageScripts {
+  /** `src` of every external script of the prerendered HTML, in order. */
+  sources: string[]
+  /** External scripts without `defer`/`async`/`type=module`: they would block parsing and first paint. */
+  blocking: string[]
+}
+
+/** The scripts the prerendered HTML of a static page references (what the browser fetches first). */
+export function scriptsOfPrerenderedPage(distDir: string, htmlName: string): PageScripts {
+  const htmlFile = path.join(distDir, 'server', 'pages', htmlName)
+  if (!fs.existsSync(htmlFile)) throw new Error(`${htmlFile} does not exist: the page is not prerendered, so its first-load scripts cannot be read from HTML.`)
+  const html = fs.readFileSync(htmlFile, 'utf8')
+  const sources: string[] = []
+  const blocking: string[] = []
+  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+    const attrs = match[1] ?? ''
+    const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1]
+    if (!src) continue
+    sources.push(src)
+    if (!/\b(defer|async)\b/.test(attrs) && !/type="module"/.test(attrs)) blocking.push(src)
+  }
+  return { sources, blocking }
+}
+
+/** Which of `LIBRARY_MARKERS` each file (relative to the dist dir) contains. */
+export function librariesIn(distDir: string, files: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(distDir, file), 'utf8')
+    for (const [library, markers] of Object.entries(LIBRARY_MARKERS)) {
+      if (markers.some((marker) => text.includes(marker))) found.set(library, [...(found.get(library) ?? []), file])
+    }
+  }
+  return found
+}
+
+/** Every JS chunk of the build, relative to the dist dir. */
+export function allChunks(distDir: string): string[] {
+  const dir = path.join(distDir, 'static', 'chunks')
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => path.join('static', 'chunks', name))
+}
+
+/** Bytes gzipped of a file relative to the dist dir. */
+export function gzipBytesOf(distDir: string, file: string): number {
+  return gzipSize(path.join(distDir, file))
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm run size`: builds the app into its own folder and prints the first-load JS (gzip) of `/`,
+ * `/sign-in` and `/account`, then proves that no script the HTML of `/` loads (and none of them is
+ * render-blocking) holds the Retter SDK or Firebase: they must arrive later through a dynamic
+ * import. Exits 1 when they do.
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { allChunks, firstLoadJs, gzipBytesOf, librariesIn, scriptsOfPrerenderedPage, LIBRARY_MARKERS } from './lib/bundle'
+import { say, warn } from './lib/log'
+
+const root = path.resolve(__dirname, '..')
+const distName = process.env.SIZE_DIST_DIR || '.next-size'
+const distDir = path.join(root, distName)
+const ROUTES = ['/', '/sign-in', '/account']
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`
+
+function build(): void {
+  say(`Building into ${distName}/ …`)
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], {
+    cwd: root,
+    env: { ...process.env, NEXT_DIST_DIR: distName, NEXT_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    warn(`${result.stdout}\n${result.stderr}`)
+    throw new Error(`next build failed (exit ${String(result.status)}).`)
+  }
+}
+
+function main(): void {
+  if (process.argv.includes('--no-build')) say(`Using the existing build in ${distName}/.`)
+  else build()
+
+  say('\nFirst-load JS per route (gzip -9 of every script the route loads first):')
+  say(`  ${'route'.padEnd(10)} ${'gzip'.padStart(10)} ${'raw'.padStart(10)}  files`)
+  for (const route of ROUTES) {
+    const size = firstLoadJs(distDir, route)
+    say(`  ${route.padEnd(10)} ${kb(size.gzipBytes).padStart(10)} ${kb(size.rawBytes).padStart(10)}  ${size.files.length}`)
+  }
+
+  // The detectors must find both libraries somewhere in the build, or "not found" would prove nothing.
+  const everywhere = librariesIn(distDir, allChunks(distDir))
+  const problems: string[] = []
+  for (const library of Object.keys(LIBRARY_MARKERS)) {
+    const files = everywhere.get(library)
+    if (!files) problems.push(`${library} was not found in any chunk: the markers ${LIBRARY_MARKERS[library]?.join(', ')} no longer detect it; update scripts/lib/bundle.ts.`)
+    else say(`\n${library} lives in ${files.map((f) => `${path.basename(f)} (${kb(gzipBytesOf(distDir, f))} gzip)`).join(', ')}`)
+  }
+
+  const home = scriptsOfPrerenderedPage(distDir, 'index.html')
+  const firstPaintFiles = home.sources.map((src) => src.replace(/^\/_next\//, ''))
+  const inFirstLoad = librariesIn(distDir, firstPaintFiles)
+  say(`\nScripts the HTML of / loads first: ${home.sources.length} (${home.blocking.length} without defer/async).`)
+  if (home.blocking.length > 0) problems.push(`Render-blocking scripts on /: ${home.blocking.join(', ')}`)
+  for (const [library, files] of inFirstLoad) problems.push(`${library} is in the first-load JS of /: ${files.join(', ')}`)
+
+  if (problems.length > 0) {
+    for (const problem of problems) warn(`FAIL ${problem}`)
+    process.exit(1)
+  }
+  say('OK: no script the HTML of / loads holds @retter/sdk or firebase (and none blocks rendering); both arrive later via dynamic import.')
+}
+
+try {
+  main()
+} catch (error) {
+  warn(`npm run size: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
