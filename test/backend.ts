@@ -1,0 +1,68 @@
+/**
+ * The local backend's core, in-process, for the app tests: the msw handlers hand every request the
+ * SDK and Firebase Auth make to it, so the mocks speak exactly the protocol the real app meets.
+ * One fresh in-memory backend per test (reset in test/setup-app.ts).
+ */
+import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/backend/app'
+import { createFirebaseAuthRoutes } from '@/backend/firebase-auth/routes'
+import type { BackendRequest, BackendResponse, StateMirror } from '@/backend/runtime/plugins'
+import type { OutboxMessage } from '@/lib/contract'
+import { emitSnapshot } from './live-state-double'
+
+// Fixed so a failing test can be replayed; the tokens never leave the test process.
+const TEST_SECRET = 'jest-in-process-backend-secret-0123456789'
+
+export type TestBackendOptions = Pick<BackendOptions, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'now'>
+
+let current: Promise<Backend> | null = null
+
+/**
+ * Stands in for the Firestore mirror: every state change the backend publishes reaches the live
+ * listeners of the double, as the emulator's snapshots reach the real app.
+ */
+const mirrorToDouble: StateMirror = {
+  async publish(change) {
+    const visible = Object.fromEntries(Object.entries(change.state.public).filter(([key]) => !key.startsWith('__')))
+    emitSnapshot(change.instanceId, visible)
+  },
+  async flush() {},
+  async close() {},
+}
+
+/** Replaces the in-process backend with a fresh, empty one (optionally with short-lived tokens). */
+export async function resetBackend(options: TestBackendOptions = {}): Promise<void> {
+  const previous = current
+  current = createBackend({
+    storage: 'memory',
+    dev: true,
+    mirror: mirrorToDouble,
+    secret: TEST_SECRET,
+    firebase: DEFAULT_FIREBASE,
+    extraRoutes: [createFirebaseAuthRoutes({ secret: TEST_SECRET, firebaseProjectId: DEFAULT_FIREBASE.projectId, apiKey: DEFAULT_FIREBASE.apiKey, now: options.now })],
+    ...options,
+  })
+  await current
+  if (previous) await (await previous).close()
+}
+
+/** Hands one request to the in-process backend. */
+export async function backendHandle(request: BackendRequest): Promise<BackendResponse> {
+  if (!current) await resetBackend()
+  return (await current!).handle(request)
+}
+
+/** The newest one-time code the backend "e-mailed" to the address (its dev outbox). */
+export async function readOtp(email: string): Promise<string> {
+  const response = await backendHandle({ method: 'GET', url: `/__dev/outbox?to=${encodeURIComponent(email)}`, headers: {} })
+  const messages = JSON.parse(response.body) as OutboxMessage[]
+  const newest = messages[0]
+  if (response.status !== 200 || !newest) throw new Error(`No code was sent to ${email} (outbox answered ${response.status}: ${response.body})`)
+  return newest.code
+}
+
+/** Closes the backend after the last test of a file. */
+export async function closeBackend(): Promise<void> {
+  const backend = current
+  current = null
+  if (backend) await (await backend).close()
+}

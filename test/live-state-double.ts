@@ -1,0 +1,47 @@
+/**
+ * Test double of the Firestore side of the live state (lib/rio/snapshots.ts), installed for every
+ * app test by test/setup-app.ts. jsdom has no Firestore emulator; tests decide instead when a
+ * snapshot arrives (`emitSnapshot`) or that none ever does (the 5 s fallback), while the fallback
+ * logic in lib/rio/state.ts runs for real.
+ */
+import type { RioCloudObject } from '@/lib/rio/client'
+
+type Listener = { instanceId: string; onSnapshot: (data: Record<string, unknown>) => void; open: boolean }
+
+const listeners: Listener[] = []
+/** When true (the default), each new subscription gets the object's current state as a first snapshot. */
+let autoSnapshot = true
+
+/** The double's `openPublicSnapshots`. */
+export function openPublicSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+  const listener: Listener = { instanceId: object.instanceId, onSnapshot, open: true }
+  listeners.push(listener)
+  if (autoSnapshot) {
+    // Like Firestore's first snapshot: the document as it is now, read through the SDK.
+    object.getState().then(
+      (response) => { if (listener.open) onSnapshot(response.data.public) },
+      () => undefined,
+    )
+  }
+  return () => { listener.open = false }
+}
+
+/** Pushes a snapshot to every open listener of the instance (what a Firestore change does). */
+export function emitSnapshot(instanceId: string, data: Record<string, unknown>): void {
+  for (const listener of listeners) if (listener.open && listener.instanceId === instanceId) listener.onSnapshot(data)
+}
+
+/** Open listeners of the instance (unsubscribing on sign-out closes them). */
+export function openListenerCount(instanceId?: string): number {
+  return listeners.filter((l) => l.open && (instanceId === undefined || l.instanceId === instanceId)).length
+}
+
+/** Makes new subscriptions silent (no first snapshot), as a denied or broken Firestore listener is. */
+export function silenceSnapshots(): void {
+  autoSnapshot = false
+}
+
+export function resetLiveStateDouble(): void {
+  autoSnapshot = true
+  listeners.length = 0
+}

@@ -1,0 +1,37 @@
+/**
+ * Happy-path msw handlers: every host the SDK and Firebase Auth use is answered by the in-process
+ * backend core (test/backend.ts). Error, slow and rate-limit cases are `server.use()` overrides in
+ * the tests themselves.
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { backendHandle } from '../backend'
+
+/** Where the SDK's calls can go: the local `/rio` rewrite, or Retter's own hosts. */
+export const RIO_LOCAL_PREFIX = /^https:\/\/[^/]+\/rio(?=\/)/
+const RETTER_HOST = /^https:\/\/[^/]+\.(test-)?api\.retter\.io(?=\/)/
+/** Firebase Auth after connectAuthEmulator (NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL in .env). */
+export const AUTH_EMULATOR = 'http://127.0.0.1:4000'
+
+async function delegate(request: Request, pathAndQuery: string): Promise<Response> {
+  const method = request.method.toUpperCase()
+  const response = await backendHandle({
+    method,
+    url: pathAndQuery,
+    headers: Object.fromEntries(request.headers.entries()),
+    body: method === 'GET' || method === 'HEAD' ? undefined : await request.text(),
+  })
+  return new HttpResponse(response.body, { status: response.status, headers: response.headers })
+}
+
+function stripPrefix(prefix: RegExp) {
+  return ({ request }: { request: Request }) => delegate(request, request.url.replace(prefix, ''))
+}
+
+export const handlers: HttpHandler[] = [
+  http.all(RIO_LOCAL_PREFIX, stripPrefix(RIO_LOCAL_PREFIX)),
+  http.all(RETTER_HOST, stripPrefix(RETTER_HOST)),
+  http.all(`${AUTH_EMULATOR}/*`, ({ request }) => {
+    const url = new URL(request.url)
+    return delegate(request, url.pathname + url.search)
+  }),
+]
