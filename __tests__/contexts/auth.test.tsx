@@ -1,0 +1,170 @@
+import { act, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { useAccount } from '@/contexts/AccountContext'
+import { SIGN_IN_TIMEOUT_MS, useAuth } from '@/contexts/AuthContext'
+import type { AppError } from '@/contexts/types'
+import { AUTH_EMULATOR, RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
+import { server } from '@/test/msw/server'
+import { readOtp, renderAppHook, signInThroughApp } from '@/test/render'
+
+const useApp = () => ({ auth: useAuth(), account: useAccount() })
+
+/** Every render's `loading`, so a short-lived `true` is not missed between two assertions. */
+let loadingLog: boolean[] = []
+
+async function renderReady() {
+  loadingLog = []
+  const hook = renderAppHook(() => {
+    const value = useApp()
+    loadingLog.push(value.account.loading)
+    return value
+  })
+  // The plans call makes the SDK fetch its anonymous token (the first test also loads the SDK chunk).
+  await waitFor(() => expect(hook.result.current.auth.authStatus).toBe('SIGNED_IN_ANONYM'), { timeout: 5000 })
+  return hook
+}
+
+function rejectionOf(promise: Promise<unknown>): Promise<AppError> {
+  return promise.then(
+    () => { throw new Error('expected a rejection') },
+    (error: AppError) => error,
+  )
+}
+
+test('an anonymous session counts as not signed in', async () => {
+  const { result } = await renderReady()
+  expect(result.current.auth).toMatchObject({ authStatus: 'SIGNED_IN_ANONYM', isSignedIn: false, isInitializing: false, email: null })
+  expect(result.current.auth.identity).toBe('anonymous')
+  expect(result.current.account).toMatchObject({ account: null, aws: null, loading: false })
+})
+
+test('verifying before any code was requested fails with "No cloud object"', async () => {
+  const { result } = await renderReady()
+  const error = await rejectionOf(result.current.auth.verifyOtp('123456'))
+  expect(error).toMatchObject({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
+})
+
+test('a wrong code fails with "Invalid OTP" and the attempts left', async () => {
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('ana@example.com').then(() => undefined))
+  const right = await readOtp('ana@example.com')
+  const wrong = right === '000000' ? '111111' : '000000'
+  const error = await rejectionOf(result.current.auth.verifyOtp(wrong))
+  expect(error.code).toBe('INVALID_OTP')
+  expect(error.message).toMatch(/^Invalid OTP/)
+  expect(error.reason).toBe('INVALID_CODE')
+  expect(error.attemptsLeft).toEqual(expect.any(Number))
+  expect(result.current.auth.isSignedIn).toBe(false)
+})
+
+test('an expired code says so, still as "Invalid OTP"', async () => {
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('ana@example.com').then(() => undefined))
+  server.use(http.post(/\/CALL\/Account\/verifyOtp\//, () =>
+    HttpResponse.json({ success: false, error: { code: 'CODE_EXPIRED', message: 'The code has expired' } })))
+  const error = await rejectionOf(result.current.auth.verifyOtp('123456'))
+  expect(error).toMatchObject({ code: 'INVALID_OTP', reason: 'CODE_EXPIRED' })
+  expect(error.message).toMatch(/Invalid OTP.*expired/)
+})
+
+test('sign-in with a code loads the Account and AWS objects, with loading meanwhile; sign-out clears them', async () => {
+  const { result } = await renderReady()
+  const beforeSignIn = loadingLog.length
+  await act(() => result.current.auth.sendOtp('  Bea@Example.com ').then((sent) => {
+    expect(sent).toMatchObject({ sentTo: 'bea@example.com', resendAfterSeconds: expect.any(Number), expiresInSeconds: expect.any(Number) })
+  }))
+  const code = await readOtp('bea@example.com')
+  // Pasted with spaces and a dash: the provider strips them.
+  await act(() => result.current.auth.verifyOtp(`${code.slice(0, 3)} -${code.slice(3)}`))
+  await waitFor(() => expect(result.current.auth.isSignedIn).toBe(true))
+  expect(result.current.auth).toMatchObject({ authStatus: 'SIGNED_IN', identity: 'enduser', email: 'bea@example.com' })
+  expect(result.current.auth.uid).toEqual(expect.any(String))
+
+  await waitFor(() => expect(result.current.account.account).not.toBeNull())
+  await waitFor(() => expect(result.current.account.loading).toBe(false))
+  // loading went true when the customer's objects started loading, then false once both arrived.
+  expect(loadingLog.slice(0, beforeSignIn)).not.toContain(true)
+  expect(loadingLog.slice(beforeSignIn)).toContain(true)
+  expect(result.current.account.account).toMatchObject({ email: 'bea@example.com', plan: null })
+  expect(result.current.account.aws).toMatchObject({ email: 'bea@example.com' })
+  expect(result.current.account.liveUpdates).toBe(true)
+
+  await act(() => result.current.auth.signOut())
+  await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
+  expect(result.current.auth).toMatchObject({ email: null })
+  expect(result.current.account).toMatchObject({ account: null, aws: null, loading: false })
+  // Plans stay for visitors.
+  expect(result.current.account.plans.length).toBeGreaterThan(0)
+})
+
+// The SDK puts lookup-key values into the URL path unencoded; these addresses break if we do not encode.
+test.each([
+  ['Jo.Doe+Coffee@Mail.Example.com', 'jo.doe+coffee@mail.example.com'],
+  ["o'neil+tea&biscuits=yes?@example.com", "o'neil+tea&biscuits=yes?@example.com"],
+])('the e-mail address %s reaches its own account', async (typed, normalised) => {
+  const { result } = await renderReady()
+  await signInThroughApp(result, typed)
+  expect(result.current.auth.email).toBe(normalised)
+  await waitFor(() => expect(result.current.account.account).toMatchObject({ email: normalised }))
+})
+
+test('an address that cannot be one is refused before any request', async () => {
+  const { result } = await renderReady()
+  server.use(http.all(RIO_LOCAL_PREFIX, () => { throw new Error('no request may be made') }))
+  const error = await rejectionOf(result.current.auth.sendOtp('not-an-address'))
+  expect(error).toMatchObject({ code: 'INVALID_EMAIL', message: '"not-an-address" is not a valid e-mail address.' })
+})
+
+test('asking for a new code too soon is rate limited with the seconds to wait', async () => {
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('cy@example.com').then(() => undefined))
+  const error = await rejectionOf(result.current.auth.sendOtp('cy@example.com'))
+  expect(error.code).toBe('RATE_LIMITED')
+  expect(error.status).toBe(429)
+  expect(error.retryAfterSeconds).toBeGreaterThan(0)
+  expect(error.message).toBe(`Too many requests. Please wait ${error.retryAfterSeconds} seconds and try again.`)
+  // The first code still works after the refused resend.
+  await act(() => readOtp('cy@example.com').then((code) => result.current.auth.verifyOtp(code)))
+  await waitFor(() => expect(result.current.auth.isSignedIn).toBe(true))
+})
+
+test('AUTH_FAILED from the custom-token sign-in surfaces the server message', async () => {
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('di@example.com').then(() => undefined))
+  server.use(http.get(/\/root\/CALL\/ProjectUser\/authWithCustomToken\//, () =>
+    HttpResponse.json({ code: 'TOKEN_USED', message: 'This sign-in link was already used' }, { status: 401 })))
+  const error = await rejectionOf(readOtp('di@example.com').then((code) => result.current.auth.verifyOtp(code)))
+  expect(error).toMatchObject({ code: 'AUTH_FAILED', message: 'This sign-in link was already used' })
+  expect(result.current.auth.isSignedIn).toBe(false)
+})
+
+test(`a sign-in that has not settled in ${SIGN_IN_TIMEOUT_MS / 1000} s fails with a clear error`, async () => {
+  expect(SIGN_IN_TIMEOUT_MS).toBe(15_000)
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('ed@example.com').then(() => undefined))
+  const code = await readOtp('ed@example.com')
+  // Firebase sign-in that never answers: SDK 0.4.0's authenticateWithCustomToken never settles then.
+  let firebaseCalled!: () => void
+  const firebaseReached = new Promise<void>((resolve) => { firebaseCalled = resolve })
+  server.use(http.post(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken`, () => {
+    firebaseCalled()
+    return new Promise<Response>(() => undefined)
+  }))
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
+  try {
+    const outcome = rejectionOf(result.current.auth.verifyOtp(code))
+    await firebaseReached
+    await act(async () => { await jest.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1) })
+    let settled = false
+    void outcome.then(() => { settled = true })
+    await act(async () => { await jest.advanceTimersByTimeAsync(0) })
+    expect(settled).toBe(false)
+    await act(async () => { await jest.advanceTimersByTimeAsync(1) })
+    expect(await outcome).toMatchObject({
+      code: 'SIGN_IN_TIMEOUT',
+      message: 'Sign-in did not finish within 15 seconds. Check your connection and try again.',
+    })
+  } finally {
+    jest.useRealTimers()
+  }
+})
