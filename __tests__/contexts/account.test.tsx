@@ -1,0 +1,121 @@
+import { act, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { awsIdFor } from '@/backend/classes/identity'
+import { useAccount } from '@/contexts/AccountContext'
+import { useAuth } from '@/contexts/AuthContext'
+import type { AppError } from '@/contexts/types'
+import type { SubscriptionPlan } from '@/lib/contract'
+import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
+import { server } from '@/test/msw/server'
+import { emitSnapshot, openListenerCount, renderAppHook, signInThroughApp, silenceSnapshots } from '@/test/render'
+
+const useApp = () => ({ auth: useAuth(), account: useAccount() })
+
+function plan(id: string, sortOrder: number): SubscriptionPlan {
+  return { id, name: id, description: '', amount: 900, currency: 'EUR', interval: 'month', features: [], sortOrder, recommended: false }
+}
+
+const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
+
+async function renderWithPlans() {
+  const hook = renderAppHook(useApp)
+  await waitFor(() => expect(hook.result.current.account.plansStatus).toBe('success'), { timeout: 5000 })
+  return hook
+}
+
+test('plans are loaded for a visitor and sorted by ascending sortOrder', async () => {
+  server.use(http.post(plansCall, () => HttpResponse.json([plan('yearly', 30), plan('weekly', 10), plan('monthly', 20), plan('trial', -1)])))
+  const { result } = await renderWithPlans()
+  expect(result.current.auth.isSignedIn).toBe(false)
+  expect(result.current.account.plans.map((p) => p.id)).toEqual(['trial', 'weekly', 'monthly', 'yearly'])
+  expect(result.current.account.plansError).toBeNull()
+})
+
+test('a failed plans call is an error with a retry that loads them', async () => {
+  server.use(http.post(plansCall, () => HttpResponse.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }), { once: true }))
+  const { result } = renderAppHook(useApp)
+  await waitFor(() => expect(result.current.account.plansStatus).toBe('error'), { timeout: 5000 })
+  expect(result.current.account.plansError).toMatchObject({
+    code: 'SERVER_ERROR', status: 500, message: 'The service is having trouble right now. Please try again in a moment.',
+  })
+  act(() => result.current.account.reloadPlans())
+  expect(result.current.account.plansStatus).toBe('loading')
+  await waitFor(() => expect(result.current.account.plansStatus).toBe('success'))
+  expect(result.current.account.plans.length).toBeGreaterThan(0)
+})
+
+test('choosing a plan shows it from the live Account state', async () => {
+  const { result } = await renderWithPlans()
+  await signInThroughApp(result, 'fay@example.com')
+  await waitFor(() => expect(result.current.account.account).not.toBeNull())
+  const chosen = result.current.account.plans[1]!
+  await act(() => result.current.account.choosePlan(chosen.id))
+  await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
+  expect(result.current.account.liveUpdates).toBe(true)
+})
+
+test('a live snapshot replaces the shown state (e.g. the AWS object changed elsewhere)', async () => {
+  const { result } = await renderWithPlans()
+  await signInThroughApp(result, 'gus@example.com')
+  await waitFor(() => expect(result.current.account.aws).not.toBeNull())
+  act(() => emitSnapshot(awsIdFor('gus@example.com'), { email: 'gus@example.com', status: 'ACTIVE', region: 'eu-west-1' }))
+  await waitFor(() => expect(result.current.account.aws).toMatchObject({ status: 'ACTIVE', region: 'eu-west-1' }))
+})
+
+test(`no snapshot within ${SNAPSHOT_FALLBACK_MS / 1000} s: the state is read once and live updates are off`, async () => {
+  expect(SNAPSHOT_FALLBACK_MS).toBe(5000)
+  const { result } = await renderWithPlans()
+  silenceSnapshots()
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], advanceTimers: true })
+  try {
+    await signInThroughApp(result, 'hal@example.com')
+    expect(result.current.account.loading).toBe(true)
+    await act(async () => { await jest.advanceTimersByTimeAsync(SNAPSHOT_FALLBACK_MS - 50) })
+    expect(result.current.account).toMatchObject({ loading: true, account: null, liveUpdates: true })
+    await act(async () => { await jest.advanceTimersByTimeAsync(100) })
+    await waitFor(() => expect(result.current.account.loading).toBe(false))
+    expect(result.current.account).toMatchObject({ liveUpdates: false, account: { email: 'hal@example.com' }, aws: { email: 'hal@example.com' } })
+  } finally {
+    jest.useRealTimers()
+  }
+  // Without live updates a chosen plan is read back at once.
+  const chosen = result.current.account.plans[0]!
+  await act(() => result.current.account.choosePlan(chosen.id))
+  await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
+})
+
+test('signing out unsubscribes the live states', async () => {
+  const { result } = await renderWithPlans()
+  await signInThroughApp(result, 'ida@example.com')
+  await waitFor(() => expect(result.current.account.loading).toBe(false))
+  expect(openListenerCount()).toBe(2)
+  await act(() => result.current.auth.signOut())
+  await waitFor(() => expect(result.current.account.account).toBeNull())
+  expect(openListenerCount()).toBe(0)
+})
+
+test('a status-570 answer is retried by the SDK (3 attempts in all) and then surfaced', async () => {
+  const { result } = await renderWithPlans()
+  await signInThroughApp(result, 'jon@example.com')
+  await waitFor(() => expect(result.current.account.loading).toBe(false))
+  const attempts: number[] = []
+  server.use(http.post(/\/CALL\/Account\/selectPlan\//, () => {
+    attempts.push(Date.now())
+    return HttpResponse.json({ code: 'BUSY', message: 'Instance is busy' }, { status: 570 })
+  }))
+  const error = await result.current.account.choosePlan('anything').then(
+    () => { throw new Error('expected a rejection') },
+    (e: AppError) => e,
+  )
+  expect(error).toMatchObject({ code: 'BUSY', status: 570, message: 'The service is busy with another change to this account. Please try again.' })
+  // SDK 0.4.0, retryConfig {count: 3, delay: 50, rate: 1.5}: count 3 means 3 attempts (1 + 2 retries),
+  // waiting 75 ms and then 112.5 ms between them.
+  expect(attempts).toHaveLength(3)
+  expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(70)
+  expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(105)
+})
+
+test('choosing a plan while signed out is refused with a clear error', async () => {
+  const { result } = await renderWithPlans()
+  await expect(result.current.account.choosePlan('monthly')).rejects.toMatchObject({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
+})
