@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { AccountPublicState, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDateTime } from '@/lib/format/date'
 import { formatInterval, formatPrice } from '@/lib/format/price'
-import { FieldList, ValueView } from './ValueView'
+import { Field, FieldList, ValueView } from './ValueView'
 import styles from './Account.module.css'
 
 /** Fields the card shows in its own words; anything else the backend adds is listed after them. */
@@ -45,32 +45,26 @@ export function AccountCard({ account, plans, live, locale }: AccountCardProps) 
         {live ? <LiveBadge /> : null}
       </header>
       <dl className={styles.fields}>
-        <div className={styles.row}>
-          <dt>E-mail</dt>
-          <dd className={styles.text}>{account.email}</dd>
-        </div>
-        <div className={styles.row}>
-          <dt>Plan</dt>
-          <dd>
-            <PlanValue planId={account.plan} plans={plans} locale={locale} />
-          </dd>
-        </div>
-        <div className={styles.row}>
-          <dt>Member since</dt>
-          <dd>
-            {account.memberSince ? <time dateTime={account.memberSince}>{formatDate(account.memberSince, locale)}</time> : <ValueView value={null} />}
-          </dd>
-        </div>
-        <div className={styles.row}>
-          <dt>Last sign-in</dt>
-          <dd>
-            {account.lastSignInAt ? (
-              <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, locale)}</time>
-            ) : (
-              <ValueView value={null} />
-            )}
-          </dd>
-        </div>
+        <Field label="E-mail">
+          <span className={styles.text}>{account.email}</span>
+        </Field>
+        <Field label="Plan">
+          <PlanValue planId={account.plan} plans={plans} locale={locale} />
+        </Field>
+        <Field label="Member since">
+          {account.memberSince ? (
+            <time dateTime={account.memberSince}>{formatDate(account.memberSince, locale)}</time>
+          ) : (
+            <ValueView value={null} />
+          )}
+        </Field>
+        <Field label="Last sign-in">
+          {account.lastSignInAt ? (
+            <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, locale)}</time>
+          ) : (
+            <ValueView value={null} />
+          )}
+        </Field>
       </dl>
       {Object.keys(extra).length > 0 ? <FieldList fields={extra} locale={locale} /> : null}
     </section>

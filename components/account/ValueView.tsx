@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react'
 import { isIsoDateString, formatDateTime } from '@/lib/format/date'
 import { humanizeKey } from '@/lib/format/humanize'
 import styles from './Account.module.css'
@@ -75,13 +76,26 @@ export function FieldList({ fields, depth = 0, locale }: { fields: Plain; depth?
   return (
     <dl className={depth > 0 ? `${styles.fields} ${styles.nested}` : styles.fields}>
       {entries.map(([key, value]) => (
-        <div key={key} className={styles.row}>
-          <dt title={key}>{humanizeKey(key)}</dt>
-          <dd>
-            <ValueView value={value} depth={depth} locale={locale} />
-          </dd>
-        </div>
+        <Field key={key} label={humanizeKey(key)} rawName={key}>
+          <ValueView value={value} depth={depth} locale={locale} />
+        </Field>
       ))}
     </dl>
+  )
+}
+
+/**
+ * One term/value row of a definition list. The value is labelled by its term, so assistive
+ * technology (and tests) can find "the value of Created at" directly.
+ */
+export function Field({ label, rawName, children }: { label: string; rawName?: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div className={styles.row}>
+      <dt id={id} title={rawName}>
+        {label}
+      </dt>
+      <dd aria-labelledby={id}>{children}</dd>
+    </div>
   )
 }

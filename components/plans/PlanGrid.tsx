@@ -39,7 +39,7 @@ export function PlanGrid(props: PlanGridProps) {
     return (
       <div className={`card ${styles.state}`} role="alert">
         <h2>We couldn’t load the plans</h2>
-        <p>{error?.message ?? 'The plans did not arrive.'} Check your connection and try again.</p>
+        <p>{error?.message ?? 'The plans did not arrive. Check your connection and try again.'}</p>
         <button type="button" className="btn btn-primary" onClick={onRetry}>
           Try again
         </button>

@@ -1,5 +1,15 @@
-/** Words kept upper-case when a field name is humanised ("awsAccountId" -> "AWS account ID"). */
-const ACRONYMS = new Set(['aws', 'id', 'ids', 'url', 'arn', 'api', 'ip', 'otp', 'iso', 'utc', 'sdk', 'uid', 'ui', 'json'])
+/** Words shown upper-case when a field name is humanised ("awsAccountId" -> "AWS account ID"). */
+const ACRONYMS = new Set(['aws', 'id', 'url', 'arn', 'api', 'ip', 'otp', 'iso', 'utc', 'sdk', 'uid', 'ui', 'json', 'iam', 'vpc', 's3', 'mfa', 'sso', 'dns', 'cpu', 'kb', 'mb', 'gb', 'tb'])
+
+function caseWord(word: string, first: boolean): string {
+  const lower = word.toLowerCase()
+  if (ACRONYMS.has(lower)) return lower.toUpperCase()
+  // Plural acronyms: "ids" -> "IDs", "urls" -> "URLs".
+  if (lower.endsWith('s') && ACRONYMS.has(lower.slice(0, -1))) return `${lower.slice(0, -1).toUpperCase()}s`
+  // An all-capitals word in the source ("IAM" of "IAMRole") was meant as an acronym.
+  if (word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word)) return word
+  return first ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower
+}
 
 /**
  * Turns a field name in camelCase, PascalCase, snake_case or kebab-case into a label a person
@@ -13,11 +23,5 @@ export function humanizeKey(key: string): string {
     .split(/[\s_\-.]+/)
     .filter(Boolean)
   if (words.length === 0) return '(unnamed)'
-  return words
-    .map((word, index) => {
-      const lower = word.toLowerCase()
-      if (ACRONYMS.has(lower)) return lower.endsWith('s') && lower.length > 2 ? `${lower.slice(0, -1).toUpperCase()}s` : lower.toUpperCase()
-      return index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower
-    })
-    .join(' ')
+  return words.map((word, index) => caseWord(word, index === 0)).join(' ')
 }

@@ -1,0 +1,94 @@
+import { render, screen, within } from '@testing-library/react'
+import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
+import { AccountCard } from '@/components/account/AccountCard'
+import { AwsCard } from '@/components/account/AwsCard'
+import type { AwsPublicState } from '@/lib/contract'
+
+/** The value (dd) of a field, found by its humanised label (dt). */
+function valueOf(container: HTMLElement, label: string): HTMLElement {
+  return within(container).getByRole('definition', { name: label })
+}
+
+const AWS: AwsPublicState = {
+  email: 'jane@example.com',
+  status: 'provisioned',
+  createdAt: '2026-03-05T10:15:00.000Z',
+  mfa_enabled: true,
+  suspended: false,
+  storageGb: 12500,
+  region: { code: 'eu-west-1', launched_on: '2007-11-14' },
+  tags: ['coffee', 'beta'],
+  awsAccountId: '',
+  linkedResources: [{ resourceType: 'bucket', isPublic: false }],
+}
+
+test('renders every AWS field humanised, dates formatted, booleans, numbers and nested values', () => {
+  render(<AwsCard aws={AWS} live locale="en-US" />)
+  const card = screen.getByRole('region', { name: 'AWS' })
+
+  expect(valueOf(card, 'Email')).toHaveTextContent('jane@example.com')
+  expect(valueOf(card, 'Status')).toHaveTextContent('provisioned')
+  const created = within(valueOf(card, 'Created at')).getByText(/Mar 5, 2026/)
+  expect(created.tagName).toBe('TIME')
+  expect(created).toHaveAttribute('datetime', '2026-03-05T10:15:00.000Z')
+  expect(valueOf(card, 'MFA enabled')).toHaveTextContent('Yes')
+  expect(valueOf(card, 'Suspended')).toHaveTextContent('No')
+  expect(valueOf(card, 'Storage GB')).toHaveTextContent('12,500')
+  expect(valueOf(card, 'AWS account ID')).toHaveTextContent('Not set')
+
+  const region = valueOf(card, 'Region')
+  expect(valueOf(region, 'Code')).toHaveTextContent('eu-west-1')
+  expect(valueOf(region, 'Launched on')).toHaveTextContent('Nov 14, 2007')
+
+  expect(within(valueOf(card, 'Tags')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['coffee', 'beta'])
+  const linked = valueOf(card, 'Linked resources')
+  expect(valueOf(linked, 'Resource type')).toHaveTextContent('bucket')
+  expect(valueOf(linked, 'Is public')).toHaveTextContent('No')
+  expect(within(card).getByText('Live')).toBeInTheDocument()
+})
+
+test('re-renders live when a field changes or appears', () => {
+  const { rerender } = render(<AwsCard aws={AWS} live locale="en-US" />)
+  rerender(<AwsCard aws={{ ...AWS, status: 'suspended', lastSyncAt: '2026-04-01T08:00:00.000Z' }} live locale="en-US" />)
+  const card = screen.getByRole('region', { name: 'AWS' })
+  expect(valueOf(card, 'Status')).toHaveTextContent('suspended')
+  expect(valueOf(card, 'Last sync at')).toHaveTextContent(/Apr 1, 2026/)
+})
+
+test('the account card shows e-mail, plan name, formatted dates and any further field', () => {
+  render(
+    <AccountCard
+      account={{
+        email: 'jane@example.com',
+        plan: 'filter',
+        memberSince: '2026-03-05T10:15:00.000Z',
+        lastSignInAt: '2026-04-01T08:00:00.000Z',
+        planChangedAt: '2026-03-06T09:00:00.000Z',
+      }}
+      plans={[{ id: 'filter', name: 'Filter', description: '', amount: 1900, currency: 'EUR', interval: 'month', features: [], sortOrder: 1, recommended: true }]}
+      live={false}
+      locale="en-US"
+    />,
+    { wrapper: MemoryRouterProvider },
+  )
+  const card = screen.getByRole('region', { name: 'Account' })
+  expect(valueOf(card, 'E-mail')).toHaveTextContent('jane@example.com')
+  expect(valueOf(card, 'Plan')).toHaveTextContent('Filter (€19 per month)')
+  expect(valueOf(card, 'Member since')).toHaveTextContent('March 5, 2026')
+  expect(valueOf(card, 'Last sign-in')).toHaveTextContent(/Apr 1, 2026/)
+  expect(valueOf(card, 'Plan changed at')).toHaveTextContent(/Mar 6, 2026/)
+  expect(within(card).queryByText('Live')).not.toBeInTheDocument()
+})
+
+test('an account without a plan links to the plans', () => {
+  render(
+    <AccountCard
+      account={{ email: 'jane@example.com', plan: null, memberSince: '2026-03-05T10:15:00.000Z', lastSignInAt: '2026-03-05T10:15:00.000Z' }}
+      plans={[]}
+      live
+      locale="en-US"
+    />,
+    { wrapper: MemoryRouterProvider },
+  )
+  expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/')
+})

@@ -1,0 +1,105 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
+import type { ComponentProps } from 'react'
+import { PlanGrid } from '@/components/plans/PlanGrid'
+import type { SubscriptionPlan } from '@/lib/contract'
+
+const plan = (fields: Partial<SubscriptionPlan> & Pick<SubscriptionPlan, 'id' | 'name'>): SubscriptionPlan => ({
+  description: `${fields.name} description`,
+  amount: 1000,
+  currency: 'EUR',
+  interval: 'month',
+  features: [],
+  sortOrder: 1,
+  recommended: false,
+  ...fields,
+})
+
+const PLANS = [
+  plan({ id: 'espresso', name: 'Espresso', amount: 990, features: ['250 g a month', 'Free shipping'], sortOrder: 1 }),
+  plan({ id: 'filter', name: 'Filter', amount: 1900, sortOrder: 2, recommended: true }),
+  plan({ id: 'roaster', name: 'Roaster', amount: 12000, interval: 'year', sortOrder: 3 }),
+]
+
+function renderGrid(props: Partial<ComponentProps<typeof PlanGrid>> = {}) {
+  const all: ComponentProps<typeof PlanGrid> = {
+    plans: PLANS,
+    status: 'success',
+    error: null,
+    onRetry: jest.fn(),
+    signedIn: false,
+    currentPlanId: null,
+    pendingPlanId: null,
+    onChoose: jest.fn(),
+    locale: 'en-US',
+    ...props,
+  }
+  render(<PlanGrid {...all} />, { wrapper: MemoryRouterProvider })
+  return all
+}
+
+const cardOf = (name: string) => screen.getByRole('article', { name })
+
+test('shows each plan with its price in the locale, interval and features, in the given order', () => {
+  renderGrid()
+  const cards = screen.getAllByRole('article')
+  expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Espresso', 'Filter', 'Roaster'])
+  expect(cardOf('Espresso')).toHaveTextContent('€9.90 per month')
+  expect(cardOf('Roaster')).toHaveTextContent('€120 per year')
+  expect(within(cardOf('Espresso')).getByRole('list', { name: 'Espresso includes' })).toHaveTextContent('250 g a monthFree shipping')
+})
+
+test('marks the recommended plan from the data only', () => {
+  renderGrid()
+  expect(within(cardOf('Filter')).getByText('Recommended')).toBeInTheDocument()
+  expect(within(cardOf('Espresso')).queryByText('Recommended')).not.toBeInTheDocument()
+  expect(screen.getAllByText('Recommended')).toHaveLength(1)
+})
+
+test('visitors get a sign-in link that returns to the plans', () => {
+  renderGrid()
+  const links = screen.getAllByRole('link', { name: 'Sign in to subscribe' })
+  expect(links).toHaveLength(3)
+  expect(links[0]).toHaveAttribute('href', '/sign-in?next=%2F')
+  expect(screen.queryByRole('button', { name: 'Choose' })).not.toBeInTheDocument()
+})
+
+test('signed-in customers see their current plan marked and can choose another', async () => {
+  const user = userEvent.setup()
+  const { onChoose } = renderGrid({ signedIn: true, currentPlanId: 'filter' })
+  const current = cardOf('Filter')
+  expect(within(current).getByText('Your plan')).toBeInTheDocument()
+  expect(within(current).getByRole('button', { name: 'Current plan' })).toBeDisabled()
+
+  await user.click(within(cardOf('Roaster')).getByRole('button', { name: 'Choose' }))
+  expect(onChoose).toHaveBeenCalledWith('roaster')
+})
+
+test('a pending choice shows progress and blocks other choices', () => {
+  renderGrid({ signedIn: true, pendingPlanId: 'espresso' })
+  expect(within(cardOf('Espresso')).getByRole('button', { name: /choosing/i })).toBeDisabled()
+  expect(within(cardOf('Roaster')).getByRole('button', { name: 'Choose' })).toBeDisabled()
+})
+
+test('shows skeletons while loading', () => {
+  renderGrid({ status: 'loading', plans: [] })
+  expect(screen.getByRole('status')).toHaveTextContent('Loading plans…')
+  expect(screen.getAllByTestId('plan-skeleton')).toHaveLength(3)
+  expect(screen.queryByRole('article')).not.toBeInTheDocument()
+})
+
+test('shows an empty state', () => {
+  renderGrid({ plans: [] })
+  expect(screen.getByRole('heading', { name: 'No plans on the menu yet' })).toBeInTheDocument()
+})
+
+test('shows the error with a retry that reloads the plans', async () => {
+  const user = userEvent.setup()
+  const { onRetry } = renderGrid({ status: 'error', plans: [], error: { code: 'NETWORK', message: 'Cannot reach the service.' } })
+  const alert = screen.getByRole('alert')
+  expect(alert).toHaveTextContent('We couldn’t load the plans')
+  expect(alert).toHaveTextContent('Cannot reach the service.')
+  await user.click(screen.getByRole('button', { name: 'Try again' }))
+  expect(onRetry).toHaveBeenCalledTimes(1)
+})

@@ -1,0 +1,125 @@
+import { formatDate, formatDateTime, isIsoDateString } from '@/lib/format/date'
+import { validateEmail } from '@/lib/format/email'
+import { humanizeKey } from '@/lib/format/humanize'
+import { safeNextPath } from '@/lib/format/next-path'
+import { normalizeOtp } from '@/lib/format/otp'
+import { formatInterval, formatPrice } from '@/lib/format/price'
+import { describeSignInError } from '@/lib/format/sign-in-errors'
+
+describe('formatPrice', () => {
+  it('turns minor units into a localised currency amount', () => {
+    expect(formatPrice(1250, 'USD', 'en-US')).toBe('$12.50')
+    expect(formatPrice(1250, 'EUR', 'de-DE')).toBe('12,50\u00a0€')
+    expect(formatPrice(990, 'GBP', 'en-GB')).toBe('£9.90')
+  })
+
+  it('drops the zero cents of whole amounts', () => {
+    expect(formatPrice(1200, 'USD', 'en-US')).toBe('$12')
+  })
+
+  it('respects currencies without minor units', () => {
+    expect(formatPrice(500, 'JPY', 'ja-JP')).toBe('￥500')
+  })
+
+  it('labels intervals, including ones this app does not know yet', () => {
+    expect(formatInterval('month')).toBe('per month')
+    expect(formatInterval('fortnight')).toBe('per fortnight')
+  })
+})
+
+describe('normalizeOtp', () => {
+  it.each([
+    ['12 34 56', '123456'],
+    ['123-456', '123456'],
+    [' 123 456 ', '123456'],
+    ['１２３４５６', '123456'],
+    ['code: 12a3', '123'],
+  ])('%j -> %j', (raw, expected) => {
+    expect(normalizeOtp(raw)).toBe(expected)
+  })
+
+  it('keeps extra digits instead of silently cutting them', () => {
+    expect(normalizeOtp('1234567')).toBe('1234567')
+  })
+})
+
+describe('humanizeKey', () => {
+  it.each([
+    ['createdAt', 'Created at'],
+    ['last_sign_in_at', 'Last sign in at'],
+    ['awsAccountId', 'AWS account ID'],
+    ['status', 'Status'],
+    ['IAMRoleArn', 'IAM role ARN'],
+    ['kebab-case-name', 'Kebab case name'],
+    ['instanceIds', 'Instance IDs'],
+    ['STATUS', 'STATUS'],
+    ['', '(unnamed)'],
+  ])('%j -> %j', (key, label) => {
+    expect(humanizeKey(key)).toBe(label)
+  })
+})
+
+describe('dates', () => {
+  it('recognises ISO dates and nothing else', () => {
+    expect(isIsoDateString('2026-11-21T17:30:00.000Z')).toBe(true)
+    expect(isIsoDateString('2026-11-21')).toBe(true)
+    expect(isIsoDateString('2026-13-45')).toBe(false)
+    expect(isIsoDateString('12345')).toBe(false)
+    expect(isIsoDateString('active')).toBe(false)
+    expect(isIsoDateString(20261121)).toBe(false)
+  })
+
+  it('formats ISO dates for the locale and leaves other text alone', () => {
+    expect(formatDate('2026-03-05T10:00:00.000Z', 'en-GB')).toBe('5 March 2026')
+    expect(formatDateTime('2026-03-05', 'en-US')).toBe('Mar 5, 2026')
+    expect(formatDateTime('not a date', 'en-US')).toBe('not a date')
+  })
+})
+
+describe('validateEmail', () => {
+  it('accepts ordinary addresses, including + and dots', () => {
+    expect(validateEmail('jane.doe+coffee@example.co.uk')).toBeNull()
+    expect(validateEmail('  jane@example.com  ')).toBeNull()
+  })
+
+  it('explains what is wrong', () => {
+    expect(validateEmail('')).toMatch(/enter your e-mail/i)
+    expect(validateEmail('jane@example')).toMatch(/valid e-mail/i)
+    expect(validateEmail('jane example.com')).toMatch(/valid e-mail/i)
+  })
+})
+
+describe('safeNextPath', () => {
+  it('keeps same-site paths', () => {
+    expect(safeNextPath('/')).toBe('/')
+    expect(safeNextPath('/account?tab=aws')).toBe('/account?tab=aws')
+    expect(safeNextPath(['/account', '/'])).toBe('/account')
+  })
+
+  it('refuses anything that could leave the site, and defaults to /account', () => {
+    for (const bad of [undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'account', '/sign-in']) {
+      expect(safeNextPath(bad)).toBe('/account')
+    }
+  })
+})
+
+describe('describeSignInError', () => {
+  it('gives each backend reason its own words', () => {
+    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'INVALID_CODE', attemptsLeft: 2 }).message).toBe(
+      'Invalid OTP: that code is not right. 2 attempts left.',
+    )
+    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'CODE_EXPIRED' }).message).toMatch(/expired/)
+    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'TOO_MANY_ATTEMPTS' }).message).toMatch(
+      /Too many attempts/,
+    )
+    expect(describeSignInError({ code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 12 }).message).toMatch(
+      /wait 12 seconds/,
+    )
+    expect(describeSignInError({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' }).kind).toBe('no-code')
+  })
+
+  it('passes other messages through and survives non-errors', () => {
+    expect(describeSignInError({ code: 'NETWORK', message: 'Cannot reach the service.' }).message).toBe('Cannot reach the service.')
+    expect(describeSignInError(undefined).message).toMatch(/something went wrong/i)
+  })
+})
