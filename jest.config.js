@@ -32,6 +32,9 @@ module.exports = async () => ({
     await project({
       displayName: 'backend',
       testEnvironment: 'node',
+      // One real Cloud Firestore emulator for the run (FIRESTORE_EMULATOR_HOST); fails the run, never skips, without Java.
+      globalSetup: '<rootDir>/backend/test/global-setup.ts',
+      globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
       moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
       testMatch: ['<rootDir>/backend/**/*.test.ts'],
     }),
