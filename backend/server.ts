@@ -76,7 +76,11 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 function send(res: ServerResponse, reply: BackendResponse, cors: Record<string, string>): number {
   const body = Buffer.from(reply.body, 'utf8')
-  res.writeHead(reply.status, { ...reply.headers, ...cors, 'content-length': String(body.length) })
+  // Header names are case-insensitive: a route's own `Access-Control-Allow-Origin` next to ours would
+  // reach the browser twice, and Chromium rejects a doubled allow-origin (CORS failure).
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(reply.headers)) if (!(name.toLowerCase() in cors)) headers[name] = value
+  res.writeHead(reply.status, { ...headers, ...cors, 'content-length': String(body.length) })
   res.end(body)
   return body.length
 }
