@@ -1,0 +1,85 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import mockRouter from 'next-router-mock'
+import { awsIdFor } from '@/backend/classes/identity'
+import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
+import { emitSnapshot, readOtp, silenceSnapshots } from '@/test/render'
+import { renderRoute } from './app-harness'
+
+const LOAD = { timeout: 5000 }
+const EMAIL = 'ana@example.com'
+
+/** Signs in through the sign-in page, which then sends us on to /account. */
+async function signInToAccount(user: ReturnType<typeof userEvent.setup>) {
+  renderRoute('/sign-in?next=/account')
+  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${EMAIL}{Enter}`)
+  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(EMAIL)}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+}
+
+const valueIn = (card: HTMLElement, label: string) => within(card).getByRole('definition', { name: label })
+
+test('visitors are redirected to sign in, and come back to /account afterwards', async () => {
+  renderRoute('/account')
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in', query: { next: '/account' } }), LOAD)
+  expect(screen.queryByRole('region', { name: 'Account' })).not.toBeInTheDocument()
+})
+
+test('shows the Account and AWS cards with every field, updates them live, and signs out', async () => {
+  const user = userEvent.setup()
+  await signInToAccount(user)
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument()
+  const account = await screen.findByRole('region', { name: 'Account' }, LOAD)
+  expect(valueIn(account, 'E-mail')).toHaveTextContent(EMAIL)
+  expect(valueIn(account, 'Plan')).toHaveTextContent('No plan yet')
+  expect(within(valueIn(account, 'Member since')).getByText(/\d{4}/).tagName).toBe('TIME')
+  expect(within(valueIn(account, 'Last sign-in')).getByText(/\d{4}/).tagName).toBe('TIME')
+
+  const aws = screen.getByRole('region', { name: 'AWS' })
+  expect(valueIn(aws, 'Status')).toHaveTextContent('active')
+  expect(within(valueIn(aws, 'Created at')).getByText(/\d{4}/)).toHaveAttribute('datetime')
+  expect(valueIn(valueIn(aws, 'Resources'), 'Storage class')).toHaveTextContent('STANDARD')
+  expect(within(aws).getByText('Live')).toBeInTheDocument()
+
+  act(() =>
+    emitSnapshot(awsIdFor(EMAIL), {
+      email: EMAIL,
+      status: 'suspended',
+      billingAlerts_enabled: true,
+      lastSyncAt: '2026-04-01T08:00:00.000Z',
+    }),
+  )
+  expect(valueIn(aws, 'Status')).toHaveTextContent('suspended')
+  expect(valueIn(aws, 'Billing alerts enabled')).toHaveTextContent('Yes')
+  expect(within(valueIn(aws, 'Last sync at')).getByText(/2026/)).toHaveAttribute('datetime', '2026-04-01T08:00:00.000Z')
+
+  await user.click(screen.getByRole('button', { name: 'Sign out' }))
+  await waitFor(() => expect(mockRouter).toMatchObject({ asPath: '/' }), LOAD)
+  expect(await screen.findByText(/You’re signed out/, {}, LOAD)).toBeInTheDocument()
+  expect(await screen.findByRole('link', { name: 'Sign in' }, LOAD)).toBeInTheDocument()
+})
+
+test('choosing a plan marks it as current and says so in a toast', async () => {
+  const user = userEvent.setup()
+  await signInToAccount(user)
+  await act(() => mockRouter.push('/'))
+
+  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  await user.click(within(barista).getByRole('button', { name: 'Choose' }))
+  expect(await screen.findByText(/You’re on the Barista plan/, {}, LOAD)).toBeInTheDocument()
+  expect(await within(barista).findByRole('button', { name: 'Current plan' }, LOAD)).toBeDisabled()
+  expect(within(barista).getByText('Your plan')).toBeInTheDocument()
+})
+
+test('says so when live updates are unavailable', async () => {
+  silenceSnapshots()
+  const user = userEvent.setup()
+  await signInToAccount(user)
+  expect(
+    await screen.findByText('Live updates are unavailable.', {}, { timeout: SNAPSHOT_FALLBACK_MS + 3000 }),
+  ).toBeInTheDocument()
+  // The state was read once instead, so the cards still show.
+  expect(valueIn(screen.getByRole('region', { name: 'AWS' }), 'Status')).toHaveTextContent('active')
+  expect(within(screen.getByRole('region', { name: 'AWS' })).queryByText('Live')).not.toBeInTheDocument()
+}, 15_000)

@@ -1,0 +1,95 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import mockRouter from 'next-router-mock'
+import { readOtp } from '@/test/render'
+import { renderRoute } from './app-harness'
+
+const LOAD = { timeout: 5000 }
+const EMAIL = 'Jane.Doe+beans@example.com'
+
+async function requestCode(user: ReturnType<typeof userEvent.setup>, email = EMAIL) {
+  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
+  return screen.findByLabelText('Verification code', {}, LOAD)
+}
+
+/** A 6-digit code that is not the one the backend sent. */
+function wrongCodeFor(code: string): string {
+  return code === '000000' ? '111111' : '000000'
+}
+
+test('signs in with the e-mailed code pasted with spaces and returns to the page in ?next=', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in?next=/')
+  const codeInput = await requestCode(user)
+  expect(screen.getByText('jane.doe+beans@example.com')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled()
+
+  const code = await readOtp(EMAIL.toLowerCase())
+  await user.paste(`${code.slice(0, 2)} ${code.slice(2, 4)} ${code.slice(4)}`)
+  expect(codeInput).toHaveValue(code)
+  await user.keyboard('{Enter}')
+
+  await waitFor(() => expect(mockRouter).toMatchObject({ asPath: '/' }), LOAD)
+  expect(await screen.findAllByRole('button', { name: 'Choose' }, LOAD)).toHaveLength(4)
+  expect(screen.getByRole('link', { name: 'Account' })).toBeInTheDocument()
+})
+
+test('without ?next= a successful sign-in lands on /account', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  await requestCode(user, 'kim@example.com')
+  await user.type(screen.getByLabelText('Verification code'), `${await readOtp('kim@example.com')}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  expect(await screen.findByRole('heading', { name: 'Your account', level: 1 }, LOAD)).toBeInTheDocument()
+})
+
+test('an unsafe ?next= is ignored', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in?next=https://evil.example/')
+  await requestCode(user, 'lee@example.com')
+  await user.type(screen.getByLabelText('Verification code'), `${await readOtp('lee@example.com')}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+})
+
+test('a wrong code says "Invalid OTP" with the attempts left, keeps the code, and clears on edit', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  const codeInput = await requestCode(user)
+  const wrong = wrongCodeFor(await readOtp(EMAIL.toLowerCase()))
+  await user.type(codeInput, `${wrong}{Enter}`)
+
+  const alert = await screen.findByRole('alert', {}, LOAD)
+  expect(alert).toHaveTextContent(/Invalid OTP/)
+  expect(alert).toHaveTextContent(/\d+ attempts? left/)
+  expect(codeInput).toHaveValue(wrong)
+  expect(mockRouter).toMatchObject({ pathname: '/sign-in' })
+
+  await user.type(codeInput, '{Backspace}')
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+})
+
+test('after too many wrong codes the code is locked out with its own message', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  const codeInput = await requestCode(user)
+  const wrong = wrongCodeFor(await readOtp(EMAIL.toLowerCase()))
+  let message = ''
+  for (let attempt = 0; attempt < 10 && !/Too many attempts/.test(message); attempt += 1) {
+    await user.clear(codeInput)
+    await user.type(codeInput, `${wrong}{Enter}`)
+    message = (await screen.findByRole('alert', {}, LOAD)).textContent ?? ''
+  }
+  expect(message).toMatch(/Too many attempts/)
+})
+
+test('a visitor who is already signed in is sent on to /account', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in?next=/')
+  await requestCode(user)
+  await user.type(screen.getByLabelText('Verification code'), `${await readOtp(EMAIL.toLowerCase())}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ asPath: '/' }), LOAD)
+
+  await act(() => mockRouter.push('/sign-in'))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  expect(within(await screen.findByRole('region', { name: 'Account' }, LOAD)).getByText('jane.doe+beans@example.com')).toBeInTheDocument()
+})
