@@ -19,7 +19,7 @@ export interface RioTokenClaims extends JwtPayload {
   kind: TokenKind
   /** Session id shared by an access/refresh pair; sign-out revokes it. */
   sid?: string
-  /** Unique id of a custom token (single use). */
+  /** Unique token id (custom tokens: the single-use key). */
   jti?: string
 }
 
@@ -89,8 +89,9 @@ export function createTokenService(opts: TokenServiceOptions) {
       exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
     }
     return {
-      accessToken: signJwt({ ...base, kind: 'access', exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
-      refreshToken: signJwt({ ...base, kind: 'refresh', exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
+      // A jti per token keeps two tokens issued in the same second distinct.
+      accessToken: signJwt({ ...base, kind: 'access', jti: randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
+      refreshToken: signJwt({ ...base, kind: 'refresh', jti: randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
       firebase: { ...opts.firebase, customToken: signJwt(firebaseClaims, opts.secret) },
     }
   }

@@ -295,6 +295,7 @@ export function createEngine(opts: EngineOptions) {
     return { ...out, response: out.response ?? { statusCode: 200 } }
   }
 
+  // A call without a body is checked as `{}`, so optional-only models accept it and `required` still bites.
   async function callMethod(call: CloudCall): Promise<BackendResponse> {
     const tpl = templateOf(call.classId)
     const method = methodOf(tpl, call.rest[0])
@@ -306,14 +307,14 @@ export function createEngine(opts: EngineOptions) {
       // STATIC methods have no instance: whatever follows the method name is ignored.
       const data = makeData(call, caller, method.method, undefined, emptyState(), body)
       await authorize(tpl, data, fx)
-      if (method.inputModel) validateInput(method.inputModel, body)
+      if (method.inputModel) validateInput(method.inputModel, body ?? {})
       return respond((await run(method, data, fx)).response)
     }
 
     const existing = resolveExisting(tpl, call.rest[1])
     // Like Retter, authorizers see no state: ownership follows from the instance id and the token.
     await authorize(tpl, makeData(call, caller, method.method, existing.instanceId, emptyState(), body), fx)
-    if (method.inputModel) validateInput(method.inputModel, body)
+    if (method.inputModel) validateInput(method.inputModel, body ?? {})
 
     if (method.type === 'READ') {
       const out = await run(method, makeData(call, caller, method.method, existing.instanceId, existing.state, body), fx)
