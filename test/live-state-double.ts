@@ -14,6 +14,8 @@ let autoSnapshot = true
 
 /** The double's `openPublicSnapshots`. */
 export function openPublicSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+  // As the real module: no Firestore (no firebase block in the token) means no stream at all.
+  if (!object.state) throw new Error('This cloud object has no live state.')
   const listener: Listener = { instanceId: object.instanceId, onSnapshot, open: true }
   listeners.push(listener)
   if (autoSnapshot) {

@@ -2,7 +2,7 @@
  * One render helper wrapping the real providers (CONVENTIONS.md rule 4), the app's toast outlet and
  * the router mock, plus the helpers tests use to sign in through the real flow.
  */
-import { render, renderHook, type RenderOptions } from '@testing-library/react'
+import { act, render, renderHook, type RenderOptions } from '@testing-library/react'
 import mockRouter from 'next-router-mock'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import type { ReactElement, ReactNode } from 'react'
@@ -35,13 +35,14 @@ function wrapperFor(createClient?: RioProviderProps['createClient']) {
 
 /** Renders UI inside the app's real provider tree. */
 export function renderApp(ui: ReactElement, { route = '/', createClient, ...options }: AppRenderOptions = {}) {
-  mockRouter.setCurrentUrl(route)
+  // act: a tree rendered earlier in the test (a second "tab") re-renders on the route change.
+  act(() => mockRouter.setCurrentUrl(route))
   return render(ui, { wrapper: wrapperFor(createClient), ...options })
 }
 
 /** Renders a hook inside the app's real provider tree. */
 export function renderAppHook<T>(hook: () => T, { route = '/', createClient }: Omit<AppRenderOptions, keyof RenderOptions> = {}) {
-  mockRouter.setCurrentUrl(route)
+  act(() => mockRouter.setCurrentUrl(route))
   return renderHook(hook, { wrapper: wrapperFor(createClient) })
 }
 

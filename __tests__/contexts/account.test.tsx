@@ -18,9 +18,9 @@ function plan(id: string, sortOrder: number): SubscriptionPlan {
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
 
 async function renderWithPlans() {
-  const hook = renderAppHook(useApp)
-  await waitFor(() => expect(hook.result.current.account.plansStatus).toBe('success'), { timeout: 5000 })
-  return hook
+  const view = renderAppHook(useApp)
+  await waitFor(() => expect(view.result.current.account.plansStatus).toBe('success'), { timeout: 5000 })
+  return view
 }
 
 test('plans are loaded for a visitor and sorted by ascending sortOrder', async () => {

@@ -14,14 +14,14 @@ let loadingLog: boolean[] = []
 
 async function renderReady() {
   loadingLog = []
-  const hook = renderAppHook(() => {
+  const view = renderAppHook(() => {
     const value = useApp()
     loadingLog.push(value.account.loading)
     return value
   })
   // The plans call makes the SDK fetch its anonymous token (the first test also loads the SDK chunk).
-  await waitFor(() => expect(hook.result.current.auth.authStatus).toBe('SIGNED_IN_ANONYM'), { timeout: 5000 })
-  return hook
+  await waitFor(() => expect(view.result.current.auth.authStatus).toBe('SIGNED_IN_ANONYM'), { timeout: 5000 })
+  return view
 }
 
 function rejectionOf(promise: Promise<unknown>): Promise<AppError> {

@@ -25,9 +25,10 @@ export class RioAppError extends Error implements AppError {
   }
 }
 
-/** True for values made by this module (or shaped like them). */
+/** True for values made by this module, or plain `{code, message}` objects (not other Errors). */
 export function isAppError(value: unknown): value is AppError {
-  return typeof value === 'object' && value !== null &&
+  if (value instanceof RioAppError) return true
+  return typeof value === 'object' && value !== null && !(value instanceof Error) &&
     typeof (value as AppError).code === 'string' && typeof (value as AppError).message === 'string' &&
     !isAxiosLike(value)
 }

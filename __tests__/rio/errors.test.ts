@@ -1,0 +1,40 @@
+import { authFailedError, invalidOtpError, noCloudObjectError, RioAppError, toAppError } from '@/lib/rio/errors'
+
+const httpError = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
+  ({ isAxiosError: true, message: `Request failed with status code ${status}`, response: { status, data, headers } })
+
+test.each([
+  [httpError(429, { code: 'RATE_LIMITED', message: 'Wait', retryAfterSeconds: 12 }),
+    { code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 12, message: 'Too many requests. Please wait 12 seconds and try again.' }],
+  [httpError(429, undefined, { 'retry-after': '7' }), { code: 'RATE_LIMITED', retryAfterSeconds: 7 }],
+  [httpError(400, { code: 'VALIDATION', message: '"code" must be 6 digits' }), { code: 'VALIDATION', status: 400, message: '"code" must be 6 digits' }],
+  [httpError(403, { code: 'ACCESS_DENIED', message: 'Not your account' }), { code: 'ACCESS_DENIED', message: 'Not your account' }],
+  [httpError(403), { code: 'ACCESS_DENIED', message: 'You are not allowed to do that. Please sign in again.' }],
+  [httpError(570), { code: 'BUSY', status: 570 }],
+  [httpError(502, '<html>bad gateway</html>'), { code: 'SERVER_ERROR', message: 'The service is having trouble right now. Please try again in a moment.' }],
+  [{ isAxiosError: true, code: 'ERR_NETWORK', message: 'Network Error' }, { code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' }],
+  [{ isAxiosError: true, code: 'ECONNABORTED', message: 'timeout of 30000ms exceeded' }, { code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' }],
+  [new Error('Retter SDK not initialized.'), { code: 'SDK_STATE', message: 'Retter SDK not initialized.' }],
+  [Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' }), { code: 'FIREBASE_AUTH' }],
+  ['a string', { code: 'UNKNOWN', message: 'Something went wrong. Please try again.' }],
+])('maps a failure to an AppError (%#)', (thrown, expected) => {
+  const error = toAppError(thrown)
+  expect(error).toBeInstanceOf(RioAppError)
+  expect(error).toMatchObject(expected)
+})
+
+test('the verifyOtp failures all start with the spec message "Invalid OTP" and name the reason', () => {
+  expect(invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 1 })).toMatchObject({
+    code: 'INVALID_OTP', reason: 'INVALID_CODE', attemptsLeft: 1, message: 'Invalid OTP. That code is not right. 1 attempt left.',
+  })
+  expect(invalidOtpError({ code: 'TOO_MANY_ATTEMPTS' }).message).toBe('Invalid OTP. Too many attempts. Request a new code.')
+  expect(invalidOtpError({ code: 'CODE_EXPIRED' }).message).toBe('Invalid OTP. This code has expired. Request a new one.')
+  expect(invalidOtpError().message).toBe('Invalid OTP. That code is not right. Check it and try again.')
+  expect(noCloudObjectError()).toMatchObject({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
+})
+
+test('AUTH_FAILED carries the server message whether the SDK passes a body or a string', () => {
+  expect(authFailedError({ code: 'X', message: 'Custom token expired' }).message).toBe('Custom token expired')
+  expect(authFailedError('Unauthorized').message).toBe('Unauthorized')
+  expect(authFailedError(undefined)).toMatchObject({ code: 'AUTH_FAILED', message: 'Sign-in was refused by the server. Please request a new code.' })
+})
