@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, type SendOtpResult, type VerifyOtpResult } from '@/lib/contract'
-import { adoptStoredSession, type RioClient, type RioCloudObject } from '@/lib/rio/client'
+import { adoptStoredSession, rejectOnSdkFirebaseError, type RioClient, type RioCloudObject } from '@/lib/rio/client'
 import { openAuthChannel, type AuthBroadcast, type AuthChannel } from '@/lib/rio/cross-tab'
 import {
   RioAppError, authFailedError, invalidOtpError, noCloudObjectError, signInTimeoutError, toAppError,
@@ -42,6 +42,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
       (value) => { clearTimeout(timer); resolve(value) },
       (error: unknown) => { clearTimeout(timer); reject(error) },
     )
+  })
+}
+
+/** Firebase sign-in failed inside the SDK; its auth pipeline is dead until the page reloads. */
+function liveSignInError(error: unknown): Error {
+  const code = (error as { code?: unknown }).code
+  return new RioAppError({
+    code: 'FIREBASE_AUTH',
+    message: `Sign-in could not connect live updates${typeof code === 'string' ? ` (${code})` : ''}. Reload the page and try again.`,
   })
 }
 
@@ -150,7 +159,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw invalidOtpError(result && result.success === false ? result.error : undefined)
     }
     const event = await withTimeout(
-      rio.authenticateWithCustomToken(result.data.customToken),
+      rejectOnSdkFirebaseError(rio.authenticateWithCustomToken(result.data.customToken), liveSignInError),
       SIGN_IN_TIMEOUT_MS,
       () => signInTimeoutError(SIGN_IN_TIMEOUT_MS / 1000),
     ).catch((error: unknown) => { throw toAppError(error) })

@@ -168,3 +168,16 @@ test(`a sign-in that has not settled in ${SIGN_IN_TIMEOUT_MS / 1000} s fails wit
     jest.useRealTimers()
   }
 })
+
+test('a Firebase sign-in failure inside the SDK fails the sign-in at once instead of hanging', async () => {
+  const { result } = await renderReady()
+  await act(() => result.current.auth.sendOtp('fi@example.com').then(() => undefined))
+  const code = await readOtp('fi@example.com')
+  server.use(http.post(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken`, () =>
+    HttpResponse.json({ error: { code: 400, message: 'INVALID_CUSTOM_TOKEN : bad signature', status: 'INVALID_ARGUMENT' } }, { status: 400 })))
+  const error = await rejectionOf(result.current.auth.verifyOtp(code))
+  expect(error).toMatchObject({
+    code: 'FIREBASE_AUTH',
+    message: 'Sign-in could not connect live updates (auth/invalid-custom-token). Reload the page and try again.',
+  })
+})

@@ -86,3 +86,29 @@ export async function adoptStoredSession(client: RioClient): Promise<void> {
   await (client as unknown as { clearCloudObjects(): Promise<void> }).clearCloudObjects()
   await client.signInAnonymously()
 }
+
+/**
+ * Settles `promise`, or rejects as soon as the SDK throws a Firebase error out of its RxJS pipe.
+ *
+ * SDK 0.4.0 signs in to Firebase inside an RxJS operator with no error handler: a failure there
+ * becomes an uncaught exception (a window `error` event) and the sign-in promise never settles.
+ * Watching for that event while a sign-in is pending turns it into a prompt, specific rejection.
+ */
+export function rejectOnSdkFirebaseError<T>(promise: Promise<T>, toError: (error: unknown) => Error): Promise<T> {
+  if (typeof window === 'undefined') return promise
+  return new Promise<T>((resolve, reject) => {
+    const onError = (event: ErrorEvent) => {
+      const error: unknown = event.error
+      if (!(error instanceof Error) || error.name !== 'FirebaseError') return
+      // Handled here: the customer gets a message instead of a silent console error.
+      event.preventDefault()
+      window.removeEventListener('error', onError)
+      reject(toError(error))
+    }
+    window.addEventListener('error', onError)
+    promise.then(
+      (value) => { window.removeEventListener('error', onError); resolve(value) },
+      (error: unknown) => { window.removeEventListener('error', onError); reject(error) },
+    )
+  })
+}
