@@ -31,7 +31,7 @@ test('shows the Account and AWS cards with every field, updates them live, and s
 
   expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument()
   const account = await screen.findByRole('region', { name: 'Account' }, LOAD)
-  expect(valueIn(account, 'E-mail')).toHaveTextContent(EMAIL)
+  expect(valueIn(account, 'Email')).toHaveTextContent(EMAIL)
   expect(valueIn(account, 'Plan')).toHaveTextContent('No plan yet')
   expect(within(valueIn(account, 'Member since')).getByText(/\d{4}/).tagName).toBe('TIME')
   expect(within(valueIn(account, 'Last sign-in')).getByText(/\d{4}/).tagName).toBe('TIME')

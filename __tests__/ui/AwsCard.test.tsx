@@ -72,7 +72,7 @@ test('the account card shows e-mail, plan name, formatted dates and any further 
     { wrapper: MemoryRouterProvider },
   )
   const card = screen.getByRole('region', { name: 'Account' })
-  expect(valueOf(card, 'E-mail')).toHaveTextContent('jane@example.com')
+  expect(valueOf(card, 'Email')).toHaveTextContent('jane@example.com')
   expect(valueOf(card, 'Plan')).toHaveTextContent('Filter (€19 per month)')
   expect(valueOf(card, 'Member since')).toHaveTextContent('March 5, 2026')
   expect(valueOf(card, 'Last sign-in')).toHaveTextContent(/Apr 1, 2026/)

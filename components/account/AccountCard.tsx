@@ -45,7 +45,7 @@ export function AccountCard({ account, plans, live, locale }: AccountCardProps) 
         {live ? <LiveBadge /> : null}
       </header>
       <dl className={styles.fields}>
-        <Field label="E-mail">
+        <Field label="Email">
           <span className={styles.text}>{account.email}</span>
         </Field>
         <Field label="Plan">

@@ -61,8 +61,8 @@ export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoos
             Sign in to subscribe
           </Link>
         ) : isCurrent ? (
-          <button type="button" className={`btn btn-secondary ${styles.ctaButton}`} disabled aria-describedby={headingId}>
-            Current plan
+          <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId}>
+            <CheckIcon /> Current plan
           </button>
         ) : (
           <button
