@@ -89,7 +89,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const stack = await startLocalStack({
     root,
     ports,
-    app: { kind: 'production', distDir: process.env.E2E_DIST_DIR || '.next-e2e', skipBuild: process.env.E2E_SKIP_BUILD === '1' },
+    app: { kind: 'production', distDir: process.env.E2E_DIST_DIR || '.next-e2e' },
     backendEnv: {
       RIO_LOCAL_PROJECT_ID: E2E_PROJECT_ID,
       RIO_LOCAL_DATA_DIR: dataDir,

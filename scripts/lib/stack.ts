@@ -16,7 +16,7 @@ export type AppMode =
   /** `next dev --experimental-https` with the local certificate (hot reload). */
   | { kind: 'dev' }
   /** `next build` into `distDir`, then `next start` behind a TLS proxy. */
-  | { kind: 'production'; distDir: string; skipBuild?: boolean }
+  | { kind: 'production'; distDir: string }
 
 export interface StackOptions {
   root: string
@@ -37,7 +37,7 @@ export interface LocalStack {
   cert: CertPaths
   /** Stops only the backend (e2e: the backend going away mid-session). */
   stopBackend(): Promise<void>
-  /** Starts the backend again with the same settings and waits until it answers. */
+  /** Starts the backend again with the same settings and waits until it answers (no-op while it runs). */
   startBackend(): Promise<void>
   /** Stops everything this stack started, newest first. */
   stop(): Promise<void>
@@ -95,6 +95,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     ...options.backendEnv,
   }
   const launchBackend = async (): Promise<void> => {
+    if (backend && !backend.hasExited()) return
     backend = startChild({
       name: 'backend',
       command: bin(root, 'tsx'),
@@ -136,7 +137,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       await waitForHttp(`${appUrl}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
     } else {
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
-      if (!options.app.skipBuild) await buildApp(root, distEnv, out)
+      // Ports are inlined into the bundle (emulator URLs) and the rewrites: always a build of our own.
+      await buildApp(root, distEnv, out)
       checkAborted()
       const internalPort = await findFreePort()
       const next = startChild({
