@@ -1,0 +1,44 @@
+/** In-process helpers: drive `backend.handle` directly (no sockets), as the web app's mocks do. */
+import type { Backend } from '../app'
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Record<string, string>
+}
+
+/** Calls `backend.handle` with a JSON body and parses the JSON answer. */
+export async function call<T = Record<string, unknown>>(backend: Backend, method: string, url: string, body?: unknown): Promise<Reply<T>> {
+  const res = await backend.handle({
+    method,
+    url,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { status: res.status, body: JSON.parse(res.body) as T, headers: res.headers }
+}
+
+/** A session through the public calls: anonymous, or a customer signed in with an OTP. */
+export function sessions(backend: Backend) {
+  const p = backend.projectId
+  return {
+    async anonymous(): Promise<string> {
+      const res = await call<{ response: { accessToken: string } }>(backend, 'GET', `/root/INSTANCE/ProjectUser?projectId=${p}`)
+      return res.body.response.accessToken
+    },
+    async customer(email: string): Promise<{ token: string; accountId: string }> {
+      const anon = await this.anonymous()
+      const inst = await call<{ instanceId: string }>(backend, 'POST', `/${p}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon}`)
+      const accountId = inst.body.instanceId
+      await call(backend, 'POST', `/${p}/CALL/Account/sendOtp/${accountId}?_token=${anon}`)
+      const outbox = await call<Array<{ code: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`)
+      const verified = await call<{ data: { customToken: string } }>(backend, 'POST', `/${p}/CALL/Account/verifyOtp/${accountId}?_token=${anon}`, {
+        code: outbox.body[0]?.code,
+      })
+      const customToken = verified.body.data.customToken
+      const userId = JSON.parse(Buffer.from(customToken.split('.')[1] as string, 'base64url').toString()).userId as string
+      const signedIn = await call<{ accessToken: string }>(backend, 'GET', `/root/CALL/ProjectUser/authWithCustomToken/${p}_${userId}?customToken=${customToken}`)
+      return { token: signedIn.body.accessToken, accountId }
+    },
+  }
+}
