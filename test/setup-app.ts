@@ -12,6 +12,20 @@ jest.mock('next/router', () => jest.requireActual('next-router-mock'))
 // jsdom has no Firestore; snapshots come from the double (see test/live-state-double.ts).
 jest.mock('@/lib/rio/snapshots', () => jest.requireActual('./live-state-double'))
 
+// "No unhandled promise rejection" is a product rule: any in a test fails that test.
+const unhandled: unknown[] = []
+// Captured before any test installs fake timers, so the check below never waits on a fake clock.
+const realSetTimeout = globalThis.setTimeout
+const onUnhandled = (reason: unknown) => { unhandled.push(reason) }
+beforeAll(() => { process.on('unhandledRejection', onUnhandled) })
+afterAll(() => { process.off('unhandledRejection', onUnhandled) })
+afterEach(async () => {
+  // Rejections are reported after a macrotask; give them one before checking.
+  await new Promise((resolve) => realSetTimeout(resolve, 0))
+  const found = unhandled.splice(0)
+  if (found.length > 0) throw new Error(`Unhandled promise rejection(s) during this test: ${found.map(String).join('; ')}`)
+})
+
 // 'error': a request no handler answers is a bug in the test or the app, never a silent pass.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
