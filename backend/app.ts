@@ -116,6 +116,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     printOtpToTerminal: options.printOtpToTerminal ?? false,
   })
   const extraRoutes = options.extraRoutes ?? []
+  // Request ids only correlate log lines; a counter is cheaper than randomness per request.
+  const requestIdPrefix = randomBytes(4).toString('hex')
+  let requestCount = 0
   let closed = false
 
   async function route(req: BackendRequest): Promise<BackendResponse> {
@@ -144,7 +147,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       classId,
       rest: after,
       request: parsed,
-      requestId: randomBytes(8).toString('hex'),
+      requestId: `${requestIdPrefix}-${(requestCount++).toString(36)}`,
       sourceIP: parsed.headers['x-forwarded-for'] ?? '127.0.0.1',
     }
     return engine.handle(call)
