@@ -1,3 +1,4 @@
+import '../ui/support/intersection-observer'
 /**
  * The app as `_app.tsx` composes it (layout, error boundary, the three pages), switching pages on
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
