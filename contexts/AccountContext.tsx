@@ -36,6 +36,11 @@ interface PlansResult {
 
 const EMPTY_PLANS: SubscriptionPlan[] = []
 
+const NO_EMAIL_IN_SESSION: AppError = {
+  code: 'NO_EMAIL',
+  message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.',
+}
+
 const emptyObjects = (key: string): Objects => ({ key, account: null, aws: null, accountLive: null, awsLive: null, error: null })
 
 /** Plans for everyone; the signed-in customer's Account and AWS objects, live. */
@@ -107,6 +112,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, [client, objectsKey])
 
   const objects = stored.key === objectsKey && objectsKey ? stored : emptyObjects(objectsKey)
+  // Both objects are keyed by the e-mail in the session's claims; without it there is nothing to load.
+  const sessionError = client && isSignedIn && !email ? NO_EMAIL_IN_SESSION : null
   const loading = Boolean(objectsKey) && !objects.error && (objects.accountLive === null || objects.awsLive === null)
 
   const currentPlans = plansResult?.request === plansRequest ? plansResult : null
@@ -152,10 +159,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     account: objects.account,
     aws: objects.aws,
     loading,
-    accountError: objects.error,
+    accountError: sessionError ?? objects.error,
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
     choosePlan,
-  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, choosePlan])
+  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }

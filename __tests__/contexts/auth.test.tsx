@@ -5,7 +5,7 @@ import { SIGN_IN_TIMEOUT_MS, useAuth } from '@/contexts/AuthContext'
 import type { AppError } from '@/contexts/types'
 import { AUTH_EMULATOR, RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
 import { server } from '@/test/msw/server'
-import { readOtp, renderAppHook, signInThroughApp } from '@/test/render'
+import { readOtp, renderAppHook, resetBackend, signInThroughApp } from '@/test/render'
 
 const useApp = () => ({ auth: useAuth(), account: useAccount() })
 
@@ -180,4 +180,17 @@ test('a Firebase sign-in failure inside the SDK fails the sign-in at once instea
     code: 'FIREBASE_AUTH',
     message: 'Sign-in could not connect live updates (auth/invalid-custom-token). Reload the page and try again.',
   })
+})
+
+test('when the token cannot be refreshed the SDK signs the customer out, and the app follows', async () => {
+  // 20 s access tokens are always inside the SDK's 30 s margin: every call refreshes first.
+  await resetBackend({ accessTokenTtlSeconds: 20 })
+  const { result } = await renderReady()
+  await signInThroughApp(result, 'gil@example.com')
+  await waitFor(() => expect(result.current.account.account).not.toBeNull())
+  server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
+    HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+  act(() => result.current.account.reloadPlans())
+  await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
+  expect(result.current.account).toMatchObject({ account: null, aws: null })
 })
