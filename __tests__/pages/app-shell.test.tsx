@@ -1,0 +1,50 @@
+import '../ui/support/intersection-observer'
+import { act, render, screen, within } from '@testing-library/react'
+import type { AppProps } from 'next/app'
+import mockRouter from 'next-router-mock'
+import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
+import { toast } from 'react-toastify'
+import App from '@/pages/_app'
+
+type ShellRouter = AppProps['router']
+
+function renderShell(Component: AppProps['Component']) {
+  mockRouter.setCurrentUrl('/')
+  // The pages router hands _app its router; the memory router stands in for it here.
+  const router = mockRouter as unknown as ShellRouter
+  return render(<App Component={Component} pageProps={{}} router={router} />, { wrapper: MemoryRouterProvider })
+}
+
+function Page() {
+  return <p>Page body</p>
+}
+
+function CrashingPage(): never {
+  throw new Error('render failed')
+}
+
+test('wraps the page in the layout with the brand and navigation, and shows toasts as alerts', async () => {
+  renderShell(Page)
+  expect(screen.getByText('Page body')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Bean & Bloom home' })).toHaveAttribute('href', '/')
+  const nav = screen.getByRole('navigation', { name: 'Main' })
+  expect(within(nav).getByRole('link', { name: 'Plans' })).toHaveAttribute('aria-current', 'page')
+  // Once the anonymous session is known, visitors are offered sign-in.
+  expect(await within(nav).findByRole('link', { name: 'Sign in' }, { timeout: 5000 })).toHaveAttribute('href', '/sign-in')
+
+  act(() => {
+    toast.info('Hello from the shell')
+  })
+  expect(await screen.findByRole('alert')).toHaveTextContent('Hello from the shell')
+})
+
+test('a page that crashes while rendering shows the fallback inside the layout', async () => {
+  // React reports the caught render error on the console; expected here.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  renderShell(CrashingPage)
+  expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong')
+  const nav = screen.getByRole('navigation', { name: 'Main' })
+  // The providers keep working around the broken page.
+  expect(await within(nav).findByRole('link', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument()
+  jest.restoreAllMocks()
+})
