@@ -126,7 +126,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(async (planId) => {
     const object = accountObjectRef.current
     if (!object) {
-      throw new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
+      throw isSignedIn
+        ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
+        : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
     }
     if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
     try {
@@ -146,7 +148,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         // The plan was saved; a stale card is better than reporting a failure that did not happen.
       }
     }
-  }, [objects.accountLive, objects.key])
+  }, [isSignedIn, objects.accountLive, objects.key])
 
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null
