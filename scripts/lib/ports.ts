@@ -25,19 +25,6 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   })
 }
 
-/** Asks the OS for a free ephemeral port (listen on 0), for test stacks that must not collide. */
-export function findFreePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen({ port: 0, host }, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => (port ? resolve(port) : reject(new Error('The OS gave no free port.'))))
-    })
-  })
-}
-
 export interface PortRequirement {
   port: number
   what: string

@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { findFreePort } from '../../backend/firestore/emulator'
 import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
-import { findFreePort } from './ports'
 import { startChild, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
