@@ -7,7 +7,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', 'coverage/**', 'e2e/artifacts/**', 'test-results/**',
+    ignores: ['node_modules/**', '.next*/**', 'coverage/**', 'e2e/artifacts/**', 'test-results/**',
       'playwright-report/**', '.data/**', 'next-env.d.ts'],
   },
   {
