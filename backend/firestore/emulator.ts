@@ -59,8 +59,8 @@ function findJava(env: NodeJS.ProcessEnv): string | null {
 }
 
 /** SDK roots to search: the Debian package's, and the one of the `gcloud` on PATH (tarball installs). */
-function gcloudSdkRoots(env: NodeJS.ProcessEnv): string[] {
-  const roots = [DEFAULT_SDK_ROOT]
+function gcloudSdkRoots(env: NodeJS.ProcessEnv, defaults: string[]): string[] {
+  const roots = [...defaults]
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     const gcloud = join(dir, 'gcloud')
     if (dir && isExecutable(gcloud)) {
@@ -94,6 +94,15 @@ function firebaseToolsJar(home: string): string | null {
   return newest ? join(dir, newest) : null
 }
 
+export interface FindFirestoreEmulatorOptions {
+  /** Environment to read PATH, JAVA_HOME and FIRESTORE_EMULATOR_JAR from (default process.env). */
+  env?: NodeJS.ProcessEnv
+  /** Home directory holding the firebase-tools cache (default os.homedir()). */
+  home?: string
+  /** gcloud SDK roots searched before the one of the `gcloud` on PATH (default /usr/lib/google-cloud-sdk). */
+  sdkRoots?: string[]
+}
+
 /**
  * Locates Java and the Cloud Firestore emulator jar.
  *
@@ -103,10 +112,9 @@ function firebaseToolsJar(home: string): string | null {
  *
  * @returns the command to run, or an Error whose message says exactly what to install.
  */
-export function findFirestoreEmulator(
-  env: NodeJS.ProcessEnv = process.env,
-  home: string = homedir(),
-): FirestoreEmulatorCommand | Error {
+export function findFirestoreEmulator(options: FindFirestoreEmulatorOptions = {}): FirestoreEmulatorCommand | Error {
+  const env = options.env ?? process.env
+  const home = options.home ?? homedir()
   const problems: string[] = []
   const java = findJava(env)
   if (!java) problems.push(`Java was not found (JAVA_HOME unset or without bin/java, and no \`java\` on PATH). ${INSTALL_JAVA_HINT}`)
@@ -124,7 +132,7 @@ export function findFirestoreEmulator(
     source = 'FIRESTORE_EMULATOR_JAR'
   }
   if (!jar) {
-    for (const root of gcloudSdkRoots(env)) {
+    for (const root of gcloudSdkRoots(env, options.sdkRoots ?? [DEFAULT_SDK_ROOT])) {
       const candidate = join(root, GCLOUD_EMULATOR_DIR, GCLOUD_JAR)
       looked.push(candidate)
       if (existsSync(candidate)) {
@@ -261,7 +269,7 @@ const KEEP_OUTPUT_LINES = 40
 export async function startFirestoreEmulator(
   options: StartFirestoreEmulatorOptions = {},
 ): Promise<RunningFirestoreEmulator> {
-  const found = findFirestoreEmulator(options.env ?? process.env)
+  const found = findFirestoreEmulator({ env: options.env })
   if (found instanceof Error) throw found
   const host = options.host ?? '127.0.0.1'
   const port = options.port === 0 ? await findFreePort(host) : (options.port ?? 8080)
