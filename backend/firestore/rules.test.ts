@@ -107,7 +107,7 @@ describe('Firestore security rules', () => {
     const owner = await clientAs(OWNER)
     const started = Date.now()
     const update = waitFor<DocumentData | undefined>(
-      (push) => onSnapshot(doc(owner.db, paths.public), (snap) => push(snap.data())),
+      (push, fail) => onSnapshot(doc(owner.db, paths.public), (snap) => push(snap.data()), fail),
       (data) => data?.plan === 'decaf',
       2000,
     )

@@ -118,8 +118,12 @@ export function recordingLogger(): MirrorLogger & { lines: Array<{ level: string
   return { lines, debug: at('debug'), warn: at('warn'), error: at('error') }
 }
 
-/** Resolves with the first value `predicate` accepts, or rejects after `timeoutMs`. */
-export function waitFor<T>(subscribe: (push: (value: T) => void) => () => void, predicate: (value: T) => boolean, timeoutMs: number): Promise<T> {
+/** Resolves with the first value `predicate` accepts; rejects on `fail` (a listener error) or after `timeoutMs`. */
+export function waitFor<T>(
+  subscribe: (push: (value: T) => void, fail: (error: Error) => void) => () => void,
+  predicate: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let done = false
     const timer = setTimeout(() => {
@@ -127,13 +131,20 @@ export function waitFor<T>(subscribe: (push: (value: T) => void) => () => void, 
       unsubscribe()
       reject(new Error(`No matching value within ${timeoutMs} ms`))
     }, timeoutMs)
-    const unsubscribe = subscribe((value) => {
-      if (done || !predicate(value)) return
+    const finish = (settle: () => void) => {
       done = true
       clearTimeout(timer)
       // The listener may fire synchronously during subscribe, before `unsubscribe` is assigned.
       setImmediate(() => unsubscribe())
-      resolve(value)
-    })
+      settle()
+    }
+    const unsubscribe = subscribe(
+      (value) => {
+        if (!done && predicate(value)) finish(() => resolve(value))
+      },
+      (error) => {
+        if (!done) finish(() => reject(error))
+      },
+    )
   })
 }
