@@ -2,6 +2,7 @@
  * Finding and running the Cloud Firestore emulator: what a developer without Java or the emulator
  * is told, which jar wins, and that a started emulator answers and is gone after stop().
  */
+import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -98,6 +99,26 @@ describe('startFirestoreEmulator', () => {
     expect(await emulatorAnswers(emulator.hostPort, 500)).toBe(false)
     expect(() => process.kill(emulator.pid, 0)).toThrow()
     await expect(emulator.stop()).resolves.toBeUndefined()
+  })
+
+  it('does not outlive the Node process that started it, even when that process is SIGKILLed', async () => {
+    const code =
+      `require(${JSON.stringify(join(__dirname, 'emulator.ts'))}).startFirestoreEmulator({ port: 0 })` +
+      `.then((e) => { process.stdout.write(e.hostPort + '\\n'); setInterval(() => {}, 1000) })`
+    const parent = spawn(process.execPath, ['--import', 'tsx', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const hostPort = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      parent.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.includes('\n')) resolve(out.trim())
+      })
+      parent.once('exit', (status) => reject(new Error(`the parent exited (${status}) before starting the emulator`)))
+    })
+    expect(await emulatorAnswers(hostPort)).toBe(true)
+    parent.kill('SIGKILL')
+    const deadline = Date.now() + 15_000
+    while ((await emulatorAnswers(hostPort, 500)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+    expect(await emulatorAnswers(hostPort, 500)).toBe(false)
   })
 
   it('refuses a port where something already answers', async () => {

@@ -220,14 +220,19 @@ function descendantPids(pid: number): number[] {
   return result
 }
 
-function signalTree(pid: number, signal: NodeJS.Signals): void {
-  for (const p of [...descendantPids(pid).reverse(), pid]) {
+function signalPids(pids: number[], signal: NodeJS.Signals): void {
+  for (const p of pids) {
     try {
       process.kill(p, signal)
     } catch {
       // Already gone.
     }
   }
+}
+
+/** Signals every process under `pid`, then `pid` itself. */
+function signalTree(pid: number, signal: NodeJS.Signals): void {
+  signalPids([...descendantPids(pid).reverse(), pid], signal)
 }
 
 export interface StartFirestoreEmulatorOptions {
@@ -260,6 +265,13 @@ export interface RunningFirestoreEmulator {
 const KEEP_OUTPUT_LINES = 40
 
 /**
+ * Runs "$@" (java …) in the background and waits for it, while a background reader of our pipe
+ * (saved as fd 3: background jobs get /dev/null as stdin) kills it once the pipe reaches EOF.
+ */
+const WATCHDOG_SCRIPT =
+  'exec 3<&0 0</dev/null; "$@" & child=$!; { cat <&3 >/dev/null 2>&1; kill $child 2>/dev/null; } & wait $child'
+
+/**
  * Starts the Cloud Firestore emulator and resolves once it answers HTTP requests.
  *
  * Rejects with the install instructions when Java or the emulator is missing, and with the
@@ -282,7 +294,15 @@ export async function startFirestoreEmulator(
   const args = [...found.args, '--host', host, '--port', String(port)]
   if (options.projectId) args.push('--project_id', options.projectId)
   const startedAt = Date.now()
-  const child: ChildProcess = spawn(found.command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // On POSIX a tiny sh watchdog holds the read end of a pipe from us: when this Node process dies
+  // in any way (even SIGKILL, or `timeout` killing jest), the pipe closes and the JVM is killed,
+  // so no orphaned emulator keeps its port and memory. sh exits with the JVM's status.
+  const child: ChildProcess =
+    process.platform === 'win32'
+      ? spawn(found.command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'firestore-emulator', found.command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+  // Writing is never needed; an error here only means the watchdog is gone already.
+  child.stdin?.on('error', () => undefined)
   const output: string[] = []
   const onData = (chunk: Buffer): void => {
     for (const line of chunk.toString('utf8').split(/\r?\n/)) {
@@ -317,8 +337,12 @@ export async function startFirestoreEmulator(
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       process.removeListener('exit', killOnExit)
+      child.stdin?.end()
       if (exited || !child.pid) return
-      signalTree(child.pid, 'SIGTERM')
+      // Terminate the JVM (and the watchdog) but not the sh above them: its `wait` makes it exit
+      // only once the JVM is really gone, so `stop()` resolves when the port is free again.
+      const below = descendantPids(child.pid)
+      signalPids(below.length > 0 ? below : [child.pid], 'SIGTERM')
       const timer = setTimeout(() => child.pid && signalTree(child.pid, 'SIGKILL'), 5000)
       await exitPromise
       clearTimeout(timer)
