@@ -276,7 +276,8 @@ const WATCHDOG_SCRIPT =
  *
  * Rejects with the install instructions when Java or the emulator is missing, and with the
  * emulator's own output when it exits early (e.g. the port is taken) or does not answer in time.
- * The child is also killed when this Node process exits normally, so no emulator is left behind.
+ * The JVM never outlives this Node process: it is killed on a normal exit, and on POSIX a watchdog
+ * kills it when the process dies any other way (SIGKILL, a crash, `timeout`).
  */
 export async function startFirestoreEmulator(
   options: StartFirestoreEmulatorOptions = {},
