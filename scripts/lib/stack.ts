@@ -63,6 +63,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const backendUrl = `http://127.0.0.1:${ports.backend}`
   const appUrl = `https://localhost:${ports.app}`
 
+  let stopping = false
   const stopEverything = async (): Promise<void> => {
     stopping = true
     await proxy?.close()
@@ -74,7 +75,6 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const unexpectedExit = new Promise<string>((resolve) => {
     reportExit = resolve
   })
-  let stopping = false
   const watch = (child: RunningChild, isCurrent: () => boolean): void => {
     void child.exited.then(() => {
       if (!stopping && isCurrent()) reportExit(child.name)
@@ -138,7 +138,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     } else {
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
       // Ports are inlined into the bundle (emulator URLs) and the rewrites: always a build of our own.
-      await buildApp(root, distEnv, out)
+      const build = startBuild(root, distEnv, out)
+      // Tracked like the servers, so an interrupt during the build stops it too.
+      children.push(build)
+      await waitForBuild(build, root, String(distEnv.NEXT_DIST_DIR))
       checkAborted()
       const internalPort = await findFreePort()
       const next = startChild({
@@ -179,8 +182,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   }
 }
 
-async function buildApp(root: string, env: NodeJS.ProcessEnv, out?: NodeJS.WritableStream): Promise<void> {
-  const build = startChild({
+function startBuild(root: string, env: NodeJS.ProcessEnv, out?: NodeJS.WritableStream): RunningChild {
+  return startChild({
     name: 'build',
     command: bin(root, 'next'),
     args: ['build'],
@@ -190,9 +193,10 @@ async function buildApp(root: string, env: NodeJS.ProcessEnv, out?: NodeJS.Writa
     stdout: out,
     stderr: out,
   })
+}
+
+async function waitForBuild(build: RunningChild, root: string, distDir: string): Promise<void> {
   const code = await build.exited
-  if (code !== 0) throw new Error(`next build failed (exit ${String(code)}); see the [build] lines above.`)
-  if (!fs.existsSync(path.join(root, String(env.NEXT_DIST_DIR), 'BUILD_ID'))) {
-    throw new Error(`next build left no ${String(env.NEXT_DIST_DIR)}/BUILD_ID.`)
-  }
+  if (code !== 0) throw new Error(`next build failed (exit ${String(code)}); see the [build] lines of the log.`)
+  if (!fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) throw new Error(`next build left no ${distDir}/BUILD_ID.`)
 }
