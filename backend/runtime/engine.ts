@@ -44,6 +44,19 @@ interface InvocationEffects {
   outbox: OutboxMessage[]
 }
 
+/** How long INSTANCE creation waits for the mirror's first write before answering anyway. */
+const MIRROR_CREATE_WAIT_MS = 2000
+
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    void promise.finally(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
 const INSTANCE_ID_PATTERN = /^[A-Za-z0-9_\-.@+:=]{1,128}$/
 const NO_CALLER: Caller = { userId: '', identity: 'none', anonymous: false, claims: {} }
 
@@ -155,9 +168,9 @@ export function createEngine(opts: EngineOptions) {
     return json(status, res.body, res.headers ?? {})
   }
 
-  function publish(instance: StoredInstance): void {
-    if (!opts.mirror) return
-    opts.mirror
+  function publish(instance: StoredInstance): Promise<void> {
+    if (!opts.mirror) return Promise.resolve()
+    return opts.mirror
       .publish({
         projectId: instance.projectId,
         classId: instance.classId,
@@ -168,8 +181,16 @@ export function createEngine(opts: EngineOptions) {
       .catch((err: unknown) => opts.logger.warn('mirror publish failed', { instanceId: instance.instanceId, error: String(err) }))
   }
 
-  /** Writes a changed instance together with the side effects of the invocation, then mirrors it. */
-  function persist(tpl: ClassTemplate, base: Omit<StoredInstance, 'state' | 'owners' | 'updatedAt'>, state: InstanceState, fx: InvocationEffects): StoredInstance {
+  /**
+   * Writes a changed instance together with the side effects of the invocation, then mirrors it.
+   * `mirrored` settles once the mirror wrote it (or gave up); callers normally do not wait for it.
+   */
+  function persist(
+    tpl: ClassTemplate,
+    base: Omit<StoredInstance, 'state' | 'owners' | 'updatedAt'>,
+    state: InstanceState,
+    fx: InvocationEffects,
+  ): StoredInstance & { mirrored: Promise<void> } {
     const instance: StoredInstance = { ...base, state, owners: tpl.owners(state, base.instanceId), updatedAt: opts.now() }
     const lookupKeys: LookupKeyRecord[] = fx.lookupKeys.map((k) => ({
       projectId: opts.projectId,
@@ -183,8 +204,7 @@ export function createEngine(opts: EngineOptions) {
     if (opts.printOtpToTerminal) {
       for (const m of fx.outbox) opts.logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
     }
-    publish(instance)
-    return instance
+    return { ...instance, mirrored: publish(instance) }
   }
 
   /** The instance id an existing instance is addressed by (id or `name!value`); 404 when unknown. */
@@ -263,7 +283,10 @@ export function createEngine(opts: EngineOptions) {
       const status = out.response?.statusCode ?? 200
       if (status < 200 || status >= 300) return respond(out.response)
       const now = opts.now()
-      persist(tpl, { projectId: opts.projectId, classId: tpl.classId, instanceId, createdAt: now }, normaliseState(out.state), fx)
+      const created = persist(tpl, { projectId: opts.projectId, classId: tpl.classId, instanceId, createdAt: now }, normaliseState(out.state), fx)
+      // Clients subscribe right after INSTANCE answers, and the rules deny a listener on a document
+      // that does not exist yet (for good): let the first write land, within a bound.
+      await settledWithin(created.mirrored, MIRROR_CREATE_WAIT_MS)
       return json(200, { instanceId, methods: methodsSummary(tpl), response: out.response?.body ?? null, newInstance: true })
     } finally {
       release()

@@ -9,6 +9,9 @@ import { startServer, type RunningServer } from '../server'
 import { accountIdFor } from '../classes/identity'
 import { raw } from './harness'
 
+// These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
+jest.setTimeout(30_000)
+
 const P = 'bad-input'
 const published: StateChange[] = []
 let backend: Backend

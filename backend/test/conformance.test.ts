@@ -12,6 +12,9 @@ import { accountIdFor, awsIdFor, userIdFor } from '../classes/identity'
 import { counterTemplate } from './fixtures/counter-class'
 import { accountByEmail, createSdk, decodeJwt, disposeSdk, latestOtp, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
 
+// These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
+jest.setTimeout(30_000)
+
 const PROJECT = 'conf-sdk'
 const EMAIL = 'Jane.Doe+coffee@Example.com'
 const NORMALISED = 'jane.doe+coffee@example.com'

@@ -11,6 +11,9 @@ import { startServer, type RunningServer } from '../server'
 import { counterTemplate } from './fixtures/counter-class'
 import { sessions } from './in-process'
 
+// These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
+jest.setTimeout(30_000)
+
 const P = 'fuzz'
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
 

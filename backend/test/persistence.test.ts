@@ -10,6 +10,9 @@ import { RetterAuthStatus } from '@retter/sdk'
 import { accountIdFor } from '../classes/identity'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from './harness'
 
+// These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
+jest.setTimeout(30_000)
+
 const PROJECT = 'conf-persist'
 const EMAIL = 'persistent.customer@example.com'
 

@@ -6,6 +6,9 @@ import { RetterAuthStatus } from '@retter/sdk'
 import { signJwt } from '../auth/jwt'
 import { createSdk, decodeJwt, disposeSdk, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
 
+// These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
+jest.setTimeout(30_000)
+
 const PROJECT = 'conf-sessions'
 
 describe('refresh with short TTLs', () => {
