@@ -125,9 +125,10 @@ export function createTokenService(opts: TokenServiceOptions) {
   })
 
   return {
-    /** TokenData for a fresh anonymous session. */
-    issueAnonymous(): TokenData {
-      return issueTokenData({ userId: `anon_${randomId()}`, identity: 'anonymous', anonymous: true, claims: {} })
+    /** TokenData for a fresh anonymous session, and its userId. */
+    issueAnonymous(): { userId: string; tokenData: TokenData } {
+      const userId = `anon_${randomId()}`
+      return { userId, tokenData: issueTokenData({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
     },
 
     /** A single-use Retter custom token (valid 60 s) for `authWithCustomToken`. */

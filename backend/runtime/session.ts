@@ -26,8 +26,9 @@ export function handleSession(projectId: string, tokens: TokenService, rest: str
     if (req.query.projectId !== projectId) {
       throw new HttpError(404, 'PROJECT_NOT_FOUND', `This backend serves project "${projectId}", not "${req.query.projectId ?? ''}"`)
     }
-    const tokenData = tokens.issueAnonymous()
-    return json(200, { instanceId: `${projectId}_anonymous`, methods: [], newInstance: true, response: tokenData })
+    const { userId, tokenData } = tokens.issueAnonymous()
+    // Like Retter's ProjectUser instance ids: `{projectId}_{userId}`.
+    return json(200, { instanceId: `${projectId}_${userId}`, methods: [], newInstance: true, response: tokenData })
   }
   if (action !== 'CALL' || target === undefined) throw new HttpError(404, 'NOT_FOUND', 'Unknown session call')
   const prefix = `${projectId}_`
