@@ -155,7 +155,10 @@ describe('OTP sign-in through the SDK', () => {
 
   test('live state: public state reaches the SDK subscription through the Firestore emulator', async () => {
     const seen: Array<Record<string, unknown>> = []
-    const subscription = account.state?.public.subscribe((s: Record<string, unknown>) => seen.push(s))
+    // An object fetched before the sign-in is dropped from the SDK's bookkeeping by it, so its
+    // listener would outlive sign-out; the app (and this test) fetch again once signed in.
+    const live = await accountByEmail(sdk, EMAIL)
+    const subscription = live.state?.public.subscribe((s: Record<string, unknown>) => seen.push(s))
     try {
       await account.call({ method: 'selectPlan', body: { planId: 'taster' } })
       await waitUntil(() => seen.some((s) => s.plan === 'taster'), 15_000)
