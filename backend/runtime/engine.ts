@@ -168,6 +168,12 @@ export function createEngine(opts: EngineOptions) {
     return json(status, res.body, res.headers ?? {})
   }
 
+  /**
+   * Instances this process has mirrored. The Firestore emulator keeps nothing across restarts while
+   * storage does, so an instance stored by an earlier run has no document until it is mirrored again.
+   */
+  const mirroredThisRun = new Set<string>()
+
   function publish(instance: StoredInstance): Promise<void> {
     if (!opts.mirror) return Promise.resolve()
     return opts.mirror
@@ -177,6 +183,9 @@ export function createEngine(opts: EngineOptions) {
         instanceId: instance.instanceId,
         state: instance.state,
         owners: instance.owners,
+      })
+      .then(() => {
+        mirroredThisRun.add(lockKey(instance.classId, instance.instanceId))
       })
       .catch((err: unknown) => opts.logger.warn('mirror publish failed', { instanceId: instance.instanceId, error: String(err) }))
   }
@@ -295,6 +304,11 @@ export function createEngine(opts: EngineOptions) {
 
   async function getExisting(tpl: ClassTemplate, call: CloudCall, caller: Caller, existing: StoredInstance, body: unknown, fx: InvocationEffects): Promise<BackendResponse> {
     await authorize(tpl, makeData(call, caller, 'GET', existing.instanceId, emptyState(), body), fx)
+    // A returning customer after a restart: (re)create the document before the client subscribes,
+    // for the same reason as on creation (the rules deny a listener on a missing document for good).
+    if (opts.mirror && !mirroredThisRun.has(lockKey(tpl.classId, existing.instanceId))) {
+      await settledWithin(publish(existing), MIRROR_CREATE_WAIT_MS)
+    }
     const data = makeData(call, caller, 'GET', existing.instanceId, existing.state, body)
     let response: unknown = null
     if (tpl.get) {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { RetterAuthStatus } from '@retter/sdk'
 import { accountIdFor } from '../classes/identity'
+import type { StateMirror } from '../runtime/plugins'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from './harness'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
@@ -70,3 +71,39 @@ test('a session signed out before a restart stays revoked after it', async () =>
   expect(refresh.status).toBe(401)
   expect(refresh.body).toMatchObject({ code: 'TOKEN_REVOKED' })
 })
+
+test('after a restart, the first INSTANCE get of a stored instance mirrors it again before answering', async () => {
+  // The Firestore emulator forgets everything when it restarts while SQLite does not: without this,
+  // a returning customer's live listener would be denied (no document) and never recover.
+  const published: string[] = []
+  const recordingMirror: StateMirror = {
+    publish: async (change) => {
+      published.push(`${change.classId}/${change.instanceId}`)
+    },
+    flush: async () => undefined,
+    close: async () => undefined,
+  }
+  const restartDir = mkdtempSync(join(tmpdir(), 'rio-backend-'))
+  try {
+    const first = await startTestServer({ projectId: `${PROJECT}-mirror`, storage: { dir: restartDir } })
+    const sdk = createSdk(`${PROJECT}-mirror`, first.host)
+    const email = 'returning.customer@example.com'
+    await signInWithOtp(sdk, first.origin, email)
+    await first.close()
+
+    const second = await startTestServer({ projectId: `${PROJECT}-mirror`, storage: { dir: restartDir }, port: first.server.port, mirror: recordingMirror })
+    try {
+      expect(published).toEqual([])
+      await accountByEmail(sdk, email)
+      expect(published).toEqual([`Account/${accountIdFor(email)}`])
+      // Only once per run: later gets do not write again.
+      await accountByEmail(sdk, email)
+      expect(published).toHaveLength(1)
+    } finally {
+      await disposeSdk(sdk, `${PROJECT}-mirror`)
+      await second.close()
+    }
+  } finally {
+    rmSync(restartDir, { recursive: true, force: true })
+  }
+}, 30_000)
