@@ -48,3 +48,28 @@ test('one JSON log line per request, with method, path, status and time, never t
   expect(typeof entries[1]?.ms).toBe('number')
   expect(lines.join('\n')).not.toContain(response.accessToken)
 })
+
+test('a route that sets its own CORS header does not make the server send it twice', async () => {
+  // The Firebase Auth routes set a capitalised Access-Control-Allow-Origin; sent beside ours, Chromium
+  // sees two values and blocks the answer (this hung every browser sign-in once).
+  const withRoute = await createBackend({
+    projectId: 'server-tests-cors',
+    storage: 'memory',
+    extraRoutes: [
+      async (req) =>
+        req.url.startsWith('/own-cors')
+          ? { status: 200, headers: { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' }, body: '{}' }
+          : null,
+    ],
+  })
+  const own = await startServer(withRoute, { port: 0, logger: createLogger('silent') })
+  try {
+    const res = await fetch(`${own.origin}/own-cors`, { headers: { origin: 'https://localhost:3000' } })
+    expect(res.status).toBe(200)
+    // Duplicated headers would read back joined ("*, https://localhost:3000").
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://localhost:3000')
+  } finally {
+    await own.close()
+    await withRoute.close()
+  }
+})
