@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { HttpError } from '../runtime/http'
-import type { Context, HandlerResponse } from '../runtime/types'
+import type { Context, Data, GetInstanceId, HandlerResponse } from '../runtime/types'
 
 /** The identity of customers (custom tokens minted by Account.verifyOtp). */
 export const CUSTOMER_IDENTITY = 'enduser'
@@ -63,4 +63,23 @@ export function allowOwner(context: Context, idFor: (email: string) => string): 
   const email = customerEmail(context)
   if (email && context.instanceId === idFor(email)) return ALLOW
   return deny(context, `Only the owner of this ${context.classId} may do this`)
+}
+
+/** `getInstanceId` of a class with one instance per e-mail: derived from body `{email}` through `idFor`. */
+export function instanceIdFromEmail(idFor: (email: string) => string): GetInstanceId {
+  return async ({ request }) => idFor(requireEmail((request.body as { email?: unknown } | undefined)?.email))
+}
+
+/**
+ * The e-mail an INIT body carries, checked against the instance id it must derive; otherwise sets a
+ * 400 INSTANCE_ID_MISMATCH response on `data` and returns undefined (the caller returns `data`).
+ */
+export function emailForInit(data: Data, idFor: (email: string) => string): string | undefined {
+  const email = requireEmail((data.request.body as { email?: unknown } | undefined)?.email)
+  if (data.context.instanceId === idFor(email)) return email
+  data.response = {
+    statusCode: 400,
+    body: { code: 'INSTANCE_ID_MISMATCH', message: `An ${data.context.classId} instance id must be derived from its e-mail` },
+  }
+  return undefined
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import type { AwsPublicState } from '../../../lib/contract'
 import type { InstanceState } from '../../runtime/plugins'
 import type { Authorizer, GetInstanceId, Handler } from '../../runtime/types'
-import { awsIdFor, allowOwner, customerEmail, deny, requireEmail, userIdFor } from '../identity'
+import { awsIdFor, allowOwner, customerEmail, deny, emailForInit, instanceIdFromEmail, userIdFor } from '../identity'
 
 export const AWS_REGION = 'eu-west-1'
 
@@ -17,18 +17,11 @@ export const authorizer: Authorizer = async ({ context }) => {
   return allowOwner(context, awsIdFor)
 }
 
-export const getInstanceId: GetInstanceId = async ({ request }) => {
-  const body = request.body as { email?: unknown } | undefined
-  return awsIdFor(requireEmail(body?.email))
-}
+export const getInstanceId: GetInstanceId = instanceIdFromEmail(awsIdFor)
 
 export const init: Handler = async (data, rdk) => {
-  const body = data.request.body as { email?: unknown } | undefined
-  const email = requireEmail(body?.email)
-  if (data.context.instanceId !== awsIdFor(email)) {
-    data.response = { statusCode: 400, body: { code: 'INSTANCE_ID_MISMATCH', message: 'An AWS instance id must be derived from its e-mail' } }
-    return data
-  }
+  const email = emailForInit(data, awsIdFor)
+  if (email === undefined) return data
   const suffix = createHash('sha256').update(email).digest('hex').slice(0, 12)
   const state: AwsPublicState = {
     email,

@@ -15,7 +15,7 @@ import type {
 import type { InstanceState } from '../../runtime/plugins'
 import type { Authorizer, Data, GetInstanceId, Handler } from '../../runtime/types'
 import plansJson from '../../data/plans.json'
-import { ALLOW, CUSTOMER_IDENTITY, accountIdFor, allowOwner, customerEmail, deny, requireEmail, userIdFor } from '../identity'
+import { ALLOW, CUSTOMER_IDENTITY, accountIdFor, allowOwner, customerEmail, deny, emailForInit, instanceIdFromEmail, userIdFor } from '../identity'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, issueOtp, otpMatches, type StoredOtp } from './otp'
 
 const plans = plansJson as SubscriptionPlan[]
@@ -40,18 +40,11 @@ export const authorizer: Authorizer = async ({ context }) => {
   return allowOwner(context, accountIdFor)
 }
 
-export const getInstanceId: GetInstanceId = async ({ request }) => {
-  const body = request.body as { email?: unknown } | undefined
-  return accountIdFor(requireEmail(body?.email))
-}
+export const getInstanceId: GetInstanceId = instanceIdFromEmail(accountIdFor)
 
 export const init: Handler = async (data, rdk) => {
-  const body = data.request.body as { email?: unknown } | undefined
-  const email = requireEmail(body?.email)
-  if (data.context.instanceId !== accountIdFor(email)) {
-    data.response = { statusCode: 400, body: { code: 'INSTANCE_ID_MISMATCH', message: 'An Account instance id must be derived from its e-mail' } }
-    return data
-  }
+  const email = emailForInit(data, accountIdFor)
+  if (email === undefined) return data
   data.state.public = { email, plan: null }
   rdk.setLookUpKey({ name: 'email', value: email })
   data.response = { statusCode: 200, body: {} }
