@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '@/lib/format/date'
 import { formatInterval, formatPrice } from '@/lib/format/price'
 import { Field, FieldList, ValueView } from './ValueView'
 import styles from './Account.module.css'
+import { Wrappable } from '@/components/ui/Wrappable'
 
 /** Fields the card shows in its own words; anything else the backend adds is listed after them. */
 const KNOWN = new Set(['email', 'plan', 'memberSince', 'lastSignInAt'])
@@ -46,7 +47,9 @@ export function AccountCard({ account, plans, live, locale }: AccountCardProps) 
       </header>
       <dl className={styles.fields}>
         <Field label="Email">
-          <span className={styles.text}>{account.email}</span>
+          <span className={styles.text}>
+            <Wrappable text={account.email} />
+          </span>
         </Field>
         <Field label="Plan">
           <PlanValue planId={account.plan} plans={plans} locale={locale} />

@@ -7,6 +7,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import styles from './Account.module.css'
+import { Wrappable } from '@/components/ui/Wrappable'
 
 /** Where visitors are sent: sign in, then come back here. */
 export const ACCOUNT_SIGN_IN_PATH = '/sign-in?next=/account'
@@ -70,7 +71,7 @@ export function AccountPage() {
     <div className={styles.titleRow}>
       <div>
         <h1 id="account-title">Your account</h1>
-        {email ? <p className={styles.subtitle}>Signed in as {email}</p> : null}
+        {email ? <p className={styles.subtitle}>Signed in as <Wrappable text={email} /></p> : null}
       </div>
       {isSignedIn ? (
         <button type="button" className="btn btn-secondary" onClick={() => void handleSignOut()} disabled={signingOut} aria-busy={signingOut || undefined}>

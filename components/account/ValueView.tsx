@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { isIsoDateString, formatDateTime } from '@/lib/format/date'
 import { humanizeKey } from '@/lib/format/humanize'
 import styles from './Account.module.css'
+import { Wrappable } from '@/components/ui/Wrappable'
 
 type Plain = Record<string, unknown>
 
@@ -34,7 +35,11 @@ export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?
     if (isIsoDateString(value)) {
       return <time dateTime={value}>{formatDateTime(value, locale)}</time>
     }
-    return <span className={styles.text}>{value}</span>
+    return (
+      <span className={styles.text}>
+        <Wrappable text={value} />
+      </span>
+    )
   }
   if (depth >= MAX_DEPTH) {
     return <code className={styles.code}>{JSON.stringify(value)}</code>

@@ -1,6 +1,7 @@
 import { forwardRef, useId, type FormEvent } from 'react'
 import { normalizeOtp } from '@/lib/format/otp'
 import styles from './SignIn.module.css'
+import { Wrappable } from '@/components/ui/Wrappable'
 
 export interface CodeStepProps {
   sentTo: string
@@ -34,7 +35,9 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <p className={styles.sentTo}>
-        We sent a code to <strong className={styles.address}>{sentTo}</strong>. It can take a minute to arrive; check
+        We sent a code to <strong className={styles.address}>
+          <Wrappable text={sentTo} />
+        </strong>. It can take a minute to arrive; check
         your spam folder too.
       </p>
       <div className={styles.field}>
