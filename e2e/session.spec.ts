@@ -1,5 +1,6 @@
 /**
  * Journey 5: sign-out in one tab signs out the other; /account then sends visitors to /sign-in.
+ * Sign-in propagates to another open tab as well.
  * Journey 6: with 45 s access tokens the session survives the SDK's refresh and the expiry itself.
  */
 import type { Page } from '@playwright/test'
@@ -41,6 +42,19 @@ test('signing out in one tab signs out the other, and /account then redirects to
   await page.goto('/account')
   await expect(page).toHaveURL(/\/sign-in/)
   await expect(page.getByLabel('Email address')).toBeVisible()
+})
+
+test('signing in in one tab signs in the other open tab, without a reload', async ({ page, context }) => {
+  const other = await context.newPage()
+  await other.goto('/')
+  await expect(other.getByRole('link', { name: 'Sign in to subscribe' }).first()).toBeVisible()
+
+  await signIn(page, freshEmail('tabs-in'))
+  // The other tab adopts the session: its plans offer "Choose" and visitors' links are gone.
+  await expect(other.getByRole('button', { name: 'Choose' }).first()).toBeVisible({ timeout: 5000 })
+  await expect(other.getByRole('link', { name: 'Sign in to subscribe' })).toHaveCount(0)
+  await other.goto('/account')
+  await expect(other.getByRole('heading', { name: 'Your account' })).toBeVisible()
 })
 
 test('with 45 s access tokens a session refreshes, outlives the expiry and keeps working', async ({ page }) => {
