@@ -1,5 +1,6 @@
-import { forwardRef, useId, type FormEvent } from 'react'
+import { forwardRef, type FormEvent } from 'react'
 import { normalizeOtp } from '@/lib/format/otp'
+import { FieldHelp, useFieldHelp } from './FieldHelp'
 import styles from './SignIn.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 
@@ -25,8 +26,7 @@ export interface CodeStepProps {
 export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
   const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
   const { verifying, resending, resendSecondsLeft, error, info } = props
-  const errorId = useId()
-  const hintId = useId()
+  const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -58,16 +58,9 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
           value={code}
           onChange={(event) => onCodeChange(normalizeOtp(event.target.value))}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-describedby={describedBy}
         />
-        <p id={hintId} className={styles.hint}>
-          Enter the 6-digit code from the e-mail.
-        </p>
-        {error ? (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint="Enter the 6-digit code from the e-mail." />
         {info && !error ? (
           <p className={styles.info} role="status">
             {info}

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type FormEvent } from 'react'
+import { forwardRef, type FormEvent } from 'react'
+import { FieldHelp, useFieldHelp } from './FieldHelp'
 import styles from './SignIn.module.css'
 
 export interface EmailStepProps {
@@ -14,8 +15,7 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
   { email, onEmailChange, onSubmit, pending, error },
   inputRef,
 ) {
-  const errorId = useId()
-  const hintId = useId()
+  const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -40,16 +40,9 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
           value={email}
           onChange={(event) => onEmailChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-describedby={describedBy}
         />
-        <p id={hintId} className={styles.hint}>
-          We’ll e-mail you a 6-digit code. No password needed.
-        </p>
-        {error ? (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint="We’ll e-mail you a 6-digit code. No password needed." />
       </div>
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={pending} aria-busy={pending || undefined}>
         {pending ? (
