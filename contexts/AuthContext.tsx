@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { EMAIL_SHAPE } from '@/lib/format/email'
 import { ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, type SendOtpResult, type VerifyOtpResult } from '@/lib/contract'
 import { adoptStoredSession, rejectOnSdkFirebaseError, type RioClient, type RioCloudObject } from '@/lib/rio/client'
 import { openAuthChannel, type AuthBroadcast, type AuthChannel } from '@/lib/rio/cross-tab'
@@ -22,8 +23,6 @@ interface Session {
 }
 
 const UNKNOWN: Session = { authStatus: 'unknown', uid: null, identity: null, email: null }
-// Deliberately loose: the backend validates; this only catches typos before a request.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Trimmed and lower-cased, as the backend keys accounts. Rejects what cannot be an address. */
 export function normaliseEmail(raw: string): string {

@@ -1,3 +1,6 @@
+/** One "@", a non-empty local part, a domain with a dot, no spaces (the backend validates again). */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
 /**
  * A pragmatic e-mail check run before any request: one "@", a non-empty local part, a domain
  * with a dot and no spaces. The backend validates again; this only catches typos early.
@@ -7,7 +10,7 @@ export function validateEmail(raw: string): string | null {
   const email = raw.trim()
   if (email === '') return 'Enter your e-mail address.'
   if (email.length > 254) return 'That e-mail address is too long.'
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!EMAIL_SHAPE.test(email)) {
     return 'Enter a valid e-mail address, like name@example.com.'
   }
   return null
