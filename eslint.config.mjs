@@ -28,6 +28,27 @@ const config = [
     },
   },
   {
+    // The app's layers point one way: pages → components → contexts → lib. `lib` is reusable
+    // without React state or UI; contexts hold React state and call the request layer in lib/rio;
+    // the browser app never bundles the backend's runtime (it talks to it over HTTP only).
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          { target: './lib', from: ['./contexts', './components', './pages'],
+            message: 'lib is the bottom layer: it must not import contexts, components or pages.' },
+          { target: './contexts', from: ['./components', './pages'],
+            message: 'contexts sit below components and pages: pass values down instead.' },
+          { target: './components', from: './pages',
+            message: 'components sit below pages: pages import components, not the reverse.' },
+          { target: ['./pages', './components', './contexts', './lib'], from: './backend',
+            message: 'The app talks to the backend over HTTP only; share types through lib/contract.ts.' },
+        ],
+      }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],

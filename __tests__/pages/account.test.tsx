@@ -2,8 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { awsIdFor } from '@/backend/classes/identity'
+import { useAuth } from '@/contexts/AuthContext'
+import { createRioClient } from '@/lib/rio/client'
+import { readRioConfig } from '@/lib/rio/config'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
-import { emitSnapshot, readOtp, silenceSnapshots } from '@/test/render'
+import { emitSnapshot, readOtp, renderAppHook, silenceSnapshots } from '@/test/render'
 import { renderRoute } from './app-harness'
 
 const LOAD = { timeout: 5000 }
@@ -83,3 +86,22 @@ test('says so when live updates are unavailable', async () => {
   expect(valueIn(screen.getByRole('region', { name: 'AWS' }), 'Status')).toHaveTextContent('active')
   expect(within(screen.getByRole('region', { name: 'AWS' })).queryByText('Live')).not.toBeInTheDocument()
 }, 15_000)
+
+test('when another tab signs out, /account says so instead of silently moving to sign-in', async () => {
+  const user = userEvent.setup()
+  await signInToAccount(user)
+  expect(await screen.findByRole('button', { name: 'Sign out' }, LOAD)).toBeInTheDocument()
+  // A second tab: its own SDK instance, sharing localStorage and BroadcastChannel with this one.
+  const config = readRioConfig(undefined, window.location.host)
+  const { result: otherTab } = renderAppHook(useAuth, {
+    route: '/account',
+    createClient: async () => ({ client: await createRioClient(config), projectId: config.projectId }),
+  })
+  await waitFor(() => expect(otherTab.current.isSignedIn).toBe(true), LOAD)
+
+  await act(() => otherTab.current.signOut())
+  expect(await screen.findByText('You signed out in another tab.', {}, LOAD)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?next=/account')
+  expect(mockRouter).toMatchObject({ pathname: '/account' })
+  expect(screen.queryByRole('region', { name: 'Account' })).not.toBeInTheDocument()
+})

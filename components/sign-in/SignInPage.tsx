@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router'
 import { useCallback, useEffect, useRef } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
+import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
 import { safeNextPath } from '@/lib/format/next-path'
 import { SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
@@ -19,6 +20,12 @@ export function SignInPage() {
     leaving.current = true
     void router.replace(safeNextPath(router.query.next))
   }, [router])
+
+  // Asked for even when the session's own update has already started the navigation.
+  const onSignedIn = useCallback(() => {
+    focusHeadingAfterNavigation()
+    leave()
+  }, [leave])
 
   useEffect(() => {
     if (router.isReady && isSignedIn) leave()
@@ -40,7 +47,7 @@ export function SignInPage() {
 
   return (
     <div className={styles.wrap}>
-      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={leave} />
+      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={onSignedIn} />
       <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
     </div>
   )
