@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { awsIdFor } from '@/backend/classes/identity'
 import { useAuth } from '@/contexts/AuthContext'
-import { createRioClient } from '@/lib/rio/client'
-import { readRioConfig } from '@/lib/rio/config'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
-import { emitSnapshot, readOtp, renderAppHook, silenceSnapshots } from '@/test/render'
+import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
 import { renderRoute } from './app-harness'
 
 const LOAD = { timeout: 5000 }
@@ -91,12 +89,7 @@ test('when another tab signs out, /account says so instead of silently moving to
   const user = userEvent.setup()
   await signInToAccount(user)
   expect(await screen.findByRole('button', { name: 'Sign out' }, LOAD)).toBeInTheDocument()
-  // A second tab: its own SDK instance, sharing localStorage and BroadcastChannel with this one.
-  const config = readRioConfig(undefined, window.location.host)
-  const { result: otherTab } = renderAppHook(useAuth, {
-    route: '/account',
-    createClient: async () => ({ client: await createRioClient(config), projectId: config.projectId }),
-  })
+  const { result: otherTab } = renderAppHook(useAuth, { route: '/account', createClient: secondTabClient })
   await waitFor(() => expect(otherTab.current.isSignedIn).toBe(true), LOAD)
 
   await act(() => otherTab.current.signOut())
