@@ -15,7 +15,8 @@ const config = [
     ...testingLibrary.configs['flat/react'],
   },
   {
-    // Only lib/rio may touch the SDK or Firebase (CONVENTIONS.md rule 2).
+    // Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
+    // stay out of every chunk that does not need them.
     files: ['**/*.{ts,tsx}'],
     ignores: ['lib/rio/**', 'backend/**', 'scripts/**', 'e2e/**', '__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
     rules: {

@@ -1,6 +1,6 @@
 /**
- * The values the three providers expose. Pages and components depend on these only,
- * never on SDK objects (CONVENTIONS.md rule 3).
+ * The values the three providers expose. Pages and components depend on these only, never on
+ * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
 import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
 import type { CodeSent } from '@/lib/rio/account-api'

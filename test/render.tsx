@@ -1,5 +1,5 @@
 /**
- * One render helper wrapping the real providers (CONVENTIONS.md rule 4), the app's toast outlet and
+ * One render helper wrapping the real providers (the same AppProviders as _app.tsx), the app's toast outlet and
  * the router mock, plus the helpers tests use to sign in through the real flow.
  */
 import { act, render, renderHook, type RenderOptions } from '@testing-library/react'

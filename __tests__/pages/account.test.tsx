@@ -5,7 +5,7 @@ import { awsIdFor } from '@/backend/classes/identity'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
-import { renderRoute } from './app-harness'
+import { renderRoute } from '@/test/app-harness'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'ana@example.com'

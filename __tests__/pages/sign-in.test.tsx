@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { readOtp } from '@/test/render'
-import { renderRoute } from './app-harness'
+import { renderRoute } from '@/test/app-harness'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'Jane.Doe+beans@example.com'

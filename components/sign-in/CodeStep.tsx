@@ -62,7 +62,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint="Enter the 6-digit code from the e-mail." />
+        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint={needsNewCode ? 'This code can no longer be used. Send a new code to continue.' : 'Enter the 6-digit code from the e-mail.'} />
         {info && !error ? (
           <p className={styles.info} role="status">
             {info}
