@@ -292,6 +292,7 @@ describe('waits that count down live', () => {
     expect(sendNew).toBeDisabled()
     expect(sendNew).toHaveClass('btn-primary')
     expect(screen.getByRole('button', { name: 'Verify' })).not.toHaveClass('btn-primary')
+    expect(screen.getByText('This code can no longer be used. Send a new code to continue.')).toBeInTheDocument()
     // Typing or Enter cannot reach the backend any more.
     await user.clear(screen.getByLabelText('Verification code'))
     await user.type(screen.getByLabelText('Verification code'), '333333{Enter}')
