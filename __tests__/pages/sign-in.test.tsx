@@ -103,6 +103,20 @@ test('six digits sign in on their own, and focus lands on the main heading of th
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Your account', level: 1 })).toHaveFocus(), LOAD)
 })
 
+test('after signing in and out, /sign-in starts again at the e-mail step', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  await requestCode(user, 'oz@example.com')
+  await user.type(screen.getByLabelText('Verification code'), await readOtp('oz@example.com'))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }, LOAD))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
+
+  await act(() => mockRouter.push('/sign-in'))
+  expect(await screen.findByLabelText('Email address', {}, LOAD)).toHaveValue('')
+  expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument()
+})
+
 test('a reload during code entry returns to code entry, and the code already e-mailed still signs in', async () => {
   const user = userEvent.setup()
   const { unmount } = renderRoute('/sign-in')

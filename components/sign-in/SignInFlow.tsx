@@ -127,6 +127,9 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn }: SignInFlowProps) 
     dispatch({ type: 'VERIFY' })
     try {
       await verifyOtp(code, state.email)
+      // Right away, not from an effect: the page may already have unmounted this flow because the
+      // session turned signed in before the promise settled.
+      writePendingSignIn(null)
       if (!mounted.current) return
       dispatch({ type: 'SIGNED_IN' })
       onSignedIn()

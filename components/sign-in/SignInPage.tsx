@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
 import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
 import { safeNextPath } from '@/lib/format/next-path'
+import { writePendingSignIn } from './pendingSignIn'
 import { SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
 
@@ -28,7 +29,10 @@ export function SignInPage() {
   }, [leave])
 
   useEffect(() => {
-    if (router.isReady && isSignedIn) leave()
+    if (!isSignedIn) return
+    // A signed-in visitor has no sign-in pending, whichever way they got here.
+    writePendingSignIn(null)
+    if (router.isReady) leave()
   }, [router.isReady, isSignedIn, leave])
 
   if (isInitializing || isSignedIn) {
