@@ -15,7 +15,8 @@ const config = [
     ...testingLibrary.configs['flat/react'],
   },
   {
-    // Only lib/rio may touch the SDK or Firebase (CONVENTIONS.md rule 2).
+    // Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
+    // stay out of every chunk that does not need them.
     files: ['**/*.{ts,tsx}'],
     ignores: ['lib/rio/**', 'backend/**', 'scripts/**', 'e2e/**', '__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
     rules: {
@@ -25,6 +26,27 @@ const config = [
           { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
         ],
       }],
+    },
+  },
+  {
+    // The app's layers point one way: pages → components → contexts → lib. `lib` is reusable
+    // without React state or UI; contexts hold React state and call the request layer in lib/rio;
+    // the browser app never bundles the backend's runtime (it talks to it over HTTP only).
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          { target: './lib', from: ['./contexts', './components', './pages'],
+            message: 'lib is the bottom layer: it must not import contexts, components or pages.' },
+          { target: './contexts', from: ['./components', './pages'],
+            message: 'contexts sit below components and pages: pass values down instead.' },
+          { target: './components', from: './pages',
+            message: 'components sit below pages: pages import components, not the reverse.' },
+          { target: ['./pages', './components', './contexts', './lib'], from: './backend',
+            message: 'The app talks to the backend over HTTP only; share types through lib/contract.ts.' },
+        ],
+      }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -10,7 +10,7 @@ const nextJest = require('next/jest')
 const createJestConfig = nextJest({ dir: './' })
 
 // msw >= 2.13 pulls in ESM-only packages; next/jest only lets us append to its ignore list,
-// so the resolved list is rewritten (anchors.md B.3, option B) and the production build is untouched.
+// so the resolved list is rewritten here; the production build does not read this file.
 const ESM_DEPS = ['until-async', 'rettime', '@open-draft/deferred-promise'].join('|')
 
 /** @param {import('jest').Config} config */

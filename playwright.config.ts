@@ -11,12 +11,13 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   globalSetup: './e2e/global-setup.ts',
-  // The journeys share one stack and journey 7 stops its backend: one at a time.
+  // The journeys share one stack and the outage journey stops its backend: one at a time.
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Journey 6 waits past a 45 s token lifetime; journey 3 waits out the 30 s resend countdown.
+  // The token-refresh journey waits past a 45 s token lifetime; the wrong-code journey waits out
+  // the 30 s resend countdown.
   timeout: 150_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

@@ -1,26 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import {
-  ACCOUNT_CLASS, AWS_CLASS, STATIC_INSTANCE_ID,
-  type AccountPublicState, type AwsPublicState, type SubscriptionPlan,
-} from '@/lib/contract'
-import type { RioCloudObject } from '@/lib/rio/client'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
+import { loadPlans, openCustomerObjects, type CustomerObjects } from '@/lib/rio/account-api'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
-import { subscribeLiveState } from '@/lib/rio/state'
+import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
-import type { AccountContextValue, AppError, LoadState } from './types'
+import type { AccountContextValue } from './types'
 
 const AccountContext = createContext<AccountContextValue | undefined>(undefined)
 AccountContext.displayName = 'AccountContext'
 
-/** Plans in ascending `sortOrder` (a copy; the input is left alone). */
-export function sortPlans(plans: readonly SubscriptionPlan[]): SubscriptionPlan[] {
-  return [...plans].sort((a, b) => a.sortOrder - b.sortOrder)
-}
-
 interface Objects {
   /** Which sign-in these belong to; values of an older key are stale and never shown. */
   key: string
+  /** The opened objects, to choose a plan with; null until they are open. */
+  handle: CustomerObjects | null
   account: AccountPublicState | null
   aws: AwsPublicState | null
   accountLive: boolean | null
@@ -41,11 +35,11 @@ const NO_EMAIL_IN_SESSION: AppError = {
   message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.',
 }
 
-const emptyObjects = (key: string): Objects => ({ key, account: null, aws: null, accountLive: null, awsLive: null, error: null })
+const emptyObjects = (key: string): Objects => ({ key, handle: null, account: null, aws: null, accountLive: null, awsLive: null, error: null })
 
 /** Plans for everyone; the signed-in customer's Account and AWS objects, live. */
 export function AccountProvider({ children }: { children: ReactNode }) {
-  const { client, error: rioError } = useRio()
+  const { client, rio, error: rioError } = useRio()
   const { isSignedIn, email } = useAuth()
 
   // Results are tagged with what they answer, so "loading" and "cleared" are derived during
@@ -54,62 +48,45 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [plansResult, setPlansResult] = useState<PlansResult | null>(null)
   const objectsKey = client && isSignedIn && email ? email : ''
   const [stored, setStored] = useState<Objects>(() => emptyObjects(''))
-  const accountObjectRef = useRef<RioCloudObject | null>(null)
 
   // Plans: once at start (and on reloadPlans), whatever the auth state.
   useEffect(() => {
     if (!client) return
     let alive = true
     const request = plansRequest
-    ;(async () => {
-      const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, instanceId: STATIC_INSTANCE_ID, useLocal: true })
-      const response = await object.call<SubscriptionPlan[]>({ method: 'getSubscriptionPlans' })
-      if (!Array.isArray(response.data)) {
-        throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The plans could not be read from the server answer.' })
-      }
-      return sortPlans(response.data)
-    })().then(
+    loadPlans(rio).then(
       (plans) => { if (alive) setPlansResult({ request, plans, error: null }) },
       (error: unknown) => { if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: toAppError(error) })) },
     )
     return () => { alive = false }
-  }, [client, plansRequest])
+  }, [client, rio, plansRequest])
 
   // The customer's objects: only while signed in; unsubscribed as soon as that ends.
   useEffect(() => {
-    accountObjectRef.current = null
     if (!client || !objectsKey) return
     let alive = true
     const key = objectsKey
-    const stops: Array<() => void> = []
+    let stop: (() => void) | null = null
     const update = (patch: Partial<Objects>) => {
       if (!alive) return
       setStored((prev) => ({ ...(prev.key === key ? prev : emptyObjects(key)), ...patch }))
     }
-    ;(async () => {
-      const [awsObject, accountObject] = await Promise.all([
-        client.getCloudObject({ classId: AWS_CLASS, body: { email: key } }),
-        client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email: key } }),
-      ])
+    openCustomerObjects(rio, key).then((handle) => {
       if (!alive) return
-      accountObjectRef.current = accountObject
-      stops.push(subscribeLiveState<AccountPublicState>(accountObject, {
-        onState: (account, live) => update({ account, accountLive: live }),
-        onError: (error) => update({ error }),
-      }))
-      stops.push(subscribeLiveState<AwsPublicState>(awsObject, {
-        onState: (aws, live) => update({ aws, awsLive: live }),
-        onError: (error) => update({ error }),
-      }))
-    })().catch((error: unknown) => update({ error: toAppError(error) }))
+      update({ handle })
+      stop = handle.watch({
+        account: { onState: (account, live) => update({ account, accountLive: live }), onError: (error) => update({ error }) },
+        aws: { onState: (aws, live) => update({ aws, awsLive: live }), onError: (error) => update({ error }) },
+      })
+    }).catch((error: unknown) => update({ error: toAppError(error) }))
     return () => {
       alive = false
-      accountObjectRef.current = null
-      stops.forEach((stop) => stop())
-      // Forget this sign-in's data, so signing in again as the same customer starts from loading.
+      stop?.()
+      // Forget this sign-in's data and objects, so signing in again as the same customer starts
+      // from loading and nothing can reach the previous customer's objects.
       setStored(emptyObjects(''))
     }
-  }, [client, objectsKey])
+  }, [client, rio, objectsKey])
 
   const objects = stored.key === objectsKey && objectsKey ? stored : emptyObjects(objectsKey)
   // Both objects are keyed by the e-mail in the session's claims; without it there is nothing to load.
@@ -123,32 +100,24 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
 
+  const { handle, accountLive, key: objectsOf } = objects
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(async (planId) => {
-    const object = accountObjectRef.current
-    if (!object) {
+    if (!handle) {
       throw isSignedIn
         ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
         : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
     }
-    if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
-    try {
-      await object.call({ method: 'selectPlan', body: { planId } })
-    } catch (error) {
-      throw toAppError(error)
-    }
+    await handle.choosePlan(planId)
     // Without live updates the new plan would not show until a reload: read the state once.
-    if (objects.accountLive === false) {
+    if (accountLive === false) {
       try {
-        const response = await object.getState()
-        const key = objects.key
-        if (accountObjectRef.current === object) {
-          setStored((prev) => (prev.key === key ? { ...prev, account: response.data.public as AccountPublicState } : prev))
-        }
+        const account = await handle.readAccount()
+        setStored((prev) => (prev.key === objectsOf && prev.handle === handle ? { ...prev, account } : prev))
       } catch {
         // The plan was saved; a stale card is better than reporting a failure that did not happen.
       }
     }
-  }, [isSignedIn, objects.accountLive, objects.key])
+  }, [isSignedIn, handle, accountLive, objectsOf])
 
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null

@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { readRioConfig } from '@/lib/rio/config'
-import { loadRio, type RioClient } from '@/lib/rio/client'
-import { toAppError } from '@/lib/rio/errors'
-import type { AppError, RioContextValue } from './types'
+import { loadRio, type RioAccessor, type RioClient } from '@/lib/rio/client'
+import { sdkNotInitializedError, toAppError } from '@/lib/rio/errors'
+import type { AppError } from '@/lib/types'
+import type { RioContextValue } from './types'
 
 const RioContext = createContext<RioContextValue | undefined>(undefined)
 RioContext.displayName = 'RioContext'
@@ -38,12 +39,21 @@ export function RioProvider({ children, createClient }: RioProviderProps) {
     return () => { alive = false }
   }, [create])
 
+  // Today a request before the SDK has loaded fails with the spec's message; this is the one place
+  // to change if such requests should wait for the SDK instead.
+  const client = state.client
+  const rio = useCallback<RioAccessor>(
+    () => (client ? Promise.resolve(client) : Promise.reject(sdkNotInitializedError())),
+    [client],
+  )
+
   const value = useMemo<RioContextValue>(() => ({
-    client: state.client,
+    client,
+    rio,
     projectId: state.projectId,
     error: state.error,
     status: state.client ? 'ready' : state.error ? 'error' : 'loading',
-  }), [state])
+  }), [state, client, rio])
 
   return <RioContext.Provider value={value}>{children}</RioContext.Provider>
 }

@@ -1,23 +1,11 @@
 /**
- * The values the three providers expose. Pages and components depend on these only,
- * never on SDK objects (CONVENTIONS.md rule 3).
+ * The values the three providers expose. Pages and components depend on these only, never on
+ * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
 import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
-
-/** A failure as the UI sees it: a stable code and a human message (CONVENTIONS.md rule 6). */
-export interface AppError {
-  code: string
-  message: string
-  status?: number
-  /** Seconds to wait before retrying (rate limits). */
-  retryAfterSeconds?: number
-  /** Wrong-code attempts left, when the backend said. */
-  attemptsLeft?: number
-  /** For INVALID_OTP: the backend's reason (INVALID_CODE, CODE_EXPIRED, TOO_MANY_ATTEMPTS, NO_CODE). */
-  reason?: string
-}
-
-export type AuthStatus = 'SIGNED_IN' | 'SIGNED_IN_ANONYM' | 'SIGNED_OUT' | 'AUTH_FAILED'
+import type { CodeSent } from '@/lib/rio/account-api'
+import type { RioAccessor, RioClient } from '@/lib/rio/client'
+import type { AppError, AuthStatus, LoadState } from '@/lib/types'
 
 export interface AuthContextValue {
   /** Raw SDK status; 'unknown' until the SDK has reported once. */
@@ -30,14 +18,17 @@ export interface AuthContextValue {
   identity: string | null
   /** The signed-in customer's e-mail (from the token claims), else null. */
   email: string | null
+  /** True when this tab was signed out because another tab signed out (until the next sign-in). */
+  signedOutElsewhere: boolean
   /** Requests a code for the e-mail. Rejects with an AppError. */
-  sendOtp(email: string): Promise<{ sentTo: string; resendAfterSeconds: number; expiresInSeconds: number }>
-  /** Verifies the code for the e-mail of the last sendOtp and signs in. Rejects with an AppError. */
-  verifyOtp(code: string): Promise<void>
+  sendOtp(email: string): Promise<CodeSent>
+  /**
+   * Verifies the code and signs in. The code is checked for `email` when given (a sign-in resumed
+   * after a reload), else for the e-mail of the last sendOtp. Rejects with an AppError.
+   */
+  verifyOtp(code: string, email?: string): Promise<void>
   signOut(): Promise<void>
 }
-
-export type LoadState = 'idle' | 'loading' | 'success' | 'error'
 
 export interface AccountContextValue {
   plans: SubscriptionPlan[]
@@ -58,7 +49,9 @@ export interface AccountContextValue {
 /** The value of `useRio`: the page's SDK instance once it has loaded. Only providers use it. */
 export interface RioContextValue {
   /** Null until the SDK chunk has loaded (the shell renders without it) or when loading failed. */
-  client: import('@/lib/rio/client').RioClient | null
+  client: RioClient | null
+  /** The request layer's way to the SDK; rejects with "Retter SDK not initialized." until it has loaded. */
+  rio: RioAccessor
   status: 'loading' | 'ready' | 'error'
   /** Why the SDK could not be created (bad configuration names the variable). */
   error: AppError | null

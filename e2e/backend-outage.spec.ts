@@ -1,5 +1,5 @@
 /**
- * Journey 7: the backend stops mid-session. The page says so in a clear toast, keeps what was typed,
+ * The backend stops mid-session. The page says so in a clear toast, keeps what was typed,
  * and works again once the backend is back.
  */
 import { controlBackend, fetchPlans } from './support/backend'

@@ -1,7 +1,7 @@
 /**
  * Starts the whole product for the journeys on free ports, with the settings the journeys need:
- * 45 s access tokens (journey 6), dev endpoints on (outbox, state), a fresh data directory, and a
- * production build behind HTTPS. A tiny control server lets journey 7 stop and restart the backend.
+ * 45 s access tokens (for the token-refresh journey), dev endpoints on (outbox, state), a fresh data directory, and a
+ * production build behind HTTPS. A tiny control server lets the outage journey stop and restart the backend.
  *
  * Why a production build and not `next dev`: customers get minified bundles, no dev overlay and no
  * compile-on-first-visit; the 2 s live-update checks must not race a dev compilation.

@@ -1,4 +1,4 @@
-/** Journey 4: state changes reach the open /account page within 2 s, without a reload. */
+/** State changes reach the open /account page within 2 s, without a reload. */
 import type { Page } from '@playwright/test'
 import { awsInstanceId, fetchPlans, setDevState } from './support/backend'
 import { card } from './support/cards'

@@ -1,4 +1,4 @@
-/** Journey 1: a visitor opens `/` and sees the plans in ascending sortOrder with formatted prices, and no error. */
+/** A visitor opens `/` and sees the plans in ascending sortOrder with formatted prices, and no error. */
 import type { SubscriptionPlan } from '../lib/contract'
 import { fetchPlans } from './support/backend'
 import { expect, test } from './support/fixtures'
@@ -46,6 +46,9 @@ test('a visitor sees every plan in ascending sortOrder with formatted prices, an
 test('an unknown address shows a real 404 page with a way back', async ({ page }) => {
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)
-  await expect(page.getByRole('link', { name: /home|plans|back/i }).first()).toBeVisible()
+  // In the page body, not the header's links (which every page has).
+  const body = page.getByRole('main')
+  await expect(body.getByRole('heading', { name: 'This cup is empty', level: 1 })).toBeVisible()
+  await expect(body.getByRole('link', { name: 'See our plans' })).toHaveAttribute('href', '/')
   await capture(page, 'not-found')
 })

@@ -1,7 +1,8 @@
 /**
- * Journey 5: sign-out in one tab signs out the other; /account then sends visitors to /sign-in.
+ * Sign-out in one tab signs out the other, whose /account says so; a fresh /account then sends
+ * visitors to /sign-in.
  * Sign-in propagates to another open tab as well.
- * Journey 6: with 45 s access tokens the session survives the SDK's refresh and the expiry itself.
+ * With 45 s access tokens the session survives the SDK's refresh and the expiry itself.
  */
 import type { Page } from '@playwright/test'
 import { fetchPlans } from './support/backend'
@@ -29,14 +30,19 @@ function expiryOf(jwt: string): number {
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number }).exp
 }
 
-test('signing out in one tab signs out the other, and /account then redirects to /sign-in', async ({ page, context }) => {
+test('signing out in one tab signs out the other, whose /account says so; /account then redirects to /sign-in', async ({ page, context }) => {
   await signIn(page, freshEmail('tabs'))
   const second = await context.newPage()
   await second.goto('/account')
-  await expect(second.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  // Loaded and signed in (the heading alone also shows on the loading skeleton).
+  await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(second).toHaveURL(/\/sign-in/, { timeout: 5000 })
+  // The other tab stays where its customer left it and tells them why the account is gone.
+  await expect(second.getByText('You signed out in another tab.')).toBeVisible({ timeout: 5000 })
+  await expect(second).toHaveURL(/\/account$/)
+  await second.getByRole('link', { name: 'Sign in again' }).click()
+  await expect(second).toHaveURL(/\/sign-in/)
   await expect(second.getByLabel('Email address')).toBeVisible()
 
   await page.goto('/account')

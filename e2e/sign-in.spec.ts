@@ -1,6 +1,6 @@
 /**
- * Journey 2: sign-in with the code from the outbox lands on /account with both cards live.
- * Journey 3: wrong codes, the lock after five, and the resend countdown.
+ * Sign-in with the code from the outbox (also after a reload) lands on /account with both cards live.
+ * Wrong codes, the lock after five, and the resend countdown.
  */
 import type { Page } from '@playwright/test'
 import { waitForCode } from './support/backend'
@@ -16,14 +16,13 @@ function wrongCode(code: string, offset: number): string {
     .join('')
 }
 
-/** Types a code and submits it, waiting for the backend's answer (so messages are never stale). */
+/** Types a code, which submits itself at six digits, and waits for the backend's answer. */
 async function submitCode(page: Page, code: string): Promise<void> {
-  await page.getByLabel('Verification code').fill(code)
-  const verify = page.getByRole('button', { name: 'Verify' })
-  // A locked code may disable Verify: the UI refusing to send is the lock too.
-  if (await verify.isDisabled()) return
+  const field = page.getByLabel('Verification code')
+  // A dead code disables Verify and nothing can be sent any more: the UI refusing is the lock too.
+  if (await page.getByRole('button', { name: 'Verify' }).isDisabled()) return
   const answered = page.waitForResponse((res) => res.url().includes('/verifyOtp/'))
-  await verify.click()
+  await field.fill(code)
   await answered
 }
 
@@ -37,11 +36,15 @@ test('sign-in with the e-mailed code lands on /account, signed in, with the Acco
   await capture(page, 'sign-in-code')
 
   const { code } = await waitForCode(email, before)
+  // A reload while the customer reads their mail returns to code entry for the same address.
+  await page.reload()
+  await expect(page.getByLabel('Verification code')).toBeVisible()
+  await expect(page.getByText(email, { exact: false }).first()).toBeVisible()
+  // Six digits submit themselves.
   await page.getByLabel('Verification code').fill(code)
-  await page.getByRole('button', { name: 'Verify' }).click()
 
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeFocused()
   const account = card(page, 'Account')
   const aws = card(page, 'AWS')
   await expect(account).toContainText(email)
@@ -77,18 +80,27 @@ test('a wrong code says Invalid OTP and keeps the e-mail; five lock the code; re
   for (let attempt = 2; attempt <= 5; attempt += 1) await submitCode(page, wrongCode(first.code, attempt))
   await expect(page.getByText(/Too many attempts/).first()).toBeVisible()
 
-  // Locked means locked: even the right code is refused now.
+  // Locked means locked: Verify is off, and even the right code is not sent.
+  const verify = page.getByRole('button', { name: 'Verify' })
+  await expect(verify).toBeDisabled()
   await submitCode(page, first.code)
   await expect(page.getByText(/Too many attempts/).first()).toBeVisible()
   await expect(page).toHaveURL(/\/sign-in/)
+  // Typing another code sends nothing and says what to do instead.
+  await page.getByLabel('Verification code').fill(first.code)
+  await expect(page.getByText('This code can no longer be used. Send a new code to continue.')).toBeVisible()
+  await expect(verify).toBeDisabled()
 
-  // Resend becomes possible only when the countdown ends (30 s), and the new code works.
-  await expect(resend).toBeEnabled({ timeout: 40_000 })
-  await expect(resend).toHaveText(/^Resend code$/)
-  await resend.click()
+  // "Send a new code" is the main action now, with the wait still counting down (30 s from the
+  // first send); the new code works.
+  const sendNew = page.getByRole('button', { name: /^Send a new code/ })
+  await expect(sendNew).toBeVisible()
+  await expect(sendNew).toBeEnabled({ timeout: 40_000 })
+  await expect(sendNew).toHaveText(/^Send a new code$/)
+  await sendNew.click()
   const second = await waitForCode(email, first.count)
   await expect(resend).toBeDisabled()
+  await expect(verify).toBeEnabled()
   await page.getByLabel('Verification code').fill(second.code)
-  await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/account$/)
 })

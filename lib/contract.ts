@@ -1,9 +1,9 @@
 /**
  * The contract between the web app and our cloud classes (`Account`, `AWS`).
  *
- * Types only, no runtime code: the browser bundle, the jest tests and the local backend
- * (`backend/classes/`) all import these, so the two sides cannot drift apart silently.
- * A real Retter project must deploy classes that honour the same shapes.
+ * The wire shapes as types, plus the few names both sides must spell alike (class ids, the static
+ * instance id, the Account lookup key); nothing here runs on import. The browser bundle, the jest
+ * tests and the backend's classes all import it, so the two sides cannot drift apart silently.
  */
 
 /** Class ids of our cloud objects. */

@@ -30,9 +30,10 @@ afterEach(async () => {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
 beforeEach(async () => {
-  // Each test starts as a new visitor: fresh backend, no stored session, no SDK instance yet.
+  // Each test starts as a new visitor: fresh backend, no stored session or pending sign-in, no SDK instance yet.
   await resetBackend()
   window.localStorage.clear()
+  window.sessionStorage.clear()
   resetRioForTests()
   resetLiveStateDouble()
 })

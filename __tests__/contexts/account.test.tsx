@@ -1,21 +1,20 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { awsIdFor } from '@/backend/classes/identity'
-import { useAccount } from '@/contexts/AccountContext'
-import { useAuth } from '@/contexts/AuthContext'
-import type { AppError } from '@/contexts/types'
+import type { AppError } from '@/lib/types'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { server } from '@/test/msw/server'
-import { emitSnapshot, openListenerCount, renderAppHook, signInThroughApp, silenceSnapshots } from '@/test/render'
-
-const useApp = () => ({ auth: useAuth(), account: useAccount() })
+import { emitSnapshot, openListenerCount, renderAppHook, signInThroughApp, silenceSnapshots, useApp } from '@/test/render'
 
 function plan(id: string, sortOrder: number): SubscriptionPlan {
   return { id, name: id, description: '', amount: 900, currency: 'EUR', interval: 'month', features: [], sortOrder, recommended: false }
 }
 
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
+
+// A test that fakes the clock must never leave it faked for the next one, pass or fail.
+afterEach(() => jest.useRealTimers())
 
 async function renderWithPlans() {
   const view = renderAppHook(useApp)
@@ -67,17 +66,14 @@ test(`no snapshot within ${SNAPSHOT_FALLBACK_MS / 1000} s: the state is read onc
   const { result } = await renderWithPlans()
   silenceSnapshots()
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], advanceTimers: true })
-  try {
-    await signInThroughApp(result, 'hal@example.com')
-    expect(result.current.account.loading).toBe(true)
-    await act(async () => { await jest.advanceTimersByTimeAsync(SNAPSHOT_FALLBACK_MS - 50) })
-    expect(result.current.account).toMatchObject({ loading: true, account: null, liveUpdates: true })
-    await act(async () => { await jest.advanceTimersByTimeAsync(100) })
-    await waitFor(() => expect(result.current.account.loading).toBe(false))
-    expect(result.current.account).toMatchObject({ liveUpdates: false, account: { email: 'hal@example.com' }, aws: { email: 'hal@example.com' } })
-  } finally {
-    jest.useRealTimers()
-  }
+  await signInThroughApp(result, 'hal@example.com')
+  expect(result.current.account.loading).toBe(true)
+  await act(async () => { await jest.advanceTimersByTimeAsync(SNAPSHOT_FALLBACK_MS - 50) })
+  expect(result.current.account).toMatchObject({ loading: true, account: null, liveUpdates: true })
+  await act(async () => { await jest.advanceTimersByTimeAsync(100) })
+  await waitFor(() => expect(result.current.account.loading).toBe(false))
+  expect(result.current.account).toMatchObject({ liveUpdates: false, account: { email: 'hal@example.com' }, aws: { email: 'hal@example.com' } })
+  jest.useRealTimers()
   // Without live updates a chosen plan is read back at once.
   const chosen = result.current.account.plans[0]!
   await act(() => result.current.account.choosePlan(chosen.id))
@@ -94,25 +90,53 @@ test('signing out unsubscribes the live states', async () => {
   expect(openListenerCount()).toBe(0)
 })
 
-test('a status-570 answer is retried by the SDK (3 attempts in all) and then surfaced', async () => {
+test('a status-570 answer is retried by the SDK 3 times in all, 75 ms then 112.5 ms apart, and then surfaced', async () => {
   const { result } = await renderWithPlans()
   await signInThroughApp(result, 'jon@example.com')
   await waitFor(() => expect(result.current.account.loading).toBe(false))
-  const attempts: number[] = []
+  let attempts = 0
   server.use(http.post(/\/CALL\/Account\/selectPlan\//, () => {
-    attempts.push(Date.now())
+    attempts += 1
     return HttpResponse.json({ code: 'BUSY', message: 'Instance is busy' }, { status: 570 })
   }))
-  const error = await result.current.account.choosePlan('anything').then(
+  // Only timers are faked: the requests themselves still travel through msw in real time.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
+  const settle = async () => {
+    for (let turn = 0; turn < 30; turn += 1) {
+      await act(async () => { await jest.advanceTimersByTimeAsync(0) })
+      await new Promise((resolve) => process.nextTick(resolve))
+    }
+  }
+  const advance = async (ms: number) => {
+    await act(async () => { await jest.advanceTimersByTimeAsync(ms) })
+    await settle()
+  }
+  const outcome = result.current.account.choosePlan('anything').then(
     () => { throw new Error('expected a rejection') },
     (e: AppError) => e,
   )
-  expect(error).toMatchObject({ code: 'BUSY', status: 570, message: 'The service is busy with another change to this account. Please try again.' })
-  // SDK 0.4.0, retryConfig {count: 3, delay: 50, rate: 1.5}: count 3 means 3 attempts (1 + 2 retries),
-  // waiting 75 ms and then 112.5 ms between them.
-  expect(attempts).toHaveLength(3)
-  expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(70)
-  expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(105)
+  // SDK 0.4.0, retryConfig {count: 3, delay: 50, rate: 1.5}: count 3 means 3 attempts (1 + 2
+  // retries); the delay is multiplied before each wait, so 75 ms and then 112.5 ms.
+  await settle()
+  expect(attempts).toBe(1)
+  await advance(74)
+  expect(attempts).toBe(1)
+  await advance(1)
+  expect(attempts).toBe(2)
+  await advance(111)
+  expect(attempts).toBe(2)
+  await advance(2)
+  expect(attempts).toBe(3)
+  await advance(10_000)
+  expect(attempts).toBe(3)
+  expect(await outcome).toMatchObject({ code: 'BUSY', status: 570, message: 'The service is busy with another change to this account. Please try again.' })
+})
+
+test('plans are sorted by sortOrder as numbers, not as text', async () => {
+  // As text "100" < "20" < "9"; as numbers 9 < 20 < 100.
+  server.use(http.post(plansCall, () => HttpResponse.json([plan('yearly', 100), plan('weekly', 9), plan('monthly', 20)])))
+  const { result } = await renderWithPlans()
+  expect(result.current.account.plans.map((p) => p.id)).toEqual(['weekly', 'monthly', 'yearly'])
 })
 
 test('choosing a plan while signed out is refused with a clear error', async () => {

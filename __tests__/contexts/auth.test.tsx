@@ -1,13 +1,23 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { useAccount } from '@/contexts/AccountContext'
-import { SIGN_IN_TIMEOUT_MS, useAuth } from '@/contexts/AuthContext'
-import type { AppError } from '@/contexts/types'
+import { SIGN_IN_TIMEOUT_MS } from '@/lib/rio/account-api'
+import { readRioConfig } from '@/lib/rio/config'
+import { tokenStorageKey } from '@/lib/rio/cross-tab'
+import type { AppError } from '@/lib/types'
 import { AUTH_EMULATOR, RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
 import { server } from '@/test/msw/server'
-import { readOtp, renderAppHook, resetBackend, signInThroughApp } from '@/test/render'
+import { readOtp, renderAppHook, resetBackend, signInThroughApp, useApp } from '@/test/render'
 
-const useApp = () => ({ auth: useAuth(), account: useAccount() })
+// A test that fakes the clock must never leave it faked for the next one, pass or fail.
+afterEach(() => jest.useRealTimers())
+
+/** The customer ids the SDK's stored tokens name (none once signed out or anonymous). */
+function storedCustomerIds(): string[] {
+  const raw = window.localStorage.getItem(tokenStorageKey(readRioConfig(undefined, window.location.host).projectId))
+  if (!raw) return []
+  const decoded = (JSON.parse(raw) as { accessTokenDecoded?: { userId?: string; anonymous?: boolean } }).accessTokenDecoded
+  return decoded && !decoded.anonymous && decoded.userId ? [decoded.userId] : []
+}
 
 /** Every render's `loading`, so a short-lived `true` is not missed between two assertions. */
 let loadingLog: boolean[] = []
@@ -89,9 +99,13 @@ test('sign-in with a code loads the Account and AWS objects, with loading meanwh
   expect(result.current.account.aws).toMatchObject({ email: 'bea@example.com' })
   expect(result.current.account.liveUpdates).toBe(true)
 
+  const customer = result.current.auth.uid
+  expect(storedCustomerIds()).toEqual([customer])
   await act(() => result.current.auth.signOut())
   await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
   expect(result.current.auth).toMatchObject({ email: null })
+  // The SDK cleared the customer's stored tokens (another tab or a reload must not find them).
+  expect(storedCustomerIds()).toEqual([])
   expect(result.current.account).toMatchObject({ account: null, aws: null, loading: false })
   // Plans stay for visitors.
   expect(result.current.account.plans.length).toBeGreaterThan(0)
@@ -151,22 +165,18 @@ test(`a sign-in that has not settled in ${SIGN_IN_TIMEOUT_MS / 1000} s fails wit
     return new Promise<Response>(() => undefined)
   }))
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
-  try {
-    const outcome = rejectionOf(result.current.auth.verifyOtp(code))
-    await firebaseReached
-    await act(async () => { await jest.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1) })
-    let settled = false
-    void outcome.then(() => { settled = true })
-    await act(async () => { await jest.advanceTimersByTimeAsync(0) })
-    expect(settled).toBe(false)
-    await act(async () => { await jest.advanceTimersByTimeAsync(1) })
-    expect(await outcome).toMatchObject({
-      code: 'SIGN_IN_TIMEOUT',
-      message: 'Sign-in did not finish within 15 seconds. Check your connection and try again.',
-    })
-  } finally {
-    jest.useRealTimers()
-  }
+  const outcome = rejectionOf(result.current.auth.verifyOtp(code))
+  await firebaseReached
+  await act(async () => { await jest.advanceTimersByTimeAsync(SIGN_IN_TIMEOUT_MS - 1) })
+  let settled = false
+  void outcome.then(() => { settled = true })
+  await act(async () => { await jest.advanceTimersByTimeAsync(0) })
+  expect(settled).toBe(false)
+  await act(async () => { await jest.advanceTimersByTimeAsync(1) })
+  expect(await outcome).toMatchObject({
+    code: 'SIGN_IN_TIMEOUT',
+    message: 'Sign-in did not finish within 15 seconds. Check your connection and try again.',
+  })
 })
 
 test('a Firebase sign-in failure inside the SDK fails the sign-in at once instead of hanging', async () => {
@@ -190,7 +200,31 @@ test('when the token cannot be refreshed the SDK signs the customer out, and the
   await waitFor(() => expect(result.current.account.account).not.toBeNull())
   server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
     HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+  expect(storedCustomerIds()).toHaveLength(1)
   act(() => result.current.account.reloadPlans())
   await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
   expect(result.current.account).toMatchObject({ account: null, aws: null })
+  expect(storedCustomerIds()).toEqual([])
+})
+
+test('the Account object of a code request is forgotten after sign-in and after sign-out', async () => {
+  const { result } = await renderReady()
+  await signInThroughApp(result, 'hu@example.com')
+  // Signed in: checking a code again has nothing to check it against.
+  expect(await rejectionOf(result.current.auth.verifyOtp('123456'))).toMatchObject({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
+
+  // A code requested while signed in (for another address), then a sign-out.
+  await act(() => result.current.auth.sendOtp('hu.two@example.com').then(() => undefined))
+  await act(() => result.current.auth.signOut())
+  await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
+  expect(await rejectionOf(result.current.auth.verifyOtp('123456'))).toMatchObject({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
+})
+
+test('before the SDK has loaded, the sign-in actions fail with "Retter SDK not initialized."', async () => {
+  const { result } = renderAppHook(useApp, { createClient: () => new Promise(() => undefined) })
+  expect(result.current.auth.isInitializing).toBe(true)
+  const expected = { code: 'SDK_STATE', message: 'Retter SDK not initialized.' }
+  expect(await rejectionOf(result.current.auth.sendOtp('ivy@example.com'))).toMatchObject(expected)
+  expect(await rejectionOf(result.current.auth.verifyOtp('123456', 'ivy@example.com'))).toMatchObject(expected)
+  expect(await rejectionOf(result.current.auth.signOut())).toMatchObject(expected)
 })

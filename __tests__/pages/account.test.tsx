@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { awsIdFor } from '@/backend/classes/identity'
+import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
-import { emitSnapshot, readOtp, silenceSnapshots } from '@/test/render'
-import { renderRoute } from './app-harness'
+import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
+import { renderRoute } from '@/test/app-harness'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'ana@example.com'
@@ -83,3 +84,17 @@ test('says so when live updates are unavailable', async () => {
   expect(valueIn(screen.getByRole('region', { name: 'AWS' }), 'Status')).toHaveTextContent('active')
   expect(within(screen.getByRole('region', { name: 'AWS' })).queryByText('Live')).not.toBeInTheDocument()
 }, 15_000)
+
+test('when another tab signs out, /account says so instead of silently moving to sign-in', async () => {
+  const user = userEvent.setup()
+  await signInToAccount(user)
+  expect(await screen.findByRole('button', { name: 'Sign out' }, LOAD)).toBeInTheDocument()
+  const { result: otherTab } = renderAppHook(useAuth, { route: '/account', createClient: secondTabClient })
+  await waitFor(() => expect(otherTab.current.isSignedIn).toBe(true), LOAD)
+
+  await act(() => otherTab.current.signOut())
+  expect(await screen.findByText('You signed out in another tab.', {}, LOAD)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?next=/account')
+  expect(mockRouter).toMatchObject({ pathname: '/account' })
+  expect(screen.queryByRole('region', { name: 'Account' })).not.toBeInTheDocument()
+})

@@ -1,4 +1,4 @@
-import '../ui/support/intersection-observer'
+import '@/test/intersection-observer'
 import { act, render, screen, within } from '@testing-library/react'
 import type { AppProps } from 'next/app'
 import mockRouter from 'next-router-mock'

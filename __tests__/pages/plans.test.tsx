@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { formatPrice } from '@/lib/format/price'
 import { server } from '@/test/msw/server'
-import { renderRoute } from './app-harness'
+import { renderRoute } from '@/test/app-harness'
 
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
 const LOAD = { timeout: 5000 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { readOtp } from '@/test/render'
-import { renderRoute } from './app-harness'
+import { renderRoute } from '@/test/app-harness'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'Jane.Doe+beans@example.com'
@@ -92,4 +92,42 @@ test('a visitor who is already signed in is sent on to /account', async () => {
   await act(() => mockRouter.push('/sign-in'))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
   expect(within(await screen.findByRole('region', { name: 'Account' }, LOAD)).getByText('jane.doe+beans@example.com')).toBeInTheDocument()
+})
+
+test('six digits sign in on their own, and focus lands on the main heading of the next page', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  await requestCode(user, 'mo@example.com')
+  await user.type(screen.getByLabelText('Verification code'), await readOtp('mo@example.com'))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Your account', level: 1 })).toHaveFocus(), LOAD)
+})
+
+test('after signing in and out, /sign-in starts again at the e-mail step', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in')
+  await requestCode(user, 'oz@example.com')
+  await user.type(screen.getByLabelText('Verification code'), await readOtp('oz@example.com'))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  await user.click(await screen.findByRole('button', { name: 'Sign out' }, LOAD))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
+
+  await act(() => mockRouter.push('/sign-in'))
+  expect(await screen.findByLabelText('Email address', {}, LOAD)).toHaveValue('')
+  expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument()
+})
+
+test('a reload during code entry returns to code entry, and the code already e-mailed still signs in', async () => {
+  const user = userEvent.setup()
+  const { unmount } = renderRoute('/sign-in')
+  await requestCode(user, 'nia@example.com')
+  unmount()
+
+  renderRoute('/sign-in')
+  const codeInput = await screen.findByLabelText('Verification code', {}, LOAD)
+  expect(screen.getByText('nia@example.com')).toBeInTheDocument()
+  // The wait from the first request still runs instead of starting over.
+  expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled()
+  await user.type(codeInput, await readOtp('nia@example.com'))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
 })

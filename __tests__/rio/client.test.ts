@@ -1,5 +1,7 @@
-import { getRio, initRio, resetRioForTests } from '@/lib/rio/client'
+import { loadPlans } from '@/lib/rio/account-api'
+import { createRioClient, getRio, initRio, loadRio, resetRioForTests } from '@/lib/rio/client'
 import { readRioConfig, RioConfigError } from '@/lib/rio/config'
+import { server } from '@/test/msw/server'
 
 const localEnv = {
   NEXT_PUBLIC_RIO_LOCAL: '1',
@@ -24,6 +26,14 @@ describe('the one SDK instance', () => {
     const client = await first
     expect(getRio()).toBe(client)
     expect(() => initRio(config)).toThrow('SDK already initialized.')
+  })
+
+  test('loading again (StrictMode runs the provider\'s effect twice) hands back the one instance', async () => {
+    const config = readRioConfig(localEnv, 'localhost')
+    const first = loadRio(config)
+    const second = loadRio(config)
+    expect(await second).toBe(await first)
+    expect(await loadRio(config)).toBe(getRio())
   })
 
   test('getRio stays unavailable until the SDK chunk has loaded', async () => {
@@ -58,5 +68,38 @@ describe('public configuration', () => {
   ])('a bad variable is named in the error (%#)', (env, message) => {
     expect(() => readRioConfig(env, 'localhost')).toThrow(RioConfigError)
     expect(() => readRioConfig(env, 'localhost')).toThrow(message)
+  })
+})
+
+describe('where and how long the SDK calls Retter', () => {
+  afterEach(() => jest.useRealTimers())
+
+  /** The accessor the providers hand the request layer, for a client of its own. */
+  const accessorFor = (client: Awaited<ReturnType<typeof createRioClient>>) => () => Promise.resolve(client)
+
+  test.each([
+    ['euWest1', 'api.retter.io'],
+    ['euWest1Beta', 'test-api.retter.io'],
+  ] as const)('region %s sends the calls to *.%s', async (region, domain) => {
+    const hosts = new Set<string>()
+    const onRequest = ({ request }: { request: Request }) => { hosts.add(new URL(request.url).host) }
+    server.events.on('request:start', onRequest)
+    try {
+      const client = await createRioClient(readRioConfig({ NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local', NEXT_PUBLIC_RIO_REGION: region }))
+      await loadPlans(accessorFor(client))
+    } finally {
+      server.events.removeListener('request:start', onRequest)
+    }
+    // The project's calls and the session calls (the SDK's "root" project), both on the region's host.
+    expect([...hosts].filter((host) => host.endsWith('.retter.io')).sort()).toEqual([`coffee-local.${domain}`, `root.${domain}`])
+  })
+
+  // msw answers XMLHttpRequest itself and never runs the XHR's own time-out timer, so a hanging
+  // handler cannot show the limit; the SDK's HTTP client (private in its .d.ts) is read instead.
+  // That a time-out reaches the customer as TIMEOUT is pinned in errors.test.ts.
+  test('the SDK gives up on a call after 30 000 ms (spec: HTTP time-out 30000 ms)', async () => {
+    const client = await createRioClient(readRioConfig(localEnv, window.location.host))
+    const http = (client as unknown as { http: { axiosInstance: { defaults: { timeout?: number } } } }).http
+    expect(http.axiosInstance.defaults.timeout).toBe(30_000)
   })
 })

@@ -1,4 +1,4 @@
-import { authFailedError, invalidOtpError, noCloudObjectError, RioAppError, toAppError } from '@/lib/rio/errors'
+import { authFailedError, invalidOtpError, noCloudObjectError, rateLimitedMessage, RioAppError, toAppError } from '@/lib/rio/errors'
 
 const httpError = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
   ({ isAxiosError: true, message: `Request failed with status code ${status}`, response: { status, data, headers } })
@@ -37,4 +37,17 @@ test('AUTH_FAILED carries the server message whether the SDK passes a body or a 
   expect(authFailedError({ code: 'X', message: 'Custom token expired' }).message).toBe('Custom token expired')
   expect(authFailedError('Unauthorized').message).toBe('Unauthorized')
   expect(authFailedError(undefined)).toMatchObject({ code: 'AUTH_FAILED', message: 'Sign-in was refused by the server. Please request a new code.' })
+})
+
+test('each reason of a failed code check gets its own words, and rate limits say how long to wait', () => {
+  expect(invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 2 }).message).toBe('Invalid OTP. That code is not right. 2 attempts left.')
+  expect(invalidOtpError({ code: 'CODE_EXPIRED' }).message).toMatch(/expired/)
+  expect(invalidOtpError({ code: 'TOO_MANY_ATTEMPTS' }).message).toMatch(/Too many attempts/)
+  expect(toAppError(httpError(429, { code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 12 })).message).toMatch(/wait 12 seconds/)
+  expect(rateLimitedMessage(1)).toBe('Too many requests. Please wait 1 second and try again.')
+})
+
+test('other messages pass through and non-errors get a generic one', () => {
+  expect(toAppError({ code: 'NETWORK', message: 'Cannot reach the service.' }).message).toBe('Cannot reach the service.')
+  expect(toAppError(undefined).message).toMatch(/something went wrong/i)
 })

@@ -1,4 +1,4 @@
-import './support/intersection-observer'
+import '@/test/intersection-observer'
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import { AccountCard } from '@/components/account/AccountCard'

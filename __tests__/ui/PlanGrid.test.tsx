@@ -1,4 +1,4 @@
-import './support/intersection-observer'
+import '@/test/intersection-observer'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'

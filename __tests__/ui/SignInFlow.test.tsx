@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AppError } from '@/contexts/types'
 import { SignInFlow } from '@/components/sign-in/SignInFlow'
+import { invalidOtpError } from '@/lib/rio/errors'
 
 const SENT = { sentTo: 'jane@example.com', resendAfterSeconds: 30, expiresInSeconds: 300 }
 
@@ -13,17 +13,13 @@ function setup(overrides: Partial<Parameters<typeof SignInFlow>[0]> = {}) {
     ...overrides,
   }
   const user = userEvent.setup()
-  render(<SignInFlow {...props} />)
-  return { user, ...props }
+  const { unmount } = render(<SignInFlow {...props} />)
+  return { user, unmount, ...props }
 }
 
 async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
   return screen.findByLabelText('Verification code')
-}
-
-function otpFailure(fields: Partial<AppError>): AppError {
-  return { code: 'INVALID_OTP', message: 'Invalid OTP', ...fields }
 }
 
 describe('step 1: e-mail', () => {
@@ -85,7 +81,7 @@ describe('step 2: code', () => {
     await user.paste(pasted)
     expect(codeInput).toHaveValue('123456')
     await user.keyboard('{Enter}')
-    await waitFor(() => expect(verifyOtp).toHaveBeenCalledWith('123456'))
+    await waitFor(() => expect(verifyOtp).toHaveBeenCalledWith('123456', 'jane@example.com'))
   })
 
   it('asks for 6 digits before sending a short code', async () => {
@@ -103,12 +99,13 @@ describe('step 2: code', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1))
   })
 
+  // The provider rejects with the one mapping's errors; the form shows their message as it is.
   it.each([
-    [otpFailure({ reason: 'INVALID_CODE', attemptsLeft: 2 }), 'Invalid OTP: that code is not right. 2 attempts left.'],
-    [otpFailure({ reason: 'INVALID_CODE', attemptsLeft: 1 }), 'Invalid OTP: that code is not right. 1 attempt left.'],
-    [otpFailure({ reason: 'CODE_EXPIRED' }), 'This code has expired. Send a new code to continue.'],
-    [otpFailure({ reason: 'TOO_MANY_ATTEMPTS' }), 'Too many attempts with this code. Send a new code to try again.'],
-    [{ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 9 }, 'Too many requests. Please wait 9 seconds before trying again.'],
+    [invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 2 }), 'Invalid OTP. That code is not right. 2 attempts left.'],
+    [invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 1 }), 'Invalid OTP. That code is not right. 1 attempt left.'],
+    [invalidOtpError({ code: 'CODE_EXPIRED' }), 'Invalid OTP. This code has expired. Request a new one.'],
+    [invalidOtpError({ code: 'TOO_MANY_ATTEMPTS' }), 'Invalid OTP. Too many attempts. Request a new code.'],
+    [{ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 9 }, 'Too many requests. Please wait 9 seconds and try again.'],
   ])('shows a specific message for %j and clears it when the code is edited', async (failure, message) => {
     const verifyOtp = jest.fn().mockRejectedValue(failure)
     const { user } = setup({ verifyOtp })
@@ -174,5 +171,137 @@ describe('resend countdown', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 15 seconds')
     expect(screen.getByRole('button', { name: 'Resend code in 15s' })).toBeDisabled()
+  })
+})
+
+describe('the flow as a state machine', () => {
+  it('focuses the e-mail field when the page opens', () => {
+    setup()
+    expect(screen.getByLabelText('Email address')).toHaveFocus()
+  })
+
+  it('submits on its own once six digits are typed', async () => {
+    const { user, verifyOtp } = setup()
+    await reachCodeStep(user)
+    await user.keyboard('12345')
+    expect(verifyOtp).not.toHaveBeenCalled()
+    await user.keyboard('6')
+    await waitFor(() => expect(verifyOtp).toHaveBeenCalledWith('123456', 'jane@example.com'))
+    expect(verifyOtp).toHaveBeenCalledTimes(1)
+  })
+
+  it('selects a wrong code, so typing the next attempt replaces it', async () => {
+    const verifyOtp = jest.fn().mockRejectedValueOnce(invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 4 })).mockResolvedValue(undefined)
+    const { user, onSignedIn } = setup({ verifyOtp })
+    const codeInput = (await reachCodeStep(user)) as HTMLInputElement
+    await user.keyboard('111111')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid OTP. That code is not right. 4 attempts left.')
+    expect(codeInput).toHaveFocus()
+    expect([codeInput.selectionStart, codeInput.selectionEnd]).toEqual([0, 6])
+
+    await user.keyboard('654321')
+    expect(codeInput).toHaveValue('654321')
+    await waitFor(() => expect(verifyOtp).toHaveBeenLastCalledWith('654321', 'jane@example.com'))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1))
+  })
+
+  it('a reload returns to code entry for the same address, and the code itself is never stored', async () => {
+    const first = setup()
+    await reachCodeStep(first.user)
+    await first.user.keyboard('987')
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('987')
+
+    // A reload (or Back then Forward, or a discarded tab) mounts the flow afresh.
+    first.unmount()
+    const again = setup()
+    const codeInput = screen.getByLabelText('Verification code')
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument()
+    expect(codeInput).toHaveValue('')
+    expect(codeInput).toHaveFocus()
+    await again.user.keyboard('123456')
+    // Checked for the address of the pending sign-in, even though this mount sent nothing.
+    await waitFor(() => expect(again.verifyOtp).toHaveBeenCalledWith('123456', 'jane@example.com'))
+    expect(again.sendOtp).not.toHaveBeenCalled()
+  })
+
+  it('"Use another e-mail" ends the pending sign-in, so a reload shows step 1', async () => {
+    const { user, unmount } = setup()
+    await reachCodeStep(user)
+    await user.click(screen.getByRole('button', { name: 'Use another e-mail' }))
+    unmount()
+    setup()
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument()
+  })
+
+  it('a successful sign-in ends the pending sign-in', async () => {
+    const { user } = setup()
+    await reachCodeStep(user)
+    await user.keyboard('123456')
+    await waitFor(() => expect(window.sessionStorage.length).toBe(0))
+  })
+})
+
+describe('waits that count down live', () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  function renderFlow(props: Partial<Parameters<typeof SignInFlow>[0]> = {}) {
+    const all = { sendOtp: jest.fn().mockResolvedValue(SENT), verifyOtp: jest.fn().mockResolvedValue(undefined), onSignedIn: jest.fn(), ...props }
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+    const view = render(<SignInFlow {...all} />)
+    return { user, view, ...all }
+  }
+
+  it('a refused send counts its wait down and then clears it', async () => {
+    const sendOtp = jest.fn().mockRejectedValue({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 25 })
+    const { user } = renderFlow({ sendOtp })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 25 seconds and try again.')
+    act(() => jest.advanceTimersByTime(5_000))
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please wait 20 seconds and try again.')
+    act(() => jest.advanceTimersByTime(19_000))
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please wait 1 second and try again.')
+    act(() => jest.advanceTimersByTime(1_000))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveValue('jane@example.com')
+  })
+
+  it('the resend wait keeps counting across a reload', async () => {
+    const { user, view } = renderFlow()
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    await screen.findByRole('button', { name: 'Resend code in 30s' })
+    act(() => jest.advanceTimersByTime(10_000))
+    view.unmount()
+
+    renderFlow()
+    expect(screen.getByRole('button', { name: 'Resend code in 20s' })).toBeDisabled()
+    act(() => jest.advanceTimersByTime(20_000))
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled()
+  })
+
+  it('after too many wrong codes Verify is off and "Send a new code" is the main action, with its wait', async () => {
+    const verifyOtp = jest.fn().mockRejectedValue(invalidOtpError({ code: 'TOO_MANY_ATTEMPTS' }))
+    const { user, sendOtp } = renderFlow({ verifyOtp })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    await user.type(await screen.findByLabelText('Verification code'), '222222')
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid OTP. Too many attempts. Request a new code.')
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled()
+    const sendNew = screen.getByRole('button', { name: /^Send a new code in \d+s$/ })
+    expect(sendNew).toBeDisabled()
+    expect(sendNew).toHaveClass('btn-primary')
+    expect(screen.getByRole('button', { name: 'Verify' })).not.toHaveClass('btn-primary')
+    expect(screen.getByText('This code can no longer be used. Send a new code to continue.')).toBeInTheDocument()
+    // Typing or Enter cannot reach the backend any more.
+    await user.clear(screen.getByLabelText('Verification code'))
+    await user.type(screen.getByLabelText('Verification code'), '333333{Enter}')
+    expect(verifyOtp).toHaveBeenCalledTimes(1)
+
+    act(() => jest.advanceTimersByTime(30_000))
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }))
+    expect(sendOtp).toHaveBeenCalledTimes(2)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled())
+    expect(screen.getByRole('button', { name: 'Verify' })).toHaveClass('btn-primary')
   })
 })

@@ -4,7 +4,6 @@ import { humanizeKey } from '@/lib/format/humanize'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
 import { formatInterval, formatPrice } from '@/lib/format/price'
-import { describeSignInError } from '@/lib/format/sign-in-errors'
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -100,26 +99,5 @@ describe('safeNextPath', () => {
     for (const bad of [undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'account', '/sign-in']) {
       expect(safeNextPath(bad)).toBe('/account')
     }
-  })
-})
-
-describe('describeSignInError', () => {
-  it('gives each backend reason its own words', () => {
-    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'INVALID_CODE', attemptsLeft: 2 }).message).toBe(
-      'Invalid OTP: that code is not right. 2 attempts left.',
-    )
-    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'CODE_EXPIRED' }).message).toMatch(/expired/)
-    expect(describeSignInError({ code: 'INVALID_OTP', message: 'Invalid OTP', reason: 'TOO_MANY_ATTEMPTS' }).message).toMatch(
-      /Too many attempts/,
-    )
-    expect(describeSignInError({ code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 12 }).message).toMatch(
-      /wait 12 seconds/,
-    )
-    expect(describeSignInError({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' }).kind).toBe('no-code')
-  })
-
-  it('passes other messages through and survives non-errors', () => {
-    expect(describeSignInError({ code: 'NETWORK', message: 'Cannot reach the service.' }).message).toBe('Cannot reach the service.')
-    expect(describeSignInError(undefined).message).toMatch(/something went wrong/i)
   })
 })

@@ -5,6 +5,7 @@ import { formatInterval, formatPrice } from '@/lib/format/price'
 import { Field, FieldList, ValueView } from './ValueView'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
+import { ROUTES } from '@/lib/routes'
 
 /** Fields the card shows in its own words; anything else the backend adds is listed after them. */
 const KNOWN = new Set(['email', 'plan', 'memberSince', 'lastSignInAt'])
@@ -20,7 +21,7 @@ function PlanValue({ planId, plans, locale }: { planId: string | null; plans: Su
   if (!planId) {
     return (
       <span>
-        No plan yet. <Link href="/">Choose a plan</Link>
+        No plan yet. <Link href={ROUTES.plans}>Choose a plan</Link>
       </span>
     )
   }

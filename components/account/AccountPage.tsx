@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'react-toastify'
@@ -8,9 +9,10 @@ import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
+import { ROUTES, signInPath } from '@/lib/routes'
 
 /** Where visitors are sent: sign in, then come back here. */
-export const ACCOUNT_SIGN_IN_PATH = '/sign-in?next=/account'
+const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)
 
 function CardSkeleton({ rows }: { rows: number }) {
   return (
@@ -39,17 +41,18 @@ function AccountSkeleton() {
 /** The `/account` page: the customer's Account and AWS objects, live, and signing out. */
 export function AccountPage() {
   const router = useRouter()
-  const { isSignedIn, isInitializing, signOut, email } = useAuth()
+  const { isSignedIn, isInitializing, signOut, email, signedOutElsewhere } = useAuth()
   const { account, aws, loading, accountError, liveUpdates, plans } = useAccount()
   const [signingOut, setSigningOut] = useState(false)
   const leavingOnPurpose = useRef(false)
 
-  // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page.
+  // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page. A
+  // customer signed out by another tab stays here and is told why, instead of being moved away.
   useEffect(() => {
-    if (!isInitializing && !isSignedIn && !leavingOnPurpose.current) {
+    if (!isInitializing && !isSignedIn && !signedOutElsewhere && !leavingOnPurpose.current) {
       void router.replace(ACCOUNT_SIGN_IN_PATH)
     }
-  }, [isInitializing, isSignedIn, router])
+  }, [isInitializing, isSignedIn, signedOutElsewhere, router])
 
   async function handleSignOut() {
     setSigningOut(true)
@@ -57,7 +60,7 @@ export function AccountPage() {
     try {
       await signOut()
       toast.info('You’re signed out. See you soon!')
-      void router.replace('/')
+      void router.replace(ROUTES.plans)
     } catch (error) {
       leavingOnPurpose.current = false
       const message =
@@ -80,6 +83,22 @@ export function AccountPage() {
       ) : null}
     </div>
   )
+
+  if (!isSignedIn && signedOutElsewhere) {
+    return (
+      <section aria-labelledby="account-title">
+        <h1 id="account-title">Your account</h1>
+        <Notice role="alert">
+          <p>
+            <strong>You signed out in another tab.</strong> Sign in again to see your account.
+          </p>
+          <Link href={ACCOUNT_SIGN_IN_PATH} className="btn btn-primary">
+            Sign in again
+          </Link>
+        </Notice>
+      </section>
+    )
+  }
 
   if (isInitializing || !isSignedIn) {
     return (

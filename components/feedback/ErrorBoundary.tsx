@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import styles from './Feedback.module.css'
+import { ROUTES } from '@/lib/routes'
 
 interface ErrorBoundaryProps {
   children: ReactNode
@@ -51,7 +52,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
             Reload the page
           </button>
           {/* Navigating changes resetKey, which clears the caught error. */}
-          <Link className="btn btn-link" href="/">
+          <Link className="btn btn-link" href={ROUTES.plans}>
             Back to the plans
           </Link>
         </div>

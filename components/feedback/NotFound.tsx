@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import styles from './Feedback.module.css'
+import { ROUTES } from '@/lib/routes'
 
 function EmptyCup() {
   return (
@@ -21,10 +22,10 @@ export function NotFound() {
       <h1 id="not-found-title">This cup is empty</h1>
       <p>We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
       <div className={styles.actions}>
-        <Link href="/" className="btn btn-primary">
+        <Link href={ROUTES.plans} className="btn btn-primary">
           See our plans
         </Link>
-        <Link href="/account" className="btn btn-secondary">
+        <Link href={ROUTES.account} className="btn btn-secondary">
           Go to your account
         </Link>
       </div>

@@ -1,9 +1,11 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Logo } from '@/components/brand/Logo'
 import { useAuth } from '@/contexts/AuthContext'
+import { takeHeadingFocus } from './headingFocus'
 import styles from './Layout.module.css'
+import { ROUTES } from '@/lib/routes'
 
 interface NavItemProps {
   href: string
@@ -25,6 +27,10 @@ function NavItem({ href, children }: NavItemProps) {
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const { isSignedIn, isInitializing } = useAuth()
+  const { asPath } = useRouter()
+  const mainRef = useRef<HTMLElement>(null)
+  // Runs after the new page has rendered its heading.
+  useEffect(() => takeHeadingFocus(mainRef.current), [asPath])
   return (
     <>
       <a href="#main" className={styles.skip}>
@@ -32,25 +38,25 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link href="/" className={styles.brand} aria-label="Bean & Bloom home">
+          <Link href={ROUTES.plans} className={styles.brand} aria-label="Bean & Bloom home">
             <Logo />
           </Link>
           <nav aria-label="Main" className={styles.nav}>
             <ul>
-              <NavItem href="/">Plans</NavItem>
+              <NavItem href={ROUTES.plans}>Plans</NavItem>
               {isInitializing ? (
                 // Keeps the header from jumping while the session is still unknown.
                 <li aria-hidden="true" className={styles.navPlaceholder} />
               ) : isSignedIn ? (
-                <NavItem href="/account">Account</NavItem>
+                <NavItem href={ROUTES.account}>Account</NavItem>
               ) : (
-                <NavItem href="/sign-in">Sign in</NavItem>
+                <NavItem href={ROUTES.signIn}>Sign in</NavItem>
               )}
             </ul>
           </nav>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className={styles.main}>
+      <main ref={mainRef} id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
       <footer className={styles.footer}>

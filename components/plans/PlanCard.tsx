@@ -2,6 +2,7 @@ import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { formatInterval, formatPrice } from '@/lib/format/price'
 import styles from './Plans.module.css'
+import { ROUTES } from '@/lib/routes'
 
 export interface PlanCardProps {
   plan: SubscriptionPlan
@@ -54,7 +55,7 @@ export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoos
       <div className={styles.cta}>
         {!signedIn ? (
           <Link
-            href={{ pathname: '/sign-in', query: { next: '/' } }}
+            href={{ pathname: ROUTES.signIn, query: { next: ROUTES.plans } }}
             className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
             aria-describedby={headingId}
           >

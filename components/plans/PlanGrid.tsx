@@ -1,4 +1,4 @@
-import type { AppError, LoadState } from '@/contexts/types'
+import type { AppError, LoadState } from '@/lib/types'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { PlanCard, PlanCardSkeleton } from './PlanCard'
 import styles from './Plans.module.css'

@@ -14,6 +14,8 @@ export interface CodeStepProps {
   verifying: boolean
   resending: boolean
   resendSecondsLeft: number
+  /** The code can no longer be verified: Verify is off and "Send a new code" is the main action. */
+  needsNewCode: boolean
   error: string | null
   /** A neutral status line, e.g. after a new code was sent. */
   info: string | null
@@ -25,7 +27,7 @@ export interface CodeStepProps {
  */
 export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
   const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
-  const { verifying, resending, resendSecondsLeft, error, info } = props
+  const { verifying, resending, resendSecondsLeft, needsNewCode, error, info } = props
   const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -60,14 +62,24 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint="Enter the 6-digit code from the e-mail." />
+        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint={needsNewCode ? 'This code can no longer be used. Send a new code to continue.' : 'Enter the 6-digit code from the e-mail.'} />
         {info && !error ? (
           <p className={styles.info} role="status">
             {info}
           </p>
         ) : null}
       </div>
-      <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={verifying} aria-busy={verifying || undefined}>
+      {needsNewCode ? (
+        <button type="button" className={`btn btn-primary ${styles.submit}`} onClick={onResend} disabled={waiting || resending} aria-busy={resending || undefined}>
+          {resending ? 'Sending a new code…' : waiting ? `Send a new code in ${resendSecondsLeft}s` : 'Send a new code'}
+        </button>
+      ) : null}
+      <button
+        type="submit"
+        className={`btn ${needsNewCode ? 'btn-secondary' : 'btn-primary'} ${styles.submit}`}
+        disabled={verifying || needsNewCode}
+        aria-busy={verifying || undefined}
+      >
         {verifying ? (
           <>
             <span className="spinner" aria-hidden="true" /> Verifying…
@@ -77,9 +89,11 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
         )}
       </button>
       <div className={styles.secondary}>
-        <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
-          {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
-        </button>
+        {needsNewCode ? null : (
+          <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
+            {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
+          </button>
+        )}
         <button type="button" className="btn btn-link" onClick={onUseAnotherEmail} disabled={verifying}>
           Use another e-mail
         </button>

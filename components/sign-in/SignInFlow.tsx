@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef } from 'react'
 import type { AuthContextValue } from '@/contexts/types'
 import { validateEmail } from '@/lib/format/email'
 import { OTP_LENGTH } from '@/lib/format/otp'
-import { describeSignInError } from '@/lib/format/sign-in-errors'
+import { rateLimitedMessage, toAppError } from '@/lib/rio/errors'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
-import { useCountdown } from './useCountdown'
+import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
+import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError } from './signInMachine'
 import styles from './SignIn.module.css'
 
 export interface SignInFlowProps {
@@ -15,31 +16,29 @@ export interface SignInFlowProps {
   onSignedIn(): void
 }
 
-type Step = 'email' | 'code'
+/** How often running countdowns re-read the clock (a quarter second keeps each second on time). */
+const TICK_MS = 250
 
-/** Fallback resend wait when the backend did not say (it says 30 s). */
-const DEFAULT_RESEND_SECONDS = 30
+/** The words to show for a field error at `now`; a rate limit counts down and then disappears. */
+function messageOf(fieldError: FieldError | null, now: number): string | null {
+  if (!fieldError) return null
+  if (fieldError.until === undefined) return fieldError.error.message
+  const left = secondsUntil(fieldError.until, now)
+  return left > 0 ? rateLimitedMessage(left) : null
+}
 
 /**
- * The two-step one-time-code sign-in. Codes are requested only from a user action (never from
- * an effect, which StrictMode would run twice); each step is a form so Enter submits it; focus
- * moves to the field of the step that appears; errors stay next to the field until edited.
+ * The two-step one-time-code sign-in (its states: ./signInMachine.ts). Codes are requested only
+ * from a user action (never from an effect, which StrictMode would run twice); each step is a form
+ * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
+ * field until edited; a pending sign-in survives a reload.
  */
 export function SignInFlow({ sendOtp, verifyOtp, onSignedIn }: SignInFlowProps) {
-  const [step, setStep] = useState<Step>('email')
-  const [email, setEmail] = useState('')
-  const [emailError, setEmailError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const [sentTo, setSentTo] = useState('')
-  const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState<string | null>(null)
-  const [info, setInfo] = useState<string | null>(null)
-  const [verifying, setVerifying] = useState(false)
-  const [resending, setResending] = useState(false)
-  const countdown = useCountdown()
+  const [state, dispatch] = useReducer(signInReducer, null, () => initialSignInState(Date.now(), readPendingSignIn()))
   const emailRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
-  // Guards against a second submit (double Enter) before React has re-rendered the disabled state.
+  // Guards against a second submit (double Enter, Enter right after auto-submit) before React
+  // has re-rendered the new phase.
   const busy = useRef(false)
   const mounted = useRef(true)
 
@@ -50,109 +49,103 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn }: SignInFlowProps) 
     }
   }, [])
 
-  // Focus follows the step that is shown, so keyboard and screen-reader users land in the field.
-  const firstRender = useRef(true)
+  const { phase, now } = state
+  const step = phase === 'email' || phase === 'sending' ? 'email' : 'code'
+
+  // Focus follows the step that is shown (the e-mail field as the page opens, too), so keyboard
+  // and screen-reader users land in the field.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false
-      return
-    }
     if (step === 'code') codeRef.current?.focus()
     else emailRef.current?.focus()
   }, [step])
 
+  const pending = pendingOf(state)
+  const pendingKey = pending ? JSON.stringify(pending) : ''
+  useEffect(() => {
+    if (phase === 'signed-in') writePendingSignIn(null)
+    else if (phase !== 'sending' && phase !== 'resending' && phase !== 'verifying') writePendingSignIn(pendingKey ? JSON.parse(pendingKey) : null)
+  }, [phase, pendingKey])
+
+  // The clock runs only while something counts down.
+  const deadline = Math.max(state.resendAt ?? 0, state.emailError?.until ?? 0, state.codeError?.until ?? 0)
+  const counting = deadline > now
+  useEffect(() => {
+    if (!counting) return
+    const id = window.setInterval(() => dispatch({ type: 'TICK', now: Date.now() }), TICK_MS)
+    return () => window.clearInterval(id)
+  }, [counting])
+
   async function requestCode() {
     if (busy.current) return
-    const problem = validateEmail(email)
+    const problem = validateEmail(state.email)
     if (problem) {
-      setEmailError(problem)
+      dispatch({ type: 'EMAIL_REFUSED', error: { code: 'INVALID_EMAIL', message: problem }, now: Date.now() })
       emailRef.current?.focus()
       return
     }
     busy.current = true
-    setSending(true)
-    setEmailError(null)
+    dispatch({ type: 'SEND' })
     try {
-      const result = await sendOtp(email.trim())
-      if (!mounted.current) return
-      setSentTo(result.sentTo || email.trim())
-      setCode('')
-      setCodeError(null)
-      setInfo(null)
-      countdown.start(result.resendAfterSeconds ?? DEFAULT_RESEND_SECONDS)
-      setStep('code')
+      const result = await sendOtp(state.email.trim())
+      if (mounted.current) dispatch({ type: 'CODE_SENT', result, now: Date.now() })
     } catch (error) {
       if (!mounted.current) return
-      const described = describeSignInError(error)
-      setEmailError(described.message)
+      dispatch({ type: 'EMAIL_REFUSED', error: toAppError(error), now: Date.now() })
       emailRef.current?.focus()
     } finally {
       busy.current = false
-      if (mounted.current) setSending(false)
     }
   }
 
   async function resendCode() {
     if (busy.current) return
     busy.current = true
-    setResending(true)
-    setCodeError(null)
-    setInfo(null)
+    dispatch({ type: 'RESEND' })
     try {
-      const result = await sendOtp(sentTo || email.trim())
+      const result = await sendOtp(state.sentTo || state.email.trim())
       if (!mounted.current) return
-      setCode('')
-      countdown.start(result.resendAfterSeconds ?? DEFAULT_RESEND_SECONDS)
-      setInfo(`A new code is on its way to ${result.sentTo || sentTo}. Earlier codes no longer work.`)
+      dispatch({ type: 'CODE_SENT', result, now: Date.now() })
       codeRef.current?.focus()
     } catch (error) {
-      if (!mounted.current) return
-      const described = describeSignInError(error)
-      setCodeError(described.message)
-      if (described.kind === 'rate-limited' && typeof (error as { retryAfterSeconds?: unknown }).retryAfterSeconds === 'number') {
-        countdown.start((error as { retryAfterSeconds: number }).retryAfterSeconds)
-      }
+      if (mounted.current) dispatch({ type: 'CODE_REFUSED', error: toAppError(error), now: Date.now() })
     } finally {
       busy.current = false
-      if (mounted.current) setResending(false)
     }
   }
 
-  async function submitCode() {
-    if (busy.current) return
+  async function submitCode(code: string) {
+    if (busy.current || state.needsNewCode || phase !== 'code') return
     if (code.length !== OTP_LENGTH) {
-      setCodeError(
-        code.length === 0
-          ? 'Enter the 6-digit code from the e-mail.'
-          : `The code has ${OTP_LENGTH} digits; you entered ${code.length}.`,
-      )
+      const message = code.length === 0
+        ? 'Enter the 6-digit code from the e-mail.'
+        : `The code has ${OTP_LENGTH} digits; you entered ${code.length}.`
+      dispatch({ type: 'CODE_REFUSED', error: { code: 'CODE_LENGTH', message }, now: Date.now() })
       codeRef.current?.focus()
       return
     }
     busy.current = true
-    setVerifying(true)
-    setCodeError(null)
-    setInfo(null)
+    dispatch({ type: 'VERIFY' })
     try {
-      await verifyOtp(code)
+      await verifyOtp(code, state.email)
+      // Right away, not from an effect: the page may already have unmounted this flow because the
+      // session turned signed in before the promise settled.
+      writePendingSignIn(null)
       if (!mounted.current) return
+      dispatch({ type: 'SIGNED_IN' })
       onSignedIn()
     } catch (error) {
       if (!mounted.current) return
-      setCodeError(describeSignInError(error).message)
+      dispatch({ type: 'CODE_REFUSED', error: toAppError(error), now: Date.now() })
+      // Selected, so typing the next attempt replaces the wrong one.
       codeRef.current?.focus()
+      codeRef.current?.select()
     } finally {
       busy.current = false
-      if (mounted.current) setVerifying(false)
     }
   }
 
-  function useAnotherEmail() {
-    setStep('email')
-    setCode('')
-    setCodeError(null)
-    setInfo(null)
-  }
+  const emailMessage = messageOf(state.emailError, now)
+  const codeMessage = messageOf(state.codeError, now)
 
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title">
@@ -163,32 +156,31 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn }: SignInFlowProps) 
       {step === 'email' ? (
         <EmailStep
           ref={emailRef}
-          email={email}
-          onEmailChange={(value) => {
-            setEmail(value)
-            if (emailError) setEmailError(null)
-          }}
+          email={state.email}
+          onEmailChange={(email) => dispatch({ type: 'EMAIL_CHANGED', email })}
           onSubmit={() => void requestCode()}
-          pending={sending}
-          error={emailError}
+          pending={phase === 'sending'}
+          error={emailMessage}
         />
       ) : (
         <CodeStep
           ref={codeRef}
-          sentTo={sentTo}
-          code={code}
-          onCodeChange={(value) => {
-            setCode(value)
-            if (codeError) setCodeError(null)
+          sentTo={state.sentTo}
+          code={state.code}
+          onCodeChange={(code) => {
+            dispatch({ type: 'CODE_CHANGED', code })
+            // Six digits typed or pasted: no need to find the button.
+            if (code.length === OTP_LENGTH && code !== state.code) void submitCode(code)
           }}
-          onSubmit={() => void submitCode()}
+          onSubmit={() => void submitCode(state.code)}
           onResend={() => void resendCode()}
-          onUseAnotherEmail={useAnotherEmail}
-          verifying={verifying}
-          resending={resending}
-          resendSecondsLeft={countdown.secondsLeft}
-          error={codeError}
-          info={info}
+          onUseAnotherEmail={() => dispatch({ type: 'USE_ANOTHER_EMAIL' })}
+          verifying={phase === 'verifying'}
+          resending={phase === 'resending'}
+          needsNewCode={state.needsNewCode}
+          resendSecondsLeft={secondsUntil(state.resendAt, now)}
+          error={codeMessage}
+          info={state.info}
         />
       )}
     </section>

@@ -1,7 +1,9 @@
 import { useRouter } from 'next/router'
 import { useCallback, useEffect, useRef } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
+import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
 import { safeNextPath } from '@/lib/format/next-path'
+import { writePendingSignIn } from './pendingSignIn'
 import { SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
 
@@ -20,8 +22,17 @@ export function SignInPage() {
     void router.replace(safeNextPath(router.query.next))
   }, [router])
 
+  // Asked for even when the session's own update has already started the navigation.
+  const onSignedIn = useCallback(() => {
+    focusHeadingAfterNavigation()
+    leave()
+  }, [leave])
+
   useEffect(() => {
-    if (router.isReady && isSignedIn) leave()
+    if (!isSignedIn) return
+    // A signed-in visitor has no sign-in pending, whichever way they got here.
+    writePendingSignIn(null)
+    if (router.isReady) leave()
   }, [router.isReady, isSignedIn, leave])
 
   if (isInitializing || isSignedIn) {
@@ -40,7 +51,7 @@ export function SignInPage() {
 
   return (
     <div className={styles.wrap}>
-      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={leave} />
+      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={onSignedIn} />
       <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
     </div>
   )

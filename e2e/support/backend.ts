@@ -74,7 +74,7 @@ export async function fetchPlans(): Promise<SubscriptionPlan[]> {
   return json<SubscriptionPlan[]>(res, 'getSubscriptionPlans')
 }
 
-/** Stops or restarts the backend of the e2e stack (journey 7). */
+/** Stops or restarts the backend of the e2e stack (the outage journey, backend-outage.spec.ts). */
 export async function controlBackend(action: 'stop' | 'start'): Promise<void> {
   const res = await fetch(`${requireEnv(E2E_ENV.controlUrl)}/backend/${action}`, { method: 'POST' })
   if (!res.ok) throw new Error(`Could not ${action} the backend: ${res.status} ${await res.text()}`)

@@ -8,7 +8,7 @@ export const E2E_ENV = {
 } as const
 
 export const E2E_PROJECT_ID = 'coffee-local'
-/** Short enough that journey 6 crosses the SDK's 30 s refresh margin and the expiry itself. */
+/** Short enough that the token-refresh journey (session.spec.ts) crosses the SDK's 30 s refresh margin and the expiry itself. */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 45
 
 /** Reads a variable global setup must have set; a clear error if the run was started some other way. */

@@ -7,8 +7,15 @@
 import type Retter from '@retter/sdk'
 import type { RioPublicConfig } from './config'
 
-/** The SDK instance as the providers use it. */
+/** The SDK instance as the request layer uses it. */
 export type RioClient = Retter
+
+/**
+ * How the request layer (`*-api.ts`) reaches the SDK: one asynchronous accessor per caller, so a
+ * request made before the SDK has loaded can wait for it instead of failing, without touching the
+ * request functions themselves. Rejects with `Retter SDK not initialized.` when there is none.
+ */
+export type RioAccessor = () => Promise<RioClient>
 
 let pending: Promise<RioClient> | null = null
 let ready: RioClient | null = null

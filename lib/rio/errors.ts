@@ -1,10 +1,11 @@
 /**
- * One mapping of every failure the Retter client can produce to an `AppError` with a specific,
- * human message (CONVENTIONS.md rule 6). Everything thrown by lib/rio and the providers goes
- * through here, so the UI shows `error.message` and branches on `error.code` only.
+ * One mapping of every failure the Retter client can produce (SDK, HTTP, backend answers, Firebase)
+ * to an `AppError` with a stable code and a specific, human message. Everything thrown by the
+ * request layer goes through here, so the UI shows `error.message` and branches on `error.code`
+ * (and `reason`, `retryAfterSeconds`) only; no code reads message text.
  */
-import type { AppError } from '@/contexts/types'
 import type { VerifyOtpErrorCode } from '@/lib/contract'
+import type { AppError } from '@/lib/types'
 
 /** An `AppError` that is also an `Error`, so rejections keep a stack and `instanceof` works. */
 export class RioAppError extends Error implements AppError {
@@ -72,8 +73,7 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   const code = serverCode(data)
   if (status === 429) {
     const seconds = retryAfter(response)
-    return { code: 'RATE_LIMITED', status, retryAfterSeconds: seconds,
-      message: `Too many requests. Please wait ${seconds} seconds and try again.` }
+    return { code: 'RATE_LIMITED', status, retryAfterSeconds: seconds, message: rateLimitedMessage(seconds) }
   }
   if (status === 570) {
     return { code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }
@@ -91,6 +91,14 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
     return { code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }
   }
   return { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.` }
+}
+
+/**
+ * The words of a rate limit for a wait of `seconds`. The sign-in form re-renders it every second
+ * with the seconds still left, so the number the customer reads counts down.
+ */
+export function rateLimitedMessage(seconds: number): string {
+  return `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
 }
 
 /**
@@ -122,6 +130,16 @@ export function toAppError(error: unknown): RioAppError {
     return new RioAppError({ code: 'UNKNOWN', message: error.message || 'Something went wrong. Please try again.' })
   }
   return new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' })
+}
+
+/** Any request before the SDK has loaded (spec message). */
+export function sdkNotInitializedError(): RioAppError {
+  return new RioAppError({ code: 'SDK_STATE', message: 'Retter SDK not initialized.' })
+}
+
+/** An address the app's e-mail rule refused before any request. */
+export function invalidEmailError(message: string): RioAppError {
+  return new RioAppError({ code: 'INVALID_EMAIL', message })
 }
 
 /** Verifying a code before any code was requested (spec message). */

@@ -1,8 +1,8 @@
-import '../ui/support/intersection-observer'
+import '@/test/intersection-observer'
 /**
  * The app as `_app.tsx` composes it (layout, error boundary, the three pages), switching pages on
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
- * Not a test file: shared by the page tests.
+ * Shared by the page tests.
  */
 import { useRouter } from 'next/router'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
@@ -11,16 +11,17 @@ import AccountRoute from '@/pages/account'
 import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
+import { ROUTES } from '@/lib/routes'
 import { renderApp } from '@/test/render'
 
 function CurrentPage() {
   const { pathname } = useRouter()
   switch (pathname) {
-    case '/':
+    case ROUTES.plans:
       return <HomeRoute />
-    case '/sign-in':
+    case ROUTES.signIn:
       return <SignInRoute />
-    case '/account':
+    case ROUTES.account:
       return <AccountRoute />
     default:
       return <NotFoundRoute />

@@ -1,0 +1,181 @@
+/**
+ * Requests of the `Account` and `AWS` classes: the one-time-code sign-in, the plans, and the
+ * signed-in customer's objects. The providers call these and keep only React state; every failure
+ * leaves here as an `AppError` made by `./errors`.
+ */
+import {
+  ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, AWS_CLASS, STATIC_INSTANCE_ID,
+  type AccountPublicState, type AwsPublicState, type SendOtpResult, type SubscriptionPlan, type VerifyOtpResult,
+} from '@/lib/contract'
+import { normaliseEmail, validateEmail } from '@/lib/format/email'
+import { normalizeOtp } from '@/lib/format/otp'
+import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioCloudObject } from './client'
+import {
+  RioAppError, authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError,
+} from './errors'
+import { subscribeLiveState, type LiveStateHandlers } from './state'
+
+/** A sign-in that has not settled by then fails (SDK 0.4.0 never settles if Firebase sign-in hangs). */
+export const SIGN_IN_TIMEOUT_MS = 15_000
+
+/** What `sendOtp` tells the customer: where the code went and how long to wait. */
+export interface CodeSent {
+  sentTo: string
+  resendAfterSeconds: number
+  expiresInSeconds: number
+}
+
+/** The Account object a code was requested for; `verifyCode` checks codes against it. */
+export interface OtpChallenge {
+  readonly email: string
+  readonly object: RioCloudObject
+}
+
+/**
+ * The address as the backend keys accounts, or the app's one e-mail message as an AppError.
+ * @throws RioAppError INVALID_EMAIL before any request is made
+ */
+export function checkedEmail(raw: string): string {
+  const problem = validateEmail(raw)
+  if (problem) throw invalidEmailError(problem)
+  return normaliseEmail(raw)
+}
+
+async function guarded<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request()
+  } catch (error) {
+    throw toAppError(error)
+  }
+}
+
+/**
+ * The Account object of an address, without sending anything (a code already in the inbox).
+ * @param email an address that passed `checkedEmail`
+ */
+export function openChallenge(rio: RioAccessor, email: string): Promise<OtpChallenge> {
+  return guarded(async () => {
+    const client = await rio()
+    // SDK 0.4.0 puts lookup-key values into the path unencoded; `+`, `/`, `?`, `#`, `%` are legal
+    // in addresses, so encode here (the backend decodes path segments).
+    const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, key: { name: ACCOUNT_LOOKUP_KEY, value: encodeURIComponent(email) } })
+    return { email, object }
+  })
+}
+
+/** Asks the backend to e-mail a new code to the challenge's address. Rejects with an AppError. */
+export function sendCode(challenge: OtpChallenge): Promise<CodeSent> {
+  return guarded(async () => {
+    const result = (await challenge.object.call<SendOtpResult>({ method: 'sendOtp' })).data
+    return {
+      sentTo: result?.sentTo || challenge.email,
+      resendAfterSeconds: result?.resendAfterSeconds ?? 30,
+      expiresInSeconds: result?.expiresInSeconds ?? 300,
+    }
+  })
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms)
+    promise.then(
+      (value) => { clearTimeout(timer); resolve(value) },
+      (error: unknown) => { clearTimeout(timer); reject(error) },
+    )
+  })
+}
+
+/** Firebase sign-in failed inside the SDK; its auth pipeline is dead until the page reloads. */
+function liveSignInError(error: unknown): Error {
+  const code = (error as { code?: unknown }).code
+  return new RioAppError({
+    code: 'FIREBASE_AUTH',
+    message: `Sign-in could not connect live updates${typeof code === 'string' ? ` (${code})` : ''}. Reload the page and try again.`,
+  })
+}
+
+/**
+ * Signs the SDK in with a custom token, failing after `SIGN_IN_TIMEOUT_MS` or at once when the SDK
+ * throws a Firebase error out of its pipeline (both would otherwise leave the promise pending).
+ * @returns the signed-in user's id
+ */
+export async function signInWithToken(client: RioClient, customToken: string): Promise<string | null> {
+  const event = await guarded(() => withTimeout(
+    rejectOnSdkFirebaseError(client.authenticateWithCustomToken(customToken), liveSignInError),
+    SIGN_IN_TIMEOUT_MS,
+    () => signInTimeoutError(SIGN_IN_TIMEOUT_MS / 1000),
+  ))
+  if (event.authStatus === 'AUTH_FAILED') throw authFailedError(event.message)
+  return event.uid ?? null
+}
+
+/**
+ * Checks a typed or pasted code ("12 34 56", "123-456") and, when it is right, signs in.
+ * @returns the signed-in user's id
+ * @throws RioAppError INVALID_OTP with the backend's reason when the code is not accepted
+ */
+export async function verifyCode(rio: RioAccessor, challenge: OtpChallenge, rawCode: string): Promise<string | null> {
+  const client = await guarded(rio)
+  const code = normalizeOtp(rawCode)
+  const result = await guarded(async () => (await challenge.object.call<VerifyOtpResult>({ method: 'verifyOtp', body: { code } })).data)
+  if (!result || result.success !== true) {
+    throw invalidOtpError(result && result.success === false ? result.error : undefined)
+  }
+  return signInWithToken(client, result.data.customToken)
+}
+
+/** Plans in ascending `sortOrder` (a copy; the input is left alone). */
+function sortPlans(plans: readonly SubscriptionPlan[]): SubscriptionPlan[] {
+  return [...plans].sort((a, b) => a.sortOrder - b.sortOrder)
+}
+
+/** The subscription plans, sorted for display. Rejects with an AppError. */
+export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
+  return guarded(async () => {
+    const client = await rio()
+    const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, instanceId: STATIC_INSTANCE_ID, useLocal: true })
+    const response = await object.call<SubscriptionPlan[]>({ method: 'getSubscriptionPlans' })
+    if (!Array.isArray(response.data)) {
+      throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The plans could not be read from the server answer.' })
+    }
+    return sortPlans(response.data)
+  })
+}
+
+/** The signed-in customer's Account and AWS objects. */
+export interface CustomerObjects {
+  /** Live public state of both; returns a function that stops both subscriptions. */
+  watch(handlers: {
+    account: LiveStateHandlers<AccountPublicState>
+    aws: LiveStateHandlers<AwsPublicState>
+  }): () => void
+  /** Calls Account.selectPlan. Rejects with an AppError. */
+  choosePlan(planId: string): Promise<void>
+  /** Reads the Account's public state once (when live updates are off). */
+  readAccount(): Promise<AccountPublicState>
+}
+
+/** Opens the customer's two objects, both keyed by the e-mail in the session's claims. */
+export function openCustomerObjects(rio: RioAccessor, email: string): Promise<CustomerObjects> {
+  return guarded(async () => {
+    const client = await rio()
+    const [awsObject, accountObject] = await Promise.all([
+      client.getCloudObject({ classId: AWS_CLASS, body: { email } }),
+      client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } }),
+    ])
+    return {
+      watch(handlers) {
+        const stops = [
+          subscribeLiveState(accountObject, handlers.account),
+          subscribeLiveState(awsObject, handlers.aws),
+        ]
+        return () => stops.forEach((stop) => stop())
+      },
+      async choosePlan(planId) {
+        if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
+        await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId } }))
+      },
+      readAccount: () => guarded(async () => (await accountObject.getState()).data.public as AccountPublicState),
+    }
+  })
+}

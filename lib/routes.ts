@@ -1,0 +1,11 @@
+/** The app's pages. Every link, redirect and `next` default names its path from here. */
+export const ROUTES = {
+  plans: '/',
+  signIn: '/sign-in',
+  account: '/account',
+} as const
+
+/** The sign-in page, coming back to `next` (a path on this site) afterwards. */
+export function signInPath(next?: string): string {
+  return next ? `${ROUTES.signIn}?next=${next}` : ROUTES.signIn
+}

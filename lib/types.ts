@@ -1,0 +1,26 @@
+/**
+ * Value types shared by every layer of the app. They live in `lib` so that `lib` never has to
+ * import from `contexts` or `components` to describe what it returns.
+ */
+
+/**
+ * A failure as the UI sees it: a stable `code` to branch on and a human `message` to show.
+ * Made only by `lib/rio/errors.ts`; no code reads `message` to decide anything.
+ */
+export interface AppError {
+  code: string
+  message: string
+  status?: number
+  /** Seconds to wait before retrying (rate limits). */
+  retryAfterSeconds?: number
+  /** Wrong-code attempts left, when the backend said. */
+  attemptsLeft?: number
+  /** For INVALID_OTP: the backend's reason (INVALID_CODE, CODE_EXPIRED, TOO_MANY_ATTEMPTS, NO_CODE). */
+  reason?: string
+}
+
+/** Where an asynchronous load stands. */
+export type LoadState = 'idle' | 'loading' | 'success' | 'error'
+
+/** The SDK's auth status, as the app exposes it. */
+export type AuthStatus = 'SIGNED_IN' | 'SIGNED_IN_ANONYM' | 'SIGNED_OUT' | 'AUTH_FAILED'
