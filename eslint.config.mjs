@@ -58,8 +58,8 @@ const config = [
     },
   },
   {
-    // CommonJS config files (jest.config.js, next.config.js) are loaded by Node with require().
-    files: ['*.js'],
+    // CommonJS config files (jest.config.js, next.config.js and what it loads) are loaded by Node with require().
+    files: ['*.js', 'lib/security/headers.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ]

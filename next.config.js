@@ -1,12 +1,19 @@
 // @ts-check
 /**
  * Next.js configuration.
- * - `/rio/*` is rewritten to the local Retter-compatible backend so the browser talks to one origin
- *   (the SDK always uses https, and `next dev` serves https with a locally generated certificate).
+ * - In local mode only, `/rio/*` is rewritten to the local Retter-compatible backend so the browser
+ *   talks to one origin (the SDK always uses https, and `next dev` serves https with a locally
+ *   generated certificate). The backend's `/__dev/*` endpoints (codes, state writes) are never
+ *   forwarded: they stay reachable only on the backend's own loopback port.
+ * - Every page carries the browser defences of lib/security/headers.js (CSP, nosniff, ...).
  * - Firebase aliasing to its ESM builds lives here too (see DESIGN.md section 3): the SDK `require()`s
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
  */
+const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
+const { securityHeaders } = require('./lib/security/headers')
+
 const backendPort = process.env.RIO_LOCAL_PORT || '4000'
+const localMode = process.env.NEXT_PUBLIC_RIO_LOCAL === '1'
 
 // The SDK `require()`s these (CJS) and lib/rio `import`s them (ESM). Without the alias the browser
 // bundle gets firebase's CJS build for the SDK and its ESM build for us: two copies and two app
@@ -18,8 +25,11 @@ const FIREBASE_ESM = {
   'firebase/firestore': './node_modules/firebase/firestore/dist/esm/index.esm.js',
 }
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/**
+ * @param {string} phase
+ * @returns {import('next').NextConfig}
+ */
+module.exports = (phase) => ({
   reactStrictMode: true,
   // A separate build folder lets a second `next dev`/`next build` run beside the main one (e2e, size).
   distDir: process.env.NEXT_DIST_DIR || '.next',
@@ -29,9 +39,12 @@ const nextConfig = {
       Object.entries(FIREBASE_ESM).map(([name, esm]) => [name, { browser: esm }]),
     ),
   },
-  async rewrites() {
-    return [{ source: '/rio/:path*', destination: `http://127.0.0.1:${backendPort}/:path*` }]
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) }]
   },
-}
-
-module.exports = nextConfig
+  async rewrites() {
+    if (!localMode) return []
+    // Any first segment but `__dev` (in any letter case or percent-encoding of it) goes to the backend.
+    return [{ source: '/rio/:path((?!(?:_|%5[Ff]){2}[Dd][Ee][Vv](?:/|$)).*)', destination: `http://127.0.0.1:${backendPort}/:path` }]
+  },
+})

@@ -31,7 +31,7 @@ async function runLocal(): Promise<void> {
   await assertPortsFree([
     { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
     { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
-    { port: ports.app, what: 'web app (next dev)', envVar: 'PORT', host: '0.0.0.0' },
+    { port: ports.app, what: 'web app (next dev)', envVar: 'PORT', host: '127.0.0.1' },
   ])
 
   const abort = new AbortController()

@@ -49,7 +49,10 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
 }
 
-export const test = base.extend<{ errors: BrowserErrors }>({
+/** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
+const CSP_VIOLATION = /Content Security Policy/i
+
+export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[] }>({
   // The port is only known after global setup ran, so it comes from env rather than the config.
   // `provide` is Playwright's `use`, renamed so React's hook lint does not mistake it for a hook.
   baseURL: async ({}, provide) => {
@@ -58,6 +61,19 @@ export const test = base.extend<{ errors: BrowserErrors }>({
   errors: async ({ page }, provide) => {
     await provide(watchErrors(page))
   },
+  // Every journey, every tab of its context: the app's own pages must never trip their own policy.
+  cspViolations: [async ({ context }, provide) => {
+    const violations: string[] = []
+    const watch = (page: Page): void => {
+      page.on('console', (message) => {
+        if (CSP_VIOLATION.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+      })
+    }
+    context.pages().forEach(watch)
+    context.on('page', watch)
+    await provide(violations)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+  }, { auto: true }],
 })
 
 export { expect }

@@ -7,7 +7,13 @@
  * here makes the SDK reuse an app that talks to the emulators.
  */
 import { getApps, initializeApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth } from 'firebase/auth'
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
 import type { RioPublicConfig } from './config'
 
@@ -32,6 +38,10 @@ export function connectLocalFirebase(config: RioPublicConfig): void {
     },
     config.projectId,
   )
-  connectAuthEmulator(getAuth(app), emulators.authEmulatorUrl, { disableWarnings: true })
+  // getAuth() in the browser adds the popup/redirect resolver, which loads Google's gapi script
+  // (apis.google.com) on every page although the app never opens a popup. initializeAuth with
+  // getAuth's persistence list and no resolver comes first, so the SDK's own getAuth() reuses it.
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] })
+  connectAuthEmulator(auth, emulators.authEmulatorUrl, { disableWarnings: true })
   connectFirestoreEmulator(getFirestore(app), emulators.firestoreHost, emulators.firestorePort)
 }

@@ -123,7 +123,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       const next = startChild({
         name: 'next',
         command: bin(root, 'next'),
-        args: ['dev', '--port', String(ports.app), '--experimental-https',
+        // Loopback only: the dev server and its /rio rewrite are for this machine, not the LAN.
+        args: ['dev', '--hostname', '127.0.0.1', '--port', String(ports.app), '--experimental-https',
           '--experimental-https-key', cert.keyFile, '--experimental-https-cert', cert.certFile],
         cwd: root,
         env: appEnv,

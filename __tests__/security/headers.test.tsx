@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import { render, waitFor } from '@testing-library/react'
+import mockRouter from 'next-router-mock'
+import { Analytics } from '@/lib/analytics/Analytics'
+import { contentSecurityPolicy, gaInitScript, securityHeaders } from '@/lib/security/headers'
+import { pageScriptPolicy } from '@/lib/security/page-policy'
+
+// GoogleAnalytics marks its use with performance.mark, which this jsdom lacks (browsers have it).
+if (typeof performance.mark !== 'function') {
+  Object.defineProperty(performance, 'mark', { value: () => undefined, configurable: true })
+}
+
+const LOCAL = {
+  NEXT_PUBLIC_RIO_LOCAL: '1',
+  NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local',
+  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:4000',
+  NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+}
+const REMOTE = { NEXT_PUBLIC_RIO_LOCAL: '0', NEXT_PUBLIC_RIO_PROJECT_ID: 'beans', NEXT_PUBLIC_RIO_REGION: 'euWest1' }
+
+/** The CSP as directive name -> its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split('; ').map((part) => {
+    const [name = '', ...sources] = part.split(' ')
+    return [name, sources]
+  }))
+}
+
+/* eslint-disable testing-library/no-node-access -- <script> elements have no role; the DOM is the only way to read the tag. */
+const originalGaId = process.env.NEXT_PUBLIC_GA_ID
+beforeEach(() => mockRouter.setCurrentUrl('/'))
+afterEach(() => {
+  if (originalGaId === undefined) delete process.env.NEXT_PUBLIC_GA_ID
+  else process.env.NEXT_PUBLIC_GA_ID = originalGaId
+})
+
+describe('browser defences', () => {
+  it('a remote build allows only itself, its Retter host and Firebase, and pins https', () => {
+    const csp = directives(contentSecurityPolicy({ env: REMOTE, dev: false }))
+    expect(csp.get('default-src')).toEqual(["'self'"])
+    // Inline scripts are narrowed to the page's own bootstrap by the document's <meta> policy.
+    expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://beans.api.retter.io', 'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com', 'https://firestore.googleapis.com'])
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(csp.get('object-src')).toEqual(["'none'"])
+    expect(csp.has('upgrade-insecure-requests')).toBe(true)
+    const names = securityHeaders({ env: REMOTE, dev: false }).map((header) => header.key)
+    expect(names).toEqual(expect.arrayContaining(['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy',
+      'Permissions-Policy', 'Strict-Transport-Security']))
+  })
+
+  it('the beta region and an explicit URL change the Retter host the policy allows', () => {
+    expect(directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_RIO_REGION: 'euWest1Beta' }, dev: false })).get('connect-src'))
+      .toContain('https://beans.test-api.retter.io')
+    expect(directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_RIO_URL: 'api.example.com:8443/rio' }, dev: false })).get('connect-src'))
+      .toContain('https://api.example.com:8443')
+  })
+
+  it('local mode allows the emulators instead of Google, and sends no HSTS (it would pin localhost to https)', () => {
+    const csp = directives(contentSecurityPolicy({ env: LOCAL, dev: false }))
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:4000', 'http://127.0.0.1:8080'])
+    expect(csp.has('upgrade-insecure-requests')).toBe(false)
+    expect(securityHeaders({ env: LOCAL, dev: false }).map((header) => header.key)).not.toContain('Strict-Transport-Security')
+  })
+
+  it('only next dev gets eval and websockets', () => {
+    expect(directives(contentSecurityPolicy({ env: LOCAL, dev: true })).get('script-src')).toContain("'unsafe-eval'")
+    expect(directives(contentSecurityPolicy({ env: LOCAL, dev: false })).get('script-src')).not.toContain("'unsafe-eval'")
+    expect(directives(contentSecurityPolicy({ env: LOCAL, dev: false })).get('connect-src')).not.toContain('wss:')
+  })
+
+  it('Google Analytics is allowed only when configured', () => {
+    expect(contentSecurityPolicy({ env: REMOTE, dev: false })).not.toMatch(/googletagmanager|google-analytics/)
+    const csp = directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false }))
+    expect(csp.get('script-src')).toContain('https://www.googletagmanager.com')
+    expect(csp.get('connect-src')).toContain('https://*.google-analytics.com')
+  })
+
+  it('the hash in the policy is the hash of the inline GA init script the app really injects', async () => {
+    process.env.NEXT_PUBLIC_GA_ID = 'G-TEST123'
+    render(<Analytics />)
+    const injected = await waitFor(() => {
+      const script = document.getElementById('_next-ga-init')
+      if (!script) throw new Error('no inline GA init script yet')
+      return script.innerHTML
+    })
+    expect(injected).toBe(gaInitScript('G-TEST123'))
+    const hash = `'sha256-${createHash('sha256').update(injected, 'utf8').digest('base64')}'`
+    expect(directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false })).get('script-src')).toContain(hash)
+  })
+
+  describe("a page's own script policy", () => {
+    const manifest = {
+      devFiles: [], polyfillFiles: [], lowPriorityFiles: [], rootMainFiles: [], rootMainFilesTree: {},
+      pages: { '/_app': [], '/': [] },
+      chunkLoadingGlobal: 'TURBOPACK',
+      pagesChunkGroupBootstrapParams: { '/_app': { otherChunks: ['static/chunks/a.js'] }, '/': { otherChunks: ['static/chunks/b.js'] } },
+    }
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
+    it("allows the app's files and exactly the page's Turbopack bootstrap, no other inline script", () => {
+      const bootstrap = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"]});\n'
+        + '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/b.js"]});'
+      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false })).toBe(`script-src 'self' ${sha(bootstrap)}`)
+      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false })).not.toContain('unsafe-inline')
+    })
+
+    it('a build without a bootstrap allows no inline script; next dev relies on the header alone', () => {
+      const { pagesChunkGroupBootstrapParams: _params, ...webpackManifest } = manifest
+      expect(pageScriptPolicy({ buildManifest: webpackManifest, page: '/', env: {}, dev: false })).toBe("script-src 'self'")
+      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: true })).toBeUndefined()
+    })
+
+    it('adds the Google tag when analytics is configured', () => {
+      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: { NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false }))
+        .toContain(`https://www.googletagmanager.com ${sha(gaInitScript('G-TEST123'))}`)
+    })
+  })
+})

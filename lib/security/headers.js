@@ -1,0 +1,161 @@
+// @ts-check
+/**
+ * The browser defences every page is served with, built from the same public env the app is built
+ * with. CommonJS because next.config.js loads it with require() at build and start time.
+ *
+ * The Content-Security-Policy allows only what the app talks to:
+ * - the app itself (pages, chunks, the `/rio` rewrite in local mode);
+ * - the Retter project host the SDK builds (`{projectId}.api.retter.io`, the beta region's
+ *   `{projectId}.test-api.retter.io`, or NEXT_PUBLIC_RIO_URL's host);
+ * - Firebase Auth and Firestore, which the SDK uses for live state (in local mode: the backend's
+ *   Auth emulation and the Firestore emulator instead);
+ * - Google Analytics only when NEXT_PUBLIC_GA_ID is set, with the hash of its one inline init script.
+ *
+ * Scripts get two policies, both enforced. Turbopack's production pages start with one inline
+ * bootstrap script whose text depends on the page's chunks, known only once the page is rendered, so
+ * the header allows inline scripts while `pageScriptPolicy` (lib/security/page-policy.ts, a <meta>
+ * the document renders first in <head>) allows exactly that page's bootstrap by its hash. A script
+ * runs only when both allow it: the app's own files, its own bootstrap, nothing injected.
+ */
+const crypto = require('node:crypto')
+
+/** Firebase endpoints the browser SDK calls for custom-token sign-in, token refresh and Firestore. */
+const FIREBASE_ORIGINS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firestore.googleapis.com',
+]
+
+/** Where the Google tag loads from and sends to (Google's CSP guide for GA4). */
+const GA_SCRIPT_ORIGINS = ['https://www.googletagmanager.com']
+const GA_CONNECT_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']
+const GA_IMG_ORIGINS = ['https://*.google-analytics.com', 'https://*.googletagmanager.com']
+
+/**
+ * The inline script @next/third-parties' GoogleAnalytics injects (`_next-ga-init`), character for
+ * character: a CSP hash must match it exactly. A jest test renders the real component and checks
+ * this copy, so a library update that changes it fails the test instead of breaking analytics.
+ * @param {string} gaId
+ */
+function gaInitScript(gaId) {
+  return `
+          window['dataLayer'] = window['dataLayer'] || [];
+          function gtag(){window['dataLayer'].push(arguments);}
+          gtag('js', new Date());
+
+          gtag('config', '${gaId}' );`
+}
+
+/** @param {string} source */
+function sha256Source(source) {
+  return `'sha256-${crypto.createHash('sha256').update(source, 'utf8').digest('base64')}'`
+}
+
+/**
+ * The https origin of the Retter host the SDK will call, or undefined in local mode without an
+ * explicit URL (the SDK then calls `${location.host}/rio`, which 'self' covers).
+ * @param {Record<string, string | undefined>} env
+ */
+function retterOrigin(env) {
+  const url = env.NEXT_PUBLIC_RIO_URL?.trim()
+  if (url) return `https://${url.split('/')[0]}`
+  if (env.NEXT_PUBLIC_RIO_LOCAL === '1') return undefined
+  const project = env.NEXT_PUBLIC_RIO_PROJECT_ID?.trim()
+  if (!project) return undefined
+  const host = env.NEXT_PUBLIC_RIO_REGION === 'euWest1Beta' ? 'test-api.retter.io' : 'api.retter.io'
+  return `https://${project}.${host}`
+}
+
+/**
+ * @typedef {object} PolicyOptions
+ * @property {Record<string, string | undefined>} env the build's environment (NEXT_PUBLIC_* and NODE_ENV)
+ * @property {boolean} dev `next dev`: allows eval (React Refresh) and the HMR websocket
+ */
+
+/**
+ * Script sources every page may load besides its own inline bootstrap: the app's files, and Google's
+ * tag with the hash of its init script when analytics is configured.
+ * @param {PolicyOptions} options
+ * @returns {string[]}
+ */
+function scriptSources({ env, dev }) {
+  const gaId = env.NEXT_PUBLIC_GA_ID?.trim()
+  const script = ["'self'"]
+  if (gaId) script.push(...GA_SCRIPT_ORIGINS, sha256Source(gaInitScript(gaId)))
+  // React Refresh evaluates modules in next dev.
+  if (dev) script.push("'unsafe-eval'")
+  return script
+}
+
+/**
+ * The Content-Security-Policy header value.
+ * @param {PolicyOptions} options
+ */
+function contentSecurityPolicy({ env, dev }) {
+  const local = env.NEXT_PUBLIC_RIO_LOCAL === '1'
+  const gaId = env.NEXT_PUBLIC_GA_ID?.trim()
+  const connect = ["'self'"]
+  const retter = retterOrigin(env)
+  if (retter) connect.push(retter)
+  if (local) {
+    const auth = env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL?.trim()
+    const firestore = env.NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST?.trim()
+    if (auth) connect.push(new URL(auth).origin)
+    if (firestore) connect.push(`http://${firestore}`)
+  } else {
+    connect.push(...FIREBASE_ORIGINS)
+  }
+  const script = scriptSources({ env, dev })
+  // The per-page <meta> policy narrows inline scripts to the page's own bootstrap (see above).
+  script.push("'unsafe-inline'")
+  const img = ["'self'", 'data:', 'blob:']
+  if (gaId) {
+    connect.push(...GA_CONNECT_ORIGINS)
+    img.push(...GA_IMG_ORIGINS)
+  }
+  // next dev pushes updates over a websocket on the app's origin.
+  if (dev) connect.push('ws:', 'wss:')
+  const directives = [
+    ["default-src", "'self'"],
+    ['script-src', ...script],
+    // React style props and react-toastify's injected stylesheet are inline styles.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', ...img],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', ...connect],
+    ['frame-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'"],
+  ]
+  // Local mode reaches the emulators over plain http on 127.0.0.1; upgrading would break them.
+  if (!local && !dev) directives.push(['upgrade-insecure-requests'])
+  return directives.map((parts) => parts.join(' ')).join('; ')
+}
+
+/**
+ * Every header the app's pages carry.
+ * @param {PolicyOptions} options
+ * @returns {{ key: string, value: string }[]}
+ */
+function securityHeaders(options) {
+  const headers = [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(options) },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    // Legacy twin of frame-ancestors for browsers that predate CSP level 2.
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()' },
+    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  ]
+  // HSTS only for a production deployment: on localhost it would pin every other local project to https.
+  if (!options.dev && options.env.NEXT_PUBLIC_RIO_LOCAL !== '1') {
+    headers.push({ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' })
+  }
+  return headers
+}
+
+module.exports = { contentSecurityPolicy, securityHeaders, scriptSources, sha256Source, gaInitScript, retterOrigin }
