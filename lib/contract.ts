@@ -2,7 +2,7 @@
  * The contract between the web app and our cloud classes (`Account`, `AWS`).
  *
  * Types only, no runtime code: the browser bundle, the jest tests and the local backend
- * (`backend/classes/`) all import these, so the two sides cannot drift apart silently.
+ * (`retter/classes/`) all import these, so the two sides cannot drift apart silently.
  * A real Retter project must deploy classes that honour the same shapes.
  */
 

@@ -3,9 +3,9 @@
  * SDK and Firebase Auth make to it, so the mocks speak exactly the protocol the real app meets.
  * One fresh in-memory backend per test (reset in test/setup-app.ts).
  */
-import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/backend/app'
-import { createFirebaseAuthRoutes } from '@/backend/firebase-auth/routes'
-import type { BackendRequest, BackendResponse, StateMirror } from '@/backend/runtime/plugins'
+import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/rio-local/app'
+import { createFirebaseAuthRoutes } from '@/rio-local/firebase-auth/routes'
+import type { BackendRequest, BackendResponse, StateMirror } from '@/rio-local/runtime/plugins'
 import type { OutboxMessage } from '@/lib/contract'
 import { emitSnapshot } from './live-state-double'
 

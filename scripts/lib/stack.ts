@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { findFreePort } from '../../backend/firestore/emulator'
+import { findFreePort } from '../../rio-local/firestore/emulator'
 import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
@@ -99,7 +99,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     backend = startChild({
       name: 'backend',
       command: bin(root, 'tsx'),
-      args: ['backend/main.ts'],
+      args: ['rio-local/main.ts'],
       cwd: root,
       env: backendChildEnv,
       prefixWidth: PREFIX_WIDTH,
