@@ -17,7 +17,6 @@ function change(overrides: Partial<StateChange> & { public?: Record<string, unkn
     projectId: 'coffee-local',
     classId: 'Account',
     instanceId: 'acct_0123456789abcdef01234567',
-    owners: ['user_owner'],
     state: {
       public: overrides.public ?? { email: 'ada@example.com', plan: null },
       private: { otpHash: 'secret-hash' },
@@ -45,15 +44,15 @@ function sdkPaths(projectId: string, classId: string, instanceId: string, userId
 describe('Firestore mirror', () => {
   const host = emulatorHost()
 
-  it('writes public (+ __owners), user and role documents where the SDK listens, and never private state', async () => {
+  it('writes public, user and role documents where the SDK listens, and never private state', async () => {
     const logger = recordingLogger()
     const mirror = createFirestoreMirror({ host, projectId: FB, logger })
     const c = change()
     await mirror.publish(c)
     const paths = sdkPaths('coffee-local', 'Account', c.instanceId, 'user_owner', 'enduser')
-    expect(await readDocument(host, FB, paths.public)).toEqual({ email: 'ada@example.com', plan: null, __owners: ['user_owner'] })
+    expect(await readDocument(host, FB, paths.public)).toEqual({ email: 'ada@example.com', plan: null })
     expect(await readDocument(host, FB, paths.user)).toEqual({ lastSeen: 'now' })
-    expect(await readDocument(host, FB, paths.role)).toEqual({ banner: 'welcome', __owners: ['user_owner'] })
+    expect(await readDocument(host, FB, paths.role)).toEqual({ banner: 'welcome' })
     expect(JSON.stringify(await readDocument(host, FB, paths.public))).not.toContain('secret-hash')
     expect(logger.lines.filter((l) => l.level !== 'debug')).toEqual([])
     await mirror.close()
@@ -65,7 +64,6 @@ describe('Firestore mirror', () => {
     await mirror.publish(change({ instanceId: 'types', public: value }))
     expect(await readDocument(host, FB, instanceDocumentPaths('coffee-local', 'Account', 'types').public)).toEqual({
       ...value,
-      __owners: ['user_owner'],
     })
     await mirror.close()
   })
@@ -76,7 +74,7 @@ describe('Firestore mirror', () => {
     await mirror.flush()
     await Promise.all(publishes)
     const doc = await readDocument(host, FB, instanceDocumentPaths('coffee-local', 'Account', 'burst').public)
-    expect(doc).toEqual({ n: 24, __owners: ['user_owner'] })
+    expect(doc).toEqual({ n: 24 })
     await mirror.close()
   })
 
@@ -106,7 +104,6 @@ describe('Firestore mirror', () => {
     await mirror.publish(change({ instanceId: 'reserved', public: { ok: 1, __name__: 'x' } }))
     expect(await readDocument(host, FB, instanceDocumentPaths('coffee-local', 'Account', 'reserved').public)).toEqual({
       ok: 1,
-      __owners: ['user_owner'],
     })
     expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ field: '__name__' }) }))
     await mirror.close()

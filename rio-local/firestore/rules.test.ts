@@ -30,8 +30,9 @@ const ANON = 'anon_visitor'
 const INSTANCE = 'acct_aaaaaaaaaaaaaaaaaaaaaaaa'
 const paths = instanceDocumentPaths('coffee-local', 'Account', INSTANCE)
 
-const customer = { identity: 'enduser', anonymous: false }
-const anonymous = { identity: 'anonymous', anonymous: true }
+const customer = { projectId: 'coffee-local', identity: 'enduser', anonymous: false }
+const anonymous = { projectId: 'coffee-local', identity: 'anonymous', anonymous: true }
+const otherProject = { projectId: 'someone-elses', identity: 'enduser', anonymous: false }
 
 let server: Awaited<ReturnType<typeof serveRoutes>>
 const mirror = createFirestoreMirror({ host: emulatorHost(), projectId: FB, logger: recordingLogger() })
@@ -50,14 +51,12 @@ const read = (client: FirebaseTestClient, path: string) => getDoc(doc(client.db,
 beforeAll(async () => {
   server = await serveRoutes(createFirebaseAuthRoutes({ secret: SECRET, firebaseProjectId: FB, apiKey: API_KEY }))
   await loadRulesFile(emulatorHost(), FB)
-  // The anonymous session is listed as an owner on purpose: it must be denied for being anonymous.
   await mirror.publish({
     projectId: 'coffee-local',
     classId: 'Account',
     instanceId: INSTANCE,
-    owners: [OWNER, ANON],
     state: {
-      public: { email: 'owner@example.com', plan: 'house-blend' },
+      public: { plan: 'house-blend' },
       private: {},
       user: { [OWNER]: { note: 'mine' }, [OTHER]: { note: 'theirs' } },
       role: { enduser: { banner: 'hello' } },
@@ -71,54 +70,60 @@ afterAll(async () => {
   await server.close()
 })
 
-describe('Firestore security rules', () => {
-  it('let the owner read the public, own user and role documents of their instance', async () => {
+describe("Firestore security rules (Retter's model)", () => {
+  it('let any signed-in session of the project read public state, anonymous ones included', async () => {
+    for (const client of [await clientAs(OWNER), await clientAs(OTHER), await clientAs(ANON, anonymous)]) {
+      expect(await read(client, paths.public)).toMatchObject({ plan: 'house-blend' })
+    }
+  })
+
+  it('let a user read their own user state only', async () => {
     const owner = await clientAs(OWNER)
-    expect(await read(owner, paths.public)).toMatchObject({ email: 'owner@example.com', plan: 'house-blend' })
     expect(await read(owner, paths.userState(OWNER))).toEqual({ note: 'mine' })
-    expect(await read(owner, paths.roleState('enduser'))).toMatchObject({ banner: 'hello' })
-  })
-
-  it("deny another signed-in customer the owner's documents", async () => {
+    await expect(read(owner, paths.userState(OTHER))).rejects.toMatchObject({ code: 'permission-denied' })
     const other = await clientAs(OTHER)
-    await expect(read(other, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
     await expect(read(other, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
-    await expect(read(other, paths.roleState('enduser'))).rejects.toMatchObject({ code: 'permission-denied' })
-  })
-
-  it('deny an anonymous session everything, even an instance that lists it as owner', async () => {
     const anon = await clientAs(ANON, anonymous)
-    await expect(read(anon, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
-    await expect(read(anon, paths.roleState('anonymous'))).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(read(anon, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
   })
 
-  it('deny a client that is not signed in to Firebase at all', async () => {
+  it('let a session read the role state of its own identity only', async () => {
+    const owner = await clientAs(OWNER)
+    expect(await read(owner, paths.roleState('enduser'))).toMatchObject({ banner: 'hello' })
+    const anon = await clientAs(ANON, anonymous)
+    await expect(read(anon, paths.roleState('enduser'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('deny a client that is not signed in, or signed in for another project', async () => {
     const nobody = await clientAs(null)
     await expect(read(nobody, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
+    const stranger = await clientAs(OWNER, otherProject)
+    await expect(read(stranger, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(read(stranger, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
   })
 
-  it('deny writes from any client, owner included', async () => {
+  it('deny writes from any client', async () => {
     const owner = await clientAs(OWNER)
     await expect(setDoc(doc(owner.db, paths.public), { plan: 'free-coffee' })).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(setDoc(doc(owner.db, paths.userState(OWNER)), { note: 'forged' })).rejects.toMatchObject({ code: 'permission-denied' })
     expect(await read(owner, paths.public)).toMatchObject({ plan: 'house-blend' })
   })
 
-  it("push the owner's later changes to a live listener", async () => {
+  it("push the user's later changes to a live listener on their user state", async () => {
     const owner = await clientAs(OWNER)
     const started = Date.now()
     const update = waitFor<DocumentData | undefined>(
-      (push, fail) => onSnapshot(doc(owner.db, paths.public), (snap) => push(snap.data()), fail),
-      (data) => data?.plan === 'decaf',
+      (push, fail) => onSnapshot(doc(owner.db, paths.userState(OWNER)), (snap) => push(snap.data()), fail),
+      (data) => data?.note === 'changed',
       2000,
     )
     await mirror.publish({
       projectId: 'coffee-local',
       classId: 'Account',
       instanceId: INSTANCE,
-      owners: [OWNER, ANON],
-      state: { public: { email: 'owner@example.com', plan: 'decaf' }, private: {}, user: {}, role: {} },
+      state: { public: { plan: 'house-blend' }, private: {}, user: { [OWNER]: { note: 'changed' } }, role: { enduser: { banner: 'hello' } } },
     })
-    await expect(update).resolves.toMatchObject({ plan: 'decaf' })
+    await expect(update).resolves.toMatchObject({ note: 'changed' })
     expect(Date.now() - started).toBeLessThan(2000)
   })
 })

@@ -6,7 +6,7 @@
 import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
 import type { AxiosError } from 'axios'
-import type { AccountPublicState, SubscriptionPlan } from '../../lib/contract'
+import type { AccountUserState, SubscriptionPlan } from '../../lib/contract'
 import { accountIdFor, awsIdFor, userIdFor } from './ids'
 import { composeProject } from './projects'
 import { accountByEmail, createSdk, decodeJwt, disposeSdk, latestOtp, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
@@ -126,15 +126,18 @@ describe('OTP sign-in through the SDK', () => {
     const again = await sdk.getCloudObject({ classId: 'AWS', body: { email: NORMALISED } })
     expect(again.isNewInstance).toBe(false)
     const state = await aws.getState()
-    expect(state.data.public).toMatchObject({ email: NORMALISED, status: 'active', region: 'eu-west-1' })
-    expect(JSON.stringify(state.data.public)).not.toMatch(/secret|password|key/i)
+    expect(state.data.public).toMatchObject({ status: 'active', region: 'eu-west-1' })
+    expect(state.data.user[userIdFor(NORMALISED)]).toMatchObject({ email: NORMALISED })
+    expect(JSON.stringify(state.data.public)).not.toMatch(/secret|password|key|jane/i)
   })
 
   test('CALL selectPlan changes the public state STATE returns; STATE never shows private state', async () => {
     const res = await account.call<{ plan: string }>({ method: 'selectPlan', body: { planId: 'daily-grind' } })
     expect(res.data.plan).toBe('daily-grind')
     const state = await account.getState()
-    const pub = state.data.public as unknown as AccountPublicState
+    // The customer's fields are in their own user state; public state holds nothing of theirs.
+    const pub = state.data.user[userIdFor(NORMALISED)] as unknown as AccountUserState
+    expect(JSON.stringify(state.data.public)).not.toContain('jane')
     expect(pub).toMatchObject({ email: NORMALISED, plan: 'daily-grind' })
     expect(Date.parse(pub.memberSince)).not.toBeNaN()
     expect(Date.parse(pub.lastSignInAt)).not.toBeNaN()
@@ -154,21 +157,25 @@ describe('OTP sign-in through the SDK', () => {
     expect(await account.listInstances()).toEqual([accountIdFor(NORMALISED)])
   })
 
-  test('live state: public state reaches the SDK subscription through the Firestore emulator', async () => {
+  test('live state: public and user state reach the SDK subscriptions through the Firestore emulator', async () => {
     const seen: Array<Record<string, unknown>> = []
+    const seenUser: Array<Record<string, unknown>> = []
     // An object fetched before the sign-in is dropped from the SDK's bookkeeping by it, so its
     // listener would outlive sign-out; the app (and this test) fetch again once signed in.
     const live = await accountByEmail(sdk, EMAIL)
-    const subscription = live.state?.public.subscribe((s: Record<string, unknown>) => seen.push(s))
+    const subscriptions = [
+      live.state?.public.subscribe((s: Record<string, unknown>) => seen.push(s)),
+      live.state?.user.subscribe((s: Record<string, unknown>) => seenUser.push(s)),
+    ]
     try {
       await account.call({ method: 'selectPlan', body: { planId: 'taster' } })
-      await waitUntil(() => seen.some((s) => s.plan === 'taster'), 15_000)
-      const last = seen.at(-1) as Record<string, unknown>
+      await waitUntil(() => seenUser.some((s) => s.plan === 'taster') && seen.length > 0, 15_000)
+      const last = seenUser.at(-1) as Record<string, unknown>
       expect(last.email).toBe(NORMALISED)
-      // `__owners` is there for the rules, but the SDK drops `__` keys.
-      expect(Object.keys(last).some((k) => k.startsWith('__'))).toBe(false)
+      expect(JSON.stringify(seen.at(-1))).not.toContain('jane')
+      expect(Object.keys(seen.at(-1) as object).some((k) => k.startsWith('__'))).toBe(false)
     } finally {
-      subscription?.unsubscribe()
+      for (const s of subscriptions) s?.unsubscribe()
     }
   }, 30_000)
 

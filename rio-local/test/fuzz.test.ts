@@ -9,6 +9,7 @@ import type { BackendRequest } from '../runtime/plugins'
 import { startServer, type RunningServer } from '../server'
 import { composeProject } from './projects'
 import { sessions } from './in-process'
+import { userIdFor } from './ids'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
 jest.setTimeout(30_000)
@@ -199,7 +200,7 @@ test('the backend is healthy afterwards: health check and a full sign-in', async
   const { token, accountId } = await sessions(backend).customer('after.fuzz@example.com')
   const res = await backend.handle({ method: 'POST', url: `/${P}/STATE/Account/${accountId}?_token=${token}`, headers: {} })
   expect(res.status).toBe(200)
-  expect(JSON.parse(res.body).public.email).toBe('after.fuzz@example.com')
+  expect(JSON.parse(res.body).user[userIdFor('after.fuzz@example.com')].email).toBe('after.fuzz@example.com')
 })
 
 afterAll(() => project.remove())

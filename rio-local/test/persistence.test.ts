@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { RetterAuthStatus } from '@retter/sdk'
-import { accountIdFor } from './ids'
+import { accountIdFor, userIdFor } from './ids'
 import type { StateMirror } from '../runtime/plugins'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from './harness'
 
@@ -42,7 +42,7 @@ test('state, sessions, throttles and the secret survive a restart on the same da
   ts = await startTestServer({ projectId: PROJECT, storage: { dir }, port })
   expect(ts.backend.secret).toBe(firstSecret)
   const state = await account.getState()
-  expect(state.data.public).toMatchObject({ email: EMAIL, plan: 'roasters-club' })
+  expect(state.data.user[userIdFor(EMAIL)]).toMatchObject({ email: EMAIL, plan: 'roasters-club' })
   expect(await sdk.getCurrentUser()).toMatchObject({ identity: 'enduser', claims: { email: EMAIL } })
   const again = await accountByEmail(sdk, EMAIL)
   expect(again.isNewInstance).toBe(false)
