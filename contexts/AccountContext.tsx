@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   ACCOUNT_CLASS, AWS_CLASS, STATIC_INSTANCE_ID,
-  type AccountPublicState, type AwsPublicState, type SubscriptionPlan,
+  type AccountView, type AwsView, type SubscriptionPlan,
 } from '@/lib/contract'
 import type { RioCloudObject } from '@/lib/rio/client'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
-import { subscribeLiveState } from '@/lib/rio/state'
+import { subscribeCustomerState } from '@/lib/rio/state'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
 import type { AccountContextValue, AppError, LoadState } from './types'
@@ -21,8 +21,8 @@ export function sortPlans(plans: readonly SubscriptionPlan[]): SubscriptionPlan[
 interface Objects {
   /** Which sign-in these belong to; values of an older key are stale and never shown. */
   key: string
-  account: AccountPublicState | null
-  aws: AwsPublicState | null
+  account: AccountView | null
+  aws: AwsView | null
   accountLive: boolean | null
   awsLive: boolean | null
   error: AppError | null
@@ -93,11 +93,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       ])
       if (!alive) return
       accountObjectRef.current = accountObject
-      stops.push(subscribeLiveState<AccountPublicState>(accountObject, {
+      stops.push(subscribeCustomerState<AccountView>(accountObject, {
         onState: (account, live) => update({ account, accountLive: live }),
         onError: (error) => update({ error }),
       }))
-      stops.push(subscribeLiveState<AwsPublicState>(awsObject, {
+      stops.push(subscribeCustomerState<AwsView>(awsObject, {
         onState: (aws, live) => update({ aws, awsLive: live }),
         onError: (error) => update({ error }),
       }))
@@ -142,7 +142,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         const response = await object.getState()
         const key = objects.key
         if (accountObjectRef.current === object) {
-          setStored((prev) => (prev.key === key ? { ...prev, account: response.data.public as AccountPublicState } : prev))
+          const account = { ...response.data.public, ...Object.assign({}, ...Object.values(response.data.user ?? {})) } as AccountView
+          setStored((prev) => (prev.key === key ? { ...prev, account } : prev))
         }
       } catch {
         // The plan was saved; a stale card is better than reporting a failure that did not happen.

@@ -2,7 +2,7 @@
  * The values the three providers expose. Pages and components depend on these only,
  * never on SDK objects (CONVENTIONS.md rule 3).
  */
-import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 
 /** A failure as the UI sees it: a stable code and a human message (CONVENTIONS.md rule 6). */
 export interface AppError {
@@ -44,8 +44,8 @@ export interface AccountContextValue {
   plansStatus: LoadState
   plansError: AppError | null
   reloadPlans(): void
-  account: AccountPublicState | null
-  aws: AwsPublicState | null
+  account: AccountView | null
+  aws: AwsView | null
   /** True while the signed-in user's objects are being loaded and subscribed. */
   loading: boolean
   accountError: AppError | null

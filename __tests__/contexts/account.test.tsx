@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { awsIdFor } from '@/backend/classes/identity'
+import { awsIdFor } from '@/test/ids'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import type { AppError } from '@/contexts/types'

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { AccountPublicState, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDateTime } from '@/lib/format/date'
 import { formatInterval, formatPrice } from '@/lib/format/price'
 import { Field, FieldList, ValueView } from './ValueView'
@@ -10,7 +10,7 @@ import { Wrappable } from '@/components/ui/Wrappable'
 const KNOWN = new Set(['email', 'plan', 'memberSince', 'lastSignInAt'])
 
 export interface AccountCardProps {
-  account: AccountPublicState
+  account: AccountView
   plans: SubscriptionPlan[]
   live: boolean
   locale?: string
