@@ -41,7 +41,7 @@ module.exports = async () => ({
       globalSetup: '<rootDir>/rio-local/test/global-setup.ts',
       globalTeardown: '<rootDir>/rio-local/test/global-teardown.ts',
       moduleNameMapper: RDK_ALIAS,
-      testMatch: ['<rootDir>/rio-local/**/*.test.ts', '<rootDir>/retter/**/*.test.ts'],
+      testMatch: ['<rootDir>/rio-local/**/*.test.ts', '<rootDir>/retter/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/rio-local/test/.projects/'],
     }),
   ],

@@ -17,6 +17,10 @@ export interface BackendConfig {
   refreshTokenTtlSeconds: number
   firebase: { apiKey: string; projectId: string }
   firestoreEmulatorHost: string
+  /** RIO_LOCAL_LIVE_STATE=0: run without the Firestore emulator (no live documents). */
+  liveState: boolean
+  /** The Retter v1 project folder to run (RIO_LOCAL_PROJECT_DIR; default: this repo's `retter/`). */
+  projectDir?: string
   logLevel: LogLevel
 }
 
@@ -30,7 +34,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>
 
 /**
- * Reads and validates the backend's env (names in /tmp/prompts/common.md and .env.example).
+ * Reads and validates the runtime's env (names in .env.example).
  * @throws ConfigError listing every invalid variable
  */
 export function loadConfig(env: Env = process.env): BackendConfig {
@@ -69,6 +73,8 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(firestoreEmulatorHost)) {
     problems.push(`FIRESTORE_EMULATOR_HOST must be host:port, got "${firestoreEmulatorHost}"`)
   }
+  const live = text('RIO_LOCAL_LIVE_STATE', '1')
+  if (live !== '0' && live !== '1') problems.push(`RIO_LOCAL_LIVE_STATE must be 0 or 1, got "${live}"`)
   const levelText = text('RIO_LOG_LEVEL', 'info')
   const logLevel = parseLogLevel(levelText)
   if (!logLevel) problems.push(`RIO_LOG_LEVEL must be one of debug, info, warn, error, silent, got "${levelText}"`)
@@ -86,6 +92,8 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     refreshTokenTtlSeconds,
     firebase: { apiKey: text('RIO_FIREBASE_API_KEY', 'local-dev-key'), projectId: text('RIO_FIREBASE_PROJECT_ID', 'demo-coffee-local') },
     firestoreEmulatorHost,
+    liveState: live !== '0',
+    projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
     logLevel: logLevel ?? 'info',
   }
 }

@@ -1,15 +1,15 @@
 /**
- * `npm run backend`: the local Retter-compatible backend on 127.0.0.1:RIO_LOCAL_PORT.
- * Waits for the Firestore emulator (never starts one), loads the security rules into it, then
- * serves; stops gracefully on SIGINT/SIGTERM.
+ * `npm run backend`: the local Retter runtime on 127.0.0.1:RIO_LOCAL_PORT, running the project in
+ * RIO_LOCAL_PROJECT_DIR (default `retter/`). Waits for the Firestore emulator (never starts one) and
+ * loads the security rules into it, unless RIO_LOCAL_LIVE_STATE=0; then serves; stops gracefully
+ * on SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path'
 import { createBackend, type Backend } from './app'
 import { ConfigError, loadConfig } from './config'
-import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { createFirestoreMirror, loadRulesFile, waitForEmulator } from './firestore/mirror'
 import { createLogger } from './logger'
-import type { RouteHandler, StateMirror } from './runtime/plugins'
+import type { StateMirror } from './runtime/plugins'
 import { startServer, type RunningServer } from './server'
 
 async function main(): Promise<void> {
@@ -52,34 +52,38 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   const emulator = config.firestoreEmulatorHost
-  logger.info('waiting for the Firestore emulator', { host: emulator })
-  try {
-    await waitForEmulator(emulator, {
-      signal: abort.signal,
-      onWaiting: ({ elapsedMs }) =>
-        logger.warn('the Firestore emulator does not answer yet; still waiting (npm run dev starts it)', {
-          host: emulator,
-          waitedSeconds: Math.round(elapsedMs / 1000),
-        }),
-    })
-  } catch (err) {
-    if (stopping) return
-    throw err
+  let mirror: StateMirror | null = null
+  if (config.liveState) {
+    logger.info('waiting for the Firestore emulator', { host: emulator })
+    try {
+      await waitForEmulator(emulator, {
+        signal: abort.signal,
+        onWaiting: ({ elapsedMs }) =>
+          logger.warn('the Firestore emulator does not answer yet; still waiting (npm run dev starts it)', {
+            host: emulator,
+            waitedSeconds: Math.round(elapsedMs / 1000),
+          }),
+      })
+    } catch (err) {
+      if (stopping) return
+      throw err
+    }
+    await loadRulesFile(emulator, config.firebase.projectId)
+    logger.info('security rules loaded into the Firestore emulator', { host: emulator, firebaseProjectId: config.firebase.projectId })
+    mirror = createFirestoreMirror({ host: emulator, projectId: config.firebase.projectId, logger })
+    running.mirror = mirror
+  } else {
+    logger.warn('running without live state (RIO_LOCAL_LIVE_STATE=0): no Firestore documents; the app reads state once instead')
   }
-  await loadRulesFile(emulator, config.firebase.projectId)
-  logger.info('security rules loaded into the Firestore emulator', { host: emulator, firebaseProjectId: config.firebase.projectId })
-  const mirror = createFirestoreMirror({ host: emulator, projectId: config.firebase.projectId, logger })
 
-  // The Firebase Auth routes need the backend's secret, which exists only once the backend does.
-  running.mirror = mirror
-  const late: { firebaseRoutes?: RouteHandler } = {}
   const backend = await createBackend({
     projectId: config.projectId,
+    projectDir: config.projectDir,
     storage: config.storage === 'memory' ? 'memory' : { dir: resolve(config.dataDir) },
     secret: config.jwtSecret,
     dev: config.dev,
     mirror,
-    extraRoutes: [(req) => (late.firebaseRoutes ? late.firebaseRoutes(req) : Promise.resolve(null))],
+    firebaseAuth: true,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     firebase: config.firebase,
@@ -87,11 +91,6 @@ async function main(): Promise<void> {
     printOtpToTerminal: true,
   })
   running.backend = backend
-  late.firebaseRoutes = createFirebaseAuthRoutes({
-    secret: backend.secret,
-    firebaseProjectId: config.firebase.projectId,
-    apiKey: config.firebase.apiKey,
-  })
   const server = await startServer(backend, { port: config.port, host: config.host, logger })
   running.server = server
   logger.info('local backend listening', {
@@ -99,7 +98,8 @@ async function main(): Promise<void> {
     projectId: config.projectId,
     storage: config.storage === 'memory' ? 'memory' : resolve(config.dataDir),
     dev: config.dev,
-    firestoreEmulator: emulator,
+    project: backend.projectDir,
+    firestoreEmulator: config.liveState ? emulator : 'off',
   })
 }
 

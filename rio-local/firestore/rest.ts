@@ -4,8 +4,18 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { emulatorAnswers } from './emulator'
 import { fromFirestoreFields, type FirestoreValue } from './values'
+
+/** True when the emulator at host:port answers its root URL with 200 ("Ok"). */
+export async function emulatorAnswers(hostPort: string, timeoutMs = 1000): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(timeoutMs) })
+    await res.arrayBuffer()
+    return res.ok
+  } catch {
+    return false
+  }
+}
 
 /** rio-local/firestore.rules, the rules `npm run dev`, the backend and the tests load. */
 export const FIRESTORE_RULES_PATH = join(__dirname, '..', 'firestore.rules')

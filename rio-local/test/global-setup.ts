@@ -4,7 +4,7 @@
  * spawned after this runs and inherit process.env). When Java or the emulator is missing this
  * throws the install instructions and the run fails: these tests are never skipped.
  */
-import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../firestore/emulator'
+import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.

@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { emulatorAnswers, findFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulatorCommand } from './emulator'
-import { emulatorHost } from './test-support'
+import { emulatorAnswers, findFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulatorCommand } from './firestore-emulator'
+import { emulatorHost } from '../../rio-local/firestore/test-support'
 
 // Starting a JVM on a shared, busy machine can take several seconds.
 jest.setTimeout(60_000)

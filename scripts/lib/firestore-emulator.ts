@@ -2,13 +2,16 @@
  * Finds, starts and stops the real Cloud Firestore emulator (a Java program).
  *
  * Used by `npm run dev`, the e2e run and the backend jest globalSetup. The backend itself never
- * starts an emulator: it waits for one (see `waitForEmulator` in ./mirror.ts).
+ * starts an emulator: it waits for one (see `waitForEmulator` in rio-local/firestore/rest.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { accessSync, constants as fsConstants, existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
+import { emulatorAnswers } from '../../rio-local/firestore/rest'
+
+export { emulatorAnswers }
 
 /** Main class inside every Cloud Firestore emulator jar (gcloud's jar has no Main-Class manifest). */
 const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore'
@@ -176,16 +179,6 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
   })
 }
 
-/** True when the emulator at host:port answers its root URL with 200 ("Ok"). */
-export async function emulatorAnswers(hostPort: string, timeoutMs = 1000): Promise<boolean> {
-  try {
-    const res = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(timeoutMs) })
-    await res.arrayBuffer()
-    return res.ok
-  } catch {
-    return false
-  }
-}
 
 /** Direct and indirect children of `pid` (Linux /proc); empty elsewhere. */
 function descendantPids(pid: number): number[] {
