@@ -103,7 +103,7 @@ describe('startFirestoreEmulator', () => {
 
   it('does not outlive the Node process that started it, even when that process is SIGKILLed', async () => {
     const code =
-      `require(${JSON.stringify(join(__dirname, 'emulator.ts'))}).startFirestoreEmulator({ port: 0 })` +
+      `require(${JSON.stringify(join(__dirname, 'firestore-emulator.ts'))}).startFirestoreEmulator({ port: 0 })` +
       `.then((e) => { process.stdout.write(e.hostPort + '\\n'); setInterval(() => {}, 1000) })`
     const parent = spawn(process.execPath, ['--import', 'tsx', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
     const hostPort = await new Promise<string>((resolve, reject) => {
