@@ -14,8 +14,18 @@ test('defaults match the shared names', () => {
     refreshTokenTtlSeconds: 604_800,
     firebase: { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' },
     firestoreEmulatorHost: '127.0.0.1:8080',
+    liveState: true,
+    projectDir: undefined,
     logLevel: 'info',
   })
+})
+
+test('RIO_LOCAL_LIVE_STATE=0 turns live state off; RIO_LOCAL_PROJECT_DIR names the project', () => {
+  expect(loadConfig({ RIO_LOCAL_LIVE_STATE: '0', RIO_LOCAL_PROJECT_DIR: '/srv/my-rio-project' })).toMatchObject({
+    liveState: false,
+    projectDir: '/srv/my-rio-project',
+  })
+  expect(() => loadConfig({ RIO_LOCAL_LIVE_STATE: 'off' })).toThrow(/RIO_LOCAL_LIVE_STATE must be 0 or 1/)
 })
 
 test('every invalid variable is reported, by name, at once', () => {
