@@ -3,7 +3,8 @@
  * Two jest projects:
  * - `app`: components, contexts and lib in jsdom, with msw answering the SDK's HTTP calls.
  *   `jest-fixed-jsdom` re-attaches Node's fetch/Request/BroadcastChannel that msw 2 needs (msw docs).
- * - `backend`: the local Retter-compatible backend in Node, driven by the real @retter/sdk.
+ * - `backend`: the local Retter runtime (rio-local/) and our Retter classes (retter/) in Node,
+ *   driven by the real @retter/sdk.
  */
 const nextJest = require('next/jest')
 
@@ -20,23 +21,28 @@ async function project(config) {
   return resolved
 }
 
+// Class code imports `@retter/rdk`, whose real entry point needs aws-sdk and Lambda: the local
+// runtime's RDK stands in (under tsx, rio-local/project/aliases.ts does the same at resolution).
+const RDK_ALIAS = { '^@/(.*)$': '<rootDir>/$1', '^@retter/rdk$': '<rootDir>/rio-local/project/rdk.ts' }
+
 module.exports = async () => ({
   projects: [
     await project({
       displayName: 'app',
       testEnvironment: 'jest-fixed-jsdom',
       setupFilesAfterEnv: ['<rootDir>/test/setup-app.ts'],
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+      moduleNameMapper: RDK_ALIAS,
       testMatch: ['<rootDir>/{__tests__,components,contexts,lib}/**/*.test.{ts,tsx}'],
     }),
     await project({
       displayName: 'backend',
       testEnvironment: 'node',
       // One real Cloud Firestore emulator for the run (FIRESTORE_EMULATOR_HOST); fails the run, never skips, without Java.
-      globalSetup: '<rootDir>/backend/test/global-setup.ts',
-      globalTeardown: '<rootDir>/backend/test/global-teardown.ts',
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-      testMatch: ['<rootDir>/backend/**/*.test.ts'],
+      globalSetup: '<rootDir>/rio-local/test/global-setup.ts',
+      globalTeardown: '<rootDir>/rio-local/test/global-teardown.ts',
+      moduleNameMapper: RDK_ALIAS,
+      testMatch: ['<rootDir>/rio-local/**/*.test.ts', '<rootDir>/retter/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/rio-local/test/.projects/'],
     }),
   ],
 })

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import { loadPlans, openCustomerObjects, type CustomerObjects } from '@/lib/rio/account-api'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
 import type { AppError, LoadState } from '@/lib/types'
@@ -15,8 +15,8 @@ interface Objects {
   key: string
   /** The opened objects, to choose a plan with; null until they are open. */
   handle: CustomerObjects | null
-  account: AccountPublicState | null
-  aws: AwsPublicState | null
+  account: AccountView | null
+  aws: AwsView | null
   accountLive: boolean | null
   awsLive: boolean | null
   error: AppError | null

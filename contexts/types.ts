@@ -2,7 +2,7 @@
  * The values the three providers expose. Pages and components depend on these only, never on
  * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
-import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { CodeSent } from '@/lib/rio/account-api'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
 import type { AppError, AuthStatus, LoadState } from '@/lib/types'
@@ -35,8 +35,8 @@ export interface AccountContextValue {
   plansStatus: LoadState
   plansError: AppError | null
   reloadPlans(): void
-  account: AccountPublicState | null
-  aws: AwsPublicState | null
+  account: AccountView | null
+  aws: AwsView | null
   /** True while the signed-in user's objects are being loaded and subscribed. */
   loading: boolean
   accountError: AppError | null

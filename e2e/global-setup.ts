@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FullConfig } from '@playwright/test'
-import { findFreePort } from '../backend/firestore/emulator'
+import { findFreePort } from '../scripts/lib/firestore-emulator'
 import { startLocalStack } from '../scripts/lib/stack'
 import { E2E_ENV, E2E_PROJECT_ID, E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/env'
 

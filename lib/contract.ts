@@ -2,8 +2,10 @@
  * The contract between the web app and our cloud classes (`Account`, `AWS`).
  *
  * The wire shapes as types, plus the few names both sides must spell alike (class ids, the static
- * instance id, the Account lookup key); nothing here runs on import. The browser bundle, the jest
- * tests and the backend's classes all import it, so the two sides cannot drift apart silently.
+ * instance id, the Account lookup key); nothing here runs on import. The browser bundle and the jest
+ * tests import it; the Retter classes (retter/classes/, which may import only their own folder)
+ * keep their own copies of these shapes, and the class tests import this file to hold both to one
+ * contract. A real Retter project must deploy classes that honour the same shapes.
  */
 
 /** Class ids of our cloud objects. */
@@ -11,7 +13,7 @@ export const ACCOUNT_CLASS = 'Account'
 export const AWS_CLASS = 'AWS'
 /** Instance id used for the STATIC `getSubscriptionPlans` call (the backend ignores it). */
 export const STATIC_INSTANCE_ID = 'static'
-/** Lookup-key name of an Account (its value is the normalised e-mail). */
+/** Lookup-key name of an Account (its value is the normalised e-mail; lookup keys are never public). */
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
 export type PlanInterval = 'week' | 'month' | 'year'
@@ -33,8 +35,23 @@ export interface SubscriptionPlan {
   recommended: boolean
 }
 
-/** Public state of an `Account` instance (what the app shows and subscribes to). */
-export interface AccountPublicState {
+/*
+ * Where state lives. On Retter, public state is readable by ANY signed-in session of the project,
+ * so it never holds anything that identifies a customer. What only the customer may see lives in
+ * their user state (`state.user[userId]`), readable by that userId alone; the app subscribes to both
+ * and shows them merged (user over public). Private state (code hashes) never leaves the class.
+ *
+ *   Account  public: {} (nothing yet; shared, non-personal fields may go here)
+ *            user:   AccountUserState (e-mail, plan, sign-in times)
+ *   AWS      public: AwsPublicState (status, region, opaque resource names)
+ *            user:   AwsUserState (e-mail, creation time)
+ */
+
+/** Public state of an `Account` instance: nothing that identifies the customer (see above). */
+export type AccountPublicState = Record<string, unknown>
+
+/** The customer's own Account state (`state.user[userId]`), what the account card shows. */
+export interface AccountUserState {
   email: string
   /** Id of the chosen plan, or null before the customer chose one. */
   plan: string | null
@@ -46,15 +63,27 @@ export interface AccountPublicState {
   planChangedAt?: string
 }
 
+/** What the account card shows of an Account: public and user state merged. */
+export type AccountView = AccountPublicState & AccountUserState
+
 /**
  * Public state of an `AWS` instance. Its meaning is not specified by the product spec:
- * the app renders every public field generically, so the backend may add fields freely.
+ * the app renders every field generically, so the classes may add fields freely.
  */
 export interface AwsPublicState {
-  email: string
   status: string
   [field: string]: unknown
 }
+
+/** The customer's own AWS state (`state.user[userId]`). */
+export interface AwsUserState {
+  email: string
+  createdAt: string
+  [field: string]: unknown
+}
+
+/** What the app shows of an AWS object: public and user state merged. */
+export type AwsView = AwsPublicState & AwsUserState
 
 /** Body of `Account.verifyOtp`. `code` must be a string of exactly 6 digits (else 400 VALIDATION). */
 export interface VerifyOtpInput {

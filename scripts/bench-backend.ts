@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBackend } from '../backend/app'
-import { silentLogger } from '../backend/logger'
-import { startServer } from '../backend/server'
+import { createBackend } from '../rio-local/app'
+import { silentLogger } from '../rio-local/logger'
+import { startServer } from '../rio-local/server'
 
 interface AutocannonResult {
   requests: { average: number; total: number }

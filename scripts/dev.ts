@@ -3,6 +3,8 @@
  * - NEXT_PUBLIC_RIO_LOCAL != 1 (a real Retter project in `.env.local`): only `next dev`.
  * - Else: localhost certificate, Firestore emulator, local backend and `next dev` over HTTPS,
  *   each part's log lines prefixed with its name; Ctrl-C or SIGTERM stops every child.
+ *   Without Java or the emulator it still starts: the backend then runs without live documents
+ *   (the app reads state once after 5 s and says live updates are off).
  */
 import path from 'node:path'
 import { spawn } from 'node:child_process'
@@ -36,7 +38,16 @@ async function runLocal(): Promise<void> {
 
   const abort = new AbortController()
   say('Starting the local stack: Firestore emulator, backend, next dev (HTTPS)…')
-  const starting = startLocalStack({ root, ports, app: { kind: 'dev' }, signal: abort.signal })
+  const started = Date.now()
+  const starting = startLocalStack({
+    root,
+    ports,
+    app: { kind: 'dev' },
+    signal: abort.signal,
+    liveState: 'optional',
+    // One line: what is missing and how to install it.
+    onNoLiveState: (reason) => warn(`Live updates are off: ${reason.replace(/^[^\n]*\n- /, '').replace(/\n- /g, ' Also: ')}`),
+  })
   let stopping = false
   const shutdown = async (): Promise<void> => {
     if (stopping) return
@@ -63,12 +74,12 @@ async function runLocal(): Promise<void> {
   say('')
   say(`  App:       ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
-  say(`  Firestore: http://${stack.firestoreHost} (emulator)`)
+  say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
   say(`  One-time codes: printed on the [backend] lines below, and at ${stack.backendUrl}/__dev/outbox?to=you@example.com`)
   if (stack.cert.origin === 'self-signed' || stack.cert.origin === 'existing') {
     say('  The certificate in .certs/ is self-signed unless mkcert made it: accept the browser warning once, or install mkcert and delete .certs/.')
   }
-  say('  Press Ctrl-C to stop everything.')
+  say(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`)
   say('')
 }
 

@@ -15,9 +15,10 @@ import fs from 'node:fs'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
-import { findFreePort } from '../backend/firestore/emulator'
+import { PLANS } from '../retter/classes/Account/plans'
 import { firstLoadJs } from './lib/bundle'
 import { loadEnv } from './lib/config'
+import { findFreePort } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { startLocalStack, type LocalStack } from './lib/stack'
 
@@ -94,13 +95,8 @@ function getText(url: string): Promise<string> {
   })
 }
 
-/** Plan names as the build's plan data has them: the HTML of `/` holds the plans when it holds every name. */
-function planNames(): string[] {
-  const file = [path.join(root, 'backend', 'data', 'plans.json'), path.join(root, 'retter', 'classes', 'Account', 'plans.json')]
-    .find((candidate) => fs.existsSync(candidate))
-  if (!file) return []
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>).map((plan) => plan.name)
-}
+/** The HTML of `/` holds the plans when it holds every plan's name, as the Account class serves them. */
+const planNames = (): string[] => PLANS.map((plan) => plan.name)
 
 async function main(): Promise<void> {
   loadEnv(root)
@@ -125,7 +121,7 @@ async function main(): Promise<void> {
     const ownHosts = new Set([new URL(appUrl).host])
     if (stack) {
       ownHosts.add(new URL(stack.backendUrl).host)
-      ownHosts.add(stack.firestoreHost)
+      if (stack.firestoreHost) ownHosts.add(stack.firestoreHost)
     }
 
     const results = new Map<string, Figures[]>()

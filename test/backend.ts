@@ -1,13 +1,18 @@
 /**
- * The local backend's core, in-process, for the app tests: the msw handlers hand every request the
+ * The local Retter runtime's core (rio-local/), in-process, for the app tests: the msw handlers hand every request the
  * SDK and Firebase Auth make to it, so the mocks speak exactly the protocol the real app meets.
  * One fresh in-memory backend per test (reset in test/setup-app.ts).
  */
-import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/backend/app'
-import { createFirebaseAuthRoutes } from '@/backend/firebase-auth/routes'
-import type { BackendRequest, BackendResponse, StateMirror } from '@/backend/runtime/plugins'
+import { clearImmediate as nodeClearImmediate, setImmediate as nodeSetImmediate } from 'node:timers'
+import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/rio-local/app'
+import type { BackendRequest, BackendResponse, StateMirror } from '@/rio-local/runtime/plugins'
 import type { OutboxMessage } from '@/lib/contract'
 import { emitSnapshot } from './live-state-double'
+
+// Class code e-mails codes with nodemailer over SMTP (to the runtime's receiver, which runs in its
+// own worker thread); nodemailer needs Node's setImmediate, which jsdom does not provide.
+globalThis.setImmediate ??= nodeSetImmediate
+globalThis.clearImmediate ??= nodeClearImmediate
 
 // Fixed so a failing test can be replayed; the tokens never leave the test process.
 const TEST_SECRET = 'jest-in-process-backend-secret-0123456789'
@@ -24,6 +29,7 @@ const mirrorToDouble: StateMirror = {
   async publish(change) {
     const visible = Object.fromEntries(Object.entries(change.state.public).filter(([key]) => !key.startsWith('__')))
     emitSnapshot(change.instanceId, visible)
+    for (const userState of Object.values(change.state.user)) emitSnapshot(change.instanceId, userState, 'user')
   },
   async flush() {},
   async close() {},
@@ -38,7 +44,7 @@ export async function resetBackend(options: TestBackendOptions = {}): Promise<vo
     mirror: mirrorToDouble,
     secret: TEST_SECRET,
     firebase: DEFAULT_FIREBASE,
-    extraRoutes: [createFirebaseAuthRoutes({ secret: TEST_SECRET, firebaseProjectId: DEFAULT_FIREBASE.projectId, apiKey: DEFAULT_FIREBASE.apiKey, now: options.now })],
+    firebaseAuth: true,
     ...options,
   })
   await current

@@ -6,36 +6,51 @@
  */
 import type { RioCloudObject } from '@/lib/rio/client'
 
-type Listener = { instanceId: string; onSnapshot: (data: Record<string, unknown>) => void; open: boolean }
+/** Which document a listener follows: public state, or the signed-in user's own state. */
+type Part = 'public' | 'user'
+type Listener = { instanceId: string; part: Part; onSnapshot: (data: Record<string, unknown>) => void; open: boolean }
 
 const listeners: Listener[] = []
 /** When true (the default), each new subscription gets the object's current state as a first snapshot. */
 let autoSnapshot = true
 
-/** The double's `openPublicSnapshots`. */
-export function openPublicSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+function open(part: Part, object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
   // As the real module: no Firestore (no firebase block in the token) means no stream at all.
   if (!object.state) throw new Error('This cloud object has no live state.')
-  const listener: Listener = { instanceId: object.instanceId, onSnapshot, open: true }
+  const listener: Listener = { instanceId: object.instanceId, part, onSnapshot, open: true }
   listeners.push(listener)
   if (autoSnapshot) {
-    // Like Firestore's first snapshot: the document as it is now, read through the SDK.
+    // Like Firestore's first snapshot: the document as it is now, read through the SDK (whose
+    // STATE answers only the caller's own user entry).
     object.getState().then(
-      (response) => { if (listener.open) onSnapshot(response.data.public) },
+      (response) => {
+        if (!listener.open) return
+        onSnapshot(part === 'public' ? response.data.public : Object.assign({}, ...Object.values(response.data.user ?? {})))
+      },
       () => undefined,
     )
   }
   return () => { listener.open = false }
 }
 
-/** Pushes a snapshot to every open listener of the instance (what a Firestore change does). */
-export function emitSnapshot(instanceId: string, data: Record<string, unknown>): void {
-  for (const listener of listeners) if (listener.open && listener.instanceId === instanceId) listener.onSnapshot(data)
+/** The double's `openPublicSnapshots`. */
+export function openPublicSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+  return open('public', object, onSnapshot)
 }
 
-/** Open listeners of the instance (unsubscribing on sign-out closes them). */
+/** The double's `openUserSnapshots` (each instance here belongs to one customer, so any user entry is theirs). */
+export function openUserSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+  return open('user', object, onSnapshot)
+}
+
+/** Pushes a snapshot to every open listener of the instance's `part` (what a Firestore change does). */
+export function emitSnapshot(instanceId: string, data: Record<string, unknown>, part: Part = 'public'): void {
+  for (const listener of listeners) if (listener.open && listener.instanceId === instanceId && listener.part === part) listener.onSnapshot(data)
+}
+
+/** Open public-state listeners of the instance (unsubscribing on sign-out closes them). */
 export function openListenerCount(instanceId?: string): number {
-  return listeners.filter((l) => l.open && (instanceId === undefined || l.instanceId === instanceId)).length
+  return listeners.filter((l) => l.open && l.part === 'public' && (instanceId === undefined || l.instanceId === instanceId)).length
 }
 
 /** Makes new subscriptions silent (no first snapshot), as a denied or broken Firestore listener is. */

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { awsIdFor } from '@/backend/classes/identity'
+import { awsIdFor } from '@/test/ids'
 import type { AppError } from '@/lib/types'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'

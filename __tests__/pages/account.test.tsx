@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
-import { awsIdFor } from '@/backend/classes/identity'
+import { awsIdFor } from '@/test/ids'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'

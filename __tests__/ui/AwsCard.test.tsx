@@ -3,14 +3,14 @@ import { render, screen, within } from '@testing-library/react'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import { AccountCard } from '@/components/account/AccountCard'
 import { AwsCard } from '@/components/account/AwsCard'
-import type { AwsPublicState } from '@/lib/contract'
+import type { AwsView } from '@/lib/contract'
 
 /** The value (dd) of a field, found by its humanised label (dt). */
 function valueOf(container: HTMLElement, label: string): HTMLElement {
   return within(container).getByRole('definition', { name: label })
 }
 
-const AWS: AwsPublicState = {
+const AWS: AwsView = {
   email: 'jane@example.com',
   status: 'provisioned',
   createdAt: '2026-03-05T10:15:00.000Z',

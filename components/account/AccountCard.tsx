@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { AccountPublicState, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDateTime } from '@/lib/format/date'
 import { formatInterval, formatPrice } from '@/lib/format/price'
 import { Field, FieldList, ValueView } from './ValueView'
@@ -11,7 +11,7 @@ import { ROUTES } from '@/lib/routes'
 const KNOWN = new Set(['email', 'plan', 'memberSince', 'lastSignInAt'])
 
 export interface AccountCardProps {
-  account: AccountPublicState
+  account: AccountView
   plans: SubscriptionPlan[]
   live: boolean
   locale?: string

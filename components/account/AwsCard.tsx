@@ -1,4 +1,4 @@
-import type { AwsPublicState } from '@/lib/contract'
+import type { AwsView } from '@/lib/contract'
 import { LiveBadge } from './AccountCard'
 import { FieldList } from './ValueView'
 import styles from './Account.module.css'
@@ -7,7 +7,7 @@ import styles from './Account.module.css'
  * The AWS object's public state. Its meaning is not specified, so every field is shown as it
  * comes, readably (humanised names, local dates, nested lists), and re-renders on each change.
  */
-export function AwsCard({ aws, live, locale }: { aws: AwsPublicState; live: boolean; locale?: string }) {
+export function AwsCard({ aws, live, locale }: { aws: AwsView; live: boolean; locale?: string }) {
   return (
     <section className={`card ${styles.card}`} aria-labelledby="aws-card-title">
       <header className={styles.cardHeader}>

@@ -5,7 +5,7 @@
  */
 import {
   ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, AWS_CLASS, STATIC_INSTANCE_ID,
-  type AccountPublicState, type AwsPublicState, type SendOtpResult, type SubscriptionPlan, type VerifyOtpResult,
+  type AccountView, type AwsView, type SendOtpResult, type SubscriptionPlan, type VerifyOtpResult,
 } from '@/lib/contract'
 import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
@@ -13,7 +13,7 @@ import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioClo
 import {
   RioAppError, authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError,
 } from './errors'
-import { subscribeLiveState, type LiveStateHandlers } from './state'
+import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from './state'
 
 /** A sign-in that has not settled by then fails (SDK 0.4.0 never settles if Firebase sign-in hangs). */
 export const SIGN_IN_TIMEOUT_MS = 15_000
@@ -144,15 +144,18 @@ export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
 
 /** The signed-in customer's Account and AWS objects. */
 export interface CustomerObjects {
-  /** Live public state of both; returns a function that stops both subscriptions. */
+  /**
+   * Live state of both, each the public state merged with the customer's own user state (where
+   * the fields only they may see live); returns a function that stops every subscription.
+   */
   watch(handlers: {
-    account: LiveStateHandlers<AccountPublicState>
-    aws: LiveStateHandlers<AwsPublicState>
+    account: LiveStateHandlers<AccountView>
+    aws: LiveStateHandlers<AwsView>
   }): () => void
   /** Calls Account.selectPlan. Rejects with an AppError. */
   choosePlan(planId: string): Promise<void>
-  /** Reads the Account's public state once (when live updates are off). */
-  readAccount(): Promise<AccountPublicState>
+  /** Reads the Account's public and user state once, merged (when live updates are off). */
+  readAccount(): Promise<AccountView>
 }
 
 /** Opens the customer's two objects, both keyed by the e-mail in the session's claims. */
@@ -166,8 +169,8 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
     return {
       watch(handlers) {
         const stops = [
-          subscribeLiveState(accountObject, handlers.account),
-          subscribeLiveState(awsObject, handlers.aws),
+          subscribeCustomerState(accountObject, handlers.account),
+          subscribeCustomerState(awsObject, handlers.aws),
         ]
         return () => stops.forEach((stop) => stop())
       },
@@ -175,7 +178,7 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
         await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId } }))
       },
-      readAccount: () => guarded(async () => (await accountObject.getState()).data.public as AccountPublicState),
+      readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),
     }
   })
 }

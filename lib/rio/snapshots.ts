@@ -19,3 +19,13 @@ export function openPublicSnapshots(object: RetterCloudObject, onSnapshot: (data
   // only stops our observer.
   return () => subscription.unsubscribe()
 }
+
+/**
+ * Delivers every snapshot of the signed-in user's own state in the object (`state.user[userId]`,
+ * readable by that user only). Throws synchronously like `openPublicSnapshots`.
+ */
+export function openUserSnapshots(object: RetterCloudObject, onSnapshot: (data: Record<string, unknown>) => void): StopSnapshots {
+  if (!object.state) throw new Error('This cloud object has no live state.')
+  const subscription = object.state.user.subscribe((data: Record<string, unknown>) => onSnapshot(data ?? {}))
+  return () => subscription.unsubscribe()
+}

@@ -1,5 +1,5 @@
 /**
- * Live public state with a fallback.
+ * Live state with a fallback: the public state, the signed-in user's own state, or both merged.
  *
  * SDK 0.4.0's `onSnapshot` has no error callback, so a denied or broken listener is silent. If no
  * snapshot arrives within `fallbackMs` (5 s), the state is read once with `getState()` and the
@@ -7,7 +7,7 @@
  */
 import type { RetterCloudObject } from '@retter/sdk'
 import { toAppError, type RioAppError } from './errors'
-import { openPublicSnapshots } from './snapshots'
+import { openPublicSnapshots, openUserSnapshots } from './snapshots'
 
 /** How long to wait for the first snapshot before reading the state once. */
 export const SNAPSHOT_FALLBACK_MS = 5000
@@ -18,14 +18,25 @@ export interface LiveStateHandlers<T> {
   onError(error: RioAppError): void
 }
 
+/** Which state document: the public one, or the signed-in user's own (`state.user[userId]`). */
+export type StatePart = 'public' | 'user'
+
+type StateData = { public: Record<string, unknown>; user?: Record<string, Record<string, unknown>> }
+
+/** The user's entries of a `getState()` answer merged (our classes answer the caller's entry only). */
+function userStateOf(data: StateData): Record<string, unknown> {
+  return Object.assign({}, ...Object.values(data.user ?? {}))
+}
+
 /**
- * Subscribes to the object's public state.
+ * Subscribes to one part of the object's state (the public state by default).
  * @returns a function that stops the subscription and any pending fallback
  */
 export function subscribeLiveState<T>(
   object: RetterCloudObject,
   handlers: LiveStateHandlers<T>,
   fallbackMs: number = SNAPSHOT_FALLBACK_MS,
+  part: StatePart = 'public',
 ): () => void {
   let stopped = false
   let gotSnapshot = false
@@ -34,7 +45,8 @@ export function subscribeLiveState<T>(
   const readOnce = async () => {
     try {
       const response = await object.getState()
-      if (!stopped && !gotSnapshot) handlers.onState(response.data.public as T, false)
+      const data = response.data as unknown as StateData
+      if (!stopped && !gotSnapshot) handlers.onState((part === 'public' ? data.public : userStateOf(data)) as T, false)
     } catch (error) {
       if (!stopped && !gotSnapshot) handlers.onError(toAppError(error))
     }
@@ -42,7 +54,7 @@ export function subscribeLiveState<T>(
 
   let timer: ReturnType<typeof setTimeout> | null = null
   try {
-    stopSnapshots = openPublicSnapshots(object, (data) => {
+    stopSnapshots = (part === 'public' ? openPublicSnapshots : openUserSnapshots)(object, (data) => {
       if (stopped) return
       gotSnapshot = true
       if (timer) clearTimeout(timer)
@@ -59,4 +71,33 @@ export function subscribeLiveState<T>(
     if (timer) clearTimeout(timer)
     stopSnapshots?.()
   }
+}
+
+/** Reads the public state and the signed-in customer's user state once, merged (user over public). */
+export async function readCustomerState<T>(object: RetterCloudObject): Promise<T> {
+  const data = (await object.getState()).data as unknown as StateData
+  return { ...data.public, ...userStateOf(data) } as T
+}
+
+/**
+ * Subscribes to the public state and the signed-in customer's user state together and reports them
+ * merged (user over public): what a customer sees of their own object. Reports once both arrived;
+ * `live` is true only while both are live.
+ * @returns a function that stops both subscriptions
+ */
+export function subscribeCustomerState<T>(
+  object: RetterCloudObject,
+  handlers: LiveStateHandlers<T>,
+  fallbackMs: number = SNAPSHOT_FALLBACK_MS,
+): () => void {
+  const latest: Partial<Record<StatePart, { state: Record<string, unknown>; live: boolean }>> = {}
+  const onPart = (part: StatePart) => (state: Record<string, unknown>, live: boolean) => {
+    latest[part] = { state, live }
+    const { public: pub, user } = latest
+    if (pub && user) handlers.onState({ ...pub.state, ...user.state } as T, pub.live && user.live)
+  }
+  const stops = (['public', 'user'] as const).map((part) =>
+    subscribeLiveState<Record<string, unknown>>(object, { onState: onPart(part), onError: handlers.onError }, fallbackMs, part),
+  )
+  return () => stops.forEach((stop) => stop())
 }

@@ -1,5 +1,5 @@
 /** The Cloud Firestore emulator as one part of the local stack, its lines prefixed like the others. */
-import { startFirestoreEmulator } from '../../backend/firestore/emulator'
+import { startFirestoreEmulator } from './firestore-emulator'
 import { makePrefix } from './log'
 
 export interface FirestoreHandle {

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { findFreePort } from '../../backend/firestore/emulator'
+import { findFirestoreEmulator, findFreePort } from './firestore-emulator'
 import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
@@ -28,12 +28,20 @@ export interface StackOptions {
   output?: NodeJS.WritableStream
   /** Aborting (Ctrl-C during start-up) stops what already runs and makes the start reject. */
   signal?: AbortSignal
+  /**
+   * `required` (e2e, CI): no Java or emulator fails the start. `optional` (`npm run dev`): the
+   * backend then runs without live documents, after one line saying what to install.
+   */
+  liveState?: 'required' | 'optional'
+  /** Told the one line when live state is off. */
+  onNoLiveState?: (reason: string) => void
 }
 
 export interface LocalStack {
   appUrl: string
   backendUrl: string
-  firestoreHost: string
+  /** Undefined when live state is off (no emulator on this machine). */
+  firestoreHost: string | undefined
   cert: CertPaths
   /** Stops only the backend (e2e: the backend going away mid-session). */
   stopBackend(): Promise<void>
@@ -87,11 +95,21 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   // Killing what runs makes any pending wait fail at once, so the start unwinds quickly.
   signal?.addEventListener('abort', () => void stopEverything(), { once: true })
 
+  let liveState = true
+  if (options.liveState === 'optional') {
+    const found = findFirestoreEmulator()
+    if (found instanceof Error) {
+      liveState = false
+      options.onNoLiveState?.(found.message)
+    }
+  }
+
   const backendChildEnv: NodeJS.ProcessEnv = {
     ...process.env,
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
+    RIO_LOCAL_LIVE_STATE: liveState ? '1' : '0',
     ...options.backendEnv,
   }
   const launchBackend = async (): Promise<void> => {
@@ -99,7 +117,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     backend = startChild({
       name: 'backend',
       command: bin(root, 'tsx'),
-      args: ['backend/main.ts'],
+      args: ['rio-local/main.ts'],
       cwd: root,
       env: backendChildEnv,
       prefixWidth: PREFIX_WIDTH,
@@ -113,7 +131,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
 
   try {
     const cert = await ensureLocalhostCert(path.join(root, '.certs'))
-    firestore = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output: out })
+    if (liveState) firestore = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output: out })
     checkAborted()
     await launchBackend()
     checkAborted()
@@ -165,7 +183,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     return {
       appUrl,
       backendUrl,
-      firestoreHost,
+      firestoreHost: liveState ? firestoreHost : undefined,
       cert,
       stopBackend: async () => {
         // Forget it first so its exit is not reported as a crash.

@@ -1,0 +1,54 @@
+/**
+ * The `AWS` class: the customer's AWS-linked object (simulated), one per e-mail, owner only.
+ * Public state describes the linked resources by opaque names; the e-mail and dates live in the
+ * customer's user state.
+ */
+import { Data, Response } from '@retter/rdk'
+import { allowOwner, awsIdFor, customerEmail, deny, emailForInit, userIdFor } from './identity'
+
+export const AWS_REGION = 'eu-west-1'
+
+export async function authorizer(data: Data): Promise<Response> {
+  const context = data.context
+  if (context.methodName === 'LIST') {
+    return customerEmail(context) ? { statusCode: 200 } : deny(context, 'Only signed-in customers may list their AWS objects')
+  }
+  return allowOwner(context, awsIdFor)
+}
+
+export async function getInstanceId(data: Data<{ email: string }>): Promise<string> {
+  return awsIdFor(data.request.body ? data.request.body.email : '')
+}
+
+export async function init(data: Data<{ email: string }>): Promise<Data> {
+  const checked = emailForInit(data.request.body, data.context, awsIdFor)
+  if ('error' in checked) {
+    data.response = checked.error
+    return data
+  }
+  // Resource names come from the (secret-keyed) instance id, so they reveal nothing about the e-mail.
+  const suffix = (data.context.instanceId || '').replace(/^aws_/, '').slice(0, 12)
+  data.state.public = {
+    status: 'active',
+    region: AWS_REGION,
+    resources: { bucket: 'bean-and-bloom-' + suffix, storageClass: 'STANDARD', queue: 'orders-' + suffix },
+  }
+  data.state.private = { userId: userIdFor(checked.email) }
+  data.state.user = {}
+  data.state.user[userIdFor(checked.email)] = { email: checked.email, createdAt: new Date(Date.now()).toISOString() }
+  data.response = { statusCode: 200, body: {} }
+  return data
+}
+
+export async function getState(data: Data): Promise<Response> {
+  const userId = data.context.userId
+  const user: Record<string, unknown> = {}
+  if (userId && data.state.user && data.state.user[userId]) user[userId] = data.state.user[userId]
+  return { statusCode: 200, body: { public: data.state.public || {}, private: {}, user: user, role: data.state.role || {} } }
+}
+
+/** READ: the public description (the same as the live public document). */
+export async function describe(data: Data): Promise<Data> {
+  data.response = { statusCode: 200, body: data.state.public }
+  return data
+}

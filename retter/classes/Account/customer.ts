@@ -1,0 +1,44 @@
+/**
+ * Where an Account keeps what. Public state is readable by every signed-in session of the project,
+ * so it holds nothing that identifies a customer. Everything about the customer lives in their user
+ * state (`state.user[userId]`, readable by that userId only); code hashes live in private state.
+ * The app's lib/contract.ts mirrors these shapes.
+ */
+import { Data } from '@retter/rdk'
+import { StoredOtp } from './otp'
+
+/** Public state of an Account: deliberately empty (see above). */
+export type AccountPublicState = Record<string, never>
+
+/** The customer's own view of their Account (`state.user[userId]`). */
+export interface AccountUserState {
+  email: string
+  /** Id of the chosen plan, or null before the customer chose one. */
+  plan: string | null
+  /** ISO 8601 date-time of the first successful sign-in. */
+  memberSince?: string
+  /** ISO 8601 date-time of the latest successful sign-in. */
+  lastSignInAt?: string
+  /** ISO 8601 date-time of the latest plan change, when there was one. */
+  planChangedAt?: string
+}
+
+export interface AccountPrivateState {
+  /** The userId whose user state is this Account's customer. */
+  userId: string
+  otp?: StoredOtp
+  /** Epoch ms of the latest code sent (resend throttle). */
+  lastOtpSentAt?: number
+}
+
+/** The private part of an Account's state (set by init). */
+export function privateOf(data: Data): AccountPrivateState {
+  return data.state.private as AccountPrivateState
+}
+
+/** The customer's user state (set by init, so it always exists on a stored Account). */
+export function customerOf(data: Data): AccountUserState {
+  const userId = privateOf(data).userId
+  const users = data.state.user || (data.state.user = {})
+  return (users[userId] || (users[userId] = { email: '', plan: null })) as AccountUserState
+}

@@ -1,0 +1,55 @@
+/**
+ * The `Account` class: one instance per normalised e-mail (id from identity.ts), one-time-code
+ * sign-in (signIn.ts), the plans (plans.ts) and the customer's subscription (subscription.ts).
+ * This file holds the class-level handlers of template.yml.
+ */
+import RDK, { Data, Response } from '@retter/rdk'
+import { customerOf } from './customer'
+import { ALLOW, accountIdFor, allowOwner, customerEmail, deny, emailForInit, userIdFor } from './identity'
+
+const rdk = new RDK()
+
+/** Lookup-key name of an Account; its value is the normalised e-mail. */
+export const EMAIL_LOOKUP_KEY = 'email'
+
+/** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
+const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans']
+
+export async function authorizer(data: Data): Promise<Response> {
+  const context = data.context
+  if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
+  if (context.methodName === 'LIST') {
+    return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')
+  }
+  return allowOwner(context, accountIdFor)
+}
+
+/** The id derived from body `{email}` (INIT's body model has already checked it). */
+export async function getInstanceId(data: Data<{ email: string }>): Promise<string> {
+  return accountIdFor(data.request.body ? data.request.body.email : '')
+}
+
+export async function init(data: Data<{ email: string }>): Promise<Data> {
+  const checked = emailForInit(data.request.body, data.context, accountIdFor)
+  if ('error' in checked) {
+    data.response = checked.error
+    return data
+  }
+  const userId = userIdFor(checked.email)
+  data.state.public = {}
+  data.state.private = { userId: userId }
+  data.state.user = {}
+  data.state.user[userId] = { email: checked.email, plan: null }
+  const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: checked.email } })
+  if (!bound || !bound.success) throw new Error('Account.init: the email lookup key could not be set: ' + (bound ? bound.error : 'no answer'))
+  data.response = { statusCode: 200, body: {} }
+  return data
+}
+
+/** STATE shows the caller their own user state only, and never private state (it holds the code hash). */
+export async function getState(data: Data): Promise<Response> {
+  const userId = data.context.userId
+  const user: Record<string, unknown> = {}
+  if (userId && data.state.user && data.state.user[userId]) user[userId] = customerOf(data)
+  return { statusCode: 200, body: { public: data.state.public || {}, private: {}, user: user, role: data.state.role || {} } }
+}

@@ -1,0 +1,36 @@
+/** One-time codes: generation from a CSPRNG, salted hashing, constant-time comparison. */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'crypto'
+
+/** What private state keeps of a code: never the code itself. */
+export interface StoredOtp {
+  /** hex HMAC-SHA256(salt, code); empty once the code is voided. */
+  hash: string
+  salt: string
+  /** Epoch ms. */
+  expiresAt: number
+  failedAttempts: number
+}
+
+export const OTP_TTL_MS = 5 * 60 * 1000
+export const OTP_RESEND_AFTER_MS = 30 * 1000
+export const OTP_MAX_ATTEMPTS = 5
+
+const hashCode = (code: string, salt: string) => createHmac('sha256', salt).update(code).digest('hex')
+
+/**
+ * A fresh 6-digit code and what to store of it.
+ * @param now epoch ms
+ */
+export function issueOtp(now: number): { code: string; stored: StoredOtp } {
+  const code = randomInt(0, 1000000).toString().padStart(6, '0')
+  const salt = randomBytes(16).toString('hex')
+  return { code, stored: { hash: hashCode(code, salt), salt, expiresAt: now + OTP_TTL_MS, failedAttempts: 0 } }
+}
+
+/** Whether `code` is the one `stored` was issued for. */
+export function otpMatches(stored: StoredOtp, code: string): boolean {
+  if (!stored.hash) return false
+  const given = Buffer.from(hashCode(code, stored.salt), 'hex')
+  const expected = Buffer.from(stored.hash, 'hex')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}

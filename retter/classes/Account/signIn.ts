@@ -1,0 +1,97 @@
+/** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
+import RDK, { Data } from '@retter/rdk'
+import { CUSTOMER_IDENTITY } from './identity'
+import { customerOf, privateOf } from './customer'
+import { sendMail } from './mailer'
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, issueOtp, otpMatches } from './otp'
+
+const rdk = new RDK()
+
+export type VerifyOtpErrorCode = 'INVALID_CODE' | 'CODE_EXPIRED' | 'TOO_MANY_ATTEMPTS' | 'NO_CODE'
+
+const VERIFY_MESSAGES: Record<VerifyOtpErrorCode, string> = {
+  INVALID_CODE: 'Invalid OTP',
+  CODE_EXPIRED: 'This code has expired. Request a new one.',
+  TOO_MANY_ATTEMPTS: 'Too many attempts. Request a new code.',
+  NO_CODE: 'No code was requested for this e-mail.',
+}
+
+/** WRITE: e-mails a fresh code (429 RATE_LIMITED within 30 s of the previous one). */
+export async function sendOtp(data: Data): Promise<Data> {
+  const now = Date.now()
+  const priv = privateOf(data)
+  const email = customerOf(data).email
+  if (priv.lastOtpSentAt !== undefined && now - priv.lastOtpSentAt < OTP_RESEND_AFTER_MS) {
+    const retryAfterSeconds = Math.ceil((priv.lastOtpSentAt + OTP_RESEND_AFTER_MS - now) / 1000)
+    data.response = {
+      statusCode: 429,
+      body: {
+        code: 'RATE_LIMITED',
+        message: 'A code was sent moments ago. You can request a new one in ' + retryAfterSeconds + ' s.',
+        retryAfterSeconds: retryAfterSeconds,
+      },
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }
+    return data
+  }
+  const issued = issueOtp(now)
+  try {
+    await sendMail({
+      to: email,
+      subject: 'Your Bean & Bloom sign-in code',
+      text: 'Your sign-in code is ' + issued.code + '. It expires in ' + OTP_TTL_MS / 60000 + ' minutes. If you did not ask for it, ignore this message.',
+    })
+  } catch (err) {
+    // No code is stored when the mail did not go out, so the customer may ask again at once.
+    console.error('sendOtp: the e-mail could not be sent', err instanceof Error ? err.message : String(err))
+    data.response = { statusCode: 503, body: { code: 'EMAIL_UNAVAILABLE', message: 'The sign-in code could not be e-mailed. Try again in a moment.' } }
+    return data
+  }
+  priv.otp = issued.stored
+  priv.lastOtpSentAt = now
+  data.response = {
+    statusCode: 200,
+    body: { sentTo: email, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: OTP_RESEND_AFTER_MS / 1000 },
+  }
+  return data
+}
+
+function verifyFailure(data: Data, code: VerifyOtpErrorCode, attemptsLeft?: number): Data {
+  const error: { code: VerifyOtpErrorCode; message: string; attemptsLeft?: number } = { code: code, message: VERIFY_MESSAGES[code] }
+  if (attemptsLeft !== undefined) error.attemptsLeft = attemptsLeft
+  data.response = { statusCode: 200, body: { success: false, error: error } }
+  return data
+}
+
+/** WRITE: checks a code (body validated by VerifyOtpInput); a good one answers a custom token. */
+export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
+  const code = data.request.body ? data.request.body.code : ''
+  const now = Date.now()
+  const priv = privateOf(data)
+  const otp = priv.otp
+  if (!otp) return verifyFailure(data, 'NO_CODE')
+  if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
+  if (now >= otp.expiresAt) return verifyFailure(data, 'CODE_EXPIRED')
+  if (!otpMatches(otp, code)) {
+    otp.failedAttempts += 1
+    const attemptsLeft = OTP_MAX_ATTEMPTS - otp.failedAttempts
+    if (attemptsLeft > 0) return verifyFailure(data, 'INVALID_CODE', attemptsLeft)
+    // Void the code: even the right one no longer works.
+    otp.hash = ''
+    return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
+  }
+  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: CUSTOMER_IDENTITY, claims: { email: customerOf(data).email } })
+  if (!minted || !minted.success || !minted.data) {
+    // Keep the code: the customer may try it again once the platform answers.
+    data.response = { statusCode: 503, body: { code: 'TOKEN_UNAVAILABLE', message: 'Signing in failed for a moment. Try the same code again.' } }
+    return data
+  }
+  // A used code is gone, so it cannot be replayed.
+  delete priv.otp
+  const customer = customerOf(data)
+  const nowIso = new Date(now).toISOString()
+  customer.memberSince = customer.memberSince || nowIso
+  customer.lastSignInAt = nowIso
+  data.response = { statusCode: 200, body: { success: true, data: { customToken: minted.data.customToken } } }
+  return data
+}

@@ -1,0 +1,227 @@
+/**
+ * The transport-independent core of the local Retter runtime.
+ *
+ * `createBackend` loads a Retter v1 project folder and returns a `handle(request) -> response`
+ * function used by node:http (rio-local/server.ts) and in-process by the web app's msw handlers.
+ * The memory path must stay free of native modules, so SQLite is loaded lazily, only for disk storage.
+ */
+import { randomBytes } from 'node:crypto'
+import { createTokenService } from './auth/tokens'
+import { createFirebaseAuthRoutes } from './firebase-auth/routes'
+import { silentLogger, type Logger } from './logger'
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './mail/smtp-receiver'
+import { DEFAULT_PROJECT_DIR, loadProject } from './project/load'
+import { handleDev } from './runtime/dev-routes'
+import { createEngine, type CloudCall } from './runtime/engine'
+import { HttpError, errorResponse, json } from './runtime/http'
+import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
+import { parseRequest } from './runtime/request'
+import { handleSession } from './runtime/session'
+import { createMemoryStorage } from './storage/memory'
+import type { Storage } from './storage/types'
+
+export interface BackendOptions {
+  /** The one project served (default `coffee-local`). */
+  projectId?: string
+  /** `memory` for tests; `{dir}` for SQLite in that folder. */
+  storage: 'memory' | { dir: string }
+  /** HS256 secret; default: random per process (memory) or generated once into `<dir>/jwt-secret`. */
+  secret?: string
+  /** Serves `/__dev/*` (outbox, state merges). */
+  dev?: boolean
+  /** Where state changes are published (the Firestore emulator); none by default. */
+  mirror?: StateMirror | null
+  /** Routes tried before ours. */
+  extraRoutes?: RouteHandler[]
+  /** Serve the Firebase Auth REST emulation (custom-token sign-in for live state) with our secret. */
+  firebaseAuth?: boolean
+  accessTokenTtlSeconds?: number
+  refreshTokenTtlSeconds?: number
+  /** The firebase block of TokenData. */
+  firebase?: { apiKey: string; projectId: string }
+  /** Epoch milliseconds (tests move time with it). */
+  now?: () => number
+  logger?: Logger
+  /** Log each OTP e-mail with its code (a developer's terminal). */
+  printOtpToTerminal?: boolean
+  /** The Retter v1 project folder to run (default: RIO_LOCAL_PROJECT_DIR, else this repo's `retter/`). */
+  projectDir?: string
+  /**
+   * The project environment class code reads from process.env (Retter's console settings).
+   * Merged over process.env; SMTP_URL always points at this runtime's SMTP receiver.
+   */
+  projectEnv?: Record<string, string>
+  /** Port of the SMTP receiver (default: any free one). */
+  smtpPort?: number
+}
+
+export interface Backend {
+  handle(req: BackendRequest): Promise<BackendResponse>
+  /** Waits for pending mirror writes and closes storage (the mirror itself belongs to the caller). */
+  close(): Promise<void>
+  secret: string
+  projectId: string
+  /** The project folder being run. */
+  projectDir: string
+}
+
+export const DEFAULT_PROJECT_ID = 'coffee-local'
+export const DEFAULT_ACCESS_TTL_SECONDS = 900
+export const DEFAULT_REFRESH_TTL_SECONDS = 604_800
+export const DEFAULT_FIREBASE = { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' }
+
+/**
+ * Used when the environment sets no CUSTOMER_ID_SECRET, so local ids stay stable across restarts
+ * and test processes. Never deploy it: ids keyed by a public secret are derivable from e-mails.
+ */
+export const LOCAL_CUSTOMER_ID_SECRET = 'rio-local-customer-id-secret-for-development-only'
+export const LOCAL_MAIL_FROM = 'Bean & Bloom (local) <no-reply@localhost>'
+
+/** The project folder `createBackend` runs without an explicit `projectDir`. */
+export function projectDirFromEnv(env: Record<string, string | undefined> = process.env): string {
+  return env.RIO_LOCAL_PROJECT_DIR?.trim() || DEFAULT_PROJECT_DIR
+}
+
+/** The first 6-digit number of a message: the sign-in code of our e-mails, for the dev outbox. */
+function codeIn(text: string): string {
+  return /\b(\d{6})\b/.exec(text)?.[1] ?? ''
+}
+const CLOUD_ACTIONS = new Set(['INSTANCE', 'CALL', 'STATE', 'LIST'])
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${value}`)
+  return value
+}
+
+async function openStorage(storage: BackendOptions['storage'], now: () => number): Promise<Storage> {
+  if (storage === 'memory') return createMemoryStorage()
+  const { createSqliteStorage } = await import('./storage/sqlite')
+  return createSqliteStorage(storage.dir, Math.floor(now() / 1000))
+}
+
+async function resolveSecret(options: BackendOptions): Promise<string> {
+  if (options.secret !== undefined) {
+    if (options.secret.length < 16) throw new Error('The JWT secret must be at least 16 characters')
+    return options.secret
+  }
+  if (options.storage === 'memory') return randomBytes(32).toString('base64url')
+  const { loadOrCreateSecret } = await import('./storage/secret-file')
+  return loadOrCreateSecret(options.storage.dir)
+}
+
+/**
+ * Creates a backend: storage, tokens, classes and the request handler.
+ * @param options see BackendOptions; only `storage` is required
+ */
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const projectId = options.projectId ?? DEFAULT_PROJECT_ID
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
+    throw new Error(`Invalid project id "${projectId}": use lower-case letters, digits and dashes`)
+  }
+  const now = options.now ?? Date.now
+  const logger = options.logger ?? silentLogger
+  const secret = await resolveSecret(options)
+  const storage = await openStorage(options.storage, now)
+  const mirror = options.mirror ?? null
+  const tokens = createTokenService({
+    projectId,
+    secret,
+    storage,
+    now,
+    accessTtl: positiveInt('accessTokenTtlSeconds', options.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS),
+    refreshTtl: positiveInt('refreshTokenTtlSeconds', options.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS),
+    firebase: options.firebase ?? DEFAULT_FIREBASE,
+  })
+  const firebase = options.firebase ?? DEFAULT_FIREBASE
+  const printOtp = options.printOtpToTerminal ?? false
+  const smtp: SmtpReceiver = await startSmtpReceiver({
+    port: options.smtpPort,
+    onMail(mail: ReceivedMail) {
+      const sentAt = new Date(now()).toISOString()
+      const code = codeIn(mail.text)
+      const outbox = mail.to.map((to) => ({ to: to.trim().toLowerCase(), subject: mail.subject, text: mail.text, code, sentAt }))
+      storage.commit({ outbox })
+      if (printOtp) for (const m of outbox) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
+    },
+  })
+  // Module-level class code may read its environment at require time: set it before loading.
+  Object.assign(process.env, {
+    CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
+    MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
+    ...options.projectEnv,
+    SMTP_URL: smtp.url,
+  })
+  let project
+  try {
+    project = loadProject(options.projectDir ?? projectDirFromEnv())
+  } catch (err) {
+    await smtp.close()
+    storage.close()
+    throw err
+  }
+  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now })
+  const extraRoutes = [...(options.extraRoutes ?? [])]
+  if (options.firebaseAuth) {
+    extraRoutes.push(createFirebaseAuthRoutes({ secret, firebaseProjectId: firebase.projectId, apiKey: firebase.apiKey, now: options.now }))
+  }
+  // Request ids only correlate log lines; a counter is cheaper than randomness per request.
+  const requestIdPrefix = randomBytes(4).toString('hex')
+  let requestCount = 0
+  let closed = false
+
+  async function route(req: BackendRequest): Promise<BackendResponse> {
+    for (const extra of extraRoutes) {
+      const res = await extra(req)
+      if (res) return res
+    }
+    const parsed = parseRequest(req)
+    const [first, ...rest] = parsed.segments
+    if (first === '__health') return json(200, { ok: true, projectId })
+    if (first === '__dev') {
+      if (!options.dev) throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are off (set RIO_LOCAL_DEV=1)')
+      return handleDev(rest, parsed, storage, engine)
+    }
+    if (first === 'root') return handleSession(projectId, tokens, rest, parsed)
+    if (first !== projectId) {
+      throw new HttpError(404, 'PROJECT_NOT_FOUND', first ? `This backend serves project "${projectId}", not "${first}"` : 'Not found')
+    }
+    const [action, classId, ...after] = rest
+    if (action === undefined || !CLOUD_ACTIONS.has(action)) {
+      throw new HttpError(404, 'NOT_FOUND', `Unknown action "${action ?? ''}"; use INSTANCE, CALL, STATE or LIST`)
+    }
+    if (classId === undefined) throw new HttpError(404, 'CLASS_NOT_FOUND', 'The class id is missing from the path')
+    const call: CloudCall = {
+      action: action as CloudCall['action'],
+      classId,
+      rest: after,
+      request: parsed,
+      requestId: `${requestIdPrefix}-${(requestCount++).toString(36)}`,
+      sourceIP: parsed.headers['x-forwarded-for'] ?? '127.0.0.1',
+    }
+    return engine.handle(call)
+  }
+
+  return {
+    projectId,
+    secret,
+    projectDir: project.dir,
+    async handle(req) {
+      if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
+      try {
+        return await route(req)
+      } catch (err) {
+        if (err instanceof HttpError) return errorResponse(err)
+        logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })
+        return json(500, { code: 'INTERNAL', message: 'The backend failed to handle this request' })
+      }
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (mirror) await mirror.flush().catch((err: unknown) => logger.warn('mirror flush failed', { error: String(err) }))
+      await smtp.close()
+      storage.close()
+    },
+  }
+}

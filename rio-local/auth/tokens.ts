@@ -1,0 +1,195 @@
+/**
+ * Issues and verifies the Retter session tokens (access, refresh, custom) and the Firebase custom
+ * token carried in TokenData. All are HS256 JWTs signed with the backend secret.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Storage } from '../storage/types'
+import { signJwt, verifyJwt, type JwtPayload } from './jwt'
+
+export type TokenKind = 'access' | 'refresh' | 'custom'
+
+/** Claims of our Retter tokens (what the SDK decodes, plus bookkeeping ids). */
+export interface RioTokenClaims extends JwtPayload {
+  projectId: string
+  userId: string
+  identity: string
+  anonymous: boolean
+  claims: Record<string, unknown>
+  /** Which of our tokens this is; an access token is never accepted as a refresh token and so on. */
+  kind: TokenKind
+  /** Session id shared by an access/refresh pair; sign-out revokes it. */
+  sid?: string
+  /** Unique token id (custom tokens: the single-use key). */
+  jti?: string
+}
+
+/** Claims of the Firebase custom token the Firebase Auth emulation verifies. */
+export interface FirebaseCustomTokenClaims extends JwtPayload {
+  uid: string
+  /** `projectId` lets the Firestore rules tell sessions of this Retter project apart. */
+  claims: { projectId: string; identity: string; anonymous: boolean }
+  aud: 'local-firebase-custom'
+}
+
+/** What the session calls answer (`RetterTokenData` of the SDK minus its client-side fields). */
+export interface TokenData {
+  accessToken: string
+  refreshToken: string
+  firebase: { apiKey: string; projectId: string; customToken: string }
+}
+
+/** The identity a verified access token carries into a call. */
+export interface Caller {
+  userId: string
+  identity: string
+  anonymous: boolean
+  claims: Record<string, unknown>
+  sid?: string
+}
+
+export interface TokenServiceOptions {
+  projectId: string
+  secret: string
+  storage: Storage
+  accessTtl: number
+  refreshTtl: number
+  firebase: { apiKey: string; projectId: string }
+  /** Epoch milliseconds. */
+  now: () => number
+}
+
+/** Lifetime of a Retter custom token (the issue: single use, valid 60 s). */
+export const CUSTOM_TOKEN_TTL_SECONDS = 60
+/** Lifetime of the Firebase custom token (Firebase's own limit is one hour). */
+export const FIREBASE_CUSTOM_TOKEN_TTL_SECONDS = 3600
+
+export type TokenCheck<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
+
+const randomId = (bytes = 12) => randomBytes(bytes).toString('hex')
+
+/** Creates the token service of one backend (one project, one secret). */
+export function createTokenService(opts: TokenServiceOptions) {
+  const nowSec = () => Math.floor(opts.now() / 1000)
+
+  function issueTokenData(caller: Caller, sid: string = randomId()): TokenData {
+    const iat = nowSec()
+    const base = {
+      projectId: opts.projectId,
+      userId: caller.userId,
+      identity: caller.identity,
+      anonymous: caller.anonymous,
+      claims: caller.claims,
+      sid,
+      iat,
+    }
+    const firebaseClaims: FirebaseCustomTokenClaims = {
+      uid: caller.userId,
+      claims: { projectId: opts.projectId, identity: caller.identity, anonymous: caller.anonymous },
+      aud: 'local-firebase-custom',
+      iat,
+      exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
+    }
+    return {
+      // A jti per token keeps two tokens issued in the same second distinct.
+      accessToken: signJwt({ ...base, kind: 'access', jti: randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
+      refreshToken: signJwt({ ...base, kind: 'refresh', jti: randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
+      firebase: { ...opts.firebase, customToken: signJwt(firebaseClaims, opts.secret) },
+    }
+  }
+
+  function check(token: string | undefined, kind: TokenKind, ignoreExpiry = false): TokenCheck<RioTokenClaims> {
+    if (!token) return { ok: false, code: 'TOKEN_MISSING', message: `The ${kind} token is missing` }
+    const result = verifyJwt<RioTokenClaims>(token, opts.secret, { now: nowSec(), ignoreExpiry })
+    if (!result.ok) {
+      const code = result.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID'
+      return { ok: false, code, message: `The ${kind} token is not valid: ${result.message}` }
+    }
+    const claims = result.payload
+    if (claims.kind !== kind || typeof claims.userId !== 'string' || typeof claims.identity !== 'string') {
+      return { ok: false, code: 'TOKEN_INVALID', message: `The token is not a ${kind} token` }
+    }
+    if (claims.projectId !== opts.projectId) {
+      return { ok: false, code: 'TOKEN_WRONG_PROJECT', message: `The ${kind} token belongs to another project` }
+    }
+    if (claims.sid && kind !== 'custom' && opts.storage.isSessionRevoked(claims.sid)) {
+      return { ok: false, code: 'TOKEN_REVOKED', message: 'The session has been signed out' }
+    }
+    return { ok: true, value: claims }
+  }
+
+  const toCaller = (c: RioTokenClaims): Caller => ({
+    userId: c.userId,
+    identity: c.identity,
+    anonymous: c.anonymous === true,
+    claims: typeof c.claims === 'object' && c.claims !== null ? c.claims : {},
+    sid: c.sid,
+  })
+
+  return {
+    /** TokenData for a fresh anonymous session, and its userId. */
+    issueAnonymous(): { userId: string; tokenData: TokenData } {
+      const userId = `anon_${randomId()}`
+      return { userId, tokenData: issueTokenData({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
+    },
+
+    /** A single-use Retter custom token (valid 60 s) for `authWithCustomToken`. */
+    createCustomToken(input: { userId: string; identity: string; claims?: Record<string, unknown> }): string {
+      const iat = nowSec()
+      const claims: RioTokenClaims = {
+        projectId: opts.projectId,
+        userId: input.userId,
+        identity: input.identity,
+        anonymous: false,
+        claims: input.claims ?? {},
+        kind: 'custom',
+        jti: randomId(),
+        iat,
+        exp: iat + CUSTOM_TOKEN_TTL_SECONDS,
+      }
+      return signJwt(claims, opts.secret)
+    },
+
+    /** Exchanges a custom token for session tokens; the token's path userId must match. Consumes it. */
+    signInWithCustomToken(customToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
+      const result = check(customToken, 'custom')
+      if (!result.ok) return result
+      const claims = result.value
+      if (claims.userId !== pathUserId) {
+        return { ok: false, code: 'TOKEN_INVALID', message: 'The custom token belongs to another user' }
+      }
+      if (!claims.jti || !opts.storage.useTokenOnce(claims.jti, claims.exp)) {
+        return { ok: false, code: 'TOKEN_USED', message: 'The custom token has already been used' }
+      }
+      return { ok: true, value: issueTokenData(toCaller(claims)) }
+    },
+
+    /** New session tokens from a valid refresh token of the same session. */
+    refresh(refreshToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
+      const result = check(refreshToken, 'refresh')
+      if (!result.ok) return result
+      if (result.value.userId !== pathUserId) {
+        return { ok: false, code: 'TOKEN_INVALID', message: 'The refresh token belongs to another user' }
+      }
+      return { ok: true, value: issueTokenData(toCaller(result.value), result.value.sid) }
+    },
+
+    /** Revokes the session of an access token (expired access tokens are accepted here). */
+    signOut(accessToken: string | undefined, pathUserId: string): TokenCheck<null> {
+      const result = check(accessToken, 'access', true)
+      if (!result.ok) return result
+      if (result.value.userId !== pathUserId) {
+        return { ok: false, code: 'TOKEN_INVALID', message: 'The access token belongs to another user' }
+      }
+      if (result.value.sid) opts.storage.revokeSession(result.value.sid, result.value.iat + opts.refreshTtl)
+      return { ok: true, value: null }
+    },
+
+    /** Verifies the `_token` of a cloud-object call. */
+    verifyAccessToken(token: string): TokenCheck<Caller> {
+      const result = check(token, 'access')
+      return result.ok ? { ok: true, value: toCaller(result.value) } : result
+    },
+  }
+}
+
+export type TokenService = ReturnType<typeof createTokenService>

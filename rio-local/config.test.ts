@@ -1,0 +1,59 @@
+/** Env configuration: defaults, and clear messages naming each bad variable. */
+import { ConfigError, loadConfig } from './config'
+
+test('defaults match the shared names', () => {
+  expect(loadConfig({})).toEqual({
+    host: '127.0.0.1',
+    port: 4000,
+    projectId: 'coffee-local',
+    dataDir: '.data',
+    storage: 'sqlite',
+    dev: false,
+    jwtSecret: undefined,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 604_800,
+    firebase: { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' },
+    firestoreEmulatorHost: '127.0.0.1:8080',
+    liveState: true,
+    projectDir: undefined,
+    logLevel: 'info',
+  })
+})
+
+test('RIO_LOCAL_LIVE_STATE=0 turns live state off; RIO_LOCAL_PROJECT_DIR names the project', () => {
+  expect(loadConfig({ RIO_LOCAL_LIVE_STATE: '0', RIO_LOCAL_PROJECT_DIR: '/srv/my-rio-project' })).toMatchObject({
+    liveState: false,
+    projectDir: '/srv/my-rio-project',
+  })
+  expect(() => loadConfig({ RIO_LOCAL_LIVE_STATE: 'off' })).toThrow(/RIO_LOCAL_LIVE_STATE must be 0 or 1/)
+})
+
+test('every invalid variable is reported, by name, at once', () => {
+  let error: unknown
+  try {
+    loadConfig({
+      RIO_LOCAL_PORT: 'eighty',
+      RIO_LOCAL_STORAGE: 'postgres',
+      RIO_LOCAL_DEV: 'yes',
+      RIO_JWT_SECRET: 'short',
+      RIO_ACCESS_TOKEN_TTL_SECONDS: '600',
+      RIO_REFRESH_TOKEN_TTL_SECONDS: '60',
+      FIRESTORE_EMULATOR_HOST: 'localhost',
+      RIO_LOG_LEVEL: 'chatty',
+      RIO_LOCAL_PROJECT_ID: 'Root Project',
+    })
+  } catch (err) {
+    error = err
+  }
+  expect(error).toBeInstanceOf(ConfigError)
+  const message = (error as ConfigError).message
+  for (const name of ['RIO_LOCAL_PORT', 'RIO_LOCAL_STORAGE', 'RIO_LOCAL_DEV', 'RIO_JWT_SECRET', 'RIO_REFRESH_TOKEN_TTL_SECONDS', 'FIRESTORE_EMULATOR_HOST', 'RIO_LOG_LEVEL', 'RIO_LOCAL_PROJECT_ID']) {
+    expect(message).toContain(name)
+  }
+  expect((error as ConfigError).problems).toHaveLength(8)
+})
+
+test('explicit values are taken', () => {
+  const config = loadConfig({ RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_DEV: '1', RIO_JWT_SECRET: 'x'.repeat(32), RIO_LOG_LEVEL: 'debug' })
+  expect(config).toMatchObject({ port: 0, storage: 'memory', dev: true, jwtSecret: 'x'.repeat(32), logLevel: 'debug' })
+})

@@ -1,0 +1,99 @@
+/**
+ * The backend's configuration from env, validated once at start. Every problem is reported
+ * together, each naming its variable.
+ */
+import { parseLogLevel, type LogLevel } from './logger'
+
+export interface BackendConfig {
+  host: string
+  port: number
+  projectId: string
+  dataDir: string
+  storage: 'sqlite' | 'memory'
+  dev: boolean
+  /** Undefined: generated once into the data folder. */
+  jwtSecret?: string
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  firebase: { apiKey: string; projectId: string }
+  firestoreEmulatorHost: string
+  /** RIO_LOCAL_LIVE_STATE=0: run without the Firestore emulator (no live documents). */
+  liveState: boolean
+  /** The Retter v1 project folder to run (RIO_LOCAL_PROJECT_DIR; default: this repo's `retter/`). */
+  projectDir?: string
+  logLevel: LogLevel
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid backend configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+/**
+ * Reads and validates the runtime's env (names in .env.example).
+ * @throws ConfigError listing every invalid variable
+ */
+export function loadConfig(env: Env = process.env): BackendConfig {
+  const problems: string[] = []
+  const text = (name: string, fallback: string): string => {
+    const value = env[name]
+    return value === undefined || value.trim() === '' ? fallback : value.trim()
+  }
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name, String(fallback))
+    const value = Number(raw)
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+      return fallback
+    }
+    return value
+  }
+
+  const port = int('RIO_LOCAL_PORT', 4000, 0, 65535)
+  const projectId = text('RIO_LOCAL_PROJECT_ID', 'coffee-local')
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
+    problems.push(`RIO_LOCAL_PROJECT_ID must be lower-case letters, digits and dashes (not "root"), got "${projectId}"`)
+  }
+  const storage = text('RIO_LOCAL_STORAGE', 'sqlite')
+  if (storage !== 'sqlite' && storage !== 'memory') problems.push(`RIO_LOCAL_STORAGE must be "sqlite" or "memory", got "${storage}"`)
+  const dev = text('RIO_LOCAL_DEV', '0')
+  if (dev !== '0' && dev !== '1') problems.push(`RIO_LOCAL_DEV must be 0 or 1, got "${dev}"`)
+  const jwtSecret = env.RIO_JWT_SECRET?.trim() || undefined
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('RIO_JWT_SECRET must be at least 32 characters (or unset to generate one)')
+  const accessTokenTtlSeconds = int('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400)
+  const refreshTokenTtlSeconds = int('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000)
+  if (refreshTokenTtlSeconds <= accessTokenTtlSeconds) {
+    problems.push('RIO_REFRESH_TOKEN_TTL_SECONDS must be longer than RIO_ACCESS_TOKEN_TTL_SECONDS')
+  }
+  const firestoreEmulatorHost = text('FIRESTORE_EMULATOR_HOST', '127.0.0.1:8080')
+  if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(firestoreEmulatorHost)) {
+    problems.push(`FIRESTORE_EMULATOR_HOST must be host:port, got "${firestoreEmulatorHost}"`)
+  }
+  const live = text('RIO_LOCAL_LIVE_STATE', '1')
+  if (live !== '0' && live !== '1') problems.push(`RIO_LOCAL_LIVE_STATE must be 0 or 1, got "${live}"`)
+  const levelText = text('RIO_LOG_LEVEL', 'info')
+  const logLevel = parseLogLevel(levelText)
+  if (!logLevel) problems.push(`RIO_LOG_LEVEL must be one of debug, info, warn, error, silent, got "${levelText}"`)
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    host: '127.0.0.1',
+    port,
+    projectId,
+    dataDir: text('RIO_LOCAL_DATA_DIR', '.data'),
+    storage: storage as BackendConfig['storage'],
+    dev: dev === '1',
+    jwtSecret,
+    accessTokenTtlSeconds,
+    refreshTokenTtlSeconds,
+    firebase: { apiKey: text('RIO_FIREBASE_API_KEY', 'local-dev-key'), projectId: text('RIO_FIREBASE_PROJECT_ID', 'demo-coffee-local') },
+    firestoreEmulatorHost,
+    liveState: live !== '0',
+    projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
+    logLevel: logLevel ?? 'info',
+  }
+}

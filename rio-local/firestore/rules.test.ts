@@ -1,0 +1,129 @@
+/**
+ * rio-local/firestore.rules in the REAL emulator, read through the Firebase JS SDK the way the browser
+ * reads it: signed in via our Firebase Auth routes (connectAuthEmulator) with the custom tokens the
+ * backend issues, Firestore via connectFirestoreEmulator.
+ */
+import { signInWithCustomToken } from 'firebase/auth'
+import { doc, getDoc, onSnapshot, setDoc, type DocumentData } from 'firebase/firestore'
+import { createFirebaseAuthRoutes } from '../firebase-auth/routes'
+import { createFirestoreMirror, instanceDocumentPaths, loadRulesFile } from './mirror'
+import {
+  emulatorHost,
+  firebaseClient,
+  firebaseCustomToken,
+  recordingLogger,
+  serveRoutes,
+  uniqueFirebaseProject,
+  waitFor,
+  type FirebaseTestClient,
+} from './test-support'
+
+// The emulator is a JVM that starts cold, and CI machines are shared: allow it time.
+jest.setTimeout(30_000)
+
+const SECRET = 'rules-test-secret-0123456789abcdef'
+const API_KEY = 'rules-test-key'
+const FB = uniqueFirebaseProject('rules')
+const OWNER = 'user_owner'
+const OTHER = 'user_other'
+const ANON = 'anon_visitor'
+const INSTANCE = 'acct_aaaaaaaaaaaaaaaaaaaaaaaa'
+const paths = instanceDocumentPaths('coffee-local', 'Account', INSTANCE)
+
+const customer = { projectId: 'coffee-local', identity: 'enduser', anonymous: false }
+const anonymous = { projectId: 'coffee-local', identity: 'anonymous', anonymous: true }
+const otherProject = { projectId: 'someone-elses', identity: 'enduser', anonymous: false }
+
+let server: Awaited<ReturnType<typeof serveRoutes>>
+const mirror = createFirestoreMirror({ host: emulatorHost(), projectId: FB, logger: recordingLogger() })
+const clients: FirebaseTestClient[] = []
+
+/** A Firebase client signed in as `uid` with `claims`, or not signed in at all when uid is null. */
+async function clientAs(uid: string | null, claims: Record<string, unknown> = customer): Promise<FirebaseTestClient> {
+  const client = firebaseClient({ authOrigin: server.origin, firestoreHost: emulatorHost(), projectId: FB, apiKey: API_KEY })
+  clients.push(client)
+  if (uid) await signInWithCustomToken(client.auth, firebaseCustomToken(SECRET, uid, claims))
+  return client
+}
+
+const read = (client: FirebaseTestClient, path: string) => getDoc(doc(client.db, path)).then((snap) => snap.data())
+
+beforeAll(async () => {
+  server = await serveRoutes(createFirebaseAuthRoutes({ secret: SECRET, firebaseProjectId: FB, apiKey: API_KEY }))
+  await loadRulesFile(emulatorHost(), FB)
+  await mirror.publish({
+    projectId: 'coffee-local',
+    classId: 'Account',
+    instanceId: INSTANCE,
+    state: {
+      public: { plan: 'house-blend' },
+      private: {},
+      user: { [OWNER]: { note: 'mine' }, [OTHER]: { note: 'theirs' } },
+      role: { enduser: { banner: 'hello' } },
+    },
+  })
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await mirror.close()
+  await server.close()
+})
+
+describe("Firestore security rules (Retter's model)", () => {
+  it('let any signed-in session of the project read public state, anonymous ones included', async () => {
+    for (const client of [await clientAs(OWNER), await clientAs(OTHER), await clientAs(ANON, anonymous)]) {
+      expect(await read(client, paths.public)).toMatchObject({ plan: 'house-blend' })
+    }
+  })
+
+  it('let a user read their own user state only', async () => {
+    const owner = await clientAs(OWNER)
+    expect(await read(owner, paths.userState(OWNER))).toEqual({ note: 'mine' })
+    await expect(read(owner, paths.userState(OTHER))).rejects.toMatchObject({ code: 'permission-denied' })
+    const other = await clientAs(OTHER)
+    await expect(read(other, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
+    const anon = await clientAs(ANON, anonymous)
+    await expect(read(anon, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('let a session read the role state of its own identity only', async () => {
+    const owner = await clientAs(OWNER)
+    expect(await read(owner, paths.roleState('enduser'))).toMatchObject({ banner: 'hello' })
+    const anon = await clientAs(ANON, anonymous)
+    await expect(read(anon, paths.roleState('enduser'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('deny a client that is not signed in, or signed in for another project', async () => {
+    const nobody = await clientAs(null)
+    await expect(read(nobody, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
+    const stranger = await clientAs(OWNER, otherProject)
+    await expect(read(stranger, paths.public)).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(read(stranger, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('deny writes from any client', async () => {
+    const owner = await clientAs(OWNER)
+    await expect(setDoc(doc(owner.db, paths.public), { plan: 'free-coffee' })).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(setDoc(doc(owner.db, paths.userState(OWNER)), { note: 'forged' })).rejects.toMatchObject({ code: 'permission-denied' })
+    expect(await read(owner, paths.public)).toMatchObject({ plan: 'house-blend' })
+  })
+
+  it("push the user's later changes to a live listener on their user state", async () => {
+    const owner = await clientAs(OWNER)
+    const started = Date.now()
+    const update = waitFor<DocumentData | undefined>(
+      (push, fail) => onSnapshot(doc(owner.db, paths.userState(OWNER)), (snap) => push(snap.data()), fail),
+      (data) => data?.note === 'changed',
+      2000,
+    )
+    await mirror.publish({
+      projectId: 'coffee-local',
+      classId: 'Account',
+      instanceId: INSTANCE,
+      state: { public: { plan: 'house-blend' }, private: {}, user: { [OWNER]: { note: 'changed' } }, role: { enduser: { banner: 'hello' } } },
+    })
+    await expect(update).resolves.toMatchObject({ note: 'changed' })
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+})

@@ -1,0 +1,109 @@
+/**
+ * `npm run backend`: the local Retter runtime on 127.0.0.1:RIO_LOCAL_PORT, running the project in
+ * RIO_LOCAL_PROJECT_DIR (default `retter/`). Waits for the Firestore emulator (never starts one) and
+ * loads the security rules into it, unless RIO_LOCAL_LIVE_STATE=0; then serves; stops gracefully
+ * on SIGINT/SIGTERM.
+ */
+import { resolve } from 'node:path'
+import { createBackend, type Backend } from './app'
+import { ConfigError, loadConfig } from './config'
+import { createFirestoreMirror, loadRulesFile, waitForEmulator } from './firestore/mirror'
+import { createLogger } from './logger'
+import type { StateMirror } from './runtime/plugins'
+import { startServer, type RunningServer } from './server'
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(2)
+    }
+    throw err
+  }
+  const logger = createLogger(config.logLevel)
+  const abort = new AbortController()
+  // Filled in as start-up proceeds; shutdown stops whatever exists by then.
+  const running: { server?: RunningServer; backend?: Backend; mirror?: StateMirror } = {}
+  let stopping = false
+
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn('second signal: exiting now', { signal })
+      process.exit(1)
+    }
+    stopping = true
+    logger.info('shutting down', { signal })
+    abort.abort()
+    try {
+      await running.server?.close()
+      await running.backend?.close()
+      await running.mirror?.close()
+      logger.info('stopped')
+      process.exit(0)
+    } catch (err) {
+      logger.error('shutdown failed', { error: String(err) })
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  const emulator = config.firestoreEmulatorHost
+  let mirror: StateMirror | null = null
+  if (config.liveState) {
+    logger.info('waiting for the Firestore emulator', { host: emulator })
+    try {
+      await waitForEmulator(emulator, {
+        signal: abort.signal,
+        onWaiting: ({ elapsedMs }) =>
+          logger.warn('the Firestore emulator does not answer yet; still waiting (npm run dev starts it)', {
+            host: emulator,
+            waitedSeconds: Math.round(elapsedMs / 1000),
+          }),
+      })
+    } catch (err) {
+      if (stopping) return
+      throw err
+    }
+    await loadRulesFile(emulator, config.firebase.projectId)
+    logger.info('security rules loaded into the Firestore emulator', { host: emulator, firebaseProjectId: config.firebase.projectId })
+    mirror = createFirestoreMirror({ host: emulator, projectId: config.firebase.projectId, logger })
+    running.mirror = mirror
+  } else {
+    logger.warn('running without live state (RIO_LOCAL_LIVE_STATE=0): no Firestore documents; the app reads state once instead')
+  }
+
+  const backend = await createBackend({
+    projectId: config.projectId,
+    projectDir: config.projectDir,
+    storage: config.storage === 'memory' ? 'memory' : { dir: resolve(config.dataDir) },
+    secret: config.jwtSecret,
+    dev: config.dev,
+    mirror,
+    firebaseAuth: true,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    firebase: config.firebase,
+    logger,
+    printOtpToTerminal: true,
+  })
+  running.backend = backend
+  const server = await startServer(backend, { port: config.port, host: config.host, logger })
+  running.server = server
+  logger.info('local backend listening', {
+    url: server.origin,
+    projectId: config.projectId,
+    storage: config.storage === 'memory' ? 'memory' : resolve(config.dataDir),
+    dev: config.dev,
+    project: backend.projectDir,
+    firestoreEmulator: config.liveState ? emulator : 'off',
+  })
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The local backend failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,140 @@
+/**
+ * Reads a Retter v1 project folder the way rio-cli does: `rio.json`, `classes/<Class>/template.yml`
+ * (package `yaml`) and `models/*.json` (plain JSON Schema, ajv + ajv-formats), and resolves each
+ * `file.function` handler string to the function it names in the class folder.
+ *
+ * Class code is required only after `installRdkAlias()`, so its `@retter/rdk` import gets the local
+ * RDK. Set the project environment before calling: module-level code runs at require time.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { installRdkAlias } from './aliases'
+import { createModelRegistry, type ModelRegistry } from './models'
+import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/types'
+
+/** The project folder of this repo (`retter/`), used when RIO_LOCAL_PROJECT_DIR is unset. */
+export const DEFAULT_PROJECT_DIR = resolve(__dirname, '..', '..', 'retter')
+
+export interface LoadedProject {
+  dir: string
+  /** From rio.json (the project id `rio deploy` targets). */
+  rioProjectId: string | undefined
+  classes: Map<string, LoadedClass>
+  models: ModelRegistry
+}
+
+export class ProjectError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProjectError'
+  }
+}
+
+const METHOD_TYPES: MethodType[] = ['READ', 'WRITE', 'STATIC', 'QUEUED_WRITE']
+
+type YamlRecord = Record<string, unknown>
+
+function isRecord(value: unknown): value is YamlRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `file.function` -> the function, or ProjectError naming the template key. */
+function resolveHandler(classDir: string, spec: unknown, where: string): ClassHandler {
+  if (typeof spec !== 'string' || !/^[\w./-]+\.[A-Za-z_$][\w$]*$/.test(spec)) {
+    throw new ProjectError(`${where}: a handler is "file.function", got ${JSON.stringify(spec)}`)
+  }
+  const dot = spec.lastIndexOf('.')
+  const file = spec.slice(0, dot)
+  const fn = spec.slice(dot + 1)
+  const modulePath = join(classDir, file)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- class files are found at run time, like Retter does
+  const mod = require(modulePath) as Record<string, unknown>
+  const handler = mod[fn]
+  if (typeof handler !== 'function') throw new ProjectError(`${where}: ${file} exports no function "${fn}" (handler "${spec}")`)
+  return handler as ClassHandler
+}
+
+function modelName(value: unknown, models: ModelRegistry, where: string): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !models.has(value)) throw new ProjectError(`${where}: there is no model ${JSON.stringify(value)} in models/`)
+  return value
+}
+
+/** A lifecycle key: a handler string, or `{handler, inputModel, ...}` (init and get). */
+function lifecycle(classDir: string, tpl: YamlRecord, key: string, models: ModelRegistry, classId: string) {
+  const value = tpl[key]
+  if (value === undefined) return { handler: undefined, inputModel: undefined }
+  const where = `${classId}/template.yml ${key}`
+  if (isRecord(value)) {
+    return { handler: resolveHandler(classDir, value.handler, where), inputModel: modelName(value.inputModel, models, `${where}.inputModel`) }
+  }
+  return { handler: resolveHandler(classDir, value, where), inputModel: undefined }
+}
+
+function loadClass(classDir: string, classId: string, models: ModelRegistry): LoadedClass {
+  const templatePath = join(classDir, 'template.yml')
+  let tpl: unknown
+  try {
+    tpl = parseYaml(readFileSync(templatePath, 'utf8'))
+  } catch (err) {
+    throw new ProjectError(`${classId}/template.yml is not valid YAML: ${err instanceof Error ? err.message : String(err)}`)
+  }
+  if (!isRecord(tpl)) throw new ProjectError(`${classId}/template.yml must be a mapping`)
+  // rio-cli 1.7's generate (and so deploy) crashes without it: catch it here first.
+  if (!Array.isArray(tpl.methods)) throw new ProjectError(`${classId}/template.yml needs a "methods:" list (it may be empty: "methods: []")`)
+  const init = lifecycle(classDir, tpl, 'init', models, classId)
+  const get = lifecycle(classDir, tpl, 'get', models, classId)
+  const single = (key: string) => (tpl[key] === undefined ? undefined : resolveHandler(classDir, tpl[key], `${classId}/template.yml ${key}`))
+  const methods: LoadedMethod[] = tpl.methods.map((m: unknown, i: number) => {
+    const where = `${classId}/template.yml methods[${i}]`
+    if (!isRecord(m) || typeof m.method !== 'string' || m.method === '') throw new ProjectError(`${where}: "method" (a name) is required`)
+    const type = (m.type ?? 'WRITE') as MethodType
+    if (!METHOD_TYPES.includes(type)) throw new ProjectError(`${where}: type must be one of ${METHOD_TYPES.join(', ')}`)
+    return {
+      method: m.method,
+      type,
+      description: typeof m.description === 'string' ? m.description : undefined,
+      inputModel: modelName(m.inputModel, models, `${where}.inputModel`),
+      queryStringModel: modelName(m.queryStringModel ?? m.queryStringInputModel, models, `${where}.queryStringModel`),
+      handler: resolveHandler(classDir, m.handler, where),
+    }
+  })
+  return {
+    classId,
+    init: init.handler,
+    initInputModel: init.inputModel,
+    get: get.handler,
+    getInstanceId: single('getInstanceId') as LoadedClass['getInstanceId'],
+    authorizer: single('authorizer') as LoadedClass['authorizer'],
+    getState: single('getState') as LoadedClass['getState'],
+    methods,
+  }
+}
+
+/**
+ * Loads every class of the project in `dir`.
+ * @throws ProjectError naming the file and key at fault
+ */
+export function loadProject(dir: string): LoadedProject {
+  const root = resolve(dir)
+  const rioJson = join(root, 'rio.json')
+  if (!existsSync(rioJson)) throw new ProjectError(`${root} is not a Retter project: rio.json is missing`)
+  let rio: unknown
+  try {
+    rio = JSON.parse(readFileSync(rioJson, 'utf8'))
+  } catch {
+    throw new ProjectError(`${rioJson} is not valid JSON`)
+  }
+  const models = createModelRegistry(join(root, 'models'))
+  installRdkAlias()
+  const classes = new Map<string, LoadedClass>()
+  const classesDir = join(root, 'classes')
+  if (!existsSync(classesDir)) throw new ProjectError(`${root} has no classes/ folder`)
+  for (const name of readdirSync(classesDir).sort()) {
+    const classDir = join(classesDir, name)
+    if (!statSync(classDir).isDirectory() || !existsSync(join(classDir, 'template.yml'))) continue
+    classes.set(name, loadClass(classDir, name, models))
+  }
+  return { dir: root, rioProjectId: isRecord(rio) && typeof rio.projectId === 'string' ? rio.projectId : undefined, classes, models }
+}

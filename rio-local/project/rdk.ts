@@ -1,0 +1,141 @@
+/**
+ * The local stand-in for `@retter/rdk` 1.1.15 that class code gets at module resolution
+ * (aliases.ts under tsx/node, moduleNameMapper under jest). `new RDK()` at module level works as
+ * on Retter; each call is served by the invocation running at the time (AsyncLocalStorage), whose
+ * operations the runtime provides. Operations the local runtime has no counterpart for fail with an
+ * error naming them. Types are re-exported from the real package.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type {
+  CloudObjectResponse,
+  DeleteMemory,
+  GenerateCustomToken,
+  GenerateCustomTokenResponse,
+  GetInstance,
+  GetMemory,
+  IncrementMemory,
+  LookUpKey,
+  MethodCall,
+  OperationResponse,
+  SetMemory,
+} from '@retter/rdk'
+
+export type * from '@retter/rdk'
+
+/** What one invocation offers its handler's `rdk` calls (implemented by the runtime). */
+export interface LocalOperations {
+  generateCustomToken(input: GenerateCustomToken): Promise<GenerateCustomTokenResponse>
+  getInstance(input: GetInstance): Promise<CloudObjectResponse>
+  methodCall(input: MethodCall): Promise<CloudObjectResponse>
+  getState(input: GetInstance): Promise<CloudObjectResponse>
+  setLookUpKey(input: LookUpKey): Promise<OperationResponse>
+  getLookUpKey(input: LookUpKey): Promise<OperationResponse>
+  deleteLookUpKey(input: LookUpKey): Promise<OperationResponse>
+  getMemory(input: GetMemory): Promise<OperationResponse>
+  setMemory(input: SetMemory): Promise<OperationResponse>
+  incrementMemory(input: IncrementMemory): Promise<OperationResponse>
+  deleteMemory(input: DeleteMemory): Promise<OperationResponse>
+}
+
+/** The operations the local runtime implements, for error messages. */
+export const LOCAL_OPERATIONS: ReadonlyArray<keyof LocalOperations> = [
+  'generateCustomToken',
+  'getInstance',
+  'methodCall',
+  'getState',
+  'setLookUpKey',
+  'getLookUpKey',
+  'deleteLookUpKey',
+  'getMemory',
+  'setMemory',
+  'incrementMemory',
+  'deleteMemory',
+]
+
+/** Real RDK operations with no local counterpart. */
+const UNAVAILABLE = [
+  'pipeline',
+  'listInstanceIds',
+  'listFiles',
+  'addToSortedSet',
+  'getFromSortedSet',
+  'removeFromSortedSet',
+  'querySortedSet',
+  'getFile',
+  'setFile',
+  'deleteFile',
+  'deployClass',
+  'upsertDependency',
+  'invalidateCache',
+  'writeToDatabase',
+  'readDatabase',
+  'removeFromDatabase',
+  'queryDatabase',
+] as const
+
+const invocations = new AsyncLocalStorage<LocalOperations>()
+
+/** Runs `fn` (a handler call) with `ops` serving every `rdk` call made inside it, across awaits. */
+export function runWithOperations<T>(ops: LocalOperations, fn: () => Promise<T>): Promise<T> {
+  return invocations.run(ops, fn)
+}
+
+function current(operation: string): LocalOperations {
+  const ops = invocations.getStore()
+  if (!ops) throw new Error(`rdk.${operation} was called outside a handler invocation (e.g. at module load); call it from a handler`)
+  return ops
+}
+
+function unavailable(operation: string): never {
+  throw new Error(
+    `rdk.${operation} is not available in the local Retter runtime (rio-local); it implements ${LOCAL_OPERATIONS.join(', ')}`,
+  )
+}
+
+/** Same name and shape as the real default export: `new RDK()`, no arguments. */
+export default class CloudObjectsOperator {
+  generateCustomToken(input: GenerateCustomToken) {
+    return current('generateCustomToken').generateCustomToken(input)
+  }
+  getInstance(input: GetInstance) {
+    return current('getInstance').getInstance(input)
+  }
+  methodCall(input: MethodCall) {
+    return current('methodCall').methodCall(input)
+  }
+  getState(input: GetInstance) {
+    return current('getState').getState(input)
+  }
+  setLookUpKey(input: LookUpKey) {
+    return current('setLookUpKey').setLookUpKey(input)
+  }
+  getLookUpKey(input: LookUpKey) {
+    return current('getLookUpKey').getLookUpKey(input)
+  }
+  deleteLookUpKey(input: LookUpKey) {
+    return current('deleteLookUpKey').deleteLookUpKey(input)
+  }
+  getMemory(input: GetMemory) {
+    return current('getMemory').getMemory(input)
+  }
+  setMemory(input: SetMemory) {
+    return current('setMemory').setMemory(input)
+  }
+  incrementMemory(input: IncrementMemory) {
+    return current('incrementMemory').incrementMemory(input)
+  }
+  deleteMemory(input: DeleteMemory) {
+    return current('deleteMemory').deleteMemory(input)
+  }
+}
+
+for (const name of UNAVAILABLE) {
+  Object.defineProperty(CloudObjectsOperator.prototype, name, {
+    value: () => unavailable(name),
+    writable: true,
+    configurable: true,
+  })
+}
+
+/** The real package's runtime hook; locally the runtime needs no credentials. */
+export function init(): void {}

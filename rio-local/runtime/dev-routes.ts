@@ -1,0 +1,32 @@
+/** Dev-only endpoints (RIO_LOCAL_DEV=1): the outbox and public-state merges for demos and tests. */
+import type { Storage } from '../storage/types'
+import type { Engine } from './engine'
+import type { BackendResponse } from './plugins'
+import { HttpError, json } from './http'
+import type { ParsedRequest } from './request'
+
+
+/**
+ * Serves `/__dev/...` (segments after `__dev`).
+ * `GET outbox?to=EMAIL` lists messages newest first; `POST state/{classId}/{instanceId}` merges a JSON object.
+ */
+export async function handleDev(rest: string[], req: ParsedRequest, storage: Storage, engine: Engine): Promise<BackendResponse> {
+  const [area, classId, instanceId, ...extra] = rest
+  if (area === 'outbox' && classId === undefined) {
+    if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET for the outbox')
+    const to = req.query.to
+    const limit = req.query.limit === undefined ? 50 : Number(req.query.limit)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new HttpError(400, 'BAD_LIMIT', '"limit" must be an integer from 1 to 500')
+    return json(200, storage.listOutbox(to === undefined ? undefined : to.trim().toLowerCase(), limit))
+  }
+  if (area === 'state' && classId !== undefined && instanceId !== undefined && extra.length === 0) {
+    if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use POST to merge state')
+    const patch = req.body
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      throw new HttpError(400, 'BAD_STATE', 'The body must be a JSON object to merge into the public state')
+    }
+    const state = await engine.mergePublicState(classId, instanceId, patch as Record<string, unknown>)
+    return json(200, { public: state.public })
+  }
+  throw new HttpError(404, 'NOT_FOUND', 'Unknown dev endpoint')
+}

@@ -1,0 +1,51 @@
+/** Engine ordering guarantees with the mirror: INSTANCE creation answers after the first write lands (bounded). */
+import { createBackend } from '../app'
+import type { PublishOptions, StateMirror } from './plugins'
+
+function mirror(delayMs: number | 'never', events: string[]): StateMirror {
+  return {
+    publish: (change) =>
+      new Promise<void>((resolve) => {
+        events.push(`publish ${change.classId}`)
+        if (delayMs === 'never') return
+        setTimeout(() => {
+          events.push('written')
+          resolve()
+        }, delayMs)
+      }),
+    flush: async () => undefined,
+    close: async () => undefined,
+  }
+}
+
+test('INSTANCE answers a new instance only once the mirror wrote it', async () => {
+  const events: string[] = []
+  const backend = await createBackend({ projectId: 'engine', storage: 'memory', mirror: mirror(150, events) })
+  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account/email!pat@example.com', headers: {} })
+  events.push(`answered ${res.status}`)
+  expect(events).toEqual(['publish Account', 'written', 'answered 200'])
+  // Later changes do not wait for the mirror.
+  events.length = 0
+  const id = (JSON.parse(res.body) as { instanceId: string }).instanceId
+  const sent = await backend.handle({ method: 'POST', url: `/engine/CALL/Account/sendOtp/${id}`, headers: {} })
+  events.push(`answered ${sent.status}`)
+  expect(events).toEqual(['publish Account', 'answered 200'])
+  await backend.close()
+})
+
+test('INSTANCE asks the mirror to settle its first write within 2 s; later changes set no bound', async () => {
+  const options: Array<PublishOptions | undefined> = []
+  const recording: StateMirror = {
+    publish: async (_change, opts) => {
+      options.push(opts)
+    },
+    flush: async () => undefined,
+    close: async () => undefined,
+  }
+  const backend = await createBackend({ projectId: 'engine', storage: 'memory', mirror: recording })
+  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account/email!quinn@example.com', headers: {} })
+  const id = (JSON.parse(res.body) as { instanceId: string }).instanceId
+  await backend.handle({ method: 'POST', url: `/engine/CALL/Account/sendOtp/${id}`, headers: {} })
+  expect(options).toEqual([{ settleWithinMs: 2000 }, undefined])
+  await backend.close()
+})

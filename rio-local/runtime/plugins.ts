@@ -1,0 +1,64 @@
+/**
+ * Plug-in points of the local backend, fixed up front so the core server, the Firestore mirror and
+ * the Firebase Auth emulation can be built and tested separately.
+ */
+
+/** The full state of one cloud-object instance after a change. */
+export interface InstanceState {
+  public: Record<string, unknown>
+  private: Record<string, unknown>
+  /** userId -> that user's state */
+  user: Record<string, Record<string, unknown>>
+  /** identity -> that role's state */
+  role: Record<string, Record<string, unknown>>
+}
+
+/** What the core hands to the mirror after every state change (method call, INIT, dev endpoint). */
+export interface StateChange {
+  projectId: string
+  classId: string
+  instanceId: string
+  state: InstanceState
+}
+
+export interface PublishOptions {
+  /**
+   * Settle once the documents are written or after this many ms, whichever is first (INSTANCE
+   * waits so a client's first listener finds its document; it never waits long for a slow emulator).
+   */
+  settleWithinMs?: number
+}
+
+/**
+ * Writes instance state to where live listeners read it (the Cloud Firestore emulator).
+ * `publish` must not throw into the request path: failures are logged and retried by the mirror.
+ */
+export interface StateMirror {
+  publish(change: StateChange, options?: PublishOptions): Promise<void>
+  /** Resolves once every pending publish has been written (tests and graceful shutdown). */
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A transport-independent HTTP request, so the same core serves node:http and msw in-process. */
+export interface BackendRequest {
+  method: string
+  /** Path plus query string, e.g. `/coffee-local/CALL/Account/sendOtp/abc?_token=...` */
+  url: string
+  headers: Record<string, string>
+  /** Raw body text, if any. */
+  body?: string
+}
+
+export interface BackendResponse {
+  status: number
+  headers: Record<string, string>
+  /** Raw body text (JSON for every route of ours). */
+  body: string
+}
+
+/**
+ * Extra routes mounted before the Retter routes (the Firebase Auth REST emulation).
+ * Returns null when the request is not theirs.
+ */
+export type RouteHandler = (req: BackendRequest) => Promise<BackendResponse | null>

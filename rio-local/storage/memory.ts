@@ -1,0 +1,59 @@
+/** In-memory storage for tests and the web app's in-process mocks. Nothing survives the process. */
+import type { OutboxMessage } from '../../lib/contract'
+import type { ChangeSet, Storage, StoredInstance } from './types'
+
+const key = (...parts: string[]) => parts.join('\u0000')
+
+/**
+ * Creates an empty in-memory store. Reads return deep copies so a handler can never mutate
+ * stored state without going through `commit`.
+ */
+export function createMemoryStorage(): Storage {
+  const instances = new Map<string, StoredInstance>()
+  const lookups = new Map<string, string>()
+  const usedTokens = new Map<string, number>()
+  const revokedSessions = new Map<string, number>()
+  const outbox: OutboxMessage[] = []
+
+  return {
+    getInstance(projectId, classId, instanceId) {
+      const found = instances.get(key(projectId, classId, instanceId))
+      return found && structuredClone(found)
+    },
+    listInstances(projectId, classId) {
+      return [...instances.values()]
+        .filter((i) => i.projectId === projectId && i.classId === classId)
+        .map((i) => structuredClone(i))
+    },
+    findLookupKey(projectId, classId, name, value) {
+      return lookups.get(key(projectId, classId, name, value))
+    },
+    commit(changes: ChangeSet) {
+      if (changes.instance) {
+        const i = changes.instance
+        instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
+      }
+      for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
+      for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
+      for (const m of changes.outbox ?? []) outbox.push({ ...m })
+    },
+    useTokenOnce(jti, expiresAt) {
+      if (usedTokens.has(jti)) return false
+      usedTokens.set(jti, expiresAt)
+      return true
+    },
+    revokeSession(sid, expiresAt) {
+      revokedSessions.set(sid, expiresAt)
+    },
+    isSessionRevoked(sid) {
+      return revokedSessions.has(sid)
+    },
+    listOutbox(to, limit = 50) {
+      const all = to === undefined ? outbox : outbox.filter((m) => m.to === to)
+      return all.slice(-limit).reverse().map((m) => ({ ...m }))
+    },
+    close() {
+      instances.clear()
+    },
+  }
+}

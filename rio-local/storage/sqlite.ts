@@ -1,0 +1,149 @@
+/**
+ * SQLite storage (better-sqlite3, WAL). Loaded lazily by app.ts so the in-memory path never
+ * touches a native module (the web app's jsdom tests import the backend core).
+ */
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { OutboxMessage } from '../../lib/contract'
+import type { ChangeSet, Storage, StoredInstance } from './types'
+
+// `cloud_instances` replaced `instances` when ids became secret-keyed: old rows are unreachable anyway.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS cloud_instances (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL,
+  state TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+  PRIMARY KEY (project_id, class_id, instance_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lookup_keys (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, key_name TEXT NOT NULL, key_value TEXT NOT NULL,
+  instance_id TEXT NOT NULL,
+  PRIMARY KEY (project_id, class_id, key_name, key_value)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, to_addr TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL,
+  code TEXT NOT NULL, sent_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS outbox_to ON outbox (to_addr, id);
+`
+
+interface InstanceRow {
+  project_id: string
+  class_id: string
+  instance_id: string
+  state: string
+  created_at: number
+  updated_at: number
+}
+
+interface OutboxRow {
+  to_addr: string
+  subject: string
+  body: string
+  code: string
+  sent_at: string
+}
+
+function toInstance(row: InstanceRow): StoredInstance {
+  return {
+    projectId: row.project_id,
+    classId: row.class_id,
+    instanceId: row.instance_id,
+    state: JSON.parse(row.state) as StoredInstance['state'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return { to: row.to_addr, subject: row.subject, text: row.body, code: row.code, sentAt: row.sent_at }
+}
+
+/**
+ * Opens (creating if needed) `<dir>/backend.sqlite`.
+ * @param dir the data folder; created when missing
+ * @param nowSeconds clock used to purge expired token bookkeeping at start
+ */
+export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor(Date.now() / 1000)): Storage {
+  mkdirSync(dir, { recursive: true })
+  const db = new Database(join(dir, 'backend.sqlite'))
+  db.pragma('journal_mode = WAL')
+  // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
+  db.pragma('synchronous = NORMAL')
+  db.pragma('busy_timeout = 2000')
+  db.exec(SCHEMA)
+  db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
+  db.prepare('DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowSeconds)
+
+  const getInstance = db.prepare<[string, string, string], InstanceRow>(
+    'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
+  )
+  const listInstances = db.prepare<[string, string], InstanceRow>(
+    'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? ORDER BY created_at, instance_id',
+  )
+  const upsertInstance = db.prepare(
+    `INSERT INTO cloud_instances (project_id, class_id, instance_id, state, created_at, updated_at)
+     VALUES (@projectId, @classId, @instanceId, @state, @createdAt, @updatedAt)
+     ON CONFLICT (project_id, class_id, instance_id)
+     DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+  )
+  const findLookup = db.prepare<[string, string, string, string], { instance_id: string }>(
+    'SELECT instance_id FROM lookup_keys WHERE project_id = ? AND class_id = ? AND key_name = ? AND key_value = ?',
+  )
+  const upsertLookup = db.prepare(
+    `INSERT INTO lookup_keys (project_id, class_id, key_name, key_value, instance_id)
+     VALUES (@projectId, @classId, @name, @value, @instanceId)
+     ON CONFLICT DO UPDATE SET instance_id = excluded.instance_id`,
+  )
+  const deleteLookup = db.prepare<[string, string, string, string]>(
+    'DELETE FROM lookup_keys WHERE project_id = ? AND class_id = ? AND key_name = ? AND key_value = ?',
+  )
+  const insertOutbox = db.prepare(
+    'INSERT INTO outbox (to_addr, subject, body, code, sent_at) VALUES (@to, @subject, @text, @code, @sentAt)',
+  )
+  const useToken = db.prepare('INSERT OR IGNORE INTO used_tokens (jti, expires_at) VALUES (?, ?)')
+  const revoke = db.prepare('INSERT OR REPLACE INTO revoked_sessions (sid, expires_at) VALUES (?, ?)')
+  const isRevoked = db.prepare<[string], { sid: string }>('SELECT sid FROM revoked_sessions WHERE sid = ?')
+  const outboxFor = db.prepare<[string, number], OutboxRow>(
+    'SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC LIMIT ?',
+  )
+  const outboxAll = db.prepare<[number], OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?')
+
+  const commit = db.transaction((changes: ChangeSet) => {
+    if (changes.instance) {
+      const i = changes.instance
+      upsertInstance.run({
+        projectId: i.projectId,
+        classId: i.classId,
+        instanceId: i.instanceId,
+        state: JSON.stringify(i.state),
+        createdAt: i.createdAt,
+        updatedAt: i.updatedAt,
+      })
+    }
+    for (const k of changes.removedLookupKeys ?? []) deleteLookup.run(k.projectId, k.classId, k.name, k.value)
+    for (const k of changes.lookupKeys ?? []) upsertLookup.run(k)
+    for (const m of changes.outbox ?? []) insertOutbox.run(m)
+  })
+
+  return {
+    getInstance: (p, c, i) => {
+      const row = getInstance.get(p, c, i)
+      return row && toInstance(row)
+    },
+    listInstances: (p, c) => listInstances.all(p, c).map(toInstance),
+    findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
+    commit: (changes) => commit(changes),
+    useTokenOnce: (jti, expiresAt) => useToken.run(jti, expiresAt).changes === 1,
+    revokeSession: (sid, expiresAt) => {
+      revoke.run(sid, expiresAt)
+    },
+    isSessionRevoked: (sid) => isRevoked.get(sid) !== undefined,
+    listOutbox: (to, limit = 50) => (to === undefined ? outboxAll.all(limit) : outboxFor.all(to, limit)).map(toMessage),
+    close: () => {
+      if (db.open) db.close()
+    },
+  }
+}

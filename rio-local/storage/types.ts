@@ -1,0 +1,48 @@
+/** The storage port of the backend: one interface, an in-memory and a SQLite implementation. */
+import type { InstanceState } from '../runtime/plugins'
+import type { OutboxMessage } from '../../lib/contract'
+
+export interface StoredInstance {
+  projectId: string
+  classId: string
+  instanceId: string
+  state: InstanceState
+  createdAt: number
+  updatedAt: number
+}
+
+export interface LookupKeyRecord {
+  projectId: string
+  classId: string
+  name: string
+  value: string
+  instanceId: string
+}
+
+/** Everything one request changes, written atomically. */
+export interface ChangeSet {
+  instance?: StoredInstance
+  lookupKeys?: LookupKeyRecord[]
+  /** Keys unbound by `rdk.deleteLookUpKey`. */
+  removedLookupKeys?: Array<Omit<LookupKeyRecord, 'instanceId'>>
+  outbox?: OutboxMessage[]
+}
+
+/**
+ * Synchronous on purpose: both implementations are in-process, and a synchronous read-modify-write
+ * cannot interleave with another request on Node's single thread.
+ */
+export interface Storage {
+  getInstance(projectId: string, classId: string, instanceId: string): StoredInstance | undefined
+  listInstances(projectId: string, classId: string): StoredInstance[]
+  findLookupKey(projectId: string, classId: string, name: string, value: string): string | undefined
+  commit(changes: ChangeSet): void
+  /** Marks a single-use token id as used; false when it already was. `expiresAt` in epoch seconds. */
+  useTokenOnce(jti: string, expiresAt: number): boolean
+  /** Revokes a session (its refresh and access tokens) until `expiresAt` (epoch seconds). */
+  revokeSession(sid: string, expiresAt: number): void
+  isSessionRevoked(sid: string): boolean
+  /** Outbox messages for one address (or all), newest first. */
+  listOutbox(to?: string, limit?: number): OutboxMessage[]
+  close(): void
+}
