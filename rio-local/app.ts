@@ -11,6 +11,7 @@ import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './mail/smtp-receiver'
 import { DEFAULT_PROJECT_DIR, loadProject } from './project/load'
+import { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
@@ -70,12 +71,7 @@ export const DEFAULT_ACCESS_TTL_SECONDS = 900
 export const DEFAULT_REFRESH_TTL_SECONDS = 604_800
 export const DEFAULT_FIREBASE = { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' }
 
-/**
- * Used when the environment sets no CUSTOMER_ID_SECRET, so local ids stay stable across restarts
- * and test processes. Never deploy it: ids keyed by a public secret are derivable from e-mails.
- */
-export const LOCAL_CUSTOMER_ID_SECRET = 'rio-local-customer-id-secret-for-development-only'
-export const LOCAL_MAIL_FROM = 'Bean & Bloom (local) <no-reply@localhost>'
+export { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM }
 
 /** The project folder `createBackend` runs without an explicit `projectDir`. */
 export function projectDirFromEnv(env: Record<string, string | undefined> = process.env): string {
