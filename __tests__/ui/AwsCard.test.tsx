@@ -66,7 +66,7 @@ test('the account card shows e-mail, plan name, formatted dates and any further 
         lastSignInAt: '2026-04-01T08:00:00.000Z',
         planChangedAt: '2026-03-06T09:00:00.000Z',
       }}
-      plans={[{ id: 'filter', name: 'Filter', description: '', amount: 1900, currency: 'EUR', interval: 'month', features: [], sortOrder: 1, recommended: true }]}
+      plans={[{ id: 'filter', name: 'Filter', description: '', amount: 1900, currency: 'EUR', interval: 'month', delivery: 'monthly', features: [], sortOrder: 1, recommended: true }]}
       live={false}
       locale="en-US"
     />,

@@ -11,6 +11,7 @@ const plan = (fields: Partial<SubscriptionPlan> & Pick<SubscriptionPlan, 'id' | 
   amount: 1000,
   currency: 'EUR',
   interval: 'month',
+  delivery: 'monthly',
   features: [],
   sortOrder: 1,
   recommended: false,
