@@ -106,7 +106,7 @@ export function SubscriptionCard({ account, plans, live, onChange, locale }: Sub
         <h2 id="subscription-card-title">Your subscription</h2>
         {live ? <LiveBadge /> : null}
       </header>
-      <div key={signature} className={changed ? styles.changed : undefined} data-changed={changed || undefined}>
+      <div key={signature} className={changed ? styles.changed : undefined} data-testid={changed ? 'live-change' : undefined}>
         <dl className={styles.fields}>
           <Row label="Status">
             <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
