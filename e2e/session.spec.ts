@@ -53,12 +53,12 @@ test('signing out in one tab signs out the other, whose /account says so; /accou
 test('signing in in one tab signs in the other open tab, without a reload', async ({ page, context }) => {
   const other = await context.newPage()
   await other.goto('/')
-  await expect(other.getByRole('link', { name: 'Sign in to subscribe' }).first()).toBeVisible()
+  await expect(other.getByRole('link', { name: /^Start with / }).first()).toBeVisible()
 
   await signIn(page, freshEmail('tabs-in'))
-  // The other tab adopts the session: its plans offer "Choose" and visitors' links are gone.
-  await expect(other.getByRole('button', { name: 'Choose' }).first()).toBeVisible({ timeout: 5000 })
-  await expect(other.getByRole('link', { name: 'Sign in to subscribe' })).toHaveCount(0)
+  // The other tab adopts the session: its plans offer buttons and visitors' sign-in links are gone.
+  await expect(other.getByRole('button', { name: /^Start with / }).first()).toBeVisible({ timeout: 5000 })
+  await expect(other.getByRole('link', { name: /^Start with / })).toHaveCount(0)
   await other.goto('/account')
   await expect(other.getByRole('heading', { name: 'Your account' })).toBeVisible()
 })
