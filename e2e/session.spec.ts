@@ -79,7 +79,8 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
   const choose = async (name: string): Promise<void> => {
     const planCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) })
     const answered = page.waitForResponse((res) => res.url().includes('/selectPlan/'))
-    await planCard.getByRole('button', { name: 'Choose' }).click()
+    await planCard.getByRole('button', { name: new RegExp(`^(Start with|Switch to) ${name}$`) }).click()
+    await page.getByRole('dialog').getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) }).click()
     expect((await answered).ok(), `selectPlan for ${name} succeeded`).toBe(true)
     await expect(planCard.getByText(/Current plan/).first()).toBeVisible()
   }
@@ -93,7 +94,8 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
   if (waitMs > 0) await page.waitForTimeout(waitMs)
   await page.goto('/account')
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
-  await expect(card(page, 'Account')).toContainText(email)
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+  await expect(card(page, 'Account')).toContainText(/member since/i)
   await page.goto('/')
   await choose(planB.name)
 })
