@@ -47,6 +47,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [plansRequest, setPlansRequest] = useState(0)
   const [plansResult, setPlansResult] = useState<PlansResult | null>(null)
   const objectsKey = client && isSignedIn && email ? email : ''
+  // Bumped by retryAccount: opens the customer's objects again (after an outage).
+  const [objectsRequest, setObjectsRequest] = useState(0)
   const [stored, setStored] = useState<Objects>(() => emptyObjects(''))
 
   // Plans: once at start (and on reloadPlans), whatever the auth state.
@@ -86,7 +88,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       // from loading and nothing can reach the previous customer's objects.
       setStored(emptyObjects(''))
     }
-  }, [client, rio, objectsKey])
+  }, [client, rio, objectsKey, objectsRequest])
 
   const objects = stored.key === objectsKey && objectsKey ? stored : emptyObjects(objectsKey)
   // Both objects are keyed by the e-mail in the session's claims; without it there is nothing to load.
@@ -99,6 +101,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     : client ? 'loading' : 'idle'
 
   const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
+  const retryAccount = useCallback(() => setObjectsRequest((n) => n + 1), [])
 
   const { handle, accountLive, key: objectsOf } = objects
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(async (planId) => {
@@ -133,7 +136,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     accountError: sessionError ?? objects.error,
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
     choosePlan,
-  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan])
+    retryAccount,
+  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, retryAccount])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }

@@ -44,13 +44,15 @@ export interface AccountContextValue {
   liveUpdates: boolean
   /** Calls Account.selectPlan; rejects with an AppError. */
   choosePlan(planId: string): Promise<void>
+  /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
+  retryAccount(): void
 }
 
 /** The value of `useRio`: the page's SDK instance once it has loaded. Only providers use it. */
 export interface RioContextValue {
   /** Null until the SDK chunk has loaded (the shell renders without it) or when loading failed. */
   client: RioClient | null
-  /** The request layer's way to the SDK; rejects with "Retter SDK not initialized." until it has loaded. */
+  /** The request layer's way to the SDK: waits for it (starting it early if need be); rejects with "Retter SDK not initialized." when it could not be created. */
   rio: RioAccessor
   status: 'loading' | 'ready' | 'error'
   /** Why the SDK could not be created (bad configuration names the variable). */

@@ -192,19 +192,39 @@ test('a Firebase sign-in failure inside the SDK fails the sign-in at once instea
   })
 })
 
-test('when the token cannot be refreshed the SDK signs the customer out, and the app follows', async () => {
+test('when the server refuses to refresh the token (401) the SDK signs the customer out, and the app follows', async () => {
   // 20 s access tokens are always inside the SDK's 30 s margin: every call refreshes first.
   await resetBackend({ accessTokenTtlSeconds: 20 })
   const { result } = await renderReady()
   await signInThroughApp(result, 'gil@example.com')
   await waitFor(() => expect(result.current.account.account).not.toBeNull())
   server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
-    HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+    HttpResponse.json({ code: 'INVALID_REFRESH_TOKEN', message: 'This session was revoked.' }, { status: 401 })))
   expect(storedCustomerIds()).toHaveLength(1)
   act(() => result.current.account.reloadPlans())
   await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
   expect(result.current.account).toMatchObject({ account: null, aws: null })
   expect(storedCustomerIds()).toEqual([])
+})
+
+test('when the refresh call fails with a 5xx (an outage) the customer stays signed in, and the next call carries on', async () => {
+  await resetBackend({ accessTokenTtlSeconds: 20 })
+  const { result } = await renderReady()
+  await signInThroughApp(result, 'gia@example.com')
+  await waitFor(() => expect(result.current.account.account).not.toBeNull())
+  const customer = storedCustomerIds()
+  server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
+    HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+  act(() => result.current.account.reloadPlans())
+  await waitFor(() => expect(result.current.account.plansError).toMatchObject({ code: 'SERVER_ERROR' }))
+  expect(result.current.auth).toMatchObject({ isSignedIn: true, email: 'gia@example.com' })
+  expect(storedCustomerIds()).toEqual(customer)
+
+  server.resetHandlers()
+  act(() => result.current.account.reloadPlans())
+  await waitFor(() => expect(result.current.account.plansStatus).toBe('success'))
+  expect(result.current.auth).toMatchObject({ isSignedIn: true, email: 'gia@example.com' })
+  expect(storedCustomerIds()).toEqual(customer)
 })
 
 test('the Account object of a code request is forgotten after sign-in and after sign-out', async () => {

@@ -29,12 +29,14 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
     const { connectLocalFirebase } = await import('./local')
     connectLocalFirebase(config)
   }
-  const sdk = await import('@retter/sdk')
+  const [sdk, { guardSdk }] = await Promise.all([import('@retter/sdk'), import('./sdk-guards')])
   // `Retter.getInstance` would hand back a cached instance per project id for the life of the
   // module; constructing directly keeps "one instance" our decision (initRio) and lets tests build
   // a second, independent client. The constructor is private only in the .d.ts.
   const RetterCtor = sdk.default as unknown as new () => RioClient & { init(config: object): void }
   const client = new RetterCtor()
+  // Before init(): it binds the methods the guards replace (see ./sdk-guards).
+  guardSdk(client)
   client.init({
     projectId: config.projectId,
     region: sdk.RetterRegion[config.region],
