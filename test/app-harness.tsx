@@ -18,7 +18,8 @@ function CurrentPage() {
   const { pathname } = useRouter()
   switch (pathname) {
     case ROUTES.plans:
-      return <HomeRoute />
+      // As built without a reachable backend: the browser loads the plans.
+      return <HomeRoute plans={null} />
     case ROUTES.signIn:
       return <SignInRoute />
     case ROUTES.account:

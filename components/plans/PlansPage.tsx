@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
-import { toast } from 'react-toastify'
+import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
+import type { SubscriptionPlan } from '@/lib/contract'
 import { PlanGrid } from './PlanGrid'
 import styles from './Plans.module.css'
 
@@ -12,10 +13,24 @@ function messageOf(error: unknown): string {
   return 'Please try again.'
 }
 
+export interface PlansPageProps {
+  /**
+   * The plans the page was prerendered with (sorted), or null when the build could not reach the
+   * backend. Shown until the browser's own load answers, and kept when that load fails: plans
+   * change only with a deploy, so a visitor during an outage still sees them.
+   */
+  prerenderedPlans?: SubscriptionPlan[] | null
+}
+
 /** The `/` page: the plans for everyone, with choosing for signed-in customers. */
-export function PlansPage() {
+export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
   const { isSignedIn } = useAuth()
-  const { plans, plansStatus, plansError, reloadPlans, account, choosePlan } = useAccount()
+  const loaded = useAccount()
+  const { reloadPlans, account, choosePlan } = loaded
+  const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
+  const plans = usePrerendered ? prerenderedPlans : loaded.plans
+  const plansStatus = usePrerendered ? 'success' : loaded.plansStatus
+  const plansError = usePrerendered ? null : loaded.plansError
   const [pendingPlanId, setPendingPlanId] = useState<string | null>(null)
   // A ref, not state: a double click must not send two choices before React re-renders.
   const inFlight = useRef(false)
@@ -28,9 +43,9 @@ export function PlansPage() {
       const name = plans.find((plan) => plan.id === planId)?.name ?? 'new'
       try {
         await choosePlan(planId)
-        toast.success(`You’re on the ${name} plan. Your next delivery follows it.`)
+        notify.success(`You’re on the ${name} plan. Your next delivery follows it.`)
       } catch (error) {
-        toast.error(`Could not switch to the ${name} plan: ${messageOf(error)}`)
+        notify.error(`Could not switch to the ${name} plan: ${messageOf(error)}`)
       } finally {
         inFlight.current = false
         setPendingPlanId(null)
