@@ -14,6 +14,11 @@ export interface AuthContextValue {
   isSignedIn: boolean
   /** True until the first auth status has arrived. */
   isInitializing: boolean
+  /**
+   * True while this browser holds a customer's stored session the SDK has not reported yet: a page
+   * that would show a signed-out form waits; a visitor without one sees the form at first paint.
+   */
+  restoringSession: boolean
   uid: string | null
   identity: string | null
   /** The signed-in customer's e-mail (from the token claims), else null. */

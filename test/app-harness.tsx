@@ -12,7 +12,7 @@ import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
 import { ROUTES } from '@/lib/routes'
-import { renderApp } from '@/test/render'
+import { renderApp, type AppRenderOptions } from '@/test/render'
 
 function CurrentPage() {
   const { pathname } = useRouter()
@@ -40,7 +40,7 @@ function TestApp() {
   )
 }
 
-/** Renders the whole app at a route. */
-export function renderRoute(route: string) {
-  return renderApp(<TestApp />, { route })
+/** Renders the whole app at a route (optionally with a client other than the page's singleton). */
+export function renderRoute(route: string, options: Pick<AppRenderOptions, 'createClient'> = {}) {
+  return renderApp(<TestApp />, { route, ...options })
 }

@@ -13,7 +13,7 @@ import styles from './SignIn.module.css'
  */
 export function SignInPage() {
   const router = useRouter()
-  const { isSignedIn, isInitializing, sendOtp, verifyOtp } = useAuth()
+  const { isSignedIn, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
 
   const leave = useCallback(() => {
@@ -35,7 +35,9 @@ export function SignInPage() {
     if (router.isReady) leave()
   }, [router.isReady, isSignedIn, leave])
 
-  if (isInitializing || isSignedIn) {
+  // A visitor gets the form at first paint (a code request made before the SDK has loaded waits
+  // for it); only a stored customer session is checked first, so it never flashes the form.
+  if (restoringSession || isSignedIn) {
     return (
       <div className={styles.wrap} role="status">
         <div className={`card ${styles.panel}`}>

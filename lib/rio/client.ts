@@ -78,6 +78,37 @@ export function getRio(): RioClient {
   return ready
 }
 
+/** How long after first paint the SDK starts at the latest, even on a page that never goes idle. */
+export const SDK_START_TIMEOUT_MS = 3000
+
+/**
+ * Runs `task` once the browser is idle after the page's load (or after `SDK_START_TIMEOUT_MS`),
+ * so the SDK's download and evaluation never compete with first paint and hydration.
+ * @returns a function that cancels the task if it has not run
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined
+  let cancelIdle: (() => void) | null = null
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(task, { timeout: SDK_START_TIMEOUT_MS })
+      cancelIdle = () => window.cancelIdleCallback(id)
+    } else {
+      const id = window.setTimeout(task, 0)
+      cancelIdle = () => window.clearTimeout(id)
+    }
+  }
+  if (document.readyState === 'complete') {
+    schedule()
+    return () => cancelIdle?.()
+  }
+  window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    cancelIdle?.()
+  }
+}
+
 /** Forgets the page's instance. Tests only: a page never needs a second instance. */
 export function resetRioForTests(): void {
   pending = null
