@@ -1,7 +1,7 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
-import { AppToastContainer } from '@/components/feedback/AppToastContainer'
+import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
 import { AppProviders } from '@/contexts/AppProviders'
 import { Analytics } from '@/lib/analytics/Analytics'
@@ -19,7 +19,7 @@ export default function App({ Component, pageProps, router }: AppProps) {
           <Component {...pageProps} />
         </ErrorBoundary>
       </Layout>
-      <AppToastContainer />
+      <LazyToastContainer />
       <Analytics />
     </AppProviders>
   )
