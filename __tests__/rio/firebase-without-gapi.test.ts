@@ -4,8 +4,10 @@
  * emulators) lib/rio/sdk-guards creates the SDK's Firebase app and Auth first, without it.
  */
 import { DEFAULT_FIREBASE } from '@/backend/app'
+import { openChallenge, sendCode, verifyCode } from '@/lib/rio/account-api'
 import { createRioClient } from '@/lib/rio/client'
 import { readRioConfig } from '@/lib/rio/config'
+import { readOtp } from '@/test/backend'
 
 // jest resolves firebase/auth to its Node build, which never adds the resolver; the browser build
 // (what the app ships) does, so it stands in here for the SDK's require and ours alike.
@@ -13,14 +15,19 @@ jest.mock('firebase/auth', () => jest.requireActual('../../node_modules/@firebas
 
 type AuthInternals = { _popupRedirectResolver: unknown }
 
-test('cloud mode: the SDK reuses a Firebase app made with its exact options and an Auth without the popup resolver', async () => {
+test('cloud mode: a customer\'s sign-in; the SDK reuses a Firebase app made with its exact options and an Auth without the popup resolver', async () => {
   // Imported here, after msw is listening, so Firebase's fetch is the one msw answers.
-  const { getApp, initializeApp } = await import('firebase/app')
+  const { getApp, getApps, initializeApp } = await import('firebase/app')
   const { getAuth } = await import('firebase/auth')
   const client = await createRioClient(readRioConfig({ NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local' }))
 
-  // The first action gets an anonymous token with a firebase block: the SDK sets up Firebase.
+  // A visitor's anonymous session leaves Firebase alone; a customer's sign-in sets it up.
   await expect(client.signInAnonymously()).resolves.toMatchObject({ authStatus: 'SIGNED_IN_ANONYM' })
+  expect(getApps().map((app) => app.name)).not.toContain('coffee-local')
+  const rio = () => Promise.resolve(client)
+  const challenge = await openChallenge(rio, 'cloud@example.com')
+  await sendCode(challenge)
+  await verifyCode(rio, challenge, await readOtp('cloud@example.com'))
 
   const app = getApp('coffee-local')
   expect(app.options).toEqual({

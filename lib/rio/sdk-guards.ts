@@ -12,6 +12,8 @@
  *    can say "reconnecting" and try again; the next action refreshes as usual.
  *    `init()` binds `getActionWithTokenData` and `processAction` into its action queue, which is
  *    why the guard must be in place before `init()`.
+ *    An anonymous (visitor's) token does not sign in to Firebase at all: only customers read live
+ *    state, and their sign-in sets Firebase up through the SDK's auth queue.
  * 2. No Google script for a popup the app never opens. The SDK creates its Firebase app and calls
  *    `getAuth()`, which in a browser adds the popup/redirect resolver that loads
  *    `https://apis.google.com/js/api.js`. Just before the SDK's own Firebase set-up, the app of the
@@ -26,6 +28,7 @@ import { isTransientTokenFailure } from './errors'
 /** The SDK's token data, as far as these guards read it. */
 interface TokenData {
   firebase?: { apiKey: string; projectId: string; customToken: string }
+  accessTokenDecoded?: { anonymous?: boolean }
 }
 
 /** What flows through the SDK's action queue (`{ action, tokenData }` plus our `tokenError`). */
@@ -73,6 +76,9 @@ export function guardSdk(sdk: object): void {
       return { action, tokenData: await this.auth.getCurrentTokenData(), tokenError: error }
     }
     const wrapper: ActionWrapper = { action, tokenData }
+    // A visitor's anonymous session reads no live state: Firebase stays out of its path until a
+    // customer's token needs it (the sign-in itself sets Firebase up, through the auth queue).
+    if (tokenData?.accessTokenDecoded?.anonymous === true) return wrapper
     try {
       await this.initFirebase(wrapper)
     } catch (error) {
