@@ -4,12 +4,15 @@ import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
 import { AppProviders } from '@/contexts/AppProviders'
-import { Analytics } from '@/lib/analytics/Analytics'
+import { LazyAnalytics } from '@/lib/analytics/LazyAnalytics'
 import '@/styles/globals.css'
+
+/** A page that renders for visitors without the SDK says so (see `deferSdkStart`). */
+type Page = AppProps['Component'] & { deferSdkStart?: boolean }
 
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
-    <AppProviders>
+    <AppProviders deferSdkStart={(Component as Page).deferSdkStart === true}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Bean &amp; Bloom Coffee House</title>
@@ -20,7 +23,7 @@ export default function App({ Component, pageProps, router }: AppProps) {
         </ErrorBoundary>
       </Layout>
       <LazyToastContainer />
-      <Analytics />
+      <LazyAnalytics />
     </AppProviders>
   )
 }

@@ -30,3 +30,6 @@ export const getStaticProps: GetStaticProps<HomeProps> = async () => {
   }
   return { props: { plans: result.plans }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
+
+// Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
+Home.deferSdkStart = true
