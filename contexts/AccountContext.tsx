@@ -1,11 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
-import { loadPlans, openCustomerObjects, type CustomerObjects } from '@/lib/rio/account-api'
+import type { CustomerObjects } from '@/lib/rio/account-api'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
 import type { AccountContextValue } from './types'
+
+// The request layer loads with the first request (after first paint), not with the page.
+const accountApi = () => import('@/lib/rio/account-api')
 
 const AccountContext = createContext<AccountContextValue | undefined>(undefined)
 AccountContext.displayName = 'AccountContext'
@@ -56,7 +59,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     if (!client) return
     let alive = true
     const request = plansRequest
-    loadPlans(rio).then(
+    accountApi().then(({ loadPlans }) => loadPlans(rio)).then(
       (plans) => { if (alive) setPlansResult({ request, plans, error: null }) },
       (error: unknown) => { if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: toAppError(error) })) },
     )
@@ -73,7 +76,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       if (!alive) return
       setStored((prev) => ({ ...(prev.key === key ? prev : emptyObjects(key)), ...patch }))
     }
-    openCustomerObjects(rio, key).then((handle) => {
+    accountApi().then(({ openCustomerObjects }) => openCustomerObjects(rio, key)).then((handle) => {
       if (!alive) return
       update({ handle })
       stop = handle.watch({

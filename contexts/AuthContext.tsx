@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import {
-  checkedEmail, openChallenge, sendCode, verifyCode, type OtpChallenge,
-} from '@/lib/rio/account-api'
+import type { OtpChallenge } from '@/lib/rio/account-api'
 import { openAuthChannel, type AuthChannel } from '@/lib/rio/cross-tab'
 import { noCloudObjectError } from '@/lib/rio/errors'
 import { followOtherTab, hasStoredSignIn, signOut as signOutSdk, watchSession, type Session } from '@/lib/rio/session-api'
 import { useRio } from './RioContext'
 import type { AuthContextValue } from './types'
+
+// The request layer loads with the first request (after first paint), not with the page.
+const accountApi = () => import('@/lib/rio/account-api')
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
 AuthContext.displayName = 'AuthContext'
@@ -61,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, projectId])
 
   const sendOtp = useCallback<AuthContextValue['sendOtp']>(async (rawEmail) => {
+    const { checkedEmail, openChallenge, sendCode } = await accountApi()
     const email = checkedEmail(rawEmail)
     const challenge = await openChallenge(rio, email)
     // Kept before the call: after a refused resend (429) the earlier code is still valid.
@@ -69,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [rio])
 
   const verifyOtp = useCallback<AuthContextValue['verifyOtp']>(async (code, rawEmail) => {
+    const { checkedEmail, openChallenge, verifyCode } = await accountApi()
     let challenge = pendingRef.current
     if (rawEmail !== undefined) {
       const email = checkedEmail(rawEmail)
