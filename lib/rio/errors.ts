@@ -121,6 +121,10 @@ export function toAppError(error: unknown): RioAppError {
     }
     if (error.name === 'RioConfigError') return new RioAppError({ code: 'CONFIG', message: error.message })
     const firebaseCode = (error as { code?: unknown }).code
+    // Firebase could not be reached: the same outage as any other unanswered request.
+    if (firebaseCode === 'auth/network-request-failed') {
+      return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+    }
     if (typeof firebaseCode === 'string' && firebaseCode.startsWith('auth/')) {
       return new RioAppError({ code: 'FIREBASE_AUTH', message: `Live updates could not sign in (${firebaseCode}).` })
     }
