@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountPublicState, AwsPublicState, SubscriptionPlan } from '@/lib/contract'
 import type { CustomerObjects } from '@/lib/rio/account-api'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
@@ -53,6 +53,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   // Bumped by retryAccount: opens the customer's objects again (after an outage).
   const [objectsRequest, setObjectsRequest] = useState(0)
   const [stored, setStored] = useState<Objects>(() => emptyObjects(''))
+  // The objects of the current sign-in while they open: a plan chosen the moment the prerendered
+  // plans offer it waits for them instead of failing.
+  const opening = useRef<Promise<CustomerObjects> | null>(null)
 
   // Plans: once at start (and on reloadPlans), whatever the auth state.
   useEffect(() => {
@@ -76,7 +79,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       if (!alive) return
       setStored((prev) => ({ ...(prev.key === key ? prev : emptyObjects(key)), ...patch }))
     }
-    accountApi().then(({ openCustomerObjects }) => openCustomerObjects(rio, key)).then((handle) => {
+    const open = accountApi().then(({ openCustomerObjects }) => openCustomerObjects(rio, key))
+    opening.current = open
+    open.then((handle) => {
       if (!alive) return
       update({ handle })
       stop = handle.watch({
@@ -86,6 +91,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }).catch((error: unknown) => update({ error: toAppError(error) }))
     return () => {
       alive = false
+      if (opening.current === open) opening.current = null
       stop?.()
       // Forget this sign-in's data and objects, so signing in again as the same customer starts
       // from loading and nothing can reach the previous customer's objects.
@@ -108,17 +114,18 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const { handle, accountLive, key: objectsOf } = objects
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(async (planId) => {
-    if (!handle) {
+    const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
+    if (!objectsNow) {
       throw isSignedIn
         ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
         : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
     }
-    await handle.choosePlan(planId)
+    await objectsNow.choosePlan(planId)
     // Without live updates the new plan would not show until a reload: read the state once.
     if (accountLive === false) {
       try {
-        const account = await handle.readAccount()
-        setStored((prev) => (prev.key === objectsOf && prev.handle === handle ? { ...prev, account } : prev))
+        const account = await objectsNow.readAccount()
+        setStored((prev) => (prev.key === objectsOf && prev.handle === objectsNow ? { ...prev, account } : prev))
       } catch {
         // The plan was saved; a stale card is better than reporting a failure that did not happen.
       }
