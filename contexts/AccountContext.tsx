@@ -1,11 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
-import { loadPlans, openCustomerObjects, type CustomerObjects } from '@/lib/rio/account-api'
+import type { CustomerObjects } from '@/lib/rio/account-api'
 import { RioAppError, toAppError } from '@/lib/rio/errors'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
 import type { AccountContextValue } from './types'
+
+// The request layer loads with the first request (after first paint), not with the page.
+const accountApi = () => import('@/lib/rio/account-api')
 
 const AccountContext = createContext<AccountContextValue | undefined>(undefined)
 AccountContext.displayName = 'AccountContext'
@@ -47,14 +50,19 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [plansRequest, setPlansRequest] = useState(0)
   const [plansResult, setPlansResult] = useState<PlansResult | null>(null)
   const objectsKey = client && isSignedIn && email ? email : ''
+  // Bumped by retryAccount: opens the customer's objects again (after an outage).
+  const [objectsRequest, setObjectsRequest] = useState(0)
   const [stored, setStored] = useState<Objects>(() => emptyObjects(''))
+  // The objects of the current sign-in while they open: a plan chosen the moment the prerendered
+  // plans offer it waits for them instead of failing.
+  const opening = useRef<Promise<CustomerObjects> | null>(null)
 
   // Plans: once at start (and on reloadPlans), whatever the auth state.
   useEffect(() => {
     if (!client) return
     let alive = true
     const request = plansRequest
-    loadPlans(rio).then(
+    accountApi().then(({ loadPlans }) => loadPlans(rio)).then(
       (plans) => { if (alive) setPlansResult({ request, plans, error: null }) },
       (error: unknown) => { if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: toAppError(error) })) },
     )
@@ -71,7 +79,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       if (!alive) return
       setStored((prev) => ({ ...(prev.key === key ? prev : emptyObjects(key)), ...patch }))
     }
-    openCustomerObjects(rio, key).then((handle) => {
+    const open = accountApi().then(({ openCustomerObjects }) => openCustomerObjects(rio, key))
+    opening.current = open
+    open.then((handle) => {
       if (!alive) return
       update({ handle })
       stop = handle.watch({
@@ -81,12 +91,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }).catch((error: unknown) => update({ error: toAppError(error) }))
     return () => {
       alive = false
+      if (opening.current === open) opening.current = null
       stop?.()
       // Forget this sign-in's data and objects, so signing in again as the same customer starts
       // from loading and nothing can reach the previous customer's objects.
       setStored(emptyObjects(''))
     }
-  }, [client, rio, objectsKey])
+  }, [client, rio, objectsKey, objectsRequest])
 
   const objects = stored.key === objectsKey && objectsKey ? stored : emptyObjects(objectsKey)
   // Both objects are keyed by the e-mail in the session's claims; without it there is nothing to load.
@@ -99,21 +110,23 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     : client ? 'loading' : 'idle'
 
   const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
+  const retryAccount = useCallback(() => setObjectsRequest((n) => n + 1), [])
 
   const { handle, accountLive, key: objectsOf } = objects
-  /** Runs one change on the opened Account; without live updates, reads the state once after it. */
+  /** Runs one change on the opened Account (waiting for it while it opens); without live updates, reads the state once after it. */
   const change = useCallback(async (request: (objects: CustomerObjects) => Promise<void>) => {
-    if (!handle) {
+    const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
+    if (!objectsNow) {
       throw isSignedIn
         ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
         : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
     }
-    await request(handle)
+    await request(objectsNow)
     // Without live updates the change would not show until a reload: read the state once.
     if (accountLive === false) {
       try {
-        const account = await handle.readAccount()
-        setStored((prev) => (prev.key === objectsOf && prev.handle === handle ? { ...prev, account } : prev))
+        const account = await objectsNow.readAccount()
+        setStored((prev) => (prev.key === objectsOf && prev.handle === objectsNow ? { ...prev, account } : prev))
       } catch {
         // The change was saved; a stale card is better than reporting a failure that did not happen.
       }
@@ -140,7 +153,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
     choosePlan,
     changeSubscription,
-  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription])
+    retryAccount,
+  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription, retryAccount])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }

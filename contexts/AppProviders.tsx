@@ -4,9 +4,14 @@ import { AuthProvider } from './AuthContext'
 import { RioProvider, type RioProviderProps } from './RioContext'
 
 /** The one composition of providers, used by `_app.tsx` and by the test render helper. */
-export function AppProviders({ children, createClient }: { children: ReactNode; createClient?: RioProviderProps['createClient'] }) {
+export function AppProviders({ children, createClient, deferSdkStart }: {
+  children: ReactNode
+  createClient?: RioProviderProps['createClient']
+  /** See RioProvider's `deferStart`: the current page renders for visitors without the SDK. */
+  deferSdkStart?: boolean
+}) {
   return (
-    <RioProvider createClient={createClient}>
+    <RioProvider createClient={createClient} deferStart={deferSdkStart}>
       <AuthProvider>
         <AccountProvider>{children}</AccountProvider>
       </AuthProvider>

@@ -1,12 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import {
-  checkedEmail, openChallenge, sendCode, verifyCode, type OtpChallenge,
-} from '@/lib/rio/account-api'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { OtpChallenge } from '@/lib/rio/account-api'
 import { openAuthChannel, type AuthChannel } from '@/lib/rio/cross-tab'
 import { noCloudObjectError } from '@/lib/rio/errors'
-import { followOtherTab, signOut as signOutSdk, watchSession, type Session } from '@/lib/rio/session-api'
+import { followOtherTab, hasStoredSignIn, signOut as signOutSdk, watchSession, type Session } from '@/lib/rio/session-api'
 import { useRio } from './RioContext'
 import type { AuthContextValue } from './types'
+
+// The request layer loads with the first request (after first paint), not with the page.
+const accountApi = () => import('@/lib/rio/account-api')
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
 AuthContext.displayName = 'AuthContext'
@@ -14,6 +15,10 @@ AuthContext.displayName = 'AuthContext'
 type SessionState = Omit<Session, 'authStatus'> & { authStatus: Session['authStatus'] | 'unknown'; signedOutElsewhere: boolean }
 
 const UNKNOWN: SessionState = { authStatus: 'unknown', uid: null, identity: null, email: null, signedOutElsewhere: false }
+
+// Read once per render from localStorage; the server (and hydration) assume no stored sign-in.
+const noSubscription = () => () => undefined
+const noStoredSignInOnServer = () => false
 
 /** Session state and the one-time-code sign-in. Needs a RioProvider above it. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -25,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The Account object of the last sendOtp; verifyOtp checks codes against it.
   const pendingRef = useRef<OtpChallenge | null>(null)
   const channelRef = useRef<AuthChannel | null>(null)
+  const storedSignIn = useSyncExternalStore(noSubscription, hasStoredSignIn, noStoredSignInOnServer)
 
   useEffect(() => {
     if (!client) return
@@ -56,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, projectId])
 
   const sendOtp = useCallback<AuthContextValue['sendOtp']>(async (rawEmail) => {
+    const { checkedEmail, openChallenge, sendCode } = await accountApi()
     const email = checkedEmail(rawEmail)
     const challenge = await openChallenge(rio, email)
     // Kept before the call: after a refused resend (429) the earlier code is still valid.
@@ -64,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [rio])
 
   const verifyOtp = useCallback<AuthContextValue['verifyOtp']>(async (code, rawEmail) => {
+    const { checkedEmail, openChallenge, verifyCode } = await accountApi()
     let challenge = pendingRef.current
     if (rawEmail !== undefined) {
       const email = checkedEmail(rawEmail)
@@ -85,6 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     authStatus: session.authStatus,
     isSignedIn: session.authStatus === 'SIGNED_IN',
     isInitializing: session.authStatus === 'unknown' && rioStatus !== 'error',
+    restoringSession: session.authStatus === 'unknown' && rioStatus !== 'error' && storedSignIn,
     uid: session.uid,
     identity: session.identity,
     email: session.authStatus === 'SIGNED_IN' ? session.email : null,
@@ -92,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     sendOtp,
     verifyOtp,
     signOut,
-  }), [session, rioStatus, sendOtp, verifyOtp, signOut])
+  }), [session, rioStatus, storedSignIn, sendOtp, verifyOtp, signOut])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

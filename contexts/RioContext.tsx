@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { readRioConfig } from '@/lib/rio/config'
-import { loadRio, type RioAccessor, type RioClient } from '@/lib/rio/client'
+import { VISITOR_SDK_DELAY_MS, loadRio, whenIdle, type RioAccessor, type RioClient } from '@/lib/rio/client'
+import { hasStoredSignIn } from '@/lib/rio/session-api'
 import { sdkNotInitializedError, toAppError } from '@/lib/rio/errors'
 import type { AppError } from '@/lib/types'
 import type { RioContextValue } from './types'
@@ -15,6 +16,12 @@ export interface RioProviderProps {
    * Read once at mount.
    */
   createClient?: () => Promise<{ client: RioClient; projectId: string }>
+  /**
+   * The page shows what a visitor needs without the SDK (prerendered plans, the sign-in form):
+   * for a visitor (no customer session stored) the SDK then starts `VISITOR_SDK_DELAY_MS` after
+   * load instead of right after it. A request still starts it at once.
+   */
+  deferStart?: boolean
 }
 
 async function defaultClient(): Promise<{ client: RioClient; projectId: string }> {
@@ -22,29 +29,45 @@ async function defaultClient(): Promise<{ client: RioClient; projectId: string }
   return { client: await loadRio(config), projectId: config.projectId }
 }
 
-/** Creates the page's one SDK instance after first paint and shares it with the other providers. */
-export function RioProvider({ children, createClient }: RioProviderProps) {
+/**
+ * Creates the page's one SDK instance once the page is idle after first paint, or at once when a
+ * request needs it earlier, and shares it with the other providers.
+ */
+export function RioProvider({ children, createClient, deferStart = false }: RioProviderProps) {
   const [state, setState] = useState<{ client: RioClient | null; projectId: string | null; error: AppError | null }>(
     { client: null, projectId: null, error: null },
   )
   const [create] = useState(() => createClient ?? defaultClient)
+  // One start per provider, shared by the idle callback and early requests (StrictMode keeps refs).
+  const started = useRef<Promise<RioClient> | null>(null)
 
-  useEffect(() => {
-    let alive = true
-    // Runs in an effect, so the server render and the first paint never wait for the SDK.
-    create().then(
-      ({ client, projectId }) => { if (alive) setState({ client, projectId, error: null }) },
-      (error: unknown) => { if (alive) setState({ client: null, projectId: null, error: toAppError(error) }) },
+  const start = useCallback((): Promise<RioClient> => {
+    started.current ??= create().then(
+      ({ client, projectId }) => {
+        setState({ client, projectId, error: null })
+        return client
+      },
+      (error: unknown) => {
+        setState({ client: null, projectId: null, error: toAppError(error) })
+        throw error
+      },
     )
-    return () => { alive = false }
+    return started.current
   }, [create])
 
-  // Today a request before the SDK has loaded fails with the spec's message; this is the one place
-  // to change if such requests should wait for the SDK instead.
+  useEffect(() => {
+    // Never during the server render or the first paint: the SDK and Firebase are most of the
+    // page's script work, and a visitor reading prerendered plans does not need them yet.
+    const delay = deferStart && !hasStoredSignIn() ? VISITOR_SDK_DELAY_MS : 0
+    return whenIdle(() => { start().catch(() => undefined) }, delay)
+  }, [start, deferStart])
+
+  // A request made before the SDK is ready starts it now and waits for it (a sign-in submitted at
+  // first paint). When it could not be created, the request fails with the spec's message.
   const client = state.client
   const rio = useCallback<RioAccessor>(
-    () => (client ? Promise.resolve(client) : Promise.reject(sdkNotInitializedError())),
-    [client],
+    () => (client ? Promise.resolve(client) : start().catch(() => { throw sdkNotInitializedError() })),
+    [client, start],
   )
 
   const value = useMemo<RioContextValue>(() => ({

@@ -14,6 +14,11 @@ export interface AuthContextValue {
   isSignedIn: boolean
   /** True until the first auth status has arrived. */
   isInitializing: boolean
+  /**
+   * True while this browser holds a customer's stored session the SDK has not reported yet: a page
+   * that would show a signed-out form waits; a visitor without one sees the form at first paint.
+   */
+  restoringSession: boolean
   uid: string | null
   identity: string | null
   /** The signed-in customer's e-mail (from the token claims), else null. */
@@ -46,13 +51,15 @@ export interface AccountContextValue {
   choosePlan(planId: string): Promise<void>
   /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
+  /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
+  retryAccount(): void
 }
 
 /** The value of `useRio`: the page's SDK instance once it has loaded. Only providers use it. */
 export interface RioContextValue {
   /** Null until the SDK chunk has loaded (the shell renders without it) or when loading failed. */
   client: RioClient | null
-  /** The request layer's way to the SDK; rejects with "Retter SDK not initialized." until it has loaded. */
+  /** The request layer's way to the SDK: waits for it (starting it early if need be); rejects with "Retter SDK not initialized." when it could not be created. */
   rio: RioAccessor
   status: 'loading' | 'ready' | 'error'
   /** Why the SDK could not be created (bad configuration names the variable). */

@@ -1,9 +1,11 @@
 /**
  * The backend stops mid-session. The page says so in one clear message, keeps what was typed or
- * chosen, and works again once the backend is back.
+ * chosen, and works again once the backend is back. A reload during the outage keeps the customer
+ * signed in.
  */
 import { controlBackend, fetchPlans } from './support/backend'
-import { E2E_ENV, requireEnv } from './support/env'
+import { card } from './support/cards'
+import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './support/env'
 import { expect, freshEmail, signIn, test } from './support/fixtures'
 
 test.afterEach(async () => {
@@ -53,4 +55,38 @@ test('with the backend down the app shows one clear error, keeps the input and t
   await visitor.getByRole('button', { name: 'Send code' }).click()
   await expect(visitor.getByLabel('Verification code')).toBeVisible({ timeout: 15_000 })
   await visitorContext.close()
+})
+
+test('an outage never signs a customer out: /account reloaded with the backend down reconnects to the same customer', async ({ page }) => {
+  const tokensKey = `RIO_TOKENS_KEY.${E2E_PROJECT_ID}`
+  const customerId = async (): Promise<string | null> => {
+    const raw = await page.evaluate((key) => window.localStorage.getItem(key), tokensKey)
+    const claims = raw ? (JSON.parse(raw) as { accessTokenDecoded?: { userId?: string; anonymous?: boolean } }).accessTokenDecoded : undefined
+    return claims && !claims.anonymous ? claims.userId ?? null : null
+  }
+  const email = freshEmail('outage-reload')
+  await signIn(page, email)
+  await expect(card(page, 'Account').getByText(email)).toBeVisible()
+  const signedInAs = await customerId()
+  expect(signedInAs).not.toBeNull()
+
+  await controlBackend('stop')
+  // Whether this reload has to refresh the 45 s e2e token first or not, every call now fails.
+  await page.reload()
+  await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  expect(await customerId()).toBe(signedInAs)
+
+  await controlBackend('start')
+  // The page tries again on its own; the same customer's account comes back, nothing lost.
+  await expect(card(page, 'Account').getByText(email)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Reconnecting…')).toBeHidden()
+  await expect(page).toHaveURL(/\/account$/)
+  expect(await customerId()).toBe(signedInAs)
+
+  // A second tab sees the same customer too.
+  const second = await page.context().newPage()
+  await second.goto('/account')
+  await expect(card(second, 'Account').getByText(email)).toBeVisible({ timeout: 15_000 })
 })

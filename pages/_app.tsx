@@ -1,15 +1,18 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
-import { AppToastContainer } from '@/components/feedback/AppToastContainer'
+import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
 import { AppProviders } from '@/contexts/AppProviders'
-import { Analytics } from '@/lib/analytics/Analytics'
+import { LazyAnalytics } from '@/lib/analytics/LazyAnalytics'
 import '@/styles/globals.css'
+
+/** A page that renders for visitors without the SDK says so (see `deferSdkStart`). */
+type Page = AppProps['Component'] & { deferSdkStart?: boolean }
 
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
-    <AppProviders>
+    <AppProviders deferSdkStart={(Component as Page).deferSdkStart === true}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Bean &amp; Bloom Coffee House</title>
@@ -19,8 +22,8 @@ export default function App({ Component, pageProps, router }: AppProps) {
           <Component {...pageProps} />
         </ErrorBoundary>
       </Layout>
-      <AppToastContainer />
-      <Analytics />
+      <LazyToastContainer />
+      <LazyAnalytics />
     </AppProviders>
   )
 }

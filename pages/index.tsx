@@ -1,13 +1,35 @@
+import type { GetStaticProps } from 'next'
 import Head from 'next/head'
 import { PlansPage } from '@/components/plans/PlansPage'
+import type { SubscriptionPlan } from '@/lib/contract'
+import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
-export default function Home() {
+interface HomeProps {
+  /** The plans at build (or revalidation) time; null when the backend could not be reached. */
+  plans: SubscriptionPlan[] | null
+}
+
+export default function Home({ plans }: HomeProps) {
   return (
     <>
       <Head>
         <title>Plans · Bean &amp; Bloom Coffee House</title>
       </Head>
-      <PlansPage />
+      <PlansPage prerenderedPlans={plans} />
     </>
   )
 }
+
+// The plans are in the HTML of `/`, so visitors see them at first paint; the browser still loads
+// them once at start and shows its own answer when it differs.
+export const getStaticProps: GetStaticProps<HomeProps> = async () => {
+  const result = await fetchPlansOnServer()
+  if (result.plans === null) {
+    // Build output only: the page is served without plans and the browser loads them itself.
+    console.warn(`Plans not prerendered into / (${result.reason}); the browser will load them.`)
+  }
+  return { props: { plans: result.plans }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
+}
+
+// Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
+Home.deferSdkStart = true

@@ -11,3 +11,6 @@ export default function SignIn() {
     </>
   )
 }
+
+// Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
+SignIn.deferSdkStart = true

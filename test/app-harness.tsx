@@ -12,13 +12,14 @@ import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
 import { ROUTES } from '@/lib/routes'
-import { renderApp } from '@/test/render'
+import { renderApp, type AppRenderOptions } from '@/test/render'
 
 function CurrentPage() {
   const { pathname } = useRouter()
   switch (pathname) {
     case ROUTES.plans:
-      return <HomeRoute />
+      // As built without a reachable backend: the browser loads the plans.
+      return <HomeRoute plans={null} />
     case ROUTES.signIn:
       return <SignInRoute />
     case ROUTES.account:
@@ -39,7 +40,7 @@ function TestApp() {
   )
 }
 
-/** Renders the whole app at a route. */
-export function renderRoute(route: string) {
-  return renderApp(<TestApp />, { route })
+/** Renders the whole app at a route (optionally with a client other than the page's singleton). */
+export function renderRoute(route: string, options: Pick<AppRenderOptions, 'createClient'> = {}) {
+  return renderApp(<TestApp />, { route, ...options })
 }

@@ -6,7 +6,7 @@ import { tokenStorageKey } from '@/lib/rio/cross-tab'
 import type { AppError } from '@/lib/types'
 import { AUTH_EMULATOR, RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
 import { server } from '@/test/msw/server'
-import { readOtp, renderAppHook, resetBackend, signInThroughApp, useApp } from '@/test/render'
+import { readOtp, renderAppHook, resetBackend, secondTabClient, signInThroughApp, useApp } from '@/test/render'
 
 // A test that fakes the clock must never leave it faked for the next one, pass or fail.
 afterEach(() => jest.useRealTimers())
@@ -192,19 +192,39 @@ test('a Firebase sign-in failure inside the SDK fails the sign-in at once instea
   })
 })
 
-test('when the token cannot be refreshed the SDK signs the customer out, and the app follows', async () => {
+test('when the server refuses to refresh the token (401) the SDK signs the customer out, and the app follows', async () => {
   // 20 s access tokens are always inside the SDK's 30 s margin: every call refreshes first.
   await resetBackend({ accessTokenTtlSeconds: 20 })
   const { result } = await renderReady()
   await signInThroughApp(result, 'gil@example.com')
   await waitFor(() => expect(result.current.account.account).not.toBeNull())
   server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
-    HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+    HttpResponse.json({ code: 'INVALID_REFRESH_TOKEN', message: 'This session was revoked.' }, { status: 401 })))
   expect(storedCustomerIds()).toHaveLength(1)
   act(() => result.current.account.reloadPlans())
   await waitFor(() => expect(result.current.auth.isSignedIn).toBe(false))
   expect(result.current.account).toMatchObject({ account: null, aws: null })
   expect(storedCustomerIds()).toEqual([])
+})
+
+test('when the refresh call fails with a 5xx (an outage) the customer stays signed in, and the next call carries on', async () => {
+  await resetBackend({ accessTokenTtlSeconds: 20 })
+  const { result } = await renderReady()
+  await signInThroughApp(result, 'gia@example.com')
+  await waitFor(() => expect(result.current.account.account).not.toBeNull())
+  const customer = storedCustomerIds()
+  server.use(http.get(/\/root\/CALL\/ProjectUser\/refreshToken\//, () =>
+    HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })))
+  act(() => result.current.account.reloadPlans())
+  await waitFor(() => expect(result.current.account.plansError).toMatchObject({ code: 'SERVER_ERROR' }))
+  expect(result.current.auth).toMatchObject({ isSignedIn: true, email: 'gia@example.com' })
+  expect(storedCustomerIds()).toEqual(customer)
+
+  server.resetHandlers()
+  act(() => result.current.account.reloadPlans())
+  await waitFor(() => expect(result.current.account.plansStatus).toBe('success'))
+  expect(result.current.auth).toMatchObject({ isSignedIn: true, email: 'gia@example.com' })
+  expect(storedCustomerIds()).toEqual(customer)
 })
 
 test('the Account object of a code request is forgotten after sign-in and after sign-out', async () => {
@@ -220,11 +240,29 @@ test('the Account object of a code request is forgotten after sign-in and after 
   expect(await rejectionOf(result.current.auth.verifyOtp('123456'))).toMatchObject({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
 })
 
-test('before the SDK has loaded, the sign-in actions fail with "Retter SDK not initialized."', async () => {
-  const { result } = renderAppHook(useApp, { createClient: () => new Promise(() => undefined) })
+test('a sign-in action made before the SDK has loaded waits for it', async () => {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => { release = resolve })
+  const { result } = renderAppHook(useApp, { createClient: async () => { await gate; return secondTabClient() } })
   expect(result.current.auth.isInitializing).toBe(true)
+  let settled = false
+  const sending = result.current.auth.sendOtp('ivy@example.com').finally(() => { settled = true })
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(settled).toBe(false)
+  await act(async () => {
+    release()
+    await expect(sending).resolves.toMatchObject({ sentTo: 'ivy@example.com' })
+  })
+})
+
+test('when the SDK could not be created, the sign-in actions fail with "Retter SDK not initialized."', async () => {
+  const { result } = renderAppHook(useApp, { createClient: () => Promise.reject(new Error('The SDK chunk did not arrive.')) })
   const expected = { code: 'SDK_STATE', message: 'Retter SDK not initialized.' }
-  expect(await rejectionOf(result.current.auth.sendOtp('ivy@example.com'))).toMatchObject(expected)
-  expect(await rejectionOf(result.current.auth.verifyOtp('123456', 'ivy@example.com'))).toMatchObject(expected)
-  expect(await rejectionOf(result.current.auth.signOut())).toMatchObject(expected)
+  const { sendOtp, verifyOtp, signOut } = result.current.auth
+  await act(async () => {
+    expect(await rejectionOf(sendOtp('ivy@example.com'))).toMatchObject(expected)
+    expect(await rejectionOf(verifyOtp('123456', 'ivy@example.com'))).toMatchObject(expected)
+    expect(await rejectionOf(signOut())).toMatchObject(expected)
+  })
+  expect(result.current.auth.isInitializing).toBe(false)
 })

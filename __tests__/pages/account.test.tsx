@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
+import { http, HttpResponse } from 'msw'
 import { awsIdFor } from '@/test/ids'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
 import { renderRoute } from '@/test/app-harness'
+import { server } from '@/test/msw/server'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'ana@example.com'
@@ -115,4 +117,28 @@ test('when another tab signs out, /account says so instead of silently moving to
   expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?next=/account')
   expect(mockRouter).toMatchObject({ pathname: '/account' })
   expect(screen.queryByRole('region', { name: 'Account' })).not.toBeInTheDocument()
+})
+
+test('an outage while the account opens says "Reconnecting…", keeps the customer signed in, and carries on when the service is back', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in?next=/account')
+  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${EMAIL}{Enter}`)
+  const codeInput = await screen.findByLabelText('Verification code', {}, LOAD)
+  // The service goes away just as the customer's objects are opened after the sign-in.
+  server.use(http.all(/\/rio\/coffee-local\/INSTANCE\/AWS/, () => new HttpResponse('Bad gateway', { status: 502 })))
+  await user.type(codeInput, `${await readOtp(EMAIL)}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+
+  expect(await screen.findByText('Reconnecting…', {}, LOAD)).toBeInTheDocument()
+  expect(screen.getByText(/You’re still signed in/)).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
+
+  server.resetHandlers()
+  await user.click(screen.getByRole('button', { name: 'Try again now' }))
+  // The customer's own account loaded: the same customer, still signed in.
+  const account = await screen.findByRole('region', { name: 'Account' }, LOAD)
+  expect(valueIn(account, 'Member since')).not.toBeEmptyDOMElement()
+  expect(screen.getByText((_, element) => element?.textContent === `Signed in as ${EMAIL}` && element.tagName === 'P')).toBeInTheDocument()
+  expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument()
+  expect(mockRouter).toMatchObject({ pathname: '/account' })
 })

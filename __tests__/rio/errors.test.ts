@@ -15,7 +15,8 @@ test.each([
   [{ isAxiosError: true, code: 'ERR_NETWORK', message: 'Network Error' }, { code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' }],
   [{ isAxiosError: true, code: 'ECONNABORTED', message: 'timeout of 30000ms exceeded' }, { code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' }],
   [new Error('Retter SDK not initialized.'), { code: 'SDK_STATE', message: 'Retter SDK not initialized.' }],
-  [Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' }), { code: 'FIREBASE_AUTH' }],
+  [Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' }), { code: 'NETWORK' }],
+  [Object.assign(new Error('Firebase: Error (auth/user-disabled).'), { code: 'auth/user-disabled' }), { code: 'FIREBASE_AUTH' }],
   ['a string', { code: 'UNKNOWN', message: 'Something went wrong. Please try again.' }],
 ])('maps a failure to an AppError (%#)', (thrown, expected) => {
   const error = toAppError(thrown)

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'react-toastify'
+import { notify } from '@/components/feedback/notify'
 import { Notice } from '@/components/feedback/Notice'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
@@ -11,6 +11,7 @@ import { AwsCard } from './AwsCard'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
+import { isTransientError } from '@/lib/rio/errors'
 
 /** Where visitors are sent: sign in, then come back here. */
 const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)
@@ -39,12 +40,23 @@ function AccountSkeleton() {
   )
 }
 
+/** While the service cannot be reached, the page tries again this often on its own. */
+export const RECONNECT_INTERVAL_MS = 5000
+
 /** The `/account` page: the customer's Account and AWS objects, live, and signing out. */
 export function AccountPage() {
   const router = useRouter()
   const { isSignedIn, isInitializing, signOut, email, signedOutElsewhere } = useAuth()
-  const { account, aws, loading, accountError, liveUpdates, plans, changeSubscription } = useAccount()
+  const { account, aws, loading, accountError, liveUpdates, plans, changeSubscription, retryAccount } = useAccount()
   const [signingOut, setSigningOut] = useState(false)
+  // An outage keeps the session: say so and try again until the service answers.
+  const outage = isSignedIn && isTransientError(accountError)
+
+  useEffect(() => {
+    if (!outage) return
+    const timer = window.setTimeout(retryAccount, RECONNECT_INTERVAL_MS)
+    return () => window.clearTimeout(timer)
+  }, [outage, retryAccount])
   const leavingOnPurpose = useRef(false)
 
   // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page. A
@@ -60,13 +72,13 @@ export function AccountPage() {
     leavingOnPurpose.current = true
     try {
       await signOut()
-      toast.info('You’re signed out. See you soon!')
+      notify.info('You’re signed out. See you soon!')
       void router.replace(ROUTES.plans)
     } catch (error) {
       leavingOnPurpose.current = false
       const message =
         typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : 'Please try again.'
-      toast.error(`Could not sign out: ${message}`)
+      notify.error(`Could not sign out: ${message}`)
       setSigningOut(false)
     }
   }
@@ -125,7 +137,19 @@ export function AccountPage() {
           </Notice>
         </div>
       ) : null}
-      {accountError ? (
+      {outage ? (
+        <div className={styles.notice}>
+          <Notice role="status">
+            <p>
+              <strong>Reconnecting…</strong> {accountError?.message} You’re still signed in; your account appears as
+              soon as the service is back.
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={retryAccount}>
+              Try again now
+            </button>
+          </Notice>
+        </div>
+      ) : accountError ? (
         <div className={styles.notice}>
           <Notice tone="error" role="alert">
             <p>

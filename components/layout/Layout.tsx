@@ -26,7 +26,7 @@ function NavItem({ href, children }: NavItemProps) {
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isSignedIn, isInitializing } = useAuth()
+  const { isSignedIn, restoringSession } = useAuth()
   const { asPath } = useRouter()
   const mainRef = useRef<HTMLElement>(null)
   // Runs after the new page has rendered its heading.
@@ -44,8 +44,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <nav aria-label="Main" className={styles.nav}>
             <ul>
               <NavItem href={ROUTES.plans}>Plans</NavItem>
-              {isInitializing ? (
-                // Keeps the header from jumping while the session is still unknown.
+              {restoringSession ? (
+                // Keeps the header from jumping while a stored session is being restored; a
+                // visitor gets "Sign in" at first paint.
                 <li aria-hidden="true" className={styles.navPlaceholder} />
               ) : isSignedIn ? (
                 <NavItem href={ROUTES.account}>Account</NavItem>

@@ -2,17 +2,31 @@ import { CurrentPlanLine } from '@/components/subscription/CurrentPlanLine'
 import { usePlanChoice } from '@/components/subscription/usePlanChoice'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
+import type { SubscriptionPlan } from '@/lib/contract'
 import { PlanGrid } from './PlanGrid'
 import styles from './Plans.module.css'
+
+export interface PlansPageProps {
+  /**
+   * The plans the page was prerendered with (sorted), or null when the build could not reach the
+   * backend. Shown until the browser's own load answers, and kept when that load fails: plans
+   * change only with a deploy, so a visitor during an outage still sees them.
+   */
+  prerenderedPlans?: SubscriptionPlan[] | null
+}
 
 /**
  * The `/` page: the plans for everyone; a signed-in customer sees which one they are on, and
  * starting or switching goes through a confirmation step.
  */
-export function PlansPage() {
+export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
   const { isSignedIn } = useAuth()
-  const { plans, plansStatus, plansError, reloadPlans } = useAccount()
-  const { subscription, currentPlanId, choose, dialog } = usePlanChoice()
+  const loaded = useAccount()
+  const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
+  const plans = usePrerendered ? prerenderedPlans : loaded.plans
+  const plansStatus = usePrerendered ? 'success' : loaded.plansStatus
+  const plansError = usePrerendered ? null : loaded.plansError
+  const { subscription, currentPlanId, choose, dialog } = usePlanChoice(plans)
 
   return (
     <>
@@ -29,7 +43,7 @@ export function PlansPage() {
         plans={plans}
         status={plansStatus}
         error={plansError}
-        onRetry={reloadPlans}
+        onRetry={loaded.reloadPlans}
         signedIn={isSignedIn}
         currentPlanId={currentPlanId}
         hasPlan={currentPlanId !== null}

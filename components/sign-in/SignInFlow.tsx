@@ -6,7 +6,7 @@ import { rateLimitedMessage, toAppError } from '@/lib/rio/errors'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
 import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
-import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError } from './signInMachine'
+import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from './signInMachine'
 import styles from './SignIn.module.css'
 
 export interface SignInFlowProps {
@@ -14,6 +14,8 @@ export interface SignInFlowProps {
   verifyOtp: AuthContextValue['verifyOtp']
   /** Called once the code was accepted and the session is signed in. */
   onSignedIn(): void
+  /** Where to start: a pending sign-in to resume, or null for the e-mail step; by default this tab's stored one. */
+  initialPending?: PendingSignIn | null
 }
 
 /** How often running countdowns re-read the clock (a quarter second keeps each second on time). */
@@ -33,8 +35,9 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
  * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
  * field until edited; a pending sign-in survives a reload.
  */
-export function SignInFlow({ sendOtp, verifyOtp, onSignedIn }: SignInFlowProps) {
-  const [state, dispatch] = useReducer(signInReducer, null, () => initialSignInState(Date.now(), readPendingSignIn()))
+export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending }: SignInFlowProps) {
+  const [state, dispatch] = useReducer(signInReducer, null,
+    () => initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending))
   const emailRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   // Guards against a second submit (double Enter, Enter right after auto-submit) before React

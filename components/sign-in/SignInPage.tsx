@@ -1,11 +1,15 @@
 import { useRouter } from 'next/router'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
 import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
 import { safeNextPath } from '@/lib/format/next-path'
-import { writePendingSignIn } from './pendingSignIn'
+import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
 import { SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
+
+const noSubscription = () => () => undefined
+const onClient = () => true
+const onServer = () => false
 
 /**
  * The `/sign-in` page. Signed-in visitors are sent on (to `?next=` when it is a path on this
@@ -13,8 +17,14 @@ import styles from './SignIn.module.css'
  */
 export function SignInPage() {
   const router = useRouter()
-  const { isSignedIn, isInitializing, sendOtp, verifyOtp } = useAuth()
+  const { isSignedIn, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
+  // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
+  // the page hydrates the e-mail step the server rendered, then resumes it (read once, before the
+  // fresh form's own effects overwrite the stored value).
+  const [pendingAtLoad] = useState(readPendingSignIn)
+  const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
+  const resume = hydrated && pendingAtLoad !== null
 
   const leave = useCallback(() => {
     if (leaving.current) return
@@ -35,7 +45,9 @@ export function SignInPage() {
     if (router.isReady) leave()
   }, [router.isReady, isSignedIn, leave])
 
-  if (isInitializing || isSignedIn) {
+  // A visitor gets the form at first paint (a code request made before the SDK has loaded waits
+  // for it); only a stored customer session is checked first, so it never flashes the form.
+  if (restoringSession || isSignedIn) {
     return (
       <div className={styles.wrap} role="status">
         <div className={`card ${styles.panel}`}>
@@ -51,7 +63,13 @@ export function SignInPage() {
 
   return (
     <div className={styles.wrap}>
-      <SignInFlow sendOtp={sendOtp} verifyOtp={verifyOtp} onSignedIn={onSignedIn} />
+      <SignInFlow
+        key={resume ? 'resumed' : 'new'}
+        initialPending={resume ? pendingAtLoad : null}
+        sendOtp={sendOtp}
+        verifyOtp={verifyOtp}
+        onSignedIn={onSignedIn}
+      />
       <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
     </div>
   )

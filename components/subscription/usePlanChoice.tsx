@@ -1,9 +1,9 @@
 import { useRouter } from 'next/router'
 import { useCallback, useState, type ReactNode } from 'react'
-import { toast } from 'react-toastify'
+import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
-import type { SubscriptionFields } from '@/lib/contract'
+import type { SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { ROUTES } from '@/lib/routes'
 import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription/view'
@@ -27,11 +27,12 @@ export interface PlanChoice {
  * Choosing a plan on `/` goes through a confirmation step. A plan carried through sign-in in the
  * URL (`?plan=barista`) opens its confirmation once the customer's account has loaded; closing or
  * confirming drops it from the URL so a reload does not ask again.
+ * @param plans the plans the page shows (prerendered or loaded)
  */
-export function usePlanChoice(): PlanChoice {
+export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const router = useRouter()
   const { isSignedIn } = useAuth()
-  const { plans, account, choosePlan } = useAccount()
+  const { account, choosePlan } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
   const [dismissedRequest, setDismissedRequest] = useState<string | null>(null)
 
@@ -63,7 +64,7 @@ export function usePlanChoice(): PlanChoice {
         onConfirm={async () => {
           await choosePlan(plan.id)
           close()
-          toast.success(
+          notify.success(
             preview.kind === 'change'
               ? `You’re switching to ${plan.name} from your next delivery on ${formatDeliveryDay(preview.firstDeliveryAt)}.`
               : `You’re on ${plan.name}. Your first delivery is on ${formatDeliveryDay(preview.firstDeliveryAt)}.`,

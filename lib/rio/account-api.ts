@@ -13,6 +13,7 @@ import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioClo
 import {
   RioAppError, authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError,
 } from './errors'
+import { sortPlans } from './plans'
 import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from './state'
 
 /** A sign-in that has not settled by then fails (SDK 0.4.0 never settles if Firebase sign-in hangs). */
@@ -122,11 +123,6 @@ export async function verifyCode(rio: RioAccessor, challenge: OtpChallenge, rawC
     throw invalidOtpError(result && result.success === false ? result.error : undefined)
   }
   return signInWithToken(client, result.data.customToken)
-}
-
-/** Plans in ascending `sortOrder` (a copy; the input is left alone). */
-function sortPlans(plans: readonly SubscriptionPlan[]): SubscriptionPlan[] {
-  return [...plans].sort((a, b) => a.sortOrder - b.sortOrder)
 }
 
 /** The subscription plans, sorted for display. Rejects with an AppError. */

@@ -18,7 +18,8 @@ export function tokenStorageKey(projectId: string): string {
   return `RIO_TOKENS_KEY.${projectId}`
 }
 
-function readStoredIdentity(raw: string | null): AuthBroadcast {
+/** Who the SDK's stored token data (raw localStorage value) belongs to. */
+export function readStoredIdentity(raw: string | null): AuthBroadcast {
   if (!raw) return { type: 'signed-out', uid: null }
   try {
     const token = JSON.parse(raw) as { accessTokenDecoded?: { userId?: string; anonymous?: boolean } }

@@ -121,6 +121,10 @@ export function toAppError(error: unknown): RioAppError {
     }
     if (error.name === 'RioConfigError') return new RioAppError({ code: 'CONFIG', message: error.message })
     const firebaseCode = (error as { code?: unknown }).code
+    // Firebase could not be reached: the same outage as any other unanswered request.
+    if (firebaseCode === 'auth/network-request-failed') {
+      return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+    }
     if (typeof firebaseCode === 'string' && firebaseCode.startsWith('auth/')) {
       return new RioAppError({ code: 'FIREBASE_AUTH', message: `Live updates could not sign in (${firebaseCode}).` })
     }
@@ -130,6 +134,34 @@ export function toAppError(error: unknown): RioAppError {
     return new RioAppError({ code: 'UNKNOWN', message: error.message || 'Something went wrong. Please try again.' })
   }
   return new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' })
+}
+
+/**
+ * True when a failure to get a token says nothing about the session: no answer at all, a time-out,
+ * a 5xx, a busy (570) or rate-limited (429, 408) answer, or Firebase that could not be reached.
+ * Everything else (a 4xx: refused, revoked, expired; a malformed token) is a refusal.
+ */
+export function isTransientTokenFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { response, code, isAxiosError } = error as { response?: { status?: unknown }; code?: unknown; isAxiosError?: unknown }
+  if (response && typeof response.status === 'number') {
+    const status = response.status
+    return status >= 500 || status === 408 || status === 429
+  }
+  // An axios error without a response: the request never got an answer.
+  if (isAxiosError === true) return true
+  return code === 'auth/network-request-failed' || code === 'auth/timeout'
+}
+
+/** Error codes of failures that say nothing about the request itself: trying again may work. */
+const TRANSIENT_CODES = new Set(['NETWORK', 'TIMEOUT', 'SERVER_ERROR', 'BUSY'])
+
+/**
+ * True when an AppError comes from the service being unreachable or failing (not from what was
+ * asked), so the UI says "reconnecting" and tries again instead of giving up.
+ */
+export function isTransientError(error: AppError | null | undefined): boolean {
+  return Boolean(error && TRANSIENT_CODES.has(error.code))
 }
 
 /** Any request before the SDK has loaded (spec message). */

@@ -4,7 +4,8 @@
  */
 import type { AuthStatus } from '@/lib/types'
 import { adoptStoredSession, type RioClient } from './client'
-import type { AuthBroadcast } from './cross-tab'
+import { readStoredIdentity, tokenStorageKey, type AuthBroadcast } from './cross-tab'
+import { readRioConfig } from './config'
 import { toAppError } from './errors'
 
 /** The session as the app shows it. */
@@ -72,4 +73,19 @@ export async function followOtherTab(
   }
   if (!current.signedIn || current.uid !== message.uid) await adoptStoredSession(client)
   return false
+}
+
+/**
+ * True when this browser holds a customer's (not an anonymous) session for the configured project,
+ * read straight from the SDK's storage, so a page can tell before the SDK loads whether a sign-in
+ * is about to be restored. False on the server and for an unreadable configuration.
+ */
+export function hasStoredSignIn(): boolean {
+  if (typeof window === 'undefined') return false
+  try {
+    const projectId = readRioConfig(undefined, window.location.host).projectId
+    return readStoredIdentity(window.localStorage.getItem(tokenStorageKey(projectId))).type === 'signed-in'
+  } catch {
+    return false
+  }
 }

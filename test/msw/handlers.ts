@@ -11,6 +11,8 @@ export const RIO_LOCAL_PREFIX = /^https:\/\/[^/]+\/rio(?=\/)/
 const RETTER_HOST = /^https:\/\/[^/]+\.(test-)?api\.retter\.io(?=\/)/
 /** Firebase Auth after connectAuthEmulator (NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL in .env). */
 export const AUTH_EMULATOR = 'http://127.0.0.1:4000'
+/** Firebase Auth's own host, used in cloud mode (no emulator); the backend serves its emulation. */
+export const FIREBASE_AUTH_HOST = 'https://identitytoolkit.googleapis.com'
 
 async function delegate(request: Request, pathAndQuery: string): Promise<Response> {
   const method = request.method.toUpperCase()
@@ -33,5 +35,10 @@ export const handlers: HttpHandler[] = [
   http.all(`${AUTH_EMULATOR}/*`, ({ request }) => {
     const url = new URL(request.url)
     return delegate(request, url.pathname + url.search)
+  }),
+  // The emulator's paths are the production paths behind the host name.
+  http.all(`${FIREBASE_AUTH_HOST}/*`, ({ request }) => {
+    const url = new URL(request.url)
+    return delegate(request, `/identitytoolkit.googleapis.com${url.pathname}${url.search}`)
   }),
 ]

@@ -1,0 +1,90 @@
+import '@/test/intersection-observer'
+/**
+ * `/` is prerendered with the plans (getStaticProps): they show at once, the browser still loads
+ * them once at start and its answer replaces them when it differs; an outage keeps them on screen.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { PlansPage } from '@/components/plans/PlansPage'
+import type { SubscriptionPlan } from '@/lib/contract'
+import { fetchPlansOnServer, PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS } from '@/lib/rio/server-plans'
+import { getStaticProps } from '@/pages/index'
+import { server } from '@/test/msw/server'
+import { renderApp } from '@/test/render'
+
+const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
+const LOAD = { timeout: 5000 }
+const BACKEND = 'http://127.0.0.1:4000'
+const localEnv = {
+  NEXT_PUBLIC_RIO_LOCAL: '1',
+  NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local',
+  NEXT_PUBLIC_FIREBASE_API_KEY: 'local-dev-key',
+  NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'demo-coffee-local',
+  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: BACKEND,
+  NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+  RIO_LOCAL_PORT: '4000',
+}
+
+function plan(id: string, name: string, sortOrder: number): SubscriptionPlan {
+  return { id, name, description: `${name} plan`, amount: 1000 + sortOrder, currency: 'EUR', interval: 'month', delivery: 'monthly', features: [], sortOrder, recommended: false }
+}
+
+const headings = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent)
+
+describe('the server-side plans client (getStaticProps of /)', () => {
+  test('fetches the plans with the browser\'s call, sorted by sortOrder', async () => {
+    const result = await fetchPlansOnServer(localEnv)
+    expect(result.plans?.map((p) => p.name)).toEqual(['Taster', 'Daily Grind', 'Barista', "Roaster's Club"])
+  })
+
+  test('an unreachable backend gives no plans and a reason instead of failing the build', async () => {
+    server.use(http.all(`${BACKEND}/*`, () => HttpResponse.error()))
+    const result = await fetchPlansOnServer(localEnv)
+    expect(result.plans).toBeNull()
+    expect(result).toHaveProperty('reason')
+  })
+
+  test('getStaticProps carries the plans and revalidates hourly; without a backend it retries sooner', async () => {
+    const built = await getStaticProps({})
+    expect(built).toMatchObject({ props: { plans: expect.any(Array) }, revalidate: PLANS_REVALIDATE_SECONDS })
+    expect(PLANS_REVALIDATE_SECONDS).toBe(3600)
+
+    server.use(http.all(`${BACKEND}/*`, () => HttpResponse.error()))
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      expect(await getStaticProps({})).toEqual({ props: { plans: null }, revalidate: PLANS_RETRY_SECONDS })
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Plans not prerendered into \/ \(.+\); the browser will load them\.$/))
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
+
+describe('the page with prerendered plans', () => {
+  test('shows them before the SDK has loaded, with no loading state', () => {
+    renderApp(<PlansPage prerenderedPlans={[plan('a', 'Alpha', 1), plan('b', 'Beta', 2)]} />, { createClient: () => new Promise(() => undefined) })
+    expect(headings()).toEqual(['Alpha', 'Beta'])
+    expect(screen.queryByText('Loading plans…')).not.toBeInTheDocument()
+  })
+
+  test('the browser\'s own load (once, at start) replaces them when they differ', async () => {
+    renderApp(<PlansPage prerenderedPlans={[plan('old', 'Old plan', 1)]} />)
+    expect(headings()).toEqual(['Old plan'])
+    await screen.findByRole('heading', { name: 'Taster' }, LOAD)
+    expect(headings()).toEqual(['Taster', 'Daily Grind', 'Barista', "Roaster's Club"])
+  })
+
+  test('when the browser\'s load fails, the prerendered plans stay instead of an error', async () => {
+    let calls = 0
+    server.use(http.post(plansCall, () => {
+      calls += 1
+      return HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 })
+    }))
+    renderApp(<PlansPage prerenderedPlans={[plan('a', 'Alpha', 1)]} />)
+    await waitFor(() => expect(calls).toBe(1), LOAD)
+    // Give the failed answer time to reach the page.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(headings()).toEqual(['Alpha'])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
