@@ -2,8 +2,8 @@
  * What the journeys ask the local backend directly: codes from the dev outbox, state changes through
  * the dev endpoint, and the plan list (to check what the page shows against the data).
  */
-import { createHash } from 'node:crypto'
 import type { OutboxMessage, SubscriptionPlan } from '../../lib/contract'
+import { awsIdFor } from '../../rio-local/test/ids'
 import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'
 
 function backendUrl(): string {
@@ -16,14 +16,12 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return JSON.parse(text) as T
 }
 
-/** The 24 hex chars our instance ids are derived from (trimmed, lower-cased e-mail). */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)
-}
-
-/** Instance id of the AWS object of a customer. */
+/**
+ * Instance id of the AWS object of a customer, derived by the class's own identity code under the
+ * secret the e2e backend runs with (it inherits this environment; unset means the local default).
+ */
 export function awsInstanceId(email: string): string {
-  return `aws_${emailHash(email)}`
+  return awsIdFor(email)
 }
 
 /** Messages sent to `email`, newest first. */
