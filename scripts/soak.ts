@@ -100,8 +100,10 @@ async function signIn(email: string): Promise<Customer> {
   const t = anon.body.response.accessToken
   const inst = await request<{ instanceId: string }>('POST', `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`)
   if (inst.status !== 200) throw new Error(`INSTANCE answered ${inst.status}`)
-  const sent = await request('POST', `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`)
-  if (sent.status !== 200) throw new Error(`sendOtp answered ${sent.status}`)
+  const sent = await request<{ code?: string }>('POST', `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`)
+  // A retry after the kill finds the code sent before it (committed, so the resend waits 30 s): use it.
+  const alreadySent = sent.status === 429 && sent.body.code === 'RATE_LIMITED'
+  if (sent.status !== 200 && !alreadySent) throw new Error(`sendOtp answered ${sent.status}`)
   let code: string | undefined
   for (let i = 0; i < 50 && !code; i++) {
     const outbox = await request<Array<{ code: string }>>('GET', `/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, undefined, { 'x-rio-dev': '1' })
