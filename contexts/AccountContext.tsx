@@ -101,23 +101,29 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
 
   const { handle, accountLive, key: objectsOf } = objects
-  const choosePlan = useCallback<AccountContextValue['choosePlan']>(async (planId) => {
+  /** Runs one change on the opened Account; without live updates, reads the state once after it. */
+  const change = useCallback(async (request: (objects: CustomerObjects) => Promise<void>) => {
     if (!handle) {
       throw isSignedIn
         ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
         : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
     }
-    await handle.choosePlan(planId)
-    // Without live updates the new plan would not show until a reload: read the state once.
+    await request(handle)
+    // Without live updates the change would not show until a reload: read the state once.
     if (accountLive === false) {
       try {
         const account = await handle.readAccount()
         setStored((prev) => (prev.key === objectsOf && prev.handle === handle ? { ...prev, account } : prev))
       } catch {
-        // The plan was saved; a stale card is better than reporting a failure that did not happen.
+        // The change was saved; a stale card is better than reporting a failure that did not happen.
       }
     }
   }, [isSignedIn, handle, accountLive, objectsOf])
+  const choosePlan = useCallback<AccountContextValue['choosePlan']>((planId) => change((objects) => objects.choosePlan(planId)), [change])
+  const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
+    (request) => change((objects) => objects.changeSubscription(request)),
+    [change],
+  )
 
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null
@@ -133,7 +139,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     accountError: sessionError ?? objects.error,
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
     choosePlan,
-  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan])
+    changeSubscription,
+  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }

@@ -3,7 +3,7 @@
  * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
-import type { CodeSent } from '@/lib/rio/account-api'
+import type { CodeSent, SubscriptionChangeRequest } from '@/lib/rio/account-api'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
 import type { AppError, AuthStatus, LoadState } from '@/lib/types'
 
@@ -42,8 +42,10 @@ export interface AccountContextValue {
   accountError: AppError | null
   /** False when no live snapshot arrived in 5 s and the state was read once instead. */
   liveUpdates: boolean
-  /** Calls Account.selectPlan; rejects with an AppError. */
+  /** Calls Account.selectPlan (start, change from the next delivery, restart); rejects with an AppError. */
   choosePlan(planId: string): Promise<void>
+  /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
+  changeSubscription(change: SubscriptionChangeRequest): Promise<void>
 }
 
 /** The value of `useRio`: the page's SDK instance once it has loaded. Only providers use it. */

@@ -30,9 +30,9 @@ test('a visitor sees every plan in ascending sortOrder with formatted prices, an
     expect(priceTexts(plan).some((price) => text.includes(price)), `"${plan.name}" shows ${priceTexts(plan)[0]} in:\n${text}`).toBe(true)
     expect(text).toMatch(new RegExp(plan.interval, 'i'))
     for (const feature of plan.features) await expect(card.getByText(feature, { exact: true })).toBeVisible()
-    // Visitors are invited to sign in, never offered "Choose".
-    await expect(card.getByRole('link', { name: 'Sign in to subscribe' })).toBeVisible()
-    await expect(card.getByRole('button', { name: 'Choose' })).toHaveCount(0)
+    // Visitors are invited to start (through sign-in, carrying the plan), never offered a button that acts.
+    await expect(card.getByRole('link', { name: `Start with ${plan.name}` })).toBeVisible()
+    await expect(card.getByRole('button')).toHaveCount(0)
     if (plan.recommended) await expect(card.getByText('Recommended')).toBeVisible()
   }
   expect(expected.filter((plan) => plan.recommended).length).toBeLessThanOrEqual(1)

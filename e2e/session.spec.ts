@@ -53,12 +53,12 @@ test('signing out in one tab signs out the other, whose /account says so; /accou
 test('signing in in one tab signs in the other open tab, without a reload', async ({ page, context }) => {
   const other = await context.newPage()
   await other.goto('/')
-  await expect(other.getByRole('link', { name: 'Sign in to subscribe' }).first()).toBeVisible()
+  await expect(other.getByRole('link', { name: /^Start with / }).first()).toBeVisible()
 
   await signIn(page, freshEmail('tabs-in'))
-  // The other tab adopts the session: its plans offer "Choose" and visitors' links are gone.
-  await expect(other.getByRole('button', { name: 'Choose' }).first()).toBeVisible({ timeout: 5000 })
-  await expect(other.getByRole('link', { name: 'Sign in to subscribe' })).toHaveCount(0)
+  // The other tab adopts the session: its plans offer buttons and visitors' sign-in links are gone.
+  await expect(other.getByRole('button', { name: /^Start with / }).first()).toBeVisible({ timeout: 5000 })
+  await expect(other.getByRole('link', { name: /^Start with / })).toHaveCount(0)
   await other.goto('/account')
   await expect(other.getByRole('heading', { name: 'Your account' })).toBeVisible()
 })
@@ -79,7 +79,8 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
   const choose = async (name: string): Promise<void> => {
     const planCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) })
     const answered = page.waitForResponse((res) => res.url().includes('/selectPlan/'))
-    await planCard.getByRole('button', { name: 'Choose' }).click()
+    await planCard.getByRole('button', { name: new RegExp(`^(Start with|Switch to) ${name}$`) }).click()
+    await page.getByRole('dialog').getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) }).click()
     expect((await answered).ok(), `selectPlan for ${name} succeeded`).toBe(true)
     await expect(planCard.getByText(/Current plan/).first()).toBeVisible()
   }
@@ -93,7 +94,8 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
   if (waitMs > 0) await page.waitForTimeout(waitMs)
   await page.goto('/account')
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
-  await expect(card(page, 'Account')).toContainText(email)
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+  await expect(card(page, 'Account')).toContainText(/member since/i)
   await page.goto('/')
   await choose(planB.name)
 })

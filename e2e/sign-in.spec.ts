@@ -30,7 +30,7 @@ async function submitCode(page: Page, code: string): Promise<void> {
   await answered
 }
 
-test('sign-in with the e-mailed code lands on /account, signed in, with the Account and AWS cards', async ({ page, errors }) => {
+test('sign-in with the e-mailed code lands on /account, signed in, with the subscription, Account and AWS cards', async ({ page, errors }) => {
   const email = freshEmail('signin')
   await page.goto('/sign-in')
   await capture(page, 'sign-in-email')
@@ -51,15 +51,17 @@ test('sign-in with the e-mailed code lands on /account, signed in, with the Acco
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeFocused()
   const account = card(page, 'Account')
   const aws = card(page, 'AWS')
-  await expect(account).toContainText(email)
+  // The e-mail heads the page, once.
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
+  await expect(page.getByText(email, { exact: true })).toHaveCount(0)
+  await expect(card(page, 'Your subscription')).toContainText('No plan yet')
   await expect(account).toContainText(/member since/i)
-  await expect(aws).toContainText(email)
   await expect(aws).toContainText(/status/i)
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   await capture(page, 'account')
 
   await page.goto('/')
-  await expect(page.getByRole('button', { name: /^(Choose|Current plan)/ }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /^(Start with|Switch to|Current plan)/ }).first()).toBeVisible()
   await capture(page, 'home-signed-in')
   expect(errors.list).toEqual([])
 })

@@ -16,6 +16,10 @@ export const STATIC_INSTANCE_ID = 'static'
 /** Lookup-key name of an Account (its value is the normalised e-mail; lookup keys are never public). */
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
+import type { DeliveryCadence, SubscriptionFields } from './subscription/schedule'
+
+export type { DeliveryCadence, SubscriptionAction, SubscriptionChange, SubscriptionFields, SubscriptionStatus } from './subscription/schedule'
+
 export type PlanInterval = 'week' | 'month' | 'year'
 
 /** A subscription plan, as `Account.getSubscriptionPlans` returns it (a JSON array of these). */
@@ -27,7 +31,10 @@ export interface SubscriptionPlan {
   amount: number
   /** ISO 4217 code, e.g. "EUR". */
   currency: string
+  /** How often it is billed. */
   interval: PlanInterval
+  /** How often it delivers: drives the subscription's `nextDeliveryAt`. */
+  delivery: DeliveryCadence
   features: string[]
   /** Ascending display order. */
   sortOrder: number
@@ -42,7 +49,8 @@ export interface SubscriptionPlan {
  * and shows them merged (user over public). Private state (code hashes) never leaves the class.
  *
  *   Account  public: {} (nothing yet; shared, non-personal fields may go here)
- *            user:   AccountUserState (e-mail, plan, sign-in times)
+ *            user:   AccountUserState (e-mail, sign-in times, and the subscription: plan, status,
+ *                    dates, history; see SubscriptionFields)
  *   AWS      public: AwsPublicState (status, region, opaque resource names)
  *            user:   AwsUserState (e-mail, creation time)
  */
@@ -50,17 +58,46 @@ export interface SubscriptionPlan {
 /** Public state of an `Account` instance: nothing that identifies the customer (see above). */
 export type AccountPublicState = Record<string, unknown>
 
-/** The customer's own Account state (`state.user[userId]`), what the account card shows. */
-export interface AccountUserState {
+/**
+ * The customer's own Account state (`state.user[userId]`): who they are and their subscription.
+ *
+ * The subscription (all of it in user state: it says what one customer buys and when they are
+ * home, so no other session may read it):
+ *
+ *   plan            plan id of the current (once cancelled: the latest) subscription; null before any
+ *   status          'none' | 'active' | 'paused' | 'cancelled'
+ *   startedAt       ISO instant it (re)started
+ *   planChangedAt   ISO instant of the latest plan choice (start, change, restart)
+ *   pausedUntil     while paused: ISO UTC day deliveries start again (midnight)
+ *   cancelledAt     once cancelled: ISO instant
+ *   nextDeliveryAt  while active or paused: ISO UTC day of the next delivery (midnight); from the
+ *                   plan's `delivery` cadence, the pause, and skips
+ *   history         the last 20 changes, newest last: {at, action, plan, fromPlan?, weeks?, reason?, nextDeliveryAt?}
+ *
+ * Methods (Account, WRITE, owner only; each answers the subscription as it now stands, or 409
+ * `{code, message}` for a transition that makes no sense):
+ *   selectPlan {planId}          none → active (first delivery in 2 days); cancelled → active
+ *                                (restart); active/paused → same status, new plan from the next
+ *                                delivery (409 ALREADY_ON_PLAN for the same plan)
+ *   pauseSubscription {weeks}    1–8 weeks; active → paused, next delivery = the day it ends
+ *                                (409 NO_SUBSCRIPTION, SUBSCRIPTION_CANCELLED, ALREADY_PAUSED)
+ *   resumeSubscription {}        paused → active, next delivery in 2 days (409 NOT_PAUSED, …)
+ *   skipNextDelivery {}          active: next delivery moves on by one (409 SUBSCRIPTION_PAUSED, …)
+ *   cancelSubscription {reason?} active/paused → cancelled (409 NO_SUBSCRIPTION, ALREADY_CANCELLED)
+ *
+ * A pause ends by itself on read: stored state may still say 'paused' after `pausedUntil` (and
+ * an old `nextDeliveryAt`) until the next write. Read it through `subscriptionAt`
+ * (lib/subscription/schedule.ts), as the class's STATE does. State stored before subscriptions
+ * had a status lacks `status` and `history`; `subscriptionAt` fills them in.
+ */
+export interface AccountUserState extends Partial<SubscriptionFields> {
   email: string
-  /** Id of the chosen plan, or null before the customer chose one. */
+  /** Plan id of the current (once cancelled: the latest) subscription; null before any. */
   plan: string | null
   /** ISO 8601 date-time of the first successful sign-in. */
   memberSince: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt: string
-  /** ISO 8601 date-time of the latest plan change, when there was one. */
-  planChangedAt?: string
 }
 
 /** What the account card shows of an Account: public and user state merged. */
@@ -121,6 +158,21 @@ export interface RateLimitedBody {
 export interface SelectPlanInput {
   planId: string
 }
+
+/** Body of `Account.pauseSubscription`: whole weeks, 1 to 8. */
+export interface PauseSubscriptionInput {
+  weeks: number
+}
+
+/** Body of `Account.cancelSubscription`: an optional reason of up to 500 characters. */
+export interface CancelSubscriptionInput {
+  reason?: string
+}
+
+/** The `code` of a 409 answer to a subscription method. */
+export type SubscriptionConflictCode =
+  | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED'
+  | 'NOT_PAUSED' | 'SUBSCRIPTION_PAUSED' | 'ALREADY_CANCELLED'
 
 /** Every error answer of the backend carries this JSON body (except 429 which adds retryAfterSeconds). */
 export interface BackendErrorBody {

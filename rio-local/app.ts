@@ -9,8 +9,10 @@ import { randomBytes } from 'node:crypto'
 import { createTokenService } from './auth/tokens'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
-import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './mail/smtp-receiver'
-import { DEFAULT_PROJECT_DIR, loadProject } from './project/load'
+import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
+import { resolve as resolvePath } from 'node:path'
+import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
+import { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
@@ -51,7 +53,7 @@ export interface BackendOptions {
    * Merged over process.env; SMTP_URL always points at this runtime's SMTP receiver.
    */
   projectEnv?: Record<string, string>
-  /** Port of the SMTP receiver (default: any free one). */
+  /** Port of an SMTP receiver of its own (default: the process's shared receiver, on any free port). */
   smtpPort?: number
 }
 
@@ -70,12 +72,7 @@ export const DEFAULT_ACCESS_TTL_SECONDS = 900
 export const DEFAULT_REFRESH_TTL_SECONDS = 604_800
 export const DEFAULT_FIREBASE = { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' }
 
-/**
- * Used when the environment sets no CUSTOMER_ID_SECRET, so local ids stay stable across restarts
- * and test processes. Never deploy it: ids keyed by a public secret are derivable from e-mails.
- */
-export const LOCAL_CUSTOMER_ID_SECRET = 'rio-local-customer-id-secret-for-development-only'
-export const LOCAL_MAIL_FROM = 'Bean & Bloom (local) <no-reply@localhost>'
+export { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM }
 
 /** The project folder `createBackend` runs without an explicit `projectDir`. */
 export function projectDirFromEnv(env: Record<string, string | undefined> = process.env): string {
@@ -98,6 +95,19 @@ function checkDevRequest(headers: Record<string, string>): void {
   if (headers[DEV_HEADER] !== '1') {
     throw new HttpError(403, 'DEV_HEADER_REQUIRED', `Dev endpoints require the request header "X-Rio-Dev: 1"`)
   }
+}
+
+// Class code is required once per process anyway; templates and compiled models can be too (tests
+// create a runtime per test).
+const loadedProjects = new Map<string, LoadedProject>()
+function loadProjectOnce(dir: string): LoadedProject {
+  const key = resolvePath(dir)
+  let project = loadedProjects.get(key)
+  if (!project) {
+    project = loadProject(key)
+    loadedProjects.set(key, project)
+  }
+  return project
 }
 
 /** The first 6-digit number of a message: the sign-in code of our e-mails, for the dev outbox. */
@@ -153,16 +163,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   })
   const firebase = options.firebase ?? DEFAULT_FIREBASE
   const printOtp = options.printOtpToTerminal ?? false
-  const smtp: SmtpReceiver = await startSmtpReceiver({
-    port: options.smtpPort,
-    onMail(mail: ReceivedMail) {
-      const sentAt = new Date(now()).toISOString()
-      const code = codeIn(mail.text)
-      const outbox = mail.to.map((to) => ({ to: to.trim().toLowerCase(), subject: mail.subject, text: mail.text, code, sentAt }))
-      storage.commit({ outbox })
-      if (printOtp) for (const m of outbox) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
-    },
-  })
+  const smtp = await attachOutbox((mail: ReceivedMail) => {
+    const sentAt = new Date(now()).toISOString()
+    const code = codeIn(mail.text)
+    const outbox = mail.to.map((to) => ({ to: to.trim().toLowerCase(), subject: mail.subject, text: mail.text, code, sentAt }))
+    storage.commit({ outbox })
+    if (printOtp) for (const m of outbox) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
+  }, options.smtpPort)
   // Module-level class code may read its environment at require time: set it before loading.
   Object.assign(process.env, {
     CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
@@ -172,9 +179,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   })
   let project
   try {
-    project = loadProject(options.projectDir ?? projectDirFromEnv())
+    project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
   } catch (err) {
-    await smtp.close()
+    await smtp.detach()
     storage.close()
     throw err
   }
@@ -245,7 +252,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (closed) return
       closed = true
       if (mirror) await mirror.flush().catch((err: unknown) => logger.warn('mirror flush failed', { error: String(err) }))
-      await smtp.close()
+      await smtp.detach()
       storage.close()
     },
   }

@@ -8,7 +8,7 @@ import type { Backend } from './app'
 import type { Logger } from './logger'
 import type { BackendResponse } from './runtime/plugins'
 
-/** Bodies above this get 413 (the issue: 256 KB). */
+/** Bodies above this get 413: it caps the memory one request can take; no call of ours comes near it. */
 export const BODY_LIMIT_BYTES = 256 * 1024
 
 export interface ServerOptions {

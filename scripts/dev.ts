@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process'
 import { isLocalMode, loadEnv, readPorts } from './lib/config'
 import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
+import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
 
 const root = path.resolve(__dirname, '..')
@@ -36,41 +37,18 @@ async function runLocal(): Promise<void> {
     { port: ports.app, what: 'web app (next dev)', envVar: 'PORT', host: '127.0.0.1' },
   ])
 
-  const abort = new AbortController()
   say('Starting the local stack: Firestore emulator, backend, next dev (HTTPS)…')
   const started = Date.now()
-  const starting = startLocalStack({
+  const stack = await runInForeground('next dev, the backend and the emulator', (signal) => startLocalStack({
     root,
     ports,
     app: { kind: 'dev' },
-    signal: abort.signal,
+    signal,
     liveState: 'optional',
     // One line: what is missing and how to install it.
     onNoLiveState: (reason) => warn(`Live updates are off: ${reason.replace(/^[^\n]*\n- /, '').replace(/\n- /g, ' Also: ')}`),
-  })
-  let stopping = false
-  const shutdown = async (): Promise<void> => {
-    if (stopping) return
-    stopping = true
-    say('\nStopping next dev, the backend and the emulator…')
-    abort.abort()
-    // A start still under way stops what it began itself and rejects.
-    await starting.then((running) => running.stop(), () => undefined)
-    process.exit(process.exitCode ?? 0)
-  }
-  process.on('SIGINT', () => void shutdown())
-  process.on('SIGTERM', () => void shutdown())
-
-  const stack = await starting.catch((error: unknown) => {
-    if (stopping) return undefined
-    throw error
-  })
+  }))
   if (!stack) return
-  void stack.unexpectedExit.then((name) => {
-    warn(`\n${name} stopped on its own (see its last lines above); stopping the rest.`)
-    process.exitCode = 1
-    void shutdown()
-  })
   say('')
   say(`  App:       ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)

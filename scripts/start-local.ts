@@ -8,7 +8,8 @@ import path from 'node:path'
 import { loadEnv, readPorts } from './lib/config'
 import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
-import { startLocalStack, type LocalStack } from './lib/stack'
+import { runInForeground } from './lib/foreground'
+import { startLocalStack } from './lib/stack'
 
 const root = path.resolve(__dirname, '..')
 
@@ -26,31 +27,10 @@ async function main(): Promise<void> {
     { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
     { port: ports.app, what: 'web app', envVar: 'PORT' },
   ])
-  const abort = new AbortController()
   say('Building the app and starting the local stack: Firestore emulator, backend, production app (HTTPS)…')
-  const starting = startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal: abort.signal })
-  let stopping = false
-  const shutdown = async (): Promise<void> => {
-    if (stopping) return
-    stopping = true
-    say('\nStopping the app, the backend and the emulator…')
-    abort.abort()
-    await starting.then((running) => running.stop(), () => undefined)
-    process.exit(process.exitCode ?? 0)
-  }
-  process.on('SIGINT', () => void shutdown())
-  process.on('SIGTERM', () => void shutdown())
-
-  const stack: LocalStack | undefined = await starting.catch((error: unknown) => {
-    if (stopping) return undefined
-    throw error
-  })
+  const stack = await runInForeground('the app, the backend and the emulator', (signal) =>
+    startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal }))
   if (!stack) return
-  void stack.unexpectedExit.then((name) => {
-    warn(`\n${name} stopped on its own (see its last lines above); stopping the rest.`)
-    process.exitCode = 1
-    void shutdown()
-  })
   say('')
   say(`  App (production build): ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl}`)

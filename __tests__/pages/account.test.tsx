@@ -31,9 +31,16 @@ test('shows the Account and AWS cards with every field, updates them live, and s
   await signInToAccount(user)
 
   expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument()
-  const account = await screen.findByRole('region', { name: 'Account' }, LOAD)
-  expect(valueIn(account, 'Email')).toHaveTextContent(EMAIL)
-  expect(valueIn(account, 'Plan')).toHaveTextContent('No plan yet')
+  const subscription = await screen.findByRole('region', { name: 'Your subscription' }, LOAD)
+  expect(valueIn(subscription, 'Status')).toHaveTextContent('No plan yet')
+  expect(within(subscription).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/')
+  const account = screen.getByRole('region', { name: 'Account' })
+  // Subscription first, then the customer's details, then the AWS object.
+  const cards = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby')).filter((id) => id?.endsWith('-card-title'))
+  expect(cards).toEqual(['subscription-card-title', 'account-card-title', 'aws-card-title'])
+  // The e-mail is shown once, at the top.
+  expect(screen.getAllByText((_, element) => element?.textContent === `Signed in as ${EMAIL}` && element.tagName === 'P')).toHaveLength(1)
+  expect(within(account).queryByRole('definition', { name: 'Email' })).not.toBeInTheDocument()
   expect(within(valueIn(account, 'Member since')).getByText(/\d{4}/).tagName).toBe('TIME')
   expect(within(valueIn(account, 'Last sign-in')).getByText(/\d{4}/).tagName).toBe('TIME')
 
@@ -61,16 +68,27 @@ test('shows the Account and AWS cards with every field, updates them live, and s
   expect(await screen.findByRole('link', { name: 'Sign in' }, LOAD)).toBeInTheDocument()
 })
 
-test('choosing a plan marks it as current and says so in a toast', async () => {
+test('choosing a plan goes through its confirmation, then marks it as current and says so in a toast', async () => {
   const user = userEvent.setup()
   await signInToAccount(user)
   await act(() => mockRouter.push('/'))
 
   const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
-  await user.click(within(barista).getByRole('button', { name: 'Choose' }))
-  expect(await screen.findByText(/You’re on the Barista plan/, {}, LOAD)).toBeInTheDocument()
+  await user.click(within(barista).getByRole('button', { name: 'Start with Barista' }))
+  const dialog = screen.getByRole('dialog', { name: 'Start with Barista?' })
+  expect(within(dialog).getByRole('definition', { name: 'Price' })).toHaveTextContent(/39.*per month/)
+  expect(within(dialog).getByRole('definition', { name: 'Applies' })).toHaveTextContent('Today')
+  await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
+  expect(await screen.findByText(/You’re on Barista\. Your first delivery is on/, {}, LOAD)).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(await within(barista).findByRole('button', { name: 'Current plan' }, LOAD)).toBeDisabled()
   expect(within(barista).getByText('Your plan')).toBeInTheDocument()
+  expect(screen.getByTestId('current-plan-line')).toHaveTextContent(/You’re on Barista · next delivery/)
+  // The others now read as a switch, and a double click started one subscription.
+  expect(screen.getByRole('button', { name: 'Switch to Taster' })).toBeEnabled()
+  await act(() => mockRouter.push('/account'))
+  const history = await screen.findByRole('region', { name: 'Your subscription' }, LOAD)
+  expect(valueIn(history, 'Status')).toHaveTextContent('Active')
 })
 
 test('says so when live updates are unavailable', async () => {

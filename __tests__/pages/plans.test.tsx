@@ -24,10 +24,15 @@ test('visitors see skeletons, then the plans in sortOrder with prices, the recom
   expect(cards[3]).toHaveTextContent(`${formatPrice(39000, 'EUR')} per year`)
   expect(within(cards[1]!).getByText('Recommended')).toBeInTheDocument()
   expect(screen.getAllByText('Recommended')).toHaveLength(1)
+  expect(cards[3]).toHaveTextContent(`${formatPrice(3250, 'EUR')} a month, billed yearly`)
   for (const card of cards) {
-    expect(within(card).getByRole('link', { name: 'Sign in to subscribe' })).toHaveAttribute('href', '/sign-in?next=%2F')
+    const name = within(card).getByRole('heading').textContent ?? ''
+    expect(within(card).getByRole('link', { name: `Start with ${name}` })).toHaveAttribute('href', expect.stringMatching(/^\/sign-in\?next=%2F%3Fplan%3D[a-z-]+$/))
+    // The promises of the hero hold for every plan.
+    expect(card).toHaveTextContent(/free (express )?delivery/i)
+    expect(card).toHaveTextContent('Pause, skip or cancel any time')
   }
-  expect(screen.queryByRole('button', { name: 'Choose' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: /Start|Switch/ })).not.toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument()
 })
 

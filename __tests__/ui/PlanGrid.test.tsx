@@ -11,6 +11,7 @@ const plan = (fields: Partial<SubscriptionPlan> & Pick<SubscriptionPlan, 'id' | 
   amount: 1000,
   currency: 'EUR',
   interval: 'month',
+  delivery: 'monthly',
   features: [],
   sortOrder: 1,
   recommended: false,
@@ -48,6 +49,9 @@ test('shows each plan with its price in the locale, interval and features, in th
   expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Espresso', 'Filter', 'Roaster'])
   expect(cardOf('Espresso')).toHaveTextContent('€9.90 per month')
   expect(cardOf('Roaster')).toHaveTextContent('€120 per year')
+  // A yearly plan says what it costs a month; monthly plans need no second figure.
+  expect(cardOf('Roaster')).toHaveTextContent('€10 a month, billed yearly')
+  expect(cardOf('Espresso')).not.toHaveTextContent('billed yearly')
   expect(within(cardOf('Espresso')).getByRole('list', { name: 'Espresso includes' })).toHaveTextContent('250 g a monthFree shipping')
 })
 
@@ -58,29 +62,35 @@ test('marks the recommended plan from the data only', () => {
   expect(screen.getAllByText('Recommended')).toHaveLength(1)
 })
 
-test('visitors get a sign-in link that returns to the plans', () => {
+test('visitors get a "Start with …" link that carries the plan through sign-in', () => {
   renderGrid()
-  const links = screen.getAllByRole('link', { name: 'Sign in to subscribe' })
-  expect(links).toHaveLength(3)
-  expect(links[0]).toHaveAttribute('href', '/sign-in?next=%2F')
-  expect(screen.queryByRole('button', { name: 'Choose' })).not.toBeInTheDocument()
+  const link = within(cardOf('Espresso')).getByRole('link', { name: 'Start with Espresso' })
+  expect(link).toHaveAttribute('href', `/sign-in?next=${encodeURIComponent('/?plan=espresso')}`)
+  expect(screen.getAllByRole('link', { name: /^Start with / })).toHaveLength(3)
+  expect(screen.queryByRole('button')).not.toBeInTheDocument()
 })
 
-test('signed-in customers see their current plan marked and can choose another', async () => {
+test('signed-in customers see their current plan marked and can switch to another', async () => {
   const user = userEvent.setup()
-  const { onChoose } = renderGrid({ signedIn: true, currentPlanId: 'filter' })
+  const { onChoose } = renderGrid({ signedIn: true, currentPlanId: 'filter', hasPlan: true })
   const current = cardOf('Filter')
   expect(within(current).getByText('Your plan')).toBeInTheDocument()
   expect(within(current).getByRole('button', { name: 'Current plan' })).toBeDisabled()
 
-  await user.click(within(cardOf('Roaster')).getByRole('button', { name: 'Choose' }))
+  await user.click(within(cardOf('Roaster')).getByRole('button', { name: 'Switch to Roaster' }))
   expect(onChoose).toHaveBeenCalledWith('roaster')
+})
+
+test('signed-in customers without a plan are offered "Start with …"', () => {
+  renderGrid({ signedIn: true })
+  expect(screen.getAllByRole('button', { name: /^Start with / })).toHaveLength(3)
+  expect(screen.queryByText('Your plan')).not.toBeInTheDocument()
 })
 
 test('a pending choice shows progress and blocks other choices', () => {
   renderGrid({ signedIn: true, pendingPlanId: 'espresso' })
   expect(within(cardOf('Espresso')).getByRole('button', { name: /choosing/i })).toBeDisabled()
-  expect(within(cardOf('Roaster')).getByRole('button', { name: 'Choose' })).toBeDisabled()
+  expect(within(cardOf('Roaster')).getByRole('button', { name: 'Start with Roaster' })).toBeDisabled()
 })
 
 test('shows skeletons while loading', () => {

@@ -1,44 +1,25 @@
-import Link from 'next/link'
-import type { AccountView, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView } from '@/lib/contract'
 import { formatDate, formatDateTime } from '@/lib/format/date'
-import { formatInterval, formatPrice } from '@/lib/format/price'
 import { Field, FieldList, ValueView } from './ValueView'
 import styles from './Account.module.css'
-import { Wrappable } from '@/components/ui/Wrappable'
-import { ROUTES } from '@/lib/routes'
 
-/** Fields the card shows in its own words; anything else the backend adds is listed after them. */
-const KNOWN = new Set(['email', 'plan', 'memberSince', 'lastSignInAt'])
+/**
+ * Fields shown elsewhere or in the card's own words: the e-mail heads the page, the subscription
+ * has its own card. Anything else the backend adds is listed after them.
+ */
+const KNOWN = new Set([
+  'email', 'memberSince', 'lastSignInAt',
+  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt', 'history',
+])
 
 export interface AccountCardProps {
   account: AccountView
-  plans: SubscriptionPlan[]
   live: boolean
   locale?: string
 }
 
-function PlanValue({ planId, plans, locale }: { planId: string | null; plans: SubscriptionPlan[]; locale?: string }) {
-  if (!planId) {
-    return (
-      <span>
-        No plan yet. <Link href={ROUTES.plans}>Choose a plan</Link>
-      </span>
-    )
-  }
-  const plan = plans.find((candidate) => candidate.id === planId)
-  if (!plan) return <span>{planId}</span>
-  return (
-    <span>
-      <strong>{plan.name}</strong>{' '}
-      <span className={styles.muted}>
-        ({formatPrice(plan.amount, plan.currency, locale)} {formatInterval(plan.interval)})
-      </span>
-    </span>
-  )
-}
-
-/** The customer's Account object: e-mail, plan, dates, and every further public field. */
-export function AccountCard({ account, plans, live, locale }: AccountCardProps) {
+/** The customer's Account object: their dates, and every further public field. */
+export function AccountCard({ account, live, locale }: AccountCardProps) {
   const extra = Object.fromEntries(Object.entries(account).filter(([key]) => !KNOWN.has(key)))
   return (
     <section className={`card ${styles.card}`} aria-labelledby="account-card-title">
@@ -47,14 +28,6 @@ export function AccountCard({ account, plans, live, locale }: AccountCardProps) 
         {live ? <LiveBadge /> : null}
       </header>
       <dl className={styles.fields}>
-        <Field label="Email">
-          <span className={styles.text}>
-            <Wrappable text={account.email} />
-          </span>
-        </Field>
-        <Field label="Plan">
-          <PlanValue planId={account.plan} plans={plans} locale={locale} />
-        </Field>
         <Field label="Member since">
           {account.memberSince ? (
             <time dateTime={account.memberSince}>{formatDate(account.memberSince, locale)}</time>

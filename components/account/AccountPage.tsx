@@ -5,6 +5,7 @@ import { toast } from 'react-toastify'
 import { Notice } from '@/components/feedback/Notice'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
+import { SubscriptionCard } from '@/components/subscription/SubscriptionCard'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import styles from './Account.module.css'
@@ -42,7 +43,7 @@ function AccountSkeleton() {
 export function AccountPage() {
   const router = useRouter()
   const { isSignedIn, isInitializing, signOut, email, signedOutElsewhere } = useAuth()
-  const { account, aws, loading, accountError, liveUpdates, plans } = useAccount()
+  const { account, aws, loading, accountError, liveUpdates, plans, changeSubscription } = useAccount()
   const [signingOut, setSigningOut] = useState(false)
   const leavingOnPurpose = useRef(false)
 
@@ -140,7 +141,11 @@ export function AccountPage() {
         <AccountSkeleton />
       ) : (
         <div className={styles.grid}>
-          {account ? <AccountCard account={account} plans={plans} live={liveUpdates} /> : <CardSkeleton rows={4} />}
+          {/* The customer's subscription first, across the page; their details and the AWS object below. */}
+          <div className={styles.wide}>
+            {account ? <SubscriptionCard account={account} plans={plans} live={liveUpdates} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+          </div>
+          {account ? <AccountCard account={account} live={liveUpdates} /> : <CardSkeleton rows={4} />}
           {aws ? <AwsCard aws={aws} live={liveUpdates} /> : <CardSkeleton rows={3} />}
         </div>
       )}

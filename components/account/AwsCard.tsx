@@ -3,6 +3,11 @@ import { LiveBadge } from './AccountCard'
 import { FieldList } from './ValueView'
 import styles from './Account.module.css'
 
+/** The e-mail heads the page already; the card shows the object's own fields. */
+function withoutEmail(aws: AwsView): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(aws).filter(([key]) => key !== 'email'))
+}
+
 /**
  * The AWS object's public state. Its meaning is not specified, so every field is shown as it
  * comes, readably (humanised names, local dates, nested lists), and re-renders on each change.
@@ -14,7 +19,7 @@ export function AwsCard({ aws, live, locale }: { aws: AwsView; live: boolean; lo
         <h2 id="aws-card-title">AWS</h2>
         {live ? <LiveBadge /> : null}
       </header>
-      <FieldList fields={aws} locale={locale} />
+      <FieldList fields={withoutEmail(aws)} locale={locale} />
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { formatInterval, formatPrice } from '@/lib/format/price'
+import { perMonthAmount } from '@/lib/subscription/view'
 import styles from './Plans.module.css'
 import { ROUTES } from '@/lib/routes'
 
@@ -8,6 +9,8 @@ export interface PlanCardProps {
   plan: SubscriptionPlan
   signedIn: boolean
   isCurrent: boolean
+  /** The signed-in customer is on a plan (active or paused): other plans read "Switch to …". */
+  hasPlan?: boolean
   /** This plan's choice is on its way to the backend. */
   pending: boolean
   /** Another choice is on its way; one change at a time. */
@@ -25,7 +28,8 @@ function CheckIcon() {
 }
 
 /** One subscription plan as a card: name, price, interval, features and the call to action. */
-export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoose, locale }: PlanCardProps) {
+export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale }: PlanCardProps) {
+  const perMonth = perMonthAmount(plan)
   const headingId = `plan-${plan.id}-name`
   const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', isCurrent ? styles.current : '']
   return (
@@ -41,6 +45,9 @@ export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoos
         <span className={styles.amount}>{formatPrice(plan.amount, plan.currency, locale)}</span>{' '}
         <span className={styles.interval}>{formatInterval(plan.interval)}</span>
       </p>
+      {perMonth !== null ? (
+        <p className={styles.perMonth}>{formatPrice(perMonth, plan.currency, locale)} a month, billed yearly</p>
+      ) : null}
       {plan.description ? <p className={styles.description}>{plan.description}</p> : null}
       {plan.features.length > 0 ? (
         <ul className={styles.features} aria-label={`${plan.name} includes`}>
@@ -54,12 +61,12 @@ export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoos
       ) : null}
       <div className={styles.cta}>
         {!signedIn ? (
+          // The plan rides through sign-in and opens its confirmation afterwards.
           <Link
-            href={{ pathname: ROUTES.signIn, query: { next: ROUTES.plans } }}
+            href={{ pathname: ROUTES.signIn, query: { next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` } }}
             className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
-            aria-describedby={headingId}
           >
-            Sign in to subscribe
+            Start with {plan.name}
           </Link>
         ) : isCurrent ? (
           <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId}>
@@ -78,8 +85,10 @@ export function PlanCard({ plan, signedIn, isCurrent, pending, disabled, onChoos
               <>
                 <span className="spinner" aria-hidden="true" /> Choosing…
               </>
+            ) : hasPlan ? (
+              `Switch to ${plan.name}`
             ) : (
-              'Choose'
+              `Start with ${plan.name}`
             )}
           </button>
         )}

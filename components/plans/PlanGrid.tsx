@@ -10,6 +10,8 @@ export interface PlanGridProps {
   onRetry(): void
   signedIn: boolean
   currentPlanId: string | null
+  /** The signed-in customer is on a plan: the others read "Switch to …" rather than "Start with …". */
+  hasPlan?: boolean
   pendingPlanId: string | null
   onChoose(planId: string): void
   locale?: string
@@ -22,7 +24,7 @@ const SKELETON_COUNT = 3
  * an empty state and an error state with retry.
  */
 export function PlanGrid(props: PlanGridProps) {
-  const { plans, status, error, onRetry, signedIn, currentPlanId, pendingPlanId, onChoose, locale } = props
+  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale } = props
 
   if (status === 'idle' || status === 'loading') {
     return (
@@ -67,6 +69,7 @@ export function PlanGrid(props: PlanGridProps) {
           plan={plan}
           signedIn={signedIn}
           isCurrent={signedIn && currentPlanId === plan.id}
+          hasPlan={signedIn && hasPlan}
           pending={pendingPlanId === plan.id}
           disabled={pendingPlanId !== null}
           onChoose={onChoose}

@@ -16,10 +16,7 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return JSON.parse(text) as T
 }
 
-/**
- * Instance id of the AWS object of a customer, derived by the class's own identity code under the
- * secret the e2e backend runs with (it inherits this environment; unset means the local default).
- */
+/** Instance id of the AWS object of a customer (the stack runs with the local CUSTOMER_ID_SECRET). */
 export function awsInstanceId(email: string): string {
   return awsIdFor(email)
 }

@@ -29,3 +29,12 @@ export function formatDate(iso: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
 }
+
+/**
+ * A delivery day ("Thu 3 Dec" in en-GB): weekday, day and month, read in UTC because delivery days
+ * are stored as UTC midnights (so no time zone moves them to the day before).
+ */
+export function formatDeliveryDay(iso: string, locale?: string): string {
+  if (!isIsoDateString(iso)) return iso
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
+}

@@ -142,6 +142,25 @@ export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
   })
 }
 
+/** A change to the subscription other than choosing a plan. */
+export type SubscriptionChangeRequest =
+  | { kind: 'pause'; weeks: number }
+  | { kind: 'resume' }
+  | { kind: 'skip' }
+  | { kind: 'cancel'; reason?: string }
+
+function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: Record<string, unknown> } {
+  switch (change.kind) {
+    case 'pause': return { method: 'pauseSubscription', body: { weeks: change.weeks } }
+    case 'resume': return { method: 'resumeSubscription', body: {} }
+    case 'skip': return { method: 'skipNextDelivery', body: {} }
+    case 'cancel': {
+      const reason = change.reason?.trim()
+      return { method: 'cancelSubscription', body: reason ? { reason } : {} }
+    }
+  }
+}
+
 /** The signed-in customer's Account and AWS objects. */
 export interface CustomerObjects {
   /**
@@ -154,6 +173,11 @@ export interface CustomerObjects {
   }): () => void
   /** Calls Account.selectPlan. Rejects with an AppError. */
   choosePlan(planId: string): Promise<void>
+  /**
+   * Calls one of the Account's other subscription methods (pause, resume, skip, cancel). Rejects
+   * with an AppError (a refused transition: status 409 and the class's code and message).
+   */
+  changeSubscription(change: SubscriptionChangeRequest): Promise<void>
   /** Reads the Account's public and user state once, merged (when live updates are off). */
   readAccount(): Promise<AccountView>
 }
@@ -177,6 +201,10 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       async choosePlan(planId) {
         if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
         await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId } }))
+      },
+      async changeSubscription(change) {
+        const { method, body } = subscriptionCall(change)
+        await guarded(() => accountObject.call({ method, body }))
       },
       readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),
     }

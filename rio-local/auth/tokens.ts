@@ -60,7 +60,7 @@ export interface TokenServiceOptions {
   now: () => number
 }
 
-/** Lifetime of a Retter custom token (the issue: single use, valid 60 s). */
+/** Lifetime of a Retter custom token: long enough for the client to exchange it at once, single use. */
 export const CUSTOM_TOKEN_TTL_SECONDS = 60
 /** Lifetime of the Firebase custom token (Firebase's own limit is one hour). */
 export const FIREBASE_CUSTOM_TOKEN_TTL_SECONDS = 3600

@@ -22,7 +22,7 @@ const SIGN_IN_PATH = '/identitytoolkit.googleapis.com/v1/accounts:signInWithCust
 const LOOKUP_PATH = '/identitytoolkit.googleapis.com/v1/accounts:lookup'
 const TOKEN_PATH = '/securetoken.googleapis.com/v1/token'
 
-/** Audience of the Firebase custom tokens the backend signs (common.md). */
+/** Audience of the Firebase custom tokens this runtime signs; only its own sign-in route accepts them. */
 export const CUSTOM_TOKEN_AUDIENCE = 'local-firebase-custom'
 /** Audience of the refresh tokens issued here; keeps them apart from every other token of ours. */
 export const REFRESH_TOKEN_AUDIENCE = 'local-firebase-refresh'

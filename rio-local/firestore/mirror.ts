@@ -14,7 +14,7 @@ import type { PublishOptions, StateChange, StateMirror } from '../runtime/plugin
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
 
-export { clearFirestoreData, loadRules, loadRulesFile, readDocument, waitForEmulator, FIRESTORE_RULES_PATH } from './rest'
+export { loadRules, loadRulesFile, readDocument, waitForEmulator, FIRESTORE_RULES_PATH } from './rest'
 export type { WaitForEmulatorOptions } from './rest'
 
 

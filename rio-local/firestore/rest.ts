@@ -121,13 +121,6 @@ export async function readDocument(
   return fromFirestoreFields(body.fields ?? {})
 }
 
-/** Deletes every document of a project in the emulator (tests, `npm run dev -- --reset`). */
-export async function clearFirestoreData(hostPort: string, firebaseProjectId: string): Promise<void> {
-  const url = `http://${hostPort}/emulator/v1/projects/${encodeURIComponent(firebaseProjectId)}/databases/(default)/documents`
-  const res = await send(url, { method: 'DELETE' }, DEFAULT_REQUEST_TIMEOUT_MS)
-  await res.arrayBuffer()
-}
-
 interface RulesIssue {
   sourcePosition?: { line?: number; column?: number }
   description?: string

@@ -68,3 +68,60 @@ export function startSmtpReceiver(options: { port?: number; onMail(mail: Receive
     })
   })
 }
+
+interface Shared {
+  receiver: Promise<SmtpReceiver>
+  /** Open runtimes' outboxes; mail goes to the newest (the one whose SMTP_URL is in process.env). */
+  sinks: Array<(mail: ReceivedMail) => void>
+}
+
+let shared: Shared | null = null
+
+/**
+ * An outbox on the process's shared receiver (one worker however many runtimes a test process
+ * creates); `port` given: a receiver of its own on that port. `detach` stops delivery to `onMail`,
+ * and the shared receiver once no runtime uses it.
+ */
+export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: number): Promise<{ url: string; detach(): Promise<void> }> {
+  if (port !== undefined) {
+    const own = await startSmtpReceiver({ port, onMail })
+    return { url: own.url, detach: () => own.close() }
+  }
+  if (!shared) {
+    const sinks: Shared['sinks'] = []
+    shared = {
+      sinks,
+      receiver: startSmtpReceiver({
+        onMail(mail) {
+          const sink = sinks[sinks.length - 1]
+          if (!sink) throw new Error('No local runtime is open to receive this message')
+          sink(mail)
+        },
+      }),
+    }
+  }
+  const mine = shared
+  mine.sinks.push(onMail)
+  const detachSink = () => {
+    const i = mine.sinks.lastIndexOf(onMail)
+    if (i >= 0) mine.sinks.splice(i, 1)
+  }
+  let receiver: SmtpReceiver
+  try {
+    receiver = await mine.receiver
+  } catch (err) {
+    detachSink()
+    if (shared === mine) shared = null
+    throw err
+  }
+  return {
+    url: receiver.url,
+    async detach() {
+      detachSink()
+      if (mine.sinks.length === 0 && shared === mine) {
+        shared = null
+        await receiver.close()
+      }
+    },
+  }
+}

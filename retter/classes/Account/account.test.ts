@@ -170,7 +170,9 @@ describe('verifyOtp', () => {
     expect(first.accountId).toBe(second.accountId)
     // All of it in the customer's own user state; public state (readable by any session) stays empty.
     expect(state.body.user).toEqual({
-      [userIdFor('erin@example.com')]: { email: 'erin@example.com', plan: null, memberSince: firstAt, lastSignInAt: new Date(clock).toISOString() },
+      [userIdFor('erin@example.com')]: {
+        email: 'erin@example.com', plan: null, status: 'none', history: [], memberSince: firstAt, lastSignInAt: new Date(clock).toISOString(),
+      },
     })
     expect(state.body.public).toEqual({})
   })
@@ -207,6 +209,7 @@ describe('plans and selectPlan', () => {
         amount: expect.any(Number),
         currency: 'EUR',
         interval: expect.stringMatching(/^(week|month|year)$/),
+        delivery: expect.stringMatching(/^(weekly|fortnightly|monthly)$/),
         features: expect.arrayContaining([expect.any(String)]),
         sortOrder: expect.any(Number),
         recommended: expect.any(Boolean),
@@ -237,7 +240,8 @@ describe('plans and selectPlan', () => {
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual({ code: 'UNKNOWN_PLAN', message: 'There is no plan "espresso-ultra"' })
     const ok = await call(backend, 'POST', url(token), { planId: 'taster' })
-    expect(ok.body).toEqual({ plan: 'taster', planChangedAt: new Date(clock).toISOString() })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ plan: 'taster', status: 'active', planChangedAt: new Date(clock).toISOString() })
   })
 })
 

@@ -6,21 +6,29 @@
  */
 import { Data } from '@retter/rdk'
 import { StoredOtp } from './otp'
+import { SubscriptionFields } from './schedule'
 
 /** Public state of an Account: deliberately empty (see above). */
 export type AccountPublicState = Record<string, never>
 
-/** The customer's own view of their Account (`state.user[userId]`). */
-export interface AccountUserState {
+/**
+ * The customer's own view of their Account (`state.user[userId]`): who they are and their
+ * subscription (schedule.ts describes its fields). Accounts stored before subscriptions had a
+ * status lack `status` and `history`; `subscriptionAt` reads them as active (with a plan) or none.
+ */
+export interface AccountUserState extends Partial<SubscriptionFields> {
   email: string
-  /** Id of the chosen plan, or null before the customer chose one. */
+  /** Id of the plan of the current (or, once cancelled, the latest) subscription; null before any. */
   plan: string | null
   /** ISO 8601 date-time of the first successful sign-in. */
   memberSince?: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt?: string
-  /** ISO 8601 date-time of the latest plan change, when there was one. */
-  planChangedAt?: string
+}
+
+/** The user state of a customer who has just got an Account: no subscription yet. */
+export function newCustomer(email: string): AccountUserState {
+  return { email: email, plan: null, status: 'none', history: [] }
 }
 
 export interface AccountPrivateState {
@@ -44,5 +52,5 @@ export function privateOf(data: Data): AccountPrivateState {
 export function customerOf(data: Data): AccountUserState {
   const userId = privateOf(data).userId
   const users = data.state.user || (data.state.user = {})
-  return (users[userId] || (users[userId] = { email: '', plan: null })) as AccountUserState
+  return (users[userId] || (users[userId] = newCustomer(''))) as AccountUserState
 }

@@ -4,7 +4,8 @@
  * This file holds the class-level handlers of template.yml.
  */
 import RDK, { Data, Response } from '@retter/rdk'
-import { customerOf } from './customer'
+import { newCustomer } from './customer'
+import { subscriptionView } from './subscription'
 import { ALLOW, accountIdFor, allowOwner, customerEmail, deny, emailForInit, userIdFor } from './identity'
 
 const rdk = new RDK()
@@ -39,17 +40,20 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   data.state.public = {}
   data.state.private = { userId: userId }
   data.state.user = {}
-  data.state.user[userId] = { email: checked.email, plan: null }
+  data.state.user[userId] = newCustomer(checked.email)
   const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: checked.email } })
   if (!bound || !bound.success) throw new Error('Account.init: the email lookup key could not be set: ' + (bound ? bound.error : 'no answer'))
   data.response = { statusCode: 200, body: {} }
   return data
 }
 
-/** STATE shows the caller their own user state only, and never private state (it holds the code hash). */
+/**
+ * STATE shows the caller their own user state only, and never private state (it holds the code
+ * hash). The subscription is shown as it stands now (a pause whose day has passed reads as active).
+ */
 export async function getState(data: Data): Promise<Response> {
   const userId = data.context.userId
   const user: Record<string, unknown> = {}
-  if (userId && data.state.user && data.state.user[userId]) user[userId] = customerOf(data)
+  if (userId && data.state.user && data.state.user[userId]) user[userId] = subscriptionView(data)
   return { statusCode: 200, body: { public: data.state.public || {}, private: {}, user: user, role: data.state.role || {} } }
 }

@@ -4,6 +4,7 @@
  * Array order is NOT display order: the app sorts by `sortOrder`.
  */
 import { Data } from '@retter/rdk'
+import { DeliveryCadence } from './schedule'
 
 export type PlanInterval = 'week' | 'month' | 'year'
 
@@ -15,7 +16,10 @@ export interface SubscriptionPlan {
   /** Price in minor units of `currency`, an integer. */
   amount: number
   currency: string
+  /** How often it is billed. */
   interval: PlanInterval
+  /** How often it delivers (drives `nextDeliveryAt`). */
+  delivery: DeliveryCadence
   features: string[]
   sortOrder: number
   recommended: boolean
@@ -29,11 +33,13 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     amount: 3900,
     currency: 'EUR',
     interval: 'month',
+    delivery: 'weekly',
     features: [
       '2 bags (250 g) every week',
       'Rare single origins',
+      'Brew-guide cards',
       'Free express delivery',
-      'Brew-guide cards'
+      'Pause, skip or cancel any time'
     ],
     sortOrder: 3,
     recommended: false
@@ -45,10 +51,12 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     amount: 1200,
     currency: 'EUR',
     interval: 'month',
+    delivery: 'monthly',
     features: [
       '1 bag (250 g) every month',
       'Whole bean or ground',
-      'Pause any time'
+      'Free delivery',
+      'Pause, skip or cancel any time'
     ],
     sortOrder: 1,
     recommended: false
@@ -60,11 +68,12 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     amount: 2400,
     currency: 'EUR',
     interval: 'month',
+    delivery: 'fortnightly',
     features: [
       '1 bag (250 g) every two weeks',
       'Choose your roast profile',
       'Free delivery',
-      'Pause any time'
+      'Pause, skip or cancel any time'
     ],
     sortOrder: 2,
     recommended: true
@@ -76,11 +85,13 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     amount: 39000,
     currency: 'EUR',
     interval: 'year',
+    delivery: 'weekly',
     features: [
       '1 bag (250 g) every week',
       'Quarterly cupping sessions',
       'Members-only releases',
-      'Free delivery'
+      'Free delivery',
+      'Pause, skip or cancel any time'
     ],
     sortOrder: 4,
     recommended: false

@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from 'react'
+import { Dialog } from '@/components/ui/Dialog'
+import { toAppError } from '@/lib/rio/errors'
+import type { AppError } from '@/lib/types'
+import styles from './Subscription.module.css'
+
+export interface CancelDialogProps {
+  planName: string
+  /** Sends the cancellation; rejects with an AppError. */
+  onConfirm(reason: string): Promise<void>
+  onClose(): void
+}
+
+export const REASON_MAX_LENGTH = 500
+
+/**
+ * Confirms a cancellation and says what it means, with an optional reason. A failure is shown
+ * here and the typed reason stays.
+ */
+export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps) {
+  const reasonId = useId()
+  const [reason, setReason] = useState('')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<AppError | null>(null)
+  const inFlight = useRef(false)
+
+  async function confirm() {
+    if (inFlight.current) return
+    inFlight.current = true
+    setSending(true)
+    setError(null)
+    try {
+      await onConfirm(reason)
+    } catch (caught) {
+      setError(toAppError(caught))
+      inFlight.current = false
+      setSending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      title="Cancel your subscription?"
+      onClose={() => { if (!inFlight.current) onClose() }}
+      description={
+        <>
+          <p>Your {planName} deliveries stop now: nothing more is sent or charged.</p>
+          <p>You can start again any time from the plans.</p>
+        </>
+      }
+    >
+      <div className={styles.field}>
+        <label htmlFor={reasonId}>Why are you cancelling? (optional)</label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={REASON_MAX_LENGTH}
+          rows={3}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
+      <div className={styles.dialogActions}>
+        <button type="button" className={`btn ${styles.danger}`} onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
+          {sending ? <><span className="spinner" aria-hidden="true" /> Cancelling…</> : 'Cancel subscription'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
+          Keep my subscription
+        </button>
+      </div>
+    </Dialog>
+  )
+}
