@@ -100,10 +100,15 @@ async function signIn(email: string): Promise<Customer> {
   const t = anon.body.response.accessToken
   const inst = await request<{ instanceId: string }>('POST', `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`)
   if (inst.status !== 200) throw new Error(`INSTANCE answered ${inst.status}`)
-  const sent = await request<{ code?: string }>('POST', `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`)
-  // A retry after the kill finds the code sent before it (committed, so the resend waits 30 s): use it.
-  const alreadySent = sent.status === 429 && sent.body.code === 'RATE_LIMITED'
-  if (sent.status !== 200 && !alreadySent) throw new Error(`sendOtp answered ${sent.status}`)
+  const sendUrl = `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`
+  let sent = await request<{ code?: string; retryAfterSeconds?: number }>('POST', sendUrl)
+  if (sent.status === 429 && sent.body.code === 'RATE_LIMITED') {
+    // A retry after the kill: the code sent before it was committed (and may have been used by a
+    // verify whose answer was lost), so wait out the resend throttle as a customer would.
+    await sleep((sent.body.retryAfterSeconds ?? 30) * 1000)
+    sent = await request('POST', sendUrl)
+  }
+  if (sent.status !== 200) throw new Error(`sendOtp answered ${sent.status}`)
   let code: string | undefined
   for (let i = 0; i < 50 && !code; i++) {
     const outbox = await request<Array<{ code: string }>>('GET', `/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, undefined, { 'x-rio-dev': '1' })
@@ -227,17 +232,19 @@ async function main(): Promise<void> {
     let signedIn = 0
     let interrupted = 0
     const signInWithRetry = async (email: string) => {
+      let last: unknown
       for (let attempt = 0; attempt < 20; attempt++) {
         try {
           await signIn(email)
           signedIn++
           return
-        } catch {
+        } catch (err) {
+          last = err
           if (attempt === 0) interrupted++
           await sleep(250)
         }
       }
-      throw new Error(`sign-in of ${email} never completed`)
+      throw new Error(`sign-in of ${email} never completed: ${last instanceof Error ? last.message : String(last)}`)
     }
 
     const killer = (async () => {
