@@ -19,8 +19,12 @@ function wrongCode(code: string, offset: number): string {
 /** Types a code, which submits itself at six digits, and waits for the backend's answer. */
 async function submitCode(page: Page, code: string): Promise<void> {
   const field = page.getByLabel('Verification code')
+  const verify = page.getByRole('button', { name: 'Verify' })
+  // The previous answer may have arrived before the page left its "verifying" state (Verify is
+  // disabled and busy then): wait for it, so a disabled Verify below really means a dead code.
+  await expect(verify).not.toHaveAttribute('aria-busy', 'true')
   // A dead code disables Verify and nothing can be sent any more: the UI refusing is the lock too.
-  if (await page.getByRole('button', { name: 'Verify' }).isDisabled()) return
+  if (await verify.isDisabled()) return
   const answered = page.waitForResponse((res) => res.url().includes('/verifyOtp/'))
   await field.fill(code)
   await answered

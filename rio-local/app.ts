@@ -79,6 +79,24 @@ export function projectDirFromEnv(env: Record<string, string | undefined> = proc
   return env.RIO_LOCAL_PROJECT_DIR?.trim() || DEFAULT_PROJECT_DIR
 }
 
+/** The request header `/__dev/*` requires: not CORS-safelisted, so a web page cannot send it without a pre-flight. */
+export const DEV_HEADER = 'x-rio-dev'
+
+/**
+ * `/__dev/*` serves codes and writes state: only for tools on this machine talking to the backend
+ * directly. A request that came through a proxy (the app's `/rio` rewrite forwards with
+ * X-Forwarded-* headers) is refused even if the proxy's own filter failed, and the non-simple
+ * header keeps browsers' simple cross-site requests out.
+ */
+function checkDevRequest(headers: Record<string, string>): void {
+  if (Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'via')) {
+    throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are not served through a proxy')
+  }
+  if (headers[DEV_HEADER] !== '1') {
+    throw new HttpError(403, 'DEV_HEADER_REQUIRED', `Dev endpoints require the request header "X-Rio-Dev: 1"`)
+  }
+}
+
 // Class code is required once per process anyway; templates and compiled models can be too (tests
 // create a runtime per test).
 const loadedProjects = new Map<string, LoadedProject>()
@@ -170,7 +188,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now })
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
-    extraRoutes.push(createFirebaseAuthRoutes({ secret, firebaseProjectId: firebase.projectId, apiKey: firebase.apiKey, now: options.now }))
+    extraRoutes.push(createFirebaseAuthRoutes({
+        secret,
+        firebaseProjectId: firebase.projectId,
+        apiKey: firebase.apiKey,
+        now: options.now,
+        isSessionRevoked: (sid) => storage.isSessionRevoked(sid),
+      }))
   }
   // Request ids only correlate log lines; a counter is cheaper than randomness per request.
   const requestIdPrefix = randomBytes(4).toString('hex')
@@ -187,6 +211,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     if (first === '__health') return json(200, { ok: true, projectId })
     if (first === '__dev') {
       if (!options.dev) throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are off (set RIO_LOCAL_DEV=1)')
+      checkDevRequest(parsed.headers)
       return handleDev(rest, parsed, storage, engine)
     }
     if (first === 'root') return handleSession(projectId, tokens, rest, parsed)
@@ -204,7 +229,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       rest: after,
       request: parsed,
       requestId: `${requestIdPrefix}-${(requestCount++).toString(36)}`,
-      sourceIP: parsed.headers['x-forwarded-for'] ?? '127.0.0.1',
+      sourceIP: req.remoteAddress ?? '127.0.0.1',
     }
     return engine.handle(call)
   }

@@ -17,7 +17,17 @@ test('defaults match the shared names', () => {
     liveState: true,
     projectDir: undefined,
     logLevel: 'info',
+    allowedOrigins: ['https://localhost:3000'],
   })
+})
+
+test('RIO_LOCAL_ALLOWED_ORIGINS lists the CORS origins; anything but a bare origin is refused', () => {
+  expect(loadConfig({ RIO_LOCAL_ALLOWED_ORIGINS: 'https://localhost:3000, https://localhost:53117' }).allowedOrigins).toEqual([
+    'https://localhost:3000',
+    'https://localhost:53117',
+  ])
+  expect(() => loadConfig({ RIO_LOCAL_ALLOWED_ORIGINS: '*' })).toThrow(/RIO_LOCAL_ALLOWED_ORIGINS must list origins/)
+  expect(() => loadConfig({ RIO_LOCAL_ALLOWED_ORIGINS: 'https://localhost:3000/app' })).toThrow(/got "https:\/\/localhost:3000\/app"/)
 })
 
 test('RIO_LOCAL_LIVE_STATE=0 turns live state off; RIO_LOCAL_PROJECT_DIR names the project', () => {

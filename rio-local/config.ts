@@ -22,7 +22,12 @@ export interface BackendConfig {
   /** The Retter v1 project folder to run (RIO_LOCAL_PROJECT_DIR; default: this repo's `retter/`). */
   projectDir?: string
   logLevel: LogLevel
+  /** Browser origins allowed by CORS (RIO_LOCAL_ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins: string[]
 }
+
+/** The app origin of `npm run dev` and `npm run start:local` on their default port. */
+export const DEFAULT_APP_ORIGIN = 'https://localhost:3000'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -79,6 +84,19 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   const logLevel = parseLogLevel(levelText)
   if (!logLevel) problems.push(`RIO_LOG_LEVEL must be one of debug, info, warn, error, silent, got "${levelText}"`)
 
+  const origins = text('RIO_LOCAL_ALLOWED_ORIGINS', DEFAULT_APP_ORIGIN).split(',').map((o) => o.trim()).filter((o) => o !== '')
+  for (const origin of origins) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || parsed.origin !== origin || origin === 'null') {
+      problems.push(`RIO_LOCAL_ALLOWED_ORIGINS must list origins like https://localhost:3000 (scheme, host, port; no path), got "${origin}"`)
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     host: '127.0.0.1',
@@ -95,5 +113,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     liveState: live !== '0',
     projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
     logLevel: logLevel ?? 'info',
+    allowedOrigins: origins,
   }
 }

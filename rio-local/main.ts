@@ -88,16 +88,18 @@ async function main(): Promise<void> {
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     firebase: config.firebase,
     logger,
-    printOtpToTerminal: true,
+    // Codes in the terminal are for a developer's own machine only.
+    printOtpToTerminal: config.dev,
   })
   running.backend = backend
-  const server = await startServer(backend, { port: config.port, host: config.host, logger })
+  const server = await startServer(backend, { port: config.port, host: config.host, logger, allowedOrigins: config.allowedOrigins })
   running.server = server
   logger.info('local backend listening', {
     url: server.origin,
     projectId: config.projectId,
     storage: config.storage === 'memory' ? 'memory' : resolve(config.dataDir),
     dev: config.dev,
+    allowedOrigins: config.allowedOrigins.join(' '),
     project: backend.projectDir,
     firestoreEmulator: config.liveState ? emulator : 'off',
   })

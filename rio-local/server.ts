@@ -1,6 +1,6 @@
 /**
- * node:http adapter of the backend core: body limit (413), CORS with pre-flights, one structured
- * log line per request.
+ * node:http adapter of the backend core: body limit (413), CORS for the app's own origins only
+ * (never for `/__dev/*`), one structured log line per request.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,7 +16,16 @@ export interface ServerOptions {
   host?: string
   logger: Logger
   bodyLimitBytes?: number
+  /**
+   * Browser origins allowed to read answers (the app's own, e.g. `https://localhost:3000`). Any
+   * other origin gets no CORS headers, so a page elsewhere in the developer's browser cannot read
+   * codes or tokens. Default: DEFAULT_ALLOWED_ORIGINS.
+   */
+  allowedOrigins?: readonly string[]
 }
+
+/** The app origin of `npm run dev` and `npm run start:local` with default ports. */
+export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['https://localhost:3000']
 
 export interface RunningServer {
   server: Server
@@ -53,10 +62,25 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   })
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
+/** Whether a path is under `/__dev` (however its first segment is encoded or cased). */
+export function isDevPath(url: string): boolean {
+  const first = (url.split('?')[0] ?? '').split('/').find((s) => s !== '') ?? ''
+  let decoded = first
+  try {
+    decoded = decodeURIComponent(first)
+  } catch {
+    // Malformed: the backend answers 400; it is not a dev path.
+  }
+  return decoded.toLowerCase() === '__dev'
+}
+
+function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<string, string> {
+  const origin = req.headers.origin
+  // Vary even when refusing, so a cache never serves one origin's answer to another.
+  if (typeof origin !== 'string' || !allowed.includes(origin) || isDevPath(req.url ?? '/')) return { vary: 'Origin' }
   const requested = req.headers['access-control-request-headers']
   return {
-    'access-control-allow-origin': typeof req.headers.origin === 'string' ? req.headers.origin : '*',
+    'access-control-allow-origin': origin,
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
     'access-control-allow-headers': typeof requested === 'string' && requested !== '' ? requested : 'content-type, authorization',
     'access-control-max-age': '600',
@@ -70,16 +94,18 @@ function headersOf(req: IncomingMessage): Record<string, string> {
     if (typeof v === 'string') out[k] = v
     else if (Array.isArray(v)) out[k] = v.join(', ')
   }
-  out['x-forwarded-for'] ??= req.socket.remoteAddress ?? ''
   return out
 }
 
 function send(res: ServerResponse, reply: BackendResponse, cors: Record<string, string>): number {
   const body = Buffer.from(reply.body, 'utf8')
-  // Header names are case-insensitive: a route's own `Access-Control-Allow-Origin` next to ours would
-  // reach the browser twice, and Chromium rejects a doubled allow-origin (CORS failure).
+  // Only this adapter decides CORS: a route's own `Access-Control-*` headers are dropped (they
+  // would widen the allowed origins, and a doubled allow-origin makes Chromium fail the request).
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(reply.headers)) if (!(name.toLowerCase() in cors)) headers[name] = value
+  for (const [name, value] of Object.entries(reply.headers)) {
+    const lower = name.toLowerCase()
+    if (!lower.startsWith('access-control-') && !(lower in cors)) headers[name] = value
+  }
   res.writeHead(reply.status, { ...headers, ...cors, 'content-length': String(body.length) })
   res.end(body)
   return body.length
@@ -92,10 +118,11 @@ function send(res: ServerResponse, reply: BackendResponse, cors: Record<string, 
 export function startServer(backend: Backend, options: ServerOptions): Promise<RunningServer> {
   const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES
   const { logger } = options
+  const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint()
-    const cors = corsHeaders(req)
+    const cors = corsHeaders(req, allowedOrigins)
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     const finish = (status: number, bytes: number) =>
       logger.info('request', {
@@ -115,7 +142,14 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
     }
     readBody(req, limit)
       .then((body) =>
-        backend.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body: body === '' ? undefined : body }),
+        backend.handle({
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          headers: headersOf(req),
+          body: body === '' ? undefined : body,
+          // The TCP peer, never a header: X-Forwarded-For is whatever the client wrote.
+          remoteAddress: req.socket.remoteAddress,
+        }),
       )
       .then((reply) => finish(reply.status, send(res, reply, cors)))
       .catch((err: unknown) => {

@@ -54,7 +54,7 @@ async function signIn(origin: string, email: string): Promise<{ token: string; a
   const t = anon.response.accessToken
   const inst = await json<{ instanceId: string }>(await fetch(`${origin}/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`, { method: 'POST' }))
   await json(await fetch(`${origin}/${P}/CALL/Account/sendOtp/${inst.instanceId}?_token=${t}`, { method: 'POST' }))
-  const [message] = await json<Array<{ code: string }>>(await fetch(`${origin}/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`))
+  const [message] = await json<Array<{ code: string }>>(await fetch(`${origin}/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, { headers: { 'x-rio-dev': '1' } }))
   const verified = await json<{ success: boolean; data: { customToken: string } }>(
     await fetch(`${origin}/${P}/CALL/Account/verifyOtp/${inst.instanceId}?_token=${t}`, {
       method: 'POST',

@@ -53,7 +53,7 @@ async function runLocal(): Promise<void> {
   say(`  App:       ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
   say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
-  say(`  One-time codes: printed on the [backend] lines below, and at ${stack.backendUrl}/__dev/outbox?to=you@example.com`)
+  say(`  One-time codes: printed on the [backend] lines below, and at curl -H 'X-Rio-Dev: 1' '${stack.backendUrl}/__dev/outbox?to=you@example.com'`)
   if (stack.cert.origin === 'self-signed' || stack.cert.origin === 'existing') {
     say('  The certificate in .certs/ is self-signed unless mkcert made it: accept the browser warning once, or install mkcert and delete .certs/.')
   }

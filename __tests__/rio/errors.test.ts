@@ -52,3 +52,13 @@ test('other messages pass through and non-errors get a generic one', () => {
   expect(toAppError({ code: 'NETWORK', message: 'Cannot reach the service.' }).message).toBe('Cannot reach the service.')
   expect(toAppError(undefined).message).toMatch(/something went wrong/i)
 })
+
+test.each([
+  ['EMAIL_CHECK_LIMIT', 3540, 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it. Try again in 59:00 minutes.'],
+  ['EMAIL_SEND_LIMIT', 75, 'Too many codes were sent to this e-mail in the last hour. Try again in 1:15 minutes.'],
+  ['IP_SEND_LIMIT', 42, 'Too many codes were requested from your network. Try again in 42 seconds.'],
+  ['IP_CHECK_LIMIT', 1, 'Too many codes were checked from your network. Try again in 1 second.'],
+])('the sign-in limit %s is a RATE_LIMITED with its reason, its wait and its own words', (limit, seconds, message) => {
+  const error = toAppError(httpError(429, { code: limit, message: 'backend words', retryAfterSeconds: seconds }, { 'retry-after': String(seconds) }))
+  expect(error).toMatchObject({ code: 'RATE_LIMITED', reason: limit, status: 429, retryAfterSeconds: seconds, message })
+})

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SignInFlow } from '@/components/sign-in/SignInFlow'
-import { invalidOtpError } from '@/lib/rio/errors'
+import { invalidOtpError, toAppError } from '@/lib/rio/errors'
 
 const SENT = { sentTo: 'jane@example.com', resendAfterSeconds: 30, expiresInSeconds: 300 }
 
@@ -265,6 +265,39 @@ describe('waits that count down live', () => {
     act(() => jest.advanceTimersByTime(1_000))
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.getByLabelText('Email address')).toHaveValue('jane@example.com')
+  })
+
+  /** A 429 of one of the Account class's sign-in limits, as the request layer maps it. */
+  const limited = (code: string, retryAfterSeconds: number) =>
+    toAppError({ isAxiosError: true, message: 'Request failed with status code 429', response: { status: 429, data: { code, message: 'x', retryAfterSeconds }, headers: {} } })
+
+  it.each([
+    ['IP_SEND_LIMIT', 'Too many codes were requested from your network. Try again in 60:00 minutes.', 'Too many codes were requested from your network. Try again in 59:59 minutes.'],
+    ['EMAIL_SEND_LIMIT', 'Too many codes were sent to this e-mail in the last hour. Try again in 60:00 minutes.', 'Too many codes were sent to this e-mail in the last hour. Try again in 59:59 minutes.'],
+  ])('a send refused by %s says which limit and counts its wait down', async (code, first, second) => {
+    const sendOtp = jest.fn().mockRejectedValue(limited(code, 3600))
+    const { user } = renderFlow({ sendOtp })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent(first)
+    act(() => jest.advanceTimersByTime(1_000))
+    expect(screen.getByRole('alert')).toHaveTextContent(second)
+    act(() => jest.advanceTimersByTime(3599_000))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['EMAIL_CHECK_LIMIT', 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it. Try again in'],
+    ['IP_CHECK_LIMIT', 'Too many codes were checked from your network. Try again in'],
+  ])('a code check refused by %s says which limit and counts its wait down', async (code, words) => {
+    const verifyOtp = jest.fn().mockRejectedValue(limited(code, 65))
+    const { user } = renderFlow({ verifyOtp })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    await user.type(await screen.findByLabelText('Verification code'), '222222')
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${words} 1:05 minutes.`)
+    act(() => jest.advanceTimersByTime(6_000))
+    expect(screen.getByRole('alert')).toHaveTextContent(`${words} 59 seconds.`)
+    act(() => jest.advanceTimersByTime(59_000))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('the resend wait keeps counting across a reload', async () => {

@@ -26,7 +26,7 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
   if (!fieldError) return null
   if (fieldError.until === undefined) return fieldError.error.message
   const left = secondsUntil(fieldError.until, now)
-  return left > 0 ? rateLimitedMessage(left) : null
+  return left > 0 ? rateLimitedMessage(left, fieldError.error.reason) : null
 }
 
 /**

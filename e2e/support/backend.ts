@@ -23,7 +23,7 @@ export function awsInstanceId(email: string): string {
 
 /** Messages sent to `email`, newest first. */
 export async function outbox(email: string): Promise<OutboxMessage[]> {
-  const res = await fetch(`${backendUrl()}/__dev/outbox?to=${encodeURIComponent(email)}`)
+  const res = await fetch(`${backendUrl()}/__dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'X-Rio-Dev': '1' } })
   return json<OutboxMessage[]>(res, 'GET /__dev/outbox')
 }
 
@@ -46,7 +46,7 @@ export async function waitForCode(email: string, previousCount = 0, timeoutMs = 
 export async function setDevState(classId: string, instanceId: string, publicState: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${backendUrl()}/__dev/state/${classId}/${instanceId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'X-Rio-Dev': '1' },
     body: JSON.stringify(publicState),
   })
   await json<unknown>(res, `POST /__dev/state/${classId}/${instanceId}`)

@@ -72,8 +72,16 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   const said = serverMessage(data)
   const code = serverCode(data)
   if (status === 429) {
+    // Every limit is RATE_LIMITED for the flow (it counts the wait down); `reason` says which one.
     const seconds = retryAfter(response)
-    return { code: 'RATE_LIMITED', status, retryAfterSeconds: seconds, message: rateLimitedMessage(seconds) }
+    const reason = code && code in LIMIT_WORDS ? code : undefined
+    return {
+      code: 'RATE_LIMITED',
+      status,
+      retryAfterSeconds: seconds,
+      message: rateLimitedMessage(seconds, reason),
+      ...(reason ? { reason } : {}),
+    }
   }
   if (status === 570) {
     return { code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }
@@ -94,10 +102,33 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
 }
 
 /**
- * The words of a rate limit for a wait of `seconds`. The sign-in form re-renders it every second
- * with the seconds still left, so the number the customer reads counts down.
+ * The sign-in limits of the Account class (429 codes) and what each tells the customer before the
+ * wait: per e-mail, wrong codes and codes sent within an hour; per network, codes requested and
+ * checked within an hour.
  */
-export function rateLimitedMessage(seconds: number): string {
+const LIMIT_WORDS: Record<string, string> = {
+  EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it.',
+  EMAIL_SEND_LIMIT: 'Too many codes were sent to this e-mail in the last hour.',
+  IP_SEND_LIMIT: 'Too many codes were requested from your network.',
+  IP_CHECK_LIMIT: 'Too many codes were checked from your network.',
+}
+
+/** A wait as a customer reads it: "45 seconds", "59:12" past a minute (minutes:seconds). */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+  const minutes = Math.floor(seconds / 60)
+  const rest = seconds % 60
+  return `${minutes}:${String(rest).padStart(2, '0')} minutes`
+}
+
+/**
+ * The words of a rate limit for a wait of `seconds`; `reason` is the backend's limit code. The
+ * sign-in form re-renders it every second with the seconds still left, so the number the customer
+ * reads counts down.
+ */
+export function rateLimitedMessage(seconds: number, reason?: string): string {
+  const words = reason ? LIMIT_WORDS[reason] : undefined
+  if (words) return `${words} Try again in ${formatWait(seconds)}.`
   return `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
 }
 

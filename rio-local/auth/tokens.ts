@@ -29,6 +29,8 @@ export interface FirebaseCustomTokenClaims extends JwtPayload {
   /** `projectId` lets the Firestore rules tell sessions of this Retter project apart. */
   claims: { projectId: string; identity: string; anonymous: boolean }
   aud: 'local-firebase-custom'
+  /** The Retter session it belongs to: ending that session ends the Firebase session too. */
+  sid?: string
 }
 
 /** What the session calls answer (`RetterTokenData` of the SDK minus its client-side fields). */
@@ -63,6 +65,13 @@ export const CUSTOM_TOKEN_TTL_SECONDS = 60
 /** Lifetime of the Firebase custom token (Firebase's own limit is one hour). */
 export const FIREBASE_CUSTOM_TOKEN_TTL_SECONDS = 3600
 
+/**
+ * A refresh token is single use: every refresh answers a new one. Two tabs refreshing with the
+ * same token at once both succeed within this interval (Supabase's default); a reuse after it is
+ * taken as a stolen token and revokes the whole session.
+ */
+export const REFRESH_REUSE_INTERVAL_MS = 10_000
+
 export type TokenCheck<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
 
 const randomId = (bytes = 12) => randomBytes(bytes).toString('hex')
@@ -86,6 +95,7 @@ export function createTokenService(opts: TokenServiceOptions) {
       uid: caller.userId,
       claims: { projectId: opts.projectId, identity: caller.identity, anonymous: caller.anonymous },
       aud: 'local-firebase-custom',
+      sid,
       iat,
       exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
     }
@@ -163,14 +173,27 @@ export function createTokenService(opts: TokenServiceOptions) {
       return { ok: true, value: issueTokenData(toCaller(claims)) }
     },
 
-    /** New session tokens from a valid refresh token of the same session. */
+    /**
+     * New session tokens (a new refresh token too) from a valid refresh token of the same session.
+     * Reusing a refresh token more than REFRESH_REUSE_INTERVAL_MS after its first use revokes the
+     * session: its access and refresh tokens and its Firebase session stop working.
+     */
     refresh(refreshToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
       const result = check(refreshToken, 'refresh')
       if (!result.ok) return result
-      if (result.value.userId !== pathUserId) {
+      const claims = result.value
+      if (claims.userId !== pathUserId) {
         return { ok: false, code: 'TOKEN_INVALID', message: 'The refresh token belongs to another user' }
       }
-      return { ok: true, value: issueTokenData(toCaller(result.value), result.value.sid) }
+      if (claims.jti) {
+        const now = opts.now()
+        const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp)
+        if (firstUse !== undefined && now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
+          if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
+          return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
+        }
+      }
+      return { ok: true, value: issueTokenData(toCaller(claims), claims.sid) }
     },
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */

@@ -42,12 +42,18 @@ export interface FirebaseAuthRoutesOptions {
   idTokenTtlSeconds?: number
   /** Lifetime of refresh tokens (default 30 days). */
   refreshTokenTtlSeconds?: number
+  /**
+   * Whether the Retter session a custom token was minted for has ended (sign-out, refresh-token
+   * reuse). Its Firebase sign-in and refresh tokens are then refused, as revoked ones are by Firebase.
+   */
+  isSessionRevoked?: (sid: string) => boolean
 }
 
 interface CustomTokenClaims extends JwtPayload {
   uid?: unknown
   claims?: unknown
   aud?: unknown
+  sid?: unknown
 }
 
 interface RefreshTokenClaims extends JwtPayload {
@@ -56,6 +62,8 @@ interface RefreshTokenClaims extends JwtPayload {
   uid: string
   claims: Record<string, unknown>
   auth_time: number
+  /** The Retter session (see isSessionRevoked). */
+  sid?: string
 }
 
 function header(headers: Record<string, string>, name: string): string | undefined {
@@ -125,7 +133,9 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
   const nowSec = (): number => Math.floor(now() / 1000)
 
   /** ID token + refresh token for a user, the shared part of sign-in and refresh. */
-  function issue(uid: string, claims: Record<string, unknown>, authTime: number) {
+  const sessionEnded = (sid: unknown): boolean => typeof sid === 'string' && options.isSessionRevoked !== undefined && options.isSessionRevoked(sid)
+
+  function issue(uid: string, claims: Record<string, unknown>, authTime: number, sid: string | undefined) {
     const iat = nowSec()
     const { token: idToken } = createIdToken(firebaseProjectId, uid, claims, { iat, exp: iat + idTtl, authTime })
     const refresh: RefreshTokenClaims = {
@@ -134,6 +144,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
       uid,
       claims,
       auth_time: authTime,
+      ...(sid === undefined ? {} : { sid }),
       iat,
       exp: iat + refreshTtl,
     }
@@ -145,7 +156,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
     if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_CUSTOM_TOKEN')
     const verified = verifyJwt<CustomTokenClaims>(token, secret, { now: nowSec() })
     if (!verified.ok) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', verified.message)
-    const { uid, claims, aud } = verified.payload
+    const { uid, claims, aud, sid } = verified.payload
     if (aud !== CUSTOM_TOKEN_AUDIENCE) {
       throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token audience must be ${CUSTOM_TOKEN_AUDIENCE}`)
     }
@@ -153,7 +164,8 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
       throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token uid must be a string of 1 to ${MAX_UID_LENGTH} characters`)
     }
     if (claims !== undefined && !isRecord(claims)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'Token claims must be an object')
-    const { idToken, refreshToken } = issue(uid, claims ?? {}, nowSec())
+    if (sessionEnded(sid)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'The session this token was issued for has ended')
+    const { idToken, refreshToken } = issue(uid, claims ?? {}, nowSec(), typeof sid === 'string' ? sid : undefined)
     return {
       kind: 'identitytoolkit#VerifyCustomTokenResponse',
       idToken,
@@ -205,8 +217,11 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
     if (claims.aud !== REFRESH_TOKEN_AUDIENCE || claims.kind !== 'firebase-refresh' || typeof claims.uid !== 'string') {
       throw new AuthFailure(400, 'INVALID_REFRESH_TOKEN', 'Not a refresh token of this emulator')
     }
+    // Firebase answers TOKEN_EXPIRED for a revoked refresh token; the SDK then signs the user out.
+    if (sessionEnded(claims.sid)) throw new AuthFailure(400, 'TOKEN_EXPIRED', 'The session was signed out')
     const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat
-    const { idToken, refreshToken } = issue(claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime)
+    const sid = typeof claims.sid === 'string' ? claims.sid : undefined
+    const { idToken, refreshToken } = issue(claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime, sid)
     return {
       access_token: idToken,
       expires_in: String(idTtl),

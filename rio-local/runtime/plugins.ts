@@ -48,6 +48,8 @@ export interface BackendRequest {
   headers: Record<string, string>
   /** Raw body text, if any. */
   body?: string
+  /** The address of the TCP peer (the node:http adapter sets it); `context.sourceIP` of calls. */
+  remoteAddress?: string
 }
 
 export interface BackendResponse {

@@ -13,6 +13,7 @@ export function createMemoryStorage(): Storage {
   const lookups = new Map<string, string>()
   const usedTokens = new Map<string, number>()
   const revokedSessions = new Map<string, number>()
+  const usedRefreshTokens = new Map<string, number>()
   const outbox: OutboxMessage[] = []
 
   return {
@@ -41,6 +42,12 @@ export function createMemoryStorage(): Storage {
       if (usedTokens.has(jti)) return false
       usedTokens.set(jti, expiresAt)
       return true
+    },
+    claimRefreshToken(jti, usedAtMs) {
+      const first = usedRefreshTokens.get(jti)
+      if (first !== undefined) return first
+      usedRefreshTokens.set(jti, usedAtMs)
+      return undefined
     },
     revokeSession(sid, expiresAt) {
       revokedSessions.set(sid, expiresAt)

@@ -1,28 +1,52 @@
 /** The JWT secret generated once into the data folder (when RIO_JWT_SECRET is not set). */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { DATA_FILE_MODE, ensurePrivateDir, restrictFiles } from './data-dir'
+
+/** Shorter secrets make HS256 tokens guessable offline. */
+export const MIN_SECRET_LENGTH = 32
+
+/** A secret file that is too short: the runtime refuses to start rather than sign with it. */
+export class WeakSecretError extends Error {
+  constructor(file: string, length: number) {
+    super(
+      `The JWT secret in ${file} has ${length} characters; at least ${MIN_SECRET_LENGTH} are required. ` +
+        `Delete the file to have a strong one generated at the next start (every session then ends), ` +
+        `or write a random secret of ${MIN_SECRET_LENGTH}+ characters into it (e.g. \`openssl rand -base64 48\`), ` +
+        `or set RIO_JWT_SECRET.`,
+    )
+    this.name = 'WeakSecretError'
+  }
+}
+
+function readSecret(file: string): string {
+  const secret = readFileSync(file, 'utf8').trim()
+  if (secret.length < MIN_SECRET_LENGTH) throw new WeakSecretError(file, secret.length)
+  restrictFiles([file])
+  return secret
+}
 
 /**
- * Reads `<dir>/jwt-secret`, creating it (mode 0600) with 48 random bytes on first use.
+ * Reads `<dir>/jwt-secret`, creating it (mode 0600, folder 0700) with 48 random bytes on first use.
  * @param dir the data folder
+ * @throws WeakSecretError when the file holds fewer than 32 characters
  */
 export function loadOrCreateSecret(dir: string): string {
-  mkdirSync(dir, { recursive: true })
+  ensurePrivateDir(dir)
   const file = join(dir, 'jwt-secret')
   try {
-    const existing = readFileSync(file, 'utf8').trim()
-    if (existing.length >= 32) return existing
+    return readSecret(file)
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
   }
   const secret = randomBytes(48).toString('base64url')
   // 'wx' fails if another process created it meanwhile; then theirs wins.
   try {
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+    writeFileSync(file, secret + '\n', { mode: DATA_FILE_MODE, flag: 'wx' })
     return secret
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim()
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file)
     throw err
   }
 }

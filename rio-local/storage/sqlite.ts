@@ -3,8 +3,8 @@
  * touches a native module (the web app's jsdom tests import the backend core).
  */
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
 import type { OutboxMessage } from '../../lib/contract'
 import type { ChangeSet, Storage, StoredInstance } from './types'
 
@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS lookup_keys (
   PRIMARY KEY (project_id, class_id, key_name, key_value)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS used_tokens (jti TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS used_refresh_tokens (jti TEXT PRIMARY KEY, used_at_ms INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT, to_addr TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL,
@@ -67,15 +68,20 @@ function toMessage(row: OutboxRow): OutboxMessage {
  * @param nowSeconds clock used to purge expired token bookkeeping at start
  */
 export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor(Date.now() / 1000)): Storage {
-  mkdirSync(dir, { recursive: true })
-  const db = new Database(join(dir, 'backend.sqlite'))
+  ensurePrivateDir(dir)
+  const file = join(dir, 'backend.sqlite')
+  // SQLite gives its -wal and -shm files the database file's mode: create that one 0600 first.
+  ensurePrivateFile(file)
+  const db = new Database(file)
   db.pragma('journal_mode = WAL')
+  restrictFiles([`${file}-wal`, `${file}-shm`])
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 2000')
   db.exec(SCHEMA)
   db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
   db.prepare('DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowSeconds)
+  db.prepare('DELETE FROM used_refresh_tokens WHERE expires_at < ?').run(nowSeconds)
 
   const getInstance = db.prepare<[string, string, string], InstanceRow>(
     'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
@@ -104,6 +110,8 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     'INSERT INTO outbox (to_addr, subject, body, code, sent_at) VALUES (@to, @subject, @text, @code, @sentAt)',
   )
   const useToken = db.prepare('INSERT OR IGNORE INTO used_tokens (jti, expires_at) VALUES (?, ?)')
+  const claimRefresh = db.prepare('INSERT OR IGNORE INTO used_refresh_tokens (jti, used_at_ms, expires_at) VALUES (?, ?, ?)')
+  const firstRefreshUse = db.prepare<[string], { used_at_ms: number }>('SELECT used_at_ms FROM used_refresh_tokens WHERE jti = ?')
   const revoke = db.prepare('INSERT OR REPLACE INTO revoked_sessions (sid, expires_at) VALUES (?, ?)')
   const isRevoked = db.prepare<[string], { sid: string }>('SELECT sid FROM revoked_sessions WHERE sid = ?')
   const outboxFor = db.prepare<[string, number], OutboxRow>(
@@ -137,6 +145,8 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),
     useTokenOnce: (jti, expiresAt) => useToken.run(jti, expiresAt).changes === 1,
+    claimRefreshToken: (jti, usedAtMs, expiresAt) =>
+      claimRefresh.run(jti, usedAtMs, expiresAt).changes === 1 ? undefined : firstRefreshUse.get(jti)?.used_at_ms,
     revokeSession: (sid, expiresAt) => {
       revoke.run(sid, expiresAt)
     },

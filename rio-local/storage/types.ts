@@ -39,6 +39,11 @@ export interface Storage {
   commit(changes: ChangeSet): void
   /** Marks a single-use token id as used; false when it already was. `expiresAt` in epoch seconds. */
   useTokenOnce(jti: string, expiresAt: number): boolean
+  /**
+   * Records the first use of a refresh token (`usedAtMs` epoch ms; kept until `expiresAt`, epoch
+   * seconds). Answers undefined on that first use, and the time of the first use on any later one.
+   */
+  claimRefreshToken(jti: string, usedAtMs: number, expiresAt: number): number | undefined
   /** Revokes a session (its refresh and access tokens) until `expiresAt` (epoch seconds). */
   revokeSession(sid: string, expiresAt: number): void
   isSessionRevoked(sid: string): boolean

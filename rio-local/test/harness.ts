@@ -161,7 +161,7 @@ export interface RawResponse<T = unknown> {
 export async function raw<T = unknown>(origin: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawResponse<T>> {
   const res = await fetch(origin + path, {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...(path.startsWith('/__dev/') ? { 'x-rio-dev': '1' } : {}), ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   })
   const text = await res.text()

@@ -12,7 +12,8 @@ export async function call<T = Record<string, unknown>>(backend: Backend, method
   const res = await backend.handle({
     method,
     url,
-    headers: { 'content-type': 'application/json' },
+    // Dev endpoints want their non-simple header (see DEV_HEADER in app.ts).
+    headers: url.startsWith('/__dev/') ? { 'content-type': 'application/json', 'x-rio-dev': '1' } : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   })
   return { status: res.status, body: JSON.parse(res.body) as T, headers: res.headers }

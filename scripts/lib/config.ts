@@ -28,9 +28,16 @@ export function isLocalMode(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NEXT_PUBLIC_RIO_LOCAL === '1'
 }
 
+/** Hosts the local stack may listen on: this machine only. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+
 /** Reads and validates the ports of the local stack. */
 export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
   const firestore = parseHostPort(env.FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080', 'FIRESTORE_EMULATOR_HOST')
+  // The emulator accepts any write without credentials: it must never listen beyond this machine.
+  if (!LOOPBACK_HOSTS.has(firestore.host)) {
+    throw new Error(`FIRESTORE_EMULATOR_HOST must be a loopback address (127.0.0.1, localhost or [::1]), got "${firestore.host}".`)
+  }
   return {
     app: parsePort(env.PORT, 3000, 'PORT'),
     backend: parsePort(env.RIO_LOCAL_PORT, 4000, 'RIO_LOCAL_PORT'),

@@ -110,6 +110,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     RIO_LOCAL_LIVE_STATE: liveState ? '1' : '0',
+    // CORS: the one browser origin of this stack (the Firebase Auth calls go to the backend directly).
+    RIO_LOCAL_ALLOWED_ORIGINS: appUrl,
     ...options.backendEnv,
   }
   const launchBackend = async (): Promise<void> => {

@@ -8,23 +8,18 @@
  */
 import { Context, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
+import { checkEmail, normaliseEmail } from './email'
+
+export { normaliseEmail }
 
 /** The identity of customers (custom tokens minted by Account.verifyOtp). */
 export const CUSTOMER_IDENTITY = 'enduser'
 
-// Deliberately permissive (RFC 5321 local parts are wild); it only has to reject obvious garbage.
-const EMAIL_PATTERN = /^[^\s@!#%/\\]+@[^\s@!#%/\\]+\.[^\s@!#%/\\]+$/
-
-/** Trimmed and lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
-/** The normalised e-mail in `value`, or undefined when it is not a plausible address. */
+/** The normalised e-mail in `value`, or undefined when it is not a plausible address (email.ts). */
 export function parseEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
-  const email = normaliseEmail(value)
-  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : undefined
+  const checked = checkEmail(value)
+  return checked.ok ? checked.email : undefined
 }
 
 function idSecret(): string {
@@ -81,10 +76,15 @@ export function allowOwner(context: Context, idFor: (email: string) => string): 
  * undefined with the 400 answer to give.
  */
 export function emailForInit(body: unknown, context: Context, idFor: (email: string) => string): { email: string } | { error: Response } {
-  const email = parseEmail(body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined)
-  if (email === undefined) {
+  const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
+  const checked = typeof raw === 'string' ? checkEmail(raw) : undefined
+  if (checked && !checked.ok && checked.problem === 'INVISIBLE_CHARACTERS') {
+    return { error: { statusCode: 400, body: { code: 'INVALID_EMAIL', message: checked.message } } }
+  }
+  if (!checked || !checked.ok) {
     return { error: { statusCode: 400, body: { code: 'INVALID_EMAIL', message: 'An "email" with a valid e-mail address is required' } } }
   }
+  const email = checked.email
   if (context.instanceId !== idFor(email)) {
     return {
       error: {

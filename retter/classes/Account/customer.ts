@@ -37,6 +37,10 @@ export interface AccountPrivateState {
   otp?: StoredOtp
   /** Epoch ms of the latest code sent (resend throttle). */
   lastOtpSentAt?: number
+  /** Epoch ms of the codes sent within the last hour (at most 5 an hour). */
+  codesSentAt?: number[]
+  /** Epoch ms of the failed code checks within the last hour, across all codes (at most 10). */
+  failedChecksAt?: number[]
 }
 
 /** The private part of an Account's state (set by init). */

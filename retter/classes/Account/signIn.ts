@@ -4,6 +4,15 @@ import { CUSTOMER_IDENTITY } from './identity'
 import { customerOf, privateOf } from './customer'
 import { sendMail } from './mailer'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, issueOtp, otpMatches } from './otp'
+import {
+  EMAIL_CODES_PER_HOUR,
+  EMAIL_FAILED_CHECKS_PER_HOUR,
+  ipBudgets,
+  limitResponse,
+  rollingWait,
+  spendIpBudget,
+  withinWindow,
+} from './limits'
 
 const rdk = new RDK()
 
@@ -16,11 +25,19 @@ const VERIFY_MESSAGES: Record<VerifyOtpErrorCode, string> = {
   NO_CODE: 'No code was requested for this e-mail.',
 }
 
-/** WRITE: e-mails a fresh code (429 RATE_LIMITED within 30 s of the previous one). */
+/**
+ * WRITE: e-mails a fresh code. 429 IP_SEND_LIMIT past the source IP's hourly budget,
+ * RATE_LIMITED within 30 s of the previous code, EMAIL_SEND_LIMIT past 5 codes in an hour.
+ */
 export async function sendOtp(data: Data): Promise<Data> {
   const now = Date.now()
   const priv = privateOf(data)
   const email = customerOf(data).email
+  const ipWait = await spendIpBudget(rdk, 'send', data.context.sourceIP, ipBudgets().sends, now)
+  if (ipWait > 0) {
+    data.response = limitResponse('IP_SEND_LIMIT', ipWait)
+    return data
+  }
   if (priv.lastOtpSentAt !== undefined && now - priv.lastOtpSentAt < OTP_RESEND_AFTER_MS) {
     const retryAfterSeconds = Math.ceil((priv.lastOtpSentAt + OTP_RESEND_AFTER_MS - now) / 1000)
     data.response = {
@@ -32,6 +49,12 @@ export async function sendOtp(data: Data): Promise<Data> {
       },
       headers: { 'retry-after': String(retryAfterSeconds) },
     }
+    return data
+  }
+  const sent = withinWindow(priv.codesSentAt, now)
+  const emailWait = rollingWait(sent, EMAIL_CODES_PER_HOUR, now)
+  if (emailWait > 0) {
+    data.response = limitResponse('EMAIL_SEND_LIMIT', emailWait)
     return data
   }
   const issued = issueOtp(now)
@@ -49,6 +72,8 @@ export async function sendOtp(data: Data): Promise<Data> {
   }
   priv.otp = issued.stored
   priv.lastOtpSentAt = now
+  sent.push(now)
+  priv.codesSentAt = sent
   data.response = {
     statusCode: 200,
     body: { sentTo: email, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: OTP_RESEND_AFTER_MS / 1000 },
@@ -63,16 +88,34 @@ function verifyFailure(data: Data, code: VerifyOtpErrorCode, attemptsLeft?: numb
   return data
 }
 
-/** WRITE: checks a code (body validated by VerifyOtpInput); a good one answers a custom token. */
+/**
+ * WRITE: checks a code (body validated by VerifyOtpInput); a good one answers a custom token.
+ * 429 IP_CHECK_LIMIT past the source IP's hourly budget; 429 EMAIL_CHECK_LIMIT once 10 checks
+ * failed for this e-mail within the hour, whatever the code and however many were sent (even the
+ * right code is then refused, so resending cannot buy more guesses).
+ */
 export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   const code = data.request.body ? data.request.body.code : ''
   const now = Date.now()
   const priv = privateOf(data)
+  const ipWait = await spendIpBudget(rdk, 'check', data.context.sourceIP, ipBudgets().checks, now)
+  if (ipWait > 0) {
+    data.response = limitResponse('IP_CHECK_LIMIT', ipWait)
+    return data
+  }
+  const failed = withinWindow(priv.failedChecksAt, now)
+  const emailWait = rollingWait(failed, EMAIL_FAILED_CHECKS_PER_HOUR, now)
+  if (emailWait > 0) {
+    data.response = limitResponse('EMAIL_CHECK_LIMIT', emailWait)
+    return data
+  }
   const otp = priv.otp
   if (!otp) return verifyFailure(data, 'NO_CODE')
   if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
   if (now >= otp.expiresAt) return verifyFailure(data, 'CODE_EXPIRED')
   if (!otpMatches(otp, code)) {
+    failed.push(now)
+    priv.failedChecksAt = failed
     otp.failedAttempts += 1
     const attemptsLeft = OTP_MAX_ATTEMPTS - otp.failedAttempts
     if (attemptsLeft > 0) return verifyFailure(data, 'INVALID_CODE', attemptsLeft)

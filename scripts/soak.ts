@@ -1,0 +1,333 @@
+/**
+ * `npm run soak`: a reliability run of the local runtime on SQLite, as a child process, with the
+ * Firestore emulator. 200 concurrent OTP sign-ins and 50 concurrent writers; the runtime is killed
+ * with SIGKILL mid-load and started again on the same data folder. Then it checks that every write
+ * acknowledged with a 2xx is in the stored state, that no answer was a 5xx other than 570, and that
+ * the live documents of the writers were mirrored again; it prints the counts and exits 1 when a
+ * check fails. Not part of `npm test` (it takes about a minute and two cores).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PLANS } from '../retter/classes/Account/plans'
+import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
+import { readDocument } from '../rio-local/firestore/rest'
+import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
+import { say, warn } from './lib/log'
+
+const root = path.resolve(__dirname, '..')
+const P = 'soak'
+const FIREBASE_PROJECT = 'demo-soak'
+const SIGN_INS = 200
+const WRITERS = 50
+/** The runtime is killed once this many writes were acknowledged after the load started. */
+const KILL_AFTER_ACKED_WRITES = 300
+/** Writers keep going this long after the restart. */
+const AFTER_RESTART_MS = 4_000
+const PLAN_IDS = PLANS.map((p) => p.id)
+
+interface Counts {
+  ok2xx: number
+  status4xx: Map<string, number>
+  status570: number
+  other5xx: Map<string, number>
+  network: number
+}
+const counts: Counts = { ok2xx: 0, status4xx: new Map(), status570: 0, other5xx: new Map(), network: 0 }
+const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1)
+
+let origin = ''
+
+interface Reply<T> {
+  status: number
+  body: T
+}
+
+/** One request; 570 is retried as the SDK does (3 retries, 50 ms, x1.5); network errors throw. */
+async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  let delay = 50
+  for (let attempt = 0; ; attempt++) {
+    let res: Response
+    try {
+      res = await fetch(origin + url, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      })
+    } catch (err) {
+      counts.network++
+      throw err
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Non-JSON answers are counted by status below.
+    }
+    if (res.status === 570) {
+      counts.status570++
+      if (attempt < 3) {
+        await sleep(delay)
+        delay *= 1.5
+        continue
+      }
+    } else if (res.status >= 500) {
+      bump(counts.other5xx, `${res.status} ${method} ${url.split('?')[0]?.split('/').slice(0, 4).join('/')}`)
+    } else if (res.status >= 400) {
+      bump(counts.status4xx, `${res.status} ${(parsed as { code?: string })?.code ?? ''}`)
+    } else {
+      counts.ok2xx++
+    }
+    return { status: res.status, body: parsed as T }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Customer {
+  email: string
+  accountId: string
+  userId: string
+  token: string
+}
+
+/** One full OTP sign-in, as the app does it. */
+async function signIn(email: string): Promise<Customer> {
+  const anon = await request<{ response: { accessToken: string } }>('GET', `/root/INSTANCE/ProjectUser?projectId=${P}`)
+  const t = anon.body.response.accessToken
+  const inst = await request<{ instanceId: string }>('POST', `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`)
+  if (inst.status !== 200) throw new Error(`INSTANCE answered ${inst.status}`)
+  const sendUrl = `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`
+  let sent = await request<{ code?: string; retryAfterSeconds?: number }>('POST', sendUrl)
+  if (sent.status === 429 && sent.body.code === 'RATE_LIMITED') {
+    // A retry after the kill: the code sent before it was committed (and may have been used by a
+    // verify whose answer was lost), so wait out the resend throttle as a customer would.
+    await sleep((sent.body.retryAfterSeconds ?? 30) * 1000)
+    sent = await request('POST', sendUrl)
+  }
+  if (sent.status !== 200) throw new Error(`sendOtp answered ${sent.status}`)
+  let code: string | undefined
+  for (let i = 0; i < 50 && !code; i++) {
+    const outbox = await request<Array<{ code: string }>>('GET', `/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, undefined, { 'x-rio-dev': '1' })
+    code = outbox.body[0]?.code
+    if (!code) await sleep(100)
+  }
+  const verified = await request<{ success: boolean; data?: { customToken: string } }>(
+    'POST',
+    `/${P}/CALL/Account/verifyOtp/${inst.body.instanceId}?_token=${t}`,
+    { code },
+  )
+  const customToken = verified.body.data?.customToken
+  if (!customToken) throw new Error(`verifyOtp answered ${verified.status} ${JSON.stringify(verified.body)}`)
+  const userId = JSON.parse(Buffer.from(customToken.split('.')[1] as string, 'base64url').toString()).userId as string
+  const session = await request<{ accessToken: string }>('GET', `/root/CALL/ProjectUser/authWithCustomToken/${P}_${userId}?customToken=${customToken}`)
+  if (session.status !== 200) throw new Error(`authWithCustomToken answered ${session.status}`)
+  return { email, accountId: inst.body.instanceId, userId, token: session.body.accessToken }
+}
+
+type Outcome = 'acked' | 'refused' | 'unknown'
+interface Attempt {
+  plan: string
+  outcome: Outcome
+}
+
+/**
+ * The write the writers repeat: selecting a plan. Change only this (and `storedPlan`) when the
+ * subscription semantics change; what is checked is "the stored value is the last acknowledged
+ * one or one attempted after it".
+ */
+async function writeOnce(customer: Customer, plan: string): Promise<Outcome> {
+  try {
+    const res = await request('POST', `/${P}/CALL/Account/selectPlan/${customer.accountId}?_token=${customer.token}`, { planId: plan })
+    if (res.status >= 200 && res.status < 300) return 'acked'
+    return res.status >= 500 && res.status !== 570 ? 'unknown' : 'refused'
+  } catch {
+    // The runtime died with the request in flight: it may or may not have been committed.
+    return 'unknown'
+  }
+}
+
+async function storedPlan(customer: Customer): Promise<string | null | undefined> {
+  const res = await request<{ user?: Record<string, { plan?: string | null }> }>('POST', `/${P}/STATE/Account/${customer.accountId}?_token=${customer.token}`)
+  return res.body.user?.[customer.userId]?.plan
+}
+
+function startRuntime(env: NodeJS.ProcessEnv): ChildProcess {
+  // `node --import tsx`: one process, so SIGKILL leaves no orphan behind (the tsx CLI forks one).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'rio-local/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString()
+    // Warnings are expected while the emulator or the load is busy; errors are shown.
+    for (const line of text.split('\n')) if (line.includes('"level":"error"') || (line.trim() && !line.startsWith('{'))) warn(`[backend] ${line}`)
+  })
+  return child
+}
+
+async function waitForHealth(timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${origin}/__health`)
+      if (res.ok) return
+    } catch {
+      // Not up yet.
+    }
+    await sleep(100)
+  }
+  throw new Error('the runtime did not answer /__health')
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rio-soak-'))
+  const port = await findFreePort()
+  origin = `http://127.0.0.1:${port}`
+  const found = findFirestoreEmulator()
+  if (found instanceof Error) throw new Error(`the soak run needs the Firestore emulator: ${found.message}`)
+  const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RIO_LOCAL_PORT: String(port),
+    RIO_LOCAL_PROJECT_ID: P,
+    RIO_LOCAL_DATA_DIR: dataDir,
+    RIO_LOCAL_STORAGE: 'sqlite',
+    RIO_LOCAL_DEV: '1',
+    RIO_LOCAL_LIVE_STATE: '1',
+    FIRESTORE_EMULATOR_HOST: emulator.hostPort,
+    RIO_FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
+    RIO_LOG_LEVEL: 'warn',
+    // Every sign-in comes from this machine's one address: lift the per-IP budgets for the run.
+    OTP_IP_SENDS_PER_HOUR: '100000',
+    OTP_IP_CHECKS_PER_HOUR: '100000',
+  }
+  let runtime = startRuntime(env)
+  try {
+    await waitForHealth()
+    say(`Soak: runtime on ${origin} (SQLite in ${dataDir}), Firestore emulator on ${emulator.hostPort}`)
+
+    const writers: Customer[] = []
+    for (let i = 0; i < WRITERS; i += 10) {
+      writers.push(...(await Promise.all(Array.from({ length: Math.min(10, WRITERS - i) }, (_, j) => signIn(`writer${i + j}@soak.example`)))))
+    }
+    say(`${writers.length} writers signed in; starting ${SIGN_INS} concurrent sign-ins and ${WRITERS} concurrent writers`)
+
+    const attempts = new Map<string, Attempt[]>(writers.map((w) => [w.accountId, []]))
+    let acked = 0
+    let stopAt = Number.POSITIVE_INFINITY
+    let killed = false
+
+    const writerLoop = async (w: Customer, index: number) => {
+      const mine = attempts.get(w.accountId) as Attempt[]
+      for (let n = index; Date.now() < stopAt; n++) {
+        const plan = PLAN_IDS[n % PLAN_IDS.length] as string
+        const outcome = await writeOnce(w, plan)
+        mine.push({ plan, outcome })
+        if (outcome === 'acked') acked++
+        else if (outcome === 'unknown') await sleep(100)
+      }
+    }
+
+    let signedIn = 0
+    let interrupted = 0
+    const signInWithRetry = async (email: string) => {
+      let last: unknown
+      for (let attempt = 0; attempt < 20; attempt++) {
+        try {
+          await signIn(email)
+          signedIn++
+          return
+        } catch (err) {
+          last = err
+          if (attempt === 0) interrupted++
+          await sleep(250)
+        }
+      }
+      throw new Error(`sign-in of ${email} never completed: ${last instanceof Error ? last.message : String(last)}`)
+    }
+
+    const killer = (async () => {
+      while (acked < KILL_AFTER_ACKED_WRITES) await sleep(10)
+      killed = true
+      runtime.kill('SIGKILL')
+      await new Promise((resolve) => runtime.once('exit', resolve))
+      say(`killed the runtime with SIGKILL after ${acked} acknowledged writes and ${signedIn} sign-ins`)
+      const restarted = Date.now()
+      runtime = startRuntime(env)
+      await waitForHealth()
+      say(`restarted on the same data folder in ${Date.now() - restarted} ms`)
+      stopAt = Date.now() + AFTER_RESTART_MS
+    })()
+
+    const started = Date.now()
+    await Promise.all([
+      killer,
+      ...writers.map((w, i) => writerLoop(w, i)),
+      ...Array.from({ length: SIGN_INS }, (_, i) => signInWithRetry(`customer${i}@soak.example`)),
+    ])
+    while (Date.now() < stopAt) await sleep(50)
+    const loadMs = Date.now() - started
+
+    // Checks: every acknowledged write is stored (or a later attempt overwrote it).
+    let verified = 0
+    const lost: string[] = []
+    for (const w of writers) {
+      const mine = attempts.get(w.accountId) as Attempt[]
+      const lastAck = mine.map((a) => a.outcome).lastIndexOf('acked')
+      const allowed = new Set<string | null | undefined>(mine.slice(Math.max(lastAck, 0)).filter((a) => a.outcome !== 'refused').map((a) => a.plan))
+      if (lastAck < 0) allowed.add(null)
+      const stored = await storedPlan(w)
+      if (allowed.has(stored)) verified++
+      else lost.push(`${w.email}: stored ${String(stored)}, last acknowledged ${lastAck >= 0 ? mine[lastAck]?.plan : 'none'}`)
+    }
+
+    // Live documents: each writer's user document carries the stored plan again after the restart.
+    let mirrored = 0
+    const stale: string[] = []
+    for (const w of writers) {
+      const stored = await storedPlan(w)
+      // Opening the instance (what the app does first) re-mirrors it if this run has not yet.
+      await request('POST', `/${P}/INSTANCE/Account/${w.accountId}?_token=${w.token}`)
+      const docPath = instanceDocumentPaths(P, 'Account', w.accountId).userState(w.userId)
+      let doc: Record<string, unknown> | null = null
+      for (let i = 0; i < 50; i++) {
+        doc = await readDocument(emulator.hostPort, FIREBASE_PROJECT, docPath)
+        if (doc && doc.plan === stored) break
+        await sleep(100)
+      }
+      if (doc && doc.plan === stored) mirrored++
+      else stale.push(`${w.email}: document plan ${String(doc?.plan)}, stored ${String(stored)}`)
+    }
+
+    const writesTotal = [...attempts.values()].reduce((n, list) => n + list.length, 0)
+    const ackedTotal = [...attempts.values()].reduce((n, list) => n + list.filter((a) => a.outcome === 'acked').length, 0)
+    const unknownTotal = [...attempts.values()].reduce((n, list) => n + list.filter((a) => a.outcome === 'unknown').length, 0)
+    say('')
+    say(`Soak results (${Math.round(loadMs / 1000)} s of load, killed mid-load: ${killed ? 'yes' : 'no'})`)
+    say(`  sign-ins completed:          ${signedIn} / ${SIGN_INS} (${interrupted} interrupted by the kill and retried)`)
+    say(`  writes attempted:            ${writesTotal} (acknowledged 2xx: ${ackedTotal}, outcome unknown at the kill: ${unknownTotal})`)
+    say(`  acknowledged writes present: ${verified} / ${writers.length} writers (lost: ${lost.length})`)
+    say(`  live documents re-mirrored:  ${mirrored} / ${writers.length}`)
+    say(`  answers: 2xx ${counts.ok2xx}, 570 ${counts.status570}, other 5xx ${[...counts.other5xx.values()].reduce((a, b) => a + b, 0)}, network errors ${counts.network}`)
+    if (counts.status4xx.size > 0) say(`  4xx: ${[...counts.status4xx].map(([k, v]) => `${k} x${v}`).join(', ')}`)
+    for (const [k, v] of counts.other5xx) warn(`  5xx: ${k} x${v}`)
+    for (const line of [...lost, ...stale].slice(0, 10)) warn(`  ${line}`)
+    const failed = !killed || lost.length > 0 || stale.length > 0 || counts.other5xx.size > 0 || signedIn < SIGN_INS
+    say(failed ? '\nSOAK FAILED' : '\nSoak passed.')
+    process.exitCode = failed ? 1 : 0
+  } finally {
+    if (runtime.exitCode === null && runtime.signalCode === null) {
+      const exited = new Promise((resolve) => runtime.once('exit', resolve))
+      runtime.kill('SIGTERM')
+      await exited
+    }
+    await emulator.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  warn(`npm run soak: ${error instanceof Error ? error.stack : String(error)}`)
+  process.exit(1)
+})
