@@ -1,8 +1,8 @@
 /**
  * The subscription's calendar: when deliveries fall, how a pause moves them, and what the
  * subscription looks like at a given instant. Pure functions over plain values, no imports, so
- * the web app keeps a byte-identical copy (lib/subscription/schedule.ts; a test holds the two
- * copies equal) and shows the same dates the class computes.
+ * the web app imports this very module (lib/subscription/schedule.ts re-exports it) and shows the
+ * same dates the class computes.
  *
  * Dates are UTC days: a delivery is due on a day (stored as that day's midnight, ISO 8601), and it
  * stays "next" until that day is over.
