@@ -10,6 +10,8 @@ import { subscriptionOf } from '@/lib/subscription/view'
 import type { AppError } from '@/lib/types'
 import { CancelDialog } from './CancelDialog'
 import { planPriceText } from './PlanPrice'
+// The card, its header and its term/value rows look like the account page's other cards.
+import cardStyles from '@/components/account/Account.module.css'
 import styles from './Subscription.module.css'
 
 export interface SubscriptionCardProps {
@@ -47,7 +49,7 @@ function signatureOf(subscription: SubscriptionFields): string {
 }
 
 /** A term and its value, the value labelled by the term (so "the value of Next delivery" is findable). */
-export function Row({ label, children, className = styles.row }: { label: string; children: ReactNode; className?: string }) {
+export function Row({ label, children, className = cardStyles.row }: { label: string; children: ReactNode; className?: string }) {
   const id = useId()
   return (
     <div className={className}>
@@ -101,13 +103,13 @@ export function SubscriptionCard({ account, plans, live, onChange, locale }: Sub
   const disabled = busy !== null
 
   return (
-    <section className={`card ${styles.card}`} aria-labelledby="subscription-card-title">
-      <header className={styles.cardHeader}>
+    <section className={`card ${cardStyles.card}`} aria-labelledby="subscription-card-title">
+      <header className={cardStyles.cardHeader}>
         <h2 id="subscription-card-title">Your subscription</h2>
         {live ? <LiveBadge /> : null}
       </header>
       <div key={signature} className={changed ? styles.changed : undefined} data-testid={changed ? 'live-change' : undefined}>
-        <dl className={styles.fields}>
+        <dl className={cardStyles.fields}>
           <Row label="Status">
             <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`}>{STATUS_LABELS[status]}</span>
           </Row>
