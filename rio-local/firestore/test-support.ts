@@ -21,6 +21,19 @@ export function emulatorHost(): string {
   return host
 }
 
+/**
+ * Points a Firebase app at our Auth routes (`authOrigin`) and the Firestore emulator (`host:port`),
+ * as lib/rio wires the browser; the one place tests do this.
+ */
+export function connectToEmulators(app: FirebaseApp, authOrigin: string, firestoreHost: string): { auth: Auth; db: Firestore } {
+  const auth = getAuth(app)
+  connectAuthEmulator(auth, authOrigin, { disableWarnings: true })
+  const db = getFirestore(app)
+  const [host, port] = firestoreHost.split(':')
+  connectFirestoreEmulator(db, host as string, Number(port))
+  return { auth, db }
+}
+
 /** A Firebase project id no other test uses, so documents and rules of parallel tests never mix. */
 export function uniqueFirebaseProject(prefix: string): string {
   return `demo-${prefix}-${randomBytes(4).toString('hex')}`
@@ -93,11 +106,7 @@ export function firebaseClient(opts: { authOrigin: string; firestoreHost: string
     { apiKey: opts.apiKey, projectId: opts.projectId, authDomain: `${opts.projectId}.firebaseapp.com` },
     `test-${randomBytes(6).toString('hex')}`,
   )
-  const auth = getAuth(app)
-  connectAuthEmulator(auth, opts.authOrigin, { disableWarnings: true })
-  const db = getFirestore(app)
-  const [host, port] = opts.firestoreHost.split(':')
-  connectFirestoreEmulator(db, host as string, Number(port))
+  const { auth, db } = connectToEmulators(app, opts.authOrigin, opts.firestoreHost)
   return {
     app,
     auth,

@@ -5,10 +5,10 @@
 import Retter, { type RetterCloudObject } from '@retter/sdk'
 import Request from '@retter/sdk/dist/Request'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth } from 'firebase/auth'
-import { connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore'
+import { getFirestore, terminate } from 'firebase/firestore'
 import { createBackend, type Backend, type BackendOptions } from '../app'
 import { createFirestoreMirror, loadRulesFile } from '../firestore/mirror'
+import { connectToEmulators, emulatorHost } from '../firestore/test-support'
 import type { StateMirror } from '../runtime/plugins'
 import { silentLogger } from '../logger'
 import { startServer, type RunningServer } from '../server'
@@ -112,18 +112,9 @@ export function createSdk(projectId: string, host: string): Retter {
       { apiKey: FIREBASE_API_KEY, authDomain: `${firebaseProjectId}.firebaseapp.com`, projectId: firebaseProjectId },
       projectId,
     )
-    connectAuthEmulator(getAuth(app), `http://${host}`, { disableWarnings: true })
-    const [h, p] = emulatorHost().split(':')
-    connectFirestoreEmulator(getFirestore(app), h as string, Number(p))
+    connectToEmulators(app, `http://${host}`, emulatorHost())
   }
   return Retter.getInstance({ projectId, url: host, culture: 'en-us' })
-}
-
-/** The emulator jest's global setup started (FIRESTORE_EMULATOR_HOST). */
-export function emulatorHost(): string {
-  const host = process.env.FIRESTORE_EMULATOR_HOST
-  if (!host) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run the backend tests through jest (its global setup starts the emulator)')
-  return host
 }
 
 /** Token data answers the server sent for session calls of `kind`, oldest first. */
