@@ -1,8 +1,7 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Dialog } from '@/components/ui/Dialog'
-import { toAppError } from '@/lib/rio/errors'
-import type { AppError } from '@/lib/types'
 import styles from './Subscription.module.css'
+import { useSendOnce } from './useSendOnce'
 
 export interface CancelDialogProps {
   planName: string
@@ -20,28 +19,12 @@ export const REASON_MAX_LENGTH = 500
 export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps) {
   const reasonId = useId()
   const [reason, setReason] = useState('')
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<AppError | null>(null)
-  const inFlight = useRef(false)
-
-  async function confirm() {
-    if (inFlight.current) return
-    inFlight.current = true
-    setSending(true)
-    setError(null)
-    try {
-      await onConfirm(reason)
-    } catch (caught) {
-      setError(toAppError(caught))
-      inFlight.current = false
-      setSending(false)
-    }
-  }
+  const { send, sending, error, inFlight } = useSendOnce(onConfirm)
 
   return (
     <Dialog
       title="Cancel your subscription?"
-      onClose={() => { if (!inFlight.current) onClose() }}
+      onClose={() => { if (!inFlight()) onClose() }}
       description={
         <>
           <p>Your {planName} deliveries stop now: nothing more is sent or charged.</p>
@@ -61,7 +44,7 @@ export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps
       </div>
       {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
       <div className={styles.dialogActions}>
-        <button type="button" className={`btn ${styles.danger}`} onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
+        <button type="button" className={`btn ${styles.danger}`} onClick={() => void send(reason)} disabled={sending} aria-busy={sending || undefined}>
           {sending ? <><span className="spinner" aria-hidden="true" /> Cancelling…</> : 'Cancel subscription'}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>

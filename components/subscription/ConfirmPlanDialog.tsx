@@ -1,13 +1,11 @@
-import { useRef, useState } from 'react'
 import { Dialog } from '@/components/ui/Dialog'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { toAppError } from '@/lib/rio/errors'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
-import type { AppError } from '@/lib/types'
 import { planPriceText } from './PlanPrice'
 import { Row } from './SubscriptionCard'
 import styles from './Subscription.module.css'
+import { useSendOnce } from './useSendOnce'
 
 export interface ConfirmPlanDialogProps {
   plan: SubscriptionPlan
@@ -35,25 +33,8 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
  * failure is shown here and the dialog stays, so nothing the customer chose is lost.
  */
 export function ConfirmPlanDialog({ plan, preview, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<AppError | null>(null)
-  // A ref, not state: a double click must not send twice before React re-renders.
-  const inFlight = useRef(false)
+  const { send, sending, error, inFlight } = useSendOnce(onConfirm)
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
-
-  async function confirm() {
-    if (inFlight.current) return
-    inFlight.current = true
-    setSending(true)
-    setError(null)
-    try {
-      await onConfirm()
-    } catch (caught) {
-      setError(toAppError(caught))
-      inFlight.current = false
-      setSending(false)
-    }
-  }
 
   const applies = preview.kind === 'change'
     ? `From your next delivery on ${day}${preview.paused ? ' (your pause stays as it is)' : ''}`
@@ -62,7 +43,7 @@ export function ConfirmPlanDialog({ plan, preview, onConfirm, onClose, locale }:
   return (
     <Dialog
       title={TITLES[preview.kind](plan.name)}
-      onClose={() => { if (!inFlight.current) onClose() }}
+      onClose={() => { if (!inFlight()) onClose() }}
       description={
         <dl className={styles.summary}>
           <Row className="" label="Plan">{plan.name}</Row>
@@ -76,7 +57,7 @@ export function ConfirmPlanDialog({ plan, preview, onConfirm, onClose, locale }:
         <p className={styles.error} role="alert">{error.message}</p>
       ) : null}
       <div className={styles.dialogActions}>
-        <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
+        <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={sending} aria-busy={sending || undefined}>
           {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : ACTIONS[preview.kind](plan.name)}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
