@@ -1,10 +1,13 @@
 // @ts-check
 /**
  * Next.js configuration.
- * - In local mode only, `/rio/*` is rewritten to the local Retter-compatible backend so the browser
- *   talks to one origin (the SDK always uses https, and `next dev` serves https with a locally
- *   generated certificate). The backend's `/__dev/*` endpoints (codes, state writes) are never
- *   forwarded: they stay reachable only on the backend's own loopback port.
+ * - Under `next dev` in local mode only, `/rio/*` is rewritten to the local Retter-compatible backend
+ *   so the browser talks to one origin (the SDK always uses https, and `next dev` serves https with a
+ *   locally generated certificate). The backend's `/__dev/*` endpoints (codes, state writes) are never
+ *   forwarded: they stay reachable only on the backend's own loopback port. A production build has no
+ *   rewrites (Next would ship their client-side matcher, about 3 kB gz, to every visitor): the local
+ *   production stack routes `/rio` in its TLS front instead (scripts/lib/https-proxy.ts), as an edge
+ *   would, and on Retter the SDK calls the project's own host.
  * - Every page carries the browser defences of lib/security/headers.js (CSP, nosniff, ...).
  * - Firebase aliasing to its ESM builds lives here too (see DESIGN.md section 3): the SDK `require()`s
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
@@ -43,7 +46,7 @@ module.exports = (phase) => ({
     return [{ source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) }]
   },
   async rewrites() {
-    if (!localMode) return []
+    if (!localMode || phase !== PHASE_DEVELOPMENT_SERVER) return []
     // Any first segment but `__dev` (in any letter case or percent-encoding of it) goes to the backend.
     return [{ source: '/rio/:path((?!(?:_|%5[Ff]){2}[Dd][Ee][Vv](?:/|$)).*)', destination: `http://127.0.0.1:${backendPort}/:path` }]
   },

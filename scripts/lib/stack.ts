@@ -1,6 +1,7 @@
 /**
  * The whole local product as one unit: Firestore emulator, local backend and the HTTPS app.
- * `npm run dev` runs it with `next dev`; the e2e run with a production build behind a TLS proxy.
+ * `npm run dev` runs it with `next dev` (whose rewrite routes `/rio`); `npm run start:local` and the
+ * e2e run with a production build behind a TLS front that routes `/rio` (./https-proxy).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -158,7 +159,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       await waitForHttp(`${appUrl}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
     } else {
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
-      // Ports are inlined into the bundle (emulator URLs) and the rewrites: always a build of our own.
+      // Ports are inlined into the bundle (emulator URLs): always a build of our own. The front
+      // (./https-proxy) serves it over TLS and routes `/rio` to the backend.
       const build = startBuild(root, distEnv, out)
       // Tracked like the servers, so an interrupt during the build stops it too.
       children.push(build)
@@ -178,7 +180,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       children.push(next)
       watch(next, () => true)
       await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
-      proxy = await startHttpsProxy({ listenPort: ports.app, targetPort: internalPort, keyFile: cert.keyFile, certFile: cert.certFile })
+      proxy = await startHttpsProxy({
+        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile,
+      })
     }
 
     checkAborted()

@@ -1,0 +1,102 @@
+/** The local production stack's TLS front: what goes to the app, what to the backend, what nowhere. */
+import fs from 'node:fs'
+import http from 'node:http'
+import https from 'node:https'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { ensureLocalhostCert } from './cert'
+import { findFreePort } from './firestore-emulator'
+import { routeRequest, startHttpsProxy } from './https-proxy'
+
+test('pages, chunks and data go to the app unchanged', () => {
+  for (const target of ['/', '/sign-in?next=%2Faccount', '/_next/static/chunks/a.js', '/rioting', '/account/rio/x']) {
+    expect(routeRequest(target)).toEqual({ to: 'app', path: target })
+  }
+})
+
+test('/rio/* goes to the backend without the prefix, with its query', () => {
+  expect(routeRequest('/rio/coffee-local/CALL/Account/getSubscriptionPlans/static?__culture=en-us'))
+    .toEqual({ to: 'backend', path: '/coffee-local/CALL/Account/getSubscriptionPlans/static?__culture=en-us' })
+  expect(routeRequest('/rio')).toEqual({ to: 'backend', path: '/' })
+  expect(routeRequest('/rio/')).toEqual({ to: 'backend', path: '/' })
+})
+
+test.each([
+  '/rio/__dev/outbox?to=a@example.com',
+  '/rio/%5F%5Fdev/outbox',
+  '/rio/%5f_DEV/outbox',
+  '/rio/__DEV/outbox',
+  '/rio//__dev/outbox',
+  '/rio/__dev',
+  '/rio/x/../__dev/state/Account/a',
+])('%s (the backend dev endpoints) is refused with 404', (target) => {
+  expect(routeRequest(target)).toMatchObject({ to: 'refused', status: 404 })
+})
+
+test('a malformed percent-encoding under /rio is refused with 400, not forwarded', () => {
+  expect(routeRequest('/rio/%E0%A4%A/x')).toMatchObject({ to: 'refused', status: 400 })
+})
+
+describe('over TLS', () => {
+  let dir: string
+  let app: http.Server
+  let backend: http.Server
+  let close: () => Promise<void>
+  let port: number
+  const seen: string[] = []
+
+  const listen = (name: string) => new Promise<http.Server>((resolve) => {
+    const server = http.createServer((req, res) => {
+      seen.push(`${name} ${req.method ?? ''} ${req.url ?? ''} ${req.headers['x-forwarded-proto'] ?? ''}`)
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      res.end(name)
+    })
+    server.listen(0, '127.0.0.1', () => resolve(server))
+  })
+  const get = (target: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+    https.get({ host: '127.0.0.1', port, path: target, rejectUnauthorized: false }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => { body += chunk })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    }).on('error', reject)
+  })
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'front-'))
+    const cert = await ensureLocalhostCert(dir)
+    app = await listen('app')
+    backend = await listen('backend')
+    port = await findFreePort()
+    const proxy = await startHttpsProxy({
+      listenPort: port,
+      appPort: (app.address() as AddressInfo).port,
+      backendPort: (backend.address() as AddressInfo).port,
+      keyFile: cert.keyFile,
+      certFile: cert.certFile,
+    })
+    close = () => proxy.close()
+  })
+  afterAll(async () => {
+    await close()
+    await new Promise((done) => app.close(done))
+    await new Promise((done) => backend.close(done))
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('routes each request to its server and refuses the dev endpoints', async () => {
+    expect(await get('/sign-in')).toEqual({ status: 200, body: 'app' })
+    expect(await get('/rio/p/CALL/Account/x/static?a=1')).toEqual({ status: 200, body: 'backend' })
+    expect((await get('/rio/%5F%5Fdev/outbox')).status).toBe(404)
+    expect(seen).toEqual(['app GET /sign-in https', 'backend GET /p/CALL/Account/x/static?a=1 https'])
+  })
+
+  test('answers 502 when the backend is down (an outage), without taking the app down', async () => {
+    await new Promise((done) => backend.close(done))
+    const answer = await get('/rio/p/CALL/Account/x/static')
+    expect(answer.status).toBe(502)
+    expect(await get('/')).toEqual({ status: 200, body: 'app' })
+    backend = await listen('backend')
+  })
+})
