@@ -3,7 +3,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
-import { Row } from './SubscriptionCard'
+import { Row } from './Row'
 import styles from './Subscription.module.css'
 import { useSendOnce } from './useSendOnce'
 

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
 import { LiveBadge } from '@/components/account/AccountCard'
 import type { AccountView, SubscriptionFields, SubscriptionPlan, SubscriptionStatus } from '@/lib/contract'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
@@ -9,6 +9,7 @@ import { ROUTES } from '@/lib/routes'
 import { subscriptionOf } from '@/lib/subscription/view'
 import type { AppError } from '@/lib/types'
 import { CancelDialog } from './CancelDialog'
+import { Row } from './Row'
 import { planPriceText } from './PlanPrice'
 // The card, its header and its term/value rows look like the account page's other cards.
 import cardStyles from '@/components/account/Account.module.css'
@@ -48,16 +49,6 @@ function signatureOf(subscription: SubscriptionFields): string {
   return [subscription.status, subscription.plan, subscription.nextDeliveryAt, subscription.pausedUntil].join('|')
 }
 
-/** A term and its value, the value labelled by the term (so "the value of Next delivery" is findable). */
-export function Row({ label, children, className = cardStyles.row }: { label: string; children: ReactNode; className?: string }) {
-  const id = useId()
-  return (
-    <div className={className}>
-      <dt id={id}>{label}</dt>
-      <dd aria-labelledby={id}>{children}</dd>
-    </div>
-  )
-}
 
 /**
  * "Your subscription" on /account: status, plan and price, next delivery and pause, with change

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router'
-import { useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
@@ -7,10 +7,25 @@ import type { SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { ROUTES } from '@/lib/routes'
 import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription/view'
-import { ConfirmPlanDialog } from './ConfirmPlanDialog'
+import type { ConfirmPlanDialog } from './ConfirmPlanDialog'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
+
+/** Shown when the confirmation's code cannot be loaded (offline, or a deploy replaced it). */
+export const CONFIRMATION_UNAVAILABLE = 'We couldn’t open the confirmation. Check your connection and try again.'
+
+type ConfirmDialog = typeof ConfirmPlanDialog
+
+// The confirmation (dialog, rows, price and delivery lines) is customer-only: it loads in its own
+// chunk once a customer is signed in, never with the page a visitor loads.
+let dialogChunk: Promise<ConfirmDialog> | null = null
+function loadConfirmDialog(): Promise<ConfirmDialog> {
+  const loading = (dialogChunk ??= import('./ConfirmPlanDialog').then((module) => module.ConfirmPlanDialog))
+  // A failed load is tried again by the next choice.
+  loading.catch(() => { if (dialogChunk === loading) dialogChunk = null })
+  return loading
+}
 
 export interface PlanChoice {
   /** The signed-in customer's subscription as it stands now, or null. */
@@ -35,6 +50,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const { account, choosePlan } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
   const [dismissedRequest, setDismissedRequest] = useState<string | null>(null)
+  const [Confirm, setConfirm] = useState<ConfirmDialog | null>(null)
 
   const subscription = isSignedIn && account ? subscriptionOf(account, plans) : null
   const current = currentPlanId(subscription)
@@ -43,6 +59,32 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const fromUrl = requested && requested !== dismissedRequest && subscription && requested !== current ? requested : null
   const openId = picked ?? fromUrl
   const plan = openId ? plans.find((candidate) => candidate.id === openId) : undefined
+
+  // Read by the preload's failure handler, which must not restart when the URL changes.
+  const requestedRef = useRef(requested)
+  useEffect(() => { requestedRef.current = requested }, [requested])
+
+  // Loaded as soon as a customer is signed in, so choosing (or a plan carried through sign-in)
+  // opens the confirmation at once.
+  useEffect(() => {
+    if (!isSignedIn) return
+    let alive = true
+    loadConfirmDialog().then(
+      (component) => { if (alive) setConfirm(() => component) },
+      () => { if (alive && requestedRef.current) notify.error(CONFIRMATION_UNAVAILABLE) },
+    )
+    return () => { alive = false }
+  }, [isSignedIn])
+
+  const choose = useCallback((planId: string) => {
+    loadConfirmDialog().then(
+      (component) => {
+        setConfirm(() => component)
+        setPicked(planId)
+      },
+      () => notify.error(CONFIRMATION_UNAVAILABLE),
+    )
+  }, [])
 
   const close = useCallback(() => {
     setPicked(null)
@@ -53,10 +95,10 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   }, [requested, router])
 
   let dialog: ReactNode = null
-  if (plan && subscription) {
+  if (plan && subscription && Confirm) {
     const preview = previewChoice(subscription)
     dialog = (
-      <ConfirmPlanDialog
+      <Confirm
         key={plan.id}
         plan={plan}
         preview={preview}
@@ -74,5 +116,5 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
     )
   }
 
-  return { subscription, currentPlanId: current, choose: setPicked, dialog }
+  return { subscription, currentPlanId: current, choose, dialog }
 }

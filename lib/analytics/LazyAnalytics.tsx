@@ -1,7 +1,7 @@
-import dynamic from 'next/dynamic'
+import { afterHydration } from '@/lib/react/after-hydration'
 import { getGaId } from './config'
 
-const LoadedAnalytics = dynamic(() => import('./Analytics').then((module) => module.Analytics), { ssr: false })
+const LoadedAnalytics = afterHydration(() => import('./Analytics').then((module) => module.Analytics))
 
 /**
  * The page-analytics script, only when NEXT_PUBLIC_GA_ID is set. Its code (@next/third-parties and
