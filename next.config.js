@@ -14,6 +14,7 @@
  */
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
 const { securityHeaders } = require('./lib/security/headers')
+const { inlinedBrowserEnv } = require('./lib/browser-env')
 
 const backendPort = process.env.RIO_LOCAL_PORT || '4000'
 const localMode = process.env.NEXT_PUBLIC_RIO_LOCAL === '1'
@@ -37,6 +38,8 @@ module.exports = (phase) => ({
   // A separate build folder lets a second `next dev`/`next build` run beside the main one (e2e, size).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Every browser variable inlined, '' when unset: no `process` polyfill in the bundle (lib/browser-env.js).
+  env: inlinedBrowserEnv(process.env),
   turbopack: {
     resolveAlias: Object.fromEntries(
       Object.entries(FIREBASE_ESM).map(([name, esm]) => [name, { browser: esm }]),

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { CustomerObjects } from '@/lib/rio/account-api'
-import { RioAppError, toAppError } from '@/lib/rio/errors'
+import { RioAppError } from '@/lib/rio/app-error'
+import { toAppErrorLater } from '@/lib/rio/lazy-errors'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
@@ -64,7 +65,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const request = plansRequest
     accountApi().then(({ loadPlans }) => loadPlans(rio)).then(
       (plans) => { if (alive) setPlansResult({ request, plans, error: null }) },
-      (error: unknown) => { if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: toAppError(error) })) },
+      (error: unknown) => toAppErrorLater(error).then((appError) => {
+        if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: appError }))
+      }),
     )
     return () => { alive = false }
   }, [client, rio, plansRequest])
@@ -88,7 +91,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         account: { onState: (account, live) => update({ account, accountLive: live }), onError: (error) => update({ error }) },
         aws: { onState: (aws, live) => update({ aws, awsLive: live }), onError: (error) => update({ error }) },
       })
-    }).catch((error: unknown) => update({ error: toAppError(error) }))
+    }).catch((error: unknown) => toAppErrorLater(error).then((appError) => update({ error: appError })))
     return () => {
       alive = false
       if (opening.current === open) opening.current = null

@@ -1,13 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { OtpChallenge } from '@/lib/rio/account-api'
-import { openAuthChannel, type AuthChannel } from '@/lib/rio/cross-tab'
-import { noCloudObjectError } from '@/lib/rio/errors'
-import { followOtherTab, hasStoredSignIn, signOut as signOutSdk, watchSession, type Session } from '@/lib/rio/session-api'
+import { noCloudObjectError } from '@/lib/rio/app-error'
+import type { AuthChannel } from '@/lib/rio/cross-tab'
+import type { Session } from '@/lib/rio/session-api'
+import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import { useRio } from './RioContext'
 import type { AuthContextValue } from './types'
 
-// The request layer loads with the first request (after first paint), not with the page.
+// The request layer loads with the first request (after first paint), not with the page; the
+// session module with the SDK (lib/rio/client.ts), so it is there once there is a client.
 const accountApi = () => import('@/lib/rio/account-api')
+const sessionApi = () => import('@/lib/rio/session-api')
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
 AuthContext.displayName = 'AuthContext'
@@ -34,29 +37,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!client) return
-    return watchSession(client, (next) => setSession((prev) => ({
-      ...next,
-      // Stays true through the signed-out and anonymous statuses that follow; a sign-in ends it.
-      signedOutElsewhere: next.authStatus === 'SIGNED_IN' ? false : prev.signedOutElsewhere,
-    })))
+    let alive = true
+    let stop: (() => void) | null = null
+    // Already loaded with the client; a failure leaves the status unknown, as without a client.
+    sessionApi().then(({ watchSession }) => {
+      if (!alive) return
+      stop = watchSession(client, (next) => setSession((prev) => ({
+        ...next,
+        // Stays true through the signed-out and anonymous statuses that follow; a sign-in ends it.
+        signedOutElsewhere: next.authStatus === 'SIGNED_IN' ? false : prev.signedOutElsewhere,
+      })))
+    }, () => undefined)
+    return () => {
+      alive = false
+      stop?.()
+    }
   }, [client])
 
   useEffect(() => {
     if (!client || !projectId) return
-    const channel = openAuthChannel(projectId, (message) => {
-      const current = sessionRef.current
-      if (message.type === 'signed-out' && current.authStatus === 'SIGNED_IN') {
-        pendingRef.current = null
-        setSession((prev) => ({ ...prev, signedOutElsewhere: true }))
-      }
-      // Another tab's change must never surface as an unhandled rejection here; the next action
-      // re-reads the shared token anyway.
-      followOtherTab(client, message, { signedIn: current.authStatus === 'SIGNED_IN', uid: current.uid })
-        .catch(() => undefined)
-    })
-    channelRef.current = channel
+    let alive = true
+    sessionApi().then(({ openAuthChannel, followOtherTab }) => {
+      if (!alive) return
+      channelRef.current = openAuthChannel(projectId, (message) => {
+        const current = sessionRef.current
+        if (message.type === 'signed-out' && current.authStatus === 'SIGNED_IN') {
+          pendingRef.current = null
+          setSession((prev) => ({ ...prev, signedOutElsewhere: true }))
+        }
+        // Another tab's change must never surface as an unhandled rejection here; the next action
+        // re-reads the shared token anyway.
+        followOtherTab(client, message, { signedIn: current.authStatus === 'SIGNED_IN', uid: current.uid })
+          .catch(() => undefined)
+      })
+    }, () => undefined)
     return () => {
-      channel.close()
+      alive = false
+      channelRef.current?.close()
       channelRef.current = null
     }
   }, [client, projectId])
@@ -84,7 +101,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [rio])
 
   const signOut = useCallback<AuthContextValue['signOut']>(async () => {
-    await signOutSdk(await rio())
+    const [{ signOut: signOutSdk }, client] = await Promise.all([sessionApi(), rio()])
+    await signOutSdk(client)
     pendingRef.current = null
     channelRef.current?.post({ type: 'signed-out', uid: null })
   }, [rio])

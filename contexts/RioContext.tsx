@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { readRioConfig } from '@/lib/rio/config'
+import { sdkNotInitializedError } from '@/lib/rio/app-error'
+import { toAppErrorLater } from '@/lib/rio/lazy-errors'
 import { VISITOR_SDK_DELAY_MS, loadRio, whenIdle, type RioAccessor, type RioClient } from '@/lib/rio/client'
-import { hasStoredSignIn } from '@/lib/rio/session-api'
-import { sdkNotInitializedError, toAppError } from '@/lib/rio/errors'
+import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'
 import type { RioContextValue } from './types'
 
@@ -25,6 +25,8 @@ export interface RioProviderProps {
 }
 
 async function defaultClient(): Promise<{ client: RioClient; projectId: string }> {
+  // Read when the SDK starts, not with the page: its checks and messages are not first-load JS.
+  const { readRioConfig } = await import('@/lib/rio/config')
   const config = readRioConfig(undefined, window.location.host)
   return { client: await loadRio(config), projectId: config.projectId }
 }
@@ -42,13 +44,14 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
   const started = useRef<Promise<RioClient> | null>(null)
 
   const start = useCallback((): Promise<RioClient> => {
-    started.current ??= create().then(
-      ({ client, projectId }) => {
+    // The session module comes with the SDK: the auth provider needs it as soon as there is a client.
+    started.current ??= Promise.all([create(), import('@/lib/rio/session-api')]).then(
+      ([{ client, projectId }]) => {
         setState({ client, projectId, error: null })
         return client
       },
       (error: unknown) => {
-        setState({ client: null, projectId: null, error: toAppError(error) })
+        void toAppErrorLater(error).then((appError) => setState({ client: null, projectId: null, error: appError }))
         throw error
       },
     )

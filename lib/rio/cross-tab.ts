@@ -6,29 +6,13 @@
  * BroadcastChannel where available; otherwise the `storage` event on the token key.
  */
 
-export type AuthBroadcast = { type: 'signed-in' | 'signed-out'; uid: string | null }
+import { readStoredIdentity, tokenStorageKey, type AuthBroadcast } from './stored-session'
+
+export { readStoredIdentity, tokenStorageKey, type AuthBroadcast }
 
 export interface AuthChannel {
   post(message: AuthBroadcast): void
   close(): void
-}
-
-/** The SDK's localStorage key for a project's tokens. */
-export function tokenStorageKey(projectId: string): string {
-  return `RIO_TOKENS_KEY.${projectId}`
-}
-
-/** Who the SDK's stored token data (raw localStorage value) belongs to. */
-export function readStoredIdentity(raw: string | null): AuthBroadcast {
-  if (!raw) return { type: 'signed-out', uid: null }
-  try {
-    const token = JSON.parse(raw) as { accessTokenDecoded?: { userId?: string; anonymous?: boolean } }
-    const claims = token.accessTokenDecoded
-    if (claims && !claims.anonymous && claims.userId) return { type: 'signed-in', uid: claims.userId }
-  } catch {
-    // A token we cannot read counts as no sign-in.
-  }
-  return { type: 'signed-out', uid: null }
 }
 
 /**

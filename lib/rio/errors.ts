@@ -6,25 +6,11 @@
  */
 import type { VerifyOtpErrorCode } from '@/lib/contract'
 import type { AppError } from '@/lib/types'
+import { NETWORK_MESSAGE, RioAppError } from './app-error'
 
-/** An `AppError` that is also an `Error`, so rejections keep a stack and `instanceof` works. */
-export class RioAppError extends Error implements AppError {
-  readonly code: string
-  readonly status?: number
-  readonly retryAfterSeconds?: number
-  readonly attemptsLeft?: number
-  readonly reason?: string
-
-  constructor(fields: AppError) {
-    super(fields.message)
-    this.name = 'RioAppError'
-    this.code = fields.code
-    if (fields.status !== undefined) this.status = fields.status
-    if (fields.retryAfterSeconds !== undefined) this.retryAfterSeconds = fields.retryAfterSeconds
-    if (fields.attemptsLeft !== undefined) this.attemptsLeft = fields.attemptsLeft
-    if (fields.reason !== undefined) this.reason = fields.reason
-  }
-}
+// The error type and the errors the shell raises itself live in ./app-error (first-load JS);
+// this mapping loads with the request layer.
+export { RioAppError, noCloudObjectError, sdkNotInitializedError } from './app-error'
 
 /** True for values made by this module, or plain `{code, message}` objects (not other Errors). */
 export function isAppError(value: unknown): value is AppError {
@@ -144,7 +130,7 @@ export function toAppError(error: unknown): RioAppError {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '')) {
       return new RioAppError({ code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' })
     }
-    return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+    return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
   }
   if (error instanceof Error) {
     if (error.message === 'Retter SDK not initialized.' || error.message === 'SDK already initialized.') {
@@ -154,13 +140,13 @@ export function toAppError(error: unknown): RioAppError {
     const firebaseCode = (error as { code?: unknown }).code
     // Firebase could not be reached: the same outage as any other unanswered request.
     if (firebaseCode === 'auth/network-request-failed') {
-      return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+      return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
     }
     if (typeof firebaseCode === 'string' && firebaseCode.startsWith('auth/')) {
       return new RioAppError({ code: 'FIREBASE_AUTH', message: `Live updates could not sign in (${firebaseCode}).` })
     }
     if (/network|fetch/i.test(error.message)) {
-      return new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+      return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
     }
     return new RioAppError({ code: 'UNKNOWN', message: error.message || 'Something went wrong. Please try again.' })
   }
@@ -195,19 +181,9 @@ export function isTransientError(error: AppError | null | undefined): boolean {
   return Boolean(error && TRANSIENT_CODES.has(error.code))
 }
 
-/** Any request before the SDK has loaded (spec message). */
-export function sdkNotInitializedError(): RioAppError {
-  return new RioAppError({ code: 'SDK_STATE', message: 'Retter SDK not initialized.' })
-}
-
 /** An address the app's e-mail rule refused before any request. */
 export function invalidEmailError(message: string): RioAppError {
   return new RioAppError({ code: 'INVALID_EMAIL', message })
-}
-
-/** Verifying a code before any code was requested (spec message). */
-export function noCloudObjectError(): RioAppError {
-  return new RioAppError({ code: 'NO_CLOUD_OBJECT', message: 'No cloud object' })
 }
 
 const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {

@@ -4,9 +4,11 @@
  */
 import type { AuthStatus } from '@/lib/types'
 import { adoptStoredSession, type RioClient } from './client'
-import { readStoredIdentity, tokenStorageKey, type AuthBroadcast } from './cross-tab'
-import { readRioConfig } from './config'
+import type { AuthBroadcast } from './cross-tab'
 import { toAppError } from './errors'
+
+// The providers load this module with the SDK (see ./client), not with the page.
+export { openAuthChannel } from './cross-tab'
 
 /** The session as the app shows it. */
 export interface Session {
@@ -73,19 +75,4 @@ export async function followOtherTab(
   }
   if (!current.signedIn || current.uid !== message.uid) await adoptStoredSession(client)
   return false
-}
-
-/**
- * True when this browser holds a customer's (not an anonymous) session for the configured project,
- * read straight from the SDK's storage, so a page can tell before the SDK loads whether a sign-in
- * is about to be restored. False on the server and for an unreadable configuration.
- */
-export function hasStoredSignIn(): boolean {
-  if (typeof window === 'undefined') return false
-  try {
-    const projectId = readRioConfig(undefined, window.location.host).projectId
-    return readStoredIdentity(window.localStorage.getItem(tokenStorageKey(projectId))).type === 'signed-in'
-  } catch {
-    return false
-  }
 }

@@ -1,0 +1,28 @@
+/** The providers' error mapping, loaded on the first failure instead of with every page. */
+import { RioAppError } from '@/lib/rio/app-error'
+import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+
+test('maps a failure exactly as the full mapping does', async () => {
+  const answer = { isAxiosError: true, response: { status: 429, data: { code: 'EMAIL_SEND_LIMIT', retryAfterSeconds: 90 }, headers: {} } }
+  const error = await toAppErrorLater(answer)
+  expect(error).toBeInstanceOf(RioAppError)
+  expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 90, reason: 'EMAIL_SEND_LIMIT' })
+  expect(error.message).toBe('Too many codes were sent to this e-mail in the last hour. Try again in 1:30 minutes.')
+})
+
+test('an error that is already an app error stays as it is', async () => {
+  const original = new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
+  await expect(toAppErrorLater(original)).resolves.toBe(original)
+})
+
+test('when the mapping itself cannot load (offline), the failure is the network error', async () => {
+  let later: typeof toAppErrorLater | undefined
+  jest.isolateModules(() => {
+    jest.doMock('@/lib/rio/errors', () => { throw new Error('Loading chunk failed') })
+    later = (jest.requireActual<typeof import('@/lib/rio/lazy-errors')>('@/lib/rio/lazy-errors')).toAppErrorLater
+  })
+  if (!later) throw new Error('lazy-errors did not load')
+  // The full mapping would call this UNKNOWN with its own message.
+  const error = await later(new Error('boom'))
+  expect(error).toMatchObject({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
+})
