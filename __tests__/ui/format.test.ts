@@ -3,7 +3,7 @@ import { validateEmail } from '@/lib/format/email'
 import { humanizeKey } from '@/lib/format/humanize'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
-import { formatInterval, formatPrice } from '@/lib/format/price'
+import { formatInterval, formatPrice, perMonthAmount } from '@/lib/format/price'
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -24,6 +24,13 @@ describe('formatPrice', () => {
     expect(formatInterval('month')).toBe('per month')
     expect(formatInterval('fortnight')).toBe('per fortnight')
   })
+})
+
+test('perMonthAmount: a yearly price per month, rounded to the cent; none for other intervals', () => {
+  expect(perMonthAmount({ amount: 39000, interval: 'year' })).toBe(3250)
+  expect(perMonthAmount({ amount: 10001, interval: 'year' })).toBe(833)
+  expect(perMonthAmount({ amount: 1200, interval: 'month' })).toBeNull()
+  expect(perMonthAmount({ amount: 900, interval: 'week' })).toBeNull()
 })
 
 describe('normalizeOtp', () => {

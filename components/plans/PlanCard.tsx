@@ -1,7 +1,6 @@
 import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
-import { formatInterval, formatPrice } from '@/lib/format/price'
-import { perMonthAmount } from '@/lib/subscription/view'
+import { formatInterval, formatPrice, perMonthAmount } from '@/lib/format/price'
 import styles from './Plans.module.css'
 import { ROUTES } from '@/lib/routes'
 

@@ -1,8 +1,11 @@
-import { CurrentPlanLine } from '@/components/subscription/CurrentPlanLine'
-import { usePlanChoice } from '@/components/subscription/usePlanChoice'
+import { useRouter } from 'next/router'
+import { useEffect } from 'react'
+import type { CustomerPlansProps } from '@/components/subscription/CustomerPlans'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionPlan } from '@/lib/contract'
+import { lazyComponent } from '@/lib/react/lazy-component'
+import { ROUTES } from '@/lib/routes'
 import { PlanGrid } from './PlanGrid'
 import styles from './Plans.module.css'
 
@@ -15,18 +18,45 @@ export interface PlansPageProps {
   prerenderedPlans?: SubscriptionPlan[] | null
 }
 
+// What only a signed-in customer sees (their plan, the confirmation step) is its own chunk: a
+// visitor's first load carries none of it.
+const customerPlans = lazyComponent<CustomerPlansProps>(
+  () => import('@/components/subscription/CustomerPlans').then((module) => module.CustomerPlans),
+)
+
 /**
  * The `/` page: the plans for everyone; a signed-in customer sees which one they are on, and
  * starting or switching goes through a confirmation step.
  */
 export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
-  const { isSignedIn } = useAuth()
+  const { isSignedIn, restoringSession } = useAuth()
   const loaded = useAccount()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
   const plans = usePrerendered ? prerenderedPlans : loaded.plans
-  const plansStatus = usePrerendered ? 'success' : loaded.plansStatus
-  const plansError = usePrerendered ? null : loaded.plansError
-  const { subscription, currentPlanId, choose, dialog } = usePlanChoice(plans)
+  const status = usePrerendered ? 'success' : loaded.plansStatus
+  const error = usePrerendered ? null : loaded.plansError
+  // Loaded as soon as a stored session is seen, so it is there by the time the session is restored.
+  useEffect(() => {
+    if (restoringSession) customerPlans.load().catch(() => undefined)
+  }, [restoringSession])
+  const router = useRouter()
+  // A choice made in the moment before that code arrived goes where a plan chosen before sign-in
+  // goes, the URL (`/?plan=…`): the customer view opens its confirmation once it is there.
+  const chooseEarly = (planId: string) => {
+    void router.replace({ pathname: ROUTES.plans, query: { plan: planId } }, undefined, { shallow: true, scroll: false })
+  }
+  const grid = (
+    <PlanGrid
+      plans={plans}
+      status={status}
+      error={error}
+      onRetry={loaded.reloadPlans}
+      signedIn={isSignedIn}
+      currentPlanId={null}
+      pendingPlanId={null}
+      onChoose={chooseEarly}
+    />
+  )
 
   return (
     <>
@@ -38,19 +68,9 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
           free, and you can change, pause, skip or cancel any time.
         </p>
       </section>
-      <CurrentPlanLine subscription={subscription} plans={plans} />
-      <PlanGrid
-        plans={plans}
-        status={plansStatus}
-        error={plansError}
-        onRetry={loaded.reloadPlans}
-        signedIn={isSignedIn}
-        currentPlanId={currentPlanId}
-        hasPlan={currentPlanId !== null}
-        pendingPlanId={null}
-        onChoose={choose}
-      />
-      {dialog}
+      {isSignedIn ? (
+        <customerPlans.Lazy plans={plans} status={status} error={error} onRetry={loaded.reloadPlans} fallback={grid} />
+      ) : grid}
     </>
   )
 }

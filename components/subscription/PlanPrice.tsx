@@ -1,6 +1,5 @@
 import type { SubscriptionPlan } from '@/lib/contract'
-import { formatInterval, formatPrice } from '@/lib/format/price'
-import { perMonthAmount } from '@/lib/subscription/view'
+import { formatInterval, formatPrice, perMonthAmount } from '@/lib/format/price'
 
 /** "€39 per month", or for a yearly plan "€390 per year (€32.50 a month)". */
 export function planPriceText(plan: SubscriptionPlan, locale?: string): string {

@@ -1,13 +1,14 @@
 import { useRouter } from 'next/router'
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { lazyComponent } from '@/lib/react/lazy-component'
 import { ROUTES } from '@/lib/routes'
 import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription/view'
-import type { ConfirmPlanDialog } from './ConfirmPlanDialog'
+import type { ConfirmPlanDialogProps } from './ConfirmPlanDialog'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
@@ -15,28 +16,20 @@ export const PLAN_QUERY = 'plan'
 /** Shown when the confirmation's code cannot be loaded (offline, or a deploy replaced it). */
 export const CONFIRMATION_UNAVAILABLE = 'We couldn’t open the confirmation. Check your connection and try again.'
 
-type ConfirmDialog = typeof ConfirmPlanDialog
-
-// The confirmation (dialog, rows, price and delivery lines) is customer-only: it loads in its own
-// chunk once a customer is signed in, never with the page a visitor loads.
-let dialogChunk: Promise<ConfirmDialog> | null = null
-function loadConfirmDialog(): Promise<ConfirmDialog> {
-  const loading = (dialogChunk ??= import('./ConfirmPlanDialog').then((module) => module.ConfirmPlanDialog))
-  // A failed load is tried again by the next choice.
-  loading.catch(() => { if (dialogChunk === loading) dialogChunk = null })
-  return loading
-}
-
 export interface PlanChoice {
   /** The signed-in customer's subscription as it stands now, or null. */
   subscription: SubscriptionFields | null
   /** The plan they are on (active or paused), or null. */
   currentPlanId: string | null
-  /** Opens the confirmation step for a plan. */
+  /** Opens the confirmation step for a plan (once its code has loaded; a toast if it cannot). */
   choose(planId: string): void
   /** The confirmation dialog while it is open, else null. */
   dialog: ReactNode
 }
+
+// The confirmation (dialog, rows, price and delivery lines) loads in its own chunk once a customer
+// is signed in, so choosing opens it at once.
+const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./ConfirmPlanDialog').then((module) => module.ConfirmPlanDialog))
 
 /**
  * Choosing a plan on `/` goes through a confirmation step. A plan carried through sign-in in the
@@ -50,7 +43,6 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const { account, choosePlan } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
   const [dismissedRequest, setDismissedRequest] = useState<string | null>(null)
-  const [Confirm, setConfirm] = useState<ConfirmDialog | null>(null)
 
   const subscription = isSignedIn && account ? subscriptionOf(account, plans) : null
   const current = currentPlanId(subscription)
@@ -60,30 +52,18 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const openId = picked ?? fromUrl
   const plan = openId ? plans.find((candidate) => candidate.id === openId) : undefined
 
-  // Read by the preload's failure handler, which must not restart when the URL changes.
-  const requestedRef = useRef(requested)
-  useEffect(() => { requestedRef.current = requested }, [requested])
-
-  // Loaded as soon as a customer is signed in, so choosing (or a plan carried through sign-in)
-  // opens the confirmation at once.
+  // Loaded once a customer is signed in, so choosing opens the confirmation at once. A plan carried
+  // through sign-in opens once it has loaded; when it cannot load, the customer is told instead of
+  // the choice vanishing silently.
   useEffect(() => {
     if (!isSignedIn) return
     let alive = true
-    loadConfirmDialog().then(
-      (component) => { if (alive) setConfirm(() => component) },
-      () => { if (alive && requestedRef.current) notify.error(CONFIRMATION_UNAVAILABLE) },
-    )
+    confirmDialog.load().catch(() => { if (alive && requested) notify.error(CONFIRMATION_UNAVAILABLE) })
     return () => { alive = false }
-  }, [isSignedIn])
+  }, [isSignedIn, requested])
 
   const choose = useCallback((planId: string) => {
-    loadConfirmDialog().then(
-      (component) => {
-        setConfirm(() => component)
-        setPicked(planId)
-      },
-      () => notify.error(CONFIRMATION_UNAVAILABLE),
-    )
+    confirmDialog.load().then(() => setPicked(planId), () => notify.error(CONFIRMATION_UNAVAILABLE))
   }, [])
 
   const close = useCallback(() => {
@@ -95,10 +75,10 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   }, [requested, router])
 
   let dialog: ReactNode = null
-  if (plan && subscription && Confirm) {
+  if (plan && subscription) {
     const preview = previewChoice(subscription)
     dialog = (
-      <Confirm
+      <confirmDialog.Lazy
         key={plan.id}
         plan={plan}
         preview={preview}

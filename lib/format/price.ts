@@ -1,4 +1,4 @@
-import type { PlanInterval } from '@/lib/contract'
+import type { PlanInterval, SubscriptionPlan } from '@/lib/contract'
 
 /**
  * Formats a price given in minor units (cents) of an ISO 4217 currency for the user's locale.
@@ -33,4 +33,9 @@ const INTERVAL_LABELS: Record<PlanInterval, { per: string; adverb: string }> = {
  */
 export function formatInterval(interval: PlanInterval | string): string {
   return INTERVAL_LABELS[interval as PlanInterval]?.per ?? `per ${interval}`
+}
+
+/** A yearly plan's price per month in minor units (rounded to the cent), else null. */
+export function perMonthAmount(plan: Pick<SubscriptionPlan, 'amount' | 'interval'>): number | null {
+  return plan.interval === 'year' ? Math.round(plan.amount / 12) : null
 }

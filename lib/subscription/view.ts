@@ -1,7 +1,7 @@
 /**
  * What the app shows of a subscription: the state read "as of now" (a pause whose day has passed
- * reads as active, exactly as the class's STATE computes it), the plan it is on, a yearly plan's
- * per-month price, and what choosing a plan would do.
+ * reads as active, exactly as the class's STATE computes it), the plan it is on, and what choosing
+ * a plan would do.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { firstDeliveryAt, subscriptionAt } from './schedule'
@@ -18,11 +18,6 @@ export function subscriptionOf(account: AccountView, plans: readonly Subscriptio
 export function currentPlanId(subscription: SubscriptionFields | null): string | null {
   if (!subscription) return null
   return subscription.status === 'active' || subscription.status === 'paused' ? subscription.plan : null
-}
-
-/** A yearly plan's price per month in minor units (rounded to the cent), else null. */
-export function perMonthAmount(plan: SubscriptionPlan): number | null {
-  return plan.interval === 'year' ? Math.round(plan.amount / 12) : null
 }
 
 /** What choosing `planId` does to this subscription, for the confirmation step. */

@@ -1,0 +1,27 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import mockRouter from 'next-router-mock'
+import { readOtp } from '@/test/render'
+import { renderRoute } from '@/test/app-harness'
+
+// What only a signed-in customer sees on `/` is a chunk of its own. Here it has not arrived (or
+// cannot): the customer still gets the plans, and a choice is kept in the URL for when it does.
+jest.mock('@/components/subscription/CustomerPlans', () => {
+  throw new Error('Loading chunk failed')
+})
+
+const LOAD = { timeout: 5000 }
+
+test('a signed-in customer sees the plans before the customer view arrives, and a choice is kept in the URL', async () => {
+  const user = userEvent.setup()
+  renderRoute('/sign-in?next=/')
+  await user.type(await screen.findByLabelText('Email address', {}, LOAD), 'ana@example.com{Enter}')
+  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp('ana@example.com')}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
+
+  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  // Signed in: a button to choose, not a link to sign in.
+  await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/', query: { plan: 'barista' } }))
+  expect(screen.getAllByRole('article')).toHaveLength(4)
+})
