@@ -1,5 +1,39 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
+import { isValidElement, type ReactElement } from 'react'
+import { buildDir, readBuildCss } from '@/lib/document/inline-css'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
+
+type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
+
+// React's types leave out `disabled` on <link>, which HTML defines for stylesheets.
+const NOT_APPLIED: Record<string, boolean> = { disabled: true }
+
+/**
+ * `<Head>` with the page's stylesheets inlined in production (lib/document/inline-css.ts): first
+ * paint waits for no stylesheet request. Each inlined file keeps a `disabled` link, which browsers
+ * do not fetch, so Turbopack's runtime sees the file as present and a client-side navigation does
+ * not load it a second time; a file that cannot be inlined stays an ordinary link.
+ */
+class InlineCssHead extends Head {
+  getCssLinks(files: Parameters<Head['getCssLinks']>[0]): ReactElement[] | null {
+    const links = super.getCssLinks(files)
+    if (!links || process.env.NODE_ENV !== 'production') return links
+    const distDir = buildDir()
+    return links.flatMap((element): ReactElement[] => {
+      if (!isValidElement<LinkProps>(element) || typeof element.props.href !== 'string') return [element]
+      const { rel, href } = element.props
+      const file = decodeURI(href.replace(/^.*?\/_next\//, '').replace(/\?.*$/, ''))
+      const css = readBuildCss(distDir, file)
+      if (css === null) return [element]
+      // The preload only hurried the blocking request; the text is in the page now.
+      if (rel === 'preload') return []
+      return [
+        <style key={`${href}-inline`} data-inlined-href={href} dangerouslySetInnerHTML={{ __html: css }} />,
+        <link key={href} rel="stylesheet" href={href} {...NOT_APPLIED} />,
+      ]
+    })
+  }
+}
 
 export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps) {
   const scriptPolicy = pageScriptPolicy({
@@ -10,7 +44,7 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
   })
   return (
     <Html lang="en">
-      <Head>
+      <InlineCssHead>
         {/* First in <head>: a meta policy covers only what comes after it. */}
         {scriptPolicy ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy} /> : null}
         <meta name="description" content="Bean & Bloom Coffee House: freshly roasted coffee subscriptions, delivered on your schedule." />
@@ -18,7 +52,7 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <meta name="theme-color" content="#17110d" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      </Head>
+      </InlineCssHead>
       <body>
         <Main />
         <NextScript />

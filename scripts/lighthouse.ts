@@ -8,7 +8,9 @@
  *
  * LIGHTHOUSE_URL=https://localhost:3000 measures a stack that already runs instead (its first-load
  * JS is then read from start:local's build folder); LIGHTHOUSE_RUNS changes the number of runs;
- * LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this script).
+ * LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this script);
+ * LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse viewer to
+ * see what delayed a paint).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -130,6 +132,10 @@ async function main(): Promise<void> {
         const out = path.join(dataDir, `lh-${page.replace(/\W/g, '_')}-${run}.json`)
         await runLighthouse(new URL(page, appUrl).href, out)
         const figures = figuresOf(JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport, ownHosts)
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+          fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_REPORTS, path.basename(out)))
+        }
         results.set(page, [...(results.get(page) ?? []), figures])
         say(`  ${page} run ${run}: performance ${figures.performance}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms`)
       }
