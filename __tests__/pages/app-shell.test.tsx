@@ -1,9 +1,9 @@
+import { notify } from '@/components/feedback/notify'
 import '@/test/intersection-observer'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { AppProps } from 'next/app'
 import mockRouter from 'next-router-mock'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
-import { toast } from 'react-toastify'
 import { VISITOR_SDK_DELAY_MS } from '@/lib/rio/client'
 import App from '@/pages/_app'
 import { server } from '@/test/msw/server'
@@ -35,7 +35,7 @@ test('wraps the page in the layout with the brand and navigation, and shows toas
   expect(await within(nav).findByRole('link', { name: 'Sign in' }, { timeout: 5000 })).toHaveAttribute('href', '/sign-in')
 
   act(() => {
-    toast.info('Hello from the shell')
+    notify.info('Hello from the shell')
   })
   expect(await screen.findByRole('alert')).toHaveTextContent('Hello from the shell')
 })

@@ -12,12 +12,14 @@ interface NavItemProps {
   children: ReactNode
 }
 
+// Links here and on `/` prefetch their page on hover or touch, not as soon as they are on screen:
+// a visitor's load then fetches and compiles no other page's code (or `/`'s own data again).
 function NavItem({ href, children }: NavItemProps) {
   const { pathname } = useRouter()
   const current = pathname === href
   return (
     <li>
-      <Link href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+      <Link href={href} prefetch={false} className={styles.navLink} aria-current={current ? 'page' : undefined}>
         {children}
       </Link>
     </li>
@@ -38,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link href={ROUTES.plans} className={styles.brand} aria-label="Bean & Bloom home">
+          <Link href={ROUTES.plans} prefetch={false} className={styles.brand} aria-label="Bean & Bloom home">
             <Logo />
           </Link>
           <nav aria-label="Main" className={styles.nav}>

@@ -63,6 +63,8 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
           // The plan rides through sign-in and opens its confirmation afterwards.
           <Link
             href={{ pathname: ROUTES.signIn, query: { next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` } }}
+            // Fetched on hover or touch, not with every visitor's load (see components/layout/Layout.tsx).
+            prefetch={false}
             className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
           >
             Start with {plan.name}

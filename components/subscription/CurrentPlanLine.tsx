@@ -21,7 +21,7 @@ export function CurrentPlanLine({ subscription, plans, locale }: { subscription:
   }
   return (
     <p className={styles.currentLine} data-testid="current-plan-line">
-      <span>{text}</span> <Link href={ROUTES.account}>Manage your subscription</Link>
+      <span>{text}</span> <Link href={ROUTES.account} prefetch={false}>Manage your subscription</Link>
     </p>
   )
 }

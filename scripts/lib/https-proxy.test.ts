@@ -1,6 +1,7 @@
 /** The local production stack's TLS front: what goes to the app, what to the backend, what nowhere. */
 import fs from 'node:fs'
 import http from 'node:http'
+import http2 from 'node:http2'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
@@ -90,6 +91,29 @@ describe('over TLS', () => {
     expect(await get('/rio/p/CALL/Account/x/static?a=1')).toEqual({ status: 200, body: 'backend' })
     expect((await get('/rio/%5F%5Fdev/outbox')).status).toBe(404)
     expect(seen).toEqual(['app GET /sign-in https', 'backend GET /p/CALL/Account/x/static?a=1 https'])
+  })
+
+  test('speaks HTTP/2 to clients that offer it, without HTTP/1.1-only headers', async () => {
+    const client = http2.connect(`https://localhost:${port}`, { rejectUnauthorized: false })
+    try {
+      const answer = await new Promise<{ status: number; body: string; headers: http2.IncomingHttpHeaders }>((resolve, reject) => {
+        const stream = client.request({ ':path': '/rio/p/CALL/Account/x/static?b=2', ':method': 'GET' })
+        let status = 0
+        let headers: http2.IncomingHttpHeaders = {}
+        let body = ''
+        stream.on('response', (received) => { headers = received; status = Number(received[':status']) })
+        stream.setEncoding('utf8')
+        stream.on('data', (chunk: string) => { body += chunk })
+        stream.on('end', () => resolve({ status, body, headers }))
+        stream.on('error', reject)
+        stream.end()
+      })
+      expect(answer).toMatchObject({ status: 200, body: 'backend' })
+      expect(answer.headers).not.toHaveProperty('connection')
+      expect(seen.at(-1)).toBe('backend GET /p/CALL/Account/x/static?b=2 https')
+    } finally {
+      client.close()
+    }
   })
 
   test('answers 502 when the backend is down (an outage), without taking the app down', async () => {

@@ -1,13 +1,14 @@
 /**
- * The front of the local production stack (`npm run start:local`, the e2e run): TLS for `next start`,
- * which has no HTTPS option, and the `/rio` route to the local backend, the way a production edge
- * puts an API beside the app. Chromium meets the app as customers do: https, minified bundles, no
+ * The front of the local production stack (`npm run start:local`, the e2e run): TLS and HTTP/2 for
+ * `next start`, which has neither, and the `/rio` route to the local backend, the way a production
+ * edge serves an app and puts an API beside it. Chromium meets the app as customers do: https, minified bundles, no
  * dev overlay, and no local-only routing code in the bundle (Next's own `/rio` rewrite exists only
  * under `next dev`, see next.config.js).
  */
 import fs from 'node:fs'
 import http from 'node:http'
-import https from 'node:https'
+import http2 from 'node:http2'
+import type { Socket } from 'node:net'
 
 export interface HttpsProxy {
   close(): Promise<void>
@@ -47,7 +48,37 @@ export function routeRequest(target: string): FrontRoute {
 }
 
 /**
- * Listens with TLS on `listenPort` (loopback only) and forwards to `http://127.0.0.1:{appPort}`, and
+ * Headers HTTP/2 does not carry (RFC 9113 section 8.2.2): the app's HTTP/1.1 answers may hold them,
+ * and forwarding one to an HTTP/2 client is an error.
+ */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
+
+/** A request's headers as the HTTP/1.1 server behind the front expects them. */
+function upstreamHeaders(headers: http.IncomingHttpHeaders, authority: string): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    // HTTP/2 pseudo-headers (`:path`, `:authority`, ...) are not headers to an HTTP/1.1 server.
+    if (name.startsWith(':') || CONNECTION_HEADERS.has(name) || value === undefined) continue
+    out[name] = value
+  }
+  out.host = authority
+  out['x-forwarded-proto'] = 'https'
+  out['x-forwarded-host'] = authority
+  return out
+}
+
+/** An answer's headers as the client may receive them over HTTP/2 or HTTP/1.1. */
+function downstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (!CONNECTION_HEADERS.has(name) && value !== undefined) out[name] = value
+  }
+  return out
+}
+
+/**
+ * Listens with TLS on `listenPort` (loopback only), speaking HTTP/2 (and HTTP/1.1 to clients
+ * without it), as a production edge does, and forwards to `http://127.0.0.1:{appPort}`, and
  * `/rio/*` to `http://127.0.0.1:{backendPort}` (see `routeRequest`).
  */
 export function startHttpsProxy(opts: {
@@ -57,9 +88,9 @@ export function startHttpsProxy(opts: {
   keyFile: string
   certFile: string
 }): Promise<HttpsProxy> {
-  const server = https.createServer(
-    { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile) },
-    (req, res) => {
+  const server = http2.createSecureServer(
+    { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile), allowHTTP1: true },
+    (req: http2.Http2ServerRequest | http.IncomingMessage, res: http2.Http2ServerResponse | http.ServerResponse) => {
       const route = routeRequest(req.url ?? '/')
       if (route.to === 'refused') {
         req.resume()
@@ -67,16 +98,17 @@ export function startHttpsProxy(opts: {
         res.end(route.reason)
         return
       }
+      const authority = (req.headers[':authority'] as string | undefined) ?? req.headers.host ?? ''
       const upstream = http.request(
         {
           host: '127.0.0.1',
           port: route.to === 'backend' ? opts.backendPort : opts.appPort,
           method: req.method,
           path: route.path,
-          headers: { ...req.headers, 'x-forwarded-proto': 'https', 'x-forwarded-host': req.headers.host ?? '' },
+          headers: upstreamHeaders(req.headers, authority),
         },
         (upRes) => {
-          res.writeHead(upRes.statusCode ?? 502, upRes.headers)
+          res.writeHead(upRes.statusCode ?? 502, downstreamHeaders(upRes.headers))
           upRes.pipe(res)
         },
       )
@@ -89,14 +121,25 @@ export function startHttpsProxy(opts: {
       req.pipe(upstream)
     },
   )
+  const sessions = new Set<http2.ServerHttp2Session>()
+  server.on('session', (session: http2.ServerHttp2Session) => {
+    sessions.add(session)
+    session.on('close', () => sessions.delete(session))
+  })
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.listenPort, '127.0.0.1', () => {
       resolve({
         close: () =>
           new Promise<void>((done) => {
-            server.closeAllConnections()
             server.close(() => done())
+            for (const session of sessions) session.destroy()
+            for (const socket of sockets) socket.destroy()
           }),
       })
     })
