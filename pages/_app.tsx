@@ -1,5 +1,6 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
+import { Suspense } from 'react'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
@@ -19,7 +20,11 @@ export default function App({ Component, pageProps, router }: AppProps) {
       </Head>
       <Layout>
         <ErrorBoundary resetKey={router.asPath}>
-          <Component {...pageProps} />
+          {/* Its own hydration pass: the shell hydrates first, the page in a separate task, so no
+              single task of the load blocks input for long. Nothing in it suspends. */}
+          <Suspense>
+            <Component {...pageProps} />
+          </Suspense>
         </ErrorBoundary>
       </Layout>
       <LazyToastContainer />

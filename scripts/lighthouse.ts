@@ -130,7 +130,13 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       for (let run = 1; run <= RUNS; run++) {
         const out = path.join(dataDir, `lh-${page.replace(/\W/g, '_')}-${run}.json`)
-        await runLighthouse(new URL(page, appUrl).href, out)
+        try {
+          await runLighthouse(new URL(page, appUrl).href, out)
+        } catch (error) {
+          // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP): that run is made again, once.
+          warn(`  ${page} run ${run} failed, running it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+          await runLighthouse(new URL(page, appUrl).href, out)
+        }
         const figures = figuresOf(JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport, ownHosts)
         if (process.env.LIGHTHOUSE_REPORTS) {
           fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
