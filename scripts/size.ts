@@ -2,7 +2,7 @@
  * `npm run size`: builds the app into its own folder and prints the first-load JS (gzip) of `/`,
  * `/sign-in` and `/account`, then proves that no script the HTML of `/` loads (and none of them is
  * render-blocking) holds the Retter SDK or Firebase: they must arrive later through a dynamic
- * import. Exits 1 when they do.
+ * import. Exits 1 when they do, or when `/` is over its budget (HOME_BUDGET_KB).
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
@@ -13,6 +13,8 @@ const root = path.resolve(__dirname, '..')
 const distName = process.env.SIZE_DIST_DIR || '.next-size'
 const distDir = path.join(root, distName)
 const ROUTES = ['/', '/sign-in', '/account']
+/** The first-load JS budget of `/` (gzip): a visitor's first page (issue 11's target). */
+export const HOME_BUDGET_KB = 125
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`
 
@@ -35,14 +37,19 @@ function main(): void {
 
   say('\nFirst-load JS per route (gzip -9 of every script the route loads first):')
   say(`  ${'route'.padEnd(10)} ${'gzip'.padStart(10)} ${'raw'.padStart(10)}  files`)
+  const problems: string[] = []
   for (const route of ROUTES) {
     const size = firstLoadJs(distDir, route)
     say(`  ${route.padEnd(10)} ${kb(size.gzipBytes).padStart(10)} ${kb(size.rawBytes).padStart(10)}  ${size.files.length}`)
+    if (route === '/') {
+      const over = size.gzipBytes > HOME_BUDGET_KB * 1024
+      say(`  budget of /: ${HOME_BUDGET_KB} kB gzip, ${over ? 'OVER' : `${kb(HOME_BUDGET_KB * 1024 - size.gzipBytes)} to spare`}`)
+      if (over) problems.push(`The first-load JS of / is ${kb(size.gzipBytes)}, over its ${HOME_BUDGET_KB} kB budget.`)
+    }
   }
 
   // The detectors must find both libraries somewhere in the build, or "not found" would prove nothing.
   const everywhere = librariesIn(distDir, allChunks(distDir))
-  const problems: string[] = []
   for (const library of Object.keys(LIBRARY_MARKERS)) {
     const files = everywhere.get(library)
     if (!files) problems.push(`${library} was not found in any chunk: the markers ${LIBRARY_MARKERS[library]?.join(', ')} no longer detect it; update scripts/lib/bundle.ts.`)
