@@ -8,7 +8,7 @@ import { useRio } from './RioContext'
 import type { AuthContextValue } from './types'
 
 // The request layer loads with the first request (after first paint), not with the page; the
-// session module with the SDK (lib/rio/client.ts), so it is there once there is a client.
+// session module with the SDK (RioProvider's start), so it is there once there is a client.
 const accountApi = () => import('@/lib/rio/account-api')
 const sessionApi = () => import('@/lib/rio/session-api')
 

@@ -14,18 +14,20 @@ type Page = AppProps['Component'] & { deferSdkStart?: boolean }
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
     <AppProviders deferSdkStart={(Component as Page).deferSdkStart === true}>
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Bean &amp; Bloom Coffee House</title>
-      </Head>
       <Layout>
-        <ErrorBoundary resetKey={router.asPath}>
-          {/* Its own hydration pass: the shell hydrates first, the page in a separate task, so no
-              single task of the load blocks input for long. Nothing in it suspends. */}
-          <Suspense>
+        {/* The page hydrates in its own pass: the shell first, the page in a separate task, so no
+            single task of the load blocks input for long (nothing in it suspends). Every <Head> is
+            inside, so the document's title changes once, when the page's own has hydrated, and
+            outside the error boundary, so a crashed page keeps the viewport and the title. */}
+        <Suspense>
+          <Head>
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>Bean &amp; Bloom Coffee House</title>
+          </Head>
+          <ErrorBoundary resetKey={router.asPath}>
             <Component {...pageProps} />
-          </Suspense>
-        </ErrorBoundary>
+          </ErrorBoundary>
+        </Suspense>
       </Layout>
       <LazyToastContainer />
       <LazyAnalytics />

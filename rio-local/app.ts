@@ -84,8 +84,8 @@ export const DEV_HEADER = 'x-rio-dev'
 
 /**
  * `/__dev/*` serves codes and writes state: only for tools on this machine talking to the backend
- * directly. A request that came through a proxy (the app's `/rio` rewrite forwards with
- * X-Forwarded-* headers) is refused even if the proxy's own filter failed, and the non-simple
+ * directly. A request that came through a proxy (the app's `/rio` route, Next's rewrite or
+ * the local TLS front, forwards with X-Forwarded-* headers) is refused even if the proxy's own filter failed, and the non-simple
  * header keeps browsers' simple cross-site requests out.
  */
 function checkDevRequest(headers: Record<string, string>): void {

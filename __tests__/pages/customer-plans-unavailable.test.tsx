@@ -12,7 +12,7 @@ jest.mock('@/components/subscription/CustomerPlans', () => {
 
 const LOAD = { timeout: 5000 }
 
-test('a signed-in customer sees the plans before the customer view arrives, and a choice is kept in the URL', async () => {
+test('a signed-in customer sees the plans before the customer view arrives; a choice is kept in the URL, and said when the view cannot load', async () => {
   const user = userEvent.setup()
   renderRoute('/sign-in?next=/')
   await user.type(await screen.findByLabelText('Email address', {}, LOAD), 'ana@example.com{Enter}')
@@ -23,5 +23,7 @@ test('a signed-in customer sees the plans before the customer view arrives, and 
   // Signed in: a button to choose, not a link to sign in.
   await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/', query: { plan: 'barista' } }))
+  // It cannot arrive here: the customer is told, and the plans stay.
+  expect(await screen.findByText('We couldn’t open the confirmation. Check your connection and try again.', {}, LOAD)).toBeInTheDocument()
   expect(screen.getAllByRole('article')).toHaveLength(4)
 })

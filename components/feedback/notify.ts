@@ -5,28 +5,28 @@
  */
 type ToastKind = 'success' | 'error' | 'info'
 
-let raised = false
+let raised = 0
 const listeners = new Set<() => void>()
 
-/** True once the page has raised a toast (the outlet is wanted from then on). */
-export function toastRaised(): boolean {
+/** How many toasts the page has raised (the outlet is wanted from the first one on). */
+export function toastsRaised(): number {
   return raised
 }
 
-/** Calls `listener` when the first toast is raised; returns the unsubscribe function. */
+/** Calls `listener` whenever a toast is raised; returns the unsubscribe function. */
 export function onToastRaised(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 function show(kind: ToastKind, message: string): void {
-  if (!raised) {
-    raised = true
-    for (const listener of [...listeners]) listener()
-  }
-  void import('react-toastify').then(({ toast }) => {
-    toast[kind](message)
-  })
+  raised += 1
+  for (const listener of [...listeners]) listener()
+  import('react-toastify').then(
+    ({ toast }) => { toast[kind](message) },
+    // Offline, the toast library itself cannot arrive: this toast is lost, the next one tries again.
+    () => undefined,
+  )
 }
 
 /** Raises a toast (announced as an alert by the app's one container). */

@@ -1,6 +1,8 @@
 import { useRouter } from 'next/router'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import { notify } from '@/components/feedback/notify'
 import type { CustomerPlansProps } from '@/components/subscription/CustomerPlans'
+import { CONFIRMATION_UNAVAILABLE } from '@/components/subscription/messages'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionPlan } from '@/lib/contract'
@@ -40,10 +42,15 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
     if (restoringSession) customerPlans.load().catch(() => undefined)
   }, [restoringSession])
   const router = useRouter()
-  // A choice made in the moment before that code arrived goes where a plan chosen before sign-in
-  // goes, the URL (`/?plan=…`): the customer view opens its confirmation once it is there.
+  // Bumped by each early choice: a customer view that failed to load is tried again.
+  const [attempt, setAttempt] = useState(0)
+  // A choice made before that code arrived goes where a plan chosen before sign-in goes, the URL
+  // (`/?plan=…`): the customer view opens its confirmation once it is there. When it cannot load,
+  // the customer is told, and the next choice tries again.
   const chooseEarly = (planId: string) => {
     void router.replace({ pathname: ROUTES.plans, query: { plan: planId } }, undefined, { shallow: true, scroll: false })
+    setAttempt((n) => n + 1)
+    customerPlans.load().catch(() => notify.error(CONFIRMATION_UNAVAILABLE))
   }
   const grid = (
     <PlanGrid
@@ -69,7 +76,7 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
         </p>
       </section>
       {isSignedIn ? (
-        <customerPlans.Lazy plans={plans} status={status} error={error} onRetry={loaded.reloadPlans} fallback={grid} />
+        <customerPlans.Lazy plans={plans} status={status} error={error} onRetry={loaded.reloadPlans} fallback={grid} retryKey={attempt} />
       ) : grid}
     </>
   )

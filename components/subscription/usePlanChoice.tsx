@@ -8,13 +8,11 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { lazyComponent } from '@/lib/react/lazy-component'
 import { ROUTES } from '@/lib/routes'
 import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription/view'
+import { CONFIRMATION_UNAVAILABLE } from './messages'
 import type { ConfirmPlanDialogProps } from './ConfirmPlanDialog'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
-
-/** Shown when the confirmation's code cannot be loaded (offline, or a deploy replaced it). */
-export const CONFIRMATION_UNAVAILABLE = 'We couldn’t open the confirmation. Check your connection and try again.'
 
 export interface PlanChoice {
   /** The signed-in customer's subscription as it stands now, or null. */
@@ -61,6 +59,13 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
     confirmDialog.load().catch(() => { if (alive && requested) notify.error(CONFIRMATION_UNAVAILABLE) })
     return () => { alive = false }
   }, [isSignedIn, requested])
+
+  // A plan carried in the URL that the customer is already on has nothing to confirm: drop it, so
+  // the address does not keep asking.
+  const alreadyOnRequested = Boolean(requested && subscription && requested === current)
+  useEffect(() => {
+    if (alreadyOnRequested) void router.replace(ROUTES.plans, undefined, { shallow: true, scroll: false })
+  }, [alreadyOnRequested, router])
 
   const choose = useCallback((planId: string) => {
     confirmDialog.load().then(() => setPicked(planId), () => notify.error(CONFIRMATION_UNAVAILABLE))

@@ -17,8 +17,14 @@ export interface InlinedCss {
 const cache = new Map<string, string | null>()
 
 /**
- * Reads a CSS file of the build once per server process. Null when it cannot be read or could end
- * the `<style>` element early (`</style`): the page then links it as usual.
+ * What keeps a file linked instead of inlined: `</style` would end the element early, and a relative
+ * `url(...)` or an `@import` would resolve against the page's address instead of the file's.
+ */
+const NOT_INLINABLE = [/<\/style/i, /@import/i, /url\(\s*(?!['"]?(?:data:|https?:|\/|#))/i]
+
+/**
+ * Reads a CSS file of the build once per server process. Null when it cannot be read or inlined
+ * as it is (see NOT_INLINABLE): the page then links it as usual.
  * @param distDir the build folder (`.next`, or NEXT_DIST_DIR)
  * @param file the file as the build manifest names it, relative to the build folder
  */
@@ -26,16 +32,18 @@ export function readBuildCss(distDir: string, file: string): string | null {
   const full = path.resolve(distDir, file)
   // Only files inside the build folder, whatever the manifest says.
   if (!full.startsWith(path.resolve(distDir) + path.sep) || !full.endsWith('.css')) return null
-  if (!cache.has(full)) {
-    let css: string | null = null
-    try {
-      css = fs.readFileSync(full, 'utf8')
-    } catch {
-      css = null
-    }
-    cache.set(full, css !== null && /<\/style/i.test(css) ? null : css)
-  }
+  if (!cache.has(full)) cache.set(full, inlinable(full))
   return cache.get(full) ?? null
+}
+
+function inlinable(file: string): string | null {
+  let css: string
+  try {
+    css = fs.readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+  return NOT_INLINABLE.some((pattern) => pattern.test(css)) ? null : css
 }
 
 /** The build folder the server runs from (next.config.js's `distDir`). */

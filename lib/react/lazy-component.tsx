@@ -1,15 +1,22 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 
+/** What `Lazy` takes besides the component's own props. */
+export interface LazyProps {
+  fallback?: ReactNode
+  retryKey?: string | number
+}
+
 /** A component that arrives in its own chunk, and what renders in its place until then. */
 export interface LazyComponent<P extends object> {
   /** Loads it (once per page; a failed load is tried again by the next call). */
   load(): Promise<ComponentType<P>>
   /**
    * Renders the component once it has loaded, starting the load on mount, and `fallback` until
-   * then: on the server, during hydration, and after a failed load (the next mount tries again).
-   * Whoever must tell the user about a failure calls `load()` and handles its rejection.
+   * then: on the server, during hydration, and after a failed load. A failed load is tried again
+   * by the next mount or when `retryKey` changes (e.g. on the user's next attempt). Whoever must
+   * tell the user about a failure calls `load()` and handles its rejection.
    */
-  Lazy: ComponentType<P & { fallback?: ReactNode }>
+  Lazy: ComponentType<P & LazyProps>
 }
 
 /**
@@ -31,7 +38,7 @@ export function lazyComponent<P extends object>(importer: () => Promise<Componen
     return loading
   }
 
-  function Lazy({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+  function Lazy({ fallback = null, retryKey, ...props }: P & LazyProps) {
     // Already loaded: a later mount renders it at once. Never during hydration, since nothing
     // loads before it, so the server's HTML and the first client render agree.
     const [state, setState] = useState(loaded)
@@ -40,10 +47,10 @@ export function lazyComponent<P extends object>(importer: () => Promise<Componen
       let alive = true
       load().then((Component) => { if (alive) setState({ Component }) }, () => undefined)
       return () => { alive = false }
-    }, [state])
+    }, [state, retryKey])
     if (!state) return fallback
     const { Component } = state
-    // The rest of the props are P: only `fallback` was taken out.
+    // The rest of the props are P: only `fallback` and `retryKey` were taken out.
     return <Component {...(props as P)} />
   }
 

@@ -6,7 +6,8 @@
  * protocol: an anonymous token (`GET /root/INSTANCE/ProjectUser?projectId=P`), then
  * `POST /P/CALL/Account/getSubscriptionPlans/static?_token=…&__culture=…&__platform=…`. The SDK
  * itself cannot be used here: it always speaks https, and the local backend listens on plain http
- * on loopback (the browser reaches it through the app's `/rio` rewrite).
+ * on loopback (the browser reaches it at the app's `/rio`: Next's rewrite under `next dev`, the
+ * local production stack's TLS front otherwise).
  *
  * It never throws: when the backend cannot be reached (a CI build has none), the page is built
  * without plans and the browser loads them as it always did.
@@ -22,7 +23,7 @@ const REGION_HOSTS: Record<RioPublicConfig['region'], string> = { euWest1: 'api.
 
 /**
  * Where the server reaches a Retter project's API (as the SDK's `buildUrl`, minus the path).
- * Local mode: the local backend on loopback, the address the `/rio` rewrite forwards to.
+ * Local mode: the local backend on loopback, where the app's `/rio` route forwards to.
  */
 export function serverApiOrigin(config: RioPublicConfig, projectInHost: string, backendPort: string): string {
   if (config.local) return `http://127.0.0.1:${backendPort}`

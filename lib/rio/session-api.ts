@@ -7,7 +7,7 @@ import { adoptStoredSession, type RioClient } from './client'
 import type { AuthBroadcast } from './cross-tab'
 import { toAppError } from './errors'
 
-// The providers load this module with the SDK (see ./client), not with the page.
+// The providers load this module with the SDK (RioProvider's start), not with the page.
 export { openAuthChannel } from './cross-tab'
 
 /** The session as the app shows it. */

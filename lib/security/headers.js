@@ -4,7 +4,7 @@
  * with. CommonJS because next.config.js loads it with require() at build and start time.
  *
  * The Content-Security-Policy allows only what the app talks to:
- * - the app itself (pages, chunks, the `/rio` rewrite in local mode);
+ * - the app itself (pages, chunks, and `/rio` on the app's origin in local mode);
  * - the Retter project host the SDK builds (`{projectId}.api.retter.io`, the beta region's
  *   `{projectId}.test-api.retter.io`, or NEXT_PUBLIC_RIO_URL's host);
  * - Firebase Auth and Firestore, which the SDK uses for live state (in local mode: the backend's

@@ -4,6 +4,7 @@ import http from 'node:http'
 import http2 from 'node:http2'
 import https from 'node:https'
 import os from 'node:os'
+import tls from 'node:tls'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { ensureLocalhostCert } from './cert'
@@ -46,12 +47,19 @@ describe('over TLS', () => {
   let close: () => Promise<void>
   let port: number
   const seen: string[] = []
+  const bodies: string[] = []
 
   const listen = (name: string) => new Promise<http.Server>((resolve) => {
     const server = http.createServer((req, res) => {
       seen.push(`${name} ${req.method ?? ''} ${req.url ?? ''} ${req.headers['x-forwarded-proto'] ?? ''}`)
-      res.writeHead(200, { 'content-type': 'text/plain' })
-      res.end(name)
+      let body = ''
+      req.setEncoding('utf8')
+      req.on('data', (chunk: string) => { body += chunk })
+      req.on('end', () => {
+        bodies.push(body)
+        res.writeHead(200, { 'content-type': 'text/plain' })
+        res.end(name)
+      })
     })
     server.listen(0, '127.0.0.1', () => resolve(server))
   })
@@ -108,12 +116,60 @@ describe('over TLS', () => {
         stream.on('error', reject)
         stream.end()
       })
+      // The app's HTTP/1.1 answers carry `connection: keep-alive`: had it been forwarded, Node's
+      // HTTP/2 server would have refused to send the answer at all.
       expect(answer).toMatchObject({ status: 200, body: 'backend' })
-      expect(answer.headers).not.toHaveProperty('connection')
       expect(seen.at(-1)).toBe('backend GET /p/CALL/Account/x/static?b=2 https')
     } finally {
       client.close()
     }
+  })
+
+  // A request hidden in another request's body must reach the backend as that body, never as a
+  // request of its own (it would be a dev request without the proxy's X-Forwarded headers).
+  const SMUGGLED = 'GET /__dev/outbox?to=a@example.com HTTP/1.1\r\nHost: x\r\nX-Rio-Dev: 1\r\n\r\n'
+
+  test('a chunked HTTP/1.1 body reaches the backend as a body, not as a second request', async () => {
+    const before = seen.length
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, () => {
+        const chunk = Buffer.byteLength(SMUGGLED).toString(16)
+        socket.write(`DELETE /rio/p/x HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}\r\n${SMUGGLED}\r\n0\r\n\r\n`)
+      })
+      let text = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (data: string) => { text += data })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(reply).toMatch(/^HTTP\/1\.1 200/)
+    // Let a smuggled request, if any, arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen.slice(before)).toEqual(['backend DELETE /p/x https'])
+    expect(bodies.at(-1)).toBe(SMUGGLED)
+  })
+
+  test('an HTTP/2 body without a length reaches the backend as a body, not as a second request', async () => {
+    const before = seen.length
+    const client = http2.connect(`https://localhost:${port}`, { rejectUnauthorized: false })
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        // Node's client ends a GET with its headers unless told not to.
+        const stream = client.request({ ':path': '/rio/p/y', ':method': 'GET' }, { endStream: false })
+        let code = 0
+        stream.on('response', (received) => { code = Number(received[':status']) })
+        stream.on('end', () => resolve(code))
+        stream.on('error', reject)
+        stream.resume()
+        stream.end(SMUGGLED)
+      })
+      expect(status).toBe(200)
+    } finally {
+      client.close()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen.slice(before)).toEqual(['backend GET /p/y https'])
+    expect(bodies.at(-1)).toBe(SMUGGLED)
   })
 
   test('answers 502 when the backend is down (an outage), without taking the app down', async () => {

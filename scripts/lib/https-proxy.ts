@@ -53,18 +53,39 @@ export function routeRequest(target: string): FrontRoute {
  */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
 
-/** A request's headers as the HTTP/1.1 server behind the front expects them. */
-function upstreamHeaders(headers: http.IncomingHttpHeaders, authority: string): http.OutgoingHttpHeaders {
+/**
+ * A request's headers as the HTTP/1.1 server behind the front expects them, with the body framed
+ * explicitly. Bytes of a body the server was not told about would be read by it as a next request
+ * on the connection (request smuggling past the `__dev` filter), so a body arrives either with the
+ * length HTTP/1.1's parser already checked, or chunked.
+ * @param hasBody the client sent a body (HTTP/1.1: a length or chunked; HTTP/2: the stream did not
+ *   end with its headers)
+ * @param lengthChecked the `content-length` was enforced on the way in (HTTP/1.1's parser does)
+ */
+function upstreamHeaders(headers: http.IncomingHttpHeaders, authority: string, body: { hasBody: boolean; lengthChecked: boolean }): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(headers)) {
     // HTTP/2 pseudo-headers (`:path`, `:authority`, ...) are not headers to an HTTP/1.1 server.
     if (name.startsWith(':') || CONNECTION_HEADERS.has(name) || value === undefined) continue
+    if (name === 'content-length' && !body.lengthChecked) continue
     out[name] = value
   }
+  if (body.hasBody && out['content-length'] === undefined) out['transfer-encoding'] = 'chunked'
   out.host = authority
   out['x-forwarded-proto'] = 'https'
   out['x-forwarded-host'] = authority
   return out
+}
+
+/** Whether a request carries a body, and whether its length was enforced on the way in. */
+function bodyOf(req: http2.Http2ServerRequest | http.IncomingMessage): { hasBody: boolean; lengthChecked: boolean } {
+  if (req instanceof http2.Http2ServerRequest) {
+    // An HTTP/2 stream that ended with its headers has no body; any other may (the length header,
+    // if any, is only a claim here, so the body goes chunked).
+    return { hasBody: !req.stream.endAfterHeaders, lengthChecked: false }
+  }
+  const length = req.headers['content-length']
+  return { hasBody: (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined, lengthChecked: true }
 }
 
 /** An answer's headers as the client may receive them over HTTP/2 or HTTP/1.1. */
@@ -105,7 +126,9 @@ export function startHttpsProxy(opts: {
           port: route.to === 'backend' ? opts.backendPort : opts.appPort,
           method: req.method,
           path: route.path,
-          headers: upstreamHeaders(req.headers, authority),
+          headers: upstreamHeaders(req.headers, authority, bodyOf(req)),
+          // One connection per request: nothing one client sends can share a connection with another's.
+          agent: false,
         },
         (upRes) => {
           res.writeHead(upRes.statusCode ?? 502, downstreamHeaders(upRes.headers))
@@ -114,10 +137,16 @@ export function startHttpsProxy(opts: {
       )
       upstream.on('error', (error) => {
         // The server behind is down (stopping, crashed, or an outage being tried): answer like a
-        // real gateway would.
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
+        // real gateway would. Mid-answer, the answer is cut off rather than completed with text.
+        if (res.headersSent) {
+          res.destroy()
+          return
+        }
+        res.writeHead(502, { 'content-type': 'text/plain' })
         res.end(`Bad gateway: ${error.message}`)
       })
+      // A client that went away takes its upstream request with it.
+      res.on('close', () => upstream.destroy())
       req.pipe(upstream)
     },
   )

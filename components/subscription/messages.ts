@@ -1,0 +1,6 @@
+/**
+ * Shown when the code of the plan confirmation (or of the customer view of `/` that opens it)
+ * cannot be loaded: offline, or a deploy replaced it. Its own module so the visitor's `/` can show
+ * it without loading the customer code.
+ */
+export const CONFIRMATION_UNAVAILABLE = 'We couldn’t open the confirmation. Check your connection and try again.'
