@@ -36,3 +36,39 @@ test('load() shares one import, rejects when it fails, and the next call tries a
   await expect(lazy.load()).resolves.toBe(Greeting)
   expect(importer).toHaveBeenCalledTimes(2)
 })
+
+// Without a fallback (the toast outlet, the analytics tag): nothing until the chunk is there.
+test('without a fallback: nothing on the server, then the loaded component with its props after hydration', async () => {
+  const load = jest.fn(() => Promise.resolve(Greeting))
+  const { Lazy } = lazyComponent(load)
+  expect(renderToString(<Lazy name="Ada" />)).toBe('')
+  expect(load).not.toHaveBeenCalled()
+
+  render(<Lazy name="Ada" />)
+  expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
+})
+
+test('without a fallback: one load of its chunk serves every mount', async () => {
+  const load = jest.fn(() => Promise.resolve(Greeting))
+  const { Lazy } = lazyComponent(load)
+  render(<><Lazy name="one" /><Lazy name="two" /></>)
+  expect(await screen.findByText('Hello one')).toBeInTheDocument()
+  expect(await screen.findByText('Hello two')).toBeInTheDocument()
+  expect(load).toHaveBeenCalledTimes(1)
+})
+
+test('without a fallback: a chunk that fails to load renders nothing, and the next mount tries again', async () => {
+  const load = jest.fn<Promise<typeof Greeting>, []>()
+    .mockRejectedValueOnce(new Error('ChunkLoadError'))
+    .mockResolvedValueOnce(Greeting)
+  const { Lazy } = lazyComponent(load)
+  const { container, unmount } = render(<Lazy name="Ada" />)
+  await Promise.resolve()
+  await Promise.resolve()
+  expect(container).toBeEmptyDOMElement()
+  unmount()
+
+  render(<Lazy name="Ada" />)
+  expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
+  expect(load).toHaveBeenCalledTimes(2)
+})

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react'
-import { afterHydration } from '@/lib/react/after-hydration'
+import { lazyComponent } from '@/lib/react/lazy-component'
 import { onToastRaised, toastsRaised } from './notify'
 
-const ToastOutlet = afterHydration(() => import('./AppToastContainer').then((module) => module.AppToastContainer))
+// Nothing renders in its place until it has loaded (never on the server or during hydration).
+const toastOutlet = lazyComponent(() => import('./AppToastContainer').then((module) => module.AppToastContainer))
 
 const noToastOnServer = () => 0
 
@@ -13,5 +14,5 @@ const noToastOnServer = () => 0
  */
 export function LazyToastContainer() {
   const raised = useSyncExternalStore(onToastRaised, toastsRaised, noToastOnServer)
-  return raised > 0 ? <ToastOutlet retryKey={raised} /> : null
+  return raised > 0 ? <toastOutlet.Lazy retryKey={raised} /> : null
 }

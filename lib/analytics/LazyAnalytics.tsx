@@ -1,7 +1,7 @@
-import { afterHydration } from '@/lib/react/after-hydration'
+import { lazyComponent } from '@/lib/react/lazy-component'
 import { getGaId } from './config'
 
-const LoadedAnalytics = afterHydration(() => import('./Analytics').then((module) => module.Analytics))
+const analytics = lazyComponent(() => import('./Analytics').then((module) => module.Analytics))
 
 /**
  * The page-analytics script, only when NEXT_PUBLIC_GA_ID is set. Its code (@next/third-parties and
@@ -9,5 +9,5 @@ const LoadedAnalytics = afterHydration(() => import('./Analytics').then((module)
  * downloads it and with analytics it does not delay first paint.
  */
 export function LazyAnalytics() {
-  return getGaId() ? <LoadedAnalytics /> : null
+  return getGaId() ? <analytics.Lazy /> : null
 }

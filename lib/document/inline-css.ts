@@ -7,13 +7,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-/** A build CSS file (e.g. `static/chunks/x.css`) as the page's `<style>`; null to keep the link. */
-export interface InlinedCss {
-  /** The URL the file is served at, as its `<link>` would name it. */
-  href: string
-  css: string
-}
-
 const cache = new Map<string, string | null>()
 
 /**

@@ -20,7 +20,8 @@ export interface LazyComponent<P extends object> {
 }
 
 /**
- * The app's lazy loader for code a first paint does not need: smaller than `next/dynamic`, whose
+ * The app's lazy loader for code a first paint does not need (the toast outlet, the analytics tag,
+ * customer-only views): smaller than `next/dynamic`, whose
  * loadable runtime would add about 1.5 kB gz to every page's first-load JS.
  * @param importer the dynamic import, e.g. `() => import('./Dialog').then((m) => m.Dialog)`
  */
