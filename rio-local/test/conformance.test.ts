@@ -5,11 +5,10 @@
  */
 import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
-import type { AxiosError } from 'axios'
 import type { AccountUserState, SubscriptionPlan } from '../../lib/contract'
 import { accountIdFor, awsIdFor, userIdFor } from './ids'
 import { composeProject } from './projects'
-import { accountByEmail, createSdk, decodeJwt, disposeSdk, latestOtp, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
+import { accountByEmail, createSdk, decodeJwt, disposeSdk, latestOtp, raw, rejection, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
 jest.setTimeout(30_000)
@@ -32,16 +31,6 @@ afterAll(async () => {
   await disposeSdk(sdk, PROJECT)
   await ts.close()
 })
-
-/** The axios error the SDK rejects with. */
-async function rejection(promise: Promise<unknown>): Promise<AxiosError<{ code: string; message: string; issues?: unknown[] }>> {
-  try {
-    await promise
-  } catch (err) {
-    return err as AxiosError<{ code: string; message: string; issues?: unknown[] }>
-  }
-  throw new Error('Expected the call to fail')
-}
 
 const countRequests = (pattern: RegExp, status?: number) =>
   ts.exchanges.filter((e) => pattern.test(e.url) && (status === undefined || e.status === status)).length

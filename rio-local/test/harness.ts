@@ -4,6 +4,7 @@
  */
 import Retter, { type RetterCloudObject } from '@retter/sdk'
 import Request from '@retter/sdk/dist/Request'
+import type { AxiosError } from 'axios'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { getFirestore, terminate } from 'firebase/firestore'
 import { createBackend, type Backend, type BackendOptions } from '../app'
@@ -191,4 +192,14 @@ export async function signInWithOtp(sdk: Retter, origin: string, email: string) 
 /** Payload of a JWT, unverified (what the SDK itself does). */
 export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>
+}
+
+/** The axios error an SDK call rejects with; fails the test when the call succeeds. */
+export async function rejection(promise: Promise<unknown>): Promise<AxiosError<{ code: string; message: string; issues?: unknown[] }>> {
+  try {
+    await promise
+  } catch (err) {
+    return err as AxiosError<{ code: string; message: string; issues?: unknown[] }>
+  }
+  throw new Error('Expected the call to fail')
 }

@@ -6,8 +6,7 @@
  */
 import type Retter from '@retter/sdk'
 import type { RetterCloudObject } from '@retter/sdk'
-import type { AxiosError } from 'axios'
-import { createSdk, disposeSdk, startTestServer, type TestServer } from './harness'
+import { createSdk, disposeSdk, rejection, startTestServer, type TestServer } from './harness'
 import { composeProject } from './projects'
 
 jest.setTimeout(60_000)
@@ -108,15 +107,6 @@ export async function tryUnavailable(data: Data): Promise<Data> {
 let ts: TestServer
 let sdk: Retter
 let pantry: RetterCloudObject
-
-async function rejection(promise: Promise<unknown>): Promise<AxiosError<{ code: string; message: string; issues?: unknown[] }>> {
-  try {
-    await promise
-  } catch (err) {
-    return err as AxiosError<{ code: string; message: string; issues?: unknown[] }>
-  }
-  throw new Error('Expected the call to fail')
-}
 
 beforeAll(async () => {
   ts = await startTestServer({ projectId: PROJECT, projectDir: project.dir, liveState: true })
