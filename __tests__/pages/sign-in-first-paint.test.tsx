@@ -5,7 +5,7 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { readRioConfig } from '@/lib/rio/config'
-import { tokenStorageKey } from '@/lib/rio/cross-tab'
+import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { renderRoute } from '@/test/app-harness'
 import { secondTabClient } from '@/test/render'
 

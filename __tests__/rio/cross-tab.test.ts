@@ -1,4 +1,5 @@
-import { openAuthChannel, tokenStorageKey, type AuthBroadcast } from '@/lib/rio/cross-tab'
+import { openAuthChannel } from '@/lib/rio/cross-tab'
+import { tokenStorageKey, type AuthBroadcast } from '@/lib/rio/stored-session'
 
 function storedToken(userId: string, anonymous: boolean): string {
   return JSON.stringify({ accessToken: 'a', refreshToken: 'r', accessTokenDecoded: { userId, anonymous } })

@@ -1,4 +1,5 @@
-import { authFailedError, invalidOtpError, noCloudObjectError, rateLimitedMessage, RioAppError, toAppError } from '@/lib/rio/errors'
+import { noCloudObjectError, RioAppError } from '@/lib/rio/app-error'
+import { authFailedError, invalidOtpError, rateLimitedMessage, toAppError } from '@/lib/rio/errors'
 
 const httpError = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
   ({ isAxiosError: true, message: `Request failed with status code ${status}`, response: { status, data, headers } })

@@ -10,9 +10,8 @@ import {
 import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
 import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioCloudObject } from './client'
-import {
-  RioAppError, authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError,
-} from './errors'
+import { RioAppError } from './app-error'
+import { authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError } from './errors'
 import { sortPlans } from './plans'
 import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from './state'
 

@@ -8,8 +8,6 @@
 
 import { readStoredIdentity, tokenStorageKey, type AuthBroadcast } from './stored-session'
 
-export { readStoredIdentity, tokenStorageKey, type AuthBroadcast }
-
 export interface AuthChannel {
   post(message: AuthBroadcast): void
   close(): void

@@ -8,10 +8,6 @@ import type { VerifyOtpErrorCode } from '@/lib/contract'
 import type { AppError } from '@/lib/types'
 import { NETWORK_MESSAGE, RioAppError } from './app-error'
 
-// The error type and the errors the shell raises itself live in ./app-error (first-load JS);
-// this mapping loads with the request layer.
-export { RioAppError, noCloudObjectError, sdkNotInitializedError } from './app-error'
-
 /** True for values made by this module, or plain `{code, message}` objects (not other Errors). */
 export function isAppError(value: unknown): value is AppError {
   if (value instanceof RioAppError) return true

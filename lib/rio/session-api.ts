@@ -4,7 +4,7 @@
  */
 import type { AuthStatus } from '@/lib/types'
 import { adoptStoredSession, type RioClient } from './client'
-import type { AuthBroadcast } from './cross-tab'
+import type { AuthBroadcast } from './stored-session'
 import { toAppError } from './errors'
 
 // The providers load this module with the SDK (RioProvider's start), not with the page.
