@@ -100,11 +100,3 @@ export function verifyJwt<T extends JwtPayload = JwtPayload>(
   }
   return { ok: true, payload: payload as T }
 }
-
-/** Reads a JWT's claims WITHOUT verifying it (for logs and error messages only). */
-export function decodeJwtUnverified(token: string): Record<string, unknown> | undefined {
-  const part = token.split('.')[1]
-  if (!part) return undefined
-  const payload = parseJson(part)
-  return isRecord(payload) ? payload : undefined
-}

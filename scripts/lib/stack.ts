@@ -10,7 +10,7 @@ import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
-import { startChild, type RunningChild } from './processes'
+import { startChild, stopAll, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
 export type AppMode =
@@ -76,7 +76,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const stopEverything = async (): Promise<void> => {
     stopping = true
     await proxy?.close()
-    for (const child of [...children].reverse()) await child.stop()
+    await stopAll(children)
     if (backend) await backend.stop()
     await firestore?.stop()
   }
