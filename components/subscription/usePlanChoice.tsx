@@ -1,4 +1,4 @@
-import { useRouter } from 'next/router'
+import { useRouter, type NextRouter } from 'next/router'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
@@ -23,6 +23,11 @@ export interface PlanChoice {
   choose(planId: string): void
   /** The confirmation dialog while it is open, else null. */
   dialog: ReactNode
+}
+
+/** Drops the carried plan from the address, in place (no navigation, no scroll). */
+function dropPlanFromUrl(router: NextRouter): void {
+  void router.replace(ROUTES.plans, undefined, { shallow: true, scroll: false })
 }
 
 // The confirmation (dialog, rows, price and delivery lines) loads in its own chunk once a customer
@@ -64,7 +69,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   // the address does not keep asking.
   const alreadyOnRequested = Boolean(requested && subscription && requested === current)
   useEffect(() => {
-    if (alreadyOnRequested) void router.replace(ROUTES.plans, undefined, { shallow: true, scroll: false })
+    if (alreadyOnRequested) dropPlanFromUrl(router)
   }, [alreadyOnRequested, router])
 
   const choose = useCallback((planId: string) => {
@@ -75,7 +80,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
     setPicked(null)
     if (requested) {
       setDismissedRequest(requested)
-      void router.replace(ROUTES.plans, undefined, { shallow: true, scroll: false })
+      dropPlanFromUrl(router)
     }
   }, [requested, router])
 
