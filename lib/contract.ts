@@ -17,24 +17,39 @@ export const STATIC_INSTANCE_ID = 'static'
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
 import type { DeliveryCadence, SubscriptionFields } from './subscription/schedule'
+import type { DeliveryAddress } from './subscription/address'
+import type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
 
-export type { DeliveryCadence, SubscriptionAction, SubscriptionChange, SubscriptionFields, SubscriptionStatus } from './subscription/schedule'
+export type {
+  DeliveryCadence, ScheduleConflictCode, ScheduleSegment, SubscriptionAction, SubscriptionChange, SubscriptionFields,
+  SubscriptionStatus, UpcomingDelivery,
+} from './subscription/schedule'
+export type { DeliveryAddress } from './subscription/address'
+export type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
 
-export type PlanInterval = 'week' | 'month' | 'year'
+/** What a plan's price is for: one delivery. */
+export type PlanInterval = 'delivery'
 
 /** A subscription plan, as `Account.getSubscriptionPlans` returns it (a JSON array of these). */
 export interface SubscriptionPlan {
   id: string
   name: string
   description: string
-  /** Price in minor units of `currency` (cents for EUR/USD), an integer. */
+  /** Price of one delivery in minor units of `currency` (cents for EUR), an integer. */
   amount: number
   /** ISO 4217 code, e.g. "EUR". */
   currency: string
-  /** How often it is billed. */
+  /** What `amount` buys: one delivery. */
   interval: PlanInterval
-  /** How often it delivers: drives the subscription's `nextDeliveryAt`. */
+  /** How often it delivers (every 1, 2 or 4 weeks): drives the delivery schedule. */
   delivery: DeliveryCadence
+  /** Bags in each delivery, and grams of coffee in each bag. */
+  bags: number
+  bagGrams: number
+  /** The grinds and roasts a customer may choose on this plan (the cards list exactly these). */
+  grinds: Grind[]
+  roasts: Roast[]
+  /** Everything else the plan includes. */
   features: string[]
   /** Ascending display order. */
   sortOrder: number
@@ -59,36 +74,15 @@ export interface SubscriptionPlan {
 export type AccountPublicState = Record<string, unknown>
 
 /**
- * The customer's own Account state (`state.user[userId]`): who they are and their subscription.
+ * The customer's own Account state (`state.user[userId]`): who they are, where and how they want
+ * their coffee, and their subscription (all of it in user state: it says what one customer buys,
+ * where they live and when they are home, so no other session may read it). The subscription's
+ * fields and rules are documented in lib/subscription/schedule.ts (the class's own module); the
+ * methods and their answers in docs/subscriptions.md.
  *
- * The subscription (all of it in user state: it says what one customer buys and when they are
- * home, so no other session may read it):
- *
- *   plan            plan id of the current (once cancelled: the latest) subscription; null before any
- *   status          'none' | 'active' | 'paused' | 'cancelled'
- *   startedAt       ISO instant it (re)started
- *   planChangedAt   ISO instant of the latest plan choice (start, change, restart)
- *   pausedUntil     while paused: ISO UTC day deliveries start again (midnight)
- *   cancelledAt     once cancelled: ISO instant
- *   nextDeliveryAt  while active or paused: ISO UTC day of the next delivery (midnight); from the
- *                   plan's `delivery` cadence, the pause, and skips
- *   history         the last 20 changes, newest last: {at, action, plan, fromPlan?, weeks?, reason?, nextDeliveryAt?}
- *
- * Methods (Account, WRITE, owner only; each answers the subscription as it now stands, or 409
- * `{code, message}` for a transition that makes no sense):
- *   selectPlan {planId}          none → active (first delivery in 2 days); cancelled → active
- *                                (restart); active/paused → same status, new plan from the next
- *                                delivery (409 ALREADY_ON_PLAN for the same plan)
- *   pauseSubscription {weeks}    1–8 weeks; active → paused, next delivery = the day it ends
- *                                (409 NO_SUBSCRIPTION, SUBSCRIPTION_CANCELLED, ALREADY_PAUSED)
- *   resumeSubscription {}        paused → active, next delivery in 2 days (409 NOT_PAUSED, …)
- *   skipNextDelivery {}          active: next delivery moves on by one (409 SUBSCRIPTION_PAUSED, …)
- *   cancelSubscription {reason?} active/paused → cancelled (409 NO_SUBSCRIPTION, ALREADY_CANCELLED)
- *
- * A pause ends by itself on read: stored state may still say 'paused' after `pausedUntil` (and
- * an old `nextDeliveryAt`) until the next write. Read it through `subscriptionAt`
- * (lib/subscription/schedule.ts), as the class's STATE does. State stored before subscriptions
- * had a status lacks `status` and `history`; `subscriptionAt` fills them in.
+ * A pause ends by itself on read, and the derived `upcomingDeliveries` / `nextDeliveryAt` move on
+ * as days pass: read the subscription through `subscriptionAt` (lib/subscription/view.ts does), as
+ * the class's STATE does.
  */
 export interface AccountUserState extends Partial<SubscriptionFields> {
   email: string
@@ -98,6 +92,10 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   memberSince: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt: string
+  /** Where deliveries go; a subscription cannot start without it. */
+  delivery?: DeliveryAddress
+  /** Grind and roast (defaults from the plan when a subscription starts). */
+  preferences?: CoffeePreferences
 }
 
 /** What the account card shows of an Account: public and user state merged. */
@@ -169,10 +167,10 @@ export interface CancelSubscriptionInput {
   reason?: string
 }
 
-/** The `code` of a 409 answer to a subscription method. */
-export type SubscriptionConflictCode =
-  | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED'
-  | 'NOT_PAUSED' | 'SUBSCRIPTION_PAUSED' | 'ALREADY_CANCELLED'
+/** Body of `Account.skipDelivery` and `Account.unskipDelivery`: one of the upcoming dates (ISO day). */
+export interface DeliveryDateInput {
+  date: string
+}
 
 /** Every error answer of the backend carries this JSON body (except 429 which adds retryAfterSeconds). */
 export interface BackendErrorBody {

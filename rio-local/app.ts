@@ -12,7 +12,7 @@ import { silentLogger, type Logger } from './logger'
 import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
 import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
-import { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
+import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
@@ -174,6 +174,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   Object.assign(process.env, {
     CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
     MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
+    APP_URL: process.env.APP_URL || LOCAL_APP_URL,
     ...options.projectEnv,
     SMTP_URL: smtp.url,
   })

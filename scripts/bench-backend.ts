@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBackend } from '../rio-local/app'
 import { silentLogger } from '../rio-local/logger'
+import { TEST_ADDRESS } from '../rio-local/test/address'
 import { startServer } from '../rio-local/server'
 
 interface AutocannonResult {
@@ -66,6 +67,12 @@ async function signIn(origin: string, email: string): Promise<{ token: string; a
   const ct = verified.data.customToken
   const userId = (JSON.parse(Buffer.from(ct.split('.')[1] ?? '', 'base64url').toString()) as { userId: string }).userId
   const session = await json<{ accessToken: string }>(await fetch(`${origin}/root/CALL/ProjectUser/authWithCustomToken/${P}_${userId}?customToken=${ct}`))
+  // A subscription starts only with a delivery address.
+  await json(await fetch(`${origin}/${P}/CALL/Account/setDeliveryAddress/${inst.instanceId}?_token=${session.accessToken}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADDRESS),
+  }))
   return { token: session.accessToken, accountId: inst.instanceId }
 }
 

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PLANS } from '../retter/classes/Account/plans'
+import { TEST_ADDRESS } from '../rio-local/test/address'
 import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
@@ -125,7 +126,11 @@ async function signIn(email: string): Promise<Customer> {
   const userId = JSON.parse(Buffer.from(customToken.split('.')[1] as string, 'base64url').toString()).userId as string
   const session = await request<{ accessToken: string }>('GET', `/root/CALL/ProjectUser/authWithCustomToken/${P}_${userId}?customToken=${customToken}`)
   if (session.status !== 200) throw new Error(`authWithCustomToken answered ${session.status}`)
-  return { email, accountId: inst.body.instanceId, userId, token: session.body.accessToken }
+  const token = session.body.accessToken
+  // A subscription starts only with a delivery address.
+  const address = await request('POST', `/${P}/CALL/Account/setDeliveryAddress/${inst.body.instanceId}?_token=${token}`, TEST_ADDRESS)
+  if (address.status !== 200) throw new Error(`setDeliveryAddress answered ${address.status}`)
+  return { email, accountId: inst.body.instanceId, userId, token }
 }
 
 type Outcome = 'acked' | 'refused' | 'unknown'

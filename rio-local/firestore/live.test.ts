@@ -7,6 +7,7 @@
  */
 import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
+import { TEST_ADDRESS } from '../test/address'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from '../test/harness'
 
 // The emulator is a JVM that starts cold, and CI machines are shared: allow set-up time.
@@ -71,6 +72,7 @@ describe('live state through the Firestore emulator', () => {
 
   it('delivers a plan change made with selectPlan within 2 s', async () => {
     await nextState((s) => s.email === NORMALISED, 0, 15_000, seenUser)
+    await account.call({ method: 'setDeliveryAddress', body: TEST_ADDRESS })
     const started = Date.now()
     await account.call({ method: 'selectPlan', body: { planId: 'roasters-club' } })
     const update = await nextState((s) => s.plan === 'roasters-club', started, 5000, seenUser)

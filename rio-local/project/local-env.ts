@@ -6,3 +6,5 @@
  */
 export const LOCAL_CUSTOMER_ID_SECRET = 'rio-local-customer-id-secret-for-development-only'
 export const LOCAL_MAIL_FROM = 'Bean & Bloom (local) <no-reply@localhost>'
+/** Where the e-mails' "manage your subscription" links point (the app of `npm run dev`). */
+export const LOCAL_APP_URL = 'https://localhost:3000'

@@ -12,6 +12,7 @@ import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugin
 import { createSqliteStorage } from '../../../rio-local/storage/sqlite'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { accountIdFor, userIdFor } from '../../../rio-local/test/ids'
+import { TEST_ADDRESS } from '../../../rio-local/test/address'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { PLANS } from './plans'
 
@@ -208,8 +209,12 @@ describe('plans and selectPlan', () => {
         description: expect.any(String),
         amount: expect.any(Number),
         currency: 'EUR',
-        interval: expect.stringMatching(/^(week|month|year)$/),
-        delivery: expect.stringMatching(/^(weekly|fortnightly|monthly)$/),
+        interval: 'delivery',
+        delivery: expect.stringMatching(/^(weekly|fortnightly|fourWeekly)$/),
+        bags: expect.any(Number),
+        bagGrams: 250,
+        grinds: expect.arrayContaining(['wholeBean']),
+        roasts: expect.arrayContaining(['roastersChoice']),
         features: expect.arrayContaining([expect.any(String)]),
         sortOrder: expect.any(Number),
         recommended: expect.any(Boolean),
@@ -219,6 +224,21 @@ describe('plans and selectPlan', () => {
     const orders = plans.map((p) => p.sortOrder)
     expect(new Set(orders).size).toBe(plans.length)
     expect(orders).not.toEqual([...orders].sort((a, b) => a - b))
+  })
+
+  test('the price of a bag never rises with how much coffee a plan sends', () => {
+    const weeks = { weekly: 1, fortnightly: 2, fourWeekly: 4 } as const
+    const byVolume = [...PLANS].sort((a, b) => a.bags / weeks[a.delivery] - b.bags / weeks[b.delivery])
+    const perBag = byVolume.map((plan) => plan.amount / plan.bags)
+    expect(perBag).toEqual([...perBag].sort((a, b) => b - a))
+  })
+
+  test('no plan advertises a grind or roast in free text: what can be chosen comes from its lists', () => {
+    for (const plan of PLANS) {
+      expect(plan.features.join(' ')).not.toMatch(/grind|ground|bean|roast|espresso|filter|moka|french/i)
+      expect(plan.grinds.length).toBeGreaterThan(0)
+      expect(plan.roasts.length).toBeGreaterThan(0)
+    }
   })
 
   test('getSubscriptionPlans works without a token and ignores the instance segment', async () => {
@@ -239,6 +259,9 @@ describe('plans and selectPlan', () => {
     const unknown = await call(backend, 'POST', url(token), { planId: 'espresso-ultra' })
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual({ code: 'UNKNOWN_PLAN', message: 'There is no plan "espresso-ultra"' })
+    const noAddress = await call(backend, 'POST', url(token), { planId: 'taster' })
+    expect(noAddress.body).toMatchObject({ code: 'NO_DELIVERY_ADDRESS' })
+    await call(backend, 'POST', `/${P}/CALL/Account/setDeliveryAddress/${accountId}?_token=${token}`, TEST_ADDRESS)
     const ok = await call(backend, 'POST', url(token), { planId: 'taster' })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ plan: 'taster', status: 'active', planChangedAt: new Date(clock).toISOString() })

@@ -5,7 +5,10 @@
  * The app's lib/contract.ts mirrors these shapes.
  */
 import { Data } from '@retter/rdk'
+import { DeliveryAddress } from './address'
+import { QueuedMail } from './notify'
 import { StoredOtp } from './otp'
+import { CoffeePreferences } from './preferences'
 import { SubscriptionFields } from './schedule'
 
 /** Public state of an Account: deliberately empty (see above). */
@@ -24,6 +27,10 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   memberSince?: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt?: string
+  /** Where deliveries go (setDeliveryAddress); a subscription cannot start without it. */
+  delivery?: DeliveryAddress
+  /** Grind and roast (setPreferences; defaults from the plan when a subscription starts). */
+  preferences?: CoffeePreferences
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */
@@ -41,6 +48,12 @@ export interface AccountPrivateState {
   codesSentAt?: number[]
   /** Epoch ms of the failed code checks within the last hour, across all codes (at most 10). */
   failedChecksAt?: number[]
+  /** Mails whose send failed, waiting for the retryMail task. */
+  mailQueue?: QueuedMail[]
+  /** The delivery (ISO day) the pending reminder task is for. */
+  reminderFor?: string
+  /** The latest delivery (ISO day) a reminder was sent for. */
+  remindedFor?: string
 }
 
 /** The private part of an Account's state (set by init). */

@@ -5,7 +5,7 @@
  */
 import RDK, { Data, Response } from '@retter/rdk'
 import { newCustomer } from './customer'
-import { subscriptionView } from './subscription'
+import { viewAt } from './changes'
 import { ALLOW, accountIdFor, allowOwner, customerEmail, deny, emailForInit, userIdFor } from './identity'
 
 const rdk = new RDK()
@@ -16,9 +16,21 @@ export const EMAIL_LOOKUP_KEY = 'email'
 /** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
 const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans']
 
+/** Methods only the platform runs, as delayed calls (`data.tasks`) this class scheduled. */
+const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail']
+
+/**
+ * The platform's own calls (delayed calls and class-to-class calls) carry the `developer`
+ * identity; customers' tokens never do (our classes mint `enduser` tokens only).
+ */
+export const PLATFORM_IDENTITY = 'developer'
+
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
+  if (TASKS_ONLY.indexOf(context.methodName) >= 0) {
+    return context.identity === PLATFORM_IDENTITY ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
+  }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')
   }
@@ -54,6 +66,6 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
 export async function getState(data: Data): Promise<Response> {
   const userId = data.context.userId
   const user: Record<string, unknown> = {}
-  if (userId && data.state.user && data.state.user[userId]) user[userId] = subscriptionView(data)
+  if (userId && data.state.user && data.state.user[userId]) user[userId] = viewAt(data, Date.now())
   return { statusCode: 200, body: { public: data.state.public || {}, private: {}, user: user, role: data.state.role || {} } }
 }

@@ -10,6 +10,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** An HTML alternative of `text` (clients that show HTML show it; the rest show the text). */
+  html?: string
 }
 
 function requireEnv(name: string): string {
@@ -24,7 +26,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   // container must not hold an idle SMTP connection.
   const transport = nodemailer.createTransport(requireEnv('SMTP_URL'))
   try {
-    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text })
+    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
   } finally {
     transport.close()
   }

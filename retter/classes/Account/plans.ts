@@ -2,24 +2,39 @@
  * The subscription plans on offer and the STATIC method that lists them. Inline rather than a JSON
  * file: importing JSON in class code needs a newer Rio than our 2022 target.
  * Array order is NOT display order: the app sorts by `sortOrder`.
+ *
+ * Prices are per delivery and fall per bag as a plan sends more coffee (13, 12, 11 and 10 euros a
+ * bag), so no plan is a worse deal than a smaller one. What a customer may choose (grind, roast) is
+ * data here, and the plan cards show exactly that: nothing is advertised that cannot be chosen.
  */
 import { Data } from '@retter/rdk'
 import { DeliveryCadence } from './schedule'
+import { ALL_GRINDS, ALL_ROASTS, Grind, Roast } from './preferences'
 
-export type PlanInterval = 'week' | 'month' | 'year'
+/** What the price is for: one delivery (the only kind today). */
+export type PlanInterval = 'delivery'
 
 /** Mirrors SubscriptionPlan in the app's lib/contract.ts. */
 export interface SubscriptionPlan {
   id: string
   name: string
   description: string
-  /** Price in minor units of `currency`, an integer. */
+  /** Price of one delivery in minor units of `currency`, an integer. */
   amount: number
   currency: string
-  /** How often it is billed. */
+  /** What `amount` buys: one delivery. */
   interval: PlanInterval
-  /** How often it delivers (drives `nextDeliveryAt`). */
+  /** How often it delivers. */
   delivery: DeliveryCadence
+  /** Bags in each delivery. */
+  bags: number
+  /** Grams of coffee in each bag. */
+  bagGrams: number
+  /** The grinds a customer may choose, in display order. */
+  grinds: Grind[]
+  /** The roasts a customer may choose, in display order (`roastersChoice` alone: the roaster picks). */
+  roasts: Roast[]
+  /** Everything else the plan includes (never grind or roast claims: those come from the lists above). */
   features: string[]
   sortOrder: number
   recommended: boolean
@@ -29,35 +44,32 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
   {
     id: 'barista',
     name: 'Barista',
-    description: 'For the serious home brewer: two bags a week, rare single origins included.',
-    amount: 3900,
+    description: 'For the serious home brewer: two bags every week, whole bean or ground for espresso.',
+    amount: 2000,
     currency: 'EUR',
-    interval: 'month',
+    interval: 'delivery',
     delivery: 'weekly',
-    features: [
-      '2 bags (250 g) every week',
-      'Rare single origins',
-      'Brew-guide cards',
-      'Free express delivery',
-      'Pause, skip or cancel any time'
-    ],
-    sortOrder: 3,
+    bags: 2,
+    bagGrams: 250,
+    grinds: ['wholeBean', 'espresso'],
+    roasts: ALL_ROASTS.slice(),
+    features: ['Brew-guide cards', 'Free delivery', 'Skip, pause or cancel any time'],
+    sortOrder: 4,
     recommended: false
   },
   {
     id: 'taster',
     name: 'Taster',
-    description: 'One bag a month of our roaster\'s current favourite.',
-    amount: 1200,
+    description: 'One bag every four weeks of our roaster\'s current favourite.',
+    amount: 1300,
     currency: 'EUR',
-    interval: 'month',
-    delivery: 'monthly',
-    features: [
-      '1 bag (250 g) every month',
-      'Whole bean or ground',
-      'Free delivery',
-      'Pause, skip or cancel any time'
-    ],
+    interval: 'delivery',
+    delivery: 'fourWeekly',
+    bags: 1,
+    bagGrams: 250,
+    grinds: ALL_GRINDS.slice(),
+    roasts: ['roastersChoice'],
+    features: ['Free delivery', 'Skip, pause or cancel any time'],
     sortOrder: 1,
     recommended: false
   },
@@ -65,35 +77,32 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     id: 'daily-grind',
     name: 'Daily Grind',
     description: 'A fresh bag every two weeks, roasted the week it ships.',
-    amount: 2400,
+    amount: 1200,
     currency: 'EUR',
-    interval: 'month',
+    interval: 'delivery',
     delivery: 'fortnightly',
-    features: [
-      '1 bag (250 g) every two weeks',
-      'Choose your roast profile',
-      'Free delivery',
-      'Pause, skip or cancel any time'
-    ],
+    bags: 1,
+    bagGrams: 250,
+    grinds: ALL_GRINDS.slice(),
+    roasts: ALL_ROASTS.slice(),
+    features: ['Free delivery', 'Skip, pause or cancel any time'],
     sortOrder: 2,
     recommended: true
   },
   {
     id: 'roasters-club',
     name: 'Roaster\'s Club',
-    description: 'A year of weekly coffee and a seat at our quarterly cupping sessions.',
-    amount: 39000,
+    description: 'A bag every week, picked by our roaster, with members-only releases first.',
+    amount: 1100,
     currency: 'EUR',
-    interval: 'year',
+    interval: 'delivery',
     delivery: 'weekly',
-    features: [
-      '1 bag (250 g) every week',
-      'Quarterly cupping sessions',
-      'Members-only releases',
-      'Free delivery',
-      'Pause, skip or cancel any time'
-    ],
-    sortOrder: 4,
+    bags: 1,
+    bagGrams: 250,
+    grinds: ALL_GRINDS.slice(),
+    roasts: ['roastersChoice'],
+    features: ['Members-only releases', 'Free delivery', 'Skip, pause or cancel any time'],
+    sortOrder: 3,
     recommended: false
   }
 ]
@@ -101,6 +110,12 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
 export function findPlan(planId: string): SubscriptionPlan | undefined {
   for (const plan of PLANS) if (plan.id === planId) return plan
   return undefined
+}
+
+/** The delivery cadence of a plan id, for the schedule (undefined for a plan we do not offer). */
+export function cadenceOf(planId: string): DeliveryCadence | undefined {
+  const plan = findPlan(planId)
+  return plan ? plan.delivery : undefined
 }
 
 /** STATIC: the plans (a fresh copy, so no caller can change ours). */

@@ -1,25 +1,32 @@
 /**
- * The subscription's calendar: when deliveries fall, how a pause moves them, and what the
- * subscription looks like at a given instant. Pure functions over plain values, no imports, so
- * the web app imports this very module (lib/subscription/schedule.ts re-exports it) and shows the
- * same dates the class computes.
+ * The delivery schedule of a subscription: one model, pure functions over plain values and no
+ * imports, so the web app imports this very module and shows exactly the dates the class computes.
  *
- * Dates are UTC days: a delivery is due on a day (stored as that day's midnight, ISO 8601), and it
- * stays "next" until that day is over.
+ * The model:
+ * - Deliveries fall on a grid. The grid is a list of segments `{from, plan, cadence}`: the dates of a
+ *   segment are `from + k × cadence` up to the next segment's `from`. A plan change starts a new
+ *   segment on a date of the old grid, and every cadence is a whole number of weeks, so every
+ *   delivery of a subscription falls on the weekday of its first one, at its plan's cadence.
+ * - `skipped` is the set of grid dates the customer does not want. Only the customer removes a date
+ *   from it (unskip); time only prunes dates that have passed. A pause adds the dates inside it.
+ * - Deliveries due within LEAD_DAYS are being roasted and packed: no change reaches them.
+ * - What readers see is derived: `upcomingDeliveries` (the next UPCOMING_COUNT grid dates from
+ *   today, each with its plan and whether it is skipped) and `nextDeliveryAt` (the first date not
+ *   skipped). Stored copies of them are refreshed by every write, and every reader derives them
+ *   again through `subscriptionAt`, so time passing never shows a stale date.
  *
- * Pauses end by themselves ON READ: nothing wakes up when `pausedUntil` passes. Every reader (the
- * class's STATE and its methods, and the app over live state) looks at the subscription through
- * `subscriptionAt`, which turns a pause whose date has passed into an active subscription whose
- * next delivery is the day the pause ended (or later, by the plan's cadence). The next write
- * stores what `subscriptionAt` computed.
+ * Dates are UTC days, stored as that day's midnight in ISO 8601 ("2026-11-25T00:00:00.000Z"); a
+ * delivery stays upcoming until its day is over.
  */
 
 export type SubscriptionStatus = 'none' | 'active' | 'paused' | 'cancelled'
 
-/** How often a plan delivers (its billing interval is separate: a yearly plan may deliver weekly). */
-export type DeliveryCadence = 'weekly' | 'fortnightly' | 'monthly'
+/** How often a plan delivers: every 1, 2 or 4 weeks. */
+export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
-export type SubscriptionAction = 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'cancelled'
+export type SubscriptionAction =
+  | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
+  | 'address' | 'preferences' | 'shipped'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -34,8 +41,25 @@ export interface SubscriptionChange {
   weeks?: number
   /** For `cancelled`: what the customer said, when they said anything. */
   reason?: string
+  /** For `skipped`, `unskipped` and `shipped`: the delivery it was about (ISO day). */
+  date?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
+}
+
+/** A stretch of the grid: deliveries of `plan` every `cadence` from `from` (an ISO day). */
+export interface ScheduleSegment {
+  from: string
+  plan: string
+  cadence: DeliveryCadence
+}
+
+/** One of the next deliveries of the grid. */
+export interface UpcomingDelivery {
+  /** ISO day. */
+  date: string
+  plan: string
+  skipped: boolean
 }
 
 /** The subscription fields of an Account's user state. */
@@ -47,64 +71,101 @@ export interface SubscriptionFields {
   startedAt?: string
   /** ISO instant of the latest plan choice (start, change or restart). */
   planChangedAt?: string
-  /** While paused: the UTC day (ISO, midnight) deliveries start again. */
-  pausedUntil?: string
   /** Once cancelled: the ISO instant it was cancelled. */
   cancelledAt?: string
-  /** While active or paused: the UTC day (ISO, midnight) of the next delivery. */
+  /** While active or paused: the grid, oldest segment first. */
+  segments?: ScheduleSegment[]
+  /** While active or paused: the grid dates that will not be delivered (ISO days, ascending). */
+  skipped?: string[]
+  /** While paused: the first day of the pause (ISO day). */
+  pausedFrom?: string
+  /** While paused: the day the pause is over (ISO day, exclusive: the pause's last day is the day before). */
+  pausedUntil?: string
+  /** Derived: the first upcoming delivery that is not skipped (ISO day). */
   nextDeliveryAt?: string
+  /** Derived: the next UPCOMING_COUNT grid dates from today. */
+  upcomingDeliveries?: UpcomingDelivery[]
   history: SubscriptionChange[]
 }
 
+/** Why a change is refused (each answers 409 with its own message). */
+export type ScheduleConflictCode =
+  | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED' | 'NOT_PAUSED'
+  | 'ALREADY_CANCELLED' | 'NOT_ON_SCHEDULE' | 'ALREADY_SKIPPED' | 'NOT_SKIPPED' | 'TOO_LATE_TO_CHANGE' | 'IN_PAUSE'
+
+export type Transition = { ok: true; sub: SubscriptionFields } | { ok: false; code: ScheduleConflictCode; message: string }
+
 export const DAY_MS = 24 * 60 * 60 * 1000
-/** A new (or resumed) subscription's first delivery: two days to roast and ship. */
-export const DISPATCH_DAYS = 2
+/** Days a delivery needs to be roasted and packed: the earliest delivery is this far ahead, and nothing closer can change. */
+export const LEAD_DAYS = 2
+/** Kept for the app's copy: a new subscription's first delivery is LEAD_DAYS away. */
+export const DISPATCH_DAYS = LEAD_DAYS
+/** How many grid dates `upcomingDeliveries` lists (and skip/unskip may act on). */
+export const UPCOMING_COUNT = 6
 export const HISTORY_LIMIT = 20
 export const PAUSE_MIN_WEEKS = 1
 export const PAUSE_MAX_WEEKS = 8
+
+const CADENCE_DAYS: { [cadence in DeliveryCadence]: number } = { weekly: 7, fortnightly: 14, fourWeekly: 28 }
+// Walks are bounded: a weekly plan left alone for twenty years is about a thousand steps.
+const MAX_STEPS = 1100
+
+/** Days between two deliveries of a cadence. */
+export function cadenceDays(cadence: DeliveryCadence): number {
+  return CADENCE_DAYS[cadence] || 28
+}
 
 /** Midnight UTC of the day `ms` falls on. */
 export function startOfUtcDay(ms: number): number {
   return ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)
 }
 
-function isoDay(ms: number): string {
+/** The ISO form of the UTC day `ms` falls on. */
+export function isoDay(ms: number): string {
   return new Date(startOfUtcDay(ms)).toISOString()
 }
 
-/** The delivery after one on `dayMs`, by the plan's cadence (monthly keeps the day of month, clamped). */
-export function nextByCadence(dayMs: number, cadence: DeliveryCadence): number {
-  if (cadence === 'weekly') return dayMs + 7 * DAY_MS
-  if (cadence === 'fortnightly') return dayMs + 14 * DAY_MS
-  const date = new Date(dayMs)
-  const year = date.getUTCFullYear()
-  const month = date.getUTCMonth() + 1
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
-  return Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay))
+function dayMs(iso: string): number {
+  return startOfUtcDay(Date.parse(iso))
 }
 
-/** The first delivery of a subscription started (or resumed) at `nowMs`. */
+/** The earliest day a change may reach: deliveries before it are already being prepared. */
+export function firstChangeableDay(nowMs: number): number {
+  return startOfUtcDay(nowMs) + LEAD_DAYS * DAY_MS
+}
+
+/** The first delivery of a subscription started at `nowMs`. */
 export function firstDeliveryAt(nowMs: number): string {
-  return isoDay(startOfUtcDay(nowMs) + DISPATCH_DAYS * DAY_MS)
+  return isoDay(firstChangeableDay(nowMs))
 }
 
-/** The day a pause of `weeks` weeks started at `nowMs` ends (deliveries start again that day). */
-export function pauseEndsAt(nowMs: number, weeks: number): string {
-  return isoDay(startOfUtcDay(nowMs) + weeks * 7 * DAY_MS)
+/** The last day of a pause (the day before `pausedUntil`), for wording such as "paused until Tue 1 Dec". */
+export function lastPausedDay(pausedUntil: string): string {
+  return isoDay(dayMs(pausedUntil) - DAY_MS)
 }
 
-/** The delivery after `nextDeliveryAt` (what skipping moves the next delivery to). */
-export function deliveryAfter(nextDeliveryAt: string, cadence: DeliveryCadence): string {
-  return isoDay(nextByCadence(startOfUtcDay(Date.parse(nextDeliveryAt)), cadence))
+/**
+ * Grid dates on or after `fromMs` (and before `beforeMs`), in order, each with its plan, at most `count` of them.
+ * @param segments the grid, oldest first
+ */
+export function gridDates(segments: ReadonlyArray<ScheduleSegment>, fromMs: number, count: number, beforeMs: number = Infinity): UpcomingDelivery[] {
+  const out: UpcomingDelivery[] = []
+  for (let i = 0; i < segments.length && out.length < count; i++) {
+    const segment = segments[i] as ScheduleSegment
+    const next = segments[i + 1]
+    const end = Math.min(next ? dayMs(next.from) : Infinity, beforeMs)
+    const step = cadenceDays(segment.cadence) * DAY_MS
+    let day = dayMs(segment.from)
+    if (day < fromMs) day += Math.ceil((fromMs - day) / step) * step
+    for (let steps = 0; day < end && out.length < count && steps < MAX_STEPS; steps++, day += step) {
+      out.push({ date: isoDay(day), plan: segment.plan, skipped: false })
+    }
+  }
+  return out
 }
 
-/** `day`, or the first delivery by `cadence` after it that has not passed by `nowMs`. */
-function notPassed(dayMs: number, nowMs: number, cadence: DeliveryCadence): number {
-  const today = startOfUtcDay(nowMs)
-  let day = dayMs
-  // A bounded walk: even a weekly plan left alone for years is a few hundred steps.
-  for (let steps = 0; day < today && steps < 2000; steps++) day = nextByCadence(day, cadence)
-  return day
+function isSkipped(sub: SubscriptionFields, date: string): boolean {
+  return (sub.skipped || []).indexOf(date) >= 0
 }
 
 /** Adds a history entry, keeping the newest HISTORY_LIMIT. */
@@ -113,35 +174,227 @@ export function withChange(history: SubscriptionChange[] | undefined, change: Su
   return all.slice(Math.max(0, all.length - HISTORY_LIMIT))
 }
 
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
+
+/** Recomputes the derived fields (`upcomingDeliveries`, `nextDeliveryAt`) as of `nowMs`, in place. */
+function derive(sub: SubscriptionFields, nowMs: number): SubscriptionFields {
+  delete sub.upcomingDeliveries
+  delete sub.nextDeliveryAt
+  if ((sub.status !== 'active' && sub.status !== 'paused') || !sub.segments || sub.segments.length === 0) return sub
+  const today = startOfUtcDay(nowMs)
+  const upcoming = gridDates(sub.segments, today, UPCOMING_COUNT)
+  for (const delivery of upcoming) delivery.skipped = isSkipped(sub, delivery.date)
+  sub.upcomingDeliveries = upcoming
+  // Past the listed dates when all of them are skipped: a bounded walk further along the grid.
+  const further = gridDates(sub.segments, today, UPCOMING_COUNT + (sub.skipped || []).length + 1)
+  for (const delivery of further) {
+    if (!isSkipped(sub, delivery.date)) {
+      sub.nextDeliveryAt = delivery.date
+      break
+    }
+  }
+  return sub
+}
+
+/** Drops what has passed by `nowMs`: skipped dates before today and segments that ended before today. */
+function prune(sub: SubscriptionFields, nowMs: number): void {
+  const today = startOfUtcDay(nowMs)
+  if (sub.skipped) sub.skipped = sub.skipped.filter((date) => dayMs(date) >= today)
+  if (sub.segments) {
+    while (sub.segments.length > 1 && dayMs((sub.segments[1] as ScheduleSegment).from) <= today) sub.segments.shift()
+  }
+}
+
 /**
  * The subscription as it stands at `nowMs` (a new object; the input is left alone): a pause whose
- * day has come reads as active, deliveries whose day is over move `nextDeliveryAt` on by the
- * plan's cadence, and state stored before subscriptions had a status reads as active (with a
- * plan) or none.
- * @param cadenceOf the delivery cadence of a plan id (unknown plans are taken as monthly)
+ * last day is over has ended, passed dates are pruned, and the derived fields are recomputed.
+ * State stored by earlier versions (no `segments`: a `nextDeliveryAt` and the plan's cadence, or
+ * no status at all) is read into the model.
+ * @param cadenceOf the delivery cadence of a plan id (unknown plans are taken as every four weeks)
  */
 export function subscriptionAt<T extends Partial<SubscriptionFields>>(
   stored: T,
   nowMs: number,
   cadenceOf: (planId: string) => DeliveryCadence | undefined,
 ): T & SubscriptionFields {
-  const sub = JSON.parse(JSON.stringify(stored)) as T & SubscriptionFields
+  const sub = copy(stored) as T & SubscriptionFields
   if (sub.plan === undefined) sub.plan = null
   if (!sub.history) sub.history = []
-  if (!sub.status) {
-    sub.status = sub.plan ? 'active' : 'none'
-    if (sub.plan && !sub.nextDeliveryAt) sub.nextDeliveryAt = firstDeliveryAt(sub.planChangedAt ? Date.parse(sub.planChangedAt) : nowMs)
+  if (!sub.status) sub.status = sub.plan ? 'active' : 'none'
+  const live = sub.status === 'active' || sub.status === 'paused'
+  if (live && sub.plan && (!sub.segments || sub.segments.length === 0)) {
+    const from = sub.nextDeliveryAt || sub.pausedUntil || firstDeliveryAt(sub.planChangedAt ? Date.parse(sub.planChangedAt) : nowMs)
+    sub.segments = [{ from: isoDay(Date.parse(from)), plan: sub.plan, cadence: cadenceOf(sub.plan) || 'fourWeekly' }]
   }
-  const cadence: DeliveryCadence = (sub.plan && cadenceOf(sub.plan)) || 'monthly'
-  if (sub.status === 'paused' && sub.pausedUntil && Date.parse(sub.pausedUntil) <= nowMs) {
+  if (live && !sub.skipped) sub.skipped = []
+  if (sub.status === 'paused' && sub.pausedUntil && dayMs(sub.pausedUntil) <= startOfUtcDay(nowMs)) {
     const endedAt = sub.pausedUntil
     sub.status = 'active'
     delete sub.pausedUntil
-    sub.nextDeliveryAt = endedAt
-    sub.history = withChange(sub.history, { at: endedAt, action: 'pause-ended', plan: sub.plan, nextDeliveryAt: endedAt })
+    delete sub.pausedFrom
+    sub.history = withChange(sub.history, { at: endedAt, action: 'pause-ended', plan: sub.plan })
   }
-  if (sub.status === 'active' && sub.nextDeliveryAt) {
-    sub.nextDeliveryAt = isoDay(notPassed(startOfUtcDay(Date.parse(sub.nextDeliveryAt)), nowMs, cadence))
+  prune(sub, nowMs)
+  return derive(sub, nowMs) as T & SubscriptionFields
+}
+
+function refuse(code: ScheduleConflictCode, message: string): Transition {
+  return { ok: false, code: code, message: message }
+}
+
+/** Refuses what needs a live subscription when there is none, or it is cancelled; `doing` completes "nothing to …". */
+function needsLive(sub: SubscriptionFields, doing: string): Transition | undefined {
+  if (sub.status === 'none') return refuse('NO_SUBSCRIPTION', 'There is no subscription to ' + doing + '. Choose a plan first.')
+  if (sub.status === 'cancelled') {
+    return refuse('SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to ' + doing + '. Choose a plan to start again.')
   }
-  return sub
+  return undefined
+}
+
+function addSkipped(sub: SubscriptionFields, dates: string[]): void {
+  const all = (sub.skipped || []).slice()
+  for (const date of dates) if (all.indexOf(date) < 0) all.push(date)
+  all.sort()
+  sub.skipped = all
+}
+
+/** Marks every grid date inside the pause as skipped (a plan change during a pause calls it again). */
+function skipInsidePause(sub: SubscriptionFields): void {
+  if (!sub.pausedFrom || !sub.pausedUntil || !sub.segments) return
+  const inside = gridDates(sub.segments, dayMs(sub.pausedFrom), MAX_STEPS, dayMs(sub.pausedUntil))
+  addSkipped(sub, inside.map((d) => d.date))
+}
+
+/**
+ * Starts (from none) or restarts (from cancelled) a subscription: the first delivery LEAD_DAYS
+ * from now, then every `cadence`. A restart is a new subscription: nothing skipped carries over.
+ */
+export function start(stored: SubscriptionFields, plan: string, cadence: DeliveryCadence, nowMs: number): Transition {
+  const sub = copy(stored)
+  const first = firstDeliveryAt(nowMs)
+  sub.plan = plan
+  sub.status = 'active'
+  sub.segments = [{ from: first, plan: plan, cadence: cadence }]
+  sub.skipped = []
+  delete sub.pausedFrom
+  delete sub.pausedUntil
+  delete sub.cancelledAt
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/**
+ * Changes the plan of a live subscription from the first delivery that is not being prepared: that
+ * date stays, it is the first of the new plan, and the new plan's cadence follows. Skipped dates
+ * stay skipped; during a pause, the new plan's dates inside it are skipped too.
+ */
+export function changePlan(stored: SubscriptionFields, plan: string, cadence: DeliveryCadence, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => cadence)
+  const segments = sub.segments || []
+  const from = gridDates(segments, firstChangeableDay(nowMs), 1)[0]
+  const fromDate = from ? from.date : firstDeliveryAt(nowMs)
+  const kept = segments.filter((segment) => dayMs(segment.from) < dayMs(fromDate))
+  kept.push({ from: fromDate, plan: plan, cadence: cadence })
+  sub.segments = kept
+  sub.plan = plan
+  skipInsidePause(sub)
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/**
+ * Pauses an active subscription for `weeks` weeks from the first day a change may reach: every
+ * delivery inside the pause is skipped (and stays skipped after it, unless the customer unskips
+ * it), so neither the pause nor a resume ever brings a delivery forward.
+ */
+export function pause(stored: SubscriptionFields, weeks: number, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'pause')
+  if (refused) return refused
+  if (sub.status === 'paused') return refuse('ALREADY_PAUSED', 'Your subscription is already paused. Resume it before pausing again.')
+  const from = firstChangeableDay(nowMs)
+  sub.status = 'paused'
+  sub.pausedFrom = isoDay(from)
+  sub.pausedUntil = isoDay(from + weeks * 7 * DAY_MS)
+  skipInsidePause(sub)
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/**
+ * Ends a pause now. The deliveries the pause skipped stay skipped (the customer may unskip any of
+ * them), so the next delivery never moves earlier than the pause had it.
+ */
+export function resume(stored: SubscriptionFields, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'resume')
+  if (refused) return refused
+  if (sub.status !== 'paused') return refuse('NOT_PAUSED', 'Your subscription is not paused, so there is nothing to resume.')
+  sub.status = 'active'
+  delete sub.pausedFrom
+  delete sub.pausedUntil
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/** The upcoming delivery on `date`, or the refusal for a date that is not one of them. */
+function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { delivery: UpcomingDelivery } | { refused: Transition } {
+  const day = Date.parse(date)
+  const found = isNaN(day) ? undefined : (sub.upcomingDeliveries || []).filter((d) => d.date === isoDay(day))[0]
+  if (!found) {
+    return { refused: refuse('NOT_ON_SCHEDULE', 'There is no delivery on ' + date.slice(0, 10) + ' among your next ' + UPCOMING_COUNT + ' deliveries.') }
+  }
+  if (dayMs(found.date) < firstChangeableDay(nowMs)) {
+    return { refused: refuse('TOO_LATE_TO_CHANGE', 'The delivery on ' + found.date.slice(0, 10) + ' is already being roasted and packed, so it can no longer change.') }
+  }
+  return { delivery: found }
+}
+
+/** Skips one of the upcoming deliveries (active or paused subscriptions). */
+export function skip(stored: SubscriptionFields, date: string, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'skip')
+  if (refused) return refused
+  const found = upcomingOn(sub, date, nowMs)
+  if ('refused' in found) return found.refused
+  if (found.delivery.skipped) return refuse('ALREADY_SKIPPED', 'The delivery on ' + found.delivery.date.slice(0, 10) + ' is already skipped.')
+  addSkipped(sub, [found.delivery.date])
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/** Skips the next delivery (the first upcoming one not skipped). */
+export function skipNext(stored: SubscriptionFields, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'skip')
+  if (refused) return refused
+  if (!sub.nextDeliveryAt) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to skip.')
+  return skip(sub, sub.nextDeliveryAt, nowMs)
+}
+
+/** Brings back a skipped upcoming delivery; not one inside a pause that is still on. */
+export function unskip(stored: SubscriptionFields, date: string, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'unskip')
+  if (refused) return refused
+  const found = upcomingOn(sub, date, nowMs)
+  if ('refused' in found) return found.refused
+  const day = found.delivery.date
+  if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + day.slice(0, 10) + ' is not skipped.')
+  if (sub.status === 'paused' && sub.pausedFrom && sub.pausedUntil && dayMs(day) >= dayMs(sub.pausedFrom) && dayMs(day) < dayMs(sub.pausedUntil)) {
+    return refuse('IN_PAUSE', 'The delivery on ' + day.slice(0, 10) + ' falls within your pause. Resume your subscription first.')
+  }
+  sub.skipped = (sub.skipped || []).filter((d) => d !== day)
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/** Cancels a live subscription: no more deliveries. The plan is kept so a restart can offer it. */
+export function cancel(stored: SubscriptionFields, nowMs: number): Transition {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  if (sub.status === 'none') return refuse('NO_SUBSCRIPTION', 'There is no subscription to cancel.')
+  if (sub.status === 'cancelled') return refuse('ALREADY_CANCELLED', 'Your subscription is already cancelled.')
+  sub.status = 'cancelled'
+  sub.cancelledAt = new Date(nowMs).toISOString()
+  delete sub.segments
+  delete sub.skipped
+  delete sub.pausedFrom
+  delete sub.pausedUntil
+  return { ok: true, sub: derive(sub, nowMs) }
 }

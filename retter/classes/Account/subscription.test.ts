@@ -1,7 +1,9 @@
 /**
  * The subscription methods of the Account class, run by the local runtime in-process with a fake
- * `Date`: every transition, every refused one (409 with its code), input models, owner-only calls,
- * pauses that end by themselves on read, and the state kept in the customer's user state only.
+ * `Date`: every transition and its e-mail, every refused one (409 with its code), the delivery
+ * address and preferences, input models, owner-only calls, pauses that end by themselves on read,
+ * and the state kept in the customer's user state only. The schedule's invariants are
+ * schedule.property.test.ts's.
  */
 import { createBackend, type Backend } from '../../../rio-local/app'
 import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
@@ -9,10 +11,11 @@ import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { PLANS } from './plans'
-import { HISTORY_LIMIT, nextByCadence, subscriptionAt, type SubscriptionFields } from './schedule'
+import type { AccountUserState } from './customer'
+import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from './schedule'
 
 const P = 'subscription-tests'
-const START = Date.parse('2026-03-01T09:00:00Z') // a Sunday
+const START = Date.parse('2026-11-23T09:00:00Z') // a Monday
 const DAY = 24 * 60 * 60 * 1000
 const day = (iso: string) => `${iso}T00:00:00.000Z`
 
@@ -25,7 +28,7 @@ const mirror: StateMirror = {
   close: async () => undefined,
 }
 
-type Sub = SubscriptionFields & { email: string }
+type Sub = SubscriptionFields & AccountUserState
 interface Customer { token: string; accountId: string; email: string }
 
 beforeEach(async () => {
@@ -62,6 +65,19 @@ async function ok(who: Customer, name: string, body?: unknown): Promise<Sub> {
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 })
   return res.body
 }
+/** Every e-mail the customer got, newest first. */
+async function mails(who: Customer): Promise<Array<{ subject: string; text: string; html?: string }>> {
+  const res = await call<Array<{ subject: string; text: string; html?: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
+  return res.body.filter((m) => !/code/i.test(m.subject))
+}
+const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+/** A customer with a delivery address and a started subscription. */
+async function subscriber(planId = 'barista', email = 'sam@example.com'): Promise<Customer> {
+  const who = await customer(email)
+  await ok(who, 'setDeliveryAddress', HOME)
+  await ok(who, 'selectPlan', { planId })
+  return who
+}
 async function refused(who: Customer, name: string, body: unknown, code: string, message: string) {
   const before = await subOf(who)
   const res = await method(who, name, body)
@@ -72,221 +88,250 @@ async function refused(who: Customer, name: string, body: unknown, code: string,
 }
 
 describe('starting', () => {
-  test('a new customer has no subscription', async () => {
+  test('a new customer has no subscription, address or preferences', async () => {
     const sam = await customer()
-    expect(await subOf(sam)).toMatchObject({ plan: null, status: 'none', history: [] })
+    const sub = await subOf(sam)
+    expect(sub).toMatchObject({ plan: null, status: 'none', history: [] })
+    expect(sub.delivery).toBeUndefined()
+    expect(sub.upcomingDeliveries).toBeUndefined()
   })
 
-  test('selectPlan starts: active now, first delivery in two days, one history entry', async () => {
+  test('409 NO_DELIVERY_ADDRESS without an address; nothing starts and nothing is sent', async () => {
     const sam = await customer()
+    await refused(sam, 'selectPlan', { planId: 'taster' }, 'NO_DELIVERY_ADDRESS',
+      'Add a delivery address before starting a subscription, so we know where to send your coffee.')
+    expect(await mails(sam)).toEqual([])
+  })
+
+  test('selectPlan starts: first delivery in two days, six upcoming dates a week apart, a welcome e-mail', async () => {
+    const sam = await customer()
+    await ok(sam, 'setDeliveryAddress', HOME)
     const sub = await ok(sam, 'selectPlan', { planId: 'barista' })
-    const expected = {
-      email: 'sam@example.com',
-      plan: 'barista',
-      status: 'active',
-      startedAt: new Date(START).toISOString(),
-      planChangedAt: new Date(START).toISOString(),
-      nextDeliveryAt: day('2026-03-03'),
-      history: [{ at: new Date(START).toISOString(), action: 'started', plan: 'barista', nextDeliveryAt: day('2026-03-03') }],
-    }
-    expect(sub).toMatchObject(expected)
-    expect(sub.pausedUntil).toBeUndefined()
-    expect(sub.cancelledAt).toBeUndefined()
-    const state = await stateOf(sam)
-    expect(state.user[userIdFor('sam@example.com')]).toMatchObject(expected)
-    // Public state is readable by every session: nothing of the subscription goes there.
-    expect(state.public).toEqual({})
-    const last = published.filter((c) => c.instanceId === sam.accountId).at(-1)
-    expect(last?.state.public).toEqual({})
-    expect(last?.state.user[userIdFor('sam@example.com')]).toMatchObject({ plan: 'barista', status: 'active' })
+    expect(sub).toMatchObject({ plan: 'barista', status: 'active', nextDeliveryAt: day('2026-11-25'), preferences: { grind: 'wholeBean', roast: 'roastersChoice' } })
+    expect(sub.upcomingDeliveries).toEqual(['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30']
+      .map((d) => ({ date: day(d), plan: 'barista', skipped: false })))
+    expect(sub.history.map((h) => h.action)).toEqual(['address', 'started'])
+    const [welcome] = await mails(sam)
+    expect(welcome!.subject).toBe('Welcome to Bean & Bloom: your Barista subscription has started')
+    expect(welcome!.text).toContain('Next delivery: Wed 25 Nov (Barista).')
+    expect(welcome!.text).toContain('Torstraße 1')
+    expect(await subOf(sam)).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-11-25') })
   })
 
   test('400 UNKNOWN_PLAN for a plan we do not offer, and nothing starts', async () => {
     const sam = await customer()
-    const res = await method(sam, 'selectPlan', { planId: 'espresso-ultra' })
+    await ok(sam, 'setDeliveryAddress', HOME)
+    const res = await method(sam, 'selectPlan', { planId: 'espresso-yearly' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 'UNKNOWN_PLAN', message: 'There is no plan "espresso-ultra"' })
-    expect(await subOf(sam)).toMatchObject({ status: 'none', plan: null })
+    expect(res.body).toEqual({ code: 'UNKNOWN_PLAN', message: 'There is no plan "espresso-yearly"' })
+    expect(await subOf(sam)).toMatchObject({ status: 'none' })
+  })
+})
+
+describe('the delivery address', () => {
+  test('stored cleaned in user state; an e-mail when set and when changed, none for the same address', async () => {
+    const sam = await customer()
+    const sub = await ok(sam, 'setDeliveryAddress', { ...HOME, name: '  Sam   Rivera ', country: 'de' })
+    expect(sub.delivery).toEqual({ name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })
+    await ok(sam, 'setDeliveryAddress', { ...HOME, country: 'DE' })
+    await ok(sam, 'setDeliveryAddress', { ...HOME, line2: 'Hinterhaus, 3. OG' })
+    expect((await mails(sam)).map((m) => m.subject)).toEqual(['Your delivery address has changed', 'Your delivery address is saved'])
+    expect((await subOf(sam)).delivery?.line2).toBe('Hinterhaus, 3. OG')
+  })
+
+  test.each([
+    [{ ...HOME, country: 'US', postalCode: '10001' }, 'UNSUPPORTED_COUNTRY', 'We deliver to the EU and the United Kingdom only; "US" is not one of them.'],
+    [{ ...HOME, postalCode: '1234' }, 'INVALID_POSTAL_CODE', '"1234" is not a postal code in Germany: it has 5 digits, like 10115.'],
+    [{ ...HOME, country: 'NL', postalCode: '10119' }, 'INVALID_POSTAL_CODE', '"10119" is not a postal code in the Netherlands: it has 4 digits and 2 letters, like 1012 AB.'],
+    [{ ...HOME, line1: 'Tor\u200Bstraße 1' }, 'INVALID_ADDRESS', 'The street address contains invisible or control characters (often from copy and paste). Type it again.'],
+    [{ ...HOME, name: 'Sam\nRivera' }, 'INVALID_ADDRESS', 'The name contains invisible or control characters (often from copy and paste). Type it again.'],
+    [{ ...HOME, city: 'B'.repeat(61) }, 'INVALID_ADDRESS', 'The town or city is too long: at most 60 characters.'],
+    [{ ...HOME, line1: '   ' }, 'INVALID_ADDRESS', 'The street address is required.'],
+  ])('bad address %# is refused with its code and a message naming what is wrong; nothing is stored', async (address, code, message) => {
+    const sam = await customer()
+    const res = await method(sam, 'setDeliveryAddress', address)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code, message })
+    expect((await subOf(sam)).delivery).toBeUndefined()
+  })
+
+  test('a missing field or an unknown one is 400 VALIDATION (the input model)', async () => {
+    const sam = await customer()
+    const { city: _city, ...noCity } = HOME
+    expect((await method(sam, 'setDeliveryAddress', noCity)).body).toMatchObject({ code: 'VALIDATION' })
+    expect((await method(sam, 'setDeliveryAddress', { ...HOME, phone: '1' })).body).toMatchObject({ code: 'VALIDATION' })
+  })
+})
+
+describe('coffee preferences', () => {
+  test('set within what the plan offers, with an e-mail; the same again sends nothing', async () => {
+    const sam = await subscriber('daily-grind')
+    const sub = await ok(sam, 'setPreferences', { grind: 'filter', roast: 'light' })
+    expect(sub.preferences).toEqual({ grind: 'filter', roast: 'light' })
+    await ok(sam, 'setPreferences', { grind: 'filter', roast: 'light' })
+    const subjects = (await mails(sam)).map((m) => m.subject)
+    expect(subjects.filter((s) => s === 'Your coffee preferences have changed')).toHaveLength(1)
+    expect((await mails(sam))[0]!.text).toContain('Your coffee: Ground for filter, light roast.')
+  })
+
+  test('400 PREFERENCE_NOT_OFFERED for what the plan does not offer (Taster: roaster\'s choice only)', async () => {
+    const sam = await subscriber('taster')
+    const res = await method(sam, 'setPreferences', { grind: 'moka', roast: 'dark' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 'PREFERENCE_NOT_OFFERED', message: 'Taster offers roaster’s choice only.' })
+    const barista = await subscriber('barista', 'bo@example.com')
+    expect((await method(barista, 'setPreferences', { grind: 'frenchPress', roast: 'dark' })).body)
+      .toMatchObject({ code: 'PREFERENCE_NOT_OFFERED', message: 'Barista offers whole bean, ground for espresso only.' })
+  })
+
+  test('an unknown grind is 400 VALIDATION; a plan change keeps what the new plan offers', async () => {
+    const sam = await subscriber('daily-grind')
+    expect((await method(sam, 'setPreferences', { grind: 'turkish', roast: 'light' })).body).toMatchObject({ code: 'VALIDATION' })
+    await ok(sam, 'setPreferences', { grind: 'moka', roast: 'dark' })
+    const sub = await ok(sam, 'selectPlan', { planId: 'taster' })
+    expect(sub.preferences).toEqual({ grind: 'moka', roast: 'roastersChoice' })
   })
 })
 
 describe('changing plan', () => {
-  test('applies from the next delivery: the date stays, later deliveries follow the new plan', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
-    await later(sam, DAY)
+  test('applies from the next delivery: the date stays, later deliveries follow the new plan, with an e-mail', async () => {
+    const sam = await subscriber('barista')
     const sub = await ok(sam, 'selectPlan', { planId: 'daily-grind' })
-    expect(sub).toMatchObject({
-      plan: 'daily-grind',
-      status: 'active',
-      startedAt: new Date(START).toISOString(),
-      planChangedAt: new Date(START + DAY).toISOString(),
-      nextDeliveryAt: day('2026-03-03'),
-    })
-    expect(sub.history.at(-1)).toEqual({ at: new Date(START + DAY).toISOString(), action: 'changed', plan: 'daily-grind', fromPlan: 'barista', nextDeliveryAt: day('2026-03-03') })
-    // The delivery day passes: the one after it is a fortnight later (Daily Grind), not a week (Barista).
-    await later(sam, 2 * DAY)
-    expect((await subOf(sam)).nextDeliveryAt).toBe(day('2026-03-17'))
+    expect(sub).toMatchObject({ plan: 'daily-grind', status: 'active', nextDeliveryAt: day('2026-11-25') })
+    expect(sub.upcomingDeliveries!.slice(0, 3).map((d) => d.date)).toEqual([day('2026-11-25'), day('2026-12-09'), day('2026-12-23')])
+    expect(sub.history.at(-1)).toMatchObject({ action: 'changed', plan: 'daily-grind', fromPlan: 'barista' })
+    expect((await mails(sam))[0]!.subject).toBe('Your plan is now Daily Grind')
   })
 
   test('409 ALREADY_ON_PLAN for the current plan', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
+    const sam = await subscriber('taster')
     await refused(sam, 'selectPlan', { planId: 'taster' }, 'ALREADY_ON_PLAN', 'You are already on the Taster plan.')
   })
 
   test('a paused subscription changes plan and stays paused', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
+    const sam = await subscriber('taster')
     await ok(sam, 'pauseSubscription', { weeks: 2 })
     const sub = await ok(sam, 'selectPlan', { planId: 'barista' })
-    expect(sub).toMatchObject({ plan: 'barista', status: 'paused', pausedUntil: day('2026-03-15'), nextDeliveryAt: day('2026-03-15') })
+    expect(sub).toMatchObject({ plan: 'barista', status: 'paused', pausedUntil: day('2026-12-09') })
+    expect(sub.upcomingDeliveries!.filter((d) => d.skipped).map((d) => d.date)).toEqual([day('2026-11-25'), day('2026-12-02')])
   })
 })
 
 describe('pausing and resuming', () => {
-  test('pause 2 weeks: paused until then, the next delivery is that day; pausing again is 409', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
+  test('pause 2 weeks: the deliveries inside are skipped; the next is after it; pausing again is 409', async () => {
+    const sam = await subscriber('barista')
     const sub = await ok(sam, 'pauseSubscription', { weeks: 2 })
-    expect(sub).toMatchObject({ status: 'paused', pausedUntil: day('2026-03-15'), nextDeliveryAt: day('2026-03-15') })
-    expect(sub.history.at(-1)).toMatchObject({ action: 'paused', weeks: 2, plan: 'barista' })
+    expect(sub).toMatchObject({ status: 'paused', pausedFrom: day('2026-11-25'), pausedUntil: day('2026-12-09'), nextDeliveryAt: day('2026-12-09') })
+    expect((await mails(sam))[0]!.text).toContain('No deliveries until Tue 8 Dec (inclusive).')
     await refused(sam, 'pauseSubscription', { weeks: 1 }, 'ALREADY_PAUSED', 'Your subscription is already paused. Resume it before pausing again.')
   })
 
-  test('resume ends the pause now: active, next delivery in two days; resuming again is 409', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
-    await ok(sam, 'pauseSubscription', { weeks: 4 })
-    await later(sam, 3 * DAY)
-    const sub = await ok(sam, 'resumeSubscription')
-    expect(sub).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-03-06') })
+  test('resume ends the pause now without bringing a delivery forward; resuming again is 409', async () => {
+    const sam = await subscriber('barista')
+    await ok(sam, 'pauseSubscription', { weeks: 2 })
+    const sub = await ok(sam, 'resumeSubscription', {})
+    expect(sub).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-12-09') })
     expect(sub.pausedUntil).toBeUndefined()
-    expect(sub.history.map((h) => h.action)).toEqual(['started', 'paused', 'resumed'])
-    await refused(sam, 'resumeSubscription', undefined, 'NOT_PAUSED', 'Your subscription is not paused, so there is nothing to resume.')
+    expect((await mails(sam))[0]!.subject).toBe('Your deliveries are back on')
+    await refused(sam, 'resumeSubscription', {}, 'NOT_PAUSED', 'Your subscription is not paused, so there is nothing to resume.')
   })
 
-  test('a pause ends by itself on its day: read as active, then the plan\'s cadence', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
+  test('a pause ends by itself on its day: read as active, the dates go on at the plan\'s cadence', async () => {
+    const sam = await subscriber('daily-grind')
     await ok(sam, 'pauseSubscription', { weeks: 1 })
-    await later(sam, 7 * DAY - 9 * 60 * 60 * 1000 - 1)
-    expect(await subOf(sam)).toMatchObject({ status: 'paused', pausedUntil: day('2026-03-08') })
-    time.advance(1) // the token from a moment ago still holds
-    const ended = await subOf(sam)
-    expect(ended).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-03-08') })
-    expect(ended.pausedUntil).toBeUndefined()
-    expect(ended.history.at(-1)).toEqual({ at: day('2026-03-08'), action: 'pause-ended', plan: 'barista', nextDeliveryAt: day('2026-03-08') })
-    // Methods see it the same way: there is no pause left to resume, and the next write stores it.
-    await refused(sam, 'resumeSubscription', undefined, 'NOT_PAUSED', 'Your subscription is not paused, so there is nothing to resume.')
-    await later(sam, 2 * DAY)
-    expect((await subOf(sam)).nextDeliveryAt).toBe(day('2026-03-15'))
-    const skipped = await ok(sam, 'skipNextDelivery')
-    expect(skipped).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-03-22') })
-    expect(skipped.history.map((h) => h.action)).toEqual(['started', 'paused', 'pause-ended', 'skipped'])
+    await later(sam, 9 * DAY)
+    const sub = await subOf(sam)
+    expect(sub).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-12-09') })
+    expect(sub.pausedUntil).toBeUndefined()
+    expect(sub.history.at(-1)).toMatchObject({ action: 'pause-ended' })
   })
 
-  test.each([
-    ['0 weeks', { weeks: 0 }],
-    ['9 weeks', { weeks: 9 }],
-    ['half a week', { weeks: 1.5 }],
-    ['weeks as text', { weeks: '2' }],
-    ['no weeks', {}],
-    ['an extra field', { weeks: 2, free: true }],
-  ])('pause with %s is 400 VALIDATION and changes nothing', async (_name, body) => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
-    const res = await method(sam, 'pauseSubscription', body)
-    expect(res.status).toBe(400)
-    expect(res.body).toMatchObject({ code: 'VALIDATION' })
-    expect(await subOf(sam)).toMatchObject({ status: 'active' })
+  test.each([[0], [9], [1.5]])('pause of %p weeks is 400 VALIDATION', async (weeks) => {
+    const sam = await subscriber('taster')
+    expect((await method(sam, 'pauseSubscription', { weeks })).body).toMatchObject({ code: 'VALIDATION' })
   })
 })
 
-describe('skipping', () => {
-  test('skip moves the next delivery on by one delivery of the plan, each time', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
-    expect(await ok(sam, 'skipNextDelivery')).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-03-10') })
-    expect(await ok(sam, 'skipNextDelivery')).toMatchObject({ nextDeliveryAt: day('2026-03-17') })
-    const taster = await customer('tia@example.com')
-    await ok(taster, 'selectPlan', { planId: 'taster' })
-    expect(await ok(taster, 'skipNextDelivery')).toMatchObject({ nextDeliveryAt: day('2026-04-03') })
+describe('skipping and unskipping', () => {
+  test('skipDelivery and unskipDelivery act on any of the six upcoming dates, each with an e-mail', async () => {
+    const sam = await subscriber('barista')
+    let sub = await ok(sam, 'skipDelivery', { date: '2026-12-09' })
+    expect(sub.upcomingDeliveries!.map((d) => d.skipped)).toEqual([false, false, true, false, false, false])
+    expect(sub.nextDeliveryAt).toBe(day('2026-11-25'))
+    sub = await ok(sam, 'skipNextDelivery', {})
+    expect(sub.nextDeliveryAt).toBe(day('2026-12-02'))
+    sub = await ok(sam, 'unskipDelivery', { date: day('2026-12-09') })
+    expect(sub.upcomingDeliveries!.map((d) => d.skipped)).toEqual([true, false, false, false, false, false])
+    expect((await mails(sam)).slice(0, 3).map((m) => m.subject)).toEqual([
+      'Back on: your delivery on Wed 9 Dec', 'Skipped: your delivery on Wed 25 Nov', 'Skipped: your delivery on Wed 9 Dec',
+    ])
+    expect(sub.history.slice(-3).map((h) => [h.action, h.date])).toEqual([
+      ['skipped', day('2026-12-09')], ['skipped', day('2026-11-25')], ['unskipped', day('2026-12-09')],
+    ])
   })
 
-  test('409 SUBSCRIPTION_PAUSED while paused', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
+  test('409 for a date not on the schedule, one skipped twice, one not skipped, one inside a pause, one being packed', async () => {
+    const sam = await subscriber('barista')
+    await refused(sam, 'skipDelivery', { date: '2026-12-03' }, 'NOT_ON_SCHEDULE', 'There is no delivery on 2026-12-03 among your next 6 deliveries.')
+    await refused(sam, 'skipDelivery', { date: '2027-01-06' }, 'NOT_ON_SCHEDULE', 'There is no delivery on 2027-01-06 among your next 6 deliveries.')
+    await refused(sam, 'unskipDelivery', { date: '2026-12-02' }, 'NOT_SKIPPED', 'The delivery on 2026-12-02 is not skipped.')
+    await ok(sam, 'skipDelivery', { date: '2026-12-02' })
+    await refused(sam, 'skipDelivery', { date: '2026-12-02' }, 'ALREADY_SKIPPED', 'The delivery on 2026-12-02 is already skipped.')
     await ok(sam, 'pauseSubscription', { weeks: 1 })
-    await refused(sam, 'skipNextDelivery', undefined, 'SUBSCRIPTION_PAUSED', 'Your subscription is paused, so no delivery is coming to skip. Resume it first.')
+    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'IN_PAUSE', 'The delivery on 2026-11-25 falls within your pause. Resume your subscription first.')
+    await ok(sam, 'resumeSubscription', {})
+    await later(sam, 1 * DAY + 3 * 60 * 60 * 1000)
+    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'TOO_LATE_TO_CHANGE', 'The delivery on 2026-11-25 is already being roasted and packed, so it can no longer change.')
+  })
+
+  test('a date that is not a date is 400 VALIDATION', async () => {
+    const sam = await subscriber('barista')
+    expect((await method(sam, 'skipDelivery', { date: 'next wednesday' })).body).toMatchObject({ code: 'VALIDATION' })
+    expect((await method(sam, 'skipDelivery', {})).body).toMatchObject({ code: 'VALIDATION' })
   })
 
   test(`history keeps the last ${HISTORY_LIMIT} changes`, async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'barista' })
-    let sub: Sub | undefined
-    for (let i = 0; i < HISTORY_LIMIT + 4; i++) sub = await ok(sam, 'skipNextDelivery')
-    expect(sub?.history).toHaveLength(HISTORY_LIMIT)
-    expect(sub?.history.every((h) => h.action === 'skipped')).toBe(true)
-    expect(sub?.history.at(-1)?.nextDeliveryAt).toBe(sub?.nextDeliveryAt)
+    const sam = await subscriber('barista')
+    for (let i = 0; i < 12; i++) {
+      await ok(sam, 'skipNextDelivery', {})
+      await ok(sam, 'unskipDelivery', { date: (await subOf(sam)).upcomingDeliveries!.find((d) => d.skipped)!.date })
+    }
+    const sub = await subOf(sam)
+    expect(sub.history).toHaveLength(HISTORY_LIMIT)
+    expect(sub.history.at(-1)).toMatchObject({ action: 'unskipped' })
   })
 })
 
 describe('cancelling and starting again', () => {
-  test('cancel with a reason: no more deliveries; a second cancel is 409', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'daily-grind' })
-    await later(sam, DAY)
+  test('cancel with a reason: no more deliveries, an e-mail; a second cancel is 409', async () => {
+    const sam = await subscriber('barista')
     const sub = await ok(sam, 'cancelSubscription', { reason: '  Too much coffee  ' })
-    expect(sub).toMatchObject({ status: 'cancelled', plan: 'daily-grind', cancelledAt: new Date(START + DAY).toISOString() })
+    expect(sub).toMatchObject({ status: 'cancelled', plan: 'barista', cancelledAt: new Date(START).toISOString() })
     expect(sub.nextDeliveryAt).toBeUndefined()
-    expect(sub.history.at(-1)).toEqual({ at: new Date(START + DAY).toISOString(), action: 'cancelled', plan: 'daily-grind', reason: 'Too much coffee' })
+    expect(sub.upcomingDeliveries).toBeUndefined()
+    expect(sub.history.at(-1)).toMatchObject({ action: 'cancelled', reason: 'Too much coffee' })
+    expect((await mails(sam))[0]!.subject).toBe('Your subscription is cancelled')
     await refused(sam, 'cancelSubscription', {}, 'ALREADY_CANCELLED', 'Your subscription is already cancelled.')
   })
 
-  test('a paused subscription can be cancelled (the pause goes with it); no reason is fine', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
-    await ok(sam, 'pauseSubscription', { weeks: 8 })
-    const sub = await ok(sam, 'cancelSubscription')
-    expect(sub.status).toBe('cancelled')
-    expect(sub.pausedUntil).toBeUndefined()
-    expect(sub.history.at(-1)).not.toHaveProperty('reason')
-  })
-
-  test('a cancelled subscription refuses pause, resume and skip with 409 SUBSCRIPTION_CANCELLED', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
+  test('a cancelled subscription refuses pause, resume, skip and unskip with 409 SUBSCRIPTION_CANCELLED', async () => {
+    const sam = await subscriber('taster')
     await ok(sam, 'cancelSubscription', {})
-    const tail = 'Choose a plan to start again.'
-    await refused(sam, 'pauseSubscription', { weeks: 2 }, 'SUBSCRIPTION_CANCELLED', `Your subscription is cancelled, so there is nothing to pause. ${tail}`)
-    await refused(sam, 'resumeSubscription', undefined, 'SUBSCRIPTION_CANCELLED', `Your subscription is cancelled, so there is nothing to resume. ${tail}`)
-    await refused(sam, 'skipNextDelivery', undefined, 'SUBSCRIPTION_CANCELLED', `Your subscription is cancelled, so there is nothing to skip. ${tail}`)
+    await refused(sam, 'pauseSubscription', { weeks: 1 }, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to pause. Choose a plan to start again.')
+    await refused(sam, 'resumeSubscription', {}, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to resume. Choose a plan to start again.')
+    await refused(sam, 'skipNextDelivery', {}, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to skip. Choose a plan to start again.')
+    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to unskip. Choose a plan to start again.')
   })
 
-  test('selectPlan restarts a cancelled subscription, with any plan including the old one', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
-    await ok(sam, 'cancelSubscription', { reason: 'Moving house' })
-    await later(sam, 10 * DAY)
-    const sub = await ok(sam, 'selectPlan', { planId: 'taster' })
-    expect(sub).toMatchObject({
-      plan: 'taster',
-      status: 'active',
-      startedAt: new Date(START + 10 * DAY).toISOString(),
-      nextDeliveryAt: day('2026-03-13'),
-    })
-    expect(sub.cancelledAt).toBeUndefined()
-    expect(sub.history.map((h) => h.action)).toEqual(['started', 'cancelled', 'restarted'])
-  })
-
-  test('cancel with a reason over 500 characters is 400 VALIDATION', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
-    const res = await method(sam, 'cancelSubscription', { reason: 'x'.repeat(501) })
-    expect(res.status).toBe(400)
-    expect(res.body).toMatchObject({ code: 'VALIDATION' })
-    expect(await subOf(sam)).toMatchObject({ status: 'active' })
+  test('selectPlan restarts a cancelled subscription as a new one (nothing skipped carries over)', async () => {
+    const sam = await subscriber('barista')
+    await ok(sam, 'skipDelivery', { date: '2026-12-02' })
+    await ok(sam, 'cancelSubscription', {})
+    await later(sam, DAY)
+    const sub = await ok(sam, 'selectPlan', { planId: 'barista' })
+    expect(sub).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-11-26') })
+    expect(sub.upcomingDeliveries!.every((d) => !d.skipped)).toBe(true)
+    expect((await mails(sam))[0]!.subject).toBe('Your Barista subscription is back on')
   })
 })
 
@@ -295,6 +340,7 @@ describe('without a subscription', () => {
     ['pauseSubscription', { weeks: 2 }, 'There is no subscription to pause. Choose a plan first.'],
     ['resumeSubscription', undefined, 'There is no subscription to resume. Choose a plan first.'],
     ['skipNextDelivery', undefined, 'There is no subscription to skip. Choose a plan first.'],
+    ['skipDelivery', { date: '2026-11-25' }, 'There is no subscription to skip. Choose a plan first.'],
     ['cancelSubscription', {}, 'There is no subscription to cancel.'],
   ])('%s is 409 NO_SUBSCRIPTION', async (name, body, message) => {
     const sam = await customer()
@@ -308,7 +354,11 @@ describe('who may call', () => {
     ['pauseSubscription', { weeks: 1 }],
     ['resumeSubscription', {}],
     ['skipNextDelivery', {}],
+    ['skipDelivery', { date: '2026-11-25' }],
+    ['unskipDelivery', { date: '2026-11-25' }],
     ['cancelSubscription', {}],
+    ['setDeliveryAddress', HOME],
+    ['setPreferences', { grind: 'filter', roast: 'light' }],
   ])('%s: owner only (401 without a session, 403 for anyone else)', async (name, body) => {
     const sam = await customer()
     const other = await customer('gus@example.com')
@@ -318,34 +368,38 @@ describe('who may call', () => {
     expect((await method(sam, name, body, other.token)).status).toBe(403)
   })
 
-  test('resume and skip take no input: an extra field is 400 VALIDATION', async () => {
-    const sam = await customer()
-    await ok(sam, 'selectPlan', { planId: 'taster' })
+  test.each([['sendDeliveryReminder', { date: '2026-12-02' }], ['retryMail', {}]])('%s runs as a task only: 403 even for the owner', async (name, body) => {
+    const sam = await subscriber('barista')
+    const res = await method(sam, name, body)
+    expect(res.status).toBe(403)
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: `${name} runs as a scheduled task only` })
+  })
+
+  test('resume and skipNext take no input: an extra field is 400 VALIDATION', async () => {
+    const sam = await subscriber('taster')
     expect((await method(sam, 'skipNextDelivery', { days: 3 })).body).toMatchObject({ code: 'VALIDATION' })
     expect((await method(sam, 'resumeSubscription', { now: true })).body).toMatchObject({ code: 'VALIDATION' })
   })
 })
 
-describe('schedule', () => {
-  test('monthly deliveries keep the day of the month, clamped to short months', () => {
-    expect(new Date(nextByCadence(Date.parse(day('2026-01-31')), 'monthly')).toISOString()).toBe(day('2026-02-28'))
-    expect(new Date(nextByCadence(Date.parse(day('2026-12-15')), 'monthly')).toISOString()).toBe(day('2027-01-15'))
-  })
-
-  test('state stored before subscriptions had a status reads as active (with a plan) or none', () => {
+describe('state stored by earlier versions', () => {
+  test('reads as active with its next delivery as the grid (with a plan) or none', () => {
     const cadence = () => 'weekly' as const
     expect(subscriptionAt({ plan: null }, START, cadence)).toMatchObject({ plan: null, status: 'none', history: [] })
-    expect(subscriptionAt({ plan: 'barista', planChangedAt: new Date(START).toISOString() }, START + 20 * DAY, cadence))
-      .toMatchObject({ status: 'active', nextDeliveryAt: day('2026-03-24') })
+    expect(subscriptionAt({ plan: 'barista', status: 'active', nextDeliveryAt: day('2026-11-25') }, START + 10 * DAY, cadence))
+      .toMatchObject({ status: 'active', nextDeliveryAt: day('2026-12-09'), segments: [{ from: day('2026-11-25'), plan: 'barista', cadence: 'weekly' }] })
   })
-
 })
 
-describe('plan copy', () => {
-  test('every plan states its delivery cost and the pause promise the plans page makes', () => {
-    for (const plan of PLANS) {
-      expect(plan.features.some((f) => /delivery/i.test(f))).toBe(true)
-      expect(plan.features).toContain('Pause, skip or cancel any time')
-    }
+describe('e-mails', () => {
+  test('every change e-mail has a text and a branded HTML part that escapes what the customer typed', async () => {
+    const sam = await customer()
+    await ok(sam, 'setDeliveryAddress', { ...HOME, name: '<b>Sam</b> & "Co"' })
+    await ok(sam, 'selectPlan', { planId: 'taster' })
+    const [welcome] = await mails(sam)
+    expect(welcome!.html).toContain('Bean &amp; Bloom')
+    expect(welcome!.html).toContain('&lt;b&gt;Sam&lt;/b&gt; &amp; &quot;Co&quot;')
+    expect(welcome!.html).not.toContain('<b>Sam</b>')
+    expect(welcome!.text).toContain('<b>Sam</b> & "Co"')
   })
 })

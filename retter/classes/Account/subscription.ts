@@ -1,169 +1,119 @@
 /**
- * The customer's subscription: start, change, pause, resume, skip and cancel. One WRITE method per
- * export, each owner-only (the class authorizer) with an input model; all of it lives in the
- * customer's user state (see customer.ts), never in public state.
- *
- * Every method first brings the stored subscription up to now (`subscriptionAt`: a pause whose day
- * has passed has ended), then applies its transition or refuses it with 409 and a specific code.
- *
- * A plan change applies from the next delivery: the date already scheduled stays, that delivery
- * is the first of the new plan, and the ones after it follow the new plan's cadence.
+ * The customer's subscription: start, change, pause, resume, skip, unskip and cancel. One WRITE
+ * method per export, each owner-only (the class authorizer) with an input model; all of it lives
+ * in the customer's user state (customer.ts), never in public state. The rules of the schedule are
+ * schedule.ts; this file maps them to answers, e-mails and the delivery reminder (changes.ts).
  */
 import { Data } from '@retter/rdk'
-import { AccountUserState, customerOf, privateOf } from './customer'
+import { complete, current, refuse } from './changes'
 import { findPlan } from './plans'
+import { preferencesFor } from './preferences'
 import {
-  PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, SubscriptionAction, SubscriptionChange, SubscriptionFields,
-  deliveryAfter, firstDeliveryAt, pauseEndsAt, subscriptionAt, withChange,
+  PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, Transition, cancel, changePlan, pause, resume, skip, skipNext, start, unskip,
 } from './schedule'
 
-/** Codes of the 409 answers: each names why the transition makes no sense now. */
-export type SubscriptionConflictCode =
-  | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED'
-  | 'NOT_PAUSED' | 'SUBSCRIPTION_PAUSED' | 'ALREADY_CANCELLED'
-
-/** What a method answers on success: the subscription as it now stands. */
-export type SubscriptionView = AccountUserState & SubscriptionFields
-
-function cadenceOf(planId: string) {
-  const plan = findPlan(planId)
-  return plan ? plan.delivery : undefined
-}
-
-/** The customer's user state with the subscription as it stands now (for STATE and answers). */
-export function subscriptionView(data: Data): SubscriptionView {
-  return subscriptionAt(customerOf(data), Date.now(), cadenceOf)
-}
-
-/** Brings the stored subscription up to `nowMs` and returns it, ready to change. */
-function current(data: Data, nowMs: number): SubscriptionView {
-  const now = subscriptionAt(customerOf(data), nowMs, cadenceOf)
-  // customerOf made sure the user state exists.
-  ;(data.state.user as Record<string, unknown>)[privateOf(data).userId] = now
-  return now
-}
-
-function conflict(data: Data, code: SubscriptionConflictCode, message: string): Data {
-  data.response = { statusCode: 409, body: { code: code, message: message } }
-  return data
-}
-
-function done(data: Data, sub: SubscriptionView, change: SubscriptionChange): Data {
-  sub.history = withChange(sub.history, change)
-  data.response = { statusCode: 200, body: sub }
-  return data
-}
-
-function change(action: SubscriptionAction, nowMs: number, sub: SubscriptionFields, extra?: Partial<SubscriptionChange>): SubscriptionChange {
-  const entry: SubscriptionChange = { at: new Date(nowMs).toISOString(), action: action, plan: sub.plan }
-  if (sub.nextDeliveryAt) entry.nextDeliveryAt = sub.nextDeliveryAt
-  if (extra) {
-    for (const key in extra) (entry as unknown as Record<string, unknown>)[key] = (extra as Record<string, unknown>)[key]
-  }
-  return entry
-}
-
-/**
- * Refuses what needs a live subscription when there is none (NO_SUBSCRIPTION) or it is cancelled
- * (SUBSCRIPTION_CANCELLED); `doing` completes "There is no subscription to …".
- */
-function refuseWithoutSubscription(data: Data, sub: SubscriptionFields, doing: string): Data | undefined {
-  if (sub.status === 'none') return conflict(data, 'NO_SUBSCRIPTION', 'There is no subscription to ' + doing + '. Choose a plan first.')
-  if (sub.status === 'cancelled') {
-    return conflict(data, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to ' + doing + '. Choose a plan to start again.')
-  }
-  return undefined
+function conflict(data: Data, result: Transition): Data {
+  return result.ok ? data : refuse(data, 409, result.code, result.message)
 }
 
 /**
  * WRITE {planId}: starts a subscription (none), restarts one (cancelled), or changes the plan
- * (active or paused; applies from the next delivery, a pause stays). 400 UNKNOWN_PLAN for an id we
- * do not offer; 409 ALREADY_ON_PLAN for the plan the customer is already on.
+ * (active or paused; from the first delivery not already being prepared, a pause stays). 400
+ * UNKNOWN_PLAN for an id we do not offer; 409 ALREADY_ON_PLAN for the plan the customer is on;
+ * 409 NO_DELIVERY_ADDRESS to start or restart without a delivery address. The customer's
+ * preferences follow the plan (kept where the plan offers them).
  */
 export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> {
   const planId = data.request.body ? data.request.body.planId : ''
   const plan = findPlan(planId)
-  if (!plan) {
-    data.response = { statusCode: 400, body: { code: 'UNKNOWN_PLAN', message: 'There is no plan "' + planId + '"' } }
-    return data
-  }
+  if (!plan) return refuse(data, 400, 'UNKNOWN_PLAN', 'There is no plan "' + planId + '"')
   const nowMs = Date.now()
-  const nowIso = new Date(nowMs).toISOString()
-  const sub = current(data, nowMs)
-  if (sub.status === 'active' || sub.status === 'paused') {
-    if (sub.plan === planId) return conflict(data, 'ALREADY_ON_PLAN', 'You are already on the ' + plan.name + ' plan.')
-    const fromPlan = sub.plan || undefined
-    sub.plan = planId
-    sub.planChangedAt = nowIso
-    return done(data, sub, change('changed', nowMs, sub, fromPlan ? { fromPlan: fromPlan } : undefined))
+  const view = current(data, nowMs)
+  if (view.status === 'active' || view.status === 'paused') {
+    if (view.plan === planId) return refuse(data, 409, 'ALREADY_ON_PLAN', 'You are already on the ' + plan.name + ' plan.')
+    const fromPlan = view.plan ? findPlan(view.plan) : undefined
+    const changed = changePlan(view, planId, plan.delivery, nowMs)
+    if (!changed.ok) return conflict(data, changed)
+    const next = changed.sub as typeof view
+    next.planChangedAt = new Date(nowMs).toISOString()
+    next.preferences = preferencesFor(plan, view.preferences)
+    return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan })
   }
-  const restarting = sub.status === 'cancelled'
-  sub.plan = planId
-  sub.status = 'active'
-  sub.startedAt = nowIso
-  sub.planChangedAt = nowIso
-  sub.nextDeliveryAt = firstDeliveryAt(nowMs)
-  delete sub.cancelledAt
-  delete sub.pausedUntil
-  return done(data, sub, change(restarting ? 'restarted' : 'started', nowMs, sub))
+  if (!view.delivery) {
+    return refuse(data, 409, 'NO_DELIVERY_ADDRESS', 'Add a delivery address before starting a subscription, so we know where to send your coffee.')
+  }
+  const restarting = view.status === 'cancelled'
+  const started = start(view, planId, plan.delivery, nowMs)
+  if (!started.ok) return conflict(data, started)
+  const next = started.sub as typeof view
+  next.startedAt = new Date(nowMs).toISOString()
+  next.planChangedAt = next.startedAt
+  next.preferences = preferencesFor(plan, view.preferences)
+  const kind = restarting ? 'restarted' : 'started'
+  return complete(data, next, nowMs, { action: kind }, { kind: kind })
 }
 
-/** WRITE {weeks: 1–8}: pauses deliveries; the next one is the day the pause ends. */
+/** WRITE {weeks: 1–8}: pauses deliveries; those inside the pause are skipped. */
 export async function pauseSubscription(data: Data<{ weeks: number }>): Promise<Data> {
   const weeks = data.request.body ? data.request.body.weeks : 0
   const nowMs = Date.now()
-  const sub = current(data, nowMs)
-  const refused = refuseWithoutSubscription(data, sub, 'pause')
-  if (refused) return refused
-  if (sub.status === 'paused') return conflict(data, 'ALREADY_PAUSED', 'Your subscription is already paused. Resume it before pausing again.')
+  const view = current(data, nowMs)
   // The input model bounds it too; this keeps the class honest if the model is ever loosened.
   if (!(weeks >= PAUSE_MIN_WEEKS && weeks <= PAUSE_MAX_WEEKS && Math.floor(weeks) === weeks)) {
-    data.response = { statusCode: 400, body: { code: 'INVALID_PAUSE', message: 'A pause lasts from ' + PAUSE_MIN_WEEKS + ' to ' + PAUSE_MAX_WEEKS + ' whole weeks.' } }
-    return data
+    return refuse(data, 400, 'INVALID_PAUSE', 'A pause lasts from ' + PAUSE_MIN_WEEKS + ' to ' + PAUSE_MAX_WEEKS + ' whole weeks.')
   }
-  sub.status = 'paused'
-  sub.pausedUntil = pauseEndsAt(nowMs, weeks)
-  sub.nextDeliveryAt = sub.pausedUntil
-  return done(data, sub, change('paused', nowMs, sub, { weeks: weeks }))
+  const paused = pause(view, weeks, nowMs)
+  if (!paused.ok) return conflict(data, paused)
+  return complete(data, paused.sub as typeof view, nowMs, { action: 'paused', weeks: weeks }, { kind: 'paused', weeks: weeks })
 }
 
-/** WRITE: ends a pause early; deliveries start again as for a new subscription (in two days). */
+/** WRITE: ends a pause now; the deliveries it skipped stay skipped (the customer may unskip them). */
 export async function resumeSubscription(data: Data): Promise<Data> {
   const nowMs = Date.now()
-  const sub = current(data, nowMs)
-  const refused = refuseWithoutSubscription(data, sub, 'resume')
-  if (refused) return refused
-  if (sub.status !== 'paused') return conflict(data, 'NOT_PAUSED', 'Your subscription is not paused, so there is nothing to resume.')
-  sub.status = 'active'
-  delete sub.pausedUntil
-  sub.nextDeliveryAt = firstDeliveryAt(nowMs)
-  return done(data, sub, change('resumed', nowMs, sub))
+  const view = current(data, nowMs)
+  const resumed = resume(view, nowMs)
+  if (!resumed.ok) return conflict(data, resumed)
+  return complete(data, resumed.sub as typeof view, nowMs, { action: 'resumed' }, { kind: 'resumed' })
 }
 
-/** WRITE: moves the next delivery on by one delivery of the plan (active subscriptions only). */
+/** WRITE {date}: skips one of the upcoming deliveries. */
+export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> {
+  const date = data.request.body ? data.request.body.date : ''
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const skipped = skip(view, date, nowMs)
+  if (!skipped.ok) return conflict(data, skipped)
+  const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
+  return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: day }, { kind: 'skipped', date: day })
+}
+
+/** WRITE: skips the next delivery (skipDelivery of the first upcoming one not skipped). */
 export async function skipNextDelivery(data: Data): Promise<Data> {
   const nowMs = Date.now()
-  const sub = current(data, nowMs)
-  const refused = refuseWithoutSubscription(data, sub, 'skip')
-  if (refused) return refused
-  if (sub.status === 'paused') {
-    return conflict(data, 'SUBSCRIPTION_PAUSED', 'Your subscription is paused, so no delivery is coming to skip. Resume it first.')
-  }
-  const skipped = sub.nextDeliveryAt || firstDeliveryAt(nowMs)
-  sub.nextDeliveryAt = deliveryAfter(skipped, cadenceOf(sub.plan || '') || 'monthly')
-  return done(data, sub, change('skipped', nowMs, sub))
+  const view = current(data, nowMs)
+  const date = view.nextDeliveryAt
+  const skipped = skipNext(view, nowMs)
+  if (!skipped.ok || !date) return conflict(data, skipped)
+  return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: date }, { kind: 'skipped', date: date })
+}
+
+/** WRITE {date}: brings back a skipped upcoming delivery (not one inside a pause still on). */
+export async function unskipDelivery(data: Data<{ date: string }>): Promise<Data> {
+  const date = data.request.body ? data.request.body.date : ''
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const back = unskip(view, date, nowMs)
+  if (!back.ok) return conflict(data, back)
+  const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
+  return complete(data, back.sub as typeof view, nowMs, { action: 'unskipped', date: day }, { kind: 'unskipped', date: day })
 }
 
 /** WRITE {reason?}: cancels; no further deliveries. The plan is kept so a restart can offer it. */
 export async function cancelSubscription(data: Data<{ reason?: string }>): Promise<Data> {
   const reason = data.request.body && typeof data.request.body.reason === 'string' ? data.request.body.reason.trim() : ''
   const nowMs = Date.now()
-  const sub = current(data, nowMs)
-  if (sub.status === 'none') return conflict(data, 'NO_SUBSCRIPTION', 'There is no subscription to cancel.')
-  if (sub.status === 'cancelled') return conflict(data, 'ALREADY_CANCELLED', 'Your subscription is already cancelled.')
-  sub.status = 'cancelled'
-  sub.cancelledAt = new Date(nowMs).toISOString()
-  delete sub.pausedUntil
-  delete sub.nextDeliveryAt
-  return done(data, sub, change('cancelled', nowMs, sub, reason ? { reason: reason } : undefined))
+  const view = current(data, nowMs)
+  const cancelled = cancel(view, nowMs)
+  if (!cancelled.ok) return conflict(data, cancelled)
+  return complete(data, cancelled.sub as typeof view, nowMs, { action: 'cancelled', reason: reason || undefined }, { kind: 'cancelled' })
 }

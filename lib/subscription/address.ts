@@ -1,0 +1,6 @@
+/**
+ * The delivery-address rules as the Account class applies them (its own module: supported
+ * countries, lengths, hidden characters, postal codes per country through `postcode-validator`),
+ * so the form refuses exactly what the class would, with the same messages.
+ */
+export * from '../../retter/classes/Account/address'

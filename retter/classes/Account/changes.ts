@@ -1,0 +1,72 @@
+/**
+ * What every change to a customer's subscription or details shares: reading the subscription as
+ * it stands now, refusing with a specific code, and completing a change (history, the pending
+ * reminder, the customer's e-mail, the answer).
+ */
+import { Data } from '@retter/rdk'
+import { AccountUserState, customerOf, privateOf } from './customer'
+import { subscriptionMail, SubscriptionEvent } from './emails'
+import { sendOrQueue } from './notify'
+import { cadenceOf, findPlan } from './plans'
+import { keepReminder } from './reminders'
+import { SubscriptionChange, SubscriptionFields, subscriptionAt, withChange } from './schedule'
+
+/** The customer's user state, subscription included, as one value. */
+export type CustomerView = AccountUserState & SubscriptionFields
+
+/** The customer's user state with the subscription as it stands at `nowMs` (for STATE and answers). */
+export function viewAt(data: Data, nowMs: number): CustomerView {
+  return subscriptionAt(customerOf(data), nowMs, cadenceOf)
+}
+
+/** Brings the stored subscription up to `nowMs` (stored back) and returns it, ready to change. */
+export function current(data: Data, nowMs: number): CustomerView {
+  return store(data, viewAt(data, nowMs))
+}
+
+/** Replaces the customer's user state with `view`. */
+export function store(data: Data, view: CustomerView): CustomerView {
+  // customerOf made sure the user state exists.
+  ;(data.state.user as Record<string, unknown>)[privateOf(data).userId] = view
+  return view
+}
+
+/** Answers `status` with `{code, message}`; the state is left as it was. */
+export function refuse(data: Data, status: number, code: string, message: string): Data {
+  data.response = { statusCode: status, body: { code: code, message: message } }
+  return data
+}
+
+function manageUrl(): string | undefined {
+  const app = process.env.APP_URL
+  return app ? app.replace(/\/+$/, '') + '/account' : undefined
+}
+
+/** Sends the customer the e-mail about `event` (a failed send is queued, never thrown). */
+export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): Promise<void> {
+  return sendOrQueue(data, subscriptionMail(event, {
+    to: view.email,
+    sub: view,
+    plan: view.plan ? findPlan(view.plan) : undefined,
+    address: view.delivery,
+    preferences: view.preferences,
+    manageUrl: manageUrl(),
+  }))
+}
+
+/**
+ * Completes a change: stores `view` with a history entry, keeps the reminder right, e-mails the
+ * customer about `event` and answers the customer's state.
+ */
+export async function complete(data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent): Promise<Data> {
+  const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
+  const extra = entry as Record<string, unknown>
+  for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]
+  if (view.nextDeliveryAt && (view.status === 'active' || view.status === 'paused')) change.nextDeliveryAt = view.nextDeliveryAt
+  view.history = withChange(view.history, change)
+  store(data, view)
+  keepReminder(data, view, nowMs)
+  await mailCustomer(data, view, event)
+  data.response = { statusCode: 200, body: view }
+  return data
+}

@@ -1,0 +1,63 @@
+/**
+ * The customer's delivery details: where the coffee goes (setDeliveryAddress) and how they like it
+ * (setPreferences). WRITE, owner only; both live in the customer's user state.
+ */
+import { Data } from '@retter/rdk'
+import { checkAddress, DeliveryAddress } from './address'
+import { complete, current, refuse } from './changes'
+import { findPlan } from './plans'
+import { CoffeePreferences, GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from './preferences'
+
+function sameAddress(a: DeliveryAddress | undefined, b: DeliveryAddress): boolean {
+  return JSON.stringify(a || null) === JSON.stringify(b)
+}
+
+/**
+ * WRITE {name, line1, line2?, city, postalCode, country}: stores the delivery address. 400
+ * UNSUPPORTED_COUNTRY outside the EU and the UK, 400 INVALID_POSTAL_CODE naming the country's
+ * shape, 400 INVALID_ADDRESS for a missing, too long or hidden-character field (with `field`).
+ * The same address again changes nothing and sends nothing.
+ */
+export async function setDeliveryAddress(data: Data): Promise<Data> {
+  const checked = checkAddress(data.request.body)
+  if (!checked.ok) {
+    data.response = { statusCode: 400, body: { code: checked.code, field: checked.field, message: checked.message } }
+    return data
+  }
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  if (sameAddress(view.delivery, checked.address)) {
+    data.response = { statusCode: 200, body: view }
+    return data
+  }
+  const first = !view.delivery
+  view.delivery = checked.address
+  return complete(data, view, nowMs, { action: 'address' }, { kind: 'address', first: first })
+}
+
+/**
+ * WRITE {grind, roast}: stores the coffee preferences. While on a plan, 400 PREFERENCE_NOT_OFFERED
+ * for a grind or roast the plan does not offer (the message lists what it does).
+ */
+export async function setPreferences(data: Data<Partial<CoffeePreferences>>): Promise<Data> {
+  const body = data.request.body || {}
+  if (!isGrind(body.grind) || !isRoast(body.roast)) {
+    return refuse(data, 400, 'INVALID_PREFERENCES', 'Choose a grind and a roast from the lists offered.')
+  }
+  const wanted: CoffeePreferences = { grind: body.grind, roast: body.roast }
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const plan = (view.status === 'active' || view.status === 'paused') && view.plan ? findPlan(view.plan) : undefined
+  if (plan && plan.grinds.indexOf(wanted.grind) < 0) {
+    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.grinds.map((g) => GRIND_LABELS[g].toLowerCase()).join(', ') + ' only.')
+  }
+  if (plan && plan.roasts.indexOf(wanted.roast) < 0) {
+    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.roasts.map((r) => ROAST_LABELS[r].toLowerCase()).join(', ') + ' only.')
+  }
+  if (view.preferences && view.preferences.grind === wanted.grind && view.preferences.roast === wanted.roast) {
+    data.response = { statusCode: 200, body: view }
+    return data
+  }
+  view.preferences = wanted
+  return complete(data, view, nowMs, { action: 'preferences' }, { kind: 'preferences' })
+}

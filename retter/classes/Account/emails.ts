@@ -1,0 +1,135 @@
+/**
+ * The e-mails a customer gets when their subscription changes: each says what changed and what
+ * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
+ */
+import { DeliveryAddress, addressLines } from './address'
+import { CoffeePreferences, GRIND_LABELS, ROAST_LABELS } from './preferences'
+import { SubscriptionPlan } from './plans'
+import { Mail } from './mailer'
+import { SubscriptionFields, lastPausedDay } from './schedule'
+
+/** What every e-mail about the subscription knows. */
+export interface MailContext {
+  to: string
+  sub: SubscriptionFields
+  plan?: SubscriptionPlan
+  address?: DeliveryAddress
+  preferences?: CoffeePreferences
+  /** Where the customer manages the subscription (the app's /account), when the project knows the app's address. */
+  manageUrl?: string
+}
+
+export type SubscriptionEvent =
+  | { kind: 'started' | 'restarted' }
+  | { kind: 'changed'; fromPlan?: SubscriptionPlan }
+  | { kind: 'paused'; weeks: number }
+  | { kind: 'resumed' }
+  | { kind: 'skipped' | 'unskipped'; date: string }
+  | { kind: 'cancelled' }
+  | { kind: 'address'; first: boolean }
+  | { kind: 'preferences' }
+  | { kind: 'reminder'; date: string }
+  | { kind: 'shipped'; date: string; shippedAt: string }
+
+const BRAND = 'Bean & Bloom'
+const BRAND_COLOUR = '#6b3e26'
+
+/** "Wed 25 Nov" (UTC: delivery days are UTC days). */
+export function deliveryDay(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
+}
+
+function price(plan: SubscriptionPlan): string {
+  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: plan.currency }).format(plan.amount / 100)
+}
+
+function planLine(plan: SubscriptionPlan): string {
+  const every = plan.delivery === 'weekly' ? 'every week' : plan.delivery === 'fortnightly' ? 'every two weeks' : 'every four weeks'
+  return plan.name + ': ' + plan.bags + (plan.bags === 1 ? ' bag' : ' bags') + ' (' + plan.bagGrams + ' g) ' + every + ', ' + price(plan) + ' a delivery'
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+/** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
+function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; headline: string; lines: string[] } {
+  const planName = ctx.plan ? ctx.plan.name : 'your plan'
+  switch (event.kind) {
+    case 'started':
+    case 'restarted':
+      return {
+        subject: event.kind === 'started' ? 'Welcome to ' + BRAND + ': your ' + planName + ' subscription has started' : 'Your ' + planName + ' subscription is back on',
+        headline: event.kind === 'started' ? 'Your subscription has started' : 'Welcome back: your subscription has restarted',
+        lines: ctx.plan ? [planLine(ctx.plan)] : [],
+      }
+    case 'changed':
+      return {
+        subject: 'Your plan is now ' + planName,
+        headline: 'You changed your plan',
+        lines: [(event.fromPlan ? 'From ' + event.fromPlan.name + ' to ' : 'Now on ') + (ctx.plan ? planLine(ctx.plan) : planName) + '.', 'The change applies from your next delivery that is not already being roasted.'],
+      }
+    case 'paused':
+      return {
+        subject: 'Your deliveries are paused',
+        headline: 'Your subscription is paused for ' + event.weeks + (event.weeks === 1 ? ' week' : ' weeks'),
+        lines: ctx.sub.pausedUntil ? ['No deliveries until ' + deliveryDay(lastPausedDay(ctx.sub.pausedUntil)) + ' (inclusive). The deliveries inside the pause are skipped; you can unskip them after resuming.'] : [],
+      }
+    case 'resumed':
+      return { subject: 'Your deliveries are back on', headline: 'Your subscription is active again', lines: ['Deliveries skipped during the pause stay skipped unless you unskip them.'] }
+    case 'skipped':
+      return { subject: 'Skipped: your delivery on ' + deliveryDay(event.date), headline: 'You skipped a delivery', lines: ['We won\'t send your delivery of ' + deliveryDay(event.date) + '. You can unskip it until two days before.'] }
+    case 'unskipped':
+      return { subject: 'Back on: your delivery on ' + deliveryDay(event.date), headline: 'Your delivery is back on', lines: ['We\'ll send your delivery of ' + deliveryDay(event.date) + ' after all.'] }
+    case 'cancelled':
+      return { subject: 'Your subscription is cancelled', headline: 'Your subscription is cancelled', lines: ['No further deliveries will be sent. You can start again any time from your account.'] }
+    case 'address':
+      return { subject: event.first ? 'Your delivery address is saved' : 'Your delivery address has changed', headline: event.first ? 'We have your delivery address' : 'Your delivery address has changed', lines: ['Deliveries not already being packed go to the address below.'] }
+    case 'preferences':
+      return { subject: 'Your coffee preferences have changed', headline: 'Your coffee preferences have changed', lines: ['Deliveries not already being roasted follow your new preferences.'] }
+    case 'reminder':
+      return { subject: 'Your coffee arrives ' + deliveryDay(event.date), headline: 'Your next delivery is on its way soon', lines: ['We\'re roasting your coffee for ' + deliveryDay(event.date) + '. It can no longer be skipped.'] }
+    case 'shipped':
+      return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'] }
+  }
+}
+
+function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
+  const lines: string[] = []
+  if (event.kind === 'cancelled') return lines
+  const sub = ctx.sub
+  if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder') {
+    lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (ctx.plan ? ' (' + ctx.plan.name + ')' : '') + '.')
+  }
+  if (ctx.preferences) lines.push('Your coffee: ' + GRIND_LABELS[ctx.preferences.grind] + ', ' + ROAST_LABELS[ctx.preferences.roast].toLowerCase() + '.')
+  return lines
+}
+
+/**
+ * The e-mail for one change of the subscription.
+ * @param event what happened
+ * @param ctx the subscription after it, and who it goes to
+ */
+export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Mail {
+  const parts = body(event, ctx)
+  const next = nextLines(ctx, event)
+  const address = ctx.address ? addressLines(ctx.address) : []
+  const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
+  const text = [parts.headline, '', ...parts.lines, ...(next.length ? [''].concat(next) : []), ...(address.length ? ['', 'Delivering to:'].concat(address) : []), '', manage, '', '— ' + BRAND].join('\n')
+  const para = (line: string) => '<p style="margin:0 0 12px">' + escapeHtml(line) + '</p>'
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(parts.subject) + '</title></head>',
+    '<body style="margin:0;padding:24px;background:#faf6f1;font-family:Georgia,serif;color:#2b1d14">',
+    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border-top:6px solid ' + BRAND_COLOUR + '">',
+    '<p style="margin:0 0 16px;font-weight:bold;color:' + BRAND_COLOUR + '">' + escapeHtml(BRAND) + '</p>',
+    '<h1 style="font-size:22px;margin:0 0 16px">' + escapeHtml(parts.headline) + '</h1>',
+    parts.lines.map(para).join(''),
+    next.map(para).join(''),
+    address.length ? '<p style="margin:16px 0 4px;font-weight:bold">Delivering to</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
+    ctx.manageUrl
+      ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(ctx.manageUrl) + '" style="color:' + BRAND_COLOUR + '">Manage your subscription</a></p>'
+      : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
+    '</div></body></html>',
+  ].join('')
+  return { to: ctx.to, subject: parts.subject, text: text, html: html }
+}

@@ -1,0 +1,55 @@
+/**
+ * The upcoming-delivery reminder: two days before each delivery (at REMINDER_HOUR_UTC), while the
+ * customer can still skip it, a task (`data.tasks`, Retter's delayed call) runs
+ * `sendDeliveryReminder`, which sends only if that delivery is still due, then schedules the next.
+ * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
+ */
+import { Data } from '@retter/rdk'
+import { privateOf } from './customer'
+import { DAY_MS, LEAD_DAYS, SubscriptionFields, gridDates, startOfUtcDay, UPCOMING_COUNT } from './schedule'
+
+/** The task method (template.yml). */
+export const REMINDER_METHOD = 'sendDeliveryReminder'
+/** Hour (UTC) of the reminder, LEAD_DAYS before the delivery: the last day it can still be skipped. */
+export const REMINDER_HOUR_UTC = 6
+
+/** When the reminder of the delivery on `date` goes out (epoch ms). */
+export function reminderAt(date: string): number {
+  return startOfUtcDay(Date.parse(date)) - LEAD_DAYS * DAY_MS + REMINDER_HOUR_UTC * 60 * 60 * 1000
+}
+
+/** True when `date` is still a delivery of `sub` that will be sent (live, on the grid, not skipped, not passed). */
+export function stillDue(sub: SubscriptionFields, date: string, nowMs: number): boolean {
+  if ((sub.status !== 'active' && sub.status !== 'paused') || !sub.segments) return false
+  if ((sub.skipped || []).indexOf(date) >= 0) return false
+  const dayMs = startOfUtcDay(Date.parse(date))
+  if (dayMs < startOfUtcDay(nowMs)) return false
+  return gridDates(sub.segments, dayMs, 1)[0]?.date === date
+}
+
+/** The first delivery after `after` (ISO day, exclusive) not skipped whose reminder time is still ahead. */
+export function nextReminderDate(sub: SubscriptionFields, nowMs: number, after?: string): string | undefined {
+  if ((sub.status !== 'active' && sub.status !== 'paused') || !sub.segments) return undefined
+  const skipped = sub.skipped || []
+  const candidates = gridDates(sub.segments, startOfUtcDay(nowMs), UPCOMING_COUNT + skipped.length + 2)
+  for (const delivery of candidates) {
+    if (after && delivery.date <= after) continue
+    if (skipped.indexOf(delivery.date) >= 0) continue
+    if (reminderAt(delivery.date) > nowMs) return delivery.date
+  }
+  return undefined
+}
+
+/** Keeps one pending reminder task, for the right delivery, after a change to `sub`. */
+export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number): void {
+  const priv = privateOf(data)
+  const target = nextReminderDate(sub, nowMs, priv.remindedFor)
+  if (!target) {
+    delete priv.reminderFor
+    return
+  }
+  if (target === priv.reminderFor) return
+  priv.reminderFor = target
+  if (!data.tasks) data.tasks = []
+  data.tasks.push({ method: REMINDER_METHOD, after: Math.max(0, Math.ceil((reminderAt(target) - nowMs) / 1000)), payload: { date: target } })
+}

@@ -1,0 +1,198 @@
+/**
+ * The schedule's invariants, stated once and checked by fast-check over random sequences of start,
+ * change, skip, unskip, pause, resume and cancel at random times, for every plan:
+ * - a skipped delivery never comes back unless the customer unskips it;
+ * - a pause or a resume never makes the next delivery earlier, and nothing is delivered inside a pause;
+ * - every delivery falls on the weekday of the first one, at its plan's cadence;
+ * - a next delivery that a change sets is at least LEAD_DAYS ahead;
+ * - `upcomingDeliveries` lists the next UPCOMING_COUNT grid dates and `nextDeliveryAt` is the first
+ *   one not skipped; skip and unskip refuse (409 NOT_ON_SCHEDULE) a date not among them.
+ */
+import fc from 'fast-check'
+import { PLANS } from './plans'
+import {
+  DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, pause, resume, skip, skipNext, start, startOfUtcDay,
+  subscriptionAt, unskip, type SubscriptionFields, type Transition,
+} from './schedule'
+
+const START = Date.parse('2026-11-23T10:00:00Z') // a Monday
+const cadenceOf = (id: string) => PLANS.find((plan) => plan.id === id)?.delivery
+const planIds = PLANS.map((plan) => plan.id)
+
+type Op =
+  | { kind: 'start'; plan: string }
+  | { kind: 'change'; plan: string }
+  | { kind: 'skip'; index: number }
+  | { kind: 'skipNext' }
+  | { kind: 'unskip'; index: number }
+  | { kind: 'skipOffGrid'; days: number }
+  | { kind: 'pause'; weeks: number }
+  | { kind: 'resume' }
+  | { kind: 'cancel' }
+  | { kind: 'wait'; hours: number }
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('start' as const), plan: fc.constantFrom(...planIds) }),
+  fc.record({ kind: fc.constant('change' as const), plan: fc.constantFrom(...planIds) }),
+  fc.record({ kind: fc.constant('skip' as const), index: fc.integer({ min: 0, max: UPCOMING_COUNT - 1 }) }),
+  fc.record({ kind: fc.constant('skip' as const), index: fc.integer({ min: 0, max: UPCOMING_COUNT - 1 }) }),
+  fc.constant({ kind: 'skipNext' as const }),
+  fc.record({ kind: fc.constant('unskip' as const), index: fc.integer({ min: 0, max: UPCOMING_COUNT - 1 }) }),
+  fc.record({ kind: fc.constant('skipOffGrid' as const), days: fc.integer({ min: -10, max: 120 }) }),
+  fc.record({ kind: fc.constant('pause' as const), weeks: fc.integer({ min: 1, max: 8 }) }),
+  fc.constant({ kind: 'resume' as const }),
+  fc.constant({ kind: 'cancel' as const }),
+  // At most 6 days at a time, so every delivery that passes was listed before it passed.
+  fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 6 * 24 }) }),
+)
+
+const live = (sub: SubscriptionFields) => sub.status === 'active' || sub.status === 'paused'
+const day = (iso: string) => startOfUtcDay(Date.parse(iso))
+
+/** Runs one sequence and checks every invariant after each step; throws on the first broken one. */
+function run(ops: Op[]): void {
+  let now = START
+  let sub: SubscriptionFields = { plan: null, status: 'none', history: [] }
+  // Dates shown as skipped in this subscription and not unskipped since.
+  let skippedEver = new Set<string>()
+  let firstDelivery: number | null = null
+  for (const step of ops) {
+    const before = subscriptionAt(sub, now, cadenceOf)
+    let result: Transition | null = null
+    switch (step.kind) {
+      case 'start':
+        if (!live(before)) result = start(before, step.plan, cadenceOf(step.plan)!, now)
+        break
+      case 'change':
+        if (live(before) && before.plan !== step.plan) result = changePlan(before, step.plan, cadenceOf(step.plan)!, now)
+        break
+      case 'skip': {
+        const target = before.upcomingDeliveries?.[step.index]
+        if (target) result = skip(before, target.date, now)
+        break
+      }
+      case 'skipNext':
+        result = skipNext(before, now)
+        break
+      case 'unskip': {
+        const target = before.upcomingDeliveries?.[step.index]
+        if (target) result = unskip(before, target.date, now)
+        break
+      }
+      case 'skipOffGrid': {
+        const date = new Date(startOfUtcDay(now) + step.days * DAY_MS).toISOString()
+        if (live(before) && !before.upcomingDeliveries!.some((d) => d.date === date)) {
+          for (const attempt of [skip(before, date, now), unskip(before, date, now)]) {
+            expect(attempt).toMatchObject({ ok: false, code: 'NOT_ON_SCHEDULE' })
+          }
+        }
+        break
+      }
+      case 'pause':
+        result = pause(before, step.weeks, now)
+        break
+      case 'resume':
+        result = resume(before, now)
+        break
+      case 'cancel':
+        result = cancel(before, now)
+        break
+      case 'wait': {
+        const until = now + step.hours * 60 * 60 * 1000
+        // Deliveries whose day passes are sent: none of them may be skipped or inside the pause.
+        for (const delivery of before.upcomingDeliveries ?? []) {
+          if (day(delivery.date) >= startOfUtcDay(until)) continue
+          if (delivery.skipped) continue
+          expect(skippedEver.has(delivery.date)).toBe(false)
+          if (before.status === 'paused') {
+            expect(day(delivery.date) < day(before.pausedFrom!) || day(delivery.date) >= day(before.pausedUntil!)).toBe(true)
+          }
+        }
+        now = until
+        break
+      }
+    }
+    if (result && result.ok) {
+      if (step.kind === 'start') {
+        skippedEver = new Set()
+        firstDelivery = day(result.sub.nextDeliveryAt!)
+      }
+      if (step.kind === 'cancel') firstDelivery = null
+      if (step.kind === 'unskip') skippedEver.delete(before.upcomingDeliveries![step.index]!.date)
+      sub = result.sub
+    }
+    const after = subscriptionAt(sub, now, cadenceOf)
+
+    if ((step.kind === 'pause' || step.kind === 'resume') && result?.ok && before.nextDeliveryAt) {
+      expect(after.nextDeliveryAt! >= before.nextDeliveryAt).toBe(true)
+    }
+    if (result?.ok && after.nextDeliveryAt && after.nextDeliveryAt !== before.nextDeliveryAt) {
+      expect(day(after.nextDeliveryAt)).toBeGreaterThanOrEqual(startOfUtcDay(now) + LEAD_DAYS * DAY_MS)
+    }
+    if (!live(after)) {
+      expect(after.upcomingDeliveries).toBeUndefined()
+      expect(after.nextDeliveryAt).toBeUndefined()
+      continue
+    }
+    const upcoming = after.upcomingDeliveries!
+    expect(upcoming).toHaveLength(UPCOMING_COUNT)
+    expect(day(upcoming[0]!.date)).toBeGreaterThanOrEqual(startOfUtcDay(now))
+    for (let i = 0; i < upcoming.length; i++) {
+      const delivery = upcoming[i]!
+      // Same weekday as the first delivery.
+      expect((day(delivery.date) - firstDelivery!) % (7 * DAY_MS)).toBe(0)
+      // At the plan's cadence (a plan change starts on a date of the old plan's grid).
+      const next = upcoming[i + 1]
+      if (next) expect(day(next.date) - day(delivery.date)).toBe(cadenceDays(cadenceOf(delivery.plan)!) * DAY_MS)
+      if (skippedEver.has(delivery.date)) expect(delivery.skipped).toBe(true)
+      if (after.status === 'paused' && day(delivery.date) >= day(after.pausedFrom!) && day(delivery.date) < day(after.pausedUntil!)) {
+        expect(delivery.skipped).toBe(true)
+      }
+    }
+    const firstOpen = upcoming.find((d) => !d.skipped)
+    if (firstOpen) expect(after.nextDeliveryAt).toBe(firstOpen.date)
+    else expect(day(after.nextDeliveryAt!)).toBeGreaterThan(day(upcoming[upcoming.length - 1]!.date))
+    expect(skippedEver.has(after.nextDeliveryAt!)).toBe(false)
+    for (const delivery of upcoming) if (delivery.skipped) skippedEver.add(delivery.date)
+  }
+}
+
+test('the schedule invariants hold over random sequences of changes at random times', () => {
+  fc.assert(fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => run(ops)), { numRuns: 400 })
+})
+
+test('the sequence of the report: skip three, pause a week, resume: no skipped delivery comes back', () => {
+  // Barista, weekly, started Monday 23 Nov 2026: deliveries on Wednesdays from 25 Nov.
+  let sub = (start({ plan: null, status: 'none', history: [] }, 'barista', 'weekly', START) as { sub: SubscriptionFields }).sub
+  for (let i = 0; i < 3; i++) sub = (skipNext(sub, START) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2026-12-16T00:00:00.000Z')
+  sub = (pause(sub, 1, START) as { sub: SubscriptionFields }).sub
+  expect(sub).toMatchObject({ status: 'paused', pausedFrom: '2026-11-25T00:00:00.000Z', pausedUntil: '2026-12-02T00:00:00.000Z', nextDeliveryAt: '2026-12-16T00:00:00.000Z' })
+  sub = (resume(sub, START + DAY_MS) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2026-12-16T00:00:00.000Z')
+  expect(sub.upcomingDeliveries!.map((d) => [d.date.slice(0, 10), d.skipped])).toEqual([
+    ['2026-11-25', true], ['2026-12-02', true], ['2026-12-09', true], ['2026-12-16', false], ['2026-12-23', false], ['2026-12-30', false],
+  ])
+  // Unskipping brings one back, on the customer's word only.
+  sub = (unskip(sub, '2026-12-09', START + DAY_MS) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2026-12-09T00:00:00.000Z')
+})
+
+test('Taster every four weeks: skips and a pause keep its weekday, and the pause never brings it forward', () => {
+  let sub = (start({ plan: null, status: 'none', history: [] }, 'taster', 'fourWeekly', START) as { sub: SubscriptionFields }).sub
+  expect(sub.upcomingDeliveries!.map((d) => new Date(d.date).getUTCDay())).toEqual([3, 3, 3, 3, 3, 3])
+  for (let i = 0; i < 2; i++) sub = (skipNext(sub, START) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2027-01-20T00:00:00.000Z')
+  sub = (pause(sub, 4, START) as { sub: SubscriptionFields }).sub
+  sub = (resume(sub, START) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2027-01-20T00:00:00.000Z')
+})
+
+test('nothing inside the lead time can change: TOO_LATE_TO_CHANGE, and a pause starts after it', () => {
+  let sub = (start({ plan: null, status: 'none', history: [] }, 'daily-grind', 'fortnightly', START) as { sub: SubscriptionFields }).sub
+  const tomorrowEve = START + DAY_MS + 8 * 60 * 60 * 1000 // Tue 24 Nov, 18:00: the 25 Nov delivery is being packed
+  expect(skip(sub, '2026-11-25', tomorrowEve)).toMatchObject({ ok: false, code: 'TOO_LATE_TO_CHANGE' })
+  sub = (pause(sub, 2, tomorrowEve) as { sub: SubscriptionFields }).sub
+  expect(sub.nextDeliveryAt).toBe('2026-11-25T00:00:00.000Z')
+  expect(sub.pausedFrom).toBe('2026-11-26T00:00:00.000Z')
+})

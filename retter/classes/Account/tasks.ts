@@ -1,0 +1,33 @@
+/**
+ * Methods run by Retter's delayed calls (`data.tasks`), never by customers (the authorizer lets only
+ * the platform call them): the upcoming-delivery reminder. (The mail retry is notify.ts's.)
+ */
+import { Data } from '@retter/rdk'
+import { current, mailCustomer } from './changes'
+import { privateOf } from './customer'
+import { keepReminder, stillDue } from './reminders'
+
+/**
+ * WRITE (task) {date}: e-mails "your coffee arrives …" if that delivery is still due and was not
+ * reminded of yet, then schedules the reminder of the next delivery. A task for a delivery that is
+ * no longer the pending one (the schedule changed since) does nothing.
+ */
+export async function sendDeliveryReminder(data: Data<{ date: string }>): Promise<Data> {
+  const date = data.request.body ? data.request.body.date : ''
+  const nowMs = Date.now()
+  const priv = privateOf(data)
+  const view = current(data, nowMs)
+  if (date !== priv.reminderFor) {
+    data.response = { statusCode: 200, body: { sent: false, reason: 'superseded' } }
+    return data
+  }
+  delete priv.reminderFor
+  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date
+  if (due) {
+    priv.remindedFor = date
+    await mailCustomer(data, view, { kind: 'reminder', date: date })
+  }
+  keepReminder(data, view, nowMs)
+  data.response = { statusCode: 200, body: { sent: due, reason: due ? 'due' : 'not due' } }
+  return data
+}
