@@ -8,7 +8,7 @@ import { server } from '@/test/msw/server'
 import { emitSnapshot, openListenerCount, renderAppHook, signInThroughApp, silenceSnapshots, useApp } from '@/test/render'
 
 function plan(id: string, sortOrder: number): SubscriptionPlan {
-  return { id, name: id, description: '', amount: 900, currency: 'EUR', interval: 'month', delivery: 'monthly', features: [], sortOrder, recommended: false }
+  return { id, name: id, description: '', amount: 900, currency: 'EUR', interval: 'delivery', delivery: 'fourWeekly', bags: 1, bagGrams: 250, grinds: ['wholeBean'], roasts: ['roastersChoice'], features: [], sortOrder, recommended: false }
 }
 
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/

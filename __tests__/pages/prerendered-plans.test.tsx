@@ -26,7 +26,7 @@ const localEnv = {
 }
 
 function plan(id: string, name: string, sortOrder: number): SubscriptionPlan {
-  return { id, name, description: `${name} plan`, amount: 1000 + sortOrder, currency: 'EUR', interval: 'month', delivery: 'monthly', features: [], sortOrder, recommended: false }
+  return { id, name, description: `${name} plan`, amount: 1000 + sortOrder, currency: 'EUR', interval: 'delivery', delivery: 'fourWeekly', bags: 1, bagGrams: 250, grinds: ['wholeBean'], roasts: ['roastersChoice'], features: [], sortOrder, recommended: false }
 }
 
 const headings = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent)
@@ -34,7 +34,7 @@ const headings = () => screen.queryAllByRole('article').map((card) => within(car
 describe('the server-side plans client (getStaticProps of /)', () => {
   test('fetches the plans with the browser\'s call, sorted by sortOrder', async () => {
     const result = await fetchPlansOnServer(localEnv)
-    expect(result.plans?.map((p) => p.name)).toEqual(['Taster', 'Daily Grind', 'Barista', "Roaster's Club"])
+    expect(result.plans?.map((p) => p.name)).toEqual(['Taster', 'Daily Grind', "Roaster's Club", 'Barista'])
   })
 
   test('an unreachable backend gives no plans and a reason instead of failing the build', async () => {
@@ -71,7 +71,7 @@ describe('the page with prerendered plans', () => {
     renderApp(<PlansPage prerenderedPlans={[plan('old', 'Old plan', 1)]} />)
     expect(headings()).toEqual(['Old plan'])
     await screen.findByRole('heading', { name: 'Taster' }, LOAD)
-    expect(headings()).toEqual(['Taster', 'Daily Grind', 'Barista', "Roaster's Club"])
+    expect(headings()).toEqual(['Taster', 'Daily Grind', "Roaster's Club", 'Barista'])
   })
 
   test('when the browser\'s load fails, the prerendered plans stay instead of an error', async () => {

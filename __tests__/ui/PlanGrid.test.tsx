@@ -10,8 +10,12 @@ const plan = (fields: Partial<SubscriptionPlan> & Pick<SubscriptionPlan, 'id' | 
   description: `${fields.name} description`,
   amount: 1000,
   currency: 'EUR',
-  interval: 'month',
-  delivery: 'monthly',
+  interval: 'delivery',
+  delivery: 'fourWeekly',
+  bags: 1,
+  bagGrams: 250,
+  grinds: ['wholeBean', 'filter'],
+  roasts: ['roastersChoice'],
   features: [],
   sortOrder: 1,
   recommended: false,
@@ -21,7 +25,7 @@ const plan = (fields: Partial<SubscriptionPlan> & Pick<SubscriptionPlan, 'id' | 
 const PLANS = [
   plan({ id: 'espresso', name: 'Espresso', amount: 990, features: ['250 g a month', 'Free shipping'], sortOrder: 1 }),
   plan({ id: 'filter', name: 'Filter', amount: 1900, sortOrder: 2, recommended: true }),
-  plan({ id: 'roaster', name: 'Roaster', amount: 12000, interval: 'year', sortOrder: 3 }),
+  plan({ id: 'roaster', name: 'Roaster', amount: 2000, bags: 2, delivery: 'weekly', roasts: ['light', 'dark', 'roastersChoice'], sortOrder: 3 }),
 ]
 
 function renderGrid(props: Partial<ComponentProps<typeof PlanGrid>> = {}) {
@@ -43,16 +47,28 @@ function renderGrid(props: Partial<ComponentProps<typeof PlanGrid>> = {}) {
 
 const cardOf = (name: string) => screen.getByRole('article', { name })
 
-test('shows each plan with its price in the locale, interval and features, in the given order', () => {
+test('shows each plan with its price per delivery and per bag in the locale, and its features, in the given order', () => {
   renderGrid()
   const cards = screen.getAllByRole('article')
   expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Espresso', 'Filter', 'Roaster'])
-  expect(cardOf('Espresso')).toHaveTextContent('€9.90 per month')
-  expect(cardOf('Roaster')).toHaveTextContent('€120 per year')
-  // A yearly plan says what it costs a month; monthly plans need no second figure.
-  expect(cardOf('Roaster')).toHaveTextContent('€10 a month, billed yearly')
-  expect(cardOf('Espresso')).not.toHaveTextContent('billed yearly')
+  expect(cardOf('Espresso')).toHaveTextContent('€9.90 per delivery')
+  expect(cardOf('Roaster')).toHaveTextContent('€20 per delivery€10 a bag')
   expect(within(cardOf('Espresso')).getByRole('list', { name: 'Espresso includes' })).toHaveTextContent('250 g a monthFree shipping')
+})
+
+test('each card says exactly what a delivery holds and which grinds and roasts can be chosen, from the plan data', () => {
+  renderGrid()
+  const terms = (name: string) => within(cardOf(name)).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])
+  expect(terms('Espresso')).toEqual([
+    ['Each delivery', '1 bag (250 g) every four weeks'],
+    ['Grind', 'Whole bean or ground for filter'],
+    ['Roast', 'Our roaster’s choice'],
+  ])
+  expect(terms('Roaster')).toEqual([
+    ['Each delivery', '2 bags (250 g) every week'],
+    ['Grind', 'Whole bean or ground for filter'],
+    ['Roast', 'Light or dark roast, or our roaster’s choice'],
+  ])
 })
 
 test('marks the recommended plan from the data only', () => {

@@ -3,7 +3,8 @@ import { validateEmail } from '@/lib/format/email'
 import { humanizeKey } from '@/lib/format/humanize'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
-import { formatInterval, formatPrice, perMonthAmount } from '@/lib/format/price'
+import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -21,16 +22,26 @@ describe('formatPrice', () => {
   })
 
   it('labels intervals, including ones this app does not know yet', () => {
-    expect(formatInterval('month')).toBe('per month')
+    expect(formatInterval('delivery')).toBe('per delivery')
     expect(formatInterval('fortnight')).toBe('per fortnight')
   })
 })
 
-test('perMonthAmount: a yearly price per month, rounded to the cent; none for other intervals', () => {
-  expect(perMonthAmount({ amount: 39000, interval: 'year' })).toBe(3250)
-  expect(perMonthAmount({ amount: 10001, interval: 'year' })).toBe(833)
-  expect(perMonthAmount({ amount: 1200, interval: 'month' })).toBeNull()
-  expect(perMonthAmount({ amount: 900, interval: 'week' })).toBeNull()
+test('perBagAmount: the price of one bag, rounded to the cent', () => {
+  expect(perBagAmount({ amount: 2000, bags: 2 })).toBe(1000)
+  expect(perBagAmount({ amount: 1000, bags: 3 })).toBe(333)
+  expect(perBagAmount({ amount: 1200, bags: 1 })).toBe(1200)
+})
+
+test('a plan\'s offer in words comes from its lists: bags, grinds, roasts', () => {
+  expect(bagsLine({ bags: 2, bagGrams: 250, delivery: 'weekly' })).toBe('2 bags (250 g) every week')
+  expect(bagsLine({ bags: 1, bagGrams: 250, delivery: 'fourWeekly' })).toBe('1 bag (250 g) every four weeks')
+  expect(grindChoices({ grinds: ['wholeBean', 'espresso'] })).toBe('Whole bean or ground for espresso')
+  expect(grindChoices({ grinds: ['wholeBean', 'espresso', 'moka', 'filter', 'frenchPress'] }))
+    .toBe('Whole bean, ground for espresso, ground for moka pot, ground for filter or ground for French press')
+  expect(roastChoices({ roasts: ['roastersChoice'] })).toBe('Our roaster’s choice')
+  expect(roastChoices({ roasts: ['light', 'medium', 'dark', 'roastersChoice'] })).toBe('Light, medium or dark roast, or our roaster’s choice')
+  expect(roastChoices({ roasts: ['dark'] })).toBe('Dark roast')
 })
 
 describe('normalizeOtp', () => {

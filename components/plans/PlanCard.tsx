@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
-import { formatInterval, formatPrice, perMonthAmount } from '@/lib/format/price'
+import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
 import styles from './Plans.module.css'
 import { ROUTES } from '@/lib/routes'
 
@@ -26,9 +27,17 @@ function CheckIcon() {
   )
 }
 
-/** One subscription plan as a card: name, price, interval, features and the call to action. */
+/**
+ * One subscription plan as a card: name, price per delivery and per bag, what each delivery holds,
+ * exactly the grinds and roasts a customer may choose (from the plan's data), its other features
+ * and the call to action.
+ */
 export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale }: PlanCardProps) {
-  const perMonth = perMonthAmount(plan)
+  const offer = [
+    { term: 'Each delivery', value: bagsLine(plan) },
+    { term: 'Grind', value: grindChoices(plan) },
+    { term: 'Roast', value: roastChoices(plan) },
+  ]
   const headingId = `plan-${plan.id}-name`
   const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', isCurrent ? styles.current : '']
   return (
@@ -44,10 +53,16 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
         <span className={styles.amount}>{formatPrice(plan.amount, plan.currency, locale)}</span>{' '}
         <span className={styles.interval}>{formatInterval(plan.interval)}</span>
       </p>
-      {perMonth !== null ? (
-        <p className={styles.perMonth}>{formatPrice(perMonth, plan.currency, locale)} a month, billed yearly</p>
-      ) : null}
+      <p className={styles.perMonth}>{formatPrice(perBagAmount(plan), plan.currency, locale)} a bag</p>
       {plan.description ? <p className={styles.description}>{plan.description}</p> : null}
+      <dl className={styles.offer} aria-label={`${plan.name}: what you get and can choose`}>
+        {offer.map(({ term, value }) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
       {plan.features.length > 0 ? (
         <ul className={styles.features} aria-label={`${plan.name} includes`}>
           {plan.features.map((feature) => (

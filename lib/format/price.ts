@@ -21,21 +21,17 @@ export function formatPrice(amountMinor: number, currency: string, locale?: stri
   }).format(major)
 }
 
-const INTERVAL_LABELS: Record<PlanInterval, { per: string; adverb: string }> = {
-  week: { per: 'per week', adverb: 'Weekly' },
-  month: { per: 'per month', adverb: 'Monthly' },
-  year: { per: 'per year', adverb: 'Yearly' },
-}
+const INTERVAL_LABELS: Record<PlanInterval, string> = { delivery: 'per delivery' }
 
 /**
- * Human label of a billing interval: "per month". Unknown intervals (a backend newer than this
- * app) are shown as "per <interval>" rather than hidden.
+ * What a price is for: "per delivery". Unknown intervals (a backend newer than this app) are shown
+ * as "per <interval>" rather than hidden.
  */
 export function formatInterval(interval: PlanInterval | string): string {
-  return INTERVAL_LABELS[interval as PlanInterval]?.per ?? `per ${interval}`
+  return INTERVAL_LABELS[interval as PlanInterval] ?? `per ${interval}`
 }
 
-/** A yearly plan's price per month in minor units (rounded to the cent), else null. */
-export function perMonthAmount(plan: Pick<SubscriptionPlan, 'amount' | 'interval'>): number | null {
-  return plan.interval === 'year' ? Math.round(plan.amount / 12) : null
+/** The price of one bag of a plan in minor units (rounded to the cent). */
+export function perBagAmount(plan: Pick<SubscriptionPlan, 'amount' | 'bags'>): number {
+  return Math.round(plan.amount / Math.max(1, plan.bags))
 }

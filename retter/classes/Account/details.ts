@@ -8,6 +8,10 @@ import { complete, current, refuse } from './changes'
 import { findPlan } from './plans'
 import { CoffeePreferences, GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from './preferences'
 
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
 function sameAddress(a: DeliveryAddress | undefined, b: DeliveryAddress): boolean {
   return JSON.stringify(a || null) === JSON.stringify(b)
 }
@@ -49,10 +53,10 @@ export async function setPreferences(data: Data<Partial<CoffeePreferences>>): Pr
   const view = current(data, nowMs)
   const plan = (view.status === 'active' || view.status === 'paused') && view.plan ? findPlan(view.plan) : undefined
   if (plan && plan.grinds.indexOf(wanted.grind) < 0) {
-    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.grinds.map((g) => GRIND_LABELS[g].toLowerCase()).join(', ') + ' only.')
+    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.grinds.map((g) => lowerFirst(GRIND_LABELS[g])).join(', ') + ' only.')
   }
   if (plan && plan.roasts.indexOf(wanted.roast) < 0) {
-    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.roasts.map((r) => ROAST_LABELS[r].toLowerCase()).join(', ') + ' only.')
+    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.roasts.map((r) => lowerFirst(ROAST_LABELS[r])).join(', ') + ' only.')
   }
   if (view.preferences && view.preferences.grind === wanted.grind && view.preferences.roast === wanted.roast) {
     data.response = { statusCode: 200, body: view }

@@ -53,7 +53,7 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     bagGrams: 250,
     grinds: ['wholeBean', 'espresso'],
     roasts: ALL_ROASTS.slice(),
-    features: ['Brew-guide cards', 'Free delivery', 'Skip, pause or cancel any time'],
+    features: ['Brew-guide cards', 'Free delivery', 'Pause, skip or cancel any time'],
     sortOrder: 4,
     recommended: false
   },
@@ -69,7 +69,7 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     bagGrams: 250,
     grinds: ALL_GRINDS.slice(),
     roasts: ['roastersChoice'],
-    features: ['Free delivery', 'Skip, pause or cancel any time'],
+    features: ['Free delivery', 'Pause, skip or cancel any time'],
     sortOrder: 1,
     recommended: false
   },
@@ -85,7 +85,7 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     bagGrams: 250,
     grinds: ALL_GRINDS.slice(),
     roasts: ALL_ROASTS.slice(),
-    features: ['Free delivery', 'Skip, pause or cancel any time'],
+    features: ['Free delivery', 'Pause, skip or cancel any time'],
     sortOrder: 2,
     recommended: true
   },
@@ -101,7 +101,7 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     bagGrams: 250,
     grinds: ALL_GRINDS.slice(),
     roasts: ['roastersChoice'],
-    features: ['Members-only releases', 'Free delivery', 'Skip, pause or cancel any time'],
+    features: ['Members-only releases', 'Free delivery', 'Pause, skip or cancel any time'],
     sortOrder: 3,
     recommended: false
   }

@@ -10,7 +10,6 @@ import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugin
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions } from '../../../rio-local/test/in-process'
-import { PLANS } from './plans'
 import type { AccountUserState } from './customer'
 import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from './schedule'
 
