@@ -22,6 +22,8 @@ async function renderWithPlans() {
   return view
 }
 
+const HOME = { name: 'Gus Mol', line1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 LG', country: 'NL' }
+
 test('plans are loaded for a visitor and sorted by ascending sortOrder', async () => {
   server.use(http.post(plansCall, () => HttpResponse.json([plan('yearly', 30), plan('weekly', 10), plan('monthly', 20), plan('trial', -1)])))
   const { result } = await renderWithPlans()
@@ -48,6 +50,7 @@ test('choosing a plan shows it from the live Account state', async () => {
   await signInThroughApp(result, 'fay@example.com')
   await waitFor(() => expect(result.current.account.account).not.toBeNull())
   const chosen = result.current.account.plans[1]!
+  await act(() => result.current.account.changeSubscription({ kind: 'address', address: HOME }))
   await act(() => result.current.account.choosePlan(chosen.id))
   await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
   expect(result.current.account.liveUpdates).toBe(true)
@@ -76,6 +79,7 @@ test(`no snapshot within ${SNAPSHOT_FALLBACK_MS / 1000} s: the state is read onc
   jest.useRealTimers()
   // Without live updates a chosen plan is read back at once.
   const chosen = result.current.account.plans[0]!
+  await act(() => result.current.account.changeSubscription({ kind: 'address', address: HOME }))
   await act(() => result.current.account.choosePlan(chosen.id))
   await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
 })

@@ -91,7 +91,7 @@ test('a visitor who is already signed in is sent on to /account', async () => {
 
   await act(() => mockRouter.push('/sign-in'))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
-  await screen.findByRole('region', { name: 'Account' }, LOAD)
+  await screen.findByRole('region', { name: 'Sign-in' }, LOAD)
   // The e-mail heads the page once ("Signed in as …"); <wbr> breaks split its text nodes.
   expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Signed in as jane.doe+beans@example.com')).toBeInTheDocument()
 })

@@ -1,5 +1,6 @@
 import '@/test/intersection-observer'
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import { AccountCard } from '@/components/account/AccountCard'
 import { AwsCard } from '@/components/account/AwsCard'
@@ -23,9 +24,20 @@ const AWS: AwsView = {
   linkedResources: [{ resourceType: 'bucket', isPublic: false }],
 }
 
+test('says in plain words what the object is for the customer; its fields fold under technical details', async () => {
+  render(<AwsCard aws={{ ...AWS, region: 'eu-west-1', status: 'active' }} locale="en-US" />)
+  const card = screen.getByRole('region', { name: 'Your data' })
+  expect(card).toHaveTextContent('Your account’s records are kept in our cloud storage in the EU (Ireland) (active).')
+  // The resource fields are folded away until asked for.
+  expect(within(card).getByRole('group')).not.toHaveAttribute('open')
+  await userEvent.click(within(card).getByText('Technical details for support'))
+  expect(within(card).getByRole('group')).toHaveAttribute('open')
+  expect(within(card).queryByText('Live')).not.toBeInTheDocument()
+})
+
 test('renders every AWS field humanised, dates formatted, booleans, numbers and nested values', () => {
-  render(<AwsCard aws={AWS} live locale="en-US" />)
-  const card = screen.getByRole('region', { name: 'AWS' })
+  render(<AwsCard aws={AWS} locale="en-US" />)
+  const card = screen.getByRole('region', { name: 'Your data' })
 
   // The page heads with the e-mail; the card does not repeat it.
   expect(within(card).queryByText('jane@example.com')).not.toBeInTheDocument()
@@ -46,13 +58,12 @@ test('renders every AWS field humanised, dates formatted, booleans, numbers and 
   const linked = valueOf(card, 'Linked resources')
   expect(valueOf(linked, 'Resource type')).toHaveTextContent('bucket')
   expect(valueOf(linked, 'Is public')).toHaveTextContent('No')
-  expect(within(card).getByText('Live')).toBeInTheDocument()
 })
 
 test('re-renders live when a field changes or appears', () => {
-  const { rerender } = render(<AwsCard aws={AWS} live locale="en-US" />)
-  rerender(<AwsCard aws={{ ...AWS, status: 'suspended', lastSyncAt: '2026-04-01T08:00:00.000Z' }} live locale="en-US" />)
-  const card = screen.getByRole('region', { name: 'AWS' })
+  const { rerender } = render(<AwsCard aws={AWS} locale="en-US" />)
+  rerender(<AwsCard aws={{ ...AWS, status: 'suspended', lastSyncAt: '2026-04-01T08:00:00.000Z' }} locale="en-US" />)
+  const card = screen.getByRole('region', { name: 'Your data' })
   expect(valueOf(card, 'Status')).toHaveTextContent('suspended')
   expect(valueOf(card, 'Last sync at')).toHaveTextContent(/Apr 1, 2026/)
 })
@@ -70,17 +81,18 @@ test('the account card shows formatted dates and any further field, but not the 
         nextDeliveryAt: '2026-04-03T00:00:00.000Z',
         history: [],
         loyaltyTier: 'gold',
+        delivery: { name: 'Jane', line1: 'Main 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+        preferences: { grind: 'filter', roast: 'light' },
       }}
-      live={false}
       locale="en-US"
     />,
     { wrapper: MemoryRouterProvider },
   )
-  const card = screen.getByRole('region', { name: 'Account' })
+  const card = screen.getByRole('region', { name: 'Sign-in' })
   expect(valueOf(card, 'Member since')).toHaveTextContent('March 5, 2026')
   expect(valueOf(card, 'Last sign-in')).toHaveTextContent(/Apr 1, 2026/)
   expect(valueOf(card, 'Loyalty tier')).toHaveTextContent('gold')
-  for (const shownElsewhere of ['Email', 'Plan', 'Status', 'Plan changed at', 'Next delivery at', 'History']) {
+  for (const shownElsewhere of ['Email', 'Plan', 'Status', 'Plan changed at', 'Next delivery at', 'History', 'Delivery', 'Preferences']) {
     expect(within(card).queryByRole('definition', { name: shownElsewhere })).not.toBeInTheDocument()
   }
   expect(within(card).queryByText('Live')).not.toBeInTheDocument()

@@ -8,24 +8,23 @@ import styles from './Account.module.css'
  * has its own card. Anything else the backend adds is listed after them.
  */
 const KNOWN = new Set([
-  'email', 'memberSince', 'lastSignInAt',
-  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt', 'history',
+  'email', 'memberSince', 'lastSignInAt', 'delivery', 'preferences', 'deliveries',
+  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedFrom', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt',
+  'segments', 'skipped', 'upcomingDeliveries', 'history',
 ])
 
 export interface AccountCardProps {
   account: AccountView
-  live: boolean
   locale?: string
 }
 
-/** The customer's Account object: their dates, and every further public field. */
-export function AccountCard({ account, live, locale }: AccountCardProps) {
+/** The customer's sign-in details: their dates, and every further field the backend adds. */
+export function AccountCard({ account, locale }: AccountCardProps) {
   const extra = Object.fromEntries(Object.entries(account).filter(([key]) => !KNOWN.has(key)))
   return (
     <section className={`card ${styles.card}`} aria-labelledby="account-card-title">
       <header className={styles.cardHeader}>
-        <h2 id="account-card-title">Account</h2>
-        {live ? <LiveBadge /> : null}
+        <h2 id="account-card-title">Sign-in</h2>
       </header>
       <dl className={styles.fields}>
         <Field label="Member since">
@@ -45,15 +44,5 @@ export function AccountCard({ account, live, locale }: AccountCardProps) {
       </dl>
       {Object.keys(extra).length > 0 ? <FieldList fields={extra} locale={locale} /> : null}
     </section>
-  )
-}
-
-/** Marks a card whose values follow the backend as they change. */
-export function LiveBadge() {
-  return (
-    <span className={styles.live}>
-      <span className={styles.liveDot} aria-hidden="true" />
-      Live
-    </span>
   )
 }

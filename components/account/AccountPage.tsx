@@ -43,7 +43,11 @@ function AccountSkeleton() {
 /** While the service cannot be reached, the page tries again this often on its own. */
 export const RECONNECT_INTERVAL_MS = 5000
 
-/** The `/account` page: the customer's Account and AWS objects, live, and signing out. */
+/**
+ * The `/account` page, the customer's subscription page: the subscription (next delivery, upcoming
+ * deliveries, plan, coffee, address, pause and cancel, history), then their sign-in details and
+ * data (the Account and AWS objects), all live; and signing out.
+ */
 export function AccountPage() {
   const router = useRouter()
   const { isSignedIn, isInitializing, signOut, email, signedOutElsewhere } = useAuth()
@@ -164,14 +168,14 @@ export function AccountPage() {
       {loading || (!account && !aws && !accountError) ? (
         <AccountSkeleton />
       ) : (
-        <div className={styles.grid}>
-          {/* The customer's subscription first, across the page; their details and the AWS object below. */}
-          <div className={styles.wide}>
-            {account ? <SubscriptionCard account={account} plans={plans} live={liveUpdates} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+        <>
+          {/* The customer's subscription first; their sign-in details and data below, quieter. */}
+          {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+          <div className={styles.secondary}>
+            {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
+            {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}
           </div>
-          {account ? <AccountCard account={account} live={liveUpdates} /> : <CardSkeleton rows={4} />}
-          {aws ? <AwsCard aws={aws} live={liveUpdates} /> : <CardSkeleton rows={3} />}
-        </div>
+        </>
       )}
     </section>
   )

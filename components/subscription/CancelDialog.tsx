@@ -13,8 +13,8 @@ export interface CancelDialogProps {
 export const REASON_MAX_LENGTH = 500
 
 /**
- * Confirms a cancellation and says what it means, with an optional reason. A failure is shown
- * here and the typed reason stays.
+ * Confirms a cancellation and says what it means, with an optional reason. It opens on the safe
+ * choice (keep); a failure is shown here, and a typed reason survives a stray click outside.
  */
 export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps) {
   const reasonId = useId()
@@ -25,9 +25,10 @@ export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps
     <Dialog
       title="Cancel your subscription?"
       onClose={() => { if (!inFlight()) onClose() }}
+      closeOnBackdrop={reason.trim() === ''}
       description={
         <>
-          <p>Your {planName} deliveries stop now: nothing more is sent or charged.</p>
+          <p>Your {planName} deliveries stop now: nothing more is sent.</p>
           <p>You can start again any time from the plans.</p>
         </>
       }
@@ -47,7 +48,7 @@ export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps
         <button type="button" className={`btn ${styles.danger}`} onClick={() => void send(reason)} disabled={sending} aria-busy={sending || undefined}>
           {sending ? <><span className="spinner" aria-hidden="true" /> Cancelling…</> : 'Cancel subscription'}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending} data-autofocus>
           Keep my subscription
         </button>
       </div>

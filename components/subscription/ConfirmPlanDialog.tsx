@@ -1,17 +1,34 @@
+import { useState } from 'react'
+import { AddressFields, draftOf, type AddressDraft } from '@/components/delivery/AddressFields'
+import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import { Dialog } from '@/components/ui/Dialog'
-import type { SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
+import { checkAddress, type AddressField } from '@/lib/subscription/address'
+import { GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
 import { Row } from './Row'
 import styles from './Subscription.module.css'
 import { useSendOnce } from './useSendOnce'
 
+/** What starting a plan sends besides the plan: the address and preferences as confirmed. */
+export interface PlanStart {
+  address: DeliveryAddress
+  preferences: CoffeePreferences
+}
+
 export interface ConfirmPlanDialogProps {
   plan: SubscriptionPlan
+  /** The plan the customer is on (a change compares the two). */
+  currentPlan?: SubscriptionPlan
   preview: PlanChoicePreview
-  /** Sends the choice; rejects with an AppError. */
-  onConfirm(): Promise<void>
+  /** The customer's address and preferences, to prefill the start. */
+  account: Pick<AccountView, 'delivery' | 'preferences'>
+  /** Sends the choice (with the address and preferences for a start); rejects with an AppError. */
+  onConfirm(start: PlanStart | null): Promise<void>
   onClose(): void
   locale?: string
 }
@@ -27,40 +44,129 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
   change: (name) => `Switch to ${name}`,
 }
 
+const ADDRESS_FIELDS: ReadonlyArray<AddressField> = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
+
+/** The side-by-side comparison of a plan change: what each delivery holds, costs and offers. */
+function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
+  const rows: Array<[string, (plan: SubscriptionPlan) => string]> = [
+    ['Each delivery', bagsLine],
+    ['Price per delivery', (plan) => formatPrice(plan.amount, plan.currency, locale)],
+    ['Price per bag', (plan) => formatPrice(perBagAmount(plan), plan.currency, locale)],
+    ['Grind', grindChoices],
+    ['Roast', roastChoices],
+  ]
+  return (
+    <table className={styles.compare}>
+      <caption className="visually-hidden">{`${from.name} compared with ${to.name}, from ${firstDay}`}</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">Now: {from.name}</th>
+          <th scope="col">From {firstDay}: {to.name}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value(from)}</td>
+            <td>{value(to)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 /**
- * The confirmation step of starting, restarting or changing a plan: the plan, its price (per month
- * too for yearly plans), when it applies and the next delivery. One click sends one choice; a
- * failure is shown here and the dialog stays, so nothing the customer chose is lost.
+ * The confirmation step of starting, restarting or changing a plan. A start collects the delivery
+ * address (prefilled when known) and the coffee preferences in the same step, so a plan chosen
+ * before sign-in flows straight into a started subscription. A change compares the two plans and
+ * says from which delivery it applies. One click sends one choice; a failure is shown here (under
+ * the field it is about) and the dialog keeps everything typed.
  */
-export function ConfirmPlanDialog({ plan, preview, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
+export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
+  const starting = preview.kind !== 'change'
+  const [address, setAddress] = useState<AddressDraft>(() => draftOf(account.delivery))
+  const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, account.preferences))
+  const [problem, setProblem] = useState<{ field: AddressField; message: string } | null>(null)
   const { send, sending, error, inFlight } = useSendOnce(onConfirm)
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
+  const typed = JSON.stringify(address) !== JSON.stringify(draftOf(account.delivery))
+  const serverProblem = error?.field && (ADDRESS_FIELDS as readonly string[]).includes(error.field) ? { field: error.field as AddressField, message: error.message } : null
+  const shownProblem = problem ?? serverProblem
 
-  const applies = preview.kind === 'change'
-    ? `From your next delivery on ${day}${preview.paused ? ' (your pause stays as it is)' : ''}`
-    : 'Today'
+  function confirm() {
+    if (!starting) {
+      void send(null)
+      return
+    }
+    const checked = checkAddress(address)
+    if (!checked.ok) {
+      setProblem({ field: checked.field, message: checked.message })
+      document.getElementById(`confirm-${checked.field}`)?.focus()
+      return
+    }
+    setProblem(null)
+    void send({ address: checked.address, preferences })
+  }
+
+  const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
+  const preferenceNote = keptPreferences && account.preferences &&
+    (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
+    ? `${plan.name} offers ${grindChoices(plan).toLowerCase()}; ${roastChoices(plan).toLowerCase()}. Your coffee becomes ${GRIND_LABELS[keptPreferences.grind].toLowerCase()}, ${ROAST_LABELS[keptPreferences.roast].toLowerCase()}.`
+    : null
 
   return (
     <Dialog
       title={TITLES[preview.kind](plan.name)}
       onClose={() => { if (!inFlight()) onClose() }}
+      closeOnBackdrop={!typed}
       description={
-        <dl className={styles.summary}>
-          <Row className="" label="Plan">{plan.name}</Row>
-          <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
-          <Row className="" label="Applies">{applies}</Row>
-          <Row className="" label="Next delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
-        </dl>
+        starting ? (
+          <dl className={styles.summary}>
+            <Row className="" label="Plan">{plan.name}</Row>
+            <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
+            <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
+            <Row className="" label="First delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
+          </dl>
+        ) : (
+          <p>
+            {`The switch applies from your delivery on ${day}`}
+            {preview.paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.
+          </p>
+        )
       }
     >
-      {error ? (
-        <p className={styles.error} role="alert">{error.message}</p>
+      {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={day} locale={locale} /> : null}
+      {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
+      {starting ? (
+        <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); confirm() }}>
+          <AddressFields
+            idPrefix="confirm"
+            autoFocusFirst={!account.delivery}
+            value={address}
+            onChange={(next) => { setAddress(next); setProblem(null) }}
+            problem={shownProblem}
+            disabled={sending}
+          />
+          <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />
+          <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
+        </form>
       ) : null}
+      {error && !serverProblem ? <p className={styles.error} role="alert">{error.message}</p> : null}
       <div className={styles.dialogActions}>
-        <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={sending} aria-busy={sending || undefined}>
+        <button
+          type={starting ? 'submit' : 'button'}
+          form={starting ? 'confirm-plan' : undefined}
+          className="btn btn-primary"
+          onClick={starting ? undefined : confirm}
+          disabled={sending}
+          aria-busy={sending || undefined}
+        >
           {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : ACTIONS[preview.kind](plan.name)}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending} data-autofocus={starting && !account.delivery ? undefined : true}>
           Not now
         </button>
       </div>

@@ -43,7 +43,7 @@ const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./Conf
 export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const router = useRouter()
   const { isSignedIn } = useAuth()
-  const { account, choosePlan } = useAccount()
+  const { account, choosePlan, changeSubscription } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
   const [dismissedRequest, setDismissedRequest] = useState<string | null>(null)
 
@@ -85,15 +85,25 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   }, [requested, router])
 
   let dialog: ReactNode = null
-  if (plan && subscription) {
+  if (plan && subscription && account) {
     const preview = previewChoice(subscription)
+    const currentPlan = current ? plans.find((candidate) => candidate.id === current) : undefined
     dialog = (
       <confirmDialog.Lazy
         key={plan.id}
         plan={plan}
+        currentPlan={currentPlan}
         preview={preview}
+        account={account}
         onClose={close}
-        onConfirm={async () => {
+        onConfirm={async (start) => {
+          // A start sends what the customer confirmed first (each only when it changed), then the plan.
+          if (start && JSON.stringify(start.address) !== JSON.stringify(account.delivery)) {
+            await changeSubscription({ kind: 'address', address: start.address })
+          }
+          if (start && JSON.stringify(start.preferences) !== JSON.stringify(account.preferences)) {
+            await changeSubscription({ kind: 'preferences', preferences: start.preferences })
+          }
           await choosePlan(plan.id)
           close()
           notify.success(

@@ -7,17 +7,24 @@ export interface DialogProps {
   description: ReactNode
   /** Escape, the backdrop and the caller's own Close buttons end here. */
   onClose(): void
+  /**
+   * False while the dialog holds something typed: a click outside then does nothing, so a stray
+   * click cannot throw the text away (Escape and the dialog's own buttons still close it).
+   */
+  closeOnBackdrop?: boolean
   children: ReactNode
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * A modal dialog: labelled by its title and described by its text, focus moves into it and stays
- * there (Tab wraps), Escape closes it, and focus returns to what opened it. Built on a `div` with
- * `role="dialog"` rather than `<dialog>.showModal()`, which jsdom does not implement.
+ * A modal dialog: labelled by its title and described by its text, focus moves into it (to the
+ * element marked `data-autofocus`, the safe choice, else the first focusable one) and stays there
+ * (Tab wraps), the page behind it does not scroll, Escape closes it, and focus returns to what
+ * opened it. Built on a `div` with `role="dialog"` rather than `<dialog>.showModal()`, which jsdom
+ * does not implement.
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, closeOnBackdrop = true, children }: DialogProps) {
   const titleId = useId()
   const descriptionId = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -26,11 +33,22 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
     closeRef.current = onClose
   }, [onClose])
 
+  const backdropCloses = useRef(closeOnBackdrop)
+  useEffect(() => {
+    backdropCloses.current = closeOnBackdrop
+  }, [closeOnBackdrop])
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE)
+    const chosen = panel.current?.querySelector<HTMLElement>('[data-autofocus]')
+    const first = chosen ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)
     ;(first ?? panel.current)?.focus()
+    // The page behind stays where it was while the dialog is open.
+    const body = document.body
+    const overflow = body.style.overflow
+    body.style.overflow = 'hidden'
     return () => {
+      body.style.overflow = overflow
       // Back to the button that opened it, when it is still on the page.
       if (opener && opener.isConnected) opener.focus()
     }
@@ -57,7 +75,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
   }
 
   return (
-    <div className={styles.backdrop} onMouseDown={(event) => { if (event.target === event.currentTarget) closeRef.current() }}>
+    <div className={styles.backdrop} data-testid="dialog-backdrop" onMouseDown={(event) => { if (event.target === event.currentTarget && backdropCloses.current) closeRef.current() }}>
       <div
         ref={panel}
         className={`card ${styles.panel}`}

@@ -5,7 +5,8 @@
  */
 import {
   ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, AWS_CLASS, STATIC_INSTANCE_ID,
-  type AccountView, type AwsView, type SendOtpResult, type SubscriptionPlan, type VerifyOtpResult,
+  type AccountView, type AwsView, type CoffeePreferences, type DeliveryAddress, type SendOtpResult, type SubscriptionPlan,
+  type VerifyOtpResult,
 } from '@/lib/contract'
 import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
@@ -137,18 +138,26 @@ export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
   })
 }
 
-/** A change to the subscription other than choosing a plan. */
+/** A change to the subscription or the delivery details, other than choosing a plan. */
 export type SubscriptionChangeRequest =
   | { kind: 'pause'; weeks: number }
   | { kind: 'resume' }
   | { kind: 'skip' }
+  | { kind: 'skipDate'; date: string }
+  | { kind: 'unskip'; date: string }
   | { kind: 'cancel'; reason?: string }
+  | { kind: 'address'; address: DeliveryAddress }
+  | { kind: 'preferences'; preferences: CoffeePreferences }
 
-function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: Record<string, unknown> } {
+function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
     case 'pause': return { method: 'pauseSubscription', body: { weeks: change.weeks } }
     case 'resume': return { method: 'resumeSubscription', body: {} }
     case 'skip': return { method: 'skipNextDelivery', body: {} }
+    case 'skipDate': return { method: 'skipDelivery', body: { date: change.date } }
+    case 'unskip': return { method: 'unskipDelivery', body: { date: change.date } }
+    case 'address': return { method: 'setDeliveryAddress', body: change.address }
+    case 'preferences': return { method: 'setPreferences', body: change.preferences }
     case 'cancel': {
       const reason = change.reason?.trim()
       return { method: 'cancelSubscription', body: reason ? { reason } : {} }

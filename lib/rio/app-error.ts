@@ -12,6 +12,7 @@ export class RioAppError extends Error implements AppError {
   readonly retryAfterSeconds?: number
   readonly attemptsLeft?: number
   readonly reason?: string
+  readonly field?: string
 
   constructor(fields: AppError) {
     super(fields.message)
@@ -21,6 +22,7 @@ export class RioAppError extends Error implements AppError {
     if (fields.retryAfterSeconds !== undefined) this.retryAfterSeconds = fields.retryAfterSeconds
     if (fields.attemptsLeft !== undefined) this.attemptsLeft = fields.attemptsLeft
     if (fields.reason !== undefined) this.reason = fields.reason
+    if (fields.field !== undefined) this.field = fields.field
   }
 }
 

@@ -69,7 +69,13 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
     return { code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }
   }
   if (status === 400) {
-    return { code: code ?? 'VALIDATION', status, message: said ?? 'The request was not valid. Please check what you entered.' }
+    const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined
+    return {
+      code: code ?? 'VALIDATION',
+      status,
+      message: said ?? 'The request was not valid. Please check what you entered.',
+      ...(typeof field === 'string' && field ? { field } : {}),
+    }
   }
   if (status === 401 || status === 403) {
     return { code: code ?? 'ACCESS_DENIED', status, message: said ?? 'You are not allowed to do that. Please sign in again.' }

@@ -4,12 +4,14 @@
  * a plan would do.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
-import { firstDeliveryAt, subscriptionAt } from './schedule'
+import { firstChangeableDay, firstDeliveryAt, gridDates, subscriptionAt } from './schedule'
 
 /** The subscription fields of an Account as they stand at `nowMs`. */
 export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = Date.now()): SubscriptionFields {
-  const { plan, status, startedAt, planChangedAt, pausedUntil, cancelledAt, nextDeliveryAt, history } = account
-  const stored: Partial<SubscriptionFields> = { plan, status, startedAt, planChangedAt, pausedUntil, cancelledAt, nextDeliveryAt, history }
+  const { plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history } = account
+  const stored: Partial<SubscriptionFields> = {
+    plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history,
+  }
   for (const key of Object.keys(stored) as Array<keyof SubscriptionFields>) if (stored[key] === undefined) delete stored[key]
   return subscriptionAt(stored, nowMs, (id) => plans.find((candidate) => candidate.id === id)?.delivery)
 }
@@ -22,7 +24,7 @@ export function currentPlanId(subscription: SubscriptionFields | null): string |
 
 /** What choosing `planId` does to this subscription, for the confirmation step. */
 export interface PlanChoicePreview {
-  /** start: no subscription yet; restart: after cancelling; change: from the next delivery. */
+  /** start: no subscription yet; restart: after cancelling; change: from the next delivery not being prepared. */
   kind: 'start' | 'restart' | 'change'
   /** The delivery (ISO UTC day) the choice first applies to. */
   firstDeliveryAt: string
@@ -33,8 +35,9 @@ export interface PlanChoicePreview {
 /** The preview of choosing a plan at `nowMs`, computed with the class's own schedule rules. */
 export function previewChoice(subscription: SubscriptionFields | null, nowMs: number = Date.now()): PlanChoicePreview {
   const status = subscription?.status ?? 'none'
-  if ((status === 'active' || status === 'paused') && subscription?.nextDeliveryAt) {
-    return { kind: 'change', firstDeliveryAt: subscription.nextDeliveryAt, paused: status === 'paused' }
+  if ((status === 'active' || status === 'paused') && subscription?.segments) {
+    const from = gridDates(subscription.segments, firstChangeableDay(nowMs), 1)[0]
+    return { kind: 'change', firstDeliveryAt: from ? from.date : firstDeliveryAt(nowMs), paused: status === 'paused' }
   }
   return { kind: status === 'cancelled' ? 'restart' : 'start', firstDeliveryAt: firstDeliveryAt(nowMs), paused: false }
 }

@@ -1,0 +1,99 @@
+import { useState } from 'react'
+import type { SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
+import { formatDeliveryDay } from '@/lib/format/date'
+import { firstChangeableDay } from '@/lib/subscription/schedule'
+import cardStyles from '@/components/account/Account.module.css'
+import styles from './Subscription.module.css'
+import type { ChangeRunner } from './useChange'
+
+export interface UpcomingDeliveriesProps {
+  subscription: SubscriptionFields
+  plans: SubscriptionPlan[]
+  changes: ChangeRunner
+  locale?: string
+  nowMs?: number
+}
+
+type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing'
+
+const STATE_LABELS: Record<DeliveryState, string> = {
+  scheduled: 'Scheduled',
+  skipped: 'Skipped',
+  paused: 'Paused',
+  preparing: 'Being roasted',
+}
+
+function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number): DeliveryState {
+  const day = Date.parse(delivery.date)
+  if (day < firstChangeableDay(nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
+  const { pausedFrom, pausedUntil } = subscription
+  if (subscription.status === 'paused' && pausedFrom && pausedUntil && day >= Date.parse(pausedFrom) && day < Date.parse(pausedUntil)) return 'paused'
+  return delivery.skipped ? 'skipped' : 'scheduled'
+}
+
+/** The id of a delivery's row, for focus after skipping or unskipping it. */
+const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
+
+/**
+ * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
+ * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
+ */
+export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+  // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
+  const [mountedAt] = useState(() => Date.now())
+  const nowMs = fixedNow ?? mountedAt
+  const upcoming = subscription.upcomingDeliveries ?? []
+  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
+  return (
+    <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
+      <h2 id="upcoming-title">Upcoming deliveries</h2>
+      <ol className={styles.upcoming}>
+        {upcoming.map((delivery) => {
+          const state = stateOf(delivery, subscription, nowMs)
+          const day = formatDeliveryDay(delivery.date, locale)
+          const planName = plans.find((plan) => plan.id === delivery.plan)?.name ?? delivery.plan
+          const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
+          return (
+            <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
+              <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
+              <span className={styles.deliveryPlan}>{planName}</span>
+              <span className={styles.deliveryState}>{STATE_LABELS[state]}</span>
+              <span className={styles.deliveryAction}>
+                {state === 'scheduled' ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={changes.busy !== null}
+                    aria-label={`Skip the delivery on ${day}`}
+                    onClick={() => void changes.run({ kind: 'skipDate', date: delivery.date }, {
+                      message: `Skipped: your delivery on ${day}.`,
+                      focus: () => document.getElementById(rowId(delivery.date)),
+                    })}
+                  >
+                    {sending ? 'Skipping…' : 'Skip'}
+                  </button>
+                ) : state === 'skipped' ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={changes.busy !== null}
+                    aria-label={`Unskip the delivery on ${day}`}
+                    onClick={() => void changes.run({ kind: 'unskip', date: delivery.date }, {
+                      message: `Back on: your delivery on ${day}.`,
+                      focus: () => document.getElementById(rowId(delivery.date)),
+                    })}
+                  >
+                    {sending ? 'Unskipping…' : 'Unskip'}
+                  </button>
+                ) : (
+                  <span className={styles.muted}>{state === 'paused' ? 'Resume to unskip' : 'Can no longer change'}</span>
+                )}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+      {failed ? <p className={styles.error} role="alert">{failed.error.message}</p> : null}
+    </section>
+  )
+}
