@@ -97,7 +97,8 @@ function plainField(text: string, rule: FieldRule, source: string): string {
       if (extra !== undefined) throw new ScheduleExpressionError(`"${source}": ${rule.name} has more than one "/" in "${item}"`)
       let out: string
       if (range === '*') {
-        out = '*'
+        // `*/s` steps from the field's own first value: croner's year field starts at year 1, not 1970.
+        out = step === undefined ? '*' : `${rule.min}-${rule.max}`
       } else {
         const [from, to, beyond] = (range ?? '').split('-')
         if (beyond !== undefined) throw new ScheduleExpressionError(`"${source}": ${rule.name} has a malformed range "${range}"`)
@@ -111,7 +112,9 @@ function plainField(text: string, rule: FieldRule, source: string): string {
         }
       }
       if (step === undefined) return out
-      if (!/^\d+$/.test(step) || Number(step) < 1) throw new ScheduleExpressionError(`"${source}": ${rule.name} step "/${step}" must be a whole number of at least 1`)
+      if (!/^\d+$/.test(step) || Number(step) < 1 || Number(step) > rule.max) {
+        throw new ScheduleExpressionError(`"${source}": ${rule.name} step "/${step}" must be a whole number from 1 to ${rule.max}`)
+      }
       // `v/s` is "from v, every s" (EventBridge, Quartz): croner reads it so with sloppy ranges.
       return `${out}/${Number(step)}`
     })
