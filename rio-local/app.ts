@@ -160,6 +160,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
     throw new Error(`Invalid project id "${projectId}": use lower-case letters, digits and dashes`)
   }
+  const inboxKey = options.inboxKey ?? newInboxKey()
+  if (inboxKey.length < MIN_INBOX_KEY_LENGTH) throw new Error(`The inbox key must be at least ${MIN_INBOX_KEY_LENGTH} characters`)
   const now = options.now ?? Date.now
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)
@@ -176,8 +178,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   })
   const firebase = options.firebase ?? DEFAULT_FIREBASE
   const printOtp = options.printOtpToTerminal ?? false
-  const inboxKey = options.inboxKey ?? newInboxKey()
-  if (inboxKey.length < MIN_INBOX_KEY_LENGTH) throw new Error(`The inbox key must be at least ${MIN_INBOX_KEY_LENGTH} characters`)
   const smtp = await attachOutbox((mail: ReceivedMail) => {
     const sentAt = new Date(now()).toISOString()
     const code = signInCodeOf(mail)
