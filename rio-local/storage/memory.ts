@@ -31,6 +31,8 @@ export function createMemoryStorage(): Storage {
       return lookups.get(key(projectId, classId, name, value))
     },
     commit(changes: ChangeSet) {
+      // Cloned before anything is applied, so a change that cannot be stored changes nothing (as SQLite's transaction).
+      const newTasks = structuredClone(changes.tasks ?? [])
       if (changes.instance) {
         const i = changes.instance
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
@@ -43,9 +45,9 @@ export function createMemoryStorage(): Storage {
         const task = tasks.get(r.id)
         if (task) tasks.set(r.id, { ...task, dueAt: r.dueAt, busyRetries: r.busyRetries })
       }
-      for (const t of changes.tasks ?? []) {
+      for (const t of newTasks) {
         const id = nextTaskId++
-        tasks.set(id, structuredClone({ ...t, id }))
+        tasks.set(id, { ...t, id })
       }
     },
     useTokenOnce(jti, expiresAt) {

@@ -54,14 +54,15 @@ function nonEmptyString(value: unknown): value is string {
  */
 export function tasksOf(source: TaskSource, data: object, out: unknown): TaskRecord[] {
   const where = `${source.classId}.${source.methodName}`
-  const fail = (problem: string): never => {
+  // Declared with its type so that TypeScript narrows after each call.
+  const fail: (problem: string) => never = (problem) => {
     throw new HttpError(500, 'INVALID_TASKS', `${where}: ${problem}; nothing of this call was stored`)
   }
   const entries: Array<{ label: string; entry: unknown }> = []
   for (const { key, list } of listsOf(data as Record<string, unknown>, out)) {
     if (list === undefined || list === null) continue
     if (!Array.isArray(list)) fail(`data.${key} must be an array of {method, after, payload?, classId?, instanceId?, lookupKey?}`)
-    ;(list as unknown[]).forEach((entry, i) => entries.push({ label: `data.${key}[${i}]`, entry }))
+    list.forEach((entry: unknown, i: number) => entries.push({ label: `data.${key}[${i}]`, entry }))
   }
   if (entries.length > MAX_TASKS_PER_INVOCATION) fail(`${entries.length} delayed calls in data.tasks and data.schedule; at most ${MAX_TASKS_PER_INVOCATION} per call`)
 
@@ -74,7 +75,7 @@ export function tasksOf(source: TaskSource, data: object, out: unknown): TaskRec
   }
   let payloadBytes = 0
   return entries.map(({ label, entry }) => {
-    if (!isRecord(entry)) return fail(`${label} must be an object {method, after, …}`)
+    if (!isRecord(entry)) fail(`${label} must be an object {method, after, …}`)
     const unknown = Object.keys(entry).filter((k) => !KNOWN_KEYS.has(k))
     if (unknown.length > 0) fail(`${label} has unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')}; known: ${[...KNOWN_KEYS].join(', ')}`)
     const { method, after, payload, classId, instanceId, lookupKey } = entry
@@ -89,17 +90,17 @@ export function tasksOf(source: TaskSource, data: object, out: unknown): TaskRec
     }
     if (instanceId !== undefined && lookupKey !== undefined) fail(`${label} names both instanceId and lookupKey; give one`)
 
-    const targetClassId = (classId as string | undefined) ?? source.classId
+    const targetClassId = classId ?? source.classId
     const targetClass = source.classes.get(targetClassId)
     if (!targetClass) fail(`${label}.classId: there is no class "${targetClassId}"`)
-    const target = (targetClass as LoadedClass).methods.find((m) => m.method === method)
-    if (!target) fail(`${label}.method: class ${targetClassId} has no method "${String(method)}"`)
-    const isStatic = target?.type === 'STATIC'
+    const target = targetClass.methods.find((m) => m.method === method)
+    if (!target) fail(`${label}.method: class ${targetClassId} has no method "${method}"`)
+    const isStatic = target.type === 'STATIC'
     // Defaults as on Retter: the calling class and, for an instance method, the calling instance.
     const key = lookupKey as { name: string; value: string } | undefined
-    const targetInstance = isStatic ? undefined : ((instanceId as string | undefined) ?? (key ? undefined : source.instanceId))
+    const targetInstance = isStatic ? undefined : (instanceId ?? (key ? undefined : source.instanceId))
     if (!isStatic && targetInstance === undefined && key === undefined) {
-      fail(`${label} calls ${targetClassId}.${String(method)} (${target?.type}) but names no instanceId or lookupKey, and ${where} has no instance to default to`)
+      fail(`${label} calls ${targetClassId}.${method} (${target.type}) but names no instanceId or lookupKey, and ${where} has no instance to default to`)
     }
 
     let json: string | undefined
@@ -114,12 +115,12 @@ export function tasksOf(source: TaskSource, data: object, out: unknown): TaskRec
     const record: TaskRecord = {
       projectId: source.projectId,
       classId: targetClassId,
-      method: method as string,
+      method,
       ...(targetInstance === undefined ? {} : { instanceId: targetInstance }),
       ...(key === undefined || isStatic ? {} : { lookupKey: { name: key.name, value: key.value } }),
       // What the callee will read: the JSON round trip drops functions and undefined fields, as on the wire.
       ...(json === undefined ? {} : { payload: JSON.parse(json) as unknown }),
-      dueAt: source.now + Math.round((after as number) * 1000),
+      dueAt: source.now + Math.round(after * 1000),
       createdAt: source.now,
       referer,
       sourceIP: source.sourceIP,
