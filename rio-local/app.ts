@@ -9,18 +9,22 @@ import { randomBytes } from 'node:crypto'
 import { createTokenService } from './auth/tokens'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
+import { signInCodeOf } from './mail/sign-in-code'
 import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
 import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
 import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
+import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/inbox'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
 import { parseRequest } from './runtime/request'
 import { handleSession } from './runtime/session'
+import type { TaskRunResult } from './runtime/tasks/runner'
+import type { ScheduledRun } from './runtime/tasks/scheduler'
 import { createMemoryStorage } from './storage/memory'
-import type { Storage } from './storage/types'
+import type { DevOutboxMessage, Storage } from './storage/types'
 
 export interface BackendOptions {
   /** The one project served (default `coffee-local`). */
@@ -29,7 +33,7 @@ export interface BackendOptions {
   storage: 'memory' | { dir: string }
   /** HS256 secret; default: random per process (memory) or generated once into `<dir>/jwt-secret`. */
   secret?: string
-  /** Serves `/__dev/*` (outbox, state merges). */
+  /** Serves `/__dev/*` (outbox, inbox page, state merges, delayed calls). */
   dev?: boolean
   /** Where state changes are published (the Firestore emulator); none by default. */
   mirror?: StateMirror | null
@@ -55,6 +59,13 @@ export interface BackendOptions {
   projectEnv?: Record<string, string>
   /** Port of an SMTP receiver of its own (default: the process's shared receiver, on any free port). */
   smtpPort?: number
+  /**
+   * Run delayed calls (`data.tasks`) and scheduled STATIC methods on timers (default true). False:
+   * only through `runDueTasks` / `runDueSchedules` / `POST /__dev/tasks/run` (tests that move `now`).
+   */
+  timers?: boolean
+  /** The key of the dev inbox page (`/__dev/inbox?key=…`, dev mode only); default: random per process. */
+  inboxKey?: string
 }
 
 export interface Backend {
@@ -65,6 +76,12 @@ export interface Backend {
   projectId: string
   /** The project folder being run. */
   projectDir: string
+  /** Runs the delayed calls due now (on the `now` clock), in due order. */
+  runDueTasks(): Promise<TaskRunResult[]>
+  /** Calls the scheduled STATIC methods whose time has come (on the `now` clock). */
+  runDueSchedules(): Promise<ScheduledRun[]>
+  /** `/__dev/inbox?key=…` with dev endpoints on; null without. Print it only in dev mode. */
+  inboxPath: string | null
 }
 
 export const DEFAULT_PROJECT_ID = 'coffee-local'
@@ -88,11 +105,11 @@ export const DEV_HEADER = 'x-rio-dev'
  * the local TLS front, forwards with X-Forwarded-* headers) is refused even if the proxy's own filter failed, and the non-simple
  * header keeps browsers' simple cross-site requests out.
  */
-function checkDevRequest(headers: Record<string, string>): void {
+function checkDevRequest(headers: Record<string, string>, needsDevHeader = true): void {
   if (Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'via')) {
     throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are not served through a proxy')
   }
-  if (headers[DEV_HEADER] !== '1') {
+  if (needsDevHeader && headers[DEV_HEADER] !== '1') {
     throw new HttpError(403, 'DEV_HEADER_REQUIRED', `Dev endpoints require the request header "X-Rio-Dev: 1"`)
   }
 }
@@ -110,10 +127,6 @@ function loadProjectOnce(dir: string): LoadedProject {
   return project
 }
 
-/** The first 6-digit number of a message: the sign-in code of our e-mails, for the dev outbox. */
-function codeIn(text: string): string {
-  return /\b(\d{6})\b/.exec(text)?.[1] ?? ''
-}
 const CLOUD_ACTIONS = new Set(['INSTANCE', 'CALL', 'STATE', 'LIST'])
 
 function positiveInt(name: string, value: number | undefined, fallback: number): number {
@@ -147,6 +160,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
     throw new Error(`Invalid project id "${projectId}": use lower-case letters, digits and dashes`)
   }
+  const inboxKey = options.inboxKey ?? newInboxKey()
+  if (inboxKey.length < MIN_INBOX_KEY_LENGTH) throw new Error(`The inbox key must be at least ${MIN_INBOX_KEY_LENGTH} characters`)
   const now = options.now ?? Date.now
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)
@@ -165,10 +180,22 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const printOtp = options.printOtpToTerminal ?? false
   const smtp = await attachOutbox((mail: ReceivedMail) => {
     const sentAt = new Date(now()).toISOString()
-    const code = codeIn(mail.text)
-    const outbox = mail.to.map((to) => ({ to: to.trim().toLowerCase(), subject: mail.subject, text: mail.text, code, sentAt }))
+    const code = signInCodeOf(mail)
+    const outbox = mail.to.map((to): DevOutboxMessage => ({
+      to: to.trim().toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      ...(code === undefined ? {} : { code }),
+      ...(mail.html === undefined ? {} : { html: mail.html }),
+      sentAt,
+    }))
     storage.commit({ outbox })
-    if (printOtp) for (const m of outbox) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
+    if (printOtp) {
+      for (const m of outbox) {
+        if (m.code !== undefined) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
+        else logger.info(`outbox: "${m.subject}" for ${m.to}`, { to: m.to, subject: m.subject })
+      }
+    }
   }, options.smtpPort)
   // Module-level class code may read its environment at require time: set it before loading.
   Object.assign(process.env, {
@@ -186,7 +213,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     storage.close()
     throw err
   }
-  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now })
+  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
     extraRoutes.push(createFirebaseAuthRoutes({
@@ -212,8 +239,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     if (first === '__health') return json(200, { ok: true, projectId })
     if (first === '__dev') {
       if (!options.dev) throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are off (set RIO_LOCAL_DEV=1)')
-      checkDevRequest(parsed.headers)
-      return handleDev(rest, parsed, storage, engine)
+      // A browser navigation cannot send the header: the inbox page checks its key instead.
+      const inbox = rest.length === 1 && rest[0] === 'inbox'
+      checkDevRequest(parsed.headers, !inbox)
+      return inbox ? serveInbox(parsed, storage, inboxKey) : handleDev(rest, parsed, storage, engine)
     }
     if (first === 'root') return handleSession(projectId, tokens, rest, parsed)
     if (first !== projectId) {
@@ -239,6 +268,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     projectId,
     secret,
     projectDir: project.dir,
+    inboxPath: options.dev ? `/__dev/inbox?key=${inboxKey}` : null,
+    runDueTasks: () => engine.tasks.runDue(),
+    runDueSchedules: () => engine.schedules.runDue(),
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {
@@ -252,6 +284,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async close() {
       if (closed) return
       closed = true
+      await engine.stop()
       if (mirror) await mirror.flush().catch((err: unknown) => logger.warn('mirror flush failed', { error: String(err) }))
       await smtp.detach()
       storage.close()

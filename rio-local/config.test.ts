@@ -18,7 +18,15 @@ test('defaults match the shared names', () => {
     projectDir: undefined,
     logLevel: 'info',
     allowedOrigins: ['https://localhost:3000'],
+    inboxKey: undefined,
   })
+})
+
+test('RIO_LOCAL_INBOX_KEY sets the dev inbox key: 32 or more URL-safe characters', () => {
+  const key = 'aZ09_-'.repeat(6)
+  expect(loadConfig({ RIO_LOCAL_INBOX_KEY: key }).inboxKey).toBe(key)
+  expect(() => loadConfig({ RIO_LOCAL_INBOX_KEY: 'short' })).toThrow(/RIO_LOCAL_INBOX_KEY must be at least 32 characters/)
+  expect(() => loadConfig({ RIO_LOCAL_INBOX_KEY: `${key}&to=x` })).toThrow(/RIO_LOCAL_INBOX_KEY/)
 })
 
 test('RIO_LOCAL_ALLOWED_ORIGINS lists the CORS origins; anything but a bare origin is refused', () => {

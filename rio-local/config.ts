@@ -24,6 +24,8 @@ export interface BackendConfig {
   logLevel: LogLevel
   /** Browser origins allowed by CORS (RIO_LOCAL_ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[]
+  /** Key of the dev inbox page (RIO_LOCAL_INBOX_KEY; undefined: random per process). */
+  inboxKey?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` on their default port. */
@@ -97,6 +99,11 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     }
   }
 
+  const inboxKey = env.RIO_LOCAL_INBOX_KEY?.trim() || undefined
+  if (inboxKey !== undefined && !/^[A-Za-z0-9_-]{32,}$/.test(inboxKey)) {
+    problems.push('RIO_LOCAL_INBOX_KEY must be at least 32 characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     host: '127.0.0.1',
@@ -114,5 +121,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
     logLevel: logLevel ?? 'info',
     allowedOrigins: origins,
+    inboxKey,
   }
 }

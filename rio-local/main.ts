@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     logger,
     // Codes in the terminal are for a developer's own machine only.
     printOtpToTerminal: config.dev,
+    inboxKey: config.inboxKey,
   })
   running.backend = backend
   const server = await startServer(backend, { port: config.port, host: config.host, logger, allowedOrigins: config.allowedOrigins })
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     project: backend.projectDir,
     firestoreEmulator: config.liveState ? emulator : 'off',
   })
+  // The inbox's key is a dev-mode secret: printed only there, like the codes.
+  if (backend.inboxPath) logger.info('dev inbox (e-mails as a browser shows them)', { url: `${server.origin}${backend.inboxPath}` })
 }
 
 main().catch((err: unknown) => {

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   say(`  App (production build): ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl}`)
   say(`  Firestore: http://${stack.firestoreHost} (emulator)`)
+  say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered)`)
   say('  Press Ctrl-C to stop everything.')
 }
 

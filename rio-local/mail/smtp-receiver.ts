@@ -11,6 +11,8 @@ export interface ReceivedMail {
   to: string[]
   subject: string
   text: string
+  /** The HTML part, when the message has one. */
+  html?: string
 }
 
 export interface SmtpReceiver {

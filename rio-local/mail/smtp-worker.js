@@ -33,7 +33,13 @@ const server = new SMTPServer({
         parentPort.postMessage({
           type: 'mail',
           id,
-          mail: { to: envelopeTo.length > 0 ? envelopeTo : addresses(parsed.to), subject: parsed.subject || '', text: (parsed.text || '').trim() },
+          mail: {
+            to: envelopeTo.length > 0 ? envelopeTo : addresses(parsed.to),
+            subject: parsed.subject || '',
+            text: (parsed.text || '').trim(),
+            // mailparser sets `html` to false when the message has no HTML part.
+            ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
+          },
         })
       })
       .catch((err) => callback(err instanceof Error ? err : new Error(String(err))))

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { installRdkAlias } from './aliases'
 import { createModelRegistry, type ModelRegistry } from './models'
+import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/tasks/schedule-expression'
 import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/types'
 
 /** The project folder of this repo (`retter/`), used when RIO_LOCAL_PROJECT_DIR is unset. */
@@ -72,6 +73,19 @@ function lifecycle(classDir: string, tpl: YamlRecord, key: string, models: Model
   return { handler: resolveHandler(classDir, value, where), inputModel: undefined }
 }
 
+/** A method's `schedule:` (STATIC methods only, as on Retter), checked at load. */
+function scheduleOf(m: YamlRecord, type: MethodType, where: string): ScheduleExpression | undefined {
+  if (m.schedule === undefined || m.schedule === null) return undefined
+  if (type !== 'STATIC') throw new ProjectError(`${where}: only STATIC methods may have a schedule; "${String(m.method)}" is ${type}`)
+  if (typeof m.schedule !== 'string') throw new ProjectError(`${where}.schedule: a schedule is a string, rate(…) or cron(…), got ${JSON.stringify(m.schedule)}`)
+  try {
+    return parseScheduleExpression(m.schedule)
+  } catch (err) {
+    if (err instanceof ScheduleExpressionError) throw new ProjectError(`${where}.schedule of "${String(m.method)}": ${err.message}`)
+    throw err
+  }
+}
+
 function loadClass(classDir: string, classId: string, models: ModelRegistry): LoadedClass {
   const templatePath = join(classDir, 'template.yml')
   let tpl: unknown
@@ -98,6 +112,7 @@ function loadClass(classDir: string, classId: string, models: ModelRegistry): Lo
       inputModel: modelName(m.inputModel, models, `${where}.inputModel`),
       queryStringModel: modelName(m.queryStringModel ?? m.queryStringInputModel, models, `${where}.queryStringModel`),
       handler: resolveHandler(classDir, m.handler, where),
+      schedule: scheduleOf(m, type, where),
     }
   })
   return {

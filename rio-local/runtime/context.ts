@@ -8,7 +8,7 @@ import type { Caller, TokenService } from '../auth/tokens'
 import type { ModelRegistry } from '../project/models'
 import type { ProjectMemory } from '../project/memory'
 import { runWithOperations, type LocalOperations } from '../project/rdk'
-import type { ChangeSet, LookupKeyRecord, Storage, StoredInstance } from '../storage/types'
+import type { ChangeSet, LookupKeyRecord, Storage, StoredInstance, TaskRecord } from '../storage/types'
 import type { BackendResponse, InstanceState, StateMirror } from './plugins'
 import { HttpError, json } from './http'
 import { KeyedLock } from './locks'
@@ -26,14 +26,19 @@ export interface CloudCall {
   request: ParsedRequest
   requestId: string
   sourceIP: string
-  /** Set for calls a class makes through rdk (no token: the runtime vouches for the caller). */
-  internal?: { caller: Caller; referer: { classId: string; instanceId?: string; methodName: string; userId?: string; identity: string } }
+  /**
+   * Set for calls a class makes through rdk, delayed calls and scheduled methods (no token: the
+   * runtime vouches for the caller); no referer for a scheduled method.
+   */
+  internal?: { caller: Caller; referer?: { classId: string; instanceId?: string; methodName: string; userId?: string; identity: string } }
 }
 
 /** Side effects of one invocation, committed together with its state. */
 export interface Effects {
   lookupKeys: LookupKeyRecord[]
   removedLookupKeys: Array<Omit<LookupKeyRecord, 'instanceId'>>
+  /** Delayed calls (`data.tasks`, `data.schedule`) of the invocation. */
+  tasks: TaskRecord[]
 }
 
 export interface EngineContext {
@@ -51,10 +56,14 @@ export interface EngineContext {
   dispatch(call: CloudCall): Promise<BackendResponse>
   /** Instances this process has mirrored (the emulator keeps nothing across restarts while storage does). */
   mirroredThisRun: Set<string>
+  /** Delayed calls were stored: the task runner looks at its timer again. */
+  onTasksStored(): void
 }
 
 const INSTANCE_ID_PATTERN = /^[A-Za-z0-9_\-.@+:=]{1,128}$/
 export const NO_CALLER: Caller = { userId: '', identity: 'none', anonymous: false, claims: {} }
+/** The caller of class-to-class calls, delayed calls and scheduled methods: no end-user token. */
+export const DEVELOPER_CALLER: Caller = { userId: '', identity: 'developer', anonymous: false, claims: {} }
 
 export const lockKey = (classId: string, instanceId: string) => `${classId}/${instanceId}`
 
@@ -101,7 +110,7 @@ export function callerOf(ctx: EngineContext, call: CloudCall): Caller {
 }
 
 export function newEffects(): Effects {
-  return { lookupKeys: [], removedLookupKeys: [] }
+  return { lookupKeys: [], removedLookupKeys: [], tasks: [] }
 }
 
 /** The `Data` of `@retter/rdk` for one handler call. */
@@ -164,7 +173,7 @@ function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects
       sourceIP: call.sourceIP,
       internal: {
         // A class calling a class: no end-user token; the callee sees who called through referer*.
-        caller: { userId: '', identity: 'developer', anonymous: false, claims: {} },
+        caller: DEVELOPER_CALLER,
         referer: { classId, instanceId, methodName: data.context.methodName, userId: data.context.userId, identity: data.context.identity },
       },
     })
@@ -267,8 +276,9 @@ export function persist(
   mirrorWaitMs?: number,
 ): StoredInstance & { mirrored: Promise<void> } {
   const instance: StoredInstance = { ...base, state, updatedAt: ctx.now() }
-  const changes: ChangeSet = { instance, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys }
+  const changes: ChangeSet = { instance, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys, tasks: fx.tasks }
   ctx.storage.commit(changes)
+  if (fx.tasks.length > 0) ctx.onTasksStored()
   return { ...instance, mirrored: publish(ctx, instance, mirrorWaitMs) }
 }
 

@@ -1,14 +1,43 @@
-/** Dev-only endpoints (RIO_LOCAL_DEV=1): the outbox and public-state merges for demos and tests. */
+/** Dev-only endpoints (RIO_LOCAL_DEV=1): the outbox, public-state merges and delayed calls, for demos and tests. */
 import type { Storage } from '../storage/types'
 import type { Engine } from './engine'
 import type { BackendResponse } from './plugins'
 import { HttpError, json } from './http'
 import type { ParsedRequest } from './request'
+import type { TaskRunner } from './tasks/runner'
 
+/** `GET tasks` lists pending delayed calls; `POST tasks/run` runs every one pending now, whatever its time. */
+async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRunner): Promise<BackendResponse> {
+  if (rest.length === 0) {
+    if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET to list delayed calls (POST /__dev/tasks/run runs them)')
+    return json(
+      200,
+      tasks.list().map((t) => ({
+        id: t.id,
+        classId: t.classId,
+        ...(t.instanceId === undefined ? {} : { instanceId: t.instanceId }),
+        ...(t.lookupKey === undefined ? {} : { lookupKey: t.lookupKey }),
+        method: t.method,
+        dueAt: new Date(t.dueAt).toISOString(),
+        ...(t.payload === undefined ? {} : { payload: t.payload }),
+      })),
+    )
+  }
+  if (rest.length === 1 && rest[0] === 'run') {
+    if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use POST to run the pending delayed calls')
+    const results = await tasks.runPending()
+    return json(200, {
+      ran: results.length,
+      results: results.map((r) => ({ classId: r.classId, ...(r.instanceId === undefined ? {} : { instanceId: r.instanceId }), method: r.method, status: r.status })),
+    })
+  }
+  throw new HttpError(404, 'NOT_FOUND', 'Unknown dev endpoint; use GET /__dev/tasks or POST /__dev/tasks/run')
+}
 
 /**
  * Serves `/__dev/...` (segments after `__dev`).
- * `GET outbox?to=EMAIL` lists messages newest first; `POST state/{classId}/{instanceId}` merges a JSON object.
+ * `GET outbox?to=EMAIL` lists messages newest first; `POST state/{classId}/{instanceId}` merges a JSON object;
+ * `GET tasks` and `POST tasks/run` show and run delayed calls.
  */
 export async function handleDev(rest: string[], req: ParsedRequest, storage: Storage, engine: Engine): Promise<BackendResponse> {
   const [area, classId, instanceId, ...extra] = rest
@@ -28,5 +57,6 @@ export async function handleDev(rest: string[], req: ParsedRequest, storage: Sto
     const state = await engine.mergePublicState(classId, instanceId, patch as Record<string, unknown>)
     return json(200, { public: state.public })
   }
+  if (area === 'tasks') return handleDevTasks(rest.slice(1), req, engine.tasks)
   throw new HttpError(404, 'NOT_FOUND', 'Unknown dev endpoint')
 }

@@ -15,6 +15,8 @@ import { assertInstanceId, classOf, lockKey, newEffects, persist, type CloudCall
 import { HttpError } from './http'
 import { KeyedLock } from './locks'
 import type { BackendResponse, InstanceState, StateMirror } from './plugins'
+import { createTaskRunner } from './tasks/runner'
+import { createScheduler } from './tasks/scheduler'
 
 export type { CloudCall } from './context'
 
@@ -27,6 +29,8 @@ export interface EngineOptions {
   logger: Logger
   /** Epoch milliseconds. */
   now: () => number
+  /** Run delayed calls and scheduled methods on timers (default true; false: only when asked). */
+  timers?: boolean
 }
 
 /** Creates the runtime of one project. */
@@ -44,7 +48,13 @@ export function createEngine(opts: EngineOptions) {
     locks: new KeyedLock(),
     mirroredThisRun: new Set(),
     dispatch: (call) => handle(call),
+    onTasksStored: () => tasks.wake(),
   }
+  const timers = opts.timers ?? true
+  const tasks = createTaskRunner({ projectId: opts.projectId, storage: opts.storage, logger: opts.logger, now: opts.now, dispatch: handle, timers })
+  const schedules = createScheduler({ classes: opts.project.classes, logger: opts.logger, now: opts.now, dispatch: handle, timers })
+  tasks.start()
+  schedules.start()
 
   function handle(call: CloudCall): Promise<BackendResponse> {
     switch (call.action) {
@@ -62,6 +72,17 @@ export function createEngine(opts: EngineOptions) {
   return {
     /** Serves one cloud-object call (path already split after `/{projectId}/{ACTION}/{classId}`). */
     handle,
+
+    /** Delayed calls (`data.tasks`, `data.schedule`): stored entries and their runner. */
+    tasks,
+
+    /** STATIC methods with a `schedule:`. */
+    schedules,
+
+    /** Stops the timers of delayed calls and scheduled methods and waits for calls in progress. */
+    async stop(): Promise<void> {
+      await Promise.all([tasks.stop(), schedules.stop()])
+    },
 
     /** Merges `patch` into an instance's public state (dev endpoint); publishes it. */
     async mergePublicState(classId: string, instanceId: string, patch: Record<string, unknown>): Promise<InstanceState> {

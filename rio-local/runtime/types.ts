@@ -5,6 +5,7 @@
  */
 import type { Data, InitResponse, Response } from '@retter/rdk'
 import type { InstanceState } from './plugins'
+import type { ScheduleExpression } from './tasks/schedule-expression'
 
 export type MethodType = 'READ' | 'WRITE' | 'STATIC' | 'QUEUED_WRITE'
 
@@ -22,6 +23,8 @@ export interface LoadedMethod {
   inputModel?: string
   queryStringModel?: string
   handler: ClassHandler
+  /** `schedule:` of a STATIC method: the runtime calls it at these times while it runs. */
+  schedule?: ScheduleExpression
 }
 
 export interface LoadedClass {

@@ -1,6 +1,5 @@
 /** In-memory storage for tests and the web app's in-process mocks. Nothing survives the process. */
-import type { OutboxMessage } from '../../lib/contract'
-import type { ChangeSet, Storage, StoredInstance } from './types'
+import type { ChangeSet, DevOutboxMessage, Storage, StoredInstance, StoredTask } from './types'
 
 const key = (...parts: string[]) => parts.join('\u0000')
 
@@ -14,7 +13,9 @@ export function createMemoryStorage(): Storage {
   const usedTokens = new Map<string, number>()
   const revokedSessions = new Map<string, number>()
   const usedRefreshTokens = new Map<string, number>()
-  const outbox: OutboxMessage[] = []
+  const outbox: DevOutboxMessage[] = []
+  const tasks = new Map<number, StoredTask>()
+  let nextTaskId = 1
 
   return {
     getInstance(projectId, classId, instanceId) {
@@ -30,6 +31,8 @@ export function createMemoryStorage(): Storage {
       return lookups.get(key(projectId, classId, name, value))
     },
     commit(changes: ChangeSet) {
+      // Cloned before anything is applied, so a change that cannot be stored changes nothing (as SQLite's transaction).
+      const newTasks = structuredClone(changes.tasks ?? [])
       if (changes.instance) {
         const i = changes.instance
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
@@ -37,6 +40,15 @@ export function createMemoryStorage(): Storage {
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
       for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
       for (const m of changes.outbox ?? []) outbox.push({ ...m })
+      for (const id of changes.removedTaskIds ?? []) tasks.delete(id)
+      for (const r of changes.retriedTasks ?? []) {
+        const task = tasks.get(r.id)
+        if (task) tasks.set(r.id, { ...task, dueAt: r.dueAt, busyRetries: r.busyRetries })
+      }
+      for (const t of newTasks) {
+        const id = nextTaskId++
+        tasks.set(id, { ...t, id })
+      }
     },
     useTokenOnce(jti, expiresAt) {
       if (usedTokens.has(jti)) return false
@@ -58,6 +70,12 @@ export function createMemoryStorage(): Storage {
     listOutbox(to, limit = 50) {
       const all = to === undefined ? outbox : outbox.filter((m) => m.to === to)
       return all.slice(-limit).reverse().map((m) => ({ ...m }))
+    },
+    listTasks(projectId) {
+      return [...tasks.values()]
+        .filter((t) => t.projectId === projectId)
+        .sort((a, b) => a.dueAt - b.dueAt || a.id - b.id)
+        .map((t) => structuredClone(t))
     },
     close() {
       instances.clear()

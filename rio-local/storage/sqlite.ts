@@ -5,8 +5,7 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
-import type { OutboxMessage } from '../../lib/contract'
-import type { ChangeSet, Storage, StoredInstance } from './types'
+import type { ChangeSet, DevOutboxMessage, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
 
 // `cloud_instances` replaced `instances` when ids became secret-keyed: old rows are unreachable anyway.
 const SCHEMA = `
@@ -28,7 +27,23 @@ CREATE TABLE IF NOT EXISTS outbox (
   code TEXT NOT NULL, sent_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS outbox_to ON outbox (to_addr, id);
+CREATE TABLE IF NOT EXISTS tasks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, project_id TEXT NOT NULL, class_id TEXT NOT NULL, method TEXT NOT NULL,
+  instance_id TEXT, lookup_name TEXT, lookup_value TEXT, payload TEXT, due_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL, referer TEXT NOT NULL, source_ip TEXT NOT NULL, busy_retries INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tasks_due ON tasks (project_id, due_at, id);
 `
+
+/** Columns added after a table was first shipped: data folders made before them get them on open. */
+const ADDED_COLUMNS: Array<{ table: string; column: string; type: string }> = [{ table: 'outbox', column: 'html', type: 'TEXT' }]
+
+function addMissingColumns(db: Database.Database): void {
+  for (const { table, column, type } of ADDED_COLUMNS) {
+    const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all()
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
+  }
+}
 
 interface InstanceRow {
   project_id: string
@@ -43,8 +58,26 @@ interface OutboxRow {
   to_addr: string
   subject: string
   body: string
+  /** '' when the message carries no sign-in code. */
   code: string
+  html: string | null
   sent_at: string
+}
+
+interface TaskRow {
+  id: number
+  project_id: string
+  class_id: string
+  method: string
+  instance_id: string | null
+  lookup_name: string | null
+  lookup_value: string | null
+  payload: string | null
+  due_at: number
+  created_at: number
+  referer: string
+  source_ip: string
+  busy_retries: number
 }
 
 function toInstance(row: InstanceRow): StoredInstance {
@@ -58,8 +91,33 @@ function toInstance(row: InstanceRow): StoredInstance {
   }
 }
 
-function toMessage(row: OutboxRow): OutboxMessage {
-  return { to: row.to_addr, subject: row.subject, text: row.body, code: row.code, sentAt: row.sent_at }
+function toMessage(row: OutboxRow): DevOutboxMessage {
+  return {
+    to: row.to_addr,
+    subject: row.subject,
+    text: row.body,
+    ...(row.code === '' ? {} : { code: row.code }),
+    ...(row.html === null ? {} : { html: row.html }),
+    sentAt: row.sent_at,
+  }
+}
+
+function toTask(row: TaskRow): StoredTask {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    classId: row.class_id,
+    method: row.method,
+    ...(row.instance_id === null ? {} : { instanceId: row.instance_id }),
+    ...(row.lookup_name === null || row.lookup_value === null ? {} : { lookupKey: { name: row.lookup_name, value: row.lookup_value } }),
+    // NULL: the entry had no payload; the text 'null' is a payload of null.
+    ...(row.payload === null ? {} : { payload: JSON.parse(row.payload) as unknown }),
+    dueAt: row.due_at,
+    createdAt: row.created_at,
+    referer: JSON.parse(row.referer) as TaskReferer,
+    sourceIP: row.source_ip,
+    busyRetries: row.busy_retries,
+  }
 }
 
 /**
@@ -79,6 +137,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 2000')
   db.exec(SCHEMA)
+  addMissingColumns(db)
   db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
   db.prepare('DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowSeconds)
   db.prepare('DELETE FROM used_refresh_tokens WHERE expires_at < ?').run(nowSeconds)
@@ -107,8 +166,15 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     'DELETE FROM lookup_keys WHERE project_id = ? AND class_id = ? AND key_name = ? AND key_value = ?',
   )
   const insertOutbox = db.prepare(
-    'INSERT INTO outbox (to_addr, subject, body, code, sent_at) VALUES (@to, @subject, @text, @code, @sentAt)',
+    'INSERT INTO outbox (to_addr, subject, body, code, html, sent_at) VALUES (@to, @subject, @text, @code, @html, @sentAt)',
   )
+  const insertTask = db.prepare(
+    `INSERT INTO tasks (project_id, class_id, method, instance_id, lookup_name, lookup_value, payload, due_at, created_at, referer, source_ip, busy_retries)
+     VALUES (@projectId, @classId, @method, @instanceId, @lookupName, @lookupValue, @payload, @dueAt, @createdAt, @referer, @sourceIP, @busyRetries)`,
+  )
+  const deleteTask = db.prepare<[number]>('DELETE FROM tasks WHERE id = ?')
+  const retryTask = db.prepare<[number, number, number]>('UPDATE tasks SET due_at = ?, busy_retries = ? WHERE id = ?')
+  const listTasks = db.prepare<[string], TaskRow>('SELECT * FROM tasks WHERE project_id = ? ORDER BY due_at, id')
   const useToken = db.prepare('INSERT OR IGNORE INTO used_tokens (jti, expires_at) VALUES (?, ?)')
   const claimRefresh = db.prepare('INSERT OR IGNORE INTO used_refresh_tokens (jti, used_at_ms, expires_at) VALUES (?, ?, ?)')
   const firstRefreshUse = db.prepare<[string], { used_at_ms: number }>('SELECT used_at_ms FROM used_refresh_tokens WHERE jti = ?')
@@ -133,7 +199,25 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     }
     for (const k of changes.removedLookupKeys ?? []) deleteLookup.run(k.projectId, k.classId, k.name, k.value)
     for (const k of changes.lookupKeys ?? []) upsertLookup.run(k)
-    for (const m of changes.outbox ?? []) insertOutbox.run(m)
+    for (const m of changes.outbox ?? []) insertOutbox.run({ to: m.to, subject: m.subject, text: m.text, code: m.code ?? '', html: m.html ?? null, sentAt: m.sentAt })
+    for (const id of changes.removedTaskIds ?? []) deleteTask.run(id)
+    for (const r of changes.retriedTasks ?? []) retryTask.run(r.dueAt, r.busyRetries, r.id)
+    for (const t of changes.tasks ?? []) {
+      insertTask.run({
+        projectId: t.projectId,
+        classId: t.classId,
+        method: t.method,
+        instanceId: t.instanceId ?? null,
+        lookupName: t.lookupKey?.name ?? null,
+        lookupValue: t.lookupKey?.value ?? null,
+        payload: t.payload === undefined ? null : JSON.stringify(t.payload),
+        dueAt: t.dueAt,
+        createdAt: t.createdAt,
+        referer: JSON.stringify(t.referer),
+        sourceIP: t.sourceIP,
+        busyRetries: t.busyRetries,
+      })
+    }
   })
 
   return {
@@ -152,6 +236,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     },
     isSessionRevoked: (sid) => isRevoked.get(sid) !== undefined,
     listOutbox: (to, limit = 50) => (to === undefined ? outboxAll.all(limit) : outboxFor.all(to, limit)).map(toMessage),
+    listTasks: (projectId) => listTasks.all(projectId).map(toTask),
     close: () => {
       if (db.open) db.close()
     },

@@ -19,13 +19,62 @@ export interface LookupKeyRecord {
   instanceId: string
 }
 
+/**
+ * One message of the dev outbox as stored and served. Unlike lib/contract's OutboxMessage, `code`
+ * is there only for sign-in code e-mails and `html` only when the mail had an HTML part.
+ */
+export interface DevOutboxMessage extends Omit<OutboxMessage, 'code'> {
+  code?: string
+  html?: string
+}
+
+/** Who asked for a delayed call: the callee sees it in `context.referer*`, as with rdk calls. */
+export interface TaskReferer {
+  classId: string
+  instanceId?: string
+  methodName: string
+  userId?: string
+  identity: string
+}
+
+/** A delayed method call (`data.tasks` / `data.schedule` of a handler), waiting for its time. */
+export interface TaskRecord {
+  projectId: string
+  classId: string
+  method: string
+  /** The target instance; neither this nor `lookupKey` for a STATIC method. */
+  instanceId?: string
+  lookupKey?: { name: string; value: string }
+  /** The called method's `data.request.body`; absent when the entry had none. */
+  payload?: unknown
+  /** Epoch milliseconds. */
+  dueAt: number
+  createdAt: number
+  referer: TaskReferer
+  /** `context.sourceIP` of the invocation that asked for it (as class-to-class calls carry it). */
+  sourceIP: string
+  /** How often the target instance was busy (570) when it ran. */
+  busyRetries: number
+}
+
+export interface StoredTask extends TaskRecord {
+  /** Assigned by storage, increasing: ties of `dueAt` run in the order they were stored. */
+  id: number
+}
+
 /** Everything one request changes, written atomically. */
 export interface ChangeSet {
   instance?: StoredInstance
   lookupKeys?: LookupKeyRecord[]
   /** Keys unbound by `rdk.deleteLookUpKey`. */
   removedLookupKeys?: Array<Omit<LookupKeyRecord, 'instanceId'>>
-  outbox?: OutboxMessage[]
+  outbox?: DevOutboxMessage[]
+  /** Delayed calls the invocation asked for, stored with its state. */
+  tasks?: TaskRecord[]
+  /** Delayed calls that ran (or gave up). */
+  removedTaskIds?: number[]
+  /** Delayed calls that found their instance busy and wait again. */
+  retriedTasks?: Array<{ id: number; dueAt: number; busyRetries: number }>
 }
 
 /**
@@ -48,6 +97,8 @@ export interface Storage {
   revokeSession(sid: string, expiresAt: number): void
   isSessionRevoked(sid: string): boolean
   /** Outbox messages for one address (or all), newest first. */
-  listOutbox(to?: string, limit?: number): OutboxMessage[]
+  listOutbox(to?: string, limit?: number): DevOutboxMessage[]
+  /** The project's pending delayed calls, in due order (`dueAt`, then `id`). */
+  listTasks(projectId: string): StoredTask[]
   close(): void
 }

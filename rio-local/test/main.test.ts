@@ -88,22 +88,29 @@ test('listens on 127.0.0.1 only: no other address of this machine accepts connec
   }
 }, 60_000)
 
-test('codes reach the terminal only in dev mode', async () => {
+test('codes and the inbox link reach the terminal only in dev mode', async () => {
   const quiet = await start({ RIO_LOCAL_DEV: '0' })
   try {
     await requestCode(quiet.origin, 'quiet@example.com')
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(quiet.output()).not.toMatch(/\b\d{6}\b.*quiet@example\.com|code \d{6}/)
+    expect(quiet.output()).not.toContain('/__dev/inbox')
   } finally {
     await stop(quiet)
   }
-  const devMode = await start({ RIO_LOCAL_DEV: '1' })
+  const inboxKey = 'main-test-inbox-key-0123456789-abcdef'
+  const devMode = await start({ RIO_LOCAL_DEV: '1', RIO_LOCAL_INBOX_KEY: inboxKey })
   try {
     await requestCode(devMode.origin, 'dev@example.com')
     const outbox = (await (await fetch(`${devMode.origin}/__dev/outbox?to=dev%40example.com`, { headers: { 'x-rio-dev': '1' } })).json()) as Array<{ code: string }>
     const code = outbox[0]?.code as string
     for (let i = 0; i < 20 && !devMode.output().includes(code); i++) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(devMode.output()).toContain(`outbox: code ${code} for dev@example.com`)
+    const inboxUrl = `${devMode.origin}/__dev/inbox?key=${inboxKey}`
+    expect(devMode.output()).toContain(`"url":"${inboxUrl}"`)
+    const page = await fetch(inboxUrl)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(code)
   } finally {
     await stop(devMode)
   }

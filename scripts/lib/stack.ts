@@ -3,6 +3,7 @@
  * `npm run dev` runs it with `next dev` (whose rewrite routes `/rio`); `npm run start:local` and the
  * e2e run with a production build behind a TLS front that routes `/rio` (./https-proxy).
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { findFirestoreEmulator, findFreePort } from './firestore-emulator'
@@ -41,6 +42,8 @@ export interface StackOptions {
 export interface LocalStack {
   appUrl: string
   backendUrl: string
+  /** The backend's dev inbox page (e-mails rendered), with this run's key. */
+  inboxUrl: string
   /** Undefined when live state is off (no emulator on this machine). */
   firestoreHost: string | undefined
   cert: CertPaths
@@ -105,8 +108,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     }
   }
 
+  // One key per run, kept across backend restarts (stopBackend/startBackend), so the printed link stays valid.
+  const inboxKey = options.backendEnv?.RIO_LOCAL_INBOX_KEY || process.env.RIO_LOCAL_INBOX_KEY?.trim() || randomBytes(32).toString('base64url')
   const backendChildEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    RIO_LOCAL_INBOX_KEY: inboxKey,
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -189,6 +195,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     return {
       appUrl,
       backendUrl,
+      inboxUrl: `${backendUrl}/__dev/inbox?key=${inboxKey}`,
       firestoreHost: liveState ? firestoreHost : undefined,
       cert,
       stopBackend: async () => {

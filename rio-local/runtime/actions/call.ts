@@ -19,6 +19,7 @@ import {
   type CloudCall,
   type EngineContext,
 } from '../context'
+import { collectTasks, storeTasksAlone } from '../tasks/collect'
 
 // A call without a body is checked as `{}`, so optional-only models accept it and `required` still bites.
 function validate(ctx: EngineContext, method: LoadedMethod, call: CloudCall): void {
@@ -44,7 +45,11 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
     const data = makeData(ctx, call, caller, method.method, undefined, emptyState(), body)
     await authorize(ctx, cls, call, data)
     validate(ctx, method, call)
-    return respond(resultOf(data, await invoke(ctx, call, data, newEffects(), handler, method.method)).response)
+    const fx = newEffects()
+    const out = await invoke(ctx, call, data, fx, handler, method.method)
+    collectTasks(ctx, call, data, out, fx)
+    storeTasksAlone(ctx, fx)
+    return respond(resultOf(data, out).response)
   }
 
   const existing = resolveExisting(ctx, cls, call.rest[1])
@@ -54,8 +59,12 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
 
   if (method.type === 'READ') {
     const data = makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body)
-    // A READ's state changes are discarded.
-    return respond(resultOf(data, await invoke(ctx, call, data, newEffects(), handler, method.method)).response)
+    const fx = newEffects()
+    const out = await invoke(ctx, call, data, fx, handler, method.method)
+    // A READ's state changes are discarded; its delayed calls are not.
+    collectTasks(ctx, call, data, out, fx)
+    storeTasksAlone(ctx, fx)
+    return respond(resultOf(data, out).response)
   }
 
   const release = ctx.locks.tryAcquire(lockKey(cls.classId, existing.instanceId))
@@ -64,8 +73,10 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
     const fresh = ctx.storage.getInstance(ctx.projectId, cls.classId, existing.instanceId) ?? existing
     const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, body)
     const fx = newEffects()
-    const out = resultOf(data, await invoke(ctx, call, data, fx, handler, method.method))
-    // Retter keeps a method's state changes even when it answers 4xx/5xx.
+    const returned = await invoke(ctx, call, data, fx, handler, method.method)
+    const out = resultOf(data, returned)
+    collectTasks(ctx, call, data, returned, fx)
+    // Retter keeps a method's state changes even when it answers 4xx/5xx (and its delayed calls with them).
     persist(ctx, fresh, out.state, fx)
     return respond(out.response)
   } finally {

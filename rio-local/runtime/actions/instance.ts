@@ -25,6 +25,7 @@ import {
   type CloudCall,
   type EngineContext,
 } from '../context'
+import { collectTasks } from '../tasks/collect'
 
 /** How long INSTANCE waits for the mirror's first write before answering anyway. */
 const MIRROR_CREATE_WAIT_MS = 2000
@@ -96,9 +97,11 @@ export async function instanceAction(ctx: EngineContext, call: CloudCall): Promi
     const data = makeData(ctx, call, caller, 'INIT', instanceId, emptyState(), body)
     const fx = newEffects()
     const init = cls.init
-    const out = resultOf(data, init ? await invoke(ctx, call, data, fx, (d) => init(d), 'init') : data)
-    // Unlike a method's, INIT's state is dropped when it answers an error.
+    const returned = init ? await invoke(ctx, call, data, fx, (d) => init(d), 'init') : data
+    const out = resultOf(data, returned)
+    // Unlike a method's, INIT's state is dropped when it answers an error (its delayed calls too).
     if (out.response.statusCode < 200 || out.response.statusCode >= 300) return respond(out.response)
+    collectTasks(ctx, call, data, returned, fx)
     const base = { projectId: ctx.projectId, classId: cls.classId, instanceId, createdAt: ctx.now() }
     // Clients subscribe right after INSTANCE answers, and the rules deny a listener on a document
     // that does not exist yet (for good): let the first write land, within a bound.
