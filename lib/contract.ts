@@ -185,7 +185,10 @@ export interface OutboxMessage {
   to: string
   subject: string
   text: string
-  code: string
+  /** The HTML part, when the mail has one. */
+  html?: string
+  /** The sign-in code, on sign-in code e-mails only. */
+  code?: string
   sentAt: string
 }
 

@@ -61,8 +61,8 @@ export async function backendHandle(request: BackendRequest): Promise<BackendRes
 export async function readOtp(email: string): Promise<string> {
   const response = await backendHandle({ method: 'GET', url: `/__dev/outbox?to=${encodeURIComponent(email)}`, headers: { 'x-rio-dev': '1' } })
   const messages = JSON.parse(response.body) as OutboxMessage[]
-  const newest = messages[0]
-  if (response.status !== 200 || !newest) throw new Error(`No code was sent to ${email} (outbox answered ${response.status}: ${response.body})`)
+  const newest = messages.find((message) => message.code)
+  if (response.status !== 200 || !newest?.code) throw new Error(`No code was sent to ${email} (outbox answered ${response.status}: ${response.body})`)
   return newest.code
 }
 

@@ -88,7 +88,11 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
     case 'preferences':
       return { subject: 'Your coffee preferences have changed', headline: 'Your coffee preferences have changed', lines: ['Deliveries not already being roasted follow your new preferences.'] }
     case 'reminder':
-      return { subject: 'Your coffee arrives ' + deliveryDay(event.date), headline: 'Your next delivery is on its way soon', lines: ['We\'re roasting your coffee for ' + deliveryDay(event.date) + '. It can no longer be skipped.'] }
+      return {
+        subject: 'Your coffee arrives ' + deliveryDay(event.date),
+        headline: 'Your next delivery is coming up',
+        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(new Date(Date.parse(event.date) - 2 * 86400000).toISOString()) + ').'],
+      }
     case 'shipped':
       return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'] }
   }

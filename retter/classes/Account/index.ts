@@ -21,7 +21,8 @@ const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail']
 
 /**
  * The platform's own calls (delayed calls and class-to-class calls) carry the `developer`
- * identity; customers' tokens never do (our classes mint `enduser` tokens only).
+ * identity and say which class made them (`refererClassId`); customers' tokens never carry it
+ * (our classes mint `enduser` tokens only).
  */
 export const PLATFORM_IDENTITY = 'developer'
 
@@ -29,7 +30,8 @@ export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
   if (TASKS_ONLY.indexOf(context.methodName) >= 0) {
-    return context.identity === PLATFORM_IDENTITY ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
+    const ownTask = context.identity === PLATFORM_IDENTITY && context.refererClassId === 'Account'
+    return ownTask ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
   }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')

@@ -402,3 +402,59 @@ describe('e-mails', () => {
     expect(welcome!.text).toContain('<b>Sam</b> & "Co"')
   })
 })
+
+describe('the upcoming-delivery reminder (a Retter task)', () => {
+  const runTasks = () => call<{ ran: number; results: Array<{ method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
+  const pending = () => call<Array<{ method: string; dueAt: string; payload: { date?: string } }>>(backend, 'GET', '/__dev/tasks')
+
+  test('is scheduled two days before the next delivery it can still precede, sent when run, and chains to the next', async () => {
+    const sam = await subscriber('barista')
+    // The first delivery (Wed 25 Nov) is two days away: its reminder time has passed, the next one's has not.
+    const tasks = (await pending()).body.filter((t) => t.method === 'sendDeliveryReminder')
+    expect(tasks).toEqual([expect.objectContaining({ dueAt: '2026-11-30T06:00:00.000Z', payload: { date: day('2026-12-02') } })])
+    expect((await runTasks()).body.results).toEqual([expect.objectContaining({ method: 'sendDeliveryReminder', status: 200 })])
+    const [reminder] = await mails(sam)
+    expect(reminder!.subject).toBe('Your coffee arrives Wed 2 Dec')
+    expect(reminder!.text).toContain('Torstraße 1')
+    expect((await pending()).body.filter((t) => t.method === 'sendDeliveryReminder').map((t) => t.payload.date)).toEqual([day('2026-12-09')])
+  })
+
+  test('checks the delivery is still due: a skip after scheduling moves the reminder on, the old task sends nothing', async () => {
+    const sam = await subscriber('barista')
+    await ok(sam, 'skipDelivery', { date: '2026-12-02' })
+    const before = (await mails(sam)).length
+    await runTasks()
+    const sent = (await mails(sam)).slice(0, (await mails(sam)).length - before)
+    expect(sent.map((m) => m.subject)).toEqual(['Your coffee arrives Wed 9 Dec'])
+  })
+
+  test('a cancelled subscription gets no reminder', async () => {
+    const sam = await subscriber('barista')
+    await ok(sam, 'cancelSubscription', {})
+    const before = (await mails(sam)).length
+    await runTasks()
+    expect((await mails(sam)).length).toBe(before)
+  })
+})
+
+describe('a failed e-mail never undoes the change', () => {
+  test('the change is kept, and the retryMail task sends the mail once SMTP is back', async () => {
+    const sam = await customer()
+    const smtp = process.env.SMTP_URL
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9' // nothing listens there
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const sub = await ok(sam, 'setDeliveryAddress', HOME)
+      expect(sub.delivery).toMatchObject({ city: 'Berlin' })
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('"Your delivery address is saved" could not be sent'))
+    } finally {
+      process.env.SMTP_URL = smtp
+      errors.mockRestore()
+    }
+    expect(await mails(sam)).toEqual([])
+    const run = await call<{ results: Array<{ method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
+    expect(run.body.results).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'retryMail', status: 200 })]))
+    expect((await mails(sam)).map((m) => m.subject)).toEqual(['Your delivery address is saved'])
+    expect((await subOf(sam)).delivery).toMatchObject({ city: 'Berlin' })
+  })
+})
