@@ -28,7 +28,7 @@ test('axe finds no serious or critical violation on /, both sign-in steps and /a
   // Six digits submit themselves.
   await page.getByLabel('Verification code').fill(code)
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('heading', { name: 'AWS', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your data', exact: true })).toBeVisible()
   expect(await seriousViolations(page), '/account').toEqual([])
 })
 

@@ -6,7 +6,7 @@
 import { controlBackend, fetchPlans } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './support/env'
-import { expect, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
 
 test.afterEach(async () => {
   // Never leave the shared stack without its backend, whatever happened above.
@@ -35,6 +35,7 @@ test('with the backend down the app shows one clear error, keeps the input and t
 
   await start.click()
   const dialog = page.getByRole('dialog', { name: `Start with ${plan.name}?` })
+  await fillDeliveryAddress(dialog)
   const confirm = dialog.getByRole('button', { name: `Start ${plan.name}` })
   await confirm.click()
   const alert = dialog.getByRole('alert').filter({ hasText: /\S/ })
@@ -67,7 +68,7 @@ test('an outage never signs a customer out: /account reloaded with the backend d
   const email = freshEmail('outage-reload')
   await signIn(page, email)
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
-  await expect(card(page, 'Account')).toContainText(/member since/i)
+  await expect(card(page, 'Sign-in')).toContainText(/member since/i)
   const signedInAs = await customerId()
   expect(signedInAs).not.toBeNull()
 
@@ -81,7 +82,7 @@ test('an outage never signs a customer out: /account reloaded with the backend d
 
   await controlBackend('start')
   // The page tries again on its own; the same customer's account comes back, nothing lost.
-  await expect(card(page, 'Account')).toContainText(/member since/i, { timeout: 30_000 })
+  await expect(card(page, 'Sign-in')).toContainText(/member since/i, { timeout: 30_000 })
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
   await expect(page.getByText('Reconnecting…')).toBeHidden()
   await expect(page).toHaveURL(/\/account$/)
@@ -90,6 +91,6 @@ test('an outage never signs a customer out: /account reloaded with the backend d
   // A second tab sees the same customer too.
   const second = await page.context().newPage()
   await second.goto('/account')
-  await expect(card(second, 'Account')).toContainText(/member since/i, { timeout: 15_000 })
+  await expect(card(second, 'Sign-in')).toContainText(/member since/i, { timeout: 15_000 })
   await expect(second.getByText(`Signed in as ${email}`)).toBeVisible()
 })

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test'
 import { awsInstanceId, fetchPlans, setDevState } from './support/backend'
 import { card } from './support/cards'
-import { expect, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
 
 const LIVE_WITHIN_MS = 2000
 
@@ -17,10 +17,10 @@ async function isSameDocument(page: Page): Promise<boolean> {
 test('a dev state change of AWS and starting a plan in another tab both update the open /account page within 2 s', async ({ page, context }) => {
   const email = freshEmail('live')
   await signIn(page, email)
-  const aws = card(page, 'AWS')
-  const subscription = card(page, 'Your subscription')
+  const aws = card(page, 'Your data')
+  await aws.getByText('Technical details for support').click()
   await expect(aws).toContainText(/status/i)
-  await expect(subscription).toContainText('No plan yet')
+  await expect(page.getByRole('heading', { name: 'No subscription yet' })).toBeVisible()
   await markDocument(page)
 
   // Something outside the app changes the AWS object.
@@ -37,9 +37,10 @@ test('a dev state change of AWS and starting a plan in another tab both update t
   const planCard = other.getByRole('article').filter({ has: other.getByRole('heading', { name: plan.name }) })
   const chosen = other.waitForResponse((res) => res.url().includes('/selectPlan/') && res.ok())
   await planCard.getByRole('button', { name: `Start with ${plan.name}` }).click()
+  await fillDeliveryAddress(other.getByRole('dialog'))
   await other.getByRole('dialog').getByRole('button', { name: `Start ${plan.name}` }).click()
   await chosen
-  await expect(subscription).toContainText(plan.name, { timeout: LIVE_WITHIN_MS })
+  await expect(card(page, 'Your next delivery')).toContainText(plan.name, { timeout: LIVE_WITHIN_MS })
   await expect(planCard.getByText(/Current plan/).first()).toBeVisible()
 
   expect(await isSameDocument(page), 'the /account page was not reloaded').toBe(true)

@@ -49,14 +49,14 @@ test('sign-in with the e-mailed code lands on /account, signed in, with the subs
 
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeFocused()
-  const account = card(page, 'Account')
-  const aws = card(page, 'AWS')
+  const account = card(page, 'Sign-in')
+  const aws = card(page, 'Your data')
   // The e-mail heads the page, once.
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
   await expect(page.getByText(email, { exact: true })).toHaveCount(0)
-  await expect(card(page, 'Your subscription')).toContainText('No plan yet')
+  await expect(page.getByRole('heading', { name: 'No subscription yet' })).toBeVisible()
   await expect(account).toContainText(/member since/i)
-  await expect(aws).toContainText(/status/i)
+  await expect(aws).toContainText(/records are kept/i)
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   await capture(page, 'account')
 

@@ -2,7 +2,7 @@
  * The `test` every journey uses: the stack's address as baseURL, a fresh customer e-mail, the
  * browser errors of the page collected (a journey fails on an uncaught error), and sign-in by UI.
  */
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
 
@@ -78,3 +78,12 @@ export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]
 })
 
 export { expect }
+
+/** A delivery address the class accepts, typed into a start confirmation (the first plan needs one). */
+export async function fillDeliveryAddress(dialog: Locator, address = { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' }): Promise<void> {
+  await dialog.getByLabel('Full name').fill(address.name)
+  await dialog.getByLabel('Street and number').fill(address.line1)
+  await dialog.getByLabel('Postal code').fill(address.postalCode)
+  await dialog.getByLabel('Town or city').fill(address.city)
+  await dialog.getByLabel('Country').selectOption(address.country)
+}

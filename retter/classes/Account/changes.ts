@@ -56,9 +56,9 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
 
 /**
  * Completes a change: stores `view` with a history entry, keeps the reminder right, e-mails the
- * customer about `event` and answers the customer's state.
+ * customer about `event` (none when null) and answers the customer's state.
  */
-export async function complete(data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent): Promise<Data> {
+export async function complete(data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent | null): Promise<Data> {
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]
@@ -66,7 +66,7 @@ export async function complete(data: Data, view: CustomerView, nowMs: number, en
   view.history = withChange(view.history, change)
   store(data, view)
   keepReminder(data, view, nowMs)
-  await mailCustomer(data, view, event)
+  if (event) await mailCustomer(data, view, event)
   data.response = { statusCode: 200, body: view }
   return data
 }

@@ -63,5 +63,6 @@ export async function setPreferences(data: Data<Partial<CoffeePreferences>>): Pr
     return data
   }
   view.preferences = wanted
-  return complete(data, view, nowMs, { action: 'preferences' }, { kind: 'preferences' })
+  // Before a subscription there is nothing to tell: the welcome e-mail states the coffee.
+  return complete(data, view, nowMs, { action: 'preferences' }, plan ? { kind: 'preferences' } : null)
 }

@@ -173,6 +173,15 @@ describe('coffee preferences', () => {
     expect((await mails(sam))[0]!.text).toContain('Your coffee: Ground for filter, light roast.')
   })
 
+  test('before a subscription they are stored without an e-mail (the welcome e-mail states them)', async () => {
+    const sam = await customer()
+    expect((await ok(sam, 'setPreferences', { grind: 'moka', roast: 'medium' })).preferences).toEqual({ grind: 'moka', roast: 'medium' })
+    expect(await mails(sam)).toEqual([])
+    await ok(sam, 'setDeliveryAddress', HOME)
+    await ok(sam, 'selectPlan', { planId: 'daily-grind' })
+    expect((await mails(sam))[0]!.text).toContain('Your coffee: Ground for moka pot, medium roast.')
+  })
+
   test('400 PREFERENCE_NOT_OFFERED for what the plan does not offer (Taster: roaster\'s choice only)', async () => {
     const sam = await subscriber('taster')
     const res = await method(sam, 'setPreferences', { grind: 'moka', roast: 'dark' })
