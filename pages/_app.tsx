@@ -1,7 +1,8 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
-import { Suspense } from 'react'
+import { Activity } from 'react'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
+import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
 import { AppProviders } from '@/contexts/AppProviders'
@@ -15,11 +16,14 @@ export default function App({ Component, pageProps, router }: AppProps) {
   return (
     <AppProviders deferSdkStart={(Component as Page).deferSdkStart === true}>
       <Layout>
-        {/* The page hydrates in its own pass: the shell first, the page in a separate task, so no
-            single task of the load blocks input for long (nothing in it suspends). Every <Head> is
-            inside, so the document's title changes once, when the page's own has hydrated, and
-            outside the error boundary, so a crashed page keeps the viewport and the title. */}
-        <Suspense>
+        {/* The page hydrates in its own pass: the shell first, the page in a separate, lower-priority
+            task, so no single task of the load blocks input for long. An Activity boundary rather than
+            Suspense: React 19 moves a Suspense boundary whose HTML passes about 12.8 kB out of place,
+            to be revealed by inline scripts the page's CSP does not allow; an Activity's HTML stays
+            where it is and paints at once. Every <Head> is inside, so the document's title changes
+            once, when the page's own has hydrated, and outside the error boundary, so a crashed page
+            keeps the viewport and the title. */}
+        <Activity>
           <Head>
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>Bean &amp; Bloom Coffee House</title>
@@ -27,10 +31,11 @@ export default function App({ Component, pageProps, router }: AppProps) {
           <ErrorBoundary resetKey={router.asPath}>
             <Component {...pageProps} />
           </ErrorBoundary>
-        </Suspense>
+        </Activity>
       </Layout>
       <LazyToastContainer />
       <LazyAnalytics />
+      <RememberCustomerView />
     </AppProviders>
   )
 }

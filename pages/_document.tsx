@@ -1,6 +1,7 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
 import { buildDir, readBuildCss } from '@/lib/document/inline-css'
+import { firstPaintScript } from '@/lib/first-paint/paint'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
 
 type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
@@ -36,11 +37,14 @@ class InlineCssHead extends Head {
 }
 
 export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps) {
+  // The same text for every page of a build: static pages stay static, and the CSP allows it by hash.
+  const firstPaint = firstPaintScript()
   const scriptPolicy = pageScriptPolicy({
     buildManifest,
     page: __NEXT_DATA__.page,
     env: { NEXT_PUBLIC_GA_ID: process.env.NEXT_PUBLIC_GA_ID },
     dev: process.env.NODE_ENV !== 'production',
+    inlineScripts: [firstPaint],
   })
   return (
     <Html lang="en">
@@ -52,6 +56,8 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <meta name="theme-color" content="#17110d" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Before anything paints: a returning customer's stored view (lib/first-paint/paint.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: firstPaint }} />
       </InlineCssHead>
       <body>
         <Main />

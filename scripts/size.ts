@@ -2,11 +2,13 @@
  * `npm run size`: builds the app into its own folder and prints the first-load JS (gzip) of `/`,
  * `/sign-in` and `/account`, then proves that no script the HTML of `/` loads (and none of them is
  * render-blocking) holds the Retter SDK or Firebase: they must arrive later through a dynamic
- * import. Exits 1 when they do, or when `/` is over its budget (HOME_BUDGET_KB).
+ * import; and that every inline script of the prerendered pages is allowed by the page's own CSP
+ * (a blocked one would leave part of the page unrevealed). Exits 1 when any of these fails, or when
+ * `/` is over its budget (HOME_BUDGET_KB).
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { allChunks, firstLoadJs, gzipBytesOf, librariesIn, scriptsOfPrerenderedPage, LIBRARY_MARKERS } from './lib/bundle'
+import { allChunks, firstLoadJs, gzipBytesOf, inlineScriptsOutsidePolicy, librariesIn, scriptsOfPrerenderedPage, LIBRARY_MARKERS } from './lib/bundle'
 import { say, warn } from './lib/log'
 
 const root = path.resolve(__dirname, '..')
@@ -62,6 +64,13 @@ function main(): void {
   say(`\nScripts the HTML of / loads first: ${home.sources.length} (${home.blocking.length} without defer/async).`)
   if (home.blocking.length > 0) problems.push(`Render-blocking scripts on /: ${home.blocking.join(', ')}`)
   for (const [library, files] of inFirstLoad) problems.push(`${library} is in the first-load JS of /: ${files.join(', ')}`)
+
+  const pagesWithBlockedScripts = ['index.html', 'sign-in.html', 'account.html', '404.html'].filter((page) => {
+    const blocked = inlineScriptsOutsidePolicy(distDir, page)
+    if (blocked.length > 0) problems.push(`Inline scripts of ${page} its CSP does not allow: ${blocked.map((text) => JSON.stringify(text)).join(', ')}`)
+    return blocked.length > 0
+  })
+  if (pagesWithBlockedScripts.length === 0) say('Every inline script of the prerendered pages is allowed by the page’s CSP (by hash).')
 
   if (problems.length > 0) {
     for (const problem of problems) warn(`FAIL ${problem}`)

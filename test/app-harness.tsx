@@ -1,11 +1,12 @@
 import '@/test/intersection-observer'
 /**
- * The app as `_app.tsx` composes it (layout, error boundary, the three pages), switching pages on
+ * The app as `_app.tsx` composes it (layout, error boundary, the three pages, the first paint's keeper), switching pages on
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
  * Shared by the page tests.
  */
 import { useRouter } from 'next/router'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
+import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { Layout } from '@/components/layout/Layout'
 import AccountRoute from '@/pages/account'
 import HomeRoute from '@/pages/index'
@@ -32,11 +33,14 @@ function CurrentPage() {
 function TestApp() {
   const { asPath } = useRouter()
   return (
-    <Layout>
-      <ErrorBoundary resetKey={asPath}>
-        <CurrentPage />
-      </ErrorBoundary>
-    </Layout>
+    <>
+      <Layout>
+        <ErrorBoundary resetKey={asPath}>
+          <CurrentPage />
+        </ErrorBoundary>
+      </Layout>
+      <RememberCustomerView />
+    </>
   )
 }
 

@@ -4,6 +4,7 @@
 import '@testing-library/jest-dom'
 import { resetRioForTests } from '@/lib/rio/client'
 import { closeBackend, resetBackend } from './backend'
+import { installFirstPaintFallback } from './first-paint'
 import { resetLiveStateDouble } from './live-state-double'
 import { server } from './msw/server'
 
@@ -26,6 +27,9 @@ afterEach(async () => {
   if (found.length > 0) throw new Error(`Unhandled promise rejection(s) during this test: ${found.map(String).join('; ')}`)
 })
 
+// The page's own stylesheet rule for the first paint's parts, which jsdom would not load.
+installFirstPaintFallback()
+
 // 'error': a request no handler answers is a bug in the test or the app, never a silent pass.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
@@ -34,6 +38,9 @@ beforeEach(async () => {
   await resetBackend()
   window.localStorage.clear()
   window.sessionStorage.clear()
+  // And no first paint of a previous test's customer.
+  document.documentElement.removeAttribute('data-first-paint')
+  document.getElementById('first-paint-view')?.remove()
   resetRioForTests()
   resetLiveStateDouble()
 })

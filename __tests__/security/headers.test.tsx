@@ -4,6 +4,7 @@ import mockRouter from 'next-router-mock'
 import { Analytics } from '@/lib/analytics/Analytics'
 import { contentSecurityPolicy, gaInitScript, securityHeaders } from '@/lib/security/headers'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
+import { firstPaintScript } from '@/lib/first-paint/paint'
 
 // GoogleAnalytics marks its use with performance.mark, which this jsdom lacks (browsers have it).
 if (typeof performance.mark !== 'function') {
@@ -110,6 +111,14 @@ describe('browser defences', () => {
       const { pagesChunkGroupBootstrapParams: _params, ...webpackManifest } = manifest
       expect(pageScriptPolicy({ buildManifest: webpackManifest, page: '/', env: {}, dev: false })).toBe("script-src 'self'")
       expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: true })).toBeUndefined()
+    })
+
+    it("allows the document's own first-paint script by its hash, and nothing else inline", () => {
+      const policy = pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false, inlineScripts: [firstPaintScript()] })
+      expect(policy).toContain(sha(firstPaintScript()))
+      expect(policy).not.toContain('unsafe-inline')
+      // One text per build: every static page carries the same script and the same hash.
+      expect(firstPaintScript()).toBe(firstPaintScript())
     })
 
     it('adds the Google tag when analytics is configured', () => {

@@ -5,7 +5,9 @@ import { notify } from '@/components/feedback/notify'
 import { Notice } from '@/components/feedback/Notice'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
-import { SubscriptionCard } from '@/components/subscription/SubscriptionCard'
+import { FirstPaintSubscription, SubscriptionCard } from '@/components/subscription/SubscriptionCard'
+import { Slot } from '@/components/first-paint/Slot'
+import { needs } from '@/lib/first-paint/names'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import styles from './Account.module.css'
@@ -87,14 +89,30 @@ export function AccountPage() {
     }
   }
 
+  // Until the customer's data is here the page is the same for everyone, and its first paint shows
+  // what this browser's stored view says (lib/first-paint): the customer's e-mail, their
+  // subscription summary and "Sign out", in the boxes the data will fill, so nothing moves.
+  const firstPaint = isInitializing || !isSignedIn || loading || (!account && !aws && !accountError)
+
   const title = (
     <div className={styles.titleRow}>
       <div>
         <h1 id="account-title">Your account</h1>
-        {email ? <p className={styles.subtitle}>Signed in as <Wrappable text={email} /></p> : null}
+        {email ? (
+          <p className={styles.subtitle}>Signed in as <Wrappable text={email} /></p>
+        ) : firstPaint ? (
+          <p className={styles.subtitle} {...needs('email')}>Signed in as <Slot name="email" /></p>
+        ) : null}
       </div>
-      {isSignedIn ? (
-        <button type="button" className="btn btn-secondary" onClick={() => void handleSignOut()} disabled={signingOut} aria-busy={signingOut || undefined}>
+      {isSignedIn || isInitializing ? (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void handleSignOut()}
+          disabled={signingOut}
+          aria-busy={signingOut || undefined}
+          {...(isSignedIn ? {} : needs('customer'))}
+        >
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
       ) : null}
@@ -117,13 +135,16 @@ export function AccountPage() {
     )
   }
 
-  if (isInitializing || !isSignedIn) {
+  if (firstPaint && !accountError) {
     return (
       <section aria-labelledby="account-title">
-        <h1 id="account-title" className="visually-hidden">
-          Your account
-        </h1>
-        <AccountSkeleton />
+        {title}
+        <FirstPaintSubscription>
+          {/* At least a screen tall: when the data arrives nothing below the summary was in view, so nothing seen moves. */}
+          <div className={styles.firstPaintRest}>
+            <AccountSkeleton />
+          </div>
+        </FirstPaintSubscription>
       </section>
     )
   }
@@ -165,7 +186,7 @@ export function AccountPage() {
           </Notice>
         </div>
       ) : null}
-      {loading || (!account && !aws && !accountError) ? (
+      {firstPaint ? (
         <AccountSkeleton />
       ) : (
         <>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { DeliveryAddress } from '@/lib/contract'
-import { ADDRESS_LIMITS, DELIVERY_COUNTRIES, DELIVERY_COUNTRY_CODES, type AddressField } from '@/lib/subscription/address'
+import { countryName } from '@/lib/format/address'
+import { ADDRESS_LIMITS, DELIVERY_COUNTRY_CODES, type AddressField } from '@/lib/subscription/address'
 import styles from './Delivery.module.css'
 
 /** What the address inputs hold while typed: every field a string, country a code or ''. */
@@ -89,10 +90,4 @@ export function AddressFields({ value, onChange, problem, disabled, idPrefix, au
       </div>
     </fieldset>
   )
-}
-
-/** "Germany", "The Netherlands". */
-export function countryName(code: string): string {
-  const name = DELIVERY_COUNTRIES[code]?.name ?? code
-  return name.charAt(0).toUpperCase() + name.slice(1)
 }

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Logo } from '@/components/brand/Logo'
 import { useAuth } from '@/contexts/AuthContext'
+import { needs, unless } from '@/lib/first-paint/names'
 import { takeHeadingFocus } from './headingFocus'
 import styles from './Layout.module.css'
 import { ROUTES } from '@/lib/routes'
@@ -10,15 +11,17 @@ import { ROUTES } from '@/lib/routes'
 interface NavItemProps {
   href: string
   children: ReactNode
+  /** The first paint's marks (lib/first-paint/names.ts): which browsers the item shows in before the session is known. */
+  firstPaint?: object
 }
 
 // Links here and on `/` prefetch their page on hover or touch, not as soon as they are on screen:
 // a visitor's load then fetches and compiles no other page's code (or `/`'s own data again).
-function NavItem({ href, children }: NavItemProps) {
+function NavItem({ href, children, firstPaint }: NavItemProps) {
   const { pathname } = useRouter()
   const current = pathname === href
   return (
-    <li>
+    <li {...firstPaint}>
       <Link href={href} prefetch={false} className={styles.navLink} aria-current={current ? 'page' : undefined}>
         {children}
       </Link>
@@ -28,7 +31,7 @@ function NavItem({ href, children }: NavItemProps) {
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isSignedIn, restoringSession } = useAuth()
+  const { isSignedIn, isInitializing } = useAuth()
   const { asPath } = useRouter()
   const mainRef = useRef<HTMLElement>(null)
   // Runs after the new page has rendered its heading.
@@ -46,15 +49,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <nav aria-label="Main" className={styles.nav}>
             <ul>
               <NavItem href={ROUTES.plans}>Plans</NavItem>
-              {restoringSession ? (
-                // Keeps the header from jumping while a stored session is being restored; a
-                // visitor gets "Sign in" at first paint.
-                <li aria-hidden="true" className={styles.navPlaceholder} />
-              ) : isSignedIn ? (
-                <NavItem href={ROUTES.account}>Account</NavItem>
-              ) : (
-                <NavItem href={ROUTES.signIn}>Sign in</NavItem>
-              )}
+              {/* Until the session is known both are in the page, and the first paint shows the one this
+                  browser's stored session says (lib/first-paint): a returning customer never sees "Sign in". */}
+              {isInitializing || !isSignedIn ? (
+                <NavItem href={ROUTES.signIn} firstPaint={isInitializing ? unless('customer') : undefined}>Sign in</NavItem>
+              ) : null}
+              {isInitializing || isSignedIn ? (
+                <NavItem href={ROUTES.account} firstPaint={isInitializing ? needs('customer') : undefined}>Account</NavItem>
+              ) : null}
             </ul>
           </nav>
         </div>

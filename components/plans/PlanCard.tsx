@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
+import { needs, planCard, unless } from '@/lib/first-paint/names'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
 import styles from './Plans.module.css'
@@ -17,6 +18,12 @@ export interface PlanCardProps {
   disabled: boolean
   onChoose(planId: string): void
   locale?: string
+  /**
+   * Before the session is known (the static HTML, hydration, the SDK still loading): every variant
+   * of the card is rendered and the first paint shows the one this browser's stored view says
+   * (lib/first-paint): a visitor's link, or the customer's "Start with", "Switch to" or their plan.
+   */
+  firstPaint?: boolean
 }
 
 function CheckIcon() {
@@ -32,19 +39,65 @@ function CheckIcon() {
  * exactly the grinds and roasts a customer may choose (from the plan's data), its other features
  * and the call to action.
  */
-export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale }: PlanCardProps) {
+export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, firstPaint = false }: PlanCardProps) {
   const offer = [
     { term: 'Each delivery', value: bagsLine(plan) },
     { term: 'Grind', value: grindChoices(plan) },
     { term: 'Roast', value: roastChoices(plan) },
   ]
   const headingId = `plan-${plan.id}-name`
-  const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', isCurrent ? styles.current : '']
+  const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '']
+  // The current plan's marks: always rendered on the first paint, shown on the stored plan's card.
+  const current = firstPaint ? needs('current') : isCurrent ? {} : null
+  const primary = plan.recommended ? 'btn-primary' : 'btn-secondary'
+  const choose = (
+    <button
+      type="button"
+      className={`btn ${primary} ${styles.ctaButton}`}
+      onClick={() => onChoose(plan.id)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      aria-describedby={headingId}
+    >
+      {pending ? (
+        <>
+          <span className="spinner" aria-hidden="true" /> Choosing…
+        </>
+      ) : hasPlan ? (
+        `Switch to ${plan.name}`
+      ) : (
+        `Start with ${plan.name}`
+      )}
+    </button>
+  )
+  const visitorLink = (attributes: object) => (
+    // The plan rides through sign-in and opens its confirmation afterwards.
+    <Link
+      href={{ pathname: ROUTES.signIn, query: { next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` } }}
+      // Fetched on hover or touch, not with every visitor's load (see components/layout/Layout.tsx).
+      prefetch={false}
+      className={`btn ${primary} ${styles.ctaButton}`}
+      {...attributes}
+    >
+      Start with {plan.name}
+    </Link>
+  )
+  const currentButton = (attributes: object) => (
+    <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId} {...attributes}>
+      <CheckIcon /> Current plan
+    </button>
+  )
   return (
-    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId}>
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...planCard(plan.id)}>
+      {current ? <span className={styles.currentRing} aria-hidden="true" {...current} /> : null}
       <div className={styles.badges}>
         {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>Recommended</span> : null}
-        {isCurrent ? <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span> : null}
+        {firstPaint ? (
+          // Its words as generated content: hidden on every other card, they would still be each card's text.
+          <span className={`${styles.badge} ${styles.badgeCurrent}`} data-label="Your plan" {...needs('current')} />
+        ) : isCurrent ? (
+          <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span>
+        ) : null}
       </div>
       <h2 id={headingId} className={styles.name}>
         {plan.name}
@@ -74,40 +127,18 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
         </ul>
       ) : null}
       <div className={styles.cta}>
-        {!signedIn ? (
-          // The plan rides through sign-in and opens its confirmation afterwards.
-          <Link
-            href={{ pathname: ROUTES.signIn, query: { next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` } }}
-            // Fetched on hover or touch, not with every visitor's load (see components/layout/Layout.tsx).
-            prefetch={false}
-            className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
-          >
-            Start with {plan.name}
-          </Link>
-        ) : isCurrent ? (
-          <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId}>
-            <CheckIcon /> Current plan
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={`btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`}
-            onClick={() => onChoose(plan.id)}
-            disabled={disabled || pending}
-            aria-busy={pending || undefined}
-            aria-describedby={headingId}
-          >
-            {pending ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Choosing…
-              </>
-            ) : hasPlan ? (
-              `Switch to ${plan.name}`
-            ) : (
-              `Start with ${plan.name}`
-            )}
-          </button>
-        )}
+        {firstPaint ? (
+          <>
+            {visitorLink(unless('customer'))}
+            <button type="button" className={`btn ${primary} ${styles.ctaButton}`} onClick={() => onChoose(plan.id)} aria-describedby={headingId} {...needs('start')}>
+              Start with {plan.name}
+            </button>
+            <button type="button" className={`btn ${primary} ${styles.ctaButton}`} onClick={() => onChoose(plan.id)} aria-describedby={headingId} {...needs('switch')}>
+              Switch to {plan.name}
+            </button>
+            {currentButton(needs('current'))}
+          </>
+        ) : !signedIn ? visitorLink({}) : isCurrent ? currentButton({}) : choose}
       </div>
     </article>
   )

@@ -15,6 +15,8 @@ export interface PlanGridProps {
   pendingPlanId: string | null
   onChoose(planId: string): void
   locale?: string
+  /** The session is not known yet: each card renders every variant for the first paint (see PlanCard). */
+  firstPaint?: boolean
 }
 
 const SKELETON_COUNT = 3
@@ -24,7 +26,7 @@ const SKELETON_COUNT = 3
  * an empty state and an error state with retry.
  */
 export function PlanGrid(props: PlanGridProps) {
-  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale } = props
+  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale, firstPaint } = props
 
   if (status === 'idle' || status === 'loading') {
     return (
@@ -74,6 +76,7 @@ export function PlanGrid(props: PlanGridProps) {
           disabled={pendingPlanId !== null}
           onChoose={onChoose}
           locale={locale}
+          firstPaint={firstPaint}
         />
       ))}
     </div>

@@ -9,6 +9,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import { lazyComponent } from '@/lib/react/lazy-component'
 import { ROUTES } from '@/lib/routes'
 import { PlanGrid } from './PlanGrid'
+import { FirstPaintPlanLine } from './PlanLine'
 import styles from './Plans.module.css'
 
 export interface PlansPageProps {
@@ -31,7 +32,7 @@ const customerPlans = lazyComponent<CustomerPlansProps>(
  * starting or switching goes through a confirmation step.
  */
 export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
-  const { isSignedIn, restoringSession } = useAuth()
+  const { isSignedIn, isInitializing, restoringSession } = useAuth()
   const loaded = useAccount()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
   const plans = usePrerendered ? prerenderedPlans : loaded.plans
@@ -52,7 +53,7 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
     setAttempt((n) => n + 1)
     customerPlans.load().catch(() => notify.error(CONFIRMATION_UNAVAILABLE))
   }
-  const grid = (
+  const grid = (firstPaint: boolean) => (
     <PlanGrid
       plans={plans}
       status={status}
@@ -62,7 +63,17 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
       currentPlanId={null}
       pendingPlanId={null}
       onChoose={chooseEarly}
+      firstPaint={firstPaint}
     />
+  )
+  // Until the session (and a customer's plan) is known, the page is the same for everyone and the
+  // first paint shows the part this browser's stored view picks (lib/first-paint): a visitor's
+  // plans, or the customer's line and their plan marked, painted before any script has run.
+  const firstPaintView = (
+    <>
+      <FirstPaintPlanLine />
+      {grid(true)}
+    </>
   )
 
   return (
@@ -76,8 +87,16 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
         </p>
       </section>
       {isSignedIn ? (
-        <customerPlans.Lazy plans={plans} status={status} error={error} onRetry={loaded.reloadPlans} fallback={grid} retryKey={attempt} />
-      ) : grid}
+        <customerPlans.Lazy
+          plans={plans}
+          status={status}
+          error={error}
+          onRetry={loaded.reloadPlans}
+          waiting={firstPaintView}
+          fallback={firstPaintView}
+          retryKey={attempt}
+        />
+      ) : isInitializing ? firstPaintView : grid(false)}
     </>
   )
 }

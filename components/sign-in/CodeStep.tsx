@@ -3,6 +3,8 @@ import { normalizeOtp } from '@/lib/format/otp'
 import { FieldHelp, useFieldHelp } from './FieldHelp'
 import styles from './SignIn.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
+import { Slot } from '@/components/first-paint/Slot'
+import { needs, unless } from '@/lib/first-paint/names'
 
 export interface CodeStepProps {
   sentTo: string
@@ -19,6 +21,11 @@ export interface CodeStepProps {
   error: string | null
   /** A neutral status line, e.g. after a new code was sent. */
   info: string | null
+  /**
+   * The step as the first paint shows it before hydration, from the sign-in this tab keeps
+   * (lib/first-paint): where the code went and the resend wait come from storage, in text slots.
+   */
+  firstPaint?: boolean
 }
 
 /**
@@ -27,7 +34,7 @@ export interface CodeStepProps {
  */
 export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
   const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
-  const { verifying, resending, resendSecondsLeft, needsNewCode, error, info } = props
+  const { verifying, resending, resendSecondsLeft, needsNewCode, error, info, firstPaint = false } = props
   const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -38,7 +45,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <p className={styles.sentTo}>
         We sent a code to <strong className={styles.address}>
-          <Wrappable text={sentTo} />
+          {firstPaint ? <Slot name="sent-to" /> : <Wrappable text={sentTo} />}
         </strong>. It can take a minute to arrive; check
         your spam folder too.
       </p>
@@ -89,7 +96,16 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
         )}
       </button>
       <div className={styles.secondary}>
-        {needsNewCode ? null : (
+        {needsNewCode ? null : firstPaint ? (
+          <>
+            <button type="button" className="btn btn-link" disabled {...needs('resend-wait')}>
+              Resend code in <Slot name="resend-wait" />s
+            </button>
+            <button type="button" className="btn btn-link" onClick={onResend} {...unless('resend-wait')}>
+              Resend code
+            </button>
+          </>
+        ) : (
           <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
             {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
           </button>

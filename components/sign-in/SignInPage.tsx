@@ -4,7 +4,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
 import { safeNextPath } from '@/lib/format/next-path'
 import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
-import { SignInFlow } from './SignInFlow'
+import { FirstPaintCodeStep, SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
 
 const noSubscription = () => () => undefined
@@ -20,8 +20,9 @@ export function SignInPage() {
   const { isSignedIn, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
   // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
-  // the page hydrates the e-mail step the server rendered, then resumes it (read once, before the
-  // fresh form's own effects overwrite the stored value).
+  // the page hydrates both steps the server rendered (the first paint showed the one this tab's
+  // storage says, lib/first-paint), then resumes it (read once, before the fresh form's own effects
+  // overwrite the stored value).
   const [pendingAtLoad] = useState(readPendingSignIn)
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
   const resume = hydrated && pendingAtLoad !== null
@@ -69,7 +70,10 @@ export function SignInPage() {
         sendOtp={sendOtp}
         verifyOtp={verifyOtp}
         onSignedIn={onSignedIn}
+        firstPaint={!hydrated}
       />
+      {/* Until hydrated: the code step the first paint shows for a sign-in kept in this tab. */}
+      {hydrated ? null : <FirstPaintCodeStep />}
       <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
     </div>
   )

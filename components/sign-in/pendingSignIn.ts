@@ -1,3 +1,4 @@
+import { PENDING_SIGN_IN_KEY } from '@/lib/first-paint/names'
 import type { PendingSignIn } from './signInMachine'
 
 /**
@@ -5,7 +6,7 @@ import type { PendingSignIn } from './signInMachine'
  * code) is kept in sessionStorage: it survives a reload, Back then Forward, and a phone discarding
  * the tab while the customer reads their mail, and it ends with the tab.
  */
-const KEY = 'bean-and-bloom.pending-sign-in'
+const KEY = PENDING_SIGN_IN_KEY
 
 function storage(): Storage | null {
   try {

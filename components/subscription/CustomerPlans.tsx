@@ -1,16 +1,23 @@
+import type { ReactNode } from 'react'
 import { PlanGrid, type PlanGridProps } from '@/components/plans/PlanGrid'
+import { useAccount } from '@/contexts/AccountContext'
 import { CurrentPlanLine } from './CurrentPlanLine'
 import { usePlanChoice } from './usePlanChoice'
 
-export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry'>
+export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry'> & {
+  /** Shown until the customer's subscription has loaded (the first paint's view, in the same boxes). */
+  waiting: ReactNode
+}
 
 /**
  * The plans as a signed-in customer sees them on `/`: which one they are on, "Start with" or
  * "Switch to" on the others, and the confirmation step. Customer-only, so `/` loads it in its own
  * chunk once a session is there or about to be restored (see PlansPage).
  */
-export function CustomerPlans({ plans, status, error, onRetry }: CustomerPlansProps) {
+export function CustomerPlans({ plans, status, error, onRetry, waiting }: CustomerPlansProps) {
+  const { account, accountError } = useAccount()
   const { subscription, currentPlanId, choose, dialog } = usePlanChoice(plans)
+  if (!account && !accountError) return waiting
   return (
     <>
       <CurrentPlanLine subscription={subscription} plans={plans} />

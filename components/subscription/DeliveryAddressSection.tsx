@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { AddressFields, countryName, draftOf, type AddressDraft } from '@/components/delivery/AddressFields'
+import { AddressFields, draftOf, type AddressDraft } from '@/components/delivery/AddressFields'
+import { addressLines } from '@/lib/format/address'
 import type { AccountView } from '@/lib/contract'
 import { checkAddress, type AddressField } from '@/lib/subscription/address'
 import cardStyles from '@/components/account/Account.module.css'
@@ -56,9 +57,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
         <>
           {address ? (
             <address className={styles.label} data-testid="delivery-address">
-              {[address.name, address.line1, address.line2, `${address.postalCode} ${address.city}`, countryName(address.country)]
-                .filter(Boolean)
-                .map((line) => <span key={line}>{line}</span>)}
+              {addressLines(address).map((line) => <span key={line}>{line}</span>)}
             </address>
           ) : (
             <p>No delivery address yet. We need one before we can send your coffee.</p>

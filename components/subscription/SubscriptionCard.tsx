@@ -1,9 +1,9 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import type { SubscriptionChangeRequest } from '@/lib/rio/account-api'
 import { subscriptionOf } from '@/lib/subscription/view'
 import { DeliveryAddressSection } from './DeliveryAddressSection'
-import { NextDelivery } from './NextDelivery'
+import { FirstPaintNextDelivery, NextDelivery } from './NextDelivery'
 import { PauseAndCancel } from './PauseAndCancel'
 import { PlanAndPreferences } from './PlanAndPreferences'
 import { SubscriptionHistory } from './SubscriptionHistory'
@@ -41,6 +41,19 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
       </div>
       <PauseAndCancel subscription={subscription} planName={plan?.name ?? subscription.plan ?? ''} changes={changes} summary={summary} locale={locale} />
       <SubscriptionHistory history={subscription.history} plans={plans} locale={locale} />
+    </div>
+  )
+}
+
+/**
+ * The top of the subscription as the first paint of `/account` shows it from the customer's stored
+ * view, laid out as SubscriptionCard lays it out; `children` stand in for the sections below.
+ */
+export function FirstPaintSubscription({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.sections}>
+      <FirstPaintNextDelivery />
+      {children}
     </div>
   )
 }

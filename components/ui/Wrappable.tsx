@@ -1,8 +1,7 @@
 import { Fragment } from 'react'
-
-// Break after "@" and before "." "+" "-" "_": a long e-mail or resource name then wraps at a natural
-// point ("name@ / example.com") instead of mid-word, which `overflow-wrap: anywhere` alone would do.
-const BREAK_POINTS = /(?<=@)|(?=[.+\-_])/
+// A long e-mail or resource name then wraps at a natural point ("name@ / example.com") instead of
+// mid-word, which `overflow-wrap: anywhere` alone would do.
+import { BREAK_POINTS } from '@/lib/format/wrap'
 
 /** Renders `text` with soft wrap opportunities (`<wbr>`); its text content is unchanged. */
 export function Wrappable({ text }: { text: string }) {

@@ -1,7 +1,8 @@
 /**
  * The per-page half of the script policy (see lib/security/headers.js): a `<meta>` CSP that allows
- * the app's script sources plus the hash of the one inline script Turbopack's production pages
- * carry, rebuilt here exactly as `next/document` renders it from the same build manifest.
+ * the app's script sources plus the hashes of the page's inline scripts: the bootstrap Turbopack's
+ * production pages carry, rebuilt here exactly as `next/document` renders it from the same build
+ * manifest, and the document's own (the first paint's, lib/first-paint/paint.ts), fixed per build.
  */
 import { getTurbopackChunkGroupBootstrap, type BuildManifest } from 'next/dist/server/get-page-files'
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape'
@@ -29,10 +30,13 @@ export function pageScriptPolicy(options: {
   page: string
   env: Record<string, string | undefined>
   dev: boolean
+  /** The text of every inline script the document itself renders, exactly as rendered. */
+  inlineScripts?: string[]
 }): string | undefined {
   if (options.dev) return undefined
   const sources = scriptSources({ env: options.env, dev: false })
   const bootstrap = inlineBootstrapOf(options.buildManifest, options.page)
   if (bootstrap !== undefined) sources.push(sha256Source(bootstrap))
+  for (const script of options.inlineScripts ?? []) sources.push(sha256Source(script))
   return `script-src ${sources.join(' ')}`
 }

@@ -2,6 +2,7 @@
  * Reading a finished pages-router build: which JS each route loads first, how big it is gzipped,
  * and whether given code (the Retter SDK, Firebase) is in it.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -105,4 +106,24 @@ export function allChunks(distDir: string): string[] {
 /** Bytes gzipped of a file relative to the dist dir. */
 export function gzipBytesOf(distDir: string, file: string): number {
   return gzipSize(path.join(distDir, file))
+}
+
+/**
+ * The inline scripts of a prerendered page that its own `<meta>` Content-Security-Policy does not
+ * allow by hash (each as its first 80 characters). A browser would block them: React's scripts that
+ * reveal a Suspense boundary it moved out of place are the ones this catches.
+ */
+export function inlineScriptsOutsidePolicy(distDir: string, htmlName: string): string[] {
+  const html = fs.readFileSync(path.join(distDir, 'server', 'pages', htmlName), 'utf8')
+  const policy = (/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '')
+    .replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+  const allowed = new Set(policy.match(/'sha256-[^']+'/g) ?? [])
+  const blocked: string[] = []
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attrs = '', text = ''] = match
+    if (/\bsrc=/.test(attrs) || /type="application\/json"/.test(attrs) || text === '') continue
+    const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+    if (!allowed.has(hash)) blocked.push(text.slice(0, 80))
+  }
+  return blocked
 }

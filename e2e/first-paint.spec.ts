@@ -1,0 +1,132 @@
+/**
+ * A returning customer's loads, watched from their first moment at 4× CPU slowdown
+ * (support/first-paint.ts records every frame and DOM change): their own plan on `/` and their
+ * subscription on `/account` are in the first frame that shows the page; the header never offers
+ * "Sign in"; `/sign-in` sends them to `/account` without the e-mail field ever showing; a reload
+ * during the code step never shows step 1. No load, a visitor's or a customer's, logs a React
+ * hydration error, and no load of a returning customer shifts its layout.
+ */
+import type { Page } from '@playwright/test'
+import { expect, fillDeliveryAddress, freshEmail, requestCode, signIn, test } from './support/fixtures'
+import { clearRecord, recordLoads, slowCpu, waitForFreshData, type LoadRecord, type ShownState } from './support/first-paint'
+
+const PLAN = 'Barista'
+
+/** The states a person could have seen: those painted at a frame, once the page had a body. */
+const painted = (record: LoadRecord, path?: string): ShownState[] =>
+  record.states.filter((state) => !state.fromMutation && (path === undefined || state.path === path))
+
+/** The first painted state that shows the page's main heading. */
+function firstWithHeading(record: LoadRecord, path: string): ShownState {
+  const state = painted(record, path).find((candidate) => candidate.h1 !== null)
+  if (!state) throw new Error(`No frame of ${path} showed a main heading; states: ${JSON.stringify(record.states.slice(0, 5))}`)
+  return state
+}
+
+const totalShift = (record: LoadRecord) => record.shifts.reduce((sum, value) => sum + value, 0)
+/** The assertion message of a CLS check: what moved, should anything have. */
+const shiftMessage = (what: string, record: LoadRecord) => `${what}; shifts: ${record.shiftSources.join(' | ') || 'none'}`
+
+/** A customer with a plan, signed in in this page's browser context; their view is stored once their data has shown. */
+async function returningCustomer(page: Page): Promise<void> {
+  await signIn(page, freshEmail('first-paint'))
+  await page.goto('/')
+  await page.getByRole('button', { name: `Start with ${PLAN}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Start with ${PLAN}?` })
+  await fillDeliveryAddress(dialog)
+  await dialog.getByRole('button', { name: `Start ${PLAN}` }).click()
+  await expect(page.getByTestId('current-plan-line')).toContainText(`You’re on ${PLAN}`)
+  await page.goto('/account')
+  await expect(page.getByTestId('next-delivery')).toHaveText(/\S/)
+  await waitForFreshData(page)
+}
+
+test('a visitor’s pages hydrate without a hydration error and offer "Sign in" from the first frame', async ({ page, errors }) => {
+  const record = await recordLoads(page)
+  await slowCpu(page)
+  for (const path of ['/', '/sign-in']) {
+    clearRecord(record)
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    const first = firstWithHeading(record, path)
+    expect(first.headerLinks, `${path}: the header of the first frame`).toEqual(['Plans', 'Sign in'])
+    expect(painted(record, path).every((state) => !state.headerLinks.includes('Account')), `${path}: never "Account"`).toBe(true)
+    expect(record.hydrationErrors, `${path}: hydration errors`).toEqual([])
+  }
+  expect(firstWithHeading(record, '/sign-in').stepLabel).toBe('Step 1 of 2')
+  // A visitor's /account sends them to sign in, also without a hydration error.
+  clearRecord(record)
+  await page.goto('/account')
+  await expect(page).toHaveURL(/\/sign-in\?next=(%2F|\/)account$/, { timeout: 15_000 })
+  await expect(page.getByLabel('Email address')).toBeVisible()
+  expect(record.hydrationErrors).toEqual([])
+  expect(errors.list).toEqual([])
+})
+
+test('a returning customer’s / and /account show their own plan and subscription in the first frame, never "Sign in", with no hydration error and no layout shift', async ({ page, errors }) => {
+  await returningCustomer(page)
+  const record = await recordLoads(page)
+  await slowCpu(page)
+
+  clearRecord(record)
+  await page.goto('/')
+  await waitForFreshData(page)
+  const home = firstWithHeading(record, '/')
+  expect(home.planLine, 'the plan line in the first frame that shows /').toContain(`You’re on ${PLAN}`)
+  expect(home.yourPlan, 'the card marked "Your plan" in that frame').toEqual([PLAN])
+  expect(home.headerLinks).toEqual(['Plans', 'Account'])
+  const signInShown = record.states.filter((state) => state.headerLinks.includes('Sign in'))
+  expect(signInShown, 'states of / whose header showed "Sign in"').toEqual([])
+  expect(record.hydrationErrors).toEqual([])
+  expect(totalShift(record), shiftMessage('CLS of /', record)).toBe(0)
+  // What the first frame said is what the backend says.
+  await expect(page.getByTestId('current-plan-line')).toHaveText(home.planLine ?? '')
+
+  clearRecord(record)
+  await page.goto('/account')
+  await waitForFreshData(page)
+  const account = firstWithHeading(record, '/account')
+  expect(account.nextDelivery, 'the next delivery in the first frame that shows /account').toMatch(/\S/)
+  expect(account.headerLinks).toEqual(['Plans', 'Account'])
+  expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), 'states of /account whose header showed "Sign in"').toEqual([])
+  expect(record.hydrationErrors).toEqual([])
+  expect(totalShift(record), shiftMessage('CLS of /account', record)).toBe(0)
+  await expect(page.getByTestId('next-delivery')).toHaveText(account.nextDelivery ?? '')
+  expect(errors.list).toEqual([])
+})
+
+test('a signed-in customer opening /sign-in lands on /account without the e-mail field ever showing', async ({ page, errors }) => {
+  await returningCustomer(page)
+  const record = await recordLoads(page)
+  await slowCpu(page)
+  clearRecord(record)
+  // The page itself moves on while it loads: wait for the first navigation only to start.
+  await page.goto('/sign-in?next=%2Faccount', { waitUntil: 'commit' })
+  await expect(page).toHaveURL(/\/account$/)
+  await waitForFreshData(page)
+  expect(record.states.filter((state) => state.emailField), 'states with the e-mail field').toEqual([])
+  expect(record.states.filter((state) => state.stepLabel !== null), 'states with a sign-in step').toEqual([])
+  expect(firstWithHeading(record, '/account').nextDelivery).toMatch(/\S/)
+  expect(record.hydrationErrors).toEqual([])
+  expect(totalShift(record), shiftMessage('CLS of the load', record)).toBe(0)
+  expect(errors.list).toEqual([])
+})
+
+test('reloading /sign-in during the code step shows the code step from the first frame, never step 1', async ({ page, errors }) => {
+  const email = freshEmail('code-reload')
+  await page.goto('/sign-in')
+  await requestCode(page, email)
+  const record = await recordLoads(page)
+  await slowCpu(page)
+  clearRecord(record)
+  await page.reload()
+  await expect(page.getByLabel('Verification code')).toBeFocused()
+  await page.waitForLoadState('networkidle')
+  const shown = record.states.filter((state) => state.h1 !== null)
+  expect(shown.length, 'states showing the page').toBeGreaterThan(0)
+  expect(shown.filter((state) => state.stepLabel !== 'Step 2 of 2' || state.emailField), 'states showing anything but the code step').toEqual([])
+  expect(firstWithHeading(record, '/sign-in')).toMatchObject({ h1: 'Check your e-mail', codeField: true })
+  expect(record.hydrationErrors).toEqual([])
+  expect(totalShift(record), shiftMessage('CLS of the reload', record)).toBe(0)
+  expect(errors.list).toEqual([])
+})

@@ -1,0 +1,65 @@
+/**
+ * What the next load paints for a customer, made from the data the app shows now: the same words
+ * (lib/subscription/summary-text.ts) the components render, and the keys that pick which of a
+ * static page's variants show (./names.ts).
+ */
+import type { AccountView, SubscriptionPlan } from '@/lib/contract'
+import { softWrapped } from '@/lib/format/wrap'
+import { currentPlanText, nextDeliverySummary } from '@/lib/subscription/summary-text'
+import { currentPlanId, subscriptionOf } from '@/lib/subscription/view'
+import { CUSTOMER_VIEW_VERSION, type CustomerView } from './customer-view'
+import type { FirstPaintFlag, FirstPaintText } from './names'
+
+export interface CustomerViewInput {
+  project: string
+  uid: string
+  /** The customer's e-mail from the session, when known. */
+  email: string | null
+  account: AccountView
+  plans: readonly SubscriptionPlan[]
+  nowMs?: number
+  locale?: string
+}
+
+/** The view of a customer's data as the app shows it at `nowMs`. */
+export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), locale }: CustomerViewInput): CustomerView {
+  const subscription = subscriptionOf(account, plans, nowMs)
+  const current = currentPlanId(subscription)
+  const flags: FirstPaintFlag[] = current ? ['switch', 'current'] : ['start']
+  const texts: Partial<Record<FirstPaintText, string>> = {}
+  const line = currentPlanText(subscription, plans, locale)
+  if (line) texts['plan-line'] = line
+  // Wrapping where the page's own e-mail wraps, so a long one takes as many lines either way.
+  if (email) texts.email = softWrapped(email)
+
+  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan), locale)
+  texts['next-heading'] = summary.heading
+  if (summary.kind === 'none') {
+    flags.push('next-none')
+  } else if (summary.kind === 'cancelled') {
+    flags.push('next-cancelled')
+    if (summary.cancelledOn) texts['next-cancelled-on'] = summary.cancelledOn.text
+    if (summary.restart) texts['next-restart'] = summary.restart.label
+  } else {
+    flags.push('next-live')
+    if (summary.pausedUntil) texts['next-paused-until'] = summary.pausedUntil.text
+    if (summary.next) {
+      texts['next-when-label'] = summary.next.label
+      texts['next-when'] = summary.next.day.text
+    } else {
+      flags.push('next-unscheduled')
+    }
+    texts['next-what-plan'] = summary.whatPlan
+    texts['next-what-rest'] = summary.whatRest
+    texts['next-to'] = summary.to
+  }
+  return { v: CUSTOMER_VIEW_VERSION, project, uid, savedAt: new Date(nowMs).toISOString(), flags, texts, plan: current }
+}
+
+/** True when both views paint the same (when they were saved does not matter). */
+export function samePaint(a: CustomerView | null, b: CustomerView | null): boolean {
+  if (!a || !b) return a === b
+  const { savedAt: _a, ...left } = a
+  const { savedAt: _b, ...right } = b
+  return JSON.stringify(left) === JSON.stringify(right)
+}

@@ -1,0 +1,17 @@
+/**
+ * The first paint's one rule from styles/globals.css, for jsdom (which loads no stylesheet): parts
+ * a page renders for a returning customer stay hidden unless the first paint shows them, as in a
+ * browser. A test checks that globals.css still holds exactly this rule.
+ */
+export const FIRST_PAINT_FALLBACK_CSS = `html:not([data-first-paint]) [data-needs] {
+  display: none !important;
+}`
+
+/** Adds the rule to the test document once. */
+export function installFirstPaintFallback(): void {
+  if (document.getElementById('first-paint-fallback')) return
+  const style = document.createElement('style')
+  style.id = 'first-paint-fallback'
+  style.textContent = FIRST_PAINT_FALLBACK_CSS
+  document.head.appendChild(style)
+}
