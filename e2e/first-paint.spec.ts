@@ -63,6 +63,21 @@ test('a visitor’s pages hydrate without a hydration error and offer "Sign in" 
   expect(errors.list).toEqual([])
 })
 
+test.describe('a visitor whose browser’s locale is not the server’s', () => {
+  test.use({ locale: 'de-DE' })
+
+  test('/ hydrates without a hydration error: the prices stay as the server wrote them', async ({ page, errors }) => {
+    const record = await recordLoads(page)
+    await page.goto('/')
+    const price = page.getByRole('article').first().locator('p').nth(0)
+    const written = await price.innerText()
+    await page.waitForLoadState('networkidle')
+    expect(record.hydrationErrors).toEqual([])
+    await expect(price).toHaveText(written)
+    expect(errors.list).toEqual([])
+  })
+})
+
 test('a returning customer’s / and /account show their own plan and subscription in the first frame, never "Sign in", with no hydration error and no layout shift', async ({ page, errors }) => {
   await returningCustomer(page)
   const record = await recordLoads(page)

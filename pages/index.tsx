@@ -2,20 +2,23 @@ import type { GetStaticProps } from 'next'
 import Head from 'next/head'
 import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
+import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
 import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
 interface HomeProps {
   /** The plans at build (or revalidation) time; null when the backend could not be reached. */
   plans: SubscriptionPlan[] | null
+  /** Their prices as written here, so hydration need not format them again (see planPriceTexts). */
+  prices: PriceTexts | null
 }
 
-export default function Home({ plans }: HomeProps) {
+export default function Home({ plans, prices }: HomeProps) {
   return (
     <>
       <Head>
         <title>Plans · Bean &amp; Bloom Coffee House</title>
       </Head>
-      <PlansPage prerenderedPlans={plans} />
+      <PlansPage prerenderedPlans={plans} prerenderedPrices={prices} />
     </>
   )
 }
@@ -28,7 +31,7 @@ export const getStaticProps: GetStaticProps<HomeProps> = async () => {
     // Build output only: the page is served without plans and the browser loads them itself.
     console.warn(`Plans not prerendered into / (${result.reason}); the browser will load them.`)
   }
-  return { props: { plans: result.plans }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
+  return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
 
 // Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.

@@ -20,7 +20,7 @@ function CurrentPage() {
   switch (pathname) {
     case ROUTES.plans:
       // As built without a reachable backend: the browser loads the plans.
-      return <HomeRoute plans={null} />
+      return <HomeRoute plans={null} prices={null} />
     case ROUTES.signIn:
       return <SignInRoute />
     case ROUTES.account:

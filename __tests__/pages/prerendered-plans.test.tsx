@@ -46,13 +46,13 @@ describe('the server-side plans client (getStaticProps of /)', () => {
 
   test('getStaticProps carries the plans and revalidates hourly; without a backend it retries sooner', async () => {
     const built = await getStaticProps({})
-    expect(built).toMatchObject({ props: { plans: expect.any(Array) }, revalidate: PLANS_REVALIDATE_SECONDS })
+    expect(built).toMatchObject({ props: { plans: expect.any(Array), prices: expect.any(Object) }, revalidate: PLANS_REVALIDATE_SECONDS })
     expect(PLANS_REVALIDATE_SECONDS).toBe(3600)
 
     server.use(http.all(`${BACKEND}/*`, () => HttpResponse.error()))
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      expect(await getStaticProps({})).toEqual({ props: { plans: null }, revalidate: PLANS_RETRY_SECONDS })
+      expect(await getStaticProps({})).toEqual({ props: { plans: null, prices: null }, revalidate: PLANS_RETRY_SECONDS })
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Plans not prerendered into \/ \(.+\); the browser will load them\.$/))
     } finally {
       warn.mockRestore()

@@ -4,7 +4,7 @@ import { humanizeKey } from '@/lib/format/humanize'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
-import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
+import { formatInterval, formatPrice, perBagAmount, planPriceTexts, priceTextsOf } from '@/lib/format/price'
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -24,6 +24,27 @@ describe('formatPrice', () => {
   it('labels intervals, including ones this app does not know yet', () => {
     expect(formatInterval('delivery')).toBe('per delivery')
     expect(formatInterval('fortnight')).toBe('per fortnight')
+  })
+})
+
+describe('prices as the server wrote them', () => {
+  const plan = { id: 'barista', amount: 2000, currency: 'EUR', bags: 2 }
+
+  test('are what formatPrice writes, per delivery and per bag', () => {
+    expect(priceTextsOf([plan], 'en-US')).toEqual({ 'barista:2000:EUR:2': { price: formatPrice(2000, 'EUR', 'en-US'), perBag: formatPrice(1000, 'EUR', 'en-US') } })
+  })
+
+  test('are repeated as written while the plan’s price is the same, whatever the browser’s locale', () => {
+    const written = { 'barista:2000:EUR:2': { price: 'EUR 20 (server)', perBag: 'EUR 10 (server)' } }
+    expect(planPriceTexts(plan, written, 'de-DE')).toEqual({ price: 'EUR 20 (server)', perBag: 'EUR 10 (server)' })
+  })
+
+  test('are formatted anew once the price, currency or bags changed, or when there are none', () => {
+    const written = priceTextsOf([plan], 'en-US')
+    expect(planPriceTexts({ ...plan, amount: 2200 }, written, 'en-US')).toEqual({ price: formatPrice(2200, 'EUR', 'en-US'), perBag: formatPrice(1100, 'EUR', 'en-US') })
+    expect(planPriceTexts({ ...plan, currency: 'GBP' }, written, 'en-US').price).toBe(formatPrice(2000, 'GBP', 'en-US'))
+    expect(planPriceTexts({ ...plan, bags: 1 }, written, 'en-US').perBag).toBe(formatPrice(2000, 'EUR', 'en-US'))
+    expect(planPriceTexts(plan, null, 'en-US')).toEqual(written['barista:2000:EUR:2'])
   })
 })
 

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { needs, planCard, unless } from '@/lib/first-paint/names'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
-import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
+import { formatInterval, planPriceTexts, type PriceTexts } from '@/lib/format/price'
 import styles from './Plans.module.css'
 import { ROUTES } from '@/lib/routes'
 
@@ -18,6 +18,8 @@ export interface PlanCardProps {
   disabled: boolean
   onChoose(planId: string): void
   locale?: string
+  /** The prices as the page was prerendered with them (they are not formatted again while they apply). */
+  priceTexts?: PriceTexts | null
   /**
    * Before the session is known (the static HTML, hydration, the SDK still loading): every variant
    * of the card is rendered and the first paint shows the one this browser's stored view says
@@ -39,13 +41,14 @@ function CheckIcon() {
  * exactly the grinds and roasts a customer may choose (from the plan's data), its other features
  * and the call to action.
  */
-export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, firstPaint = false }: PlanCardProps) {
+export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, priceTexts, firstPaint = false }: PlanCardProps) {
   const offer = [
     { term: 'Each delivery', value: bagsLine(plan) },
     { term: 'Grind', value: grindChoices(plan) },
     { term: 'Roast', value: roastChoices(plan) },
   ]
   const headingId = `plan-${plan.id}-name`
+  const prices = planPriceTexts(plan, priceTexts, locale)
   const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '']
   // The current plan's marks: always rendered on the first paint, shown on the stored plan's card.
   const current = firstPaint ? needs('current') : isCurrent ? {} : null
@@ -103,10 +106,10 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
         {plan.name}
       </h2>
       <p className={styles.price}>
-        <span className={styles.amount}>{formatPrice(plan.amount, plan.currency, locale)}</span>{' '}
+        <span className={styles.amount}>{prices.price}</span>{' '}
         <span className={styles.interval}>{formatInterval(plan.interval)}</span>
       </p>
-      <p className={styles.perMonth}>{formatPrice(perBagAmount(plan), plan.currency, locale)} a bag</p>
+      <p className={styles.perMonth}>{prices.perBag} a bag</p>
       {plan.description ? <p className={styles.description}>{plan.description}</p> : null}
       <dl className={styles.offer} aria-label={`${plan.name}: what you get and can choose`}>
         {offer.map(({ term, value }) => (

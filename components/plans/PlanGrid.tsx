@@ -1,5 +1,6 @@
 import type { AppError, LoadState } from '@/lib/types'
 import type { SubscriptionPlan } from '@/lib/contract'
+import type { PriceTexts } from '@/lib/format/price'
 import { PlanCard, PlanCardSkeleton } from './PlanCard'
 import styles from './Plans.module.css'
 
@@ -17,6 +18,8 @@ export interface PlanGridProps {
   locale?: string
   /** The session is not known yet: each card renders every variant for the first paint (see PlanCard). */
   firstPaint?: boolean
+  /** The prices as the page was prerendered with them. */
+  priceTexts?: PriceTexts | null
 }
 
 const SKELETON_COUNT = 3
@@ -26,7 +29,7 @@ const SKELETON_COUNT = 3
  * an empty state and an error state with retry.
  */
 export function PlanGrid(props: PlanGridProps) {
-  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale, firstPaint } = props
+  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale, firstPaint, priceTexts } = props
 
   if (status === 'idle' || status === 'loading') {
     return (
@@ -77,6 +80,7 @@ export function PlanGrid(props: PlanGridProps) {
           onChoose={onChoose}
           locale={locale}
           firstPaint={firstPaint}
+          priceTexts={priceTexts}
         />
       ))}
     </div>

@@ -6,6 +6,7 @@ import { CONFIRMATION_UNAVAILABLE } from '@/components/subscription/messages'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionPlan } from '@/lib/contract'
+import type { PriceTexts } from '@/lib/format/price'
 import { lazyComponent } from '@/lib/react/lazy-component'
 import { ROUTES } from '@/lib/routes'
 import { PlanGrid } from './PlanGrid'
@@ -19,6 +20,8 @@ export interface PlansPageProps {
    * change only with a deploy, so a visitor during an outage still sees them.
    */
   prerenderedPlans?: SubscriptionPlan[] | null
+  /** Their prices as the server wrote them (hydration repeats them instead of formatting). */
+  prerenderedPrices?: PriceTexts | null
 }
 
 // What only a signed-in customer sees (their plan, the confirmation step) is its own chunk: a
@@ -31,7 +34,7 @@ const customerPlans = lazyComponent<CustomerPlansProps>(
  * The `/` page: the plans for everyone; a signed-in customer sees which one they are on, and
  * starting or switching goes through a confirmation step.
  */
-export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
+export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }: PlansPageProps) {
   const { isSignedIn, isInitializing, restoringSession } = useAuth()
   const loaded = useAccount()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
@@ -64,6 +67,7 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
       pendingPlanId={null}
       onChoose={chooseEarly}
       firstPaint={firstPaint}
+      priceTexts={prerenderedPrices}
     />
   )
   // Until the session (and a customer's plan) is known, the page is the same for everyone and the
@@ -92,6 +96,7 @@ export function PlansPage({ prerenderedPlans = null }: PlansPageProps) {
           status={status}
           error={error}
           onRetry={loaded.reloadPlans}
+          priceTexts={prerenderedPrices}
           waiting={firstPaintView}
           fallback={firstPaintView}
           retryKey={attempt}

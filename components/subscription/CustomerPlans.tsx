@@ -4,7 +4,7 @@ import { useAccount } from '@/contexts/AccountContext'
 import { CurrentPlanLine } from './CurrentPlanLine'
 import { usePlanChoice } from './usePlanChoice'
 
-export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry'> & {
+export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry' | 'priceTexts'> & {
   /** Shown until the customer's subscription has loaded (the first paint's view, in the same boxes). */
   waiting: ReactNode
 }
@@ -14,7 +14,7 @@ export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error
  * "Switch to" on the others, and the confirmation step. Customer-only, so `/` loads it in its own
  * chunk once a session is there or about to be restored (see PlansPage).
  */
-export function CustomerPlans({ plans, status, error, onRetry, waiting }: CustomerPlansProps) {
+export function CustomerPlans({ plans, status, error, onRetry, priceTexts, waiting }: CustomerPlansProps) {
   const { account, accountError } = useAccount()
   const { subscription, currentPlanId, choose, dialog } = usePlanChoice(plans)
   if (!account && !accountError) return waiting
@@ -31,6 +31,7 @@ export function CustomerPlans({ plans, status, error, onRetry, waiting }: Custom
         hasPlan={currentPlanId !== null}
         pendingPlanId={null}
         onChoose={choose}
+        priceTexts={priceTexts}
       />
       {dialog}
     </>

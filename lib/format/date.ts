@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl-cache'
+
 /**
  * An ISO 8601 date or date-time ("2026-11-21" or "2026-11-21T17:30:00.000Z"); plain numbers and
  * free text are not dates even when Date.parse would accept them.
@@ -21,13 +23,13 @@ export function formatDateTime(iso: string, locale?: string): string {
   const options: Intl.DateTimeFormatOptions = hasTime
     ? { dateStyle: 'medium', timeStyle: 'short' }
     : { dateStyle: 'medium', timeZone: 'UTC' }
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso))
+  return dateTimeFormat(locale, options).format(new Date(iso))
 }
 
 /** Formats an ISO date as a date only ("21 Nov 2026"), for "member since"-style fields. */
 export function formatDate(iso: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
+  return dateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
 }
 
 /**
@@ -36,5 +38,5 @@ export function formatDate(iso: string, locale?: string): string {
  */
 export function formatDeliveryDay(iso: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
+  return dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
 }
