@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import { useRouter } from 'next/router'
 import { useEffect, useRef, useState } from 'react'
 import { notify } from '@/components/feedback/notify'
@@ -127,9 +127,9 @@ export function AccountPage() {
           <p>
             <strong>You signed out in another tab.</strong> Sign in again to see your account.
           </p>
-          <Link href={ACCOUNT_SIGN_IN_PATH} className="btn btn-primary">
+          <AppLink href={ACCOUNT_SIGN_IN_PATH} className="btn btn-primary">
             Sign in again
-          </Link>
+          </AppLink>
         </Notice>
       </section>
     )

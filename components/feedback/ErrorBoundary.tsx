@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import styles from './Feedback.module.css'
 import { ROUTES } from '@/lib/routes'
@@ -52,9 +52,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
             Reload the page
           </button>
           {/* Navigating changes resetKey, which clears the caught error. */}
-          <Link className="btn btn-link" href={ROUTES.plans}>
+          <AppLink className="btn btn-link" href={ROUTES.plans}>
             Back to the plans
-          </Link>
+          </AppLink>
         </div>
       </section>
     )

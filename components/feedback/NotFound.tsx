@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import styles from './Feedback.module.css'
 import { ROUTES } from '@/lib/routes'
 
@@ -22,12 +22,12 @@ export function NotFound() {
       <h1 id="not-found-title">This cup is empty</h1>
       <p>We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
       <div className={styles.actions}>
-        <Link href={ROUTES.plans} className="btn btn-primary">
+        <AppLink href={ROUTES.plans} className="btn btn-primary">
           See our plans
-        </Link>
-        <Link href={ROUTES.account} className="btn btn-secondary">
+        </AppLink>
+        <AppLink href={ROUTES.account} className="btn btn-secondary">
           Go to your account
-        </Link>
+        </AppLink>
       </div>
     </section>
   )

@@ -1,7 +1,7 @@
-import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Logo } from '@/components/brand/Logo'
+import { AppLink } from '@/components/ui/AppLink'
 import { useAuth } from '@/contexts/AuthContext'
 import { needs, unless } from '@/lib/first-paint/names'
 import { takeHeadingFocus } from './headingFocus'
@@ -22,9 +22,9 @@ function NavItem({ href, children, firstPaint }: NavItemProps) {
   const current = pathname === href
   return (
     <li {...firstPaint}>
-      <Link href={href} prefetch={false} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+      <AppLink href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
         {children}
-      </Link>
+      </AppLink>
     </li>
   )
 }
@@ -43,9 +43,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link href={ROUTES.plans} prefetch={false} className={styles.brand} aria-label="Bean & Bloom home">
+          <AppLink href={ROUTES.plans} className={styles.brand} aria-label="Bean & Bloom home">
             <Logo />
-          </Link>
+          </AppLink>
           <nav aria-label="Main" className={styles.nav}>
             <ul>
               <NavItem href={ROUTES.plans}>Plans</NavItem>

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { needs, planCard, unless } from '@/lib/first-paint/names'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
@@ -75,15 +75,13 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
   )
   const visitorLink = (attributes: object) => (
     // The plan rides through sign-in and opens its confirmation afterwards.
-    <Link
-      href={{ pathname: ROUTES.signIn, query: { next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` } }}
-      // Fetched on hover or touch, not with every visitor's load (see components/layout/Layout.tsx).
-      prefetch={false}
+    <AppLink
+      href={`${ROUTES.signIn}?${new URLSearchParams({ next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` })}`}
       className={`btn ${primary} ${styles.ctaButton}`}
       {...attributes}
     >
       Start with {plan.name}
-    </Link>
+    </AppLink>
   )
   const currentButton = (attributes: object) => (
     <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId} {...attributes}>

@@ -1,6 +1,6 @@
-import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { Slot } from '@/components/first-paint/Slot'
+import { AppLink } from '@/components/ui/AppLink'
 import { needs } from '@/lib/first-paint/names'
 import { ROUTES } from '@/lib/routes'
 import styles from './Plans.module.css'
@@ -8,7 +8,7 @@ import styles from './Plans.module.css'
 function Line({ text, attributes }: { text: ReactNode; attributes?: object }) {
   return (
     <p className={styles.currentLine} data-testid="current-plan-line" {...attributes}>
-      <span>{text}</span> <Link href={ROUTES.account} prefetch={false}>Manage your subscription</Link>
+      <span>{text}</span> <AppLink href={ROUTES.account}>Manage your subscription</AppLink>
     </p>
   )
 }

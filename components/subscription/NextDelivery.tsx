@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import { forwardRef, type ReactNode } from 'react'
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { needs, type FirstPaintKey, type FirstPaintText } from '@/lib/first-paint/names'
@@ -39,7 +39,7 @@ const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | 
       {part('next-none', none, (attributes) => (
         <p className={styles.lead} {...attributes}>
           Pick a plan and we’ll roast and send your first bag within two days.{' '}
-          <Link href={ROUTES.plans} className="btn btn-primary">Choose a plan</Link>
+          <AppLink href={ROUTES.plans} className="btn btn-primary">Choose a plan</AppLink>
         </p>
       ))}
       {part('next-cancelled-on', Boolean(cancelled?.cancelledOn), (attributes) => (
@@ -50,15 +50,15 @@ const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | 
       {part('next-cancelled', Boolean(cancelled), (attributes) => (
         <div className={styles.buttons} {...attributes}>
           {part('next-restart', Boolean(cancelled?.restart), (restartAttributes) => (
-            <Link
-              href={cancelled?.restart ? { pathname: ROUTES.plans, query: { plan: cancelled.restart.planId } } : ROUTES.plans}
+            <AppLink
+              href={cancelled?.restart ? `${ROUTES.plans}?${new URLSearchParams({ plan: cancelled.restart.planId })}` : ROUTES.plans}
               className="btn btn-primary"
               {...restartAttributes}
             >
               {text(cancelled?.restart?.label, 'next-restart')}
-            </Link>
+            </AppLink>
           ))}
-          <Link href={ROUTES.plans} className="btn btn-secondary">See all plans</Link>
+          <AppLink href={ROUTES.plans} className="btn btn-secondary">See all plans</AppLink>
         </div>
       ))}
       {part('next-paused-until', Boolean(live?.pausedUntil), (attributes) => (

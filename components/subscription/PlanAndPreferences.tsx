@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { AppLink } from '@/components/ui/AppLink'
 import { useRef, useState } from 'react'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
@@ -92,7 +92,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
           >
             Change grind or roast
           </button>
-          {live ? <Link href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</Link> : null}
+          {live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</AppLink> : null}
         </div>
       )}
     </section>
