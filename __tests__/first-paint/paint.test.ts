@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
-import { CUSTOMER_VIEW_VERSION, customerViewKey, type CustomerView } from '@/lib/first-paint/customer-view'
+import { CUSTOMER_VIEW_VERSION, customerViewKey, type CustomerView, type ViewPeriod } from '@/lib/first-paint/customer-view'
 import { PAINTED_ATTRIBUTE, PENDING_SIGN_IN_KEY, STYLE_ID } from '@/lib/first-paint/names'
 import { firstPaintConfig, firstPaintScript, paintFirstView } from '@/lib/first-paint/paint'
 import { safeNextPath } from '@/lib/format/next-path'
@@ -20,10 +20,13 @@ function storeToken(userId: string, anonymous = false): void {
   window.localStorage.setItem(tokenStorageKey(PROJECT), JSON.stringify({ accessToken: 'a', refreshToken: 'r', accessTokenDecoded: { userId, anonymous } }))
 }
 
-function storeView(overrides: Partial<CustomerView> = {}): void {
+const DAY = 86_400_000
+
+function storeView(overrides: Partial<CustomerView> = {}, period: Partial<ViewPeriod> = {}): void {
   const view: CustomerView = {
-    v: CUSTOMER_VIEW_VERSION, project: PROJECT, uid: 'usr_1', savedAt: '2026-11-21T10:00:00.000Z',
-    flags: ['switch', 'current', 'next-live'], texts: { 'plan-line': 'You’re on Barista · next delivery Thu 3 Dec' }, plan: 'barista',
+    v: CUSTOMER_VIEW_VERSION, project: PROJECT, uid: 'usr_1', savedAt: new Date().toISOString(),
+    periods: [{ from: 0, flags: ['switch', 'current', 'next-live'], texts: { 'plan-line': 'You’re on Barista · next delivery Thu 3 Dec' }, plan: 'barista', ...period }],
+    until: Date.now() + 14 * DAY,
     ...overrides,
   }
   window.localStorage.setItem(customerViewKey(PROJECT), JSON.stringify(view))
@@ -142,6 +145,32 @@ test.each([
   expect(style()).not.toContain('content:')
 })
 
+test('the day’s period paints: the next delivery moves on after its day; past the view’s end, only the shell', () => {
+  storeToken('usr_1')
+  const now = Date.now()
+  storeView({ until: now + 6 * DAY }, {})
+  const stored = JSON.parse(window.localStorage.getItem(customerViewKey(PROJECT)) ?? '{}') as CustomerView
+  stored.periods.push({ from: now + 2 * DAY, flags: ['switch', 'current', 'next-live'], texts: { 'plan-line': 'You’re on Barista · next delivery Thu 10 Dec' }, plan: 'barista' })
+  window.localStorage.setItem(customerViewKey(PROJECT), JSON.stringify(stored))
+  const parts = markedParts()
+  const at = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(ms)
+  try {
+    at(now + DAY)
+    runInlineScript()
+    expect(cssStringAfter(style(), '[data-slot="plan-line"]::before{content:')).toBe('You’re on Barista · next delivery Thu 3 Dec')
+    at(now + 3 * DAY)
+    runInlineScript()
+    expect(cssStringAfter(style(), '[data-slot="plan-line"]::before{content:')).toBe('You’re on Barista · next delivery Thu 10 Dec')
+    at(now + 6 * DAY)
+    runInlineScript()
+    expect(style()).not.toContain('content:')
+    expect(shown(parts.account)).toBe(true)
+    expect(shown(parts.line)).toBe(false)
+  } finally {
+    jest.restoreAllMocks()
+  }
+})
+
 test('a malformed view or token paints no customer words, and never throws', () => {
   storeToken('usr_1')
   window.localStorage.setItem(customerViewKey(PROJECT), '{"v":1,"project":')
@@ -194,7 +223,7 @@ test('any stored text reads back exactly from its CSS string: quotes, backslashe
   storeToken('usr_1')
   markedParts()
   fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.constantFrom('"}body{display:none}', '\\', '\n\r\f', '</style><script>', '\\"; x')), (text) => {
-    storeView({ texts: { 'plan-line': text } })
+    storeView({}, { texts: { 'plan-line': text } })
     runInlineScript()
     expect(cssStringAfter(style(), '[data-slot="plan-line"]::before{content:')).toBe(text)
   }))
@@ -202,7 +231,7 @@ test('any stored text reads back exactly from its CSS string: quotes, backslashe
 
 test('a view naming a plan id that is not a plain word is not used: no card marked, nothing reaches a selector', () => {
   storeToken('usr_1')
-  storeView({ plan: 'x"],body,[a="' })
+  storeView({}, { plan: 'x"],body,[a="' })
   const parts = markedParts()
   runInlineScript()
   expect(style()).not.toContain('body,')

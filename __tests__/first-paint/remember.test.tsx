@@ -42,16 +42,21 @@ test('written once the customer’s data arrives and again when it changes; no t
   expect(stored()).toBeNull()
 
   await signInThroughApp(tab, 'ana@example.com')
-  await waitFor(() => expect(stored()).toMatchObject({ uid: tab.current.auth.uid, plan: null, texts: { email: softWrapped('ana@example.com'), 'next-heading': 'No subscription yet' } }), LOAD)
-  expect(stored()?.flags).toEqual(expect.arrayContaining(['start', 'next-none']))
+  const now = () => stored()?.periods[0]
+  await waitFor(() => expect(stored()).toMatchObject({ uid: tab.current.auth.uid }), LOAD)
+  expect(now()).toMatchObject({ plan: null, texts: { email: softWrapped('ana@example.com'), 'next-heading': 'No subscription yet' } })
+  expect(now()?.flags).toEqual(expect.arrayContaining(['start', 'next-none']))
   const raw = window.localStorage.getItem(customerViewKey(project)) ?? ''
   expect(raw).not.toMatch(/token|eyJ/i)
 
   await act(() => tab.current.account.changeSubscription({ kind: 'address', address: ADDRESS }))
   await act(() => tab.current.account.choosePlan('barista'))
-  await waitFor(() => expect(stored()).toMatchObject({ plan: 'barista', texts: { 'next-what-plan': 'Barista', 'next-to': 'Mina Roast, Prinsengracht 263, 1016 GV Amsterdam, The Netherlands' } }), LOAD)
-  expect(stored()?.texts['plan-line']).toMatch(/^You’re on Barista · next delivery \w{3}/)
-  expect(stored()?.flags).toEqual(expect.arrayContaining(['switch', 'current', 'next-live']))
+  await waitFor(() => expect(now()).toMatchObject({ plan: 'barista', texts: { 'next-what-plan': 'Barista', 'next-to': 'Mina Roast, Prinsengracht 263, 1016 GV Amsterdam, The Netherlands' } }), LOAD)
+  expect(now()?.texts['plan-line']).toMatch(/^You’re on Barista · next delivery \w{3}/)
+  expect(now()?.flags).toEqual(expect.arrayContaining(['switch', 'current', 'next-live']))
+  // Weekly: the line of the week after names the next delivery after this one.
+  const later = stored()?.periods.find((period) => period.texts['plan-line'] !== now()?.texts['plan-line'])
+  expect(later?.texts['plan-line']).toMatch(/^You’re on Barista · next delivery \w{3}/)
   // This page's own first-paint style follows, so a later "loading" state shows the new words.
   await waitFor(() => expect(firstPaintStyle()).toContain('[data-plan-card="barista"]'))
 })

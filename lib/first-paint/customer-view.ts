@@ -41,6 +41,19 @@ export const CUSTOMER_VIEW_VERSION = 1
 /** Texts longer than this are not kept (a summary line is far shorter): storage is not a dump. */
 export const MAX_TEXT_LENGTH = 500
 
+/** What the first paint shows from one moment on: the keys present, their words, the plan marked. */
+export interface ViewPeriod {
+  /** Epoch ms from which this paint applies; the first period's is 0. */
+  from: number
+  flags: FirstPaintFlag[]
+  texts: Partial<Record<FirstPaintText, string>>
+  /** The plan the customer is on (active or paused), else null. A word: letters, digits, `_`, `-`. */
+  plan: string | null
+}
+
+/** At most this many periods are kept (one per day of ./view-of.ts's horizon). */
+export const MAX_PERIODS = 14
+
 export interface CustomerView {
   v: typeof CUSTOMER_VIEW_VERSION
   /** The Retter project the view belongs to. */
@@ -49,10 +62,14 @@ export interface CustomerView {
   uid: string
   /** When the app wrote it (ISO 8601). */
   savedAt: string
-  flags: FirstPaintFlag[]
-  texts: Partial<Record<FirstPaintText, string>>
-  /** The plan the customer is on (active or paused), else null. A word: letters, digits, `_`, `-`. */
-  plan: string | null
+  /**
+   * The paint from now on, day by day as the schedule moves (the next delivery after a delivery
+   * day, the end of a pause), in ascending `from`: a returning customer never sees a date as "next"
+   * that has passed.
+   */
+  periods: ViewPeriod[]
+  /** Epoch ms from which the view says nothing more (the first paint shows the signed-in shell only). */
+  until: number
 }
 
 /** The localStorage key of a project's view. */
@@ -91,14 +108,29 @@ export function parseCustomerView(raw: string | null, projectId: string): Custom
     return null
   }
   if (!isRecord(value) || value.v !== CUSTOMER_VIEW_VERSION || value.project !== projectId) return null
-  const { uid, savedAt, flags, texts, plan } = value
-  if (typeof uid !== 'string' || !uid || typeof savedAt !== 'string') return null
+  const { uid, savedAt, periods, until } = value
+  if (typeof uid !== 'string' || !uid || typeof savedAt !== 'string' || typeof until !== 'number') return null
+  if (!Array.isArray(periods) || periods.length === 0 || periods.length > MAX_PERIODS) return null
+  const parsed: ViewPeriod[] = []
+  for (const period of periods) {
+    const checked = parsePeriod(period)
+    const previous = parsed[parsed.length - 1]
+    if (!checked || (previous ? checked.from <= previous.from : checked.from !== 0)) return null
+    parsed.push(checked)
+  }
+  return { v: CUSTOMER_VIEW_VERSION, project: projectId, uid, savedAt, periods: parsed, until }
+}
+
+function parsePeriod(value: unknown): ViewPeriod | null {
+  if (!isRecord(value)) return null
+  const { from, flags, texts, plan } = value
+  if (typeof from !== 'number' || !Number.isFinite(from)) return null
   if (!Array.isArray(flags) || !flags.every((flag): flag is FirstPaintFlag => typeof flag === 'string' && FLAGS.has(flag))) return null
   if (!isRecord(texts)) return null
   const entries = Object.entries(texts)
   if (!entries.every(([key, text]) => TEXTS.has(key) && typeof text === 'string' && text.length <= MAX_TEXT_LENGTH)) return null
   if (plan !== null && (typeof plan !== 'string' || !PLAN_ID.test(plan))) return null
-  return { v: CUSTOMER_VIEW_VERSION, project: projectId, uid, savedAt, flags, texts: Object.fromEntries(entries) as CustomerView['texts'], plan }
+  return { from, flags, texts: Object.fromEntries(entries) as ViewPeriod['texts'], plan }
 }
 
 /** The project's stored view, or null (none, unreadable, malformed, not this project's). */
@@ -118,8 +150,10 @@ export function readCustomerView(storage: Storage | null, projectId: string): Cu
  * @returns true when stored
  */
 export function writeCustomerView(storage: Storage | null, view: CustomerView): boolean {
-  for (const [key, text] of Object.entries(view.texts)) {
-    if (text.length > MAX_TEXT_LENGTH) throw new RangeError(`The first-paint text "${key}" is ${text.length} characters, over ${MAX_TEXT_LENGTH}.`)
+  for (const period of view.periods) {
+    for (const [key, text] of Object.entries(period.texts)) {
+      if (text.length > MAX_TEXT_LENGTH) throw new RangeError(`The first-paint text "${key}" is ${text.length} characters, over ${MAX_TEXT_LENGTH}.`)
+    }
   }
   if (!storage) return false
   try {

@@ -94,15 +94,24 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
     if (uid) {
       present.push('customer')
       const view = read(win.localStorage, config.viewKey)
-      // Plan ids are words ("barista"): a view naming anything else is not ours, and no part of it
-      // reaches a selector.
-      const planOk = view && (view.plan === null || (typeof view.plan === 'string' && /^[\w-]{1,64}$/.test(view.plan)))
-      if (view && planOk && view.v === config.version && view.project === config.project && view.uid === uid) {
-        const flags = Array.isArray(view.flags) ? view.flags : []
+      // The period of today: the view was made for the days ahead (its dates move on as the
+      // schedule does), and says nothing once they are over.
+      let period: Record<string, unknown> | null = null
+      if (view && view.v === config.version && view.project === config.project && view.uid === uid
+        && typeof view.until === 'number' && now < view.until && Array.isArray(view.periods)) {
+        for (const candidate of view.periods as unknown[]) {
+          if (typeof candidate === 'object' && candidate !== null && typeof (candidate as { from?: unknown }).from === 'number'
+            && (candidate as { from: number }).from <= now) period = candidate as Record<string, unknown>
+        }
+      }
+      // Plan ids are words ("barista"): a period naming anything else is not ours, and no part of
+      // it reaches a selector.
+      if (period && (period.plan === null || (typeof period.plan === 'string' && /^[\w-]{1,64}$/.test(period.plan)))) {
+        const flags = Array.isArray(period.flags) ? period.flags : []
         for (const flag of flags) if (typeof flag === 'string' && KEY.test(flag)) present.push(flag)
-        const viewTexts = typeof view.texts === 'object' && view.texts !== null ? (view.texts as Record<string, unknown>) : {}
-        for (const key of Object.keys(viewTexts)) addText(key, viewTexts[key])
-        plan = typeof view.plan === 'string' ? view.plan : null
+        const periodTexts = typeof period.texts === 'object' && period.texts !== null ? (period.texts as Record<string, unknown>) : {}
+        for (const key of Object.keys(periodTexts)) addText(key, periodTexts[key])
+        plan = typeof period.plan === 'string' ? period.plan : null
       }
       if (atLoad && win.location.pathname === config.signInPath) {
         // Where /sign-in sends a signed-in visitor: `next` when it is a path on this site.

@@ -6,9 +6,14 @@
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import { softWrapped } from '@/lib/format/wrap'
 import { currentPlanText, nextDeliverySummary } from '@/lib/subscription/summary-text'
+import { startOfUtcDay } from '@/lib/subscription/schedule'
 import { currentPlanId, subscriptionOf } from '@/lib/subscription/view'
-import { CUSTOMER_VIEW_VERSION, type CustomerView } from './customer-view'
+import { CUSTOMER_VIEW_VERSION, MAX_PERIODS, type CustomerView, type ViewPeriod } from './customer-view'
 import type { FirstPaintFlag, FirstPaintText } from './names'
+
+const DAY_MS = 86_400_000
+/** How many days ahead the view is made for (delivery days are UTC days); after that it says nothing. */
+export const VIEW_DAYS = MAX_PERIODS
 
 export interface CustomerViewInput {
   project: string
@@ -21,9 +26,25 @@ export interface CustomerViewInput {
   locale?: string
 }
 
-/** The view of a customer's data as the app shows it at `nowMs`. */
+/**
+ * The view of a customer's data as the app shows it at `nowMs`, and as it will show the same data
+ * on each of the next days (the schedule moves on by itself: a delivery day passes, a pause ends).
+ */
 export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), locale }: CustomerViewInput): CustomerView {
-  const subscription = subscriptionOf(account, plans, nowMs)
+  const today = startOfUtcDay(nowMs)
+  const periods: ViewPeriod[] = []
+  for (let day = 0; day < VIEW_DAYS; day++) {
+    const from = day === 0 ? 0 : today + day * DAY_MS
+    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from, locale)
+    const previous = periods[periods.length - 1]
+    if (!previous || JSON.stringify({ ...previous, from: 0 }) !== JSON.stringify({ ...paint, from: 0 })) periods.push({ ...paint, from })
+  }
+  return { v: CUSTOMER_VIEW_VERSION, project, uid, savedAt: new Date(nowMs).toISOString(), periods, until: today + VIEW_DAYS * DAY_MS }
+}
+
+/** What the first paint shows of this data at `atMs`. */
+function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number, locale?: string): ViewPeriod {
+  const subscription = subscriptionOf(account, plans, atMs)
   const current = currentPlanId(subscription)
   const flags: FirstPaintFlag[] = current ? ['switch', 'current'] : ['start']
   const texts: Partial<Record<FirstPaintText, string>> = {}
@@ -53,7 +74,7 @@ export function customerViewOf({ project, uid, email, account, plans, nowMs = Da
     texts['next-what-rest'] = summary.whatRest
     texts['next-to'] = summary.to
   }
-  return { v: CUSTOMER_VIEW_VERSION, project, uid, savedAt: new Date(nowMs).toISOString(), flags, texts, plan: current }
+  return { from: 0, flags, texts, plan: current }
 }
 
 /** True when both views paint the same (when they were saved does not matter). */
