@@ -78,35 +78,41 @@ test.describe('a visitor whose browser’s locale is not the server’s', () => 
   })
 })
 
+/** A desktop window and a phone (Lighthouse's mobile size): the boxes differ, a shift in either counts. */
+const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 412, height: 823 }]
+
 test('a returning customer’s / and /account show their own plan and subscription in the first frame, never "Sign in", with no hydration error and no layout shift', async ({ page, errors }) => {
   await returningCustomer(page)
   const record = await recordLoads(page)
   await slowCpu(page)
 
-  clearRecord(record)
-  await page.goto('/')
-  await waitForFreshData(page)
-  const home = firstWithHeading(record, '/')
-  expect(home.planLine, 'the plan line in the first frame that shows /').toContain(`You’re on ${PLAN}`)
-  expect(home.yourPlan, 'the card marked "Your plan" in that frame').toEqual([PLAN])
-  expect(home.headerLinks).toEqual(['Plans', 'Account'])
-  const signInShown = record.states.filter((state) => state.headerLinks.includes('Sign in'))
-  expect(signInShown, 'states of / whose header showed "Sign in"').toEqual([])
-  expect(record.hydrationErrors).toEqual([])
-  expect(totalShift(record), shiftMessage('CLS of /', record)).toBe(0)
-  // What the first frame said is what the backend says.
-  await expect(page.getByTestId('current-plan-line')).toHaveText(home.planLine ?? '')
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}×${viewport.height}`
+    await page.setViewportSize(viewport)
+    clearRecord(record)
+    await page.goto('/')
+    await waitForFreshData(page)
+    const home = firstWithHeading(record, '/')
+    expect(home.planLine, `${size}: the plan line in the first frame that shows /`).toContain(`You’re on ${PLAN}`)
+    expect(home.yourPlan, `${size}: the card marked "Your plan" in that frame`).toEqual([PLAN])
+    expect(home.headerLinks).toEqual(['Plans', 'Account'])
+    expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), `${size}: states of / whose header showed "Sign in"`).toEqual([])
+    expect(record.hydrationErrors).toEqual([])
+    expect(totalShift(record), shiftMessage(`${size}: CLS of /`, record)).toBe(0)
+    // What the first frame said is what the backend says.
+    await expect(page.getByTestId('current-plan-line')).toHaveText(home.planLine ?? '')
 
-  clearRecord(record)
-  await page.goto('/account')
-  await waitForFreshData(page)
-  const account = firstWithHeading(record, '/account')
-  expect(account.nextDelivery, 'the next delivery in the first frame that shows /account').toMatch(/\S/)
-  expect(account.headerLinks).toEqual(['Plans', 'Account'])
-  expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), 'states of /account whose header showed "Sign in"').toEqual([])
-  expect(record.hydrationErrors).toEqual([])
-  expect(totalShift(record), shiftMessage('CLS of /account', record)).toBe(0)
-  await expect(page.getByTestId('next-delivery')).toHaveText(account.nextDelivery ?? '')
+    clearRecord(record)
+    await page.goto('/account')
+    await waitForFreshData(page)
+    const account = firstWithHeading(record, '/account')
+    expect(account.nextDelivery, `${size}: the next delivery in the first frame that shows /account`).toMatch(/\S/)
+    expect(account.headerLinks).toEqual(['Plans', 'Account'])
+    expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), `${size}: states of /account whose header showed "Sign in"`).toEqual([])
+    expect(record.hydrationErrors).toEqual([])
+    expect(totalShift(record), shiftMessage(`${size}: CLS of /account`, record)).toBe(0)
+    await expect(page.getByTestId('next-delivery')).toHaveText(account.nextDelivery ?? '')
+  }
   expect(errors.list).toEqual([])
 })
 

@@ -127,6 +127,7 @@ test('a returning customer: "Account" instead of "Sign in", their line with its 
   expect(shown(parts['barista-switch'])).toBe(false)
   expect(shown(parts['taster-current'])).toBe(false)
   expect(shown(parts['taster-switch'])).toBe(true)
+  expect(style()).toContain('[data-plan-card="barista"]{--current-plan:1}')
 })
 
 test.each([

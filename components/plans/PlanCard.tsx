@@ -49,7 +49,12 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
   ]
   const headingId = `plan-${plan.id}-name`
   const prices = planPriceTexts(plan, priceTexts, locale)
-  const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '']
+  const classes = [
+    styles.card, 'card', plan.recommended ? styles.recommended : '',
+    // On a phone the customer's plan comes first: from its class once known, from the first paint's
+    // mark before (see Plans.module.css).
+    firstPaint ? styles.firstPaint : isCurrent ? styles.current : '',
+  ]
   // The current plan's marks: always rendered on the first paint, shown on the stored plan's card.
   const current = firstPaint ? needs('current') : isCurrent ? {} : null
   const primary = plan.recommended ? 'btn-primary' : 'btn-secondary'
@@ -91,7 +96,9 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
   return (
     <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...planCard(plan.id)}>
       {current ? <span className={styles.currentRing} aria-hidden="true" {...current} /> : null}
-      <div className={styles.badges}>
+      {/* On a phone an empty badge row is dropped; before the session is known the row of a card that
+          is not recommended holds only the current plan's badge, so its size follows that mark. */}
+      <div className={firstPaint && !plan.recommended ? `${styles.badges} ${styles.badgesIfCurrent}` : styles.badges}>
         {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>Recommended</span> : null}
         {firstPaint ? (
           // Its words as generated content: hidden on every other card, they would still be each card's text.

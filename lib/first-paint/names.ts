@@ -40,7 +40,10 @@ export function unless(key: FirstPaintKey): { 'data-unless': FirstPaintKey } {
   return { 'data-unless': key }
 }
 
-/** Marks a plan's card, so the one the customer is on can be told apart. */
+/**
+ * Marks a plan's card, so the one the customer is on can be told apart: the first paint hides the
+ * other cards' current-plan marks and sets `--current-plan: 1` on its card.
+ */
 export function planCard(planId: string): { 'data-plan-card': string } {
   return { 'data-plan-card': planId }
 }

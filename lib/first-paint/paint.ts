@@ -135,7 +135,9 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
     for (const [key, text] of texts) css += `[data-slot="${key}"]::before{content:${cssString(text ?? '')}}`
     if (plan) {
       const card = `[data-plan-card="${plan}"]`
-      css += `[data-plan-card]:not(${card}) [data-needs="current"],${card} [data-needs="switch"]{display:none!important}`
+      // The card also gets --current-plan: 1, for layout that depends on which card it is
+      // (components/plans/Plans.module.css puts it first on a phone).
+      css += `[data-plan-card]:not(${card}) [data-needs="current"],${card} [data-needs="switch"]{display:none!important}${card}{--current-plan:1}`
     }
     // Nothing of /sign-in paints while the account loads; shown after 4 s should the navigation not happen.
     if (leaveTo) css += 'body{visibility:hidden;animation:first-paint-reveal 0s 4s forwards}@keyframes first-paint-reveal{to{visibility:visible}}'
