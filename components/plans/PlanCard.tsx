@@ -28,14 +28,6 @@ export interface PlanCardProps {
   firstPaint?: boolean
 }
 
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false" className={styles.check}>
-      <path d="M4 10.5l3.5 3.5L16 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
-}
-
 /**
  * One subscription plan as a card: name, price per delivery and per bag, what each delivery holds,
  * exactly the grinds and roasts a customer may choose (from the plan's data), its other features
@@ -90,7 +82,7 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
   )
   const currentButton = (attributes: object) => (
     <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId} {...attributes}>
-      <CheckIcon /> Current plan
+      Current plan
     </button>
   )
   return (
@@ -128,7 +120,6 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
         <ul className={styles.features} aria-label={`${plan.name} includes`}>
           {plan.features.map((feature) => (
             <li key={feature}>
-              <CheckIcon />
               <span>{feature}</span>
             </li>
           ))}
