@@ -50,6 +50,8 @@ const PAGES = ['/', '/sign-in']
 const FLOOR = 'bare Next'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CUSTOMER_RUNS = Number(process.env.LIGHTHOUSE_CUSTOMER_RUNS ?? RUNS)
+/** How often a run whose trace Chrome lost is made again. */
+const RETRIES = 3
 const DIST_DIR = process.env.LIGHTHOUSE_DIST_DIR || '.next-lighthouse'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--ignore-certificate-errors']
@@ -150,12 +152,16 @@ async function lighthouseRuns(targets: Array<{ name: string; url: string }>, own
   for (let run = 1; run <= RUNS; run++) {
     for (const { name, url } of targets) {
       const out = path.join(dataDir, `lh-${name.replace(/\W/g, '_')}-${run}.json`)
-      try {
-        await runLighthouse(url, out)
-      } catch (error) {
-        // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP): that run is made again, once.
-        warn(`  ${name} run ${run} failed, running it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-        await runLighthouse(url, out)
+      // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP), on a busy machine twice in a row: a
+      // failed run is made again, up to RETRIES times.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await runLighthouse(url, out)
+          break
+        } catch (error) {
+          if (attempt >= RETRIES) throw error
+          warn(`  ${name} run ${run} failed, running it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        }
       }
       const figures = figuresOf(JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport, ownHosts)
       if (process.env.LIGHTHOUSE_REPORTS) {
