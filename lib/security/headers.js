@@ -14,8 +14,9 @@
  * Scripts get two policies, both enforced. Turbopack's production pages start with one inline
  * bootstrap script whose text depends on the page's chunks, known only once the page is rendered, so
  * the header allows inline scripts while `pageScriptPolicy` (lib/security/page-policy.ts, a <meta>
- * the document renders first in <head>) allows exactly that page's bootstrap by its hash. A script
- * runs only when both allow it: the app's own files, its own bootstrap, nothing injected.
+ * the document renders first in <head>) allows exactly that page's inline scripts by their hashes:
+ * the bootstrap and the document's first-paint script (lib/first-paint/paint.ts). A script runs only
+ * when both allow it: the app's own files, its own inline scripts, nothing injected.
  */
 const crypto = require('node:crypto')
 
