@@ -76,15 +76,20 @@ export async function resumeSubscription(data: Data): Promise<Data> {
   return complete(data, resumed.sub as typeof view, nowMs, { action: 'resumed' }, { kind: 'resumed' })
 }
 
-/** WRITE {date}: skips one of the upcoming deliveries. */
-export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> {
+/** Skips or unskips the delivery on the body's `date` (the input model checked its shape). */
+async function onDate(data: Data<{ date: string }>, action: 'skipped' | 'unskipped'): Promise<Data> {
   const date = data.request.body ? data.request.body.date : ''
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const skipped = skip(view, date, nowMs)
-  if (!skipped.ok) return conflict(data, skipped)
+  const changed = action === 'skipped' ? skip(view, date, nowMs) : unskip(view, date, nowMs)
+  if (!changed.ok) return conflict(data, changed)
   const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
-  return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: day }, { kind: 'skipped', date: day })
+  return complete(data, changed.sub as typeof view, nowMs, { action: action, date: day }, { kind: action, date: day })
+}
+
+/** WRITE {date}: skips one of the upcoming deliveries. */
+export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> {
+  return onDate(data, 'skipped')
 }
 
 /** WRITE: skips the next delivery (skipDelivery of the first upcoming one not skipped). */
@@ -99,13 +104,7 @@ export async function skipNextDelivery(data: Data): Promise<Data> {
 
 /** WRITE {date}: brings back a skipped upcoming delivery (not one inside a pause still on). */
 export async function unskipDelivery(data: Data<{ date: string }>): Promise<Data> {
-  const date = data.request.body ? data.request.body.date : ''
-  const nowMs = Date.now()
-  const view = current(data, nowMs)
-  const back = unskip(view, date, nowMs)
-  if (!back.ok) return conflict(data, back)
-  const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
-  return complete(data, back.sub as typeof view, nowMs, { action: 'unskipped', date: day }, { kind: 'unskipped', date: day })
+  return onDate(data, 'unskipped')
 }
 
 /** WRITE {reason?}: cancels; no further deliveries. The plan is kept so a restart can offer it. */
