@@ -6,6 +6,7 @@
  * The memory path must stay free of native modules, so SQLite is loaded lazily, only for disk storage.
  */
 import { randomBytes } from 'node:crypto'
+import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { createTokenService } from './auth/tokens'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
@@ -130,7 +131,8 @@ async function openStorage(storage: BackendOptions['storage'], now: () => number
 
 async function resolveSecret(options: BackendOptions): Promise<string> {
   if (options.secret !== undefined) {
-    if (options.secret.length < 16) throw new Error('The JWT secret must be at least 16 characters')
+    const weakness = secretWeakness(options.secret)
+    if (weakness) throw new Error(`The JWT secret ${weakness}. ${STRONG_SECRET_ADVICE}`)
     return options.secret
   }
   if (options.storage === 'memory') return randomBytes(32).toString('base64url')

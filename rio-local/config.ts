@@ -2,6 +2,7 @@
  * The backend's configuration from env, validated once at start. Every problem is reported
  * together, each naming its variable.
  */
+import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { parseLogLevel, type LogLevel } from './logger'
 
 export interface BackendConfig {
@@ -68,7 +69,8 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   const dev = text('RIO_LOCAL_DEV', '0')
   if (dev !== '0' && dev !== '1') problems.push(`RIO_LOCAL_DEV must be 0 or 1, got "${dev}"`)
   const jwtSecret = env.RIO_JWT_SECRET?.trim() || undefined
-  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('RIO_JWT_SECRET must be at least 32 characters (or unset to generate one)')
+  const weakness = jwtSecret === undefined ? null : secretWeakness(jwtSecret)
+  if (weakness) problems.push(`RIO_JWT_SECRET ${weakness}. ${STRONG_SECRET_ADVICE} Or unset it to have one generated.`)
   const accessTokenTtlSeconds = int('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400)
   const refreshTokenTtlSeconds = int('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000)
   if (refreshTokenTtlSeconds <= accessTokenTtlSeconds) {

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBackend, type Backend } from '../app'
+import { loadConfig } from '../config'
 import { silentLogger } from '../logger'
 import type { BackendResponse } from '../runtime/plugins'
 import { startServer, type RunningServer } from '../server'
@@ -379,6 +380,20 @@ describe('secrets and the data folder', () => {
       /jwt-secret has 12 characters; at least 32 are required\. Delete the file .* or set RIO_JWT_SECRET/,
     )
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe('short-secret\n')
+  })
+
+  test.each([
+    ['32 × "a"', 'a'.repeat(32)],
+    ['a short pattern repeated', 'abc123'.repeat(6)],
+    ['two letters', 'abababababababbbaabababaabababab'],
+    ['a run of the alphabet', 'abcdefghijklmnopqrstuvwxyzABCDEF'],
+  ])('a JWT secret of %s is refused wherever it comes from, saying why and what to do', async (_name, weak) => {
+    expect(() => loadConfig({ RIO_JWT_SECRET: weak })).toThrow(/RIO_JWT_SECRET .*easy to guess|RIO_JWT_SECRET .*bits of entropy/)
+    expect(() => loadConfig({ RIO_JWT_SECRET: weak })).toThrow(/openssl rand -base64 48/)
+    writeFileSync(join(dir, 'jwt-secret'), `${weak}\n`)
+    await expect(createBackend({ projectId: P, storage: { dir } })).rejects.toThrow(/The JWT secret in .*jwt-secret .*(easy to guess|bits of entropy)\. Delete the file/)
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(`${weak}\n`)
+    await expect(createBackend({ projectId: P, storage: 'memory', secret: weak })).rejects.toThrow(/The JWT secret .*(easy to guess|bits of entropy)/)
   })
 
   test('the data folder is 0700 and its files 0600, also when they existed with looser modes', async () => {
