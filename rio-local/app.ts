@@ -18,7 +18,7 @@ import { handleDev } from './runtime/dev-routes'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
-import { parseRequest } from './runtime/request'
+import { normaliseTarget, parseRequest } from './runtime/request'
 import { handleSession } from './runtime/session'
 import { createMemoryStorage } from './storage/memory'
 import type { Storage } from './storage/types'
@@ -243,7 +243,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {
-        return await route(req)
+        // server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
+        return await route({ ...req, url: normaliseTarget(req.url) })
       } catch (err) {
         if (err instanceof HttpError) return errorResponse(err)
         logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { Backend } from './app'
 import type { Logger } from './logger'
 import type { BackendResponse } from './runtime/plugins'
+import { normaliseTarget } from './runtime/request'
 
 /** Bodies above this get 413: it caps the memory one request can take; no call of ours comes near it. */
 export const BODY_LIMIT_BYTES = 256 * 1024
@@ -74,10 +75,11 @@ export function isDevPath(url: string): boolean {
   return decoded.toLowerCase() === '__dev'
 }
 
-function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<string, string> {
+/** @param target the request target as normaliseTarget gives it */
+function corsHeaders(req: IncomingMessage, target: string, allowed: readonly string[]): Record<string, string> {
   const origin = req.headers.origin
   // Vary even when refusing, so a cache never serves one origin's answer to another.
-  if (typeof origin !== 'string' || !allowed.includes(origin) || isDevPath(req.url ?? '/')) return { vary: 'Origin' }
+  if (typeof origin !== 'string' || !allowed.includes(origin) || isDevPath(target)) return { vary: 'Origin' }
   const requested = req.headers['access-control-request-headers']
   return {
     'access-control-allow-origin': origin,
@@ -122,8 +124,10 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint()
-    const cors = corsHeaders(req, allowedOrigins)
-    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    // One form of the path for every decision below and in the backend (dot segments resolved).
+    const target = normaliseTarget(req.url ?? '/')
+    const cors = corsHeaders(req, target, allowedOrigins)
+    const path = target.split('?')[0] ?? '/'
     const finish = (status: number, bytes: number) =>
       logger.info('request', {
         method: req.method,
@@ -144,7 +148,7 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
       .then((body) =>
         backend.handle({
           method: req.method ?? 'GET',
-          url: req.url ?? '/',
+          url: target,
           headers: headersOf(req),
           body: body === '' ? undefined : body,
           // The TCP peer, never a header: X-Forwarded-For is whatever the client wrote.

@@ -3,6 +3,7 @@
  * the real classes), asserting what the attacker gets. Time is jest's fake `Date` (./clock), so the
  * hour-long limits are checked without waiting.
  */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -270,6 +271,33 @@ describe('dev endpoints and CORS', () => {
     expect(tool.status).toBe(200)
     expect(tool.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  /** One request with the path sent exactly as written (fetch would resolve dot segments first). */
+  function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  test.each(['/./__dev/outbox', '/x/../__dev/outbox', '/%2e/__dev/outbox', '/x/%2E%2E/__dev/outbox', '/a/b/.%2e/../__dev/outbox'])(
+    '%s is routed as /__dev, so it gets no CORS headers for the app origin, on the pre-flight and on the call',
+    async (path) => {
+      const target = `${path}?to=a%40example.com`
+      const preflight = await rawRequest('OPTIONS', target, {
+        origin: 'https://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-rio-dev',
+      })
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+      expect(preflight.headers['access-control-allow-headers']).toBeUndefined()
+      const read = await rawRequest('GET', target, { origin: 'https://localhost:3000', 'x-rio-dev': '1' })
+      expect(read.status).toBe(200)
+      expect(read.headers['access-control-allow-origin']).toBeUndefined()
+    },
+  )
 
   test('/__dev through a proxy (X-Forwarded-* headers) is refused, reads and writes alike', async () => {
     for (const header of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded']) {
