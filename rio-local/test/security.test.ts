@@ -336,6 +336,26 @@ describe('sessions', () => {
     expect((await refresh(userId, secondTab.body.refreshToken)).status).toBe(401)
   })
 
+  test('one refresh token redeemed 50 times within the reuse interval answers one successor pair: the session never forks', async () => {
+    const { tokens, userId } = await signIn('fork@example.com')
+    const answers = await Promise.all(Array.from({ length: 50 }, () => refresh(userId, tokens.refreshToken)))
+    time.advance(9_000)
+    answers.push(await refresh(userId, tokens.refreshToken))
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    expect(new Set(answers.map((a) => a.body.refreshToken)).size).toBe(1)
+    expect(new Set(answers.map((a) => a.body.accessToken)).size).toBe(1)
+    expect(new Set(answers.map((a) => a.body.firebase.customToken)).size).toBe(1)
+    const [successor] = answers
+    // Redeeming the successor, however many times, again gives one pair: one chain, not 51.
+    const next = await Promise.all(Array.from({ length: 5 }, () => refresh(userId, successor?.body.refreshToken as string)))
+    expect(new Set(next.map((a) => a.body.refreshToken)).size).toBe(1)
+    expect(next[0]?.body.refreshToken).not.toBe(successor?.body.refreshToken)
+    // After the interval a reuse of the first token still ends the whole session.
+    time.advance(2_000)
+    expect((await refresh(userId, tokens.refreshToken)).body).toMatchObject({ code: 'TOKEN_REUSED' })
+    expect((await refresh(userId, next[0]?.body.refreshToken as string)).status).toBe(401)
+  })
+
   test('ending the Retter session ends its Firebase session: custom token and refresh token are refused', async () => {
     const { tokens, userId } = await signIn('firebase@example.com')
     const firebaseSignIn = () =>
