@@ -381,6 +381,18 @@ describe('sessions', () => {
   })
 })
 
+describe('ids', () => {
+  test("INSTANCE by e-mail hands out the Account id only: the customer's userId is not the same HMAC with another prefix", async () => {
+    const anon = await anonymousToken()
+    const accountId = await accountFor('ids@example.com', anon)
+    const { userId } = await signIn('ids@example.com')
+    const accountHex = accountId.replace(/^acct_/, '')
+    expect(userId).toMatch(/^usr_[0-9a-f]{24}$/)
+    expect(userId).not.toContain(accountHex)
+    expect(userId).not.toContain(accountHex.slice(0, 12))
+  })
+})
+
 describe('e-mail input', () => {
   test('the NFC and NFD spellings of an address are the same customer', async () => {
     const anon = await anonymousToken()
