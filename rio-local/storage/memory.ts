@@ -10,6 +10,8 @@ const key = (...parts: string[]) => parts.join('\u0000')
  */
 export function createMemoryStorage(): Storage {
   const instances = new Map<string, StoredInstance>()
+  /** (project, class, userId) -> ids of the instances holding that user's state (LIST). */
+  const byUser = new Map<string, Set<string>>()
   const lookups = new Map<string, string>()
   const usedTokens = new Map<string, number>()
   const revokedSessions = new Map<string, number>()
@@ -26,12 +28,23 @@ export function createMemoryStorage(): Storage {
         .filter((i) => i.projectId === projectId && i.classId === classId)
         .map((i) => structuredClone(i))
     },
+    listInstanceIdsForUser(projectId, classId, userId) {
+      const ids = [...(byUser.get(key(projectId, classId, userId)) ?? [])]
+      const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.createdAt ?? 0
+      return ids.sort((a, b) => createdAt(a) - createdAt(b) || (a < b ? -1 : a > b ? 1 : 0))
+    },
     findLookupKey(projectId, classId, name, value) {
       return lookups.get(key(projectId, classId, name, value))
     },
     commit(changes: ChangeSet) {
       if (changes.instance) {
         const i = changes.instance
+        const before = instances.get(key(i.projectId, i.classId, i.instanceId))
+        for (const userId of Object.keys(before?.state.user ?? {})) byUser.get(key(i.projectId, i.classId, userId))?.delete(i.instanceId)
+        for (const userId of Object.keys(i.state.user)) {
+          const k = key(i.projectId, i.classId, userId)
+          byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(i.instanceId))
+        }
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
       }
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
@@ -61,6 +74,7 @@ export function createMemoryStorage(): Storage {
     },
     close() {
       instances.clear()
+      byUser.clear()
     },
   }
 }

@@ -28,6 +28,11 @@ CREATE TABLE IF NOT EXISTS outbox (
   code TEXT NOT NULL, sent_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS outbox_to ON outbox (to_addr, id);
+CREATE TABLE IF NOT EXISTS instance_users (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, user_id TEXT NOT NULL,
+  PRIMARY KEY (project_id, class_id, instance_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS instance_users_by_user ON instance_users (project_id, class_id, user_id);
 `
 
 interface InstanceRow {
@@ -78,6 +83,8 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 2000')
+  // A database from before LIST's index (instance_users) gets it filled from the stored states once.
+  const hadUserIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'instance_users'").get() !== undefined
   db.exec(SCHEMA)
   db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
   db.prepare('DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowSeconds)
@@ -95,6 +102,27 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
      ON CONFLICT (project_id, class_id, instance_id)
      DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
   )
+  const unindexUsers = db.prepare<[string, string, string]>('DELETE FROM instance_users WHERE project_id = ? AND class_id = ? AND instance_id = ?')
+  const indexUser = db.prepare<[string, string, string, string]>(
+    'INSERT OR IGNORE INTO instance_users (project_id, class_id, instance_id, user_id) VALUES (?, ?, ?, ?)',
+  )
+  const idsForUser = db.prepare<[string, string, string], { instance_id: string }>(
+    `SELECT u.instance_id FROM instance_users u
+     JOIN cloud_instances i ON i.project_id = u.project_id AND i.class_id = u.class_id AND i.instance_id = u.instance_id
+     WHERE u.project_id = ? AND u.class_id = ? AND u.user_id = ? ORDER BY i.created_at, u.instance_id`,
+  )
+  const indexInstanceUsers = (projectId: string, classId: string, instanceId: string, state: StoredInstance['state']) => {
+    unindexUsers.run(projectId, classId, instanceId)
+    for (const userId of Object.keys(state.user ?? {})) indexUser.run(projectId, classId, instanceId, userId)
+  }
+  if (!hadUserIndex) {
+    db.transaction(() => {
+      // all(), not iterate(): better-sqlite3 allows no write while a read is still open.
+      for (const row of db.prepare<[], InstanceRow>('SELECT * FROM cloud_instances').all()) {
+        indexInstanceUsers(row.project_id, row.class_id, row.instance_id, toInstance(row).state)
+      }
+    })()
+  }
   const findLookup = db.prepare<[string, string, string, string], { instance_id: string }>(
     'SELECT instance_id FROM lookup_keys WHERE project_id = ? AND class_id = ? AND key_name = ? AND key_value = ?',
   )
@@ -130,6 +158,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
         createdAt: i.createdAt,
         updatedAt: i.updatedAt,
       })
+      indexInstanceUsers(i.projectId, i.classId, i.instanceId, i.state)
     }
     for (const k of changes.removedLookupKeys ?? []) deleteLookup.run(k.projectId, k.classId, k.name, k.value)
     for (const k of changes.lookupKeys ?? []) upsertLookup.run(k)
@@ -142,6 +171,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
       return row && toInstance(row)
     },
     listInstances: (p, c) => listInstances.all(p, c).map(toInstance),
+    listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),
     useTokenOnce: (jti, expiresAt) => useToken.run(jti, expiresAt).changes === 1,

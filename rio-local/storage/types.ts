@@ -35,6 +35,11 @@ export interface ChangeSet {
 export interface Storage {
   getInstance(projectId: string, classId: string, instanceId: string): StoredInstance | undefined
   listInstances(projectId: string, classId: string): StoredInstance[]
+  /**
+   * Ids of the instances of a class that hold user state for `userId`, oldest first, read from an
+   * index kept by `commit`: the cost follows the answer, not the number of instances.
+   */
+  listInstanceIdsForUser(projectId: string, classId: string, userId: string): string[]
   findLookupKey(projectId: string, classId: string, name: string, value: string): string | undefined
   commit(changes: ChangeSet): void
   /** Marks a single-use token id as used; false when it already was. `expiresAt` in epoch seconds. */
