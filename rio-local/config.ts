@@ -25,6 +25,8 @@ export interface BackendConfig {
   logLevel: LogLevel
   /** Browser origins allowed by CORS (RIO_LOCAL_ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[]
+  /** Shared with the local TLS front, which signs the client's address with it (RIO_LOCAL_FRONT_SECRET). */
+  frontSecret?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` on their default port. */
@@ -71,6 +73,9 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   const jwtSecret = env.RIO_JWT_SECRET?.trim() || undefined
   const weakness = jwtSecret === undefined ? null : secretWeakness(jwtSecret)
   if (weakness) problems.push(`RIO_JWT_SECRET ${weakness}. ${STRONG_SECRET_ADVICE} Or unset it to have one generated.`)
+  const frontSecret = env.RIO_LOCAL_FRONT_SECRET?.trim() || undefined
+  const frontWeakness = frontSecret === undefined ? null : secretWeakness(frontSecret)
+  if (frontWeakness) problems.push(`RIO_LOCAL_FRONT_SECRET ${frontWeakness}. ${STRONG_SECRET_ADVICE} The stack scripts make one per run.`)
   const accessTokenTtlSeconds = int('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400)
   const refreshTokenTtlSeconds = int('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000)
   if (refreshTokenTtlSeconds <= accessTokenTtlSeconds) {
@@ -116,5 +121,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
     logLevel: logLevel ?? 'info',
     allowedOrigins: origins,
+    ...(frontSecret ? { frontSecret } : {}),
   }
 }

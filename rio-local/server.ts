@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Backend } from './app'
 import type { Logger } from './logger'
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, trustedClientAddress } from './runtime/client-address'
 import type { BackendResponse } from './runtime/plugins'
 import { normaliseTarget } from './runtime/request'
 
@@ -23,6 +24,11 @@ export interface ServerOptions {
    * codes or tokens. Default: DEFAULT_ALLOWED_ORIGINS.
    */
   allowedOrigins?: readonly string[]
+  /**
+   * The secret shared with the local TLS front (RIO_LOCAL_FRONT_SECRET): a client address the front
+   * signed with it is the request's source; without it the TCP peer always is (./runtime/client-address).
+   */
+  frontSecret?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` with default ports. */
@@ -93,6 +99,8 @@ function corsHeaders(req: IncomingMessage, target: string, allowed: readonly str
 function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(req.headers)) {
+    // Read once into the source address; handlers never see them.
+    if (k === CLIENT_ADDRESS_HEADER || k === CLIENT_ADDRESS_SIGNATURE_HEADER) continue
     if (typeof v === 'string') out[k] = v
     else if (Array.isArray(v)) out[k] = v.join(', ')
   }
@@ -151,8 +159,9 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
           url: target,
           headers: headersOf(req),
           body: body === '' ? undefined : body,
-          // The TCP peer, never a header: X-Forwarded-For is whatever the client wrote.
-          remoteAddress: req.socket.remoteAddress,
+          // The TCP peer, or the client address the local TLS front signed: never X-Forwarded-For,
+          // which is whatever the client wrote.
+          remoteAddress: trustedClientAddress(req.headers, options.frontSecret) ?? req.socket.remoteAddress,
         }),
       )
       .then((reply) => finish(reply.status, send(res, reply, cors)))

@@ -3,6 +3,7 @@
  * `npm run dev` runs it with `next dev` (whose rewrite routes `/rio`); `npm run start:local` and the
  * e2e run with a production build behind a TLS front that routes `/rio` (./https-proxy).
  */
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { findFirestoreEmulator, findFreePort } from './firestore-emulator'
@@ -105,8 +106,12 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     }
   }
 
+  // The TLS front of a production stack signs each client's address with this; only it and the
+  // backend know it (a new one per stack).
+  const frontSecret = options.app.kind === 'production' ? randomBytes(32).toString('base64url') : undefined
   const backendChildEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(frontSecret ? { RIO_LOCAL_FRONT_SECRET: frontSecret } : {}),
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -181,7 +186,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       watch(next, () => true)
       await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
       proxy = await startHttpsProxy({
-        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile,
+        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
       })
     }
 

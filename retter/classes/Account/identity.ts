@@ -32,9 +32,17 @@ function idSecret(): string {
   return secret
 }
 
-/** 24 hex chars of HMAC-SHA256(secret, purpose + normalised e-mail); NUL never occurs in an address. */
+/**
+ * 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, text): a stable name for `text` that nobody
+ * without the secret can link back to it (ids, and the sources the sign-in limits count).
+ */
+export function secretDigest(text: string): string {
+  return createHmac('sha256', idSecret()).update(text).digest('hex').slice(0, 24)
+}
+
+/** secretDigest of purpose + normalised e-mail; NUL never occurs in an address. */
 function emailKey(email: string, purpose: string): string {
-  return createHmac('sha256', idSecret()).update(purpose + normaliseEmail(email)).digest('hex').slice(0, 24)
+  return secretDigest(purpose + normaliseEmail(email))
 }
 
 // Instance ids keep the HMAC of the bare e-mail (ids of existing customers stay what they were).
