@@ -15,6 +15,7 @@ import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
 import { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
+import { journaledMirror, reconcileMirror } from './runtime/mirror-journal'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
@@ -153,7 +154,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)
   const storage = await openStorage(options.storage, now)
-  const mirror = options.mirror ?? null
+  // Every mirrored write clears storage's "not yet mirrored" mark (runtime/mirror-journal.ts).
+  const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
   const tokens = createTokenService({
     projectId,
     secret,
@@ -188,6 +190,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     throw err
   }
   const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now })
+  if (mirror) {
+    // State committed before the last stop that never reached the live documents (a crash in
+    // between): written now, before anything is served.
+    const reconciled = await reconcileMirror(mirror, storage, projectId)
+    if (reconciled.mirrored + reconciled.failed > 0) logger.info('mirrored state the last run had not', reconciled)
+  }
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
     extraRoutes.push(createFirebaseAuthRoutes({

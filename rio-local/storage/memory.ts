@@ -10,6 +10,8 @@ const key = (...parts: string[]) => parts.join('\u0000')
  */
 export function createMemoryStorage(): Storage {
   const instances = new Map<string, StoredInstance>()
+  /** instance key -> its committed state as JSON, while not known to be mirrored. */
+  const unmirrored = new Map<string, string>()
   /** (project, class, userId) -> ids of the instances holding that user's state (LIST). */
   const byUser = new Map<string, Set<string>>()
   const lookups = new Map<string, string>()
@@ -46,10 +48,21 @@ export function createMemoryStorage(): Storage {
           byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(i.instanceId))
         }
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
+        unmirrored.set(key(i.projectId, i.classId, i.instanceId), JSON.stringify(i.state))
       }
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
       for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
       for (const m of changes.outbox ?? []) outbox.push({ ...m })
+    },
+    pendingMirrors() {
+      return [...unmirrored.keys()].map((k) => {
+        const [projectId = '', classId = '', instanceId = ''] = k.split('\u0000')
+        return { projectId, classId, instanceId }
+      })
+    },
+    markMirrored(projectId, classId, instanceId, state) {
+      const k = key(projectId, classId, instanceId)
+      if (unmirrored.get(k) === JSON.stringify(state)) unmirrored.delete(k)
     },
     useTokenOnce(jti, expiresAt) {
       if (usedTokens.has(jti)) return false

@@ -3,6 +3,7 @@
  * touches a native module (the web app's jsdom tests import the backend core).
  */
 import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
 import type { OutboxMessage } from '../../lib/contract'
@@ -33,6 +34,10 @@ CREATE TABLE IF NOT EXISTS instance_users (
   PRIMARY KEY (project_id, class_id, instance_id, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS instance_users_by_user ON instance_users (project_id, class_id, user_id);
+CREATE TABLE IF NOT EXISTS mirror_pending (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, state_hash TEXT NOT NULL,
+  PRIMARY KEY (project_id, class_id, instance_id)
+) WITHOUT ROWID;
 `
 
 interface InstanceRow {
@@ -63,6 +68,11 @@ function toInstance(row: InstanceRow): StoredInstance {
   }
 }
 
+/** A short fingerprint of a state's JSON: a mirror mark is cleared only for the state it was set for. */
+function stateHash(stateJson: string): string {
+  return createHash('sha256').update(stateJson).digest('base64url')
+}
+
 function toMessage(row: OutboxRow): OutboxMessage {
   return { to: row.to_addr, subject: row.subject, text: row.body, code: row.code, sentAt: row.sent_at }
 }
@@ -85,6 +95,8 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   db.pragma('busy_timeout = 2000')
   // A database from before LIST's index (instance_users) gets it filled from the stored states once.
   const hadUserIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'instance_users'").get() !== undefined
+  // Nor can it tell what was mirrored: every instance is mirrored once at the next start.
+  const hadMirrorMarks = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mirror_pending'").get() !== undefined
   db.exec(SCHEMA)
   db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
   db.prepare('DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowSeconds)
@@ -114,6 +126,22 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const indexInstanceUsers = (projectId: string, classId: string, instanceId: string, state: StoredInstance['state']) => {
     unindexUsers.run(projectId, classId, instanceId)
     for (const userId of Object.keys(state.user ?? {})) indexUser.run(projectId, classId, instanceId, userId)
+  }
+  const markPending = db.prepare<[string, string, string, string]>(
+    'INSERT OR REPLACE INTO mirror_pending (project_id, class_id, instance_id, state_hash) VALUES (?, ?, ?, ?)',
+  )
+  const clearPending = db.prepare<[string, string, string, string]>(
+    'DELETE FROM mirror_pending WHERE project_id = ? AND class_id = ? AND instance_id = ? AND state_hash = ?',
+  )
+  const allPending = db.prepare<[], { project_id: string; class_id: string; instance_id: string }>(
+    'SELECT project_id, class_id, instance_id FROM mirror_pending',
+  )
+  if (!hadMirrorMarks) {
+    db.transaction(() => {
+      for (const row of db.prepare<[], InstanceRow>('SELECT * FROM cloud_instances').all()) {
+        markPending.run(row.project_id, row.class_id, row.instance_id, stateHash(row.state))
+      }
+    })()
   }
   if (!hadUserIndex) {
     db.transaction(() => {
@@ -150,11 +178,13 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const commit = db.transaction((changes: ChangeSet) => {
     if (changes.instance) {
       const i = changes.instance
+      const state = JSON.stringify(i.state)
+      markPending.run(i.projectId, i.classId, i.instanceId, stateHash(state))
       upsertInstance.run({
         projectId: i.projectId,
         classId: i.classId,
         instanceId: i.instanceId,
-        state: JSON.stringify(i.state),
+        state,
         createdAt: i.createdAt,
         updatedAt: i.updatedAt,
       })
@@ -174,6 +204,10 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),
+    pendingMirrors: () => allPending.all().map((r) => ({ projectId: r.project_id, classId: r.class_id, instanceId: r.instance_id })),
+    markMirrored: (p, c, i, state) => {
+      clearPending.run(p, c, i, stateHash(JSON.stringify(state)))
+    },
     useTokenOnce: (jti, expiresAt) => useToken.run(jti, expiresAt).changes === 1,
     claimRefreshToken: (jti, usedAtMs, expiresAt) =>
       claimRefresh.run(jti, usedAtMs, expiresAt).changes === 1 ? undefined : firstRefreshUse.get(jti)?.used_at_ms,
