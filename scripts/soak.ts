@@ -20,7 +20,6 @@ import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './l
 import { say, warn } from './lib/log'
 import { startRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
-const root = path.resolve(__dirname, '..')
 const P = 'soak'
 const FIREBASE_PROJECT = 'demo-soak'
 const SIGN_INS = 200
