@@ -23,9 +23,12 @@ function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
 
 /**
  * Wraps `mirror` so a state it reports written clears storage's mark (see above). The wrapped
- * mirror is always asked for the outcome; `settleWithinMs` is applied here.
+ * mirror is always asked for the outcome; `settleWithinMs` is applied here. It also knows which
+ * publishes of each instance are on their way (`settle`).
  */
 export function journaledMirror(mirror: StateMirror, storage: Storage, logger: Logger): StateMirror {
+  const inFlight = new Map<string, Set<Promise<unknown>>>()
+  const keyOf = (i: { projectId: string; classId: string; instanceId: string }) => `${i.projectId}\u0000${i.classId}\u0000${i.instanceId}`
   return {
     publish(change: StateChange, options?: PublishOptions) {
       const written = mirror.publish(change).then(
@@ -39,7 +42,18 @@ export function journaledMirror(mirror: StateMirror, storage: Storage, logger: L
           return false
         },
       )
+      const key = keyOf(change)
+      const pending = inFlight.get(key) ?? new Set<Promise<unknown>>()
+      inFlight.set(key, pending.add(written))
+      void written.finally(() => {
+        pending.delete(written)
+        if (pending.size === 0 && inFlight.get(key) === pending) inFlight.delete(key)
+      })
       return options?.settleWithinMs === undefined ? written : settledWithin(written, options.settleWithinMs)
+    },
+    async settle(instance, withinMs) {
+      const pending = inFlight.get(keyOf(instance))
+      if (pending && pending.size > 0) await settledWithin(Promise.all(pending), withinMs)
     },
     flush: () => mirror.flush(),
     close: () => mirror.close(),

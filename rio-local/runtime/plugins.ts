@@ -39,6 +39,11 @@ export interface StateMirror {
    * (false); a mirror that cannot tell resolves with nothing, taken as written.
    */
   publish(change: StateChange, options?: PublishOptions): Promise<boolean | void>
+  /**
+   * Resolves once the publishes of one instance that are on their way have landed, or after
+   * `withinMs` (INSTANCE waits here before a client subscribes). Optional: without it nothing waits.
+   */
+  settle?(instance: { projectId: string; classId: string; instanceId: string }, withinMs: number): Promise<void>
   /** Resolves once every pending publish has been written (tests and graceful shutdown). */
   flush(): Promise<void>
   close(): Promise<void>
