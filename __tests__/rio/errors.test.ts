@@ -55,7 +55,8 @@ test('other messages pass through and non-errors get a generic one', () => {
 })
 
 test.each([
-  ['EMAIL_CHECK_LIMIT', 3540, 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it. Try again in 59:00 minutes.'],
+  ['EMAIL_CHECK_LIMIT', 3540, 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused. Try again in 59:00 minutes.'],
+  ['EMAIL_CHECK_LIMIT_ALL', 18_190, 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it. Try again in 5:03:10 hours.'],
   ['EMAIL_SEND_LIMIT', 75, 'Too many codes were sent to this e-mail in the last hour. Try again in 1:15 minutes.'],
   ['IP_SEND_LIMIT', 42, 'Too many codes were requested from your network. Try again in 42 seconds.'],
   ['IP_CHECK_LIMIT', 1, 'Too many codes were checked from your network. Try again in 1 second.'],

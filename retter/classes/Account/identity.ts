@@ -4,7 +4,9 @@
  * because Retter deploys each class folder on its own (a test keeps the copies identical).
  *
  * Ids are an HMAC of the normalised e-mail under CUSTOMER_ID_SECRET (project environment), so
- * nobody can derive a customer's ids, or test whether an e-mail has an account, without it.
+ * nobody can derive a customer's ids, or test whether an e-mail has an account, without it. The
+ * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
+ * answers tells nothing about it.
  */
 import { Context, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
@@ -30,21 +32,38 @@ function idSecret(): string {
   return secret
 }
 
-function emailKey(email: string): string {
-  return createHmac('sha256', idSecret()).update(normaliseEmail(email)).digest('hex').slice(0, 24)
+/**
+ * 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, text): a stable name for `text` that nobody
+ * without the secret can link back to it (ids, and the sources the sign-in limits count).
+ */
+export function secretDigest(text: string): string {
+  return createHmac('sha256', idSecret()).update(text).digest('hex').slice(0, 24)
 }
+
+/** secretDigest of purpose + normalised e-mail; NUL never occurs in an address. */
+function emailKey(email: string, purpose: string): string {
+  return secretDigest(purpose + normaliseEmail(email))
+}
+
+// Instance ids keep the HMAC of the bare e-mail (ids of existing customers stay what they were).
+const INSTANCE_ID_PURPOSE = ''
+const USER_ID_PURPOSE = 'userId\u0000'
 
 /** `acct_` + 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, normalised e-mail). */
 export function accountIdFor(email: string): string {
-  return 'acct_' + emailKey(email)
+  return 'acct_' + emailKey(email, INSTANCE_ID_PURPOSE)
 }
 /** `aws_` + the same 24 hex chars. */
 export function awsIdFor(email: string): string {
-  return 'aws_' + emailKey(email)
+  return 'aws_' + emailKey(email, INSTANCE_ID_PURPOSE)
 }
-/** The stable userId of the customer with this e-mail (their custom token's userId). */
+/**
+ * The stable userId of the customer with this e-mail (their custom token's userId): `usr_` + 24 hex
+ * chars of HMAC-SHA256(CUSTOMER_ID_SECRET, "userId" NUL normalised e-mail). An Account created
+ * before this derivation keeps the userId in its private state.
+ */
 export function userIdFor(email: string): string {
-  return 'usr_' + emailKey(email)
+  return 'usr_' + emailKey(email, USER_ID_PURPOSE)
 }
 
 /** The normalised e-mail of a signed-in customer, or undefined for anyone else. */
