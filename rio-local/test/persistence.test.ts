@@ -99,6 +99,7 @@ test('a write committed before a crash whose mirror write never landed is mirror
   const crashed = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: stuck })
   try {
     const { token, accountId } = await sessions(crashed).customer('crashed.write@example.com')
+    await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/setDeliveryAddress/${accountId}?_token=${token}`, TEST_ADDRESS)
     const chosen = await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/selectPlan/${accountId}?_token=${token}`, { planId: 'roasters-club' })
     expect(chosen.status).toBe(200)
     // Started on the same folder (the first one never closed: it "crashed").
