@@ -65,6 +65,8 @@ test('NFC, NFD and full-width spellings normalise to one address in the browser'
 test('each class folder deploys the same copy of the rule and of the identity code', () => {
   const classes = join(__dirname, '../../retter/classes')
   for (const file of ['email.ts', 'identity.ts']) {
-    expect(readFileSync(join(classes, 'AWS', file), 'utf8')).toBe(readFileSync(join(classes, 'Account', file), 'utf8'))
+    for (const copy of ['AWS', 'Roastery']) {
+      expect(readFileSync(join(classes, copy, file), 'utf8')).toBe(readFileSync(join(classes, 'Account', file), 'utf8'))
+    }
   }
 })
