@@ -9,7 +9,7 @@ import styles from './Account.module.css'
  */
 const KNOWN = new Set([
   'email', 'memberSince', 'lastSignInAt',
-  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt', 'history',
+  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt', 'history', 'deliveries',
 ])
 
 export interface AccountCardProps {

@@ -8,6 +8,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { SubscriptionCard } from '@/components/subscription/SubscriptionCard'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
+import { DeliveryHistory } from './DeliveryHistory'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
@@ -171,6 +172,7 @@ export function AccountPage() {
           </div>
           {account ? <AccountCard account={account} live={liveUpdates} /> : <CardSkeleton rows={4} />}
           {aws ? <AwsCard aws={aws} live={liveUpdates} /> : <CardSkeleton rows={3} />}
+          {account ? <DeliveryHistory account={account} plans={plans} live={liveUpdates} /> : null}
         </div>
       )}
     </section>
