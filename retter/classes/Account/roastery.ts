@@ -25,8 +25,11 @@ export const SYNC_METHOD = 'syncDelivery'
 export const BOARD_RETRY_METHOD = 'syncRoastery'
 /** Seconds before each retry of board updates that failed (then the next change or reminder catches up). */
 export const BOARD_RETRY_DELAYS_SECONDS: ReadonlyArray<number> = [30, 120, 600, 3600, 21600]
-/** Pauses before each further try of a busy (570) Roastery (ms), about 1.5 s in all. */
-const BUSY_RETRY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800]
+/**
+ * Pauses before each further try of a busy (570) Roastery (ms), about 3 s in all: a day's board is
+ * one instance every customer of that day writes to, and opening a new day holds it for a moment.
+ */
+const BUSY_RETRY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800, 1600]
 
 /** What a board holds of one delivery (the Roastery's BoardDeliveryInput). */
 export interface BoardDeliveryInput {

@@ -6,7 +6,8 @@
  *   an HMAC, so the board never carries the customer's e-mail).
  * - A shipped delivery is final: later changes from the customer's Account neither change nor
  *   remove it, so the board keeps what actually left the roastery.
- * - `totals` are derived from the entries (bags per plan × grind × roast), never edited on their own.
+ * - `totals` (bags per plan × grind × roast) always equal `totalsOf(deliveries)`: each change
+ *   adjusts the one row it touches instead of counting the whole day again.
  */
 
 export type DeliveryStatus = 'scheduled' | 'shipped'
@@ -111,18 +112,49 @@ export function totalsOf(deliveries: ReadonlyArray<BoardDelivery>): BoardTotal[]
   return totals.sort(byProduct)
 }
 
-function withDeliveries(board: Board, deliveries: BoardDelivery[], nowIso: string): Board {
-  const sorted = deliveries.slice().sort(byPacking)
-  return { date: board.date, deliveries: sorted, totals: totalsOf(sorted), updatedAt: nowIso }
+/** Where `item` goes in `sorted` (after its equals), by binary search. */
+function insertionPoint<T>(sorted: ReadonlyArray<T>, item: T, compare: (a: T, b: T) => number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (compare(sorted[mid] as T, item) <= 0) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** `totals` with one delivery's bags added (sign 1) or taken away (sign -1); empty rows go. */
+function adjustTotals(totals: ReadonlyArray<BoardTotal>, d: BoardDelivery, sign: 1 | -1): BoardTotal[] {
+  const next = totals.map((t) => ({ plan: t.plan, grind: t.grind, roast: t.roast, bags: t.bags, deliveries: t.deliveries }))
+  let row = next.filter((t) => byProduct(t, d) === 0)[0]
+  if (!row) {
+    row = { plan: d.plan, grind: d.grind, roast: d.roast, bags: 0, deliveries: 0 }
+    next.splice(insertionPoint(next, row, byProduct), 0, row)
+  }
+  row.bags += sign * d.bags
+  row.deliveries += sign
+  return next.filter((t) => t.deliveries > 0)
+}
+
+/**
+ * The board with `removed` taken off and `added` put on, in packing order. Boards stay sorted, so
+ * a change costs one binary search and one copy, not a sort of the whole day (a busy day is
+ * rewritten once per customer change).
+ */
+function replaced(board: Board, removed: BoardDelivery | undefined, added: BoardDelivery | undefined, nowIso: string): Board {
+  const deliveries = removed ? board.deliveries.filter((d) => d.deliveryId !== removed.deliveryId) : board.deliveries.slice()
+  let totals = removed ? adjustTotals(board.totals, removed, -1) : board.totals.slice()
+  if (added) {
+    deliveries.splice(insertionPoint(deliveries, added, byPacking), 0, added)
+    totals = adjustTotals(totals, added, 1)
+  }
+  return { date: board.date, deliveries: deliveries, totals: totals, updatedAt: nowIso }
 }
 
 function find(board: Board, deliveryId: string): BoardDelivery | undefined {
   for (const d of board.deliveries) if (d.deliveryId === deliveryId) return d
   return undefined
-}
-
-function without(board: Board, deliveryId: string): BoardDelivery[] {
-  return board.deliveries.filter((d) => d.deliveryId !== deliveryId)
 }
 
 function sameInput(a: BoardDeliveryInput, b: BoardDeliveryInput): boolean {
@@ -142,9 +174,7 @@ export function upsertDelivery(board: Board, deliveryId: string, input: BoardDel
   const existing = find(board, deliveryId)
   if (existing && existing.status === 'shipped') return { board: board, outcome: 'shipped' }
   if (existing && sameInput(existing, input)) return { board: board, outcome: 'unchanged' }
-  const next = without(board, deliveryId)
-  next.push(entryOf(deliveryId, input))
-  return { board: withDeliveries(board, next, nowIso), outcome: existing ? 'changed' : 'added' }
+  return { board: replaced(board, existing, entryOf(deliveryId, input), nowIso), outcome: existing ? 'changed' : 'added' }
 }
 
 /** Takes a delivery off the board (skipped, paused, cancelled, moved); a shipped one stays. */
@@ -152,7 +182,7 @@ export function removeDelivery(board: Board, deliveryId: string, nowIso: string)
   const existing = find(board, deliveryId)
   if (!existing) return { board: board, outcome: 'absent' }
   if (existing.status === 'shipped') return { board: board, outcome: 'shipped' }
-  return { board: withDeliveries(board, without(board, deliveryId), nowIso), outcome: 'removed' }
+  return { board: replaced(board, existing, undefined, nowIso), outcome: 'removed' }
 }
 
 /** Marks a delivery shipped at `nowIso`. */
@@ -163,9 +193,7 @@ export function shipDelivery(board: Board, deliveryId: string, nowIso: string): 
   const shipped: BoardDelivery = JSON.parse(JSON.stringify(existing)) as BoardDelivery
   shipped.status = 'shipped'
   shipped.shippedAt = nowIso
-  const next = without(board, deliveryId)
-  next.push(shipped)
-  return { board: withDeliveries(board, next, nowIso), outcome: 'shipped' }
+  return { board: replaced(board, existing, shipped, nowIso), outcome: 'shipped' }
 }
 
 /** The delivery with this id, if it is on the board. */
