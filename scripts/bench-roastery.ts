@@ -7,12 +7,15 @@
  *    four weeks (so every weekday and phase), built by the Account class's own modules.
  * 2. Puts them on the boards through the classes' own path: each Account's `syncRoastery` (the
  *    platform task that also runs when board updates failed) calls the Roastery of each delivery day.
- * 3. Prints the largest board document as Firestore counts it (and what the same day would take
- *    with the longest names and addresses the class accepts).
+ *    This runs without live state: the emulator keeps every version of every document in memory, and
+ *    filling rewrites each busy day's board about a thousand times in a few minutes.
+ * 3. Restarts the runtime with live state; staff open every day (as the page does), which writes its
+ *    documents; prints the largest board document as Firestore counts it (and what the same day would
+ *    take with the longest names and addresses the class accepts).
  * 4. Staff's view: a Firebase client signed in as staff listens to the next seven days' boards in the
  *    emulator while BENCH_CHANGES (200) customer changes (address, preferences, skip, unskip) are
  *    made over HTTP, one at a time; prints the time from sending each change to the board snapshot
- *    showing it (median, p95), and the runtime's memory (resident now and at peak).
+ *    showing it (median, p95), and the runtime's memory (resident and peak, from /proc).
  *
  * Sessions are minted with the runtime's JWT secret (sign-in is not what is measured here;
  * `npm run bench:backend` measures it). Not part of `npm test`.
@@ -139,40 +142,50 @@ process.on('exit', () => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
+async function stopRuntime(): Promise<void> {
+  const child = runtime as ChildProcess | null
+  runtime = null
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-roastery-'))
   const port = await findFreePort()
   origin = `http://127.0.0.1:${port}`
-  const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
+  let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>> | null = null
+  const runtimeEnv = (live: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+    ...process.env,
+    RIO_LOCAL_PORT: String(port),
+    RIO_LOCAL_PROJECT_ID: P,
+    RIO_LOCAL_DATA_DIR: dataDir,
+    RIO_LOCAL_STORAGE: 'sqlite',
+    RIO_LOCAL_DEV: '0',
+    RIO_JWT_SECRET: secret,
+    RIO_FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
+    RIO_FIREBASE_API_KEY: API_KEY,
+    RIO_LOG_LEVEL: 'warn',
+    STAFF_EMAILS: STAFF,
+    ...live,
+  })
   try {
     process.env.CUSTOMER_ID_SECRET = process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET
     const storage = createSqliteStorage(dataDir)
     const seedStarted = Date.now()
     const customers = seedSubscriptions(storage, { projectId: P, count: COUNT, nowMs: Date.now() })
     storage.close()
-    say(`Seeded ${customers.length} active subscriptions in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (SQLite in ${dataDir})`)
+    say(`Seeded ${customers.length} active subscriptions in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (SQLite in ${dataDir}); Node ${process.version}`)
 
-    runtime = startRuntime({
-      ...process.env,
-      RIO_LOCAL_PORT: String(port),
-      RIO_LOCAL_PROJECT_ID: P,
-      RIO_LOCAL_DATA_DIR: dataDir,
-      RIO_LOCAL_STORAGE: 'sqlite',
-      RIO_LOCAL_DEV: '0',
-      RIO_LOCAL_LIVE_STATE: '1',
-      RIO_JWT_SECRET: secret,
-      FIRESTORE_EMULATOR_HOST: emulator.hostPort,
-      RIO_FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
-      RIO_FIREBASE_API_KEY: API_KEY,
-      RIO_LOG_LEVEL: 'warn',
-      STAFF_EMAILS: STAFF,
-    })
+    // 2. Every Account puts its deliveries on the boards. Without live state: the emulator keeps
+    // every version of every document in memory, and the fill rewrites each day's board a thousand
+    // times; what staff see is measured below, on a runtime that mirrors.
+    runtime = startRuntime(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '0' }))
     await waitForHealth()
-    const pid = runtime.pid as number
-    say(`Runtime pid ${pid} on ${origin}, Firestore emulator on ${emulator.hostPort}; Node ${process.version}`)
-
-    // 2. Every Account puts its deliveries on the boards.
+    const fillPid = runtime.pid as number
     const platform = accessToken('', 'developer', {})
     const syncStarted = Date.now()
     let failedDays = 0
@@ -198,9 +211,18 @@ async function main(): Promise<void> {
     }
     const syncMs = Date.now() - syncStarted
     const deliveries = customers.reduce((n, c) => n + c.deliveryDays.filter((d) => d >= day(Date.now() + LEAD_DAYS * DAY_MS)).length, 0)
+    const fillMemory = memoryOf(fillPid)
     say(`Boards filled in ${(syncMs / 1000).toFixed(1)} s: ${deliveries} deliveries from ${customers.length} Accounts (${(deliveries / (syncMs / 1000)).toFixed(0)} board updates/s; ${failedDays} day updates not done at first, retried by ${retried} task reruns)`)
+    if (fillMemory) say(`  runtime memory while filling: ${fillMemory.rss.toFixed(0)} MB resident at the end, ${fillMemory.peak.toFixed(0)} MB at peak`)
+    await stopRuntime()
 
-    // 3. The boards as Firestore stores them.
+    // 3. The same data on a runtime with live state; staff open every day (as the page does), which
+    // writes its documents, and the boards are read back from the emulator as Firestore stores them.
+    emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
+    runtime = startRuntime(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '1', FIRESTORE_EMULATOR_HOST: emulator.hostPort }))
+    await waitForHealth()
+    const pid = runtime.pid as number
+    say(`Runtime pid ${pid} on ${origin}, with the Firestore emulator on ${emulator.hostPort}`)
     const staffUser = 'usr_bench_staff'
     const staffToken = accessToken(staffUser, 'staff', { email: STAFF })
     const days = [...new Set(customers.flatMap((c) => c.deliveryDays))].sort()
@@ -209,16 +231,17 @@ async function main(): Promise<void> {
     for (const date of days) {
       const state = await post<{ role?: { staff?: Board } }>(`STATE/Roastery/${date}`, staffToken)
       if (state.status === 404) continue
+      const opened = await post(`INSTANCE/Roastery/${date}`, staffToken)
+      if (opened.status !== 200) throw new Error(`staff could not open ${date}: ${opened.status}`)
       const expected = state.body.role?.staff
       const docPath = instanceDocumentPaths(P, 'Roastery', date).roleState('staff')
       let stored: Record<string, unknown> | null = null
-      // The mirror may still be writing the latest state of a busy day.
       for (let i = 0; i < 100; i++) {
         stored = await readDocument(emulator.hostPort, FIREBASE_PROJECT, docPath, 30_000)
         if (stored && expected && stored.updatedAt === expected.updatedAt) break
         await sleep(100)
       }
-      if (!stored) continue
+      if (!stored) throw new Error(`the board of ${date} never reached the emulator`)
       withDocument.add(date)
       const bytes = firestoreDocumentBytes(docPath, stored)
       const board = stored as unknown as Board
@@ -318,17 +341,12 @@ async function main(): Promise<void> {
     say(`Change → staff board (${latencies.length} of ${CHANGES} changes shown${lost ? `, ${lost} not within ${SHOW_TIMEOUT_MS / 1000} s` : ''}): median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${percentile(latencies, 100).toFixed(0)} ms`)
     say(`  the customer's answer: median ${percentile(answers, 50).toFixed(0)} ms, p95 ${percentile(answers, 95).toFixed(0)} ms`)
     const end = memoryOf(pid)
-    if (afterFill && end) say(`Runtime memory: ${afterFill.rss.toFixed(0)} MB resident after filling the boards, ${end.rss.toFixed(0)} MB at the end, ${end.peak.toFixed(0)} MB at peak`)
+    if (afterFill && end) say(`Runtime memory with live state: ${afterFill.rss.toFixed(0)} MB resident with every day open, ${end.rss.toFixed(0)} MB after the changes, ${end.peak.toFixed(0)} MB at peak`)
     say(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`)
     if (lost > 0 || largest.bytes >= FIRESTORE_DOCUMENT_LIMIT_BYTES) process.exitCode = 1
   } finally {
-    const child = runtime as ChildProcess | null
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
-    await emulator.stop()
+    await stopRuntime()
+    await emulator?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
