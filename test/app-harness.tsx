@@ -8,6 +8,7 @@ import { useRouter } from 'next/router'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { Layout } from '@/components/layout/Layout'
 import AccountRoute from '@/pages/account'
+import RoasteryRoute from '@/pages/roastery'
 import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
@@ -24,6 +25,8 @@ function CurrentPage() {
       return <SignInRoute />
     case ROUTES.account:
       return <AccountRoute />
+    case ROUTES.roastery:
+      return <RoasteryRoute />
     default:
       return <NotFoundRoute />
   }

@@ -5,6 +5,7 @@ import { Logo } from '@/components/brand/Logo'
 import { useAuth } from '@/contexts/AuthContext'
 import { takeHeadingFocus } from './headingFocus'
 import styles from './Layout.module.css'
+import { STAFF_IDENTITY } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
 
 interface NavItemProps {
@@ -28,7 +29,7 @@ function NavItem({ href, children }: NavItemProps) {
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isSignedIn, restoringSession } = useAuth()
+  const { isSignedIn, restoringSession, identity } = useAuth()
   const { asPath } = useRouter()
   const mainRef = useRef<HTMLElement>(null)
   // Runs after the new page has rendered its heading.
@@ -51,7 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
                 // visitor gets "Sign in" at first paint.
                 <li aria-hidden="true" className={styles.navPlaceholder} />
               ) : isSignedIn ? (
-                <NavItem href={ROUTES.account}>Account</NavItem>
+                <>
+                  {identity === STAFF_IDENTITY ? <NavItem href={ROUTES.roastery}>Roastery</NavItem> : null}
+                  <NavItem href={ROUTES.account}>Account</NavItem>
+                </>
               ) : (
                 <NavItem href={ROUTES.signIn}>Sign in</NavItem>
               )}

@@ -83,6 +83,11 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   if (status === 404) {
     return { code: code ?? 'NOT_FOUND', status, message: said ?? 'That was not found on the server.' }
   }
+  if (status === 503 && code && said) {
+    // Our classes' own "not now" answers (e.g. a customer's account could not record a shipment)
+    // say what did not happen; still a transient SERVER_ERROR, with the class's code as `reason`.
+    return { code: 'SERVER_ERROR', status, reason: code, message: said }
+  }
   if (status >= 500) {
     return { code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }
   }

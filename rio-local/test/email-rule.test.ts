@@ -123,6 +123,8 @@ test('each invisible code point gets the message that says so', () => {
 test('each class folder deploys the same copy of the rule and of the identity code', () => {
   const classes = join(__dirname, '../../retter/classes')
   for (const file of ['email.ts', 'identity.ts']) {
-    expect(readFileSync(join(classes, 'AWS', file), 'utf8')).toBe(readFileSync(join(classes, 'Account', file), 'utf8'))
+    for (const copy of ['AWS', 'Roastery']) {
+      expect(readFileSync(join(classes, copy, file), 'utf8')).toBe(readFileSync(join(classes, 'Account', file), 'utf8'))
+    }
   }
 })

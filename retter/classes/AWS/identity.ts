@@ -16,6 +16,11 @@ export { normaliseEmail }
 
 /** The identity of customers (custom tokens minted by Account.verifyOtp). */
 export const CUSTOMER_IDENTITY = 'enduser'
+/**
+ * The identity of the coffee chain's staff: Account.verifyOtp mints it for the addresses in
+ * STAFF_EMAILS. A staff member signs in once and is also the customer of their own e-mail.
+ */
+export const STAFF_IDENTITY = 'staff'
 
 /** The normalised e-mail in `value`, or undefined when it is not a plausible address (email.ts). */
 export function parseEmail(value: unknown): string | undefined {
@@ -66,11 +71,40 @@ export function userIdFor(email: string): string {
   return 'usr_' + emailKey(email, USER_ID_PURPOSE)
 }
 
-/** The normalised e-mail of a signed-in customer, or undefined for anyone else. */
+/**
+ * The normalised e-mail of a signed-in customer, or undefined for anyone else. A staff session is
+ * the customer of its own e-mail too (one sign-in for both), so it owns that e-mail's objects.
+ */
 export function customerEmail(context: Context): string | undefined {
-  if (context.identity !== CUSTOMER_IDENTITY || context.isAnonymous) return undefined
+  if ((context.identity !== CUSTOMER_IDENTITY && context.identity !== STAFF_IDENTITY) || context.isAnonymous) return undefined
   const email = context.claims ? context.claims.email : undefined
   return typeof email === 'string' ? normaliseEmail(email) : undefined
+}
+
+/** The normalised addresses of STAFF_EMAILS (project environment, comma-separated); read on every call. */
+export function staffEmails(): string[] {
+  const listed = (process.env.STAFF_EMAILS || '').split(',')
+  const emails: string[] = []
+  for (const raw of listed) {
+    const email = parseEmail(raw)
+    if (email && emails.indexOf(email) < 0) emails.push(email)
+  }
+  return emails
+}
+
+/** True when `email` is one of STAFF_EMAILS. */
+export function isStaffEmail(email: string): boolean {
+  return staffEmails().indexOf(normaliseEmail(email)) >= 0
+}
+
+/**
+ * True for a staff session whose e-mail is still in STAFF_EMAILS: taking an address off the list
+ * takes effect on that person's next call, without waiting for their session to end.
+ */
+export function isStaff(context: Context): boolean {
+  if (context.identity !== STAFF_IDENTITY || context.isAnonymous) return false
+  const email = context.claims ? context.claims.email : undefined
+  return typeof email === 'string' && isStaffEmail(email)
 }
 
 export const ALLOW: Response = { statusCode: 200 }

@@ -16,8 +16,11 @@ export const EMAIL_LOOKUP_KEY = 'email'
 /** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
 const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans']
 
-/** Methods only the platform runs, as delayed calls (`data.tasks`) this class scheduled. */
-const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail']
+/**
+ * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled, and
+ * `recordShipment`, which the Roastery class calls (the method checks which class called).
+ */
+const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment']
 
 /**
  * The platform's own calls (delayed calls and class-to-class calls) carry the `developer`

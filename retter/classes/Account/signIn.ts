@@ -1,6 +1,6 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
 import RDK, { Data } from '@retter/rdk'
-import { CUSTOMER_IDENTITY } from './identity'
+import { CUSTOMER_IDENTITY, STAFF_IDENTITY, isStaffEmail } from './identity'
 import { customerOf, privateOf } from './customer'
 import { sendMail } from './mailer'
 import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
@@ -129,7 +129,10 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
     // Out of tries, this source can no longer use this code; other sources still can.
     return left > 0 ? verifyFailure(data, 'INVALID_CODE', left) : verifyFailure(data, 'TOO_MANY_ATTEMPTS')
   }
-  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: CUSTOMER_IDENTITY, claims: { email: customerOf(data).email } })
+  const email = customerOf(data).email
+  // Staff sign in like everyone else; their session's identity opens the roastery too.
+  const identity = isStaffEmail(email) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
+  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: { email: email } })
   if (!minted || !minted.success || !minted.data) {
     // Keep the code: the customer may try it again once the platform answers.
     data.response = { statusCode: 503, body: { code: 'TOKEN_UNAVAILABLE', message: 'Signing in failed for a moment. Try the same code again.' } }

@@ -8,12 +8,18 @@ import { Data } from '@retter/rdk'
 import { complete, current, refuse } from './changes'
 import { findPlan } from './plans'
 import { preferencesFor } from './preferences'
+import { isShipped } from './shipments'
 import {
   PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, Transition, cancel, changePlan, pause, resume, skip, skipNext, start, unskip,
 } from './schedule'
 
 function conflict(data: Data, result: Transition): Data {
   return result.ok ? data : refuse(data, 409, result.code, result.message)
+}
+
+/** A delivery that left the roastery cannot be skipped any more (staff may ship before its day). */
+function alreadyShipped(data: Data, date: string): Data {
+  return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + date.slice(0, 10) + ' has already left our roastery, so it can no longer be skipped.')
 }
 
 /**
@@ -81,6 +87,7 @@ async function onDate(data: Data<{ date: string }>, action: 'skipped' | 'unskipp
   const date = data.request.body ? data.request.body.date : ''
   const nowMs = Date.now()
   const view = current(data, nowMs)
+  if (action === 'skipped' && typeof date === 'string' && isShipped(view, date)) return alreadyShipped(data, date)
   const changed = action === 'skipped' ? skip(view, date, nowMs) : unskip(view, date, nowMs)
   if (!changed.ok) return conflict(data, changed)
   const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
@@ -97,6 +104,7 @@ export async function skipNextDelivery(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const date = view.nextDeliveryAt
+  if (date && isShipped(view, date)) return alreadyShipped(data, date)
   const skipped = skipNext(view, nowMs)
   if (!skipped.ok || !date) return conflict(data, skipped)
   return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: date }, { kind: 'skipped', date: date })
