@@ -47,6 +47,8 @@ export interface FailedCheck {
 export interface CheckLimitState {
   /** The failed code checks of the last day, oldest first. */
   failedChecks?: FailedCheck[]
+  /** Digests of the networks the owner signed in from (newest last, at most KNOWN_SOURCES_KEPT). */
+  knownSources?: string[]
 }
 
 /** "42 seconds", "17 minutes", "5 hours" (rounded up; minutes up to 90, hours past that). */
@@ -93,17 +95,31 @@ export function recentFailures(state: CheckLimitState, now: number): FailedCheck
   return (state.failedChecks || []).filter((f) => f.at > now - DAY_MS && f.at <= now).sort((a, b) => a.at - b.at)
 }
 
+/** How many networks the owner signed in from are remembered (newest kept). */
+export const KNOWN_SOURCES_KEPT = 10
+
+/** `known` with `source` added as the newest (a network the owner just signed in from). */
+export function rememberSource(known: string[] | undefined, source: string): string[] {
+  const rest = (known || []).filter((s) => s !== source)
+  rest.push(source)
+  return rest.slice(Math.max(0, rest.length - KNOWN_SOURCES_KEPT))
+}
+
 /**
  * The limit a code check from `source` is past, with the seconds until it is not, or null when the
  * check may go on: the source's hourly and daily caps for this e-mail first, then the e-mail's.
+ * The e-mail's cap across sources does not apply to a network the owner has signed in from
+ * (`known`): failures elsewhere can then not lock the owner out at home, while an attacker's own
+ * networks stay bound by it (the per-source caps bind every network, the owner's too).
  */
-export function checkLimit(failures: FailedCheck[], source: string, now: number): { code: LimitCode; seconds: number } | null {
+export function checkLimit(failures: FailedCheck[], source: string, now: number, known = false): { code: LimitCode; seconds: number } | null {
   const mine = failures.filter((f) => f.source === source).map((f) => f.at)
   const sourceWait = Math.max(
     rollingWait(withinWindow(mine, now), SOURCE_FAILED_CHECKS_PER_HOUR, now),
     rollingWait(mine, SOURCE_FAILED_CHECKS_PER_DAY, now, DAY_MS),
   )
   if (sourceWait > 0) return { code: 'EMAIL_CHECK_LIMIT', seconds: sourceWait }
+  if (known) return null
   const allWait = rollingWait(failures.map((f) => f.at), EMAIL_FAILED_CHECKS_PER_DAY, now, DAY_MS)
   return allWait > 0 ? { code: 'EMAIL_CHECK_LIMIT_ALL', seconds: allWait } : null
 }

@@ -11,6 +11,7 @@ import {
   ipBudgets,
   limitResponse,
   recentFailures,
+  rememberSource,
   rollingWait,
   sourceKey,
   spendIpBudget,
@@ -111,7 +112,7 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
     return data
   }
   const failed = recentFailures(priv, now)
-  const limit = checkLimit(failed, source, now)
+  const limit = checkLimit(failed, source, now, (priv.knownSources || []).indexOf(source) >= 0)
   if (limit) {
     data.response = limitResponse(limit.code, limit.seconds)
     return data
@@ -140,6 +141,7 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   }
   // A used code is gone, so it cannot be replayed.
   delete priv.otp
+  priv.knownSources = rememberSource(priv.knownSources, source)
   const customer = customerOf(data)
   const nowIso = new Date(now).toISOString()
   customer.memberSince = customer.memberSince || nowIso
