@@ -1,16 +1,27 @@
 /**
  * `npm run lighthouse`: a benchmark, not a test. Starts the `npm run start:local` stack (production
- * build over HTTPS, local backend, Firestore emulator) on free ports, runs Lighthouse (the npm
- * package, mobile preset, Debian's Chromium: never a downloaded browser) three times on `/` and
- * `/sign-in`, and prints the median of each figure, the first-load JS of `/`, whether the HTML of `/`
- * already holds the plans, and every host the pages asked for besides the app, the backend and the
- * emulators.
+ * build over HTTPS, local backend, Firestore emulator) on free ports, and beside it the floor: a bare
+ * Next pages-router page built from this repository's own Next and React (./lib/floor.ts). Then:
+ *
+ * 1. Lighthouse (the npm package, mobile preset, Debian's Chromium: never a downloaded browser) three
+ *    times on the floor, `/` and `/sign-in`, taking turns so a busy moment of the machine hits all
+ *    three alike; prints the median of each figure and each page's TBT and LCP as an excess over the
+ *    floor's (absolute TBT swings with the machine's load, the excess much less).
+ * 2. A returning customer (./lib/customer-load.ts): a customer with a plan, made once through the UI,
+ *    opens `/`, `/account` and `/sign-in` with their stored session, at 4× CPU slowdown with and
+ *    without Lighthouse's slow-4G network; prints the median time until their own plan (`/`) or
+ *    subscription (`/account`, where `/sign-in` sends them) is on screen, the CLS of those loads, and
+ *    in how many loads any frame showed "Sign in" in the header or the e-mail field.
+ * 3. The first-load JS of `/`, whether the HTML of `/` already holds the plans, and every host the
+ *    pages asked for besides the app, the backend and the emulators.
  *
  * LIGHTHOUSE_URL=https://localhost:3000 measures a stack that already runs instead (its first-load
- * JS is then read from start:local's build folder); LIGHTHOUSE_RUNS changes the number of runs;
- * LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this script);
- * LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse viewer to
- * see what delayed a paint).
+ * JS is then read from start:local's build folder; the customer is made through the backend at
+ * LIGHTHOUSE_BACKEND_URL, default http://127.0.0.1:4000); LIGHTHOUSE_RUNS changes the number of
+ * Lighthouse runs (0: none) and LIGHTHOUSE_CUSTOMER_RUNS that of the customer's loads (default the
+ * same; 0: none); LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this
+ * script); LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse
+ * viewer to see what delayed a paint); LIGHTHOUSE_SUMMARY=<file> writes the medians as JSON.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -19,15 +30,21 @@ import os from 'node:os'
 import path from 'node:path'
 import { PLANS } from '../retter/classes/Account/plans'
 import { firstLoadJs } from './lib/bundle'
+import { ensureLocalhostCert } from './lib/cert'
 import { loadEnv } from './lib/config'
+import { CUSTOMER_PAGES, PROFILES, launchChromium, makeCustomer, measureLoad, type LoadFigures } from './lib/customer-load'
 import { findFreePort } from './lib/firestore-emulator'
+import { startFloor, type Floor } from './lib/floor'
 import { say, warn } from './lib/log'
 import { startLocalStack, type LocalStack } from './lib/stack'
 
 const root = path.resolve(__dirname, '..')
 const CHROMIUM = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const PAGES = ['/', '/sign-in']
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3)
+/** The floor's row in the tables. */
+const FLOOR = 'bare Next'
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const CUSTOMER_RUNS = Number(process.env.LIGHTHOUSE_CUSTOMER_RUNS ?? RUNS)
 const DIST_DIR = process.env.LIGHTHOUSE_DIST_DIR || '.next-lighthouse'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--ignore-certificate-errors']
@@ -100,12 +117,141 @@ function getText(url: string): Promise<string> {
 /** The HTML of `/` holds the plans when it holds every plan's name, as the Account class serves them. */
 const planNames = (): string[] => PLANS.map((plan) => plan.name)
 
+const ms = (value: number): string => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`)
+const seconds = (value: number): string => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`)
+const signed = (value: number, format: (v: number) => string): string => (value >= 0 ? `+${format(value)}` : `-${format(-value)}`)
+
+interface PageSummary {
+  performance: number
+  accessibility: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+function summarise(runs: Figures[]): PageSummary {
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+  }
+}
+
+async function lighthouseRuns(targets: Array<{ name: string; url: string }>, ownHosts: Set<string>, dataDir: string): Promise<Map<string, Figures[]>> {
+  const results = new Map<string, Figures[]>()
+  // Round by round, each page once per round: a slow minute of the machine costs every page alike.
+  for (let run = 1; run <= RUNS; run++) {
+    for (const { name, url } of targets) {
+      const out = path.join(dataDir, `lh-${name.replace(/\W/g, '_')}-${run}.json`)
+      try {
+        await runLighthouse(url, out)
+      } catch (error) {
+        // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP): that run is made again, once.
+        warn(`  ${name} run ${run} failed, running it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        await runLighthouse(url, out)
+      }
+      const figures = figuresOf(JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport, ownHosts)
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+        fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_REPORTS, path.basename(out)))
+      }
+      results.set(name, [...(results.get(name) ?? []), figures])
+      say(`  ${name} run ${run}: performance ${figures.performance}, LCP ${seconds(figures.lcpMs)}, TBT ${ms(figures.tbtMs)}`)
+    }
+  }
+  return results
+}
+
+function printLighthouse(summaries: Map<string, PageSummary>): void {
+  const floor = summaries.get(FLOOR)
+  say(`\nLighthouse ${RUNS} runs per page, mobile preset, median of each figure; excess = the page's median minus the floor's (${FLOOR}) in this run:`)
+  say(`  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP excess'.padStart(11)} ${'TBT excess'.padStart(11)}`)
+  for (const [page, sum] of summaries) {
+    const excess = floor && page !== FLOOR
+      ? `${signed(sum.lcpMs - floor.lcpMs, seconds).padStart(11)} ${signed(sum.tbtMs - floor.tbtMs, ms).padStart(11)}`
+      : ''
+    say(`  ${page.padEnd(10)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${seconds(sum.lcpMs).padStart(8)} `
+      + `${ms(sum.tbtMs).padStart(8)} ${sum.cls.toFixed(3).padStart(6)} ${excess}`)
+  }
+}
+
+interface CustomerSummary {
+  page: string
+  profile: string
+  visibleMs: number
+  cls: number
+  loads: number
+  signInSeen: number
+  emailFieldSeen: number
+  missed: number
+}
+
+async function customerRuns(appUrl: string, backendUrl: string): Promise<CustomerSummary[]> {
+  const plan = [...PLANS].sort((a, b) => a.sortOrder - b.sortOrder)[0]
+  if (!plan) throw new Error('retter/classes/Account/plans.ts has no plans.')
+  const browser = await launchChromium(CHROMIUM)
+  try {
+    say(`\nA returning customer: signing in through the UI and starting ${plan.name}…`)
+    let customer = await makeCustomer(browser, appUrl, backendUrl, plan.name)
+    const runs = new Map<string, LoadFigures[]>()
+    const key = (page: string, profile: string) => `${page}\u0000${profile}`
+    for (let run = 1; run <= CUSTOMER_RUNS; run++) {
+      for (const profile of PROFILES) {
+        for (const page of CUSTOMER_PAGES) {
+          const { figures, state } = await measureLoad(browser, appUrl, customer, page, profile)
+          // A token refreshed during the load is the one the next load must use.
+          customer = { ...customer, state }
+          runs.set(key(page.path, profile.name), [...(runs.get(key(page.path, profile.name)) ?? []), figures])
+          say(`  ${page.path} (${profile.name}) run ${run}: visible ${seconds(figures.visibleMs)}, CLS ${figures.cls.toFixed(3)}`
+            + `${figures.signInSeen ? ', "Sign in" shown' : ''}${figures.emailFieldSeen ? ', e-mail field shown' : ''}`)
+        }
+      }
+    }
+    const summaries: CustomerSummary[] = []
+    for (const profile of PROFILES) {
+      for (const page of CUSTOMER_PAGES) {
+        const loads = runs.get(key(page.path, profile.name)) ?? []
+        const shown = loads.filter((load) => !Number.isNaN(load.visibleMs))
+        summaries.push({
+          page: page.path,
+          profile: profile.name,
+          visibleMs: shown.length === loads.length ? median(loads.map((load) => load.visibleMs)) : Number.NaN,
+          cls: median(loads.map((load) => load.cls)),
+          loads: loads.length,
+          signInSeen: loads.filter((load) => load.signInSeen).length,
+          emailFieldSeen: loads.filter((load) => load.emailFieldSeen).length,
+          missed: loads.length - shown.length,
+        })
+      }
+    }
+    return summaries
+  } finally {
+    await browser.close()
+  }
+}
+
+function printCustomer(summaries: CustomerSummary[]): void {
+  say(`\nA returning customer, ${CUSTOMER_RUNS} loads per page and profile (cold HTTP cache, stored session), median:`)
+  say('  own view = their plan on /, their subscription on /account (where /sign-in sends them)')
+  say(`  ${'page'.padEnd(10)} ${'profile'.padEnd(18)} ${'own view'.padStart(9)} ${'CLS'.padStart(6)} ${'"Sign in" shown'.padStart(16)} ${'e-mail field'.padStart(13)}`)
+  for (const s of summaries) {
+    const visible = Number.isNaN(s.visibleMs) ? `never in ${s.missed}` : seconds(s.visibleMs)
+    say(`  ${s.page.padEnd(10)} ${s.profile.padEnd(18)} ${visible.padStart(9)} ${s.cls.toFixed(3).padStart(6)} `
+      + `${`${s.signInSeen}/${s.loads}`.padStart(16)} ${`${s.emailFieldSeen}/${s.loads}`.padStart(13)}`)
+  }
+}
+
 async function main(): Promise<void> {
   loadEnv(root)
   let stack: LocalStack | undefined
+  let floor: Floor | undefined
   let appUrl = process.env.LIGHTHOUSE_URL
+  let backendUrl = process.env.LIGHTHOUSE_BACKEND_URL || `http://127.0.0.1:${process.env.RIO_LOCAL_PORT || '4000'}`
   let distDir = path.join(root, DIST_DIR)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coffee-lighthouse-'))
+  const log = fs.createWriteStream(path.join(dataDir, 'stack.log'))
   try {
     if (!appUrl) {
       say(`Building into ${DIST_DIR}/ and starting the start:local stack on free ports…`)
@@ -114,9 +260,10 @@ async function main(): Promise<void> {
         ports: { app: await findFreePort(), backend: await findFreePort(), firestoreHost: '127.0.0.1', firestore: await findFreePort() },
         app: { kind: 'production', distDir: DIST_DIR },
         backendEnv: { RIO_LOCAL_DATA_DIR: dataDir, RIO_LOCAL_STORAGE: 'sqlite', RIO_LOG_LEVEL: 'warn' },
-        output: fs.createWriteStream(path.join(dataDir, 'stack.log')),
+        output: log,
       })
       appUrl = stack.appUrl
+      backendUrl = stack.backendUrl
     } else {
       distDir = path.join(root, process.env.LIGHTHOUSE_DIST_DIR || '.next-local')
     }
@@ -126,36 +273,27 @@ async function main(): Promise<void> {
       if (stack.firestoreHost) ownHosts.add(stack.firestoreHost)
     }
 
-    const results = new Map<string, Figures[]>()
-    for (const page of PAGES) {
-      for (let run = 1; run <= RUNS; run++) {
-        const out = path.join(dataDir, `lh-${page.replace(/\W/g, '_')}-${run}.json`)
-        try {
-          await runLighthouse(new URL(page, appUrl).href, out)
-        } catch (error) {
-          // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP): that run is made again, once.
-          warn(`  ${page} run ${run} failed, running it again: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-          await runLighthouse(new URL(page, appUrl).href, out)
-        }
-        const figures = figuresOf(JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport, ownHosts)
-        if (process.env.LIGHTHOUSE_REPORTS) {
-          fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
-          fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_REPORTS, path.basename(out)))
-        }
-        results.set(page, [...(results.get(page) ?? []), figures])
-        say(`  ${page} run ${run}: performance ${figures.performance}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms`)
-      }
+    const summary: { uptime: string; lighthouse?: Record<string, PageSummary>; customer?: CustomerSummary[] } = { uptime: os.loadavg().map((l) => l.toFixed(2)).join(' ') }
+    const otherHosts = new Set<string>()
+    if (RUNS > 0) {
+      say('Building the floor (a bare Next pages-router page) and serving it beside the app…')
+      floor = await startFloor({ root, cert: stack?.cert ?? await ensureLocalhostCert(path.join(root, '.certs')), output: log })
+      ownHosts.add(new URL(floor.url).host)
+      const targets = [{ name: FLOOR, url: floor.url }, ...PAGES.map((page) => ({ name: page, url: new URL(page, appUrl).href }))]
+      say(`Load average before the runs: ${summary.uptime}`)
+      const results = await lighthouseRuns(targets, ownHosts, dataDir)
+      await floor.stop()
+      floor = undefined
+      const summaries = new Map([...results].map(([page, runs]) => [page, summarise(runs)]))
+      for (const runs of results.values()) for (const run of runs) run.hosts.forEach((host) => otherHosts.add(host))
+      printLighthouse(summaries)
+      summary.lighthouse = Object.fromEntries(summaries)
+    }
+    if (CUSTOMER_RUNS > 0) {
+      summary.customer = await customerRuns(appUrl, backendUrl)
+      printCustomer(summary.customer)
     }
 
-    say(`\nLighthouse ${RUNS} runs per page, mobile preset, median of each figure:`)
-    say(`  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)}`)
-    const otherHosts = new Set<string>()
-    for (const [page, runs] of results) {
-      for (const run of runs) run.hosts.forEach((host) => otherHosts.add(host))
-      say(`  ${page.padEnd(10)} ${String(median(runs.map((r) => r.performance))).padStart(5)} ${String(median(runs.map((r) => r.accessibility))).padStart(5)} `
-        + `${`${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(median(runs.map((r) => r.tbtMs)))} ms`.padStart(8)} `
-        + `${median(runs.map((r) => r.cls)).toFixed(3).padStart(6)}`)
-    }
     if (fs.existsSync(path.join(distDir, 'build-manifest.json'))) {
       say(`\nFirst-load JS of /: ${(firstLoadJs(distDir, '/').gzipBytes / 1024).toFixed(1)} kB gzip`)
     }
@@ -163,9 +301,13 @@ async function main(): Promise<void> {
     const html = await getText(new URL('/', appUrl).href)
     const missing = names.filter((name) => !html.includes(name))
     say(`Plans in the HTML of /: ${names.length > 0 && missing.length === 0 ? 'yes' : `no${missing.length ? ` (missing ${missing.join(', ')})` : ''}`}`)
-    say(`Requests to other hosts: ${otherHosts.size === 0 ? 'none' : [...otherHosts].join(', ')}`)
+    if (RUNS > 0) say(`Requests to other hosts: ${otherHosts.size === 0 ? 'none' : [...otherHosts].join(', ')}`)
+    say(`Load average after the runs: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+    if (process.env.LIGHTHOUSE_SUMMARY) fs.writeFileSync(process.env.LIGHTHOUSE_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`)
   } finally {
+    await floor?.stop()
     await stack?.stop()
+    log.end()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
