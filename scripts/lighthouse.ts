@@ -22,6 +22,11 @@
  * same; 0: none); LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this
  * script); LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse
  * viewer to see what delayed a paint); LIGHTHOUSE_SUMMARY=<file> writes the medians as JSON.
+ *
+ * LIGHTHOUSE_COMPARE_URL (with LIGHTHOUSE_COMPARE_BACKEND_URL, its backend) measures another running
+ * stack in the same rounds, its rows marked "base": e.g. `npm run start:local` of an earlier commit
+ * on other ports (PORT, RIO_LOCAL_PORT, FIRESTORE_EMULATOR_HOST), to see a change against it in one
+ * run rather than across runs made at different moments of the machine.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -32,7 +37,7 @@ import { PLANS } from '../retter/classes/Account/plans'
 import { firstLoadJs } from './lib/bundle'
 import { ensureLocalhostCert } from './lib/cert'
 import { loadEnv } from './lib/config'
-import { CUSTOMER_PAGES, PROFILES, launchChromium, makeCustomer, measureLoad, type LoadFigures } from './lib/customer-load'
+import { CUSTOMER_PAGES, PROFILES, launchChromium, makeCustomer, measureLoad, type Customer, type LoadFigures } from './lib/customer-load'
 import { findFreePort } from './lib/firestore-emulator'
 import { startFloor, type Floor } from './lib/floor'
 import { say, warn } from './lib/log'
@@ -167,17 +172,19 @@ async function lighthouseRuns(targets: Array<{ name: string; url: string }>, own
 function printLighthouse(summaries: Map<string, PageSummary>): void {
   const floor = summaries.get(FLOOR)
   say(`\nLighthouse ${RUNS} runs per page, mobile preset, median of each figure; excess = the page's median minus the floor's (${FLOOR}) in this run:`)
-  say(`  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP excess'.padStart(11)} ${'TBT excess'.padStart(11)}`)
+  say(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP excess'.padStart(11)} ${'TBT excess'.padStart(11)}`)
   for (const [page, sum] of summaries) {
     const excess = floor && page !== FLOOR
       ? `${signed(sum.lcpMs - floor.lcpMs, seconds).padStart(11)} ${signed(sum.tbtMs - floor.tbtMs, ms).padStart(11)}`
       : ''
-    say(`  ${page.padEnd(10)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${seconds(sum.lcpMs).padStart(8)} `
+    say(`  ${page.padEnd(14)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${seconds(sum.lcpMs).padStart(8)} `
       + `${ms(sum.tbtMs).padStart(8)} ${sum.cls.toFixed(3).padStart(6)} ${excess}`)
   }
 }
 
 interface CustomerSummary {
+  /** Which stack: the app, or the one compared with ("base"). */
+  app: string
   page: string
   profile: string
   visibleMs: number
@@ -188,42 +195,57 @@ interface CustomerSummary {
   missed: number
 }
 
-async function customerRuns(appUrl: string, backendUrl: string): Promise<CustomerSummary[]> {
+interface Stack {
+  label: string
+  appUrl: string
+  backendUrl: string
+}
+
+async function customerRuns(stacks: Stack[]): Promise<CustomerSummary[]> {
   const plan = [...PLANS].sort((a, b) => a.sortOrder - b.sortOrder)[0]
   if (!plan) throw new Error('retter/classes/Account/plans.ts has no plans.')
   const browser = await launchChromium(CHROMIUM)
   try {
     say(`\nA returning customer: signing in through the UI and starting ${plan.name}…`)
-    let customer = await makeCustomer(browser, appUrl, backendUrl, plan.name)
+    const customers = new Map<string, Customer>()
+    for (const stack of stacks) customers.set(stack.label, await makeCustomer(browser, stack.appUrl, stack.backendUrl, plan.name))
     const runs = new Map<string, LoadFigures[]>()
-    const key = (page: string, profile: string) => `${page}\u0000${profile}`
+    const key = (stack: string, page: string, profile: string) => `${stack}\u0000${page}\u0000${profile}`
     for (let run = 1; run <= CUSTOMER_RUNS; run++) {
       for (const profile of PROFILES) {
         for (const page of CUSTOMER_PAGES) {
-          const { figures, state } = await measureLoad(browser, appUrl, customer, page, profile)
-          // A token refreshed during the load is the one the next load must use.
-          customer = { ...customer, state }
-          runs.set(key(page.path, profile.name), [...(runs.get(key(page.path, profile.name)) ?? []), figures])
-          say(`  ${page.path} (${profile.name}) run ${run}: visible ${seconds(figures.visibleMs)}, CLS ${figures.cls.toFixed(3)}`
-            + `${figures.signInSeen ? ', "Sign in" shown' : ''}${figures.emailFieldSeen ? ', e-mail field shown' : ''}`)
+          for (const stack of stacks) {
+            const customer = customers.get(stack.label)
+            if (!customer) continue
+            const { figures, state } = await measureLoad(browser, stack.appUrl, customer, page, profile)
+            // A token refreshed during the load is the one the next load must use.
+            customers.set(stack.label, { ...customer, state })
+            const runKey = key(stack.label, page.path, profile.name)
+            runs.set(runKey, [...(runs.get(runKey) ?? []), figures])
+            say(`  ${labelled(stack.label, page.path)} (${profile.name}) run ${run}: visible ${seconds(figures.visibleMs)}, CLS ${figures.cls.toFixed(3)}`
+              + `${figures.signInSeen ? ', "Sign in" shown' : ''}${figures.emailFieldSeen ? ', e-mail field shown' : ''}`)
+          }
         }
       }
     }
     const summaries: CustomerSummary[] = []
     for (const profile of PROFILES) {
       for (const page of CUSTOMER_PAGES) {
-        const loads = runs.get(key(page.path, profile.name)) ?? []
-        const shown = loads.filter((load) => !Number.isNaN(load.visibleMs))
-        summaries.push({
-          page: page.path,
-          profile: profile.name,
-          visibleMs: shown.length === loads.length ? median(loads.map((load) => load.visibleMs)) : Number.NaN,
-          cls: median(loads.map((load) => load.cls)),
-          loads: loads.length,
-          signInSeen: loads.filter((load) => load.signInSeen).length,
-          emailFieldSeen: loads.filter((load) => load.emailFieldSeen).length,
-          missed: loads.length - shown.length,
-        })
+        for (const stack of stacks) {
+          const loads = runs.get(key(stack.label, page.path, profile.name)) ?? []
+          const shown = loads.filter((load) => !Number.isNaN(load.visibleMs))
+          summaries.push({
+            app: stack.label,
+            page: page.path,
+            profile: profile.name,
+            visibleMs: shown.length === loads.length ? median(loads.map((load) => load.visibleMs)) : Number.NaN,
+            cls: median(loads.map((load) => load.cls)),
+            loads: loads.length,
+            signInSeen: loads.filter((load) => load.signInSeen).length,
+            emailFieldSeen: loads.filter((load) => load.emailFieldSeen).length,
+            missed: loads.length - shown.length,
+          })
+        }
       }
     }
     return summaries
@@ -232,13 +254,18 @@ async function customerRuns(appUrl: string, backendUrl: string): Promise<Custome
   }
 }
 
+/** A page's name in the tables: the stack compared with is marked "base". */
+const labelled = (stack: string, page: string): string => (stack === APP ? page : `${stack} ${page}`)
+const APP = 'app'
+const BASE = 'base'
+
 function printCustomer(summaries: CustomerSummary[]): void {
   say(`\nA returning customer, ${CUSTOMER_RUNS} loads per page and profile (cold HTTP cache, stored session), median:`)
   say('  own view = their plan on /, their subscription on /account (where /sign-in sends them)')
-  say(`  ${'page'.padEnd(10)} ${'profile'.padEnd(18)} ${'own view'.padStart(9)} ${'CLS'.padStart(6)} ${'"Sign in" shown'.padStart(16)} ${'e-mail field'.padStart(13)}`)
+  say(`  ${'page'.padEnd(14)} ${'profile'.padEnd(18)} ${'own view'.padStart(9)} ${'CLS'.padStart(6)} ${'"Sign in" shown'.padStart(16)} ${'e-mail field'.padStart(13)}`)
   for (const s of summaries) {
     const visible = Number.isNaN(s.visibleMs) ? `never in ${s.missed}` : seconds(s.visibleMs)
-    say(`  ${s.page.padEnd(10)} ${s.profile.padEnd(18)} ${visible.padStart(9)} ${s.cls.toFixed(3).padStart(6)} `
+    say(`  ${labelled(s.app, s.page).padEnd(14)} ${s.profile.padEnd(18)} ${visible.padStart(9)} ${s.cls.toFixed(3).padStart(6)} `
       + `${`${s.signInSeen}/${s.loads}`.padStart(16)} ${`${s.emailFieldSeen}/${s.loads}`.padStart(13)}`)
   }
 }
@@ -267,7 +294,14 @@ async function main(): Promise<void> {
     } else {
       distDir = path.join(root, process.env.LIGHTHOUSE_DIST_DIR || '.next-local')
     }
-    const ownHosts = new Set([new URL(appUrl).host])
+    const stacks: Stack[] = [{ label: APP, appUrl, backendUrl }]
+    const compareUrl = process.env.LIGHTHOUSE_COMPARE_URL
+    if (compareUrl) {
+      const compareBackend = process.env.LIGHTHOUSE_COMPARE_BACKEND_URL
+      if (!compareBackend) throw new Error('LIGHTHOUSE_COMPARE_URL needs LIGHTHOUSE_COMPARE_BACKEND_URL (the compared stack\'s backend, for its customer\'s code).')
+      stacks.push({ label: BASE, appUrl: compareUrl, backendUrl: compareBackend })
+    }
+    const ownHosts = new Set(stacks.flatMap((one) => [new URL(one.appUrl).host, new URL(one.backendUrl).host]))
     if (stack) {
       ownHosts.add(new URL(stack.backendUrl).host)
       if (stack.firestoreHost) ownHosts.add(stack.firestoreHost)
@@ -279,7 +313,7 @@ async function main(): Promise<void> {
       say('Building the floor (a bare Next pages-router page) and serving it beside the app…')
       floor = await startFloor({ root, cert: stack?.cert ?? await ensureLocalhostCert(path.join(root, '.certs')), output: log })
       ownHosts.add(new URL(floor.url).host)
-      const targets = [{ name: FLOOR, url: floor.url }, ...PAGES.map((page) => ({ name: page, url: new URL(page, appUrl).href }))]
+      const targets = [{ name: FLOOR, url: floor.url }, ...stacks.flatMap((one) => PAGES.map((page) => ({ name: labelled(one.label, page), url: new URL(page, one.appUrl).href })))]
       say(`Load average before the runs: ${summary.uptime}`)
       const results = await lighthouseRuns(targets, ownHosts, dataDir)
       await floor.stop()
@@ -290,7 +324,7 @@ async function main(): Promise<void> {
       summary.lighthouse = Object.fromEntries(summaries)
     }
     if (CUSTOMER_RUNS > 0) {
-      summary.customer = await customerRuns(appUrl, backendUrl)
+      summary.customer = await customerRuns(stacks)
       printCustomer(summary.customer)
     }
 
