@@ -80,30 +80,35 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   await page.waitForTimeout(Math.max(0, codeSentAt + RESEND_AFTER_MS - Date.now()))
   await signIn(page, email)
   await markDocument(page)
-  const subscription = card(page, 'Your subscription')
-
-  // Plan: on the plans page.
-  await subscription.getByRole('link', { name: 'Change plan' }).click()
+  // Plan: compared and switched on the plans page.
+  await card(page, 'Plan and coffee').getByRole('link', { name: 'Compare and change plan' }).click()
   await page.getByRole('button', { name: 'Switch to Roaster\'s Club' }).click()
   const changed = page.waitForResponse((res) => res.url().includes('/selectPlan/') && res.ok())
   await page.getByRole('dialog', { name: 'Switch to Roaster\'s Club?' }).getByRole('button', { name: 'Switch to Roaster\'s Club' }).click()
   await changed
   await expect(row).toContainText('Roaster\'s Club', { timeout: LIVE_WITHIN_MS })
 
-  // Grind and address.
-  expect((await api.call('setPreferences', { grind: 'filter', roast: 'roastersChoice' })).status).toBe(200)
+  // Grind and address, edited in place on /account.
+  await page.getByTestId('current-plan-line').getByRole('link', { name: 'Manage your subscription' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  const coffee = card(page, 'Plan and coffee')
+  await coffee.getByRole('button', { name: 'Change grind or roast' }).click()
+  await coffee.getByLabel('Grind').selectOption('filter')
+  await coffee.getByRole('button', { name: 'Save coffee preferences' }).click()
   await expect(row).toContainText('Ground for filter', { timeout: LIVE_WITHIN_MS })
-  expect((await api.call('setDeliveryAddress', { name, line1: 'Prinsengracht 263', city: 'Amsterdam', postalCode: '1016 GV', country: 'NL' })).status).toBe(200)
+  const address = card(page, 'Delivery address')
+  await address.getByRole('button', { name: 'Change address' }).click()
+  await address.getByLabel('Street and number').fill('Prinsengracht 263')
+  await address.getByLabel('Postal code').fill('1016 GV')
+  await address.getByRole('button', { name: 'Save address' }).click()
   await expect(row).toContainText('Prinsengracht 263', { timeout: LIVE_WITHIN_MS })
 
   // Skip the delivery on /account: it leaves the board; unskip it: it is back.
-  await page.getByTestId('current-plan-line').getByRole('link', { name: 'Manage your subscription' }).click()
-  await expect(page).toHaveURL(/\/account$/)
-  const skipped = page.waitForResponse((res) => res.url().includes('/skipNextDelivery/') && res.ok())
-  await subscription.getByRole('button', { name: 'Skip next delivery' }).click()
-  await skipped
+  const delivery = card(page, 'Upcoming deliveries').getByRole('listitem').filter({ has: page.locator(`time[datetime="${date}T00:00:00.000Z"]`) })
+  await delivery.getByRole('button', { name: /^Skip the delivery on / }).click()
+  await expect(delivery).toContainText('Skipped')
   await expect(row).toHaveCount(0, { timeout: LIVE_WITHIN_MS })
-  expect((await api.call('unskipDelivery', { date })).status).toBe(200)
+  await delivery.getByRole('button', { name: /^Unskip the delivery on / }).click()
   await expect(row).toContainText('Prinsengracht 263', { timeout: LIVE_WITHIN_MS })
   await expect(row).toContainText('To ship')
 
