@@ -1,6 +1,7 @@
 /**
  * Starts the whole product for the journeys on free ports, with the settings the journeys need:
- * 45 s access tokens (for the token-refresh journey), dev endpoints on (outbox, state), a fresh data directory, and a
+ * 45 s access tokens (for the token-refresh journey), dev endpoints on (outbox, state), one staff
+ * address (STAFF_EMAILS, for the roastery journey), a fresh data directory, and a
  * production build behind HTTPS. A tiny control server lets the outage journey stop and restart the backend.
  *
  * Why a production build and not `next dev`: customers get minified bundles, no dev overlay and no
@@ -14,7 +15,7 @@ import { Writable } from 'node:stream'
 import type { FullConfig } from '@playwright/test'
 import { findFreePort } from '../scripts/lib/firestore-emulator'
 import { startLocalStack } from '../scripts/lib/stack'
-import { E2E_ENV, E2E_PROJECT_ID, E2E_ACCESS_TOKEN_TTL_SECONDS } from './support/env'
+import { E2E_ENV, E2E_PROJECT_ID, E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_STAFF_EMAIL } from './support/env'
 
 const root = path.resolve(__dirname, '..')
 
@@ -96,6 +97,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       RIO_LOCAL_STORAGE: 'sqlite',
       RIO_ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
       RIO_LOG_LEVEL: 'warn',
+      STAFF_EMAILS: E2E_STAFF_EMAIL,
     },
     output: log.stream,
   }).catch(async (error: unknown) => {

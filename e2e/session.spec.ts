@@ -81,6 +81,8 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
     const answered = page.waitForResponse((res) => res.url().includes('/selectPlan/'))
     await planCard.getByRole('button', { name: new RegExp(`^(Start with|Switch to) ${name}$`) }).click()
     const dialog = page.getByRole('dialog')
+    // The confirmation loads in its own chunk: wait for it before asking whether it wants an address.
+    await expect(dialog.getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) })).toBeVisible()
     if (await dialog.getByLabel('Full name').count()) await fillDeliveryAddress(dialog)
     await dialog.getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) }).click()
     expect((await answered).ok(), `selectPlan for ${name} succeeded`).toBe(true)

@@ -11,6 +11,10 @@
 /** Class ids of our cloud objects. */
 export const ACCOUNT_CLASS = 'Account'
 export const AWS_CLASS = 'AWS'
+/** One instance per delivery day (instance id `YYYY-MM-DD`, UTC); staff only. */
+export const ROASTERY_CLASS = 'Roastery'
+/** The identity of the coffee chain's staff sessions (STAFF_EMAILS); customers are `enduser`. */
+export const STAFF_IDENTITY = 'staff'
 /** Instance id used for the STATIC `getSubscriptionPlans` call (the backend ignores it). */
 export const STATIC_INSTANCE_ID = 'static'
 /** Lookup-key name of an Account (its value is the normalised e-mail; lookup keys are never public). */
@@ -26,6 +30,7 @@ export type {
 } from './subscription/schedule'
 export type { DeliveryAddress } from './subscription/address'
 export type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
+export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from './roastery/board'
 
 /** What a plan's price is for: one delivery. */
 export type PlanInterval = 'delivery'
@@ -70,6 +75,11 @@ export interface SubscriptionPlan {
  *            user:   AwsUserState (e-mail, creation time)
  */
 
+/*
+ *   Roastery public: {}   user: {}   role: { staff: Board } (a day's deliveries with names and
+ *                    addresses: readable by staff sessions only)
+ */
+
 /** Public state of an `Account` instance: nothing that identifies the customer (see above). */
 export type AccountPublicState = Record<string, unknown>
 
@@ -96,6 +106,20 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   delivery?: DeliveryAddress
   /** Grind and roast (defaults from the plan when a subscription starts). */
   preferences?: CoffeePreferences
+  /** Deliveries that left the roastery, oldest first (the latest 52). */
+  deliveries?: ShippedDelivery[]
+}
+
+/** A delivery that left the roastery (Roastery.markShipped), as the customer's Account keeps it. */
+export interface ShippedDelivery {
+  /** The delivery day (ISO midnight UTC). */
+  date: string
+  plan: string
+  grind: Grind
+  roast: Roast
+  bags: number
+  /** ISO instant it was marked shipped. */
+  shippedAt: string
 }
 
 /** What the account card shows of an Account: public and user state merged. */
@@ -170,6 +194,17 @@ export interface CancelSubscriptionInput {
 /** Body of `Account.skipDelivery` and `Account.unskipDelivery`: one of the upcoming dates (ISO day). */
 export interface DeliveryDateInput {
   date: string
+}
+
+/** Body of `Roastery.markShipped` (staff): a delivery on that day's board. */
+export interface MarkShippedInput {
+  deliveryId: string
+}
+
+/** Answer of `Roastery.markAllShipped` (staff); a 503 SOME_NOT_RECORDED lists the ids still scheduled. */
+export interface MarkAllShippedResult {
+  shipped: number
+  failed: string[]
 }
 
 /** Every error answer of the backend carries this JSON body (except 429 which adds retryAfterSeconds). */

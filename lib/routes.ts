@@ -3,6 +3,7 @@ export const ROUTES = {
   plans: '/',
   signIn: '/sign-in',
   account: '/account',
+  roastery: '/roastery',
 } as const
 
 /** The sign-in page, coming back to `next` (a path on this site) afterwards. */

@@ -6,6 +6,7 @@
  * The memory path must stay free of native modules, so SQLite is loaded lazily, only for disk storage.
  */
 import { randomBytes } from 'node:crypto'
+import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { createTokenService } from './auth/tokens'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
@@ -16,10 +17,11 @@ import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/
 import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
 import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/inbox'
+import { journaledMirror, reconcileMirror } from './runtime/mirror-journal'
 import { createEngine, type CloudCall } from './runtime/engine'
 import { HttpError, errorResponse, json } from './runtime/http'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
-import { parseRequest } from './runtime/request'
+import { normaliseTarget, parseRequest } from './runtime/request'
 import { handleSession } from './runtime/session'
 import type { TaskRunResult } from './runtime/tasks/runner'
 import type { ScheduledRun } from './runtime/tasks/scheduler'
@@ -143,7 +145,8 @@ async function openStorage(storage: BackendOptions['storage'], now: () => number
 
 async function resolveSecret(options: BackendOptions): Promise<string> {
   if (options.secret !== undefined) {
-    if (options.secret.length < 16) throw new Error('The JWT secret must be at least 16 characters')
+    const weakness = secretWeakness(options.secret)
+    if (weakness) throw new Error(`The JWT secret ${weakness}. ${STRONG_SECRET_ADVICE}`)
     return options.secret
   }
   if (options.storage === 'memory') return randomBytes(32).toString('base64url')
@@ -166,7 +169,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)
   const storage = await openStorage(options.storage, now)
-  const mirror = options.mirror ?? null
+  // Every mirrored write clears storage's "not yet mirrored" mark (runtime/mirror-journal.ts).
+  const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
   const tokens = createTokenService({
     projectId,
     secret,
@@ -214,6 +218,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     throw err
   }
   const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
+  if (mirror) {
+    // State committed before the last stop that never reached the live documents (a crash in
+    // between): written now, before anything is served.
+    const reconciled = await reconcileMirror(mirror, storage, projectId)
+    if (reconciled.mirrored + reconciled.failed > 0) logger.info('mirrored state the last run had not', reconciled)
+  }
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
     extraRoutes.push(createFirebaseAuthRoutes({
@@ -274,7 +284,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {
-        return await route(req)
+        // server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
+        return await route({ ...req, url: normaliseTarget(req.url) })
       } catch (err) {
         if (err instanceof HttpError) return errorResponse(err)
         logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })

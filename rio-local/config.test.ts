@@ -72,6 +72,7 @@ test('every invalid variable is reported, by name, at once', () => {
 })
 
 test('explicit values are taken', () => {
-  const config = loadConfig({ RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_DEV: '1', RIO_JWT_SECRET: 'x'.repeat(32), RIO_LOG_LEVEL: 'debug' })
-  expect(config).toMatchObject({ port: 0, storage: 'memory', dev: true, jwtSecret: 'x'.repeat(32), logLevel: 'debug' })
+  const secret = 'kq3Z-8vR_t2mWx9LpYc4NfB7hJd0sGe6'
+  const config = loadConfig({ RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_DEV: '1', RIO_JWT_SECRET: secret, RIO_LOG_LEVEL: 'debug' })
+  expect(config).toMatchObject({ port: 0, storage: 'memory', dev: true, jwtSecret: secret, logLevel: 'debug' })
 })

@@ -2,6 +2,7 @@
  * The backend's configuration from env, validated once at start. Every problem is reported
  * together, each naming its variable.
  */
+import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { parseLogLevel, type LogLevel } from './logger'
 
 export interface BackendConfig {
@@ -26,6 +27,8 @@ export interface BackendConfig {
   allowedOrigins: string[]
   /** Key of the dev inbox page (RIO_LOCAL_INBOX_KEY; undefined: random per process). */
   inboxKey?: string
+  /** Shared with the local TLS front, which signs the client's address with it (RIO_LOCAL_FRONT_SECRET). */
+  frontSecret?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` on their default port. */
@@ -70,7 +73,11 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   const dev = text('RIO_LOCAL_DEV', '0')
   if (dev !== '0' && dev !== '1') problems.push(`RIO_LOCAL_DEV must be 0 or 1, got "${dev}"`)
   const jwtSecret = env.RIO_JWT_SECRET?.trim() || undefined
-  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('RIO_JWT_SECRET must be at least 32 characters (or unset to generate one)')
+  const weakness = jwtSecret === undefined ? null : secretWeakness(jwtSecret)
+  if (weakness) problems.push(`RIO_JWT_SECRET ${weakness}. ${STRONG_SECRET_ADVICE} Or unset it to have one generated.`)
+  const frontSecret = env.RIO_LOCAL_FRONT_SECRET?.trim() || undefined
+  const frontWeakness = frontSecret === undefined ? null : secretWeakness(frontSecret)
+  if (frontWeakness) problems.push(`RIO_LOCAL_FRONT_SECRET ${frontWeakness}. ${STRONG_SECRET_ADVICE} The stack scripts make one per run.`)
   const accessTokenTtlSeconds = int('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400)
   const refreshTokenTtlSeconds = int('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000)
   if (refreshTokenTtlSeconds <= accessTokenTtlSeconds) {
@@ -122,5 +129,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     logLevel: logLevel ?? 'info',
     allowedOrigins: origins,
     inboxKey,
+    ...(frontSecret ? { frontSecret } : {}),
   }
 }

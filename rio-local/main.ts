@@ -93,7 +93,13 @@ async function main(): Promise<void> {
     inboxKey: config.inboxKey,
   })
   running.backend = backend
-  const server = await startServer(backend, { port: config.port, host: config.host, logger, allowedOrigins: config.allowedOrigins })
+  const server = await startServer(backend, {
+    port: config.port,
+    host: config.host,
+    logger,
+    allowedOrigins: config.allowedOrigins,
+    frontSecret: config.frontSecret,
+  })
   running.server = server
   logger.info('local backend listening', {
     url: server.origin,

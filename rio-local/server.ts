@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Backend } from './app'
 import type { Logger } from './logger'
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, trustedClientAddress } from './runtime/client-address'
 import type { BackendResponse } from './runtime/plugins'
+import { normaliseTarget } from './runtime/request'
 
 /** Bodies above this get 413: it caps the memory one request can take; no call of ours comes near it. */
 export const BODY_LIMIT_BYTES = 256 * 1024
@@ -22,6 +24,11 @@ export interface ServerOptions {
    * codes or tokens. Default: DEFAULT_ALLOWED_ORIGINS.
    */
   allowedOrigins?: readonly string[]
+  /**
+   * The secret shared with the local TLS front (RIO_LOCAL_FRONT_SECRET): a client address the front
+   * signed with it is the request's source; without it the TCP peer always is (./runtime/client-address).
+   */
+  frontSecret?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` with default ports. */
@@ -74,10 +81,11 @@ export function isDevPath(url: string): boolean {
   return decoded.toLowerCase() === '__dev'
 }
 
-function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<string, string> {
+/** @param target the request target as normaliseTarget gives it */
+function corsHeaders(req: IncomingMessage, target: string, allowed: readonly string[]): Record<string, string> {
   const origin = req.headers.origin
   // Vary even when refusing, so a cache never serves one origin's answer to another.
-  if (typeof origin !== 'string' || !allowed.includes(origin) || isDevPath(req.url ?? '/')) return { vary: 'Origin' }
+  if (typeof origin !== 'string' || !allowed.includes(origin) || isDevPath(target)) return { vary: 'Origin' }
   const requested = req.headers['access-control-request-headers']
   return {
     'access-control-allow-origin': origin,
@@ -91,6 +99,8 @@ function corsHeaders(req: IncomingMessage, allowed: readonly string[]): Record<s
 function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(req.headers)) {
+    // Read once into the source address; handlers never see them.
+    if (k === CLIENT_ADDRESS_HEADER || k === CLIENT_ADDRESS_SIGNATURE_HEADER) continue
     if (typeof v === 'string') out[k] = v
     else if (Array.isArray(v)) out[k] = v.join(', ')
   }
@@ -122,8 +132,10 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint()
-    const cors = corsHeaders(req, allowedOrigins)
-    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    // One form of the path for every decision below and in the backend (dot segments resolved).
+    const target = normaliseTarget(req.url ?? '/')
+    const cors = corsHeaders(req, target, allowedOrigins)
+    const path = target.split('?')[0] ?? '/'
     const finish = (status: number, bytes: number) =>
       logger.info('request', {
         method: req.method,
@@ -144,11 +156,12 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
       .then((body) =>
         backend.handle({
           method: req.method ?? 'GET',
-          url: req.url ?? '/',
+          url: target,
           headers: headersOf(req),
           body: body === '' ? undefined : body,
-          // The TCP peer, never a header: X-Forwarded-For is whatever the client wrote.
-          remoteAddress: req.socket.remoteAddress,
+          // The TCP peer, or the client address the local TLS front signed: never X-Forwarded-For,
+          // which is whatever the client wrote.
+          remoteAddress: trustedClientAddress(req.headers, options.frontSecret) ?? req.socket.remoteAddress,
         }),
       )
       .then((reply) => finish(reply.status, send(res, reply, cors)))

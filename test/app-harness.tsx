@@ -9,6 +9,7 @@ import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { Layout } from '@/components/layout/Layout'
 import AccountRoute from '@/pages/account'
+import RoasteryRoute from '@/pages/roastery'
 import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
@@ -25,6 +26,8 @@ function CurrentPage() {
       return <SignInRoute />
     case ROUTES.account:
       return <AccountRoute />
+    case ROUTES.roastery:
+      return <RoasteryRoute />
     default:
       return <NotFoundRoute />
   }

@@ -7,6 +7,7 @@ import { clearImmediate as nodeClearImmediate, setImmediate as nodeSetImmediate 
 import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/rio-local/app'
 import type { BackendRequest, BackendResponse, StateMirror } from '@/rio-local/runtime/plugins'
 import type { OutboxMessage } from '@/lib/contract'
+import { call, sessions, type Reply } from '@/rio-local/test/in-process'
 import { emitSnapshot } from './live-state-double'
 
 // Class code e-mails codes with nodemailer over SMTP (to the runtime's receiver, which runs in its
@@ -30,6 +31,7 @@ const mirrorToDouble: StateMirror = {
     const visible = Object.fromEntries(Object.entries(change.state.public).filter(([key]) => !key.startsWith('__')))
     emitSnapshot(change.instanceId, visible)
     for (const userState of Object.values(change.state.user)) emitSnapshot(change.instanceId, userState, 'user')
+    for (const roleState of Object.values(change.state.role)) emitSnapshot(change.instanceId, roleState, 'role')
   },
   async flush() {},
   async close() {},
@@ -71,4 +73,20 @@ export async function closeBackend(): Promise<void> {
   const backend = current
   current = null
   if (backend) await (await backend).close()
+}
+
+/**
+ * Someone signed in on the in-process backend outside the app under test (another person's browser:
+ * the customer whose change the staff page must show, or staff shipping a customer's delivery).
+ */
+export async function backendSession(email: string): Promise<{ token: string; accountId: string }> {
+  if (!current) await resetBackend()
+  return sessions(await current!).customer(email)
+}
+
+/** One cloud-object call on the in-process backend (path after the project id, e.g. `CALL/Account/selectPlan/<id>`). */
+export async function backendCall<T = Record<string, unknown>>(path: string, token: string, body?: unknown): Promise<Reply<T>> {
+  if (!current) await resetBackend()
+  const backend = await current!
+  return call<T>(backend, 'POST', `/${backend.projectId}/${path}?_token=${token}`, body)
 }

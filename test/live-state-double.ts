@@ -6,8 +6,8 @@
  */
 import type { RioCloudObject } from '@/lib/rio/client'
 
-/** Which document a listener follows: public state, or the signed-in user's own state. */
-type Part = 'public' | 'user'
+/** Which document a listener follows: public state, the signed-in user's own state, or their identity's role state. */
+type Part = 'public' | 'user' | 'role'
 type Listener = { instanceId: string; part: Part; onSnapshot: (data: Record<string, unknown>) => void; open: boolean }
 
 const listeners: Listener[] = []
@@ -25,7 +25,8 @@ function open(part: Part, object: RioCloudObject, onSnapshot: (data: Record<stri
     object.getState().then(
       (response) => {
         if (!listener.open) return
-        onSnapshot(part === 'public' ? response.data.public : Object.assign({}, ...Object.values(response.data.user ?? {})))
+        const parts = response.data as { public: Record<string, unknown>; user?: Record<string, object>; role?: Record<string, object> }
+        onSnapshot(part === 'public' ? parts.public : Object.assign({}, ...Object.values((part === 'user' ? parts.user : parts.role) ?? {})))
       },
       () => undefined,
     )
@@ -41,6 +42,14 @@ export function openPublicSnapshots(object: RioCloudObject, onSnapshot: (data: R
 /** The double's `openUserSnapshots` (each instance here belongs to one customer, so any user entry is theirs). */
 export function openUserSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
   return open('user', object, onSnapshot)
+}
+
+/**
+ * The double's `openRoleSnapshots` (the only role state our classes write is a Roastery's `staff`
+ * board, and only staff open it, so any role entry is the listener's).
+ */
+export function openRoleSnapshots(object: RioCloudObject, onSnapshot: (data: Record<string, unknown>) => void): () => void {
+  return open('role', object, onSnapshot)
 }
 
 /** Pushes a snapshot to every open listener of the instance's `part` (what a Firestore change does). */

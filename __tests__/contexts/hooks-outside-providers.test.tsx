@@ -2,6 +2,7 @@ import { renderHook } from '@testing-library/react'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { useRio } from '@/contexts/RioContext'
+import { useRoastery } from '@/contexts/RoasteryContext'
 
 // React logs the thrown error of a failed render; keep the output to what the assertions say.
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined))
@@ -11,6 +12,7 @@ test.each([
   ['useRio', useRio, 'useRio must be used within a RioProvider'],
   ['useAuth', useAuth, 'useAuth must be used within a AuthProvider'],
   ['useAccount', useAccount, 'useAccount must be used within a AccountProvider'],
+  ['useRoastery', useRoastery, 'useRoastery must be used within a RoasteryProvider'],
 ])('%s outside its provider throws the spec message', (_name, hook, message) => {
   expect(() => renderHook(() => hook())).toThrow(message)
 })

@@ -13,6 +13,9 @@ test.each([
   [httpError(403), { code: 'ACCESS_DENIED', message: 'You are not allowed to do that. Please sign in again.' }],
   [httpError(570), { code: 'BUSY', status: 570 }],
   [httpError(502, '<html>bad gateway</html>'), { code: 'SERVER_ERROR', message: 'The service is having trouble right now. Please try again in a moment.' }],
+  [httpError(503, { code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated. Try again in a moment.' }),
+    { code: 'SERVER_ERROR', status: 503, reason: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated. Try again in a moment.' }],
+  [httpError(503, 'Service Unavailable'), { code: 'SERVER_ERROR', message: 'The service is having trouble right now. Please try again in a moment.' }],
   [{ isAxiosError: true, code: 'ERR_NETWORK', message: 'Network Error' }, { code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' }],
   [{ isAxiosError: true, code: 'ECONNABORTED', message: 'timeout of 30000ms exceeded' }, { code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' }],
   [new Error('Retter SDK not initialized.'), { code: 'SDK_STATE', message: 'Retter SDK not initialized.' }],
@@ -55,7 +58,8 @@ test('other messages pass through and non-errors get a generic one', () => {
 })
 
 test.each([
-  ['EMAIL_CHECK_LIMIT', 3540, 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it. Try again in 59:00 minutes.'],
+  ['EMAIL_CHECK_LIMIT', 3540, 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused. Try again in 59:00 minutes.'],
+  ['EMAIL_CHECK_LIMIT_ALL', 18_190, 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it. Try again in 5:03:10 hours.'],
   ['EMAIL_SEND_LIMIT', 75, 'Too many codes were sent to this e-mail in the last hour. Try again in 1:15 minutes.'],
   ['IP_SEND_LIMIT', 42, 'Too many codes were requested from your network. Try again in 42 seconds.'],
   ['IP_CHECK_LIMIT', 1, 'Too many codes were checked from your network. Try again in 1 second.'],

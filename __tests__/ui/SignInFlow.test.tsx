@@ -286,7 +286,8 @@ describe('waits that count down live', () => {
   })
 
   it.each([
-    ['EMAIL_CHECK_LIMIT', 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it. Try again in'],
+    ['EMAIL_CHECK_LIMIT', 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused. Try again in'],
+    ['EMAIL_CHECK_LIMIT_ALL', 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it. Try again in'],
     ['IP_CHECK_LIMIT', 'Too many codes were checked from your network. Try again in'],
   ])('a code check refused by %s says which limit and counts its wait down', async (code, words) => {
     const verifyOtp = jest.fn().mockRejectedValue(limited(code, 65))

@@ -10,6 +10,7 @@ import { Slot } from '@/components/first-paint/Slot'
 import { needs } from '@/lib/first-paint/names'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
+import { DeliveryHistory } from './DeliveryHistory'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
@@ -192,6 +193,7 @@ export function AccountPage() {
         <>
           {/* The customer's subscription first; their sign-in details and data below, quieter. */}
           {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+          {account ? <DeliveryHistory account={account} plans={plans} live={liveUpdates} /> : null}
           <div className={styles.secondary}>
             {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
             {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}

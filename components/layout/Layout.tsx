@@ -6,6 +6,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { needs, unless } from '@/lib/first-paint/names'
 import { takeHeadingFocus } from './headingFocus'
 import styles from './Layout.module.css'
+import { STAFF_IDENTITY } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
 
 interface NavItemProps {
@@ -31,7 +32,7 @@ function NavItem({ href, children, firstPaint }: NavItemProps) {
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isSignedIn, isInitializing } = useAuth()
+  const { isSignedIn, isInitializing, identity } = useAuth()
   const { asPath } = useRouter()
   const mainRef = useRef<HTMLElement>(null)
   // Runs after the new page has rendered its heading.
@@ -53,6 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   browser's stored session says (lib/first-paint): a returning customer never sees "Sign in". */}
               {isInitializing || !isSignedIn ? (
                 <NavItem href={ROUTES.signIn} firstPaint={isInitializing ? unless('customer') : undefined}>Sign in</NavItem>
+              ) : null}
+              {isInitializing || (isSignedIn && identity === STAFF_IDENTITY) ? (
+                <NavItem href={ROUTES.roastery} firstPaint={isInitializing ? needs('staff') : undefined}>Roastery</NavItem>
               ) : null}
               {isInitializing || isSignedIn ? (
                 <NavItem href={ROUTES.account} firstPaint={isInitializing ? needs('customer') : undefined}>Account</NavItem>

@@ -114,7 +114,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
   const preferenceNote = keptPreferences && account.preferences &&
     (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
-    ? `${plan.name} offers ${grindChoices(plan).toLowerCase()}; ${roastChoices(plan).toLowerCase()}. Your coffee becomes ${GRIND_LABELS[keptPreferences.grind].toLowerCase()}, ${ROAST_LABELS[keptPreferences.roast].toLowerCase()}.`
+    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${GRIND_LABELS[keptPreferences.grind]}, ${ROAST_LABELS[keptPreferences.roast].toLowerCase()}.`
     : null
 
   return (

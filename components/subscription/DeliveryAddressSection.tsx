@@ -4,6 +4,7 @@ import { addressLines } from '@/lib/format/address'
 import type { AccountView } from '@/lib/contract'
 import { checkAddress, type AddressField } from '@/lib/subscription/address'
 import cardStyles from '@/components/account/Account.module.css'
+import { FormActions } from './FormActions'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
 
@@ -46,12 +47,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
         <form noValidate onSubmit={(event) => { event.preventDefault(); void save() }} onKeyDown={(event) => { if (event.key === 'Escape') cancel() }}>
           <AddressFields idPrefix="address" value={draft} onChange={(next) => { setDraft(next); setProblem(null) }} problem={problem ?? serverProblem} disabled={sending} />
           {failed && !serverProblem ? <p className={styles.error} role="alert">{failed.message}</p> : null}
-          <div className={styles.buttons}>
-            <button type="submit" className="btn btn-primary" disabled={changes.busy !== null} aria-busy={sending || undefined}>
-              {sending ? 'Saving…' : 'Save address'}
-            </button>
-            <button type="button" className="btn btn-secondary" disabled={sending} onClick={cancel}>Cancel</button>
-          </div>
+          <FormActions label="Save address" sending={sending} blocked={changes.busy !== null} onCancel={cancel} />
         </form>
       ) : (
         <>

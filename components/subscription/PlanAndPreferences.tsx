@@ -6,6 +6,7 @@ import { bagsLine } from '@/lib/format/plan'
 import { ROUTES } from '@/lib/routes'
 import { ALL_GRINDS, ALL_ROASTS, GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
 import cardStyles from '@/components/account/Account.module.css'
+import { FormActions } from './FormActions'
 import { planPriceText } from './PlanPrice'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
@@ -72,14 +73,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
         >
           <PreferenceFields value={draft} options={options} onChange={setDraft} disabled={sending} />
           {failed ? <p className={styles.error} role="alert">{failed.message}</p> : null}
-          <div className={styles.buttons}>
-            <button type="submit" className="btn btn-primary" disabled={changes.busy !== null} aria-busy={sending || undefined}>
-              {sending ? 'Saving…' : 'Save coffee preferences'}
-            </button>
-            <button type="button" className="btn btn-secondary" disabled={sending} onClick={() => { setEditing(false); changes.clearError() }}>
-              Cancel
-            </button>
-          </div>
+          <FormActions label="Save coffee preferences" sending={sending} blocked={changes.busy !== null} onCancel={() => { setEditing(false); changes.clearError() }} />
         </form>
       ) : (
         <div className={styles.buttons}>

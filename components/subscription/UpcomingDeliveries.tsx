@@ -31,6 +31,12 @@ function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, n
   return delivery.skipped ? 'skipped' : 'scheduled'
 }
 
+/** What the button of a scheduled or a skipped delivery does. */
+const ACTIONS = {
+  scheduled: { kind: 'skipDate', verb: 'Skip', busy: 'Skipping…', done: 'Skipped' },
+  skipped: { kind: 'unskip', verb: 'Unskip', busy: 'Unskipping…', done: 'Back on' },
+} as const
+
 /** The id of a delivery's row, for focus after skipping or unskipping it. */
 const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
 
@@ -59,31 +65,18 @@ export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs
               <span className={styles.deliveryPlan}>{planName}</span>
               <span className={styles.deliveryState}>{STATE_LABELS[state]}</span>
               <span className={styles.deliveryAction}>
-                {state === 'scheduled' ? (
+                {state === 'scheduled' || state === 'skipped' ? (
                   <button
                     type="button"
                     className="btn btn-secondary btn-small"
                     disabled={changes.busy !== null}
-                    aria-label={`Skip the delivery on ${day}`}
-                    onClick={() => void changes.run({ kind: 'skipDate', date: delivery.date }, {
-                      message: `Skipped: your delivery on ${day}.`,
+                    aria-label={`${ACTIONS[state].verb} the delivery on ${day}`}
+                    onClick={() => void changes.run({ kind: ACTIONS[state].kind, date: delivery.date }, {
+                      message: `${ACTIONS[state].done}: your delivery on ${day}.`,
                       focus: () => document.getElementById(rowId(delivery.date)),
                     })}
                   >
-                    {sending ? 'Skipping…' : 'Skip'}
-                  </button>
-                ) : state === 'skipped' ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={changes.busy !== null}
-                    aria-label={`Unskip the delivery on ${day}`}
-                    onClick={() => void changes.run({ kind: 'unskip', date: delivery.date }, {
-                      message: `Back on: your delivery on ${day}.`,
-                      focus: () => document.getElementById(rowId(delivery.date)),
-                    })}
-                  >
-                    {sending ? 'Unskipping…' : 'Unskip'}
+                    {sending ? ACTIONS[state].busy : ACTIONS[state].verb}
                   </button>
                 ) : (
                   <span className={styles.muted}>{state === 'paused' ? 'Resume to unskip' : 'Can no longer change'}</span>

@@ -8,6 +8,8 @@ export const E2E_ENV = {
 } as const
 
 export const E2E_PROJECT_ID = 'coffee-local'
+/** The one staff address of the e2e stack (its STAFF_EMAILS): signs in with identity `staff`. */
+export const E2E_STAFF_EMAIL = 'e2e.staff@example.com'
 /** Short enough that the token-refresh journey (session.spec.ts) crosses the SDK's 30 s refresh margin and the expiry itself. */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 45
 

@@ -10,6 +10,7 @@ import type { FirstPaintFlag, FirstPaintText } from './names'
 /**
  * Keys with no text: what is known about the customer.
  * - `customer`: the SDK holds a customer's (not an anonymous) session in this browser;
+ * - `staff`: that session is a staff member's (the header also offers the Roastery);
  * - `pending`: a sign-in in this tab is waiting for its code (the code step shows);
  * - `start`: the customer is on no plan, so the plans offer "Start with …";
  * - `switch`, `current`: the customer is on a plan: the others offer "Switch to …", its card says so;
@@ -17,7 +18,7 @@ import type { FirstPaintFlag, FirstPaintText } from './names'
  *   `next-unscheduled`: active or paused with no delivery date.
  */
 export const FIRST_PAINT_FLAGS = [
-  'customer', 'pending', 'start', 'switch', 'current', 'next-none', 'next-cancelled', 'next-live', 'next-unscheduled',
+  'customer', 'staff', 'pending', 'start', 'switch', 'current', 'next-none', 'next-cancelled', 'next-live', 'next-unscheduled',
 ] as const satisfies readonly FirstPaintFlag[]
 
 /**

@@ -11,7 +11,7 @@
 
 /** Keys with no text (the full list, with what each means: ./customer-view.ts). */
 export type FirstPaintFlag =
-  | 'customer' | 'pending' | 'start' | 'switch' | 'current' | 'next-none' | 'next-cancelled' | 'next-live' | 'next-unscheduled'
+  | 'customer' | 'staff' | 'pending' | 'start' | 'switch' | 'current' | 'next-none' | 'next-cancelled' | 'next-live' | 'next-unscheduled'
 
 /** Keys that carry a text (the full list: ./customer-view.ts). */
 export type FirstPaintText =

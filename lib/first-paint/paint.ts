@@ -14,6 +14,7 @@ import { PAINTED_ATTRIBUTE, PENDING_SIGN_IN_KEY, STYLE_ID } from './names'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { BREAK_POINTS } from '@/lib/format/wrap'
 import { ROUTES } from '@/lib/routes'
+import { STAFF_IDENTITY } from '@/lib/contract'
 
 export interface FirstPaintConfig {
   project: string
@@ -28,6 +29,8 @@ export interface FirstPaintConfig {
   paintedAttribute: string
   signInPath: string
   accountPath: string
+  /** The identity claim of a staff member's session. */
+  staffIdentity: string
   /** Texts longer than this are ignored. */
   maxText: number
   /** Where an e-mail may wrap (lib/format/wrap.ts), as a RegExp source. */
@@ -46,6 +49,7 @@ export function firstPaintConfig(project: string = process.env.NEXT_PUBLIC_RIO_P
     paintedAttribute: PAINTED_ATTRIBUTE,
     signInPath: ROUTES.signIn,
     accountPath: ROUTES.account,
+    staffIdentity: STAFF_IDENTITY,
     maxText: 500,
     breakPoints: BREAK_POINTS.source,
   }
@@ -93,6 +97,7 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
     const now = Date.now()
     if (uid) {
       present.push('customer')
+      if (claims && claims.identity === config.staffIdentity) present.push('staff')
       const view = read(win.localStorage, config.viewKey)
       // The period of today: the view was made for the days ahead (its dates move on as the
       // schedule does), and says nothing once they are over.

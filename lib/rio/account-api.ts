@@ -14,7 +14,7 @@ import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioClo
 import { RioAppError } from './app-error'
 import { authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError } from './errors'
 import { sortPlans } from './plans'
-import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from './state'
+import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from './state'
 
 /** A sign-in that has not settled by then fails (SDK 0.4.0 never settles if Firebase sign-in hangs). */
 export const SIGN_IN_TIMEOUT_MS = 15_000
@@ -186,6 +186,12 @@ export interface CustomerObjects {
   readAccount(): Promise<AccountView>
 }
 
+/**
+ * How long a change waits for the Account's live state to be set up at most: its first state
+ * arrives within the snapshot fallback (live, or read once), so this only bounds a broken promise.
+ */
+const LIVE_READY_WAIT_MS = SNAPSHOT_FALLBACK_MS + 1000
+
 /** Opens the customer's two objects, both keyed by the e-mail in the session's claims. */
 export function openCustomerObjects(rio: RioAccessor, email: string): Promise<CustomerObjects> {
   return guarded(async () => {
@@ -194,20 +200,42 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       client.getCloudObject({ classId: AWS_CLASS, body: { email } }),
       client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } }),
     ])
+    // Set once the Account is watched; settles with its first state (live or read once) or error.
+    let accountReady: Promise<void> | null = null
+    /**
+     * A change goes only once the Account's listeners have their first snapshot: the Firestore
+     * emulator corrupts a listener's stream when a write to its document lands while that first
+     * snapshot is being sent, and Firebase then waits 30-60 s before it listens again, so the
+     * change would not show. Unwatched objects (no listener) send at once.
+     */
+    const whenLive = async () => {
+      if (!accountReady) return
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([accountReady, new Promise((resolve) => { timer = setTimeout(resolve, LIVE_READY_WAIT_MS) })])
+      clearTimeout(timer)
+    }
     return {
       watch(handlers) {
+        let ready: () => void = () => undefined
+        accountReady = new Promise<void>((resolve) => { ready = resolve })
+        const account: LiveStateHandlers<AccountView> = {
+          onState: (state, live) => { ready(); handlers.account.onState(state, live) },
+          onError: (error) => { ready(); handlers.account.onError(error) },
+        }
         const stops = [
-          subscribeCustomerState(accountObject, handlers.account),
+          subscribeCustomerState(accountObject, account),
           subscribeCustomerState(awsObject, handlers.aws),
         ]
         return () => stops.forEach((stop) => stop())
       },
       async choosePlan(planId) {
         if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
+        await whenLive()
         await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId } }))
       },
       async changeSubscription(change) {
         const { method, body } = subscriptionCall(change)
+        await whenLive()
         await guarded(() => accountObject.call({ method, body }))
       },
       readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),

@@ -83,6 +83,11 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   if (status === 404) {
     return { code: code ?? 'NOT_FOUND', status, message: said ?? 'That was not found on the server.' }
   }
+  if (status === 503 && code && said) {
+    // Our classes' own "not now" answers (e.g. a customer's account could not record a shipment)
+    // say what did not happen; still a transient SERVER_ERROR, with the class's code as `reason`.
+    return { code: 'SERVER_ERROR', status, reason: code, message: said }
+  }
   if (status >= 500) {
     return { code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }
   }
@@ -91,22 +96,23 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
 
 /**
  * The sign-in limits of the Account class (429 codes) and what each tells the customer before the
- * wait: per e-mail, wrong codes and codes sent within an hour; per network, codes requested and
- * checked within an hour.
+ * wait: wrong codes for an e-mail from this network, and from all networks in a day; codes sent to
+ * an e-mail within an hour; per network, codes requested and checked within an hour.
  */
 const LIMIT_WORDS: Record<string, string> = {
-  EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail, so sign-in is paused for it.',
+  EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused.',
+  EMAIL_CHECK_LIMIT_ALL: 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it.',
   EMAIL_SEND_LIMIT: 'Too many codes were sent to this e-mail in the last hour.',
   IP_SEND_LIMIT: 'Too many codes were requested from your network.',
   IP_CHECK_LIMIT: 'Too many codes were checked from your network.',
 }
 
-/** A wait as a customer reads it: "45 seconds", "59:12" past a minute (minutes:seconds). */
+/** A wait as a customer reads it: "45 seconds", "59:12 minutes" past a minute (up to "60:00"), "5:03:10 hours" past an hour. */
 export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-  const minutes = Math.floor(seconds / 60)
-  const rest = seconds % 60
-  return `${minutes}:${String(rest).padStart(2, '0')} minutes`
+  const two = (n: number) => String(n).padStart(2, '0')
+  if (seconds > 3600) return `${Math.floor(seconds / 3600)}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)} hours`
+  return `${Math.floor(seconds / 60)}:${two(seconds % 60)} minutes`
 }
 
 /**

@@ -29,3 +29,14 @@ export function openUserSnapshots(object: RetterCloudObject, onSnapshot: (data: 
   const subscription = object.state.user.subscribe((data: Record<string, unknown>) => onSnapshot(data ?? {}))
   return () => subscription.unsubscribe()
 }
+
+/**
+ * Delivers every snapshot of the role state of the signed-in session's identity in the object
+ * (`state.role[identity]`, e.g. a Roastery day's board for `staff`). Throws synchronously like
+ * `openPublicSnapshots`.
+ */
+export function openRoleSnapshots(object: RetterCloudObject, onSnapshot: (data: Record<string, unknown>) => void): StopSnapshots {
+  if (!object.state) throw new Error('This cloud object has no live state.')
+  const subscription = object.state.role.subscribe((data: Record<string, unknown>) => onSnapshot(data ?? {}))
+  return () => subscription.unsubscribe()
+}

@@ -8,7 +8,7 @@
 import type { RetterCloudObject } from '@retter/sdk'
 import type { RioAppError } from './app-error'
 import { toAppError } from './errors'
-import { openPublicSnapshots, openUserSnapshots } from './snapshots'
+import { openPublicSnapshots, openRoleSnapshots, openUserSnapshots } from './snapshots'
 
 /** How long to wait for the first snapshot before reading the state once. */
 export const SNAPSHOT_FALLBACK_MS = 5000
@@ -19,15 +19,30 @@ export interface LiveStateHandlers<T> {
   onError(error: RioAppError): void
 }
 
-/** Which state document: the public one, or the signed-in user's own (`state.user[userId]`). */
-export type StatePart = 'public' | 'user'
+/**
+ * Which state document: the public one, the signed-in user's own (`state.user[userId]`), or the
+ * one of the session's identity (`state.role[identity]`).
+ */
+export type StatePart = 'public' | 'user' | 'role'
 
-type StateData = { public: Record<string, unknown>; user?: Record<string, Record<string, unknown>> }
+type StateData = {
+  public: Record<string, unknown>
+  user?: Record<string, Record<string, unknown>>
+  role?: Record<string, Record<string, unknown>>
+}
 
 /** The user's entries of a `getState()` answer merged (our classes answer the caller's entry only). */
 function userStateOf(data: StateData): Record<string, unknown> {
   return Object.assign({}, ...Object.values(data.user ?? {}))
 }
+
+/** The role entries of a `getState()` answer merged (our classes answer the caller's identity only). */
+function roleStateOf(data: StateData): Record<string, unknown> {
+  return Object.assign({}, ...Object.values(data.role ?? {}))
+}
+
+const OPEN_SNAPSHOTS = { public: openPublicSnapshots, user: openUserSnapshots, role: openRoleSnapshots } as const
+const PART_OF = { public: (data: StateData) => data.public, user: userStateOf, role: roleStateOf } as const
 
 /**
  * Subscribes to one part of the object's state (the public state by default).
@@ -47,7 +62,7 @@ export function subscribeLiveState<T>(
     try {
       const response = await object.getState()
       const data = response.data as unknown as StateData
-      if (!stopped && !gotSnapshot) handlers.onState((part === 'public' ? data.public : userStateOf(data)) as T, false)
+      if (!stopped && !gotSnapshot) handlers.onState(PART_OF[part](data) as T, false)
     } catch (error) {
       if (!stopped && !gotSnapshot) handlers.onError(toAppError(error))
     }
@@ -55,7 +70,7 @@ export function subscribeLiveState<T>(
 
   let timer: ReturnType<typeof setTimeout> | null = null
   try {
-    stopSnapshots = (part === 'public' ? openPublicSnapshots : openUserSnapshots)(object, (data) => {
+    stopSnapshots = OPEN_SNAPSHOTS[part](object, (data) => {
       if (stopped) return
       gotSnapshot = true
       if (timer) clearTimeout(timer)

@@ -2,7 +2,7 @@
  * Issues and verifies the Retter session tokens (access, refresh, custom) and the Firebase custom
  * token carried in TokenData. All are HS256 JWTs signed with the backend secret.
  */
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import type { Storage } from '../storage/types'
 import { signJwt, verifyJwt, type JwtPayload } from './jwt'
 
@@ -67,8 +67,9 @@ export const FIREBASE_CUSTOM_TOKEN_TTL_SECONDS = 3600
 
 /**
  * A refresh token is single use: every refresh answers a new one. Two tabs refreshing with the
- * same token at once both succeed within this interval (Supabase's default); a reuse after it is
- * taken as a stolen token and revokes the whole session.
+ * same token at once both succeed within this interval (Supabase's default) and get the same
+ * successor pair, so the session stays one chain; a reuse after it is taken as a stolen token and
+ * revokes the whole session.
  */
 export const REFRESH_REUSE_INTERVAL_MS = 10_000
 
@@ -80,8 +81,13 @@ const randomId = (bytes = 12) => randomBytes(bytes).toString('hex')
 export function createTokenService(opts: TokenServiceOptions) {
   const nowSec = () => Math.floor(opts.now() / 1000)
 
-  function issueTokenData(caller: Caller, sid: string = randomId()): TokenData {
-    const iat = nowSec()
+  /**
+   * @param fixed a successor's issue time and token ids: tokens signed from the same claims are the
+   *   same bytes (HS256 is deterministic), which is how a refresh answers one pair however often
+   *   its token is redeemed within the reuse interval
+   */
+  function issueTokenData(caller: Caller, sid: string = randomId(), fixed?: { iat: number; accessJti: string; refreshJti: string }): TokenData {
+    const iat = fixed?.iat ?? nowSec()
     const base = {
       projectId: opts.projectId,
       userId: caller.userId,
@@ -101,8 +107,8 @@ export function createTokenService(opts: TokenServiceOptions) {
     }
     return {
       // A jti per token keeps two tokens issued in the same second distinct.
-      accessToken: signJwt({ ...base, kind: 'access', jti: randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
-      refreshToken: signJwt({ ...base, kind: 'refresh', jti: randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
+      accessToken: signJwt({ ...base, kind: 'access', jti: fixed?.accessJti ?? randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
+      refreshToken: signJwt({ ...base, kind: 'refresh', jti: fixed?.refreshJti ?? randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
       firebase: { ...opts.firebase, customToken: signJwt(firebaseClaims, opts.secret) },
     }
   }
@@ -125,6 +131,15 @@ export function createTokenService(opts: TokenServiceOptions) {
       return { ok: false, code: 'TOKEN_REVOKED', message: 'The session has been signed out' }
     }
     return { ok: true, value: claims }
+  }
+
+  /**
+   * The successor of refresh token `jti` first redeemed at `firstUseMs`: ids keyed by the secret
+   * and the parent's id (nobody can predict them without the secret), issued at the first use.
+   */
+  const successorOf = (jti: string, firstUseMs: number) => {
+    const id = (kind: string) => createHmac('sha256', opts.secret).update(`successor:${kind}:${jti}`).digest('hex').slice(0, 24)
+    return { iat: Math.floor(firstUseMs / 1000), accessJti: id('access'), refreshJti: id('refresh') }
   }
 
   const toCaller = (c: RioTokenClaims): Caller => ({
@@ -174,9 +189,10 @@ export function createTokenService(opts: TokenServiceOptions) {
     },
 
     /**
-     * New session tokens (a new refresh token too) from a valid refresh token of the same session.
-     * Reusing a refresh token more than REFRESH_REUSE_INTERVAL_MS after its first use revokes the
-     * session: its access and refresh tokens and its Firebase session stop working.
+     * New session tokens (a new refresh token too) from a valid refresh token of the same session;
+     * within REFRESH_REUSE_INTERVAL_MS of its first use a token answers that same pair again.
+     * Reusing it later revokes the session: its access and refresh tokens and its Firebase session
+     * stop working.
      */
     refresh(refreshToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
       const result = check(refreshToken, 'refresh')
@@ -185,15 +201,15 @@ export function createTokenService(opts: TokenServiceOptions) {
       if (claims.userId !== pathUserId) {
         return { ok: false, code: 'TOKEN_INVALID', message: 'The refresh token belongs to another user' }
       }
-      if (claims.jti) {
-        const now = opts.now()
-        const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp)
-        if (firstUse !== undefined && now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
-          if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
-          return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
-        }
+      if (!claims.jti) return { ok: true, value: issueTokenData(toCaller(claims), claims.sid) }
+      const now = opts.now()
+      const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp) ?? now
+      if (now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
+        if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
+        return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
       }
-      return { ok: true, value: issueTokenData(toCaller(claims), claims.sid) }
+      // First use or a reuse within the interval: the same successor pair either way.
+      return { ok: true, value: issueTokenData(toCaller(claims), claims.sid, successorOf(claims.jti, firstUse)) }
     },
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */

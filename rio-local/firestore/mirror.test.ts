@@ -72,7 +72,8 @@ describe('Firestore mirror', () => {
     const mirror = createFirestoreMirror({ host, projectId: FB, logger: recordingLogger() })
     const publishes = Array.from({ length: 25 }, (_, i) => mirror.publish(change({ instanceId: 'burst', public: { n: i } })))
     await mirror.flush()
-    await Promise.all(publishes)
+    // Each one reports written: the ones superseded while waiting, by the write that replaced them.
+    expect(await Promise.all(publishes)).toEqual(Array.from({ length: 25 }, () => true))
     const doc = await readDocument(host, FB, instanceDocumentPaths('coffee-local', 'Account', 'burst').public)
     expect(doc).toEqual({ n: 24 })
     await mirror.close()
@@ -92,7 +93,8 @@ describe('Firestore mirror', () => {
   it('logs instead of throwing when an id cannot be a document id, and writes nothing', async () => {
     const logger = recordingLogger()
     const mirror = createFirestoreMirror({ host, projectId: FB, logger })
-    await expect(mirror.publish(change({ instanceId: 'a/b' }))).resolves.toBeUndefined()
+    // false: not mirrored (the runtime keeps the instance marked, see runtime/mirror-journal.ts).
+    await expect(mirror.publish(change({ instanceId: 'a/b' }))).resolves.toBe(false)
     expect(logger.lines).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ instanceId: 'a/b' }) })])
     expect(await readDocument(host, FB, 'projects/coffee-local/classes/Account/instances/a')).toBeNull()
     await mirror.close()
@@ -112,7 +114,7 @@ describe('Firestore mirror', () => {
   it('retries, then gives up with an error log (never a rejection) when the emulator is unreachable', async () => {
     const logger = recordingLogger()
     const mirror = createFirestoreMirror({ host: '127.0.0.1:1', projectId: FB, logger, attempts: 3, retryDelayMs: 5 })
-    await expect(mirror.publish(change())).resolves.toBeUndefined()
+    await expect(mirror.publish(change())).resolves.toBe(false)
     const errors = logger.lines.filter((l) => l.level === 'error')
     expect(errors.length).toBeGreaterThan(0)
     expect(errors[0]?.fields).toMatchObject({ attempts: 3 })

@@ -81,9 +81,18 @@ export function instanceDocumentPaths(retterProjectId: string, classId: string, 
 
 type WriteOp = { kind: 'set'; fields: Record<string, FirestoreValue> } | { kind: 'delete' }
 
+/**
+ * The newest write waiting for a document, and everyone waiting for it: a write superseded before
+ * it ran hands its waiters on, since the newer write carries its content forward.
+ */
+interface PendingWrite {
+  op: WriteOp
+  done: Array<(written: boolean) => void>
+}
+
 /** One document's queue: at most one write in flight; only the newest waiting write is kept. */
 interface DocumentSlot {
-  pending: WriteOp | null
+  pending: PendingWrite | null
   running: Promise<void> | null
 }
 
@@ -108,22 +117,27 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
     else await deleteDocument(host, firebaseProjectId, path, timeoutMs)
   }
 
-  async function writeWithRetry(path: string, op: WriteOp, slot: DocumentSlot): Promise<void> {
+  /** Writes `write`, retrying; settles its waiters with the outcome, or hands them to a newer write. */
+  async function writeWithRetry(path: string, write: PendingWrite, slot: DocumentSlot): Promise<void> {
+    const settle = (written: boolean) => write.done.forEach((done) => done(written))
     for (let attempt = 1; ; attempt++) {
       try {
         const started = Date.now()
-        await perform(path, op)
-        logger.debug('firestore mirror wrote document', { path, op: op.kind, ms: Date.now() - started })
+        await perform(path, write.op)
+        logger.debug('firestore mirror wrote document', { path, op: write.op.kind, ms: Date.now() - started })
+        settle(true)
         return
       } catch (err) {
         const retryable = err instanceof FirestoreRestError ? err.retryable : true
         if (slot.pending) {
           // A newer state of this document is waiting; writing it makes this one moot.
           logger.warn('firestore mirror write failed; a newer state supersedes it', { path, error: (err as Error).message })
+          slot.pending.done.push(...write.done)
           return
         }
         if (!retryable || attempt >= attempts) {
           logger.error('firestore mirror gave up writing a document', { path, attempts: attempt, error: (err as Error).message })
+          settle(false)
           return
         }
         await sleep(Math.min(2000, retryDelayMs * 2 ** (attempt - 1)))
@@ -131,15 +145,23 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
     }
   }
 
-  function enqueue(path: string, op: WriteOp): Promise<void> {
+  /** Queues a write of `path`; resolves true once it (or a newer one) is written, false when given up. */
+  function enqueue(path: string, op: WriteOp): Promise<boolean> {
     let slot = slots.get(path)
     if (!slot) {
       slot = { pending: null, running: null }
       slots.set(path, slot)
     }
-    slot.pending = op
-    if (!slot.running) {
-      const s = slot
+    const s = slot
+    const written = new Promise<boolean>((resolve) => {
+      if (s.pending) {
+        s.pending.op = op
+        s.pending.done.push(resolve)
+      } else {
+        s.pending = { op, done: [resolve] }
+      }
+    })
+    if (!s.running) {
       s.running = (async () => {
         while (s.pending) {
           const next = s.pending
@@ -150,7 +172,7 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
         slots.delete(path)
       })()
     }
-    return slot.running as Promise<void>
+    return written
   }
 
   function plan(change: StateChange): Array<[string, WriteOp]> {
@@ -191,10 +213,10 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
   }
 
   return {
-    async publish(change: StateChange, options?: PublishOptions): Promise<void> {
+    async publish(change: StateChange, options?: PublishOptions): Promise<boolean | void> {
       if (closed) {
         logger.warn('firestore mirror is closed; state change not mirrored', { classId: change.classId, instanceId: change.instanceId })
-        return
+        return false
       }
       let ops: Array<[string, WriteOp]>
       try {
@@ -205,11 +227,12 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
           instanceId: change?.instanceId,
           error: (err as Error).message,
         })
-        return
+        return false
       }
-      const written = Promise.all(ops.map(([path, op]) => enqueue(path, op))).then(() => undefined)
+      const written = Promise.all(ops.map(([path, op]) => enqueue(path, op))).then((results) => results.every(Boolean))
       if (options?.settleWithinMs === undefined) return written
-      await settledWithin(written, options.settleWithinMs)
+      // Settled by time, not by outcome: nothing to report.
+      await settledWithin(written.then(() => undefined), options.settleWithinMs)
     },
 
     flush,

@@ -31,6 +31,11 @@ const INSTANCE = 'acct_aaaaaaaaaaaaaaaaaaaaaaaa'
 const paths = instanceDocumentPaths('coffee-local', 'Account', INSTANCE)
 
 const customer = { projectId: 'coffee-local', identity: 'enduser', anonymous: false }
+const staff = { projectId: 'coffee-local', identity: 'staff', anonymous: false }
+const staffElsewhere = { projectId: 'someone-elses', identity: 'staff', anonymous: false }
+const DAY = '2026-11-25'
+const day = instanceDocumentPaths('coffee-local', 'Roastery', DAY)
+const BOARD = { date: DAY, deliveries: [{ deliveryId: `${INSTANCE}:${DAY}`, name: 'Sam Rivera', plan: 'barista', bags: 2 }], totals: [] }
 const anonymous = { projectId: 'coffee-local', identity: 'anonymous', anonymous: true }
 const otherProject = { projectId: 'someone-elses', identity: 'enduser', anonymous: false }
 
@@ -62,6 +67,13 @@ beforeAll(async () => {
       role: { enduser: { banner: 'hello' } },
     },
   })
+  await mirror.publish({
+    projectId: 'coffee-local',
+    classId: 'Roastery',
+    instanceId: DAY,
+    // An `enduser` role document a Roastery never writes, to prove the rules would not serve it.
+    state: { public: {}, private: {}, user: {}, role: { staff: BOARD, enduser: { planted: true } } },
+  })
 })
 
 afterAll(async () => {
@@ -92,6 +104,36 @@ describe("Firestore security rules (Retter's model)", () => {
     expect(await read(owner, paths.roleState('enduser'))).toMatchObject({ banner: 'hello' })
     const anon = await clientAs(ANON, anonymous)
     await expect(read(anon, paths.roleState('enduser'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it("let only staff read a Roastery day's board: customers, anonymous sessions and other projects' staff are denied", async () => {
+    const rosa = await clientAs('usr_staff', staff)
+    expect(await read(rosa, day.roleState('staff'))).toMatchObject({ date: DAY, deliveries: [expect.objectContaining({ name: 'Sam Rivera' })] })
+    for (const [uid, claims] of [[OWNER, customer], [ANON, anonymous], ['usr_staff', staffElsewhere]] as const) {
+      const client = await clientAs(uid, claims)
+      await expect(read(client, day.roleState('staff'))).rejects.toMatchObject({ code: 'permission-denied' })
+    }
+    const nobody = await clientAs(null)
+    await expect(read(nobody, day.roleState('staff'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('serve no other role document of a Roastery, even to that identity; its public document is empty', async () => {
+    const owner = await clientAs(OWNER)
+    await expect(read(owner, day.roleState('enduser'))).rejects.toMatchObject({ code: 'permission-denied' })
+    expect(await read(owner, day.public)).toEqual({})
+  })
+
+  it('push a board change to a staff listener within 2 s', async () => {
+    const rosa = await clientAs('usr_staff', staff)
+    const started = Date.now()
+    const update = waitFor<DocumentData | undefined>(
+      (push, fail) => onSnapshot(doc(rosa.db, day.roleState('staff')), (snap) => push(snap.data()), fail),
+      (data) => Array.isArray(data?.deliveries) && data.deliveries.length === 0,
+      2000,
+    )
+    await mirror.publish({ projectId: 'coffee-local', classId: 'Roastery', instanceId: DAY, state: { public: {}, private: {}, user: {}, role: { staff: { ...BOARD, deliveries: [] } } } })
+    await expect(update).resolves.toMatchObject({ date: DAY, deliveries: [] })
+    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('deny a client that is not signed in, or signed in for another project', async () => {

@@ -10,7 +10,7 @@ import type { ProjectMemory } from '../project/memory'
 import { runWithOperations, type LocalOperations } from '../project/rdk'
 import type { ChangeSet, LookupKeyRecord, Storage, StoredInstance, TaskRecord } from '../storage/types'
 import type { BackendResponse, InstanceState, StateMirror } from './plugins'
-import { HttpError, json } from './http'
+import { errorResponse, HttpError, json } from './http'
 import { KeyedLock } from './locks'
 import { parseLookupSegment, type LookupKey } from './lookup'
 import { RESERVED_QUERY, type ParsedRequest } from './request'
@@ -155,6 +155,20 @@ export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, me
   }
 }
 
+/**
+ * A call a class makes through rdk, answered as Retter answers it: a refusal (404 for a missing
+ * instance, 403, 570 busy, 400 validation…) is the call's status and `{code, message}` body, never
+ * a throw inside the calling handler.
+ */
+async function dispatchAnswer(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
+  try {
+    return await ctx.dispatch(call)
+  } catch (err) {
+    if (err instanceof HttpError) return errorResponse(err)
+    throw err
+  }
+}
+
 /** The rdk operations of one invocation of `call` on `instanceId` (collecting side effects in `fx`). */
 function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects): LocalOperations {
   const classId = call.classId
@@ -164,7 +178,7 @@ function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects
     const rest = action === 'CALL' ? [input.methodName ?? '', ...(target ? [target] : [])] : target ? [target] : []
     const query: Record<string, string> = {}
     for (const [k, v] of Object.entries(input.queryStringParams ?? {})) query[k] = String(v)
-    const res = await ctx.dispatch({
+    const res = await dispatchAnswer(ctx, {
       action,
       classId: input.classId,
       rest,

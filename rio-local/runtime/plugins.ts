@@ -34,7 +34,16 @@ export interface PublishOptions {
  * `publish` must not throw into the request path: failures are logged and retried by the mirror.
  */
 export interface StateMirror {
-  publish(change: StateChange, options?: PublishOptions): Promise<void>
+  /**
+   * Without `settleWithinMs`, resolves once the change's documents are written (true) or given up
+   * (false); a mirror that cannot tell resolves with nothing, taken as written.
+   */
+  publish(change: StateChange, options?: PublishOptions): Promise<boolean | void>
+  /**
+   * Resolves once the publishes of one instance that are on their way have landed, or after
+   * `withinMs` (INSTANCE waits here before a client subscribes). Optional: without it nothing waits.
+   */
+  settle?(instance: { projectId: string; classId: string; instanceId: string }, withinMs: number): Promise<void>
   /** Resolves once every pending publish has been written (tests and graceful shutdown). */
   flush(): Promise<void>
   close(): Promise<void>

@@ -30,6 +30,24 @@ function parseJson(text: string, where: string): unknown {
 }
 
 /**
+ * A request target (path and query) as the router reads it: dot segments (`/./`, `/x/../`,
+ * `/%2e/`, in any letter case) resolved and a backslash read as a slash, the way the WHATWG URL
+ * parser does it, since that is what `parseRequest` routes on. Every decision about a request (CORS,
+ * the dev endpoints, the Firebase Auth routes) must use this form, or a path could look like one
+ * route to one decision and like another to the next. A target the parser cannot read stays as it
+ * is (parseRequest answers it with 400).
+ * @param target e.g. `/x/../__dev/outbox?to=a`
+ */
+export function normaliseTarget(target: string): string {
+  try {
+    const url = new URL(target, 'http://backend.local')
+    return `${url.pathname}${url.search}`
+  } catch {
+    return target
+  }
+}
+
+/**
  * Parses the URL and body of a request. Throws HttpError 400 on malformed encodings or JSON.
  * @param req the transport-independent request
  */

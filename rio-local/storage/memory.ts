@@ -9,6 +9,10 @@ const key = (...parts: string[]) => parts.join('\u0000')
  */
 export function createMemoryStorage(): Storage {
   const instances = new Map<string, StoredInstance>()
+  /** instance key -> its committed state as JSON, while not known to be mirrored. */
+  const unmirrored = new Map<string, string>()
+  /** (project, class, userId) -> ids of the instances holding that user's state (LIST). */
+  const byUser = new Map<string, Set<string>>()
   const lookups = new Map<string, string>()
   const usedTokens = new Map<string, number>()
   const revokedSessions = new Map<string, number>()
@@ -27,6 +31,11 @@ export function createMemoryStorage(): Storage {
         .filter((i) => i.projectId === projectId && i.classId === classId)
         .map((i) => structuredClone(i))
     },
+    listInstanceIdsForUser(projectId, classId, userId) {
+      const ids = [...(byUser.get(key(projectId, classId, userId)) ?? [])]
+      const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.createdAt ?? 0
+      return ids.sort((a, b) => createdAt(a) - createdAt(b) || (a < b ? -1 : a > b ? 1 : 0))
+    },
     findLookupKey(projectId, classId, name, value) {
       return lookups.get(key(projectId, classId, name, value))
     },
@@ -35,7 +44,14 @@ export function createMemoryStorage(): Storage {
       const newTasks = structuredClone(changes.tasks ?? [])
       if (changes.instance) {
         const i = changes.instance
+        const before = instances.get(key(i.projectId, i.classId, i.instanceId))
+        for (const userId of Object.keys(before?.state.user ?? {})) byUser.get(key(i.projectId, i.classId, userId))?.delete(i.instanceId)
+        for (const userId of Object.keys(i.state.user)) {
+          const k = key(i.projectId, i.classId, userId)
+          byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(i.instanceId))
+        }
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
+        unmirrored.set(key(i.projectId, i.classId, i.instanceId), JSON.stringify(i.state))
       }
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
       for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
@@ -49,6 +65,16 @@ export function createMemoryStorage(): Storage {
         const id = nextTaskId++
         tasks.set(id, { ...t, id })
       }
+    },
+    pendingMirrors() {
+      return [...unmirrored.keys()].map((k) => {
+        const [projectId = '', classId = '', instanceId = ''] = k.split('\u0000')
+        return { projectId, classId, instanceId }
+      })
+    },
+    markMirrored(projectId, classId, instanceId, state) {
+      const k = key(projectId, classId, instanceId)
+      if (unmirrored.get(k) === JSON.stringify(state)) unmirrored.delete(k)
     },
     useTokenOnce(jti, expiresAt) {
       if (usedTokens.has(jti)) return false
@@ -79,6 +105,7 @@ export function createMemoryStorage(): Storage {
     },
     close() {
       instances.clear()
+      byUser.clear()
     },
   }
 }

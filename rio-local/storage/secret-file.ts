@@ -2,16 +2,14 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { MIN_SECRET_LENGTH, secretWeakness } from '../auth/secret-strength'
 import { DATA_FILE_MODE, ensurePrivateDir, restrictFiles } from './data-dir'
 
-/** Shorter secrets make HS256 tokens guessable offline. */
-export const MIN_SECRET_LENGTH = 32
-
-/** A secret file that is too short: the runtime refuses to start rather than sign with it. */
+/** A secret file too short or too predictable to sign with: the runtime refuses to start. */
 export class WeakSecretError extends Error {
-  constructor(file: string, length: number) {
+  constructor(file: string, weakness: string) {
     super(
-      `The JWT secret in ${file} has ${length} characters; at least ${MIN_SECRET_LENGTH} are required. ` +
+      `The JWT secret in ${file} ${weakness}. ` +
         `Delete the file to have a strong one generated at the next start (every session then ends), ` +
         `or write a random secret of ${MIN_SECRET_LENGTH}+ characters into it (e.g. \`openssl rand -base64 48\`), ` +
         `or set RIO_JWT_SECRET.`,
@@ -22,7 +20,8 @@ export class WeakSecretError extends Error {
 
 function readSecret(file: string): string {
   const secret = readFileSync(file, 'utf8').trim()
-  if (secret.length < MIN_SECRET_LENGTH) throw new WeakSecretError(file, secret.length)
+  const weakness = secretWeakness(secret)
+  if (weakness) throw new WeakSecretError(file, weakness)
   restrictFiles([file])
   return secret
 }
@@ -30,7 +29,7 @@ function readSecret(file: string): string {
 /**
  * Reads `<dir>/jwt-secret`, creating it (mode 0600, folder 0700) with 48 random bytes on first use.
  * @param dir the data folder
- * @throws WeakSecretError when the file holds fewer than 32 characters
+ * @throws WeakSecretError when the file holds a secret that is too short or too predictable (secret-strength.ts)
  */
 export function loadOrCreateSecret(dir: string): string {
   ensurePrivateDir(dir)

@@ -3,6 +3,7 @@
  * touches a native module (the web app's jsdom tests import the backend core).
  */
 import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
 import type { ChangeSet, DevOutboxMessage, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
@@ -33,6 +34,15 @@ CREATE TABLE IF NOT EXISTS tasks (
   created_at INTEGER NOT NULL, referer TEXT NOT NULL, source_ip TEXT NOT NULL, busy_retries INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tasks_due ON tasks (project_id, due_at, id);
+CREATE TABLE IF NOT EXISTS instance_users (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, user_id TEXT NOT NULL,
+  PRIMARY KEY (project_id, class_id, instance_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS instance_users_by_user ON instance_users (project_id, class_id, user_id);
+CREATE TABLE IF NOT EXISTS mirror_pending (
+  project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, state_hash TEXT NOT NULL,
+  PRIMARY KEY (project_id, class_id, instance_id)
+) WITHOUT ROWID;
 `
 
 /** Columns added after a table was first shipped: data folders made before them get them on open. */
@@ -91,6 +101,11 @@ function toInstance(row: InstanceRow): StoredInstance {
   }
 }
 
+/** A short fingerprint of a state's JSON: a mirror mark is cleared only for the state it was set for. */
+function stateHash(stateJson: string): string {
+  return createHash('sha256').update(stateJson).digest('base64url')
+}
+
 function toMessage(row: OutboxRow): DevOutboxMessage {
   return {
     to: row.to_addr,
@@ -136,6 +151,10 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
   db.pragma('synchronous = NORMAL')
   db.pragma('busy_timeout = 2000')
+  // A database from before LIST's index (instance_users) gets it filled from the stored states once.
+  const hadUserIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'instance_users'").get() !== undefined
+  // Nor can it tell what was mirrored: every instance is mirrored once at the next start.
+  const hadMirrorMarks = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mirror_pending'").get() !== undefined
   db.exec(SCHEMA)
   addMissingColumns(db)
   db.prepare('DELETE FROM used_tokens WHERE expires_at < ?').run(nowSeconds)
@@ -154,6 +173,43 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
      ON CONFLICT (project_id, class_id, instance_id)
      DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
   )
+  const unindexUsers = db.prepare<[string, string, string]>('DELETE FROM instance_users WHERE project_id = ? AND class_id = ? AND instance_id = ?')
+  const indexUser = db.prepare<[string, string, string, string]>(
+    'INSERT OR IGNORE INTO instance_users (project_id, class_id, instance_id, user_id) VALUES (?, ?, ?, ?)',
+  )
+  const idsForUser = db.prepare<[string, string, string], { instance_id: string }>(
+    `SELECT u.instance_id FROM instance_users u
+     JOIN cloud_instances i ON i.project_id = u.project_id AND i.class_id = u.class_id AND i.instance_id = u.instance_id
+     WHERE u.project_id = ? AND u.class_id = ? AND u.user_id = ? ORDER BY i.created_at, u.instance_id`,
+  )
+  const indexInstanceUsers = (projectId: string, classId: string, instanceId: string, state: StoredInstance['state']) => {
+    unindexUsers.run(projectId, classId, instanceId)
+    for (const userId of Object.keys(state.user ?? {})) indexUser.run(projectId, classId, instanceId, userId)
+  }
+  const markPending = db.prepare<[string, string, string, string]>(
+    'INSERT OR REPLACE INTO mirror_pending (project_id, class_id, instance_id, state_hash) VALUES (?, ?, ?, ?)',
+  )
+  const clearPending = db.prepare<[string, string, string, string]>(
+    'DELETE FROM mirror_pending WHERE project_id = ? AND class_id = ? AND instance_id = ? AND state_hash = ?',
+  )
+  const allPending = db.prepare<[], { project_id: string; class_id: string; instance_id: string }>(
+    'SELECT project_id, class_id, instance_id FROM mirror_pending',
+  )
+  if (!hadMirrorMarks) {
+    db.transaction(() => {
+      for (const row of db.prepare<[], InstanceRow>('SELECT * FROM cloud_instances').all()) {
+        markPending.run(row.project_id, row.class_id, row.instance_id, stateHash(row.state))
+      }
+    })()
+  }
+  if (!hadUserIndex) {
+    db.transaction(() => {
+      // all(), not iterate(): better-sqlite3 allows no write while a read is still open.
+      for (const row of db.prepare<[], InstanceRow>('SELECT * FROM cloud_instances').all()) {
+        indexInstanceUsers(row.project_id, row.class_id, row.instance_id, toInstance(row).state)
+      }
+    })()
+  }
   const findLookup = db.prepare<[string, string, string, string], { instance_id: string }>(
     'SELECT instance_id FROM lookup_keys WHERE project_id = ? AND class_id = ? AND key_name = ? AND key_value = ?',
   )
@@ -188,14 +244,17 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const commit = db.transaction((changes: ChangeSet) => {
     if (changes.instance) {
       const i = changes.instance
+      const state = JSON.stringify(i.state)
+      markPending.run(i.projectId, i.classId, i.instanceId, stateHash(state))
       upsertInstance.run({
         projectId: i.projectId,
         classId: i.classId,
         instanceId: i.instanceId,
-        state: JSON.stringify(i.state),
+        state,
         createdAt: i.createdAt,
         updatedAt: i.updatedAt,
       })
+      indexInstanceUsers(i.projectId, i.classId, i.instanceId, i.state)
     }
     for (const k of changes.removedLookupKeys ?? []) deleteLookup.run(k.projectId, k.classId, k.name, k.value)
     for (const k of changes.lookupKeys ?? []) upsertLookup.run(k)
@@ -226,8 +285,13 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
       return row && toInstance(row)
     },
     listInstances: (p, c) => listInstances.all(p, c).map(toInstance),
+    listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),
+    pendingMirrors: () => allPending.all().map((r) => ({ projectId: r.project_id, classId: r.class_id, instanceId: r.instance_id })),
+    markMirrored: (p, c, i, state) => {
+      clearPending.run(p, c, i, stateHash(JSON.stringify(state)))
+    },
     useTokenOnce: (jti, expiresAt) => useToken.run(jti, expiresAt).changes === 1,
     claimRefreshToken: (jti, usedAtMs, expiresAt) =>
       claimRefresh.run(jti, usedAtMs, expiresAt).changes === 1 ? undefined : firstRefreshUse.get(jti)?.used_at_ms,

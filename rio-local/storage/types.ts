@@ -84,8 +84,22 @@ export interface ChangeSet {
 export interface Storage {
   getInstance(projectId: string, classId: string, instanceId: string): StoredInstance | undefined
   listInstances(projectId: string, classId: string): StoredInstance[]
+  /**
+   * Ids of the instances of a class that hold user state for `userId`, oldest first, read from an
+   * index kept by `commit`: the cost follows the answer, not the number of instances.
+   */
+  listInstanceIdsForUser(projectId: string, classId: string, userId: string): string[]
   findLookupKey(projectId: string, classId: string, name: string, value: string): string | undefined
+  /**
+   * Writes a change set atomically. A committed instance is also marked "not yet mirrored", in the
+   * same transaction, until markMirrored is told its state reached the live documents: a crash
+   * between the two leaves the mark, and the next start mirrors it (runtime/mirror-journal.ts).
+   */
   commit(changes: ChangeSet): void
+  /** The instances whose latest committed state is not known to be mirrored. */
+  pendingMirrors(): Array<{ projectId: string; classId: string; instanceId: string }>
+  /** Clears an instance's mark if `state` is still its latest committed state (a newer one stays marked). */
+  markMirrored(projectId: string, classId: string, instanceId: string, state: InstanceState): void
   /** Marks a single-use token id as used; false when it already was. `expiresAt` in epoch seconds. */
   useTokenOnce(jti: string, expiresAt: number): boolean
   /**

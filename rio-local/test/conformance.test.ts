@@ -159,6 +159,10 @@ describe('OTP sign-in through the SDK', () => {
       live.state?.user.subscribe((s: Record<string, unknown>) => seenUser.push(s)),
     ]
     try {
+      // As the app does (lib/rio/account-api.ts): change only once the listeners have their first
+      // snapshot. The emulator corrupts a listener's stream when a write to its document lands while
+      // that snapshot is being sent, and Firebase waits 30-60 s before listening again.
+      await waitUntil(() => seenUser.length > 0 && seen.length > 0, 15_000)
       await account.call({ method: 'selectPlan', body: { planId: 'taster' } })
       await waitUntil(() => seenUser.some((s) => s.plan === 'taster') && seen.length > 0, 15_000)
       const last = seenUser.at(-1) as Record<string, unknown>

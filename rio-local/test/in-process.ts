@@ -1,5 +1,6 @@
 /** In-process helpers: drive `backend.handle` directly (no sockets), as the web app's mocks do. */
 import type { Backend } from '../app'
+import { signJwt } from '../auth/jwt'
 
 export interface Reply<T = Record<string, unknown>> {
   status: number
@@ -26,6 +27,14 @@ export function sessions(backend: Backend) {
     async anonymous(): Promise<string> {
       const res = await call<{ response: { accessToken: string } }>(backend, 'GET', `/root/INSTANCE/ProjectUser?projectId=${p}`)
       return res.body.response.accessToken
+    },
+    /**
+     * An access token of the platform's own `developer` identity, as a delayed call (`data.tasks`)
+     * runs with: lets a test run a task method now, the way the platform would later.
+     */
+    platform(): string {
+      const iat = Math.floor(Date.now() / 1000)
+      return signJwt({ projectId: p, userId: '', identity: 'developer', anonymous: false, claims: {}, kind: 'access', iat, exp: iat + 600 }, backend.secret)
     },
     async customer(email: string): Promise<{ token: string; accountId: string }> {
       const anon = await this.anonymous()

@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import { RetterAuthStatus } from '@retter/sdk'
 import { TEST_ADDRESS } from './address'
 import { accountIdFor, userIdFor } from './ids'
-import type { StateMirror } from '../runtime/plugins'
+import { createBackend } from '../app'
+import type { StateChange, StateMirror } from '../runtime/plugins'
+import { call, sessions } from './in-process'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from './harness'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
@@ -75,6 +77,51 @@ test('a session signed out before a restart stays revoked after it', async () =>
   expect(refresh.body).toMatchObject({ code: 'TOKEN_REVOKED' })
 })
 
+test('a write committed before a crash whose mirror write never landed is mirrored as the runtime starts again', async () => {
+  const crashDir = mkdtempSync(join(tmpdir(), 'rio-backend-'))
+  // The first runtime's mirror never finishes a write: the process dies with them in flight.
+  const stuck: StateMirror = {
+    // Settles when told to stop waiting (the contract of settleWithinMs), but never writes.
+    publish: (_change, options) => new Promise<void>((resolve) => {
+      if (options?.settleWithinMs !== undefined) setTimeout(resolve, options.settleWithinMs)
+    }),
+    flush: async () => undefined,
+    close: async () => undefined,
+  }
+  const published: StateChange[] = []
+  const recording: StateMirror = {
+    publish: async (change) => {
+      published.push(structuredClone(change))
+    },
+    flush: async () => undefined,
+    close: async () => undefined,
+  }
+  const crashed = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: stuck })
+  try {
+    const { token, accountId } = await sessions(crashed).customer('crashed.write@example.com')
+    await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/setDeliveryAddress/${accountId}?_token=${token}`, TEST_ADDRESS)
+    const chosen = await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/selectPlan/${accountId}?_token=${token}`, { planId: 'roasters-club' })
+    expect(chosen.status).toBe(200)
+    // Started on the same folder (the first one never closed: it "crashed").
+    const restarted = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: recording })
+    try {
+      const mirrored = published.filter((c) => c.instanceId === accountId)
+      expect(mirrored).toHaveLength(1)
+      expect(mirrored[0]?.state.user[userIdFor('crashed.write@example.com')]).toMatchObject({ plan: 'roasters-club' })
+      // Once landed, the next start has nothing left to mirror.
+      await restarted.close()
+      const third = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: recording })
+      await third.close()
+      expect(published.filter((c) => c.instanceId === accountId)).toHaveLength(1)
+    } finally {
+      await restarted.close()
+    }
+  } finally {
+    await crashed.close()
+    rmSync(crashDir, { recursive: true, force: true })
+  }
+}, 30_000)
+
 test('after a restart, the first INSTANCE get of a stored instance mirrors it again before answering', async () => {
   // The Firestore emulator forgets everything when it restarts while SQLite does not: without this,
   // a returning customer's live listener would be denied (no document) and never recover.
@@ -88,7 +135,9 @@ test('after a restart, the first INSTANCE get of a stored instance mirrors it ag
   }
   const restartDir = mkdtempSync(join(tmpdir(), 'rio-backend-'))
   try {
-    const first = await startTestServer({ projectId: `${PROJECT}-mirror`, storage: { dir: restartDir } })
+    // The first run's mirror wrote everything it was given (nothing is left to reconcile at the next start).
+    const landed: StateMirror = { publish: async () => true, flush: async () => undefined, close: async () => undefined }
+    const first = await startTestServer({ projectId: `${PROJECT}-mirror`, storage: { dir: restartDir }, mirror: landed })
     const sdk = createSdk(`${PROJECT}-mirror`, first.host)
     const email = 'returning.customer@example.com'
     await signInWithOtp(sdk, first.origin, email)

@@ -17,7 +17,7 @@ test('rio generate accepts retter/ and generates a client for every class and me
     cpSync(DEFAULT_PROJECT_DIR, join(dir, 'project'), { recursive: true, filter: (src) => !src.endsWith('rio.ts') })
     // HOME: rio-cli keeps its profiles in ~/.rio-cli; generate needs none, and must not touch the user's.
     await promisify(execFile)(RIO, ['generate'], { cwd: join(dir, 'project'), env: { ...process.env, HOME: dir }, timeout: 60_000 })
-    for (const [classId, methods] of Object.entries({ Account: ['sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'selectPlan'], AWS: ['describe'] })) {
+    for (const [classId, methods] of Object.entries({ Account: ['sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'selectPlan', 'recordShipment'], AWS: ['describe'], Roastery: ['syncDelivery', 'markShipped', 'markAllShipped'] })) {
       const generated = join(dir, 'project', 'classes', classId, 'rio.ts')
       expect(existsSync(generated)).toBe(true)
       const text = readFileSync(generated, 'utf8')
@@ -25,6 +25,7 @@ test('rio generate accepts retter/ and generates a client for every class and me
       for (const method of methods) expect(text).toContain(method)
     }
     expect(readFileSync(join(dir, 'project', 'classes', 'Account', 'rio.ts'), 'utf8')).toMatch(/interface VerifyOtpInput/)
+    expect(readFileSync(join(dir, 'project', 'classes', 'Roastery', 'rio.ts'), 'utf8')).toMatch(/interface RoasterySyncDeliveryInput/)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

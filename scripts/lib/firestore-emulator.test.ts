@@ -121,6 +121,13 @@ describe('startFirestoreEmulator', () => {
     expect(await emulatorAnswers(hostPort, 500)).toBe(false)
   })
 
+  it.each(['0.0.0.0', '::', '192.0.2.10'])('refuses to listen on %s: it trusts unsigned ID tokens, so it stays on loopback', async (host) => {
+    const started = startFirestoreEmulator({ host, port: 0 })
+    // Stopped should it have started anyway (the test then fails on the assertion).
+    void started.then((emulator) => emulator.stop(), () => undefined)
+    await expect(started).rejects.toThrow(`The Firestore emulator listens on loopback only (127.0.0.1, localhost or ::1), not "${host}"`)
+  })
+
   it('refuses a port where something already answers', async () => {
     const [host, port] = emulatorHost().split(':')
     await expect(startFirestoreEmulator({ host, port: Number(port) })).rejects.toThrow(/already answers/)

@@ -165,6 +165,11 @@ export function findFirestoreEmulator(options: FindFirestoreEmulatorOptions = {}
   }
 }
 
+/** Whether `host` names this machine only: 127.0.0.0/8, localhost or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
 /** A port that was free a moment ago on `host` (the emulator has no "port 0" of its own). */
 export function findFreePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -267,17 +272,21 @@ const WATCHDOG_SCRIPT =
 /**
  * Starts the Cloud Firestore emulator and resolves once it answers HTTP requests.
  *
- * Rejects with the install instructions when Java or the emulator is missing, and with the
- * emulator's own output when it exits early (e.g. the port is taken) or does not answer in time.
+ * Rejects for a host other than loopback, with the install instructions when Java or the
+ * emulator is missing, and with the emulator's own output when it exits early (e.g. the port is
+ * taken) or does not answer in time.
  * The JVM never outlives this Node process: it is killed on a normal exit, and on POSIX a watchdog
  * kills it when the process dies any other way (SIGKILL, a crash, `timeout`).
  */
 export async function startFirestoreEmulator(
   options: StartFirestoreEmulatorOptions = {},
 ): Promise<RunningFirestoreEmulator> {
+  const host = options.host ?? '127.0.0.1'
+  // Every Firestore emulator takes unsigned ID tokens (anyone can claim any uid) and answers
+  // pre-flights from any origin: reachable beyond this machine, it would hand out every document.
+  if (!isLoopbackHost(host)) throw new Error(`The Firestore emulator listens on loopback only (127.0.0.1, localhost or ::1), not "${host}".`)
   const found = findFirestoreEmulator({ env: options.env })
   if (found instanceof Error) throw found
-  const host = options.host ?? '127.0.0.1'
   const port = options.port === 0 ? await findFreePort(host) : (options.port ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid emulator port: ${options.port}`)
   const hostPort = `${host}:${port}`

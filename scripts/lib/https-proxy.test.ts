@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { ensureLocalhostCert } from './cert'
 import { findFreePort } from './firestore-emulator'
+import { trustedClientAddress } from '../../rio-local/runtime/client-address'
 import { routeRequest, startHttpsProxy } from './https-proxy'
 
 test('pages, chunks and data go to the app unchanged', () => {
@@ -48,10 +49,14 @@ describe('over TLS', () => {
   let port: number
   const seen: string[] = []
   const bodies: string[] = []
+  /** The client address each request carried, as the backend verifies it. */
+  const addresses: string[] = []
+  const FRONT_SECRET = 'front-test-secret-Vq8xK2mPz7Lr4Nw9Ta3b'
 
   const listen = (name: string) => new Promise<http.Server>((resolve) => {
     const server = http.createServer((req, res) => {
       seen.push(`${name} ${req.method ?? ''} ${req.url ?? ''} ${req.headers['x-forwarded-proto'] ?? ''}`)
+      addresses.push(trustedClientAddress(req.headers, FRONT_SECRET) ?? `untrusted ${String(req.headers['x-rio-client-address'])}`)
       let body = ''
       req.setEncoding('utf8')
       req.on('data', (chunk: string) => { body += chunk })
@@ -84,6 +89,7 @@ describe('over TLS', () => {
       backendPort: (backend.address() as AddressInfo).port,
       keyFile: cert.keyFile,
       certFile: cert.certFile,
+      frontSecret: FRONT_SECRET,
     })
     close = () => proxy.close()
   })
@@ -99,6 +105,19 @@ describe('over TLS', () => {
     expect(await get('/rio/p/CALL/Account/x/static?a=1')).toEqual({ status: 200, body: 'backend' })
     expect((await get('/rio/%5F%5Fdev/outbox')).status).toBe(404)
     expect(seen).toEqual(['app GET /sign-in https', 'backend GET /p/CALL/Account/x/static?a=1 https'])
+  })
+
+  test("tells the backend the client's address in a header only the front can sign; what a client wrote there is dropped", async () => {
+    const before = addresses.length
+    await new Promise<void>((resolve, reject) => {
+      https.get({
+        host: '127.0.0.1', port, path: '/rio/p/x', rejectUnauthorized: false,
+        headers: { 'x-rio-client-address': '203.0.113.9', 'x-rio-client-address-signature': 'f'.repeat(64) },
+      }, (res) => { res.resume(); res.on('end', resolve) }).on('error', reject)
+    })
+    await get('/sign-in')
+    // The TLS client is this machine; the app gets no address header at all.
+    expect(addresses.slice(before)).toEqual(['127.0.0.1', 'untrusted undefined'])
   })
 
   test('speaks HTTP/2 to clients that offer it, without HTTP/1.1-only headers', async () => {

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import http2 from 'node:http2'
 import type { Socket } from 'node:net'
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressHeaders } from '../../rio-local/runtime/client-address'
 
 export interface HttpsProxy {
   close(): Promise<void>
@@ -67,6 +68,8 @@ function upstreamHeaders(headers: http.IncomingHttpHeaders, authority: string, b
   for (const [name, value] of Object.entries(headers)) {
     // HTTP/2 pseudo-headers (`:path`, `:authority`, ...) are not headers to an HTTP/1.1 server.
     if (name.startsWith(':') || CONNECTION_HEADERS.has(name) || value === undefined) continue
+    // Only the front says who the client is (below); whatever a client wrote there is dropped.
+    if (name === CLIENT_ADDRESS_HEADER || name === CLIENT_ADDRESS_SIGNATURE_HEADER) continue
     if (name === 'content-length' && !body.lengthChecked) continue
     out[name] = value
   }
@@ -108,6 +111,11 @@ export function startHttpsProxy(opts: {
   backendPort: number
   keyFile: string
   certFile: string
+  /**
+   * Shared with the backend (its RIO_LOCAL_FRONT_SECRET): requests to it carry the client's address
+   * signed with it, as every client reaches the backend from this front's 127.0.0.1.
+   */
+  frontSecret?: string
 }): Promise<HttpsProxy> {
   const server = http2.createSecureServer(
     { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile), allowHTTP1: true },
@@ -120,13 +128,16 @@ export function startHttpsProxy(opts: {
         return
       }
       const authority = (req.headers[':authority'] as string | undefined) ?? req.headers.host ?? ''
+      const headers = upstreamHeaders(req.headers, authority, bodyOf(req))
+      const client = req.socket.remoteAddress
+      if (route.to === 'backend' && opts.frontSecret && client) Object.assign(headers, clientAddressHeaders(opts.frontSecret, client))
       const upstream = http.request(
         {
           host: '127.0.0.1',
           port: route.to === 'backend' ? opts.backendPort : opts.appPort,
           method: req.method,
           path: route.path,
-          headers: upstreamHeaders(req.headers, authority, bodyOf(req)),
+          headers,
           // One connection per request: nothing one client sends can share a connection with another's.
           agent: false,
         },

@@ -110,9 +110,13 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
 
   // One key per run, kept across backend restarts (stopBackend/startBackend), so the printed link stays valid.
   const inboxKey = options.backendEnv?.RIO_LOCAL_INBOX_KEY || process.env.RIO_LOCAL_INBOX_KEY?.trim() || randomBytes(32).toString('base64url')
+  // The TLS front of a production stack signs each client's address with this; only it and the
+  // backend know it (a new one per stack).
+  const frontSecret = options.app.kind === 'production' ? randomBytes(32).toString('base64url') : undefined
   const backendChildEnv: NodeJS.ProcessEnv = {
     ...process.env,
     RIO_LOCAL_INBOX_KEY: inboxKey,
+    ...(frontSecret ? { RIO_LOCAL_FRONT_SECRET: frontSecret } : {}),
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -187,7 +191,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       watch(next, () => true)
       await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
       proxy = await startHttpsProxy({
-        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile,
+        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
       })
     }
 

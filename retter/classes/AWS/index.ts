@@ -33,9 +33,12 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
     region: AWS_REGION,
     resources: { bucket: 'bean-and-bloom-' + suffix, storageClass: 'STANDARD', queue: 'orders-' + suffix },
   }
-  data.state.private = { userId: userIdFor(checked.email) }
+  // The authorizer lets only the owner create it, so the caller's userId is the customer's own; it
+  // differs from userIdFor() for an Account created before the userId got its own derivation.
+  const userId = data.context.userId || userIdFor(checked.email)
+  data.state.private = { userId: userId }
   data.state.user = {}
-  data.state.user[userIdFor(checked.email)] = { email: checked.email, createdAt: new Date(Date.now()).toISOString() }
+  data.state.user[userId] = { email: checked.email, createdAt: new Date(Date.now()).toISOString() }
   data.response = { statusCode: 200, body: {} }
   return data
 }

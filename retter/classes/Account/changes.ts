@@ -1,7 +1,7 @@
 /**
  * What every change to a customer's subscription or details shares: reading the subscription as
  * it stands now, refusing with a specific code, and completing a change (history, the pending
- * reminder, the customer's e-mail, the answer).
+ * reminder, the roastery's boards, the customer's e-mail, the answer).
  */
 import { Data } from '@retter/rdk'
 import { AccountUserState, customerOf, privateOf } from './customer'
@@ -9,6 +9,7 @@ import { subscriptionMail, SubscriptionEvent } from './emails'
 import { sendOrQueue } from './notify'
 import { cadenceOf, findPlan } from './plans'
 import { keepReminder } from './reminders'
+import { syncBoards } from './roastery'
 import { SubscriptionChange, SubscriptionFields, subscriptionAt, withChange } from './schedule'
 
 /** The customer's user state, subscription included, as one value. */
@@ -55,10 +56,14 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
 }
 
 /**
- * Completes a change: stores `view` with a history entry, keeps the reminder right, e-mails the
- * customer about `event` (none when null) and answers the customer's state.
+ * Completes a change: stores `view` with a history entry, keeps the reminder right, brings the
+ * roastery's boards in line (unless `options.boards` is false: the change came from a board),
+ * e-mails the customer about `event` (none when null) and answers the customer's state.
  */
-export async function complete(data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent | null): Promise<Data> {
+export async function complete(
+  data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent | null,
+  options: { boards?: boolean } = {},
+): Promise<Data> {
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]
@@ -66,6 +71,7 @@ export async function complete(data: Data, view: CustomerView, nowMs: number, en
   view.history = withChange(view.history, change)
   store(data, view)
   keepReminder(data, view, nowMs)
+  if (options.boards !== false) await syncBoards(data, view, nowMs)
   if (event) await mailCustomer(data, view, event)
   data.response = { statusCode: 200, body: view }
   return data

@@ -31,6 +31,20 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   delivery?: DeliveryAddress
   /** Grind and roast (setPreferences; defaults from the plan when a subscription starts). */
   preferences?: CoffeePreferences
+  /** Deliveries that left the roastery (recordShipment), oldest first, the latest DELIVERY_HISTORY_LIMIT. */
+  deliveries?: ShippedDelivery[]
+}
+
+/** One delivery that left the roastery, as the customer's history keeps it. */
+export interface ShippedDelivery {
+  /** The delivery day (ISO day, like the schedule's dates). */
+  date: string
+  plan: string
+  grind: string
+  roast: string
+  bags: number
+  /** ISO instant the roastery marked it shipped. */
+  shippedAt: string
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */
@@ -54,6 +68,12 @@ export interface AccountPrivateState {
   reminderFor?: string
   /** The latest delivery (ISO day) a reminder was sent for. */
   remindedFor?: string
+  /** What this Account last put on each roastery board (fingerprint by `YYYY-MM-DD`; roastery.ts). */
+  onBoards?: { [day: string]: string }
+  /** A syncRoastery task is pending (board updates failed). */
+  boardRetryPending?: boolean
+  /** Board retries scheduled since the last update that went through. */
+  boardRetries?: number
 }
 
 /** The private part of an Account's state (set by init). */

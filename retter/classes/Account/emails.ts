@@ -102,7 +102,7 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
   const lines: string[] = []
   if (event.kind === 'cancelled') return lines
   const sub = ctx.sub
-  if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder') {
+  if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder' && event.kind !== 'shipped') {
     lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (ctx.plan ? ' (' + ctx.plan.name + ')' : '') + '.')
   }
   if (ctx.preferences) lines.push('Your coffee: ' + GRIND_LABELS[ctx.preferences.grind] + ', ' + ROAST_LABELS[ctx.preferences.roast].toLowerCase() + '.')

@@ -4,7 +4,9 @@
  * because Retter deploys each class folder on its own (a test keeps the copies identical).
  *
  * Ids are an HMAC of the normalised e-mail under CUSTOMER_ID_SECRET (project environment), so
- * nobody can derive a customer's ids, or test whether an e-mail has an account, without it.
+ * nobody can derive a customer's ids, or test whether an e-mail has an account, without it. The
+ * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
+ * answers tells nothing about it.
  */
 import { Context, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
@@ -14,6 +16,11 @@ export { normaliseEmail }
 
 /** The identity of customers (custom tokens minted by Account.verifyOtp). */
 export const CUSTOMER_IDENTITY = 'enduser'
+/**
+ * The identity of the coffee chain's staff: Account.verifyOtp mints it for the addresses in
+ * STAFF_EMAILS. A staff member signs in once and is also the customer of their own e-mail.
+ */
+export const STAFF_IDENTITY = 'staff'
 
 /** The normalised e-mail in `value`, or undefined when it is not a plausible address (email.ts). */
 export function parseEmail(value: unknown): string | undefined {
@@ -30,28 +37,74 @@ function idSecret(): string {
   return secret
 }
 
-function emailKey(email: string): string {
-  return createHmac('sha256', idSecret()).update(normaliseEmail(email)).digest('hex').slice(0, 24)
+/**
+ * 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, text): a stable name for `text` that nobody
+ * without the secret can link back to it (ids, and the sources the sign-in limits count).
+ */
+export function secretDigest(text: string): string {
+  return createHmac('sha256', idSecret()).update(text).digest('hex').slice(0, 24)
 }
+
+/** secretDigest of purpose + normalised e-mail; NUL never occurs in an address. */
+function emailKey(email: string, purpose: string): string {
+  return secretDigest(purpose + normaliseEmail(email))
+}
+
+// Instance ids keep the HMAC of the bare e-mail (ids of existing customers stay what they were).
+const INSTANCE_ID_PURPOSE = ''
+const USER_ID_PURPOSE = 'userId\u0000'
 
 /** `acct_` + 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, normalised e-mail). */
 export function accountIdFor(email: string): string {
-  return 'acct_' + emailKey(email)
+  return 'acct_' + emailKey(email, INSTANCE_ID_PURPOSE)
 }
 /** `aws_` + the same 24 hex chars. */
 export function awsIdFor(email: string): string {
-  return 'aws_' + emailKey(email)
+  return 'aws_' + emailKey(email, INSTANCE_ID_PURPOSE)
 }
-/** The stable userId of the customer with this e-mail (their custom token's userId). */
+/**
+ * The stable userId of the customer with this e-mail (their custom token's userId): `usr_` + 24 hex
+ * chars of HMAC-SHA256(CUSTOMER_ID_SECRET, "userId" NUL normalised e-mail). An Account created
+ * before this derivation keeps the userId in its private state.
+ */
 export function userIdFor(email: string): string {
-  return 'usr_' + emailKey(email)
+  return 'usr_' + emailKey(email, USER_ID_PURPOSE)
 }
 
-/** The normalised e-mail of a signed-in customer, or undefined for anyone else. */
+/**
+ * The normalised e-mail of a signed-in customer, or undefined for anyone else. A staff session is
+ * the customer of its own e-mail too (one sign-in for both), so it owns that e-mail's objects.
+ */
 export function customerEmail(context: Context): string | undefined {
-  if (context.identity !== CUSTOMER_IDENTITY || context.isAnonymous) return undefined
+  if ((context.identity !== CUSTOMER_IDENTITY && context.identity !== STAFF_IDENTITY) || context.isAnonymous) return undefined
   const email = context.claims ? context.claims.email : undefined
   return typeof email === 'string' ? normaliseEmail(email) : undefined
+}
+
+/** The normalised addresses of STAFF_EMAILS (project environment, comma-separated); read on every call. */
+export function staffEmails(): string[] {
+  const listed = (process.env.STAFF_EMAILS || '').split(',')
+  const emails: string[] = []
+  for (const raw of listed) {
+    const email = parseEmail(raw)
+    if (email && emails.indexOf(email) < 0) emails.push(email)
+  }
+  return emails
+}
+
+/** True when `email` is one of STAFF_EMAILS. */
+export function isStaffEmail(email: string): boolean {
+  return staffEmails().indexOf(normaliseEmail(email)) >= 0
+}
+
+/**
+ * True for a staff session whose e-mail is still in STAFF_EMAILS: taking an address off the list
+ * takes effect on that person's next call, without waiting for their session to end.
+ */
+export function isStaff(context: Context): boolean {
+  if (context.identity !== STAFF_IDENTITY || context.isAnonymous) return false
+  const email = context.claims ? context.claims.email : undefined
+  return typeof email === 'string' && isStaffEmail(email)
 }
 
 export const ALLOW: Response = { statusCode: 200 }

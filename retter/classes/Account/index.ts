@@ -16,8 +16,11 @@ export const EMAIL_LOOKUP_KEY = 'email'
 /** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
 const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans']
 
-/** Methods only the platform runs, as delayed calls (`data.tasks`) this class scheduled. */
-const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail']
+/**
+ * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled, and
+ * `recordShipment`, which the Roastery class calls (the method checks which class called).
+ */
+const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment']
 
 /**
  * The platform's own calls (delayed calls and class-to-class calls) carry the `developer`
@@ -30,8 +33,9 @@ export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
   if (TASKS_ONLY.indexOf(context.methodName) >= 0) {
-    const ownTask = context.identity === PLATFORM_IDENTITY && context.refererClassId === 'Account'
-    return ownTask ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
+    // Only the project's own code holds this identity: its delayed calls, its classes' rdk calls
+    // (the Roastery records shipments), and the developer's credentials.
+    return context.identity === PLATFORM_IDENTITY ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
   }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')

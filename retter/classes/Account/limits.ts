@@ -1,35 +1,62 @@
 /**
  * Caps on code guessing and code sending, so nobody can scale guesses by resending or by spreading
- * them over addresses:
- * - per e-mail (in the Account's private state, exact rolling hour): at most 10 failed code checks
- *   across all codes, at most 5 codes sent;
- * - per source IP (in RDK project memory, shared by all instances): sendOtp and verifyOtp calls
- *   per clock hour, 30 and 60 by default (OTP_IP_SENDS_PER_HOUR, OTP_IP_CHECKS_PER_HOUR in the
+ * them over addresses, and nobody elsewhere can cheaply lock the owner out:
+ * - failed code checks per (e-mail, source) (in the Account's private state, exact rolling
+ *   windows): at most 10 in any hour and 20 in any day (Auth0's brute-force protection blocks
+ *   the pair, not the account); a source is an IPv4 address, an IPv6 /64, or the machine itself
+ *   (source.ts), kept only as a keyed digest;
+ * - failed code checks per e-mail across all sources: at most 100 in any day (NIST SP 800-63B
+ *   5.2.2: no more than 100 failed attempts on one account), so locking the owner out takes 5
+ *   sources spending their whole day, and guessing stays bounded (README: the odds per year);
+ * - codes sent per e-mail: at most 5 in any hour;
+ * - per source (in RDK project memory, shared by all instances): sendOtp and verifyOtp calls per
+ *   clock hour, 30 and 60 by default (OTP_IP_SENDS_PER_HOUR, OTP_IP_CHECKS_PER_HOUR in the
  *   project environment raise them, e.g. for a load test from one machine).
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
 import RDK, { Response } from '@retter/rdk'
+import { secretDigest } from './identity'
+import { networkOf } from './source'
 
 export const LIMIT_WINDOW_MS = 60 * 60 * 1000
-export const EMAIL_FAILED_CHECKS_PER_HOUR = 10
+export const DAY_MS = 24 * LIMIT_WINDOW_MS
+export const SOURCE_FAILED_CHECKS_PER_HOUR = 10
+export const SOURCE_FAILED_CHECKS_PER_DAY = 20
+export const EMAIL_FAILED_CHECKS_PER_DAY = 100
 export const EMAIL_CODES_PER_HOUR = 5
 export const IP_SENDS_PER_HOUR = 30
 export const IP_CHECKS_PER_HOUR = 60
 
-export type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT'
+export type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT'
 
 const LIMIT_MESSAGES: Record<LimitCode, string> = {
-  EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail. Sign-in is paused for it: try again in ',
+  EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail from your network. Sign-in from it is paused: try again in ',
+  EMAIL_CHECK_LIMIT_ALL: 'Too many wrong codes were entered for this e-mail from several networks today. Sign-in is paused for it: try again in ',
   EMAIL_SEND_LIMIT: 'Too many codes were sent to this e-mail in the last hour. You can request a new one in ',
   IP_SEND_LIMIT: 'Too many codes were requested from your network. You can request a new one in ',
   IP_CHECK_LIMIT: 'Too many codes were checked from your network. Try again in ',
 }
 
-/** "42 seconds", "1 minute", "17 minutes" (rounded up to whole minutes past one minute). */
+/** One failed code check: when (epoch ms) and from which source (sourceKey). */
+export interface FailedCheck {
+  at: number
+  source: string
+}
+
+/** What the check limits keep in the Account's private state. */
+export interface CheckLimitState {
+  /** The failed code checks of the last day, oldest first. */
+  failedChecks?: FailedCheck[]
+  /** Digests of the networks the owner signed in from (newest last, at most KNOWN_SOURCES_KEPT). */
+  knownSources?: string[]
+}
+
+/** "42 seconds", "17 minutes", "5 hours" (rounded up; minutes up to 90, hours past that). */
 export function describeWait(seconds: number): string {
   if (seconds < 60) return seconds + (seconds === 1 ? ' second' : ' seconds')
   const minutes = Math.ceil(seconds / 60)
-  return minutes + (minutes === 1 ? ' minute' : ' minutes')
+  if (minutes <= 90) return minutes + (minutes === 1 ? ' minute' : ' minutes')
+  return Math.ceil(minutes / 60) + ' hours'
 }
 
 /** The 429 answer of a limit, with Retry-After. */
@@ -42,20 +69,59 @@ export function limitResponse(code: LimitCode, retryAfterSeconds: number): Respo
   }
 }
 
-/** The times (epoch ms) of `times` within the hour before `now`, oldest first. */
-export function withinWindow(times: number[] | undefined, now: number): number[] {
+/** The times (epoch ms) of `times` within the `windowMs` before `now`, oldest first. */
+export function withinWindow(times: number[] | undefined, now: number, windowMs: number = LIMIT_WINDOW_MS): number[] {
   if (!times) return []
-  return times.filter((t) => t > now - LIMIT_WINDOW_MS && t <= now).sort((a, b) => a - b)
+  return times.filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b)
 }
 
 /**
- * Seconds until one more event fits `max` per rolling hour, or 0 when it fits now.
- * @param recent times from withinWindow
+ * Seconds until one more event fits `max` per rolling `windowMs`, or 0 when it fits now.
+ * @param recent times from withinWindow with the same window
  */
-export function rollingWait(recent: number[], max: number, now: number): number {
+export function rollingWait(recent: number[], max: number, now: number, windowMs: number = LIMIT_WINDOW_MS): number {
   if (recent.length < max) return 0
   const oldestCounted = recent[recent.length - max] as number
-  return Math.ceil((oldestCounted + LIMIT_WINDOW_MS - now) / 1000)
+  return Math.ceil((oldestCounted + windowMs - now) / 1000)
+}
+
+/** The key a source address is counted under: a digest of its network (source.ts), never the address. */
+export function sourceKey(sourceIP: string | undefined): string {
+  return secretDigest('otp-source\u0000' + networkOf(sourceIP || '')).slice(0, 16)
+}
+
+/** The failed checks of the last day, oldest first (older ones are dropped from state). */
+export function recentFailures(state: CheckLimitState, now: number): FailedCheck[] {
+  return (state.failedChecks || []).filter((f) => f.at > now - DAY_MS && f.at <= now).sort((a, b) => a.at - b.at)
+}
+
+/** How many networks the owner signed in from are remembered (newest kept). */
+export const KNOWN_SOURCES_KEPT = 10
+
+/** `known` with `source` added as the newest (a network the owner just signed in from). */
+export function rememberSource(known: string[] | undefined, source: string): string[] {
+  const rest = (known || []).filter((s) => s !== source)
+  rest.push(source)
+  return rest.slice(Math.max(0, rest.length - KNOWN_SOURCES_KEPT))
+}
+
+/**
+ * The limit a code check from `source` is past, with the seconds until it is not, or null when the
+ * check may go on: the source's hourly and daily caps for this e-mail first, then the e-mail's.
+ * The e-mail's cap across sources does not apply to a network the owner has signed in from
+ * (`known`): failures elsewhere can then not lock the owner out at home, while an attacker's own
+ * networks stay bound by it (the per-source caps bind every network, the owner's too).
+ */
+export function checkLimit(failures: FailedCheck[], source: string, now: number, known = false): { code: LimitCode; seconds: number } | null {
+  const mine = failures.filter((f) => f.source === source).map((f) => f.at)
+  const sourceWait = Math.max(
+    rollingWait(withinWindow(mine, now), SOURCE_FAILED_CHECKS_PER_HOUR, now),
+    rollingWait(mine, SOURCE_FAILED_CHECKS_PER_DAY, now, DAY_MS),
+  )
+  if (sourceWait > 0) return { code: 'EMAIL_CHECK_LIMIT', seconds: sourceWait }
+  if (known) return null
+  const allWait = rollingWait(failures.map((f) => f.at), EMAIL_FAILED_CHECKS_PER_DAY, now, DAY_MS)
+  return allWait > 0 ? { code: 'EMAIL_CHECK_LIMIT_ALL', seconds: allWait } : null
 }
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -64,7 +130,7 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback
 }
 
-/** Per-IP hourly budgets, from the project environment or the defaults. */
+/** Per-source hourly budgets, from the project environment or the defaults. */
 export function ipBudgets(): { sends: number; checks: number } {
   return {
     sends: positiveIntFromEnv('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
@@ -73,15 +139,15 @@ export function ipBudgets(): { sends: number; checks: number } {
 }
 
 /**
- * Counts one call from `sourceIP` against its budget for the current clock hour in RDK memory,
- * and answers the seconds until the hour ends when the budget is spent (0 when the call may go
- * on). The key carries the hour, so an expiry only tidies up; a memory failure lets the call
- * through (the per-e-mail caps in state still hold) and is logged.
+ * Counts one call from `sourceIP` (by its network, see sourceKey) against its budget for the
+ * current clock hour in RDK memory, and answers the seconds until the hour ends when the budget is
+ * spent (0 when the call may go on). The key carries the hour, so an expiry only tidies up; a
+ * memory failure lets the call through (the per-e-mail caps in state still hold) and is logged.
  */
 export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', sourceIP: string, max: number, now: number): Promise<number> {
   const windowStart = Math.floor(now / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS
   const windowEnd = windowStart + LIMIT_WINDOW_MS
-  const key = 'otp-limit:' + kind + ':' + (sourceIP || 'unknown') + ':' + windowStart
+  const key = 'otp-limit:' + kind + ':' + sourceKey(sourceIP) + ':' + windowStart
   try {
     const existing = await rdk.getMemory({ key: key })
     if (!existing || !existing.success || typeof existing.data !== 'number') {

@@ -8,7 +8,13 @@ export interface StoredOtp {
   salt: string
   /** Epoch ms. */
   expiresAt: number
+  /** Wrong tries of this code, from every source. */
   failedAttempts: number
+  /**
+   * Wrong tries per source (limits.ts sourceKey): each source gets OTP_MAX_ATTEMPTS, so wrong
+   * codes from elsewhere cannot use up the code the owner is about to type.
+   */
+  failedBySource?: Record<string, number>
 }
 
 export const OTP_TTL_MS = 5 * 60 * 1000
@@ -25,6 +31,20 @@ export function issueOtp(now: number): { code: string; stored: StoredOtp } {
   const code = randomInt(0, 1000000).toString().padStart(6, '0')
   const salt = randomBytes(16).toString('hex')
   return { code, stored: { hash: hashCode(code, salt), salt, expiresAt: now + OTP_TTL_MS, failedAttempts: 0 } }
+}
+
+/** How many wrong tries `source` has left on this code. */
+export function attemptsLeft(stored: StoredOtp, source: string): number {
+  const used = stored.failedBySource ? stored.failedBySource[source] || 0 : 0
+  return Math.max(0, OTP_MAX_ATTEMPTS - used)
+}
+
+/** Counts one wrong try from `source`; answers the tries it has left. */
+export function countWrongTry(stored: StoredOtp, source: string): number {
+  const bySource = stored.failedBySource || (stored.failedBySource = {})
+  bySource[source] = (bySource[source] || 0) + 1
+  stored.failedAttempts += 1
+  return attemptsLeft(stored, source)
 }
 
 /** Whether `code` is the one `stored` was issued for. */

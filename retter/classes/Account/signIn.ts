@@ -1,15 +1,19 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
 import RDK, { Data } from '@retter/rdk'
-import { CUSTOMER_IDENTITY } from './identity'
+import { CUSTOMER_IDENTITY, STAFF_IDENTITY, isStaffEmail } from './identity'
 import { customerOf, privateOf } from './customer'
 import { sendMail } from './mailer'
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_MS, OTP_TTL_MS, issueOtp, otpMatches } from './otp'
+import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
 import {
+  CheckLimitState,
   EMAIL_CODES_PER_HOUR,
-  EMAIL_FAILED_CHECKS_PER_HOUR,
+  checkLimit,
   ipBudgets,
   limitResponse,
+  recentFailures,
+  rememberSource,
   rollingWait,
+  sourceKey,
   spendIpBudget,
   withinWindow,
 } from './limits'
@@ -90,40 +94,46 @@ function verifyFailure(data: Data, code: VerifyOtpErrorCode, attemptsLeft?: numb
 
 /**
  * WRITE: checks a code (body validated by VerifyOtpInput); a good one answers a custom token.
- * 429 IP_CHECK_LIMIT past the source IP's hourly budget; 429 EMAIL_CHECK_LIMIT once 10 checks
- * failed for this e-mail within the hour, whatever the code and however many were sent (even the
- * right code is then refused, so resending cannot buy more guesses).
+ * 429 IP_CHECK_LIMIT past the source's hourly budget; 429 EMAIL_CHECK_LIMIT once checks from this
+ * source failed 10 times in an hour or 20 in a day for this e-mail, and EMAIL_CHECK_LIMIT_ALL once
+ * they failed 100 times in a day from all sources (limits.ts), whatever the code and however many
+ * were sent (even the right code is then refused, so resending cannot buy more guesses). Each
+ * source gets 5 tries per code.
  */
 export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   const code = data.request.body ? data.request.body.code : ''
   const now = Date.now()
-  const priv = privateOf(data)
+  // The failures live beside the fields of customer.ts in private state (see limits.ts).
+  const priv = privateOf(data) as ReturnType<typeof privateOf> & CheckLimitState
+  const source = sourceKey(data.context.sourceIP)
   const ipWait = await spendIpBudget(rdk, 'check', data.context.sourceIP, ipBudgets().checks, now)
   if (ipWait > 0) {
     data.response = limitResponse('IP_CHECK_LIMIT', ipWait)
     return data
   }
-  const failed = withinWindow(priv.failedChecksAt, now)
-  const emailWait = rollingWait(failed, EMAIL_FAILED_CHECKS_PER_HOUR, now)
-  if (emailWait > 0) {
-    data.response = limitResponse('EMAIL_CHECK_LIMIT', emailWait)
+  const failed = recentFailures(priv, now)
+  const limit = checkLimit(failed, source, now, (priv.knownSources || []).indexOf(source) >= 0)
+  if (limit) {
+    data.response = limitResponse(limit.code, limit.seconds)
     return data
   }
   const otp = priv.otp
   if (!otp) return verifyFailure(data, 'NO_CODE')
-  if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
+  if (attemptsLeft(otp, source) === 0) return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
   if (now >= otp.expiresAt) return verifyFailure(data, 'CODE_EXPIRED')
   if (!otpMatches(otp, code)) {
-    failed.push(now)
-    priv.failedChecksAt = failed
-    otp.failedAttempts += 1
-    const attemptsLeft = OTP_MAX_ATTEMPTS - otp.failedAttempts
-    if (attemptsLeft > 0) return verifyFailure(data, 'INVALID_CODE', attemptsLeft)
-    // Void the code: even the right one no longer works.
-    otp.hash = ''
-    return verifyFailure(data, 'TOO_MANY_ATTEMPTS')
+    failed.push({ at: now, source: source })
+    priv.failedChecks = failed
+    // Counted per (e-mail, source) since failedChecks; the hour-long list of before is no longer read.
+    delete priv.failedChecksAt
+    const left = countWrongTry(otp, source)
+    // Out of tries, this source can no longer use this code; other sources still can.
+    return left > 0 ? verifyFailure(data, 'INVALID_CODE', left) : verifyFailure(data, 'TOO_MANY_ATTEMPTS')
   }
-  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: CUSTOMER_IDENTITY, claims: { email: customerOf(data).email } })
+  const email = customerOf(data).email
+  // Staff sign in like everyone else; their session's identity opens the roastery too.
+  const identity = isStaffEmail(email) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
+  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: { email: email } })
   if (!minted || !minted.success || !minted.data) {
     // Keep the code: the customer may try it again once the platform answers.
     data.response = { statusCode: 503, body: { code: 'TOKEN_UNAVAILABLE', message: 'Signing in failed for a moment. Try the same code again.' } }
@@ -131,6 +141,7 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   }
   // A used code is gone, so it cannot be replayed.
   delete priv.otp
+  priv.knownSources = rememberSource(priv.knownSources, source)
   const customer = customerOf(data)
   const nowIso = new Date(now).toISOString()
   customer.memberSince = customer.memberSince || nowIso

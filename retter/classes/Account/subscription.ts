@@ -8,12 +8,18 @@ import { Data } from '@retter/rdk'
 import { complete, current, refuse } from './changes'
 import { findPlan } from './plans'
 import { preferencesFor } from './preferences'
+import { isShipped } from './shipments'
 import {
   PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, Transition, cancel, changePlan, pause, resume, skip, skipNext, start, unskip,
 } from './schedule'
 
 function conflict(data: Data, result: Transition): Data {
   return result.ok ? data : refuse(data, 409, result.code, result.message)
+}
+
+/** A delivery that left the roastery cannot be skipped any more (staff may ship before its day). */
+function alreadyShipped(data: Data, date: string): Data {
+  return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + date.slice(0, 10) + ' has already left our roastery, so it can no longer be skipped.')
 }
 
 /**
@@ -76,15 +82,21 @@ export async function resumeSubscription(data: Data): Promise<Data> {
   return complete(data, resumed.sub as typeof view, nowMs, { action: 'resumed' }, { kind: 'resumed' })
 }
 
-/** WRITE {date}: skips one of the upcoming deliveries. */
-export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> {
+/** Skips or unskips the delivery on the body's `date` (the input model checked its shape). */
+async function onDate(data: Data<{ date: string }>, action: 'skipped' | 'unskipped'): Promise<Data> {
   const date = data.request.body ? data.request.body.date : ''
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const skipped = skip(view, date, nowMs)
-  if (!skipped.ok) return conflict(data, skipped)
+  if (action === 'skipped' && typeof date === 'string' && isShipped(view, date)) return alreadyShipped(data, date)
+  const changed = action === 'skipped' ? skip(view, date, nowMs) : unskip(view, date, nowMs)
+  if (!changed.ok) return conflict(data, changed)
   const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
-  return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: day }, { kind: 'skipped', date: day })
+  return complete(data, changed.sub as typeof view, nowMs, { action: action, date: day }, { kind: action, date: day })
+}
+
+/** WRITE {date}: skips one of the upcoming deliveries. */
+export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> {
+  return onDate(data, 'skipped')
 }
 
 /** WRITE: skips the next delivery (skipDelivery of the first upcoming one not skipped). */
@@ -92,6 +104,7 @@ export async function skipNextDelivery(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const date = view.nextDeliveryAt
+  if (date && isShipped(view, date)) return alreadyShipped(data, date)
   const skipped = skipNext(view, nowMs)
   if (!skipped.ok || !date) return conflict(data, skipped)
   return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: date }, { kind: 'skipped', date: date })
@@ -99,13 +112,7 @@ export async function skipNextDelivery(data: Data): Promise<Data> {
 
 /** WRITE {date}: brings back a skipped upcoming delivery (not one inside a pause still on). */
 export async function unskipDelivery(data: Data<{ date: string }>): Promise<Data> {
-  const date = data.request.body ? data.request.body.date : ''
-  const nowMs = Date.now()
-  const view = current(data, nowMs)
-  const back = unskip(view, date, nowMs)
-  if (!back.ok) return conflict(data, back)
-  const day = new Date(Date.parse(date)).toISOString().slice(0, 10) + 'T00:00:00.000Z'
-  return complete(data, back.sub as typeof view, nowMs, { action: 'unskipped', date: day }, { kind: 'unskipped', date: day })
+  return onDate(data, 'unskipped')
 }
 
 /** WRITE {reason?}: cancels; no further deliveries. The plan is kept so a restart can offer it. */

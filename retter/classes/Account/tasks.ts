@@ -1,22 +1,27 @@
 /**
  * Methods run by Retter's delayed calls (`data.tasks`), never by customers (the authorizer lets only
- * the platform call them): the upcoming-delivery reminder. (The mail retry is notify.ts's.)
+ * the platform call them): the upcoming-delivery reminder, and board updates tried again. (The mail
+ * retry is notify.ts's.)
  */
 import { Data } from '@retter/rdk'
 import { current, mailCustomer } from './changes'
 import { privateOf } from './customer'
 import { keepReminder, stillDue } from './reminders'
+import { syncBoards } from './roastery'
 
 /**
  * WRITE (task) {date}: e-mails "your coffee arrives …" if that delivery is still due and was not
  * reminded of yet, then schedules the reminder of the next delivery. A task for a delivery that is
- * no longer the pending one (the schedule changed since) does nothing.
+ * no longer the pending one (the schedule changed since) does nothing. Either way the roastery's
+ * boards are brought up to date: days that came within the customer's upcoming deliveries since
+ * their last change get their delivery, so boards stay full without customers writing.
  */
 export async function sendDeliveryReminder(data: Data<{ date: string }>): Promise<Data> {
   const date = data.request.body ? data.request.body.date : ''
   const nowMs = Date.now()
   const priv = privateOf(data)
   const view = current(data, nowMs)
+  await syncBoards(data, view, nowMs)
   if (date !== priv.reminderFor) {
     data.response = { statusCode: 200, body: { sent: false, reason: 'superseded' } }
     return data
@@ -29,5 +34,17 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   }
   keepReminder(data, view, nowMs)
   data.response = { statusCode: 200, body: { sent: due, reason: due ? 'due' : 'not due' } }
+  return data
+}
+
+/**
+ * WRITE (task): tries again the board updates that failed (roastery.ts schedules it). Answers the
+ * days still failing; an empty list when the boards are in line.
+ */
+export async function syncRoastery(data: Data): Promise<Data> {
+  const nowMs = Date.now()
+  delete privateOf(data).boardRetryPending
+  const failed = await syncBoards(data, current(data, nowMs), nowMs)
+  data.response = { statusCode: 200, body: { failed: failed } }
   return data
 }

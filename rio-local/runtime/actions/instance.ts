@@ -48,6 +48,10 @@ async function getExisting(ctx: EngineContext, cls: LoadedClass, call: CloudCall
   if (ctx.mirror && !ctx.mirroredThisRun.has(lockKey(cls.classId, existing.instanceId))) {
     await publish(ctx, existing, MIRROR_CREATE_WAIT_MS)
   }
+  // The client subscribes as soon as this answers, and the Firestore emulator corrupts a listener's
+  // stream when a write to its document lands during the listener's first snapshot (Firebase then
+  // waits 30-60 s before listening again): let writes already on their way (a sign-in's) land first.
+  await ctx.mirror?.settle?.({ projectId: ctx.projectId, classId: cls.classId, instanceId: existing.instanceId }, MIRROR_CREATE_WAIT_MS)
   let response: unknown = null
   const get = cls.get
   if (get) {

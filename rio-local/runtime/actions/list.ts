@@ -1,6 +1,7 @@
 /**
  * LIST: the instances of a class that hold user state for the caller, i.e. the ones that keep
- * something of theirs (all instance ids would tell any caller how many customers there are).
+ * something of theirs (all instance ids would tell any caller how many customers there are). Read
+ * from storage's per-user index, so the cost follows the answer, not the number of instances.
  */
 import { HttpError, json } from '../http'
 import type { BackendResponse } from '../plugins'
@@ -12,11 +13,6 @@ export async function listAction(ctx: EngineContext, call: CloudCall): Promise<B
   const caller = callerOf(ctx, call)
   if (call.rest.length !== 0) throw new HttpError(404, 'NOT_FOUND', 'LIST takes no path segment after the class')
   await authorize(ctx, cls, call, makeData(ctx, call, caller, 'LIST', undefined, emptyState(), call.request.body))
-  const instanceIds = caller.userId === ''
-    ? []
-    : ctx.storage
-        .listInstances(ctx.projectId, cls.classId)
-        .filter((i) => Object.prototype.hasOwnProperty.call(i.state.user, caller.userId))
-        .map((i) => i.instanceId)
+  const instanceIds = caller.userId === '' ? [] : ctx.storage.listInstanceIdsForUser(ctx.projectId, cls.classId, caller.userId)
   return json(200, { instanceIds })
 }

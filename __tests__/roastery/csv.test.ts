@@ -1,0 +1,89 @@
+/**
+ * The packing list's CSV: every cell survives a round trip through an RFC 4180 reader, and no cell a
+ * spreadsheet would run as a formula does so (fast-check over any text, plus readable examples).
+ */
+import fc from 'fast-check'
+import { csvCell, packingListCsv, PACKING_LIST_COLUMNS, type CsvLabels } from '@/lib/roastery/csv'
+import { emptyBoard, upsertDelivery, shipDelivery } from '@/lib/roastery/board'
+
+/** A strict RFC 4180 reader: the rows of `text` (CRLF line ends; quoted fields may hold anything). */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let i = 0
+  while (i <= text.length) {
+    let cell = ''
+    if (text[i] === '"') {
+      i++
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quoted field')
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') { cell += '"'; i += 2; continue }
+          i++
+          break
+        }
+        cell += text[i++]
+      }
+    } else {
+      while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
+        if (text[i] === '"' || text[i] === '\n') throw new Error(`unquoted ${JSON.stringify(text[i])} at ${i}`)
+        cell += text[i++]
+      }
+    }
+    row.push(cell)
+    if (text[i] === ',') { i++; continue }
+    if (text.startsWith('\r\n', i)) { rows.push(row); row = []; i += 2; if (i === text.length) break; continue }
+    if (i >= text.length) { rows.push(row); break }
+    throw new Error(`unexpected ${JSON.stringify(text[i])} at ${i}`)
+  }
+  return rows
+}
+
+const FORMULA = /^[=+\-@\t\r]/
+
+test('any text reads back as itself, with an apostrophe in front exactly when it would start a formula', () => {
+  // Any text, and text made of exactly the characters that matter here.
+  const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", 'a', ' ') }))
+  fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (cells) => {
+    const [row] = readCsv(cells.map(csvCell).join(',') + '\r\n')
+    expect(row).toEqual(cells.map((cell) => (FORMULA.test(cell) ? `'${cell}` : cell)))
+    for (const read of row ?? []) expect(FORMULA.test(read)).toBe(false)
+  }))
+})
+
+test.each([
+  ['plain', 'plain'],
+  ['a, b', '"a, b"'],
+  ['say "hi"', '"say ""hi"""'],
+  ['two\nlines', '"two\nlines"'],
+  ['=1+2', "'=1+2"],
+  ['+49 30 1234', "'+49 30 1234"],
+  ['-5', "'-5"],
+  ['@SUM(A1)', "'@SUM(A1)"],
+  ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+  ['', ''],
+])('csvCell(%j) is %s', (value, cell) => {
+  expect(csvCell(value)).toBe(cell)
+})
+
+test('numbers are written as numbers, never defused', () => {
+  expect(csvCell(2)).toBe('2')
+  expect(csvCell(-1)).toBe('-1')
+})
+
+const labels: CsvLabels = { plan: (id) => `Plan ${id}`, grind: (id) => `Grind ${id}`, roast: (id) => `Roast ${id}` }
+
+test('a day’s packing list: a BOM, the header, one row per delivery in packing order, CRLF line ends', () => {
+  let board = emptyBoard('2026-11-25')
+  board = upsertDelivery(board, 'acct_b:2026-11-25', { plan: 'taster', grind: 'filter', roast: 'light', bags: 1, name: 'Bo, Berg', address: { line1: '5 Main St', city: 'Cork', postalCode: 'T12 X70A', country: 'IE' } }, '2026-11-23T09:00:00.000Z').board
+  board = upsertDelivery(board, 'acct_a:2026-11-25', { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, name: 'Ada', address: { line1: '1 Rue', line2: 'Bât. B', city: 'Paris', postalCode: '75001', country: 'FR' } }, '2026-11-23T09:00:00.000Z').board
+  board = shipDelivery(board, 'acct_a:2026-11-25', '2026-11-24T16:30:00.000Z').board
+  const text = packingListCsv(board, labels)
+  expect(text.startsWith('\uFEFF')).toBe(true)
+  expect(text.endsWith('\r\n')).toBe(true)
+  expect(readCsv(text.slice(1))).toEqual([
+    [...PACKING_LIST_COLUMNS],
+    ['acct_a:2026-11-25', 'Ada', '1 Rue', 'Bât. B', '75001', 'Paris', 'FR', 'Plan barista', 'Grind espresso', 'Roast dark', '2', 'Shipped', '2026-11-24T16:30:00.000Z'],
+    ['acct_b:2026-11-25', 'Bo, Berg', '5 Main St', '', 'T12 X70A', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '1', 'To ship', ''],
+  ])
+})

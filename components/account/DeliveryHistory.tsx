@@ -1,0 +1,57 @@
+import type { AccountView, ShippedDelivery, SubscriptionPlan } from '@/lib/contract'
+import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
+import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@/lib/subscription/preferences'
+import styles from './Account.module.css'
+import own from './DeliveryHistory.module.css'
+
+export interface DeliveryHistoryProps {
+  account: AccountView
+  plans: SubscriptionPlan[]
+  /** Whether the values follow the backend live (the page says so once, when they do not). */
+  live?: boolean
+  locale?: string
+}
+
+/** How many shipped deliveries the card lists (the Account keeps the latest 52). */
+export const DELIVERIES_SHOWN = 10
+
+function coffee(delivery: ShippedDelivery, plans: SubscriptionPlan[]): string {
+  const plan = plans.find((candidate) => candidate.id === delivery.plan)?.name ?? delivery.plan
+  const grind = isGrind(delivery.grind) ? GRIND_LABELS[delivery.grind] : delivery.grind
+  const roast = isRoast(delivery.roast) ? ROAST_LABELS[delivery.roast].toLowerCase() : delivery.roast
+  return `${plan} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${grind.toLowerCase()}, ${roast}`
+}
+
+/**
+ * "Your deliveries" on /account: the deliveries that left the roastery, newest first, live (the
+ * roastery marking one shipped shows here without a reload).
+ */
+export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps) {
+  const deliveries = (account.deliveries ?? []).slice().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, DELIVERIES_SHOWN)
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby="delivery-history-title">
+      <header className={styles.cardHeader}>
+        <h2 id="delivery-history-title">Your deliveries</h2>
+      </header>
+      {deliveries.length === 0 ? (
+        <p className={styles.empty}>Nothing has been shipped to you yet. Each delivery shows here once it leaves our roastery.</p>
+      ) : (
+        <ul className={`${styles.fields} ${own.list}`} aria-label="Shipped deliveries, newest first">
+          {deliveries.map((delivery) => (
+            <li key={delivery.date} className={styles.row}>
+              <span>
+                <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date, locale)}</time></strong>
+              </span>
+              <span>
+                {coffee(delivery, plans)}
+                <span className={styles.muted}>
+                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDateTime(delivery.shippedAt, locale)}</time>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,162 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { STAFF_IDENTITY, type Board, type MarkAllShippedResult } from '@/lib/contract'
+import { RioAppError } from '@/lib/rio/app-error'
+import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+import type { RoasteryDays } from '@/lib/rio/roastery-api'
+import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'
+import type { AppError, LoadState } from '@/lib/types'
+import { useAuth } from './AuthContext'
+import { useRio } from './RioContext'
+
+// The request layer of the roastery loads with the page that needs it, not with the app.
+const roasteryApi = () => import('@/lib/rio/roastery-api')
+
+/** One delivery day as the roastery page shows it. */
+export interface RoasteryDay {
+  /** `YYYY-MM-DD` (UTC). */
+  date: string
+  /** Null until the day's board has arrived. */
+  board: Board | null
+  /** False when the board came from a one-off read (no live snapshot within 5 s). */
+  live: boolean
+  /** Why the day's board could not be read. */
+  error: AppError | null
+}
+
+export interface RoasteryContextValue {
+  /** The days shown, today (UTC) first; they move on at midnight UTC. */
+  days: RoasteryDay[]
+  /** idle: not staff (nothing is opened); loading: opening the days; success: every board arrived; error: they could not be opened. */
+  status: LoadState
+  /** Why the days could not be opened. */
+  error: AppError | null
+  /** False while any day's board is not live. */
+  liveUpdates: boolean
+  /** Marks one delivery shipped; rejects with an AppError. */
+  markShipped(date: string, deliveryId: string): Promise<void>
+  /** Marks every delivery of the day still scheduled shipped; rejects with an AppError when any could not be. */
+  markAllShipped(date: string): Promise<MarkAllShippedResult>
+  /** Opens the days again (after `error`). */
+  retry(): void
+}
+
+const RoasteryContext = createContext<RoasteryContextValue | undefined>(undefined)
+RoasteryContext.displayName = 'RoasteryContext'
+
+/** Today's UTC day, moving on by itself at midnight UTC (a bench tablet stays open overnight). */
+function useToday(): string {
+  const [today, setToday] = useState(() => deliveryDays(Date.now(), 1)[0] as string)
+  useEffect(() => {
+    const timer = window.setTimeout(() => setToday(deliveryDays(Date.now(), 1)[0] as string), msUntilNextDay(Date.now()) + 1000)
+    return () => window.clearTimeout(timer)
+  }, [today])
+  return today
+}
+
+interface Opened {
+  /** Which days and session these belong to; anything of an older key is never shown. */
+  key: string
+  handle: RoasteryDays | null
+  boards: Record<string, { board: Board; live: boolean }>
+  errors: Record<string, AppError>
+  error: AppError | null
+}
+
+const nothingOpened = (key: string): Opened => ({ key, handle: null, boards: {}, errors: {}, error: null })
+
+const NOT_READY: AppError = { code: 'NOT_READY', message: 'The roastery is still loading. Try again in a moment.' }
+
+/** The next seven delivery days' boards, live, for a staff session. Needs the app's providers above it. */
+export function RoasteryProvider({ children }: { children: ReactNode }) {
+  const { client, rio } = useRio()
+  const { isSignedIn, identity, uid } = useAuth()
+  const today = useToday()
+  const dates = useMemo(() => deliveryDays(Date.parse(`${today}T12:00:00Z`)), [today])
+  const isStaff = isSignedIn && identity === STAFF_IDENTITY
+  const [attempt, setAttempt] = useState(0)
+  const key = client && isStaff ? `${uid ?? ''}|${today}|${attempt}` : ''
+  const [opened, setOpened] = useState<Opened>(() => nothingOpened(''))
+  const handleRef = useRef<RoasteryDays | null>(null)
+
+  useEffect(() => {
+    if (!key) return
+    let alive = true
+    let stop: (() => void) | null = null
+    const update = (change: (prev: Opened) => Opened) => {
+      if (alive) setOpened((prev) => change(prev.key === key ? prev : nothingOpened(key)))
+    }
+    roasteryApi().then(({ openRoasteryDays }) => openRoasteryDays(rio, dates)).then((handle) => {
+      if (!alive) return
+      handleRef.current = handle
+      update((prev) => ({ ...prev, handle }))
+      stop = handle.watch({
+        onBoard: (date, board, live) => update((prev) => {
+          const errors = { ...prev.errors }
+          delete errors[date]
+          return { ...prev, errors, boards: { ...prev.boards, [date]: { board, live } } }
+        }),
+        onError: (date, error) => update((prev) => ({ ...prev, errors: { ...prev.errors, [date]: error } })),
+      })
+    }).catch((error: unknown) => toAppErrorLater(error).then((appError) => update((prev) => ({ ...prev, error: appError }))))
+    return () => {
+      alive = false
+      stop?.()
+      handleRef.current = null
+      // Nothing of this session or these days may show after they change.
+      setOpened(nothingOpened(''))
+    }
+  }, [key, rio, dates])
+
+  const current = opened.key === key && key ? opened : nothingOpened(key)
+
+  /** Runs an action on the opened days; a day that is not live is read again after it. */
+  const act = useCallback(async <T,>(date: string, action: (handle: RoasteryDays) => Promise<T>): Promise<T> => {
+    const handle = handleRef.current
+    if (!handle) throw new RioAppError(NOT_READY)
+    try {
+      return await action(handle)
+    } finally {
+      if (current.boards[date]?.live === false) {
+        handle.readBoard(date).then(
+          (board) => setOpened((prev) => (prev.handle === handle ? { ...prev, boards: { ...prev.boards, [date]: { board, live: false } } } : prev)),
+          // The action's own outcome is what the caller reports; a stale board is better than a second error.
+          () => undefined,
+        )
+      }
+    }
+  }, [current.boards])
+
+  const markShipped = useCallback((date: string, deliveryId: string) => act(date, (handle) => handle.markShipped(date, deliveryId)), [act])
+  const markAllShipped = useCallback((date: string) => act(date, (handle) => handle.markAllShipped(date)), [act])
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+
+  const days = useMemo<RoasteryDay[]>(() => dates.map((date) => ({
+    date,
+    board: current.boards[date]?.board ?? null,
+    live: current.boards[date]?.live !== false,
+    error: current.errors[date] ?? null,
+  })), [dates, current.boards, current.errors])
+
+  const status: LoadState = !key ? 'idle'
+    : current.error ? 'error'
+    : days.every((day) => day.board || day.error) ? 'success' : 'loading'
+
+  const value = useMemo<RoasteryContextValue>(() => ({
+    days,
+    status,
+    error: current.error,
+    liveUpdates: days.every((day) => day.live),
+    markShipped,
+    markAllShipped,
+    retry,
+  }), [days, status, current.error, markShipped, markAllShipped, retry])
+
+  return <RoasteryContext.Provider value={value}>{children}</RoasteryContext.Provider>
+}
+
+/** The roastery's days and actions. Throws outside a RoasteryProvider. */
+export function useRoastery(): RoasteryContextValue {
+  const context = useContext(RoasteryContext)
+  if (context === undefined) throw new Error('useRoastery must be used within a RoasteryProvider')
+  return context
+}

@@ -1,0 +1,84 @@
+/**
+ * Requests of the `Roastery` class, for staff: a day's board (live, from the role state of the
+ * session's `staff` identity) and marking deliveries shipped. The roastery provider calls these and
+ * keeps only React state; every failure leaves here as an `AppError` made by `./errors`.
+ */
+import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/lib/contract'
+import { RioAppError } from './app-error'
+import type { RioAccessor, RioCloudObject } from './client'
+import { toAppError } from './errors'
+import { subscribeLiveState, type LiveStateHandlers } from './state'
+
+/** The days a staff member opened, each a Roastery instance. */
+export interface RoasteryDays {
+  /**
+   * Every day's board, live: `onState` runs with the day and its board (`live` false when it came
+   * from the one-off read after no snapshot arrived); returns a function that stops all of them.
+   */
+  watch(handlers: { onBoard(date: string, board: Board, live: boolean): void; onError(date: string, error: RioAppError): void }): () => void
+  /** Reads a day's board once (when live updates are off). Rejects with an AppError. */
+  readBoard(date: string): Promise<Board>
+  /** Marks one delivery of `date` shipped. Rejects with an AppError (503 when the customer's account could not record it). */
+  markShipped(date: string, deliveryId: string): Promise<void>
+  /** Marks every delivery of `date` still scheduled shipped. Rejects with an AppError when any could not be. */
+  markAllShipped(date: string): Promise<MarkAllShippedResult>
+}
+
+async function guarded<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request()
+  } catch (error) {
+    throw toAppError(error)
+  }
+}
+
+/** A board as read from role state: a day nothing has reached yet reads as empty. */
+function boardOf(date: string, state: Record<string, unknown>): Board {
+  const board = state as Partial<Board>
+  return {
+    date: typeof board.date === 'string' ? board.date : date,
+    deliveries: Array.isArray(board.deliveries) ? board.deliveries : [],
+    totals: Array.isArray(board.totals) ? board.totals : [],
+    updatedAt: typeof board.updatedAt === 'string' ? board.updatedAt : null,
+  }
+}
+
+/**
+ * Opens the Roastery instance of each day (creating the ones nobody opened yet: an empty board).
+ * @param dates `YYYY-MM-DD` delivery days
+ */
+export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Promise<RoasteryDays> {
+  return guarded(async () => {
+    const client = await rio()
+    const objects = await Promise.all(dates.map((date) => client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: date })))
+    const byDate = new Map<string, RioCloudObject>(dates.map((date, i) => [date, objects[i] as RioCloudObject]))
+    const objectOf = (date: string): RioCloudObject => {
+      const object = byDate.get(date)
+      if (!object) throw new RioAppError({ code: 'NOT_OPEN', message: `The roastery board of ${date} is not open on this page.` })
+      return object
+    }
+    return {
+      watch(handlers) {
+        const stops = dates.map((date) => {
+          const live: LiveStateHandlers<Record<string, unknown>> = {
+            onState: (state, isLive) => handlers.onBoard(date, boardOf(date, state), isLive),
+            onError: (error) => handlers.onError(date, error),
+          }
+          return subscribeLiveState(objectOf(date), live, undefined, 'role')
+        })
+        return () => stops.forEach((stop) => stop())
+      },
+      readBoard: (date) => guarded(async () => {
+        const state = (await objectOf(date).getState()).data as unknown as { role?: Record<string, Record<string, unknown>> }
+        return boardOf(date, Object.assign({}, ...Object.values(state.role ?? {})))
+      }),
+      async markShipped(date, deliveryId) {
+        await guarded(() => objectOf(date).call({ method: 'markShipped', body: { deliveryId } }))
+      },
+      async markAllShipped(date) {
+        const response = await guarded(() => objectOf(date).call<MarkAllShippedResult>({ method: 'markAllShipped', body: {} }))
+        return response.data ?? { shipped: 0, failed: [] }
+      },
+    }
+  })
+}

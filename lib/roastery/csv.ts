@@ -1,0 +1,58 @@
+/**
+ * A day's packing list as CSV (RFC 4180: comma-separated, CRLF line ends, quoted where needed), for
+ * a spreadsheet or a label printer. Every cell is text a customer typed or derived from it, so each
+ * is also defused against formula injection: a cell that a spreadsheet would run as a formula
+ * (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe.
+ */
+import type { Board, BoardDelivery } from './board'
+
+/** How the list names plans, grinds and roasts (ids in, labels out). */
+export interface CsvLabels {
+  plan(id: string): string
+  grind(id: string): string
+  roast(id: string): string
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const NEEDS_QUOTES = /[",\r\n]/
+
+/**
+ * One CSV cell: formula starts defused, then quoted (quotes doubled) when it holds a comma, a quote
+ * or a line break.
+ * @param value the cell's text or number
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value)
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The packing list's columns, in order. */
+export const PACKING_LIST_COLUMNS = [
+  'Delivery', 'Name', 'Address line 1', 'Address line 2', 'Postal code', 'City', 'Country', 'Plan', 'Grind', 'Roast', 'Bags', 'Status', 'Shipped at',
+] as const
+
+function row(delivery: BoardDelivery, labels: CsvLabels): Array<string | number> {
+  const a = delivery.address
+  return [
+    delivery.deliveryId, delivery.name, a.line1, a.line2 ?? '', a.postalCode, a.city, a.country,
+    labels.plan(delivery.plan), labels.grind(delivery.grind), labels.roast(delivery.roast), delivery.bags,
+    delivery.status === 'shipped' ? 'Shipped' : 'To ship', delivery.shippedAt ?? '',
+  ]
+}
+
+/**
+ * The board's deliveries as CSV text, in packing order, with a header row. Starts with a byte order
+ * mark so spreadsheet programs read the names and addresses as UTF-8.
+ * @param board the day's board
+ * @param labels how plans, grinds and roasts are named in the file
+ */
+export function packingListCsv(board: Board, labels: CsvLabels): string {
+  const lines = [[...PACKING_LIST_COLUMNS], ...board.deliveries.map((d) => row(d, labels))]
+  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** The file name of a day's packing list. */
+export function packingListFileName(date: string): string {
+  return `packing-list-${date}.csv`
+}

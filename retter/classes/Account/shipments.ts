@@ -1,0 +1,58 @@
+/**
+ * Deliveries that left the roastery: the Roastery class calls `recordShipment` when staff mark a
+ * delivery shipped, and the customer's history (`deliveries` in their user state) and their "your
+ * coffee is on its way" e-mail follow. A shipped delivery is final for the customer too.
+ */
+import { Data } from '@retter/rdk'
+import { complete, current, refuse } from './changes'
+import { ShippedDelivery } from './customer'
+import { deliveryIdFor, shippedDays } from './roastery'
+
+/** Shipped deliveries the customer's history keeps (a year of weekly deliveries). */
+export const DELIVERY_HISTORY_LIMIT = 52
+/** The only class whose calls may record a shipment. */
+const ROASTERY_CLASS = 'Roastery'
+
+export interface ShipmentInput {
+  deliveryId: string
+  /** `YYYY-MM-DD`. */
+  date: string
+  plan: string
+  grind: string
+  roast: string
+  bags: number
+  shippedAt: string
+}
+
+/** True when the customer's delivery on `date` (an ISO day or `YYYY-MM-DD`) has left the roastery. */
+export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: string): boolean {
+  return shippedDays(customer).indexOf(date.slice(0, 10)) >= 0
+}
+
+/**
+ * WRITE (the Roastery class only; the authorizer admits platform calls, this checks which class)
+ * {deliveryId, date, plan, grind, roast, bags, shippedAt}: adds the delivery to the customer's
+ * `deliveries` and e-mails them that it is on its way. Recording the same delivery again changes
+ * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery.
+ */
+export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
+  if (data.context.refererClassId !== ROASTERY_CLASS) {
+    return refuse(data, 403, 'FORBIDDEN', 'Only the roastery records shipments')
+  }
+  const input = data.request.body as ShipmentInput
+  if (input.deliveryId !== deliveryIdFor(data.context.instanceId || '', input.date)) {
+    return refuse(data, 400, 'WRONG_DELIVERY', 'Delivery ' + input.deliveryId + ' is not this customer’s delivery of ' + input.date + '.')
+  }
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const day = input.date + 'T00:00:00.000Z'
+  if (isShipped(view, day)) {
+    data.response = { statusCode: 200, body: view }
+    return data
+  }
+  const shipped: ShippedDelivery = { date: day, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, shippedAt: input.shippedAt }
+  const all = (view.deliveries || []).concat([shipped])
+  view.deliveries = all.slice(Math.max(0, all.length - DELIVERY_HISTORY_LIMIT))
+  // The board already shows it shipped, and its Roastery is waiting on this call: no board update.
+  return complete(data, view, nowMs, { action: 'shipped', date: day }, { kind: 'shipped', date: day, shippedAt: input.shippedAt }, { boards: false })
+}

@@ -1,0 +1,150 @@
+/**
+ * Who a customer is: e-mail normalisation, the instance ids and userId derived from it, and the
+ * ownership checks of the authorizers. The same file sits in every class folder that needs it,
+ * because Retter deploys each class folder on its own (a test keeps the copies identical).
+ *
+ * Ids are an HMAC of the normalised e-mail under CUSTOMER_ID_SECRET (project environment), so
+ * nobody can derive a customer's ids, or test whether an e-mail has an account, without it. The
+ * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
+ * answers tells nothing about it.
+ */
+import { Context, Response } from '@retter/rdk'
+import { createHmac } from 'crypto'
+import { checkEmail, normaliseEmail } from './email'
+
+export { normaliseEmail }
+
+/** The identity of customers (custom tokens minted by Account.verifyOtp). */
+export const CUSTOMER_IDENTITY = 'enduser'
+/**
+ * The identity of the coffee chain's staff: Account.verifyOtp mints it for the addresses in
+ * STAFF_EMAILS. A staff member signs in once and is also the customer of their own e-mail.
+ */
+export const STAFF_IDENTITY = 'staff'
+
+/** The normalised e-mail in `value`, or undefined when it is not a plausible address (email.ts). */
+export function parseEmail(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const checked = checkEmail(value)
+  return checked.ok ? checked.email : undefined
+}
+
+function idSecret(): string {
+  const secret = process.env.CUSTOMER_ID_SECRET
+  if (!secret || secret.length < 32) {
+    throw new Error('CUSTOMER_ID_SECRET is missing or shorter than 32 characters: set it in the project environment')
+  }
+  return secret
+}
+
+/**
+ * 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, text): a stable name for `text` that nobody
+ * without the secret can link back to it (ids, and the sources the sign-in limits count).
+ */
+export function secretDigest(text: string): string {
+  return createHmac('sha256', idSecret()).update(text).digest('hex').slice(0, 24)
+}
+
+/** secretDigest of purpose + normalised e-mail; NUL never occurs in an address. */
+function emailKey(email: string, purpose: string): string {
+  return secretDigest(purpose + normaliseEmail(email))
+}
+
+// Instance ids keep the HMAC of the bare e-mail (ids of existing customers stay what they were).
+const INSTANCE_ID_PURPOSE = ''
+const USER_ID_PURPOSE = 'userId\u0000'
+
+/** `acct_` + 24 hex chars of HMAC-SHA256(CUSTOMER_ID_SECRET, normalised e-mail). */
+export function accountIdFor(email: string): string {
+  return 'acct_' + emailKey(email, INSTANCE_ID_PURPOSE)
+}
+/** `aws_` + the same 24 hex chars. */
+export function awsIdFor(email: string): string {
+  return 'aws_' + emailKey(email, INSTANCE_ID_PURPOSE)
+}
+/**
+ * The stable userId of the customer with this e-mail (their custom token's userId): `usr_` + 24 hex
+ * chars of HMAC-SHA256(CUSTOMER_ID_SECRET, "userId" NUL normalised e-mail). An Account created
+ * before this derivation keeps the userId in its private state.
+ */
+export function userIdFor(email: string): string {
+  return 'usr_' + emailKey(email, USER_ID_PURPOSE)
+}
+
+/**
+ * The normalised e-mail of a signed-in customer, or undefined for anyone else. A staff session is
+ * the customer of its own e-mail too (one sign-in for both), so it owns that e-mail's objects.
+ */
+export function customerEmail(context: Context): string | undefined {
+  if ((context.identity !== CUSTOMER_IDENTITY && context.identity !== STAFF_IDENTITY) || context.isAnonymous) return undefined
+  const email = context.claims ? context.claims.email : undefined
+  return typeof email === 'string' ? normaliseEmail(email) : undefined
+}
+
+/** The normalised addresses of STAFF_EMAILS (project environment, comma-separated); read on every call. */
+export function staffEmails(): string[] {
+  const listed = (process.env.STAFF_EMAILS || '').split(',')
+  const emails: string[] = []
+  for (const raw of listed) {
+    const email = parseEmail(raw)
+    if (email && emails.indexOf(email) < 0) emails.push(email)
+  }
+  return emails
+}
+
+/** True when `email` is one of STAFF_EMAILS. */
+export function isStaffEmail(email: string): boolean {
+  return staffEmails().indexOf(normaliseEmail(email)) >= 0
+}
+
+/**
+ * True for a staff session whose e-mail is still in STAFF_EMAILS: taking an address off the list
+ * takes effect on that person's next call, without waiting for their session to end.
+ */
+export function isStaff(context: Context): boolean {
+  if (context.identity !== STAFF_IDENTITY || context.isAnonymous) return false
+  const email = context.claims ? context.claims.email : undefined
+  return typeof email === 'string' && isStaffEmail(email)
+}
+
+export const ALLOW: Response = { statusCode: 200 }
+
+/** 401 without a session, 403 with one that is not allowed. */
+export function deny(context: Context, message: string): Response {
+  if (context.identity === 'none') {
+    return { statusCode: 401, body: { code: 'UNAUTHORIZED', message: 'A session token is required' } }
+  }
+  return { statusCode: 403, body: { code: 'FORBIDDEN', message: message } }
+}
+
+/** Allows the customer whose e-mail derives the called instance's id through `idFor`. */
+export function allowOwner(context: Context, idFor: (email: string) => string): Response {
+  const email = customerEmail(context)
+  if (email && context.instanceId === idFor(email)) return ALLOW
+  return deny(context, 'Only the owner of this ' + context.classId + ' may do this')
+}
+
+/**
+ * The e-mail an INIT body carries when it derives the instance id through `idFor`; otherwise
+ * undefined with the 400 answer to give.
+ */
+export function emailForInit(body: unknown, context: Context, idFor: (email: string) => string): { email: string } | { error: Response } {
+  const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
+  const checked = typeof raw === 'string' ? checkEmail(raw) : undefined
+  if (checked && !checked.ok && checked.problem === 'INVISIBLE_CHARACTERS') {
+    return { error: { statusCode: 400, body: { code: 'INVALID_EMAIL', message: checked.message } } }
+  }
+  if (!checked || !checked.ok) {
+    return { error: { statusCode: 400, body: { code: 'INVALID_EMAIL', message: 'An "email" with a valid e-mail address is required' } } }
+  }
+  const email = checked.email
+  if (context.instanceId !== idFor(email)) {
+    return {
+      error: {
+        statusCode: 400,
+        body: { code: 'INSTANCE_ID_MISMATCH', message: 'An ' + context.classId + ' instance id must be derived from its e-mail' },
+      },
+    }
+  }
+  return { email: email }
+}

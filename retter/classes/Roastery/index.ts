@@ -1,0 +1,65 @@
+/**
+ * The `Roastery` class: one instance per delivery day (instance id `YYYY-MM-DD`, UTC), holding
+ * that day's board (board.ts) in the role state of the `staff` identity, the only place it lives:
+ * public and user state stay empty, because public state is readable by every session of the
+ * project and a board carries customers' names and addresses.
+ *
+ * Who may do what (the authorizer):
+ * - staff (identity `staff`, e-mail still in STAFF_EMAILS): open a day (INIT, GET), read it (STATE,
+ *   and the live role document), mark deliveries shipped (shipping.ts);
+ * - the Account class (the platform's `developer` identity, referer Account): open a day and put its
+ *   customer's delivery on it or take it off (sync.ts);
+ * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
+ */
+import { Data, Response } from '@retter/rdk'
+import { emptyBoard, isBoardDate } from './board'
+import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
+import { ALLOW, deny, isStaff, STAFF_IDENTITY } from './identity'
+
+/** The identity of the platform's own calls: class-to-class calls and delayed calls. */
+export const PLATFORM_IDENTITY = 'developer'
+
+const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped']
+const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery']
+
+function fromAccountClass(data: Data): boolean {
+  const context = data.context
+  return context.identity === PLATFORM_IDENTITY && context.refererClassId === ACCOUNT_CLASS
+}
+
+export async function authorizer(data: Data): Promise<Response> {
+  const context = data.context
+  const method = context.methodName
+  if (FOR_ACCOUNTS.indexOf(method) >= 0 && fromAccountClass(data)) return ALLOW
+  if (FOR_STAFF.indexOf(method) >= 0 && isStaff(context)) return ALLOW
+  if (method === 'LIST') return deny(context, 'Roastery days are opened by their date; they cannot be listed')
+  return deny(context, 'Only the roastery staff may ' + (method === 'STATE' || method === 'GET' ? 'read' : 'do') + ' this')
+}
+
+/** INIT: a day starts with an empty board; 400 INVALID_DATE unless the id is a real `YYYY-MM-DD`. */
+export async function init(data: Data): Promise<Data> {
+  const date = dateOf(data)
+  if (!isBoardDate(date)) {
+    data.response = { statusCode: 400, body: { code: 'INVALID_DATE', message: 'A Roastery instance id is a delivery day: YYYY-MM-DD.' } }
+    return data
+  }
+  data.state.public = {}
+  data.state.private = {}
+  data.state.user = {}
+  data.state.role = {}
+  storeBoard(data, emptyBoard(date))
+  data.response = { statusCode: 200, body: {} }
+  return data
+}
+
+/** STATE: staff see the board (their role state) and nothing else; the platform sees the whole role state. */
+export async function getState(data: Data): Promise<Response> {
+  const role: { [identity: string]: unknown } = {}
+  if (data.context.identity === PLATFORM_IDENTITY) {
+    const all = data.state.role || {}
+    for (const key in all) role[key] = all[key]
+  } else {
+    role[STAFF_IDENTITY] = boardOf(data)
+  }
+  return { statusCode: 200, body: { public: {}, private: {}, user: {}, role: role } }
+}

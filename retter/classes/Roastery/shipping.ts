@@ -1,0 +1,119 @@
+/**
+ * Marking deliveries shipped (staff only). The customer's Account records the delivery first (its
+ * `deliveries` history, and the "on its way" e-mail); only once it has does the board mark it
+ * shipped. So a board never shows a parcel as shipped that its customer will not hear about: when
+ * the Account cannot be reached, nothing changes and staff may simply try again.
+ */
+import RDK, { Data } from '@retter/rdk'
+import { Board, BoardDelivery, deliveryOn, shipDelivery } from './board'
+import { callUntilFree, describeFailure, succeeded } from './calls'
+import { ACCOUNT_CLASS, accountOf, boardOf, dateOf, storeBoard } from './day'
+
+const rdk = new RDK()
+
+/** The Account method that records a shipment (platform calls only). */
+export const RECORD_SHIPMENT_METHOD = 'recordShipment'
+/** Accounts told at once by "mark all shipped" (each call sends an e-mail). */
+export const SHIP_ALL_CONCURRENCY = 4
+
+/** What a customer's Account records of a shipment. */
+export interface ShipmentRecord {
+  deliveryId: string
+  date: string
+  plan: string
+  grind: string
+  roast: string
+  bags: number
+  shippedAt: string
+}
+
+/** Tells the delivery's Account it was shipped; true once the Account has recorded it. */
+async function recordShipment(date: string, delivery: BoardDelivery, shippedAt: string): Promise<boolean> {
+  const record: ShipmentRecord = {
+    deliveryId: delivery.deliveryId,
+    date: date,
+    plan: delivery.plan,
+    grind: delivery.grind,
+    roast: delivery.roast,
+    bags: delivery.bags,
+    shippedAt: shippedAt,
+  }
+  const answer = await callUntilFree(function () {
+    return rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountOf(delivery.deliveryId), methodName: RECORD_SHIPMENT_METHOD, body: record })
+  })
+  if (succeeded(answer)) return true
+  // The function log gets the delivery id (an HMAC) and the status, never a name or an address.
+  console.error('[Roastery] ' + date + ': the shipment of ' + delivery.deliveryId + ' could not be recorded: ' + describeFailure(answer))
+  return false
+}
+
+/**
+ * WRITE (staff) {deliveryId}: marks one delivery shipped. 404 NOT_ON_BOARD for a delivery not on
+ * this day; 503 SHIPMENT_NOT_RECORDED when the customer's Account could not record it (nothing
+ * changed). Marking a shipped delivery again changes nothing and e-mails nobody.
+ */
+export async function markShipped(data: Data<{ deliveryId: string }>): Promise<Data> {
+  const deliveryId = data.request.body ? data.request.body.deliveryId : ''
+  const board = boardOf(data)
+  const delivery = deliveryOn(board, deliveryId)
+  if (!delivery) {
+    data.response = { statusCode: 404, body: { code: 'NOT_ON_BOARD', message: 'There is no delivery ' + deliveryId + ' on ' + dateOf(data) + '.' } }
+    return data
+  }
+  if (delivery.status === 'shipped') {
+    data.response = { statusCode: 200, body: { deliveryId: deliveryId, status: 'shipped', shippedAt: delivery.shippedAt } }
+    return data
+  }
+  const shippedAt = new Date(Date.now()).toISOString()
+  if (!(await recordShipment(dateOf(data), delivery, shippedAt))) {
+    data.response = {
+      statusCode: 503,
+      body: { code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.' },
+    }
+    return data
+  }
+  storeBoard(data, shipDelivery(board, deliveryId, shippedAt).board)
+  data.response = { statusCode: 200, body: { deliveryId: deliveryId, status: 'shipped', shippedAt: shippedAt } }
+  return data
+}
+
+/**
+ * WRITE (staff): marks every delivery of the day that is still scheduled shipped, a few Accounts at
+ * a time. Answers 200 `{shipped, failed: []}`; when some Accounts could not record theirs, 503
+ * SOME_NOT_RECORDED with the ids that stay scheduled (the others are shipped: try again for the rest).
+ */
+export async function markAllShipped(data: Data): Promise<Data> {
+  const date = dateOf(data)
+  const pending = boardOf(data).deliveries.filter(function (d) { return d.status === 'scheduled' })
+  const shippedAt = new Date(Date.now()).toISOString()
+  const recorded: string[] = []
+  const failed: string[] = []
+  let next = 0
+  async function lane(): Promise<void> {
+    while (next < pending.length) {
+      const delivery = pending[next++] as BoardDelivery
+      if (await recordShipment(date, delivery, shippedAt)) recorded.push(delivery.deliveryId)
+      else failed.push(delivery.deliveryId)
+    }
+  }
+  const lanes: Promise<void>[] = []
+  for (let i = 0; i < Math.min(SHIP_ALL_CONCURRENCY, pending.length); i++) lanes.push(lane())
+  await Promise.all(lanes)
+  let board: Board = boardOf(data)
+  for (const id of recorded) board = shipDelivery(board, id, shippedAt).board
+  if (recorded.length > 0) storeBoard(data, board)
+  if (failed.length > 0) {
+    data.response = {
+      statusCode: 503,
+      body: {
+        code: 'SOME_NOT_RECORDED',
+        message: failed.length + ' of ' + pending.length + ' deliveries could not be recorded in their customers’ accounts and are still scheduled. Try again in a moment.',
+        shipped: recorded.length,
+        failed: failed,
+      },
+    }
+    return data
+  }
+  data.response = { statusCode: 200, body: { shipped: recorded.length, failed: [] } }
+  return data
+}

@@ -1,0 +1,30 @@
+/** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
+import { Data } from '@retter/rdk'
+import { BoardDeliveryInput, removeDelivery, upsertDelivery } from './board'
+import { accountOf, boardOf, dateOf, storeBoard } from './day'
+
+/**
+ * WRITE (Account class only) {deliveryId, delivery}: puts the customer's delivery on this day's
+ * board (`delivery`) or takes it off (`delivery: null`). A shipped delivery stays as it left. 400
+ * WRONG_DAY for a delivery of another day; 403 for an Account touching another customer's delivery.
+ */
+export async function syncDelivery(data: Data<{ deliveryId: string; delivery: BoardDeliveryInput | null }>): Promise<Data> {
+  const body = data.request.body
+  const date = dateOf(data)
+  const deliveryId = body ? body.deliveryId : ''
+  if (deliveryId.slice(-date.length - 1) !== ':' + date) {
+    data.response = { statusCode: 400, body: { code: 'WRONG_DAY', message: 'Delivery ' + deliveryId + ' is not due on ' + date + '.' } }
+    return data
+  }
+  const caller = data.context.refererInstanceId
+  if (caller && caller !== accountOf(deliveryId)) {
+    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'An Account may only change its own deliveries.' } }
+    return data
+  }
+  const nowIso = new Date(Date.now()).toISOString()
+  const board = boardOf(data)
+  const result = body && body.delivery ? upsertDelivery(board, deliveryId, body.delivery, nowIso) : removeDelivery(board, deliveryId, nowIso)
+  if (result.board !== board) storeBoard(data, result.board)
+  data.response = { statusCode: 200, body: { outcome: result.outcome } }
+  return data
+}

@@ -1,0 +1,43 @@
+/**
+ * The local runtime (rio-local/main.ts) as one child process, for the reliability scripts (the soak
+ * run, the live-update benchmark) that kill and start it on purpose.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+
+const root = path.resolve(__dirname, '..', '..')
+
+/**
+ * Starts the runtime with `env` (RIO_LOCAL_PORT and the rest). `node --import tsx`: one process, so
+ * a SIGKILL leaves no orphan behind (the tsx CLI forks one).
+ * @param onStderr receives each chunk the runtime writes to stderr (its log lines)
+ */
+export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: string) => void): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'rio-local/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  child.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString()))
+  return child
+}
+
+/** Resolves once `${origin}/__health` answers 200; rejects after `timeoutMs`. */
+export async function waitForHealth(origin: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${origin}/__health`)
+      await res.arrayBuffer()
+      if (res.ok) return
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`the runtime did not answer ${origin}/__health within ${Math.round(timeoutMs / 1000)} s`)
+}
+
+/** Stops the child with `signal` and resolves once it has exited (at once when it already has). */
+export async function stopRuntimeChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(signal)
+  await exited
+}
