@@ -66,7 +66,8 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
   }, [start, deferStart])
 
   // A request made before the SDK is ready starts it now and waits for it (a sign-in submitted at
-  // first paint). When it could not be created, the request fails with the spec's message.
+  // first paint). When it could not be created, the request fails with
+  // "Retter SDK not initialized." (sdkNotInitializedError).
   const client = state.client
   const rio = useCallback<RioAccessor>(
     () => (client ? Promise.resolve(client) : start().catch(() => { throw sdkNotInitializedError() })),

@@ -28,7 +28,7 @@ test.each([
   expect(error).toMatchObject(expected)
 })
 
-test('the verifyOtp failures all start with the spec message "Invalid OTP" and name the reason', () => {
+test('the verifyOtp failures all start with the required message "Invalid OTP" and name the reason', () => {
   expect(invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 1 })).toMatchObject({
     code: 'INVALID_OTP', reason: 'INVALID_CODE', attemptsLeft: 1, message: 'Invalid OTP. That code is not right. 1 attempt left.',
   })

@@ -202,7 +202,7 @@ const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {
 }
 
 /**
- * An unsuccessful `verifyOtp` answer: code `INVALID_OTP`, the spec's "Invalid OTP" first, then the
+ * An unsuccessful `verifyOtp` answer: code `INVALID_OTP`, the required "Invalid OTP" first, then the
  * specific reason (expired, locked out, wrong) the backend gave.
  */
 export function invalidOtpError(reason?: { code?: string; attemptsLeft?: number }): RioAppError {
