@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { sdkNotInitializedError } from '@/lib/rio/app-error'
-import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+import { sdkNotInitializedError } from '@/lib/rio/errors/app-error'
+import { toAppErrorLater } from '@/lib/rio/errors/map-later'
 import { VISITOR_SDK_DELAY_MS, loadRio, whenIdle, type RioAccessor, type RioClient } from '@/lib/rio/client'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'

@@ -8,7 +8,7 @@ import { loadPlans, openChallenge, sendCode, verifyCode } from '@/lib/rio/accoun
 import { createRioClient, type RioAccessor, type RioClient } from '@/lib/rio/client'
 import { readRioConfig } from '@/lib/rio/config'
 import { readStoredIdentity, tokenStorageKey } from '@/lib/rio/stored-session'
-import { isTransientTokenFailure } from '@/lib/rio/errors'
+import { isTransientTokenFailure } from '@/lib/rio/errors/map'
 import { readOtp, resetBackend } from '@/test/backend'
 import { server } from '@/test/msw/server'
 

@@ -25,7 +25,7 @@
  */
 import { getApps, initializeApp } from 'firebase/app'
 import { browserLocalPersistence, browserSessionPersistence, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth'
-import { isTransientTokenFailure } from './errors'
+import { isTransientTokenFailure } from './errors/map'
 
 /** The SDK's token data, as far as these guards read it. */
 interface TokenData {

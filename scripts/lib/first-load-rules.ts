@@ -35,7 +35,7 @@ export const FIRST_LOAD_RULES: FirstLoadRule[] = [
   {
     name: '/',
     entries: ['pages/_app.tsx', 'pages/index.tsx'],
-    forbidden: ['lib/rio/errors.ts', 'components/subscription/ConfirmPlanDialog.tsx', 'components/ui/Dialog.tsx'],
+    forbidden: ['lib/rio/errors/map.ts', 'components/subscription/ConfirmPlanDialog.tsx', 'components/ui/Dialog.tsx'],
     why: 'the plans page is a visitor\'s first page: the error mapping loads on the first failure, the dialogs on the first click',
   },
 ]
