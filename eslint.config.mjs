@@ -1,6 +1,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import testingLibrary from 'eslint-plugin-testing-library'
+import { fileNameRule } from './scripts/lint/file-name-rule.mjs'
 
 // Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
 // stay out of every chunk that does not need them.
@@ -73,6 +74,14 @@ const config = [
       }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // One file-name style: PascalCase.tsx for a React component or provider, useThing.ts(x) for a
+    // hook, kebab-case for every other module; Next's pages are named by their routes.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['pages/**'],
+    plugins: { house: { rules: { 'file-name': fileNameRule } } },
+    rules: { 'house/file-name': 'error' },
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

@@ -7,8 +7,8 @@ import { codeLengthError, invalidEmailError, rateLimitedMessage } from '@/lib/ri
 import { needs, unless } from '@/lib/first-paint/names'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
-import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
-import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from './signInMachine'
+import { readPendingSignIn, writePendingSignIn } from './pending-sign-in'
+import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from './sign-in-machine'
 import styles from './SignIn.module.css'
 
 export interface SignInFlowProps {
@@ -37,7 +37,7 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
 }
 
 /**
- * The two-step one-time-code sign-in (its states: ./signInMachine.ts). Codes are requested only
+ * The two-step one-time-code sign-in (its states: ./sign-in-machine.ts). Codes are requested only
  * from a user action (never from an effect, which StrictMode would run twice); each step is a form
  * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
  * field until edited; a pending sign-in survives a reload.
