@@ -1,6 +1,14 @@
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import testingLibrary from 'eslint-plugin-testing-library'
+import { fileNameRule } from './scripts/lint/file-name-rule.mjs'
+
+// Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
+// stay out of every chunk that does not need them.
+const SDK_ONLY_IN_LIB_RIO = [
+  { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only lib/rio may import @retter/sdk.' },
+  { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
+]
 
 // Next's flat configs bring React, hooks, jsx-a11y, import and typescript-eslint rules.
 const config = [
@@ -17,16 +25,32 @@ const config = [
     ...testingLibrary.configs['flat/react'],
   },
   {
-    // Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
-    // stay out of every chunk that does not need them.
     files: ['**/*.{ts,tsx}'],
     ignores: ['lib/rio/**', 'rio-local/**', 'scripts/**', 'e2e/**', '__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SDK_ONLY_IN_LIB_RIO }] },
+  },
+  {
+    // Errors have one home, lib/rio/errors/, where every error the app shows is worded. Contexts
+    // reject with mapped errors only (mapRejection); components and pages use the named errors and
+    // never build, word or map one themselves.
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "NewExpression[callee.name='RioAppError']", message: 'Name this error in lib/rio/errors/ and use it from there.' },
+        { selector: "ObjectExpression:has(> Property[key.name='code']):has(> Property[key.name='message'])",
+          message: 'An error is worded in lib/rio/errors/: use a named error from there.' },
+      ],
+    },
+  },
+  {
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only lib/rio may import @retter/sdk.' },
-          { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
-        ],
+        patterns: SDK_ONLY_IN_LIB_RIO,
+        paths: [{ name: '@/lib/rio/errors/map', importNames: ['toAppError'],
+          message: 'What a context rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' }],
       }],
     },
   },
@@ -50,6 +74,14 @@ const config = [
       }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // One file-name style: PascalCase.tsx for a React component or provider, useThing.ts(x) for a
+    // hook, kebab-case for every other module; Next's pages are named by their routes.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['pages/**'],
+    plugins: { house: { rules: { 'file-name': fileNameRule } } },
+    rules: { 'house/file-name': 'error' },
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

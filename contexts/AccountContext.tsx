@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { CustomerObjects } from '@/lib/rio/account-api'
-import { RioAppError } from '@/lib/rio/app-error'
-import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+import { accountNotReadyError, noEmailInSessionError, notSignedInError } from '@/lib/rio/errors/app-error'
+import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
@@ -33,11 +33,9 @@ interface PlansResult {
 }
 
 const EMPTY_PLANS: SubscriptionPlan[] = []
+/** One object, so what shows it does not re-render for a new one each time. */
+const NO_EMAIL_IN_SESSION = noEmailInSessionError()
 
-const NO_EMAIL_IN_SESSION: AppError = {
-  code: 'NO_EMAIL',
-  message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.',
-}
 
 const emptyObjects = (key: string): Objects => ({ key, handle: null, account: null, aws: null, accountLive: null, awsLive: null, error: null })
 
@@ -120,9 +118,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const change = useCallback(async (request: (objects: CustomerObjects) => Promise<void>) => {
     const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
     if (!objectsNow) {
-      throw isSignedIn
-        ? new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
-        : new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
+      throw isSignedIn ? accountNotReadyError() : notSignedInError()
     }
     await request(objectsNow)
     // Without live updates the change would not show until a reload: read the state once.
@@ -135,9 +131,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       }
     }
   }, [isSignedIn, handle, accountLive, objectsOf])
-  const choosePlan = useCallback<AccountContextValue['choosePlan']>((planId) => change((objects) => objects.choosePlan(planId)), [change])
+  const choosePlan = useCallback<AccountContextValue['choosePlan']>(
+    (planId) => mapRejection(() => change((objects) => objects.choosePlan(planId))),
+    [change],
+  )
   const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
-    (request) => change((objects) => objects.changeSubscription(request)),
+    (request) => mapRejection(() => change((objects) => objects.changeSubscription(request))),
     [change],
   )
 

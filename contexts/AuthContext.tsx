@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { OtpChallenge } from '@/lib/rio/account-api'
-import { noCloudObjectError } from '@/lib/rio/app-error'
+import { noCloudObjectError } from '@/lib/rio/errors/app-error'
+import { mapRejection } from '@/lib/rio/errors/map-later'
 import type { AuthChannel } from '@/lib/rio/cross-tab'
 import type { Session } from '@/lib/rio/session-api'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
@@ -78,16 +79,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [client, projectId])
 
-  const sendOtp = useCallback<AuthContextValue['sendOtp']>(async (rawEmail) => {
+  const sendOtp = useCallback<AuthContextValue['sendOtp']>((rawEmail) => mapRejection(async () => {
     const { checkedEmail, openChallenge, sendCode } = await accountApi()
     const email = checkedEmail(rawEmail)
     const challenge = await openChallenge(rio, email)
     // Kept before the call: after a refused resend (429) the earlier code is still valid.
     pendingRef.current = challenge
     return sendCode(challenge)
-  }, [rio])
+  }), [rio])
 
-  const verifyOtp = useCallback<AuthContextValue['verifyOtp']>(async (code, rawEmail) => {
+  const verifyOtp = useCallback<AuthContextValue['verifyOtp']>((code, rawEmail) => mapRejection(async () => {
     const { checkedEmail, openChallenge, verifyCode } = await accountApi()
     let challenge = pendingRef.current
     if (rawEmail !== undefined) {
@@ -98,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const uid = await verifyCode(rio, challenge, code)
     pendingRef.current = null
     channelRef.current?.post({ type: 'signed-in', uid })
-  }, [rio])
+  }), [rio])
 
   const signOut = useCallback<AuthContextValue['signOut']>(async () => {
     const [{ signOut: signOutSdk }, client] = await Promise.all([sessionApi(), rio()])

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { sdkNotInitializedError } from '@/lib/rio/app-error'
-import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+import { sdkNotInitializedError } from '@/lib/rio/errors/app-error'
+import { toAppErrorLater } from '@/lib/rio/errors/map-later'
 import { VISITOR_SDK_DELAY_MS, loadRio, whenIdle, type RioAccessor, type RioClient } from '@/lib/rio/client'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'
@@ -66,7 +66,8 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
   }, [start, deferStart])
 
   // A request made before the SDK is ready starts it now and waits for it (a sign-in submitted at
-  // first paint). When it could not be created, the request fails with the spec's message.
+  // first paint). When it could not be created, the request fails with
+  // "Retter SDK not initialized." (sdkNotInitializedError).
   const client = state.client
   const rio = useCallback<RioAccessor>(
     () => (client ? Promise.resolve(client) : start().catch(() => { throw sdkNotInitializedError() })),

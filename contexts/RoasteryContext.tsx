@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { STAFF_IDENTITY, type Board, type MarkAllShippedResult } from '@/lib/contract'
-import { RioAppError } from '@/lib/rio/app-error'
-import { toAppErrorLater } from '@/lib/rio/lazy-errors'
+import { roasteryNotReadyError } from '@/lib/rio/errors/app-error'
+import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { RoasteryDays } from '@/lib/rio/roastery-api'
 import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'
 import type { AppError, LoadState } from '@/lib/types'
@@ -64,7 +64,6 @@ interface Opened {
 
 const nothingOpened = (key: string): Opened => ({ key, handle: null, boards: {}, errors: {}, error: null })
 
-const NOT_READY: AppError = { code: 'NOT_READY', message: 'The roastery is still loading. Try again in a moment.' }
 
 /** The next seven delivery days' boards, live, for a staff session. Needs the app's providers above it. */
 export function RoasteryProvider({ children }: { children: ReactNode }) {
@@ -112,7 +111,7 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
   /** Runs an action on the opened days; a day that is not live is read again after it. */
   const act = useCallback(async <T,>(date: string, action: (handle: RoasteryDays) => Promise<T>): Promise<T> => {
     const handle = handleRef.current
-    if (!handle) throw new RioAppError(NOT_READY)
+    if (!handle) throw roasteryNotReadyError()
     try {
       return await action(handle)
     } finally {
@@ -126,8 +125,8 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     }
   }, [current.boards])
 
-  const markShipped = useCallback((date: string, deliveryId: string) => act(date, (handle) => handle.markShipped(date, deliveryId)), [act])
-  const markAllShipped = useCallback((date: string) => act(date, (handle) => handle.markAllShipped(date)), [act])
+  const markShipped = useCallback((date: string, deliveryId: string) => mapRejection(() => act(date, (handle) => handle.markShipped(date, deliveryId))), [act])
+  const markAllShipped = useCallback((date: string) => mapRejection(() => act(date, (handle) => handle.markAllShipped(date))), [act])
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
   const days = useMemo<RoasteryDay[]>(() => dates.map((date) => ({

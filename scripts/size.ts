@@ -1,5 +1,7 @@
 /**
- * `npm run size`: builds the app into its own folder and prints the first-load JS (gzip) of `/`,
+ * `npm run size`: first checks the first-load rules (./lib/first-load-rules.ts: what no visitor page
+ * may import statically, failing with the import chain that brings it in), then builds the app into
+ * its own folder and prints the first-load JS (gzip) of `/`,
  * `/sign-in` and `/account`, then proves that no script the HTML of `/` loads (and none of them is
  * render-blocking) holds the Retter SDK or Firebase: they must arrive later through a dynamic
  * import; and that every inline script of the prerendered pages is allowed by the page's own CSP
@@ -9,13 +11,14 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { allChunks, firstLoadJs, gzipBytesOf, inlineScriptsOutsidePolicy, librariesIn, scriptsOfPrerenderedPage, LIBRARY_MARKERS } from './lib/bundle'
+import { describeViolation, firstLoadViolations } from './lib/first-load-rules'
 import { say, warn } from './lib/log'
 
 const root = path.resolve(__dirname, '..')
 const distName = process.env.SIZE_DIST_DIR || '.next-size'
 const distDir = path.join(root, distName)
 const ROUTES = ['/', '/sign-in', '/account']
-/** The first-load JS budget of `/` (gzip): a visitor's first page (issue 11's target). */
+/** The first-load JS budget of `/` (gzip): a visitor's first page, kept small for a fast first paint on a phone. */
 export const HOME_BUDGET_KB = 125
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`
@@ -34,6 +37,12 @@ function build(): void {
 }
 
 function main(): void {
+  const violations = firstLoadViolations(root)
+  if (violations.length > 0) {
+    for (const violation of violations) warn(describeViolation(violation))
+    throw new Error(`${violations.length} module(s) would be in a visitor's first load; nothing was built.`)
+  }
+  say('First-load rules: no visitor page imports the SDK, Firebase, the request layer or the error mapping statically.')
   if (process.argv.includes('--no-build')) say(`Using the existing build in ${distName}/.`)
   else build()
 

@@ -13,6 +13,6 @@ test.each([
   ['useAuth', useAuth, 'useAuth must be used within a AuthProvider'],
   ['useAccount', useAccount, 'useAccount must be used within a AccountProvider'],
   ['useRoastery', useRoastery, 'useRoastery must be used within a RoasteryProvider'],
-])('%s outside its provider throws the spec message', (_name, hook, message) => {
+])('%s outside its provider throws its required message', (_name, hook, message) => {
   expect(() => renderHook(() => hook())).toThrow(message)
 })

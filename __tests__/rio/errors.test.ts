@@ -1,5 +1,5 @@
-import { noCloudObjectError, RioAppError } from '@/lib/rio/app-error'
-import { authFailedError, invalidOtpError, rateLimitedMessage, toAppError } from '@/lib/rio/errors'
+import { noCloudObjectError, RioAppError } from '@/lib/rio/errors/app-error'
+import { authFailedError, codeLengthError, invalidOtpError, isDeadCodeError, rateLimitedMessage, rateLimitWait, toAppError } from '@/lib/rio/errors/map'
 
 const httpError = (status: number, data?: unknown, headers: Record<string, string> = {}) =>
   ({ isAxiosError: true, message: `Request failed with status code ${status}`, response: { status, data, headers } })
@@ -28,7 +28,7 @@ test.each([
   expect(error).toMatchObject(expected)
 })
 
-test('the verifyOtp failures all start with the spec message "Invalid OTP" and name the reason', () => {
+test('the verifyOtp failures all start with the required message "Invalid OTP" and name the reason', () => {
   expect(invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 1 })).toMatchObject({
     code: 'INVALID_OTP', reason: 'INVALID_CODE', attemptsLeft: 1, message: 'Invalid OTP. That code is not right. 1 attempt left.',
   })
@@ -66,4 +66,22 @@ test.each([
 ])('the sign-in limit %s is a RATE_LIMITED with its reason, its wait and its own words', (limit, seconds, message) => {
   const error = toAppError(httpError(429, { code: limit, message: 'backend words', retryAfterSeconds: seconds }, { 'retry-after': String(seconds) }))
   expect(error).toMatchObject({ code: 'RATE_LIMITED', reason: limit, status: 429, retryAfterSeconds: seconds, message })
+})
+
+describe('errors the sign-in form finds or reads, worded here', () => {
+  test('a code of the wrong length says what to enter', () => {
+    expect(codeLengthError(0, 6)).toMatchObject({ code: 'CODE_LENGTH', message: 'Enter the 6-digit code from the e-mail.' })
+    expect(codeLengthError(4, 6)).toMatchObject({ code: 'CODE_LENGTH', message: 'The code has 6 digits; you entered 4.' })
+  })
+
+  test.each([['TOO_MANY_ATTEMPTS', true], ['CODE_EXPIRED', true], ['NO_CODE', true], ['INVALID_CODE', false]])(
+    'a refused code with reason %s needs a new code: %s', (code, dead) => {
+      expect(isDeadCodeError(invalidOtpError({ code }))).toBe(dead)
+    })
+
+  test('only a rate limit with a wait has a wait', () => {
+    expect(rateLimitWait(toAppError(httpError(429, { code: 'RATE_LIMITED', retryAfterSeconds: 12 })))).toBe(12)
+    expect(rateLimitWait(toAppError(httpError(403)))).toBeNull()
+    expect(isDeadCodeError(toAppError(httpError(429, { code: 'RATE_LIMITED', retryAfterSeconds: 12 })))).toBe(false)
+  })
 })

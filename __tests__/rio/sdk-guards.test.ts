@@ -1,14 +1,14 @@
 /**
  * SDK 0.4.0 signs out on any failure to get a token. With the guard of lib/rio/sdk-guards, an
  * outage (no answer, a 5xx) keeps the stored session and fails only the action; a refusal (a 4xx)
- * still signs out, as the spec's "if fetching a token fails, the user is signed out" means.
+ * still signs out, as the product's rule "if fetching a token fails, the user is signed out" means.
  */
 import { http, HttpResponse } from 'msw'
 import { loadPlans, openChallenge, sendCode, verifyCode } from '@/lib/rio/account-api'
 import { createRioClient, type RioAccessor, type RioClient } from '@/lib/rio/client'
 import { readRioConfig } from '@/lib/rio/config'
 import { readStoredIdentity, tokenStorageKey } from '@/lib/rio/stored-session'
-import { isTransientTokenFailure } from '@/lib/rio/errors'
+import { isTransientTokenFailure } from '@/lib/rio/errors/map'
 import { readOtp, resetBackend } from '@/test/backend'
 import { server } from '@/test/msw/server'
 

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SignInFlow } from '@/components/sign-in/SignInFlow'
-import { invalidOtpError, toAppError } from '@/lib/rio/errors'
+import { invalidOtpError, toAppError } from '@/lib/rio/errors/map'
 
 const SENT = { sentTo: 'jane@example.com', resendAfterSeconds: 30, expiresInSeconds: 300 }
 
@@ -58,7 +58,7 @@ describe('step 1: e-mail', () => {
   })
 
   it('keeps the typed e-mail and says how long to wait when sending is rate-limited', async () => {
-    const sendOtp = jest.fn().mockRejectedValue({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 25 })
+    const sendOtp = jest.fn().mockRejectedValue(toAppError({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 25 }))
     const { user } = setup({ sendOtp })
     await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 25 seconds')
@@ -66,7 +66,7 @@ describe('step 1: e-mail', () => {
   })
 
   it('shows a network failure inline and keeps the address', async () => {
-    const sendOtp = jest.fn().mockRejectedValue({ code: 'NETWORK', message: 'Cannot reach the service.' })
+    const sendOtp = jest.fn().mockRejectedValue(toAppError({ code: 'NETWORK', message: 'Cannot reach the service.' }))
     const { user } = setup({ sendOtp })
     await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the service.')
@@ -105,7 +105,7 @@ describe('step 2: code', () => {
     [invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 1 }), 'Invalid OTP. That code is not right. 1 attempt left.'],
     [invalidOtpError({ code: 'CODE_EXPIRED' }), 'Invalid OTP. This code has expired. Request a new one.'],
     [invalidOtpError({ code: 'TOO_MANY_ATTEMPTS' }), 'Invalid OTP. Too many attempts. Request a new code.'],
-    [{ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 9 }, 'Too many requests. Please wait 9 seconds and try again.'],
+    [toAppError({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 9 }), 'Too many requests. Please wait 9 seconds and try again.'],
   ])('shows a specific message for %j and clears it when the code is edited', async (failure, message) => {
     const verifyOtp = jest.fn().mockRejectedValue(failure)
     const { user } = setup({ verifyOtp })
@@ -161,7 +161,7 @@ describe('resend countdown', () => {
     const sendOtp = jest
       .fn()
       .mockResolvedValueOnce({ ...SENT, resendAfterSeconds: 1 })
-      .mockRejectedValueOnce({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 15 })
+      .mockRejectedValueOnce(toAppError({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 15 }))
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
     render(<SignInFlow sendOtp={sendOtp} verifyOtp={jest.fn()} onSignedIn={jest.fn()} />)
     await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
@@ -254,7 +254,7 @@ describe('waits that count down live', () => {
   }
 
   it('a refused send counts its wait down and then clears it', async () => {
-    const sendOtp = jest.fn().mockRejectedValue({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 25 })
+    const sendOtp = jest.fn().mockRejectedValue(toAppError({ code: 'RATE_LIMITED', message: 'Too many requests', status: 429, retryAfterSeconds: 25 }))
     const { user } = renderFlow({ sendOtp })
     await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 25 seconds and try again.')

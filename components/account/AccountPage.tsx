@@ -14,7 +14,7 @@ import { DeliveryHistory } from './DeliveryHistory'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
-import { isTransientError } from '@/lib/rio/errors'
+import { isTransientError } from '@/lib/rio/errors/map'
 
 /** Where visitors are sent: sign in, then come back here. */
 const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)

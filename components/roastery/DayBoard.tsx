@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import type { RoasteryDay } from '@/contexts/RoasteryContext'
 import type { BoardDelivery, MarkAllShippedResult } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { toAppError } from '@/lib/rio/errors'
+import { asAppError } from '@/lib/rio/errors/app-error'
 import { packingListCsv, packingListFileName, type CsvLabels } from '@/lib/roastery/csv'
 import { dayIso } from '@/lib/roastery/days'
 import { DayTotals } from './DayTotals'
@@ -64,7 +64,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
       await onShip(date, delivery.deliveryId)
       setMessage({ tone: 'done', text: `${delivery.name}’s delivery is marked shipped.` })
     } catch (caught) {
-      setMessage({ tone: 'error', text: `${delivery.name}’s delivery is not marked shipped: ${toAppError(caught).message}` })
+      setMessage({ tone: 'error', text: `${delivery.name}’s delivery is not marked shipped: ${asAppError(caught).message}` })
     } finally {
       inFlight.current.delete(delivery.deliveryId)
       setSending(new Set(inFlight.current))

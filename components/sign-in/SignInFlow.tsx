@@ -2,12 +2,13 @@ import { useEffect, useReducer, useRef } from 'react'
 import type { AuthContextValue } from '@/contexts/types'
 import { validateEmail } from '@/lib/format/email'
 import { OTP_LENGTH } from '@/lib/format/otp'
-import { rateLimitedMessage, toAppError } from '@/lib/rio/errors'
+import { asAppError } from '@/lib/rio/errors/app-error'
+import { codeLengthError, invalidEmailError, rateLimitedMessage } from '@/lib/rio/errors/map'
 import { needs, unless } from '@/lib/first-paint/names'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
-import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
-import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from './signInMachine'
+import { readPendingSignIn, writePendingSignIn } from './pending-sign-in'
+import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from './sign-in-machine'
 import styles from './SignIn.module.css'
 
 export interface SignInFlowProps {
@@ -36,7 +37,7 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
 }
 
 /**
- * The two-step one-time-code sign-in (its states: ./signInMachine.ts). Codes are requested only
+ * The two-step one-time-code sign-in (its states: ./sign-in-machine.ts). Codes are requested only
  * from a user action (never from an effect, which StrictMode would run twice); each step is a form
  * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
  * field until edited; a pending sign-in survives a reload.
@@ -88,7 +89,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
     if (busy.current) return
     const problem = validateEmail(state.email)
     if (problem) {
-      dispatch({ type: 'EMAIL_REFUSED', error: { code: 'INVALID_EMAIL', message: problem }, now: Date.now() })
+      dispatch({ type: 'EMAIL_REFUSED', error: invalidEmailError(problem), now: Date.now() })
       emailRef.current?.focus()
       return
     }
@@ -99,7 +100,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
       if (mounted.current) dispatch({ type: 'CODE_SENT', result, now: Date.now() })
     } catch (error) {
       if (!mounted.current) return
-      dispatch({ type: 'EMAIL_REFUSED', error: toAppError(error), now: Date.now() })
+      dispatch({ type: 'EMAIL_REFUSED', error: asAppError(error), now: Date.now() })
       emailRef.current?.focus()
     } finally {
       busy.current = false
@@ -116,7 +117,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
       dispatch({ type: 'CODE_SENT', result, now: Date.now() })
       codeRef.current?.focus()
     } catch (error) {
-      if (mounted.current) dispatch({ type: 'CODE_REFUSED', error: toAppError(error), now: Date.now() })
+      if (mounted.current) dispatch({ type: 'CODE_REFUSED', error: asAppError(error), now: Date.now() })
     } finally {
       busy.current = false
     }
@@ -125,10 +126,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
   async function submitCode(code: string) {
     if (busy.current || state.needsNewCode || phase !== 'code') return
     if (code.length !== OTP_LENGTH) {
-      const message = code.length === 0
-        ? 'Enter the 6-digit code from the e-mail.'
-        : `The code has ${OTP_LENGTH} digits; you entered ${code.length}.`
-      dispatch({ type: 'CODE_REFUSED', error: { code: 'CODE_LENGTH', message }, now: Date.now() })
+      dispatch({ type: 'CODE_REFUSED', error: codeLengthError(code.length, OTP_LENGTH), now: Date.now() })
       codeRef.current?.focus()
       return
     }
@@ -144,7 +142,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
       onSignedIn()
     } catch (error) {
       if (!mounted.current) return
-      dispatch({ type: 'CODE_REFUSED', error: toAppError(error), now: Date.now() })
+      dispatch({ type: 'CODE_REFUSED', error: asAppError(error), now: Date.now() })
       // Selected, so typing the next attempt replaces the wrong one.
       codeRef.current?.focus()
       codeRef.current?.select()

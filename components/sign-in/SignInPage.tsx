@@ -1,9 +1,9 @@
 import { useRouter } from 'next/router'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
-import { focusHeadingAfterNavigation } from '@/components/layout/headingFocus'
+import { focusHeadingAfterNavigation } from '@/components/layout/heading-focus'
 import { safeNextPath } from '@/lib/format/next-path'
-import { readPendingSignIn, writePendingSignIn } from './pendingSignIn'
+import { readPendingSignIn, writePendingSignIn } from './pending-sign-in'
 import { FirstPaintCodeStep, SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
 

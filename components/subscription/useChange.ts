@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { notify } from '@/components/feedback/notify'
 import type { SubscriptionChangeRequest } from '@/lib/rio/account-api'
-import { toAppError } from '@/lib/rio/errors'
+import { asAppError } from '@/lib/rio/errors/app-error'
 import type { AppError } from '@/lib/types'
 
 /** What a change says when it worked, and the part of the page that takes focus. */
@@ -49,7 +49,7 @@ export function useChange(send: (change: SubscriptionChangeRequest) => Promise<v
       window.setTimeout(() => done.focus?.()?.focus(), 0)
       return null
     } catch (caught) {
-      return toAppError(caught)
+      return asAppError(caught)
     } finally {
       inFlight.current = false
       setBusy(null)

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { toAppError } from '@/lib/rio/errors'
+import { asAppError } from '@/lib/rio/errors/app-error'
 import type { AppError } from '@/lib/types'
 
 /** What a confirmation dialog needs to send its one action. */
@@ -30,7 +30,7 @@ export function useSendOnce<A extends unknown[]>(action: (...args: A) => Promise
     try {
       await action(...args)
     } catch (caught) {
-      setError(toAppError(caught))
+      setError(asAppError(caught))
       inFlight.current = false
       setSending(false)
     }

@@ -11,8 +11,8 @@ import {
 import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
 import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioCloudObject } from './client'
-import { RioAppError } from './app-error'
-import { authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError } from './errors'
+import { RioAppError } from './errors/app-error'
+import { authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError } from './errors/map'
 import { sortPlans } from './plans'
 import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from './state'
 

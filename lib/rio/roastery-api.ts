@@ -4,9 +4,9 @@
  * keeps only React state; every failure leaves here as an `AppError` made by `./errors`.
  */
 import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/lib/contract'
-import { RioAppError } from './app-error'
+import { RioAppError } from './errors/app-error'
 import type { RioAccessor, RioCloudObject } from './client'
-import { toAppError } from './errors'
+import { toAppError } from './errors/map'
 import { subscribeLiveState, type LiveStateHandlers } from './state'
 
 /** The days a staff member opened, each a Roastery instance. */

@@ -5,7 +5,7 @@
 import type { AuthStatus } from '@/lib/types'
 import { adoptStoredSession, type RioClient } from './client'
 import type { AuthBroadcast } from './stored-session'
-import { toAppError } from './errors'
+import { toAppError } from './errors/map'
 
 // The providers load this module with the SDK (RioProvider's start), not with the page.
 export { openAuthChannel } from './cross-tab'

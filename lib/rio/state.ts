@@ -6,8 +6,8 @@
  * caller is told live updates are unavailable. A late snapshot still wins and turns them back on.
  */
 import type { RetterCloudObject } from '@retter/sdk'
-import type { RioAppError } from './app-error'
-import { toAppError } from './errors'
+import type { RioAppError } from './errors/app-error'
+import { toAppError } from './errors/map'
 import { openPublicSnapshots, openRoleSnapshots, openUserSnapshots } from './snapshots'
 
 /** How long to wait for the first snapshot before reading the state once. */

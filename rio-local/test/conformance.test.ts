@@ -1,6 +1,6 @@
 /**
  * Conformance: the real @retter/sdk 0.4.0 in Node drives the backend over HTTP through every call
- * of DESIGN.md section 2 (session calls, INSTANCE, CALL, STATE, LIST, GET bodies, 570 retries,
+ * of the protocol the SDK speaks (session calls, INSTANCE, CALL, STATE, LIST, GET bodies, 570 retries,
  * 400/401/403), with the Firebase Auth routes and the Firestore mirror in place.
  */
 import type Retter from '@retter/sdk'

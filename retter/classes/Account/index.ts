@@ -1,6 +1,6 @@
 /**
  * The `Account` class: one instance per normalised e-mail (id from identity.ts), one-time-code
- * sign-in (signIn.ts), the plans (plans.ts) and the customer's subscription (subscription.ts).
+ * sign-in (sign-in.ts), the plans (plans.ts) and the customer's subscription (subscription.ts).
  * This file holds the class-level handlers of template.yml.
  */
 import RDK, { Data, Response } from '@retter/rdk'

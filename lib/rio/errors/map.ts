@@ -189,6 +189,27 @@ export function isTransientError(error: AppError | null | undefined): boolean {
   return Boolean(error && TRANSIENT_CODES.has(error.code))
 }
 
+/** A code of the wrong length, refused before any request. */
+export function codeLengthError(length: number, expected: number): RioAppError {
+  const message = length === 0
+    ? `Enter the ${expected}-digit code from the e-mail.`
+    : `The code has ${expected} digits; you entered ${length}.`
+  return new RioAppError({ code: 'CODE_LENGTH', message })
+}
+
+/** Backend reasons after which the code in the inbox can no longer be verified. */
+const DEAD_CODE_REASONS = new Set(['TOO_MANY_ATTEMPTS', 'CODE_EXPIRED', 'NO_CODE'])
+
+/** True when a refused code means the customer needs a new one (expired, too many tries, none). */
+export function isDeadCodeError(error: AppError): boolean {
+  return error.code === 'INVALID_OTP' && DEAD_CODE_REASONS.has(error.reason ?? '')
+}
+
+/** The seconds a rate-limited request must wait, or null when the error is not a rate limit. */
+export function rateLimitWait(error: AppError): number | null {
+  return error.code === 'RATE_LIMITED' && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : null
+}
+
 /** An address the app's e-mail rule refused before any request. */
 export function invalidEmailError(message: string): RioAppError {
   return new RioAppError({ code: 'INVALID_EMAIL', message })
@@ -202,7 +223,7 @@ const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {
 }
 
 /**
- * An unsuccessful `verifyOtp` answer: code `INVALID_OTP`, the spec's "Invalid OTP" first, then the
+ * An unsuccessful `verifyOtp` answer: code `INVALID_OTP`, the required "Invalid OTP" first, then the
  * specific reason (expired, locked out, wrong) the backend gave.
  */
 export function invalidOtpError(reason?: { code?: string; attemptsLeft?: number }): RioAppError {

@@ -11,6 +11,7 @@
  * derived from deadlines: a background tab that was throttled still shows the right number.
  */
 import type { CodeSent } from '@/lib/rio/account-api'
+import { isDeadCodeError, rateLimitWait } from '@/lib/rio/errors/map'
 import type { AppError } from '@/lib/types'
 
 export type Phase = 'email' | 'sending' | 'code' | 'verifying' | 'resending' | 'signed-in'
@@ -66,8 +67,6 @@ export type SignInEvent =
 /** Fallback resend wait when the backend did not say (it says 30 s). */
 const DEFAULT_RESEND_SECONDS = 30
 
-/** Backend reasons after which the code in the inbox can no longer be verified. */
-const DEAD_CODE_REASONS = new Set(['TOO_MANY_ATTEMPTS', 'CODE_EXPIRED', 'NO_CODE'])
 
 /** The flow's first state: the e-mail step, or the code step of a sign-in still pending. */
 export function initialSignInState(now: number, pending: PendingSignIn | null): SignInState {
@@ -89,9 +88,8 @@ export function pendingOf(state: SignInState): PendingSignIn | null {
 }
 
 function fieldError(error: AppError, now: number): FieldError {
-  return error.code === 'RATE_LIMITED' && typeof error.retryAfterSeconds === 'number'
-    ? { error, until: now + error.retryAfterSeconds * 1000 }
-    : { error }
+  const wait = rateLimitWait(error)
+  return wait === null ? { error } : { error, until: now + wait * 1000 }
 }
 
 /** Whole seconds from `now` to `deadline` (0 when it has passed or there is none). */
@@ -136,7 +134,7 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       const codeError = fieldError(error, now)
       // A refused resend restarts the wait from what the backend said.
       const resendAt = state.phase === 'resending' && codeError.until ? codeError.until : state.resendAt
-      const dead = error.code === 'INVALID_OTP' && DEAD_CODE_REASONS.has(error.reason ?? '')
+      const dead = isDeadCodeError(error)
       return { ...state, phase: 'code', codeError, resendAt, needsNewCode: state.needsNewCode || dead, now }
     }
     case 'SIGNED_IN':

@@ -14,5 +14,17 @@ const UNREACHABLE: AppError = { code: 'NETWORK', message: NETWORK_MESSAGE }
  */
 export function toAppErrorLater(error: unknown): Promise<RioAppError> {
   if (error instanceof RioAppError) return Promise.resolve(error)
-  return import('./errors').then(({ toAppError }) => toAppError(error), () => new RioAppError(UNREACHABLE))
+  return import('./map').then(({ toAppError }) => toAppError(error), () => new RioAppError(UNREACHABLE))
+}
+
+/**
+ * Runs a provider's action so that it rejects only with a mapped `RioAppError`: what components get
+ * from a context is worded already, and they never map it again.
+ */
+export async function mapRejection<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    throw await toAppErrorLater(error)
+  }
 }

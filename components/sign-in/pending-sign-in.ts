@@ -1,5 +1,5 @@
 import { PENDING_SIGN_IN_KEY } from '@/lib/first-paint/names'
-import type { PendingSignIn } from './signInMachine'
+import type { PendingSignIn } from './sign-in-machine'
 
 /**
  * The pending sign-in (e-mail, where the code went, the resend wait, the code's expiry; never the
