@@ -2,10 +2,9 @@
  * The roastery journey in two browsers: a customer changes plan, grind and address and skips a
  * delivery, and the staff board on a tablet shows each change live; staff mark the delivery shipped;
  * the customer's open /account shows it live and the "on its way" e-mail is in the outbox.
- *
- * The address, the grind and unskipping one date have no form in the app yet: the customer makes
- * those with their own session over the API (e2e/support/customer-api.ts); plan and skip go through
- * the pages.
+ * The customer's address and start are set over the API with their own session
+ * (e2e/support/customer-api.ts), so the board's day is known before the pages open; every later
+ * change goes through the /account page.
  */
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'

@@ -80,7 +80,8 @@ function required(env: RioEnv, name: keyof RioEnv, why: string): string {
  * @throws RioConfigError naming the variable that is missing or malformed
  */
 export function readRioConfig(env: RioEnv = publicEnv(), browserHost?: string): RioPublicConfig {
-  const local = env.NEXT_PUBLIC_RIO_LOCAL === '1' || env.NEXT_PUBLIC_RIO_LOCAL === 'true'
+  // '1' only, as next.config.js, the security headers and the scripts read it: one meaning everywhere.
+  const local = env.NEXT_PUBLIC_RIO_LOCAL === '1'
   const projectId = required(env, 'NEXT_PUBLIC_RIO_PROJECT_ID', 'the Retter project id the app talks to')
   if (!/^[A-Za-z0-9_-]+$/.test(projectId)) {
     throw new RioConfigError(`NEXT_PUBLIC_RIO_PROJECT_ID must contain only letters, digits, "-" and "_" (got "${projectId}").`)

@@ -7,7 +7,7 @@
  *   (source.ts), kept only as a keyed digest;
  * - failed code checks per e-mail across all sources: at most 100 in any day (NIST SP 800-63B
  *   5.2.2: no more than 100 failed attempts on one account), so locking the owner out takes 5
- *   sources spending their whole day, and guessing stays bounded (README: the odds per year);
+ *   sources spending their whole day, and guessing stays bounded (docs/security-and-privacy.md: the odds per year);
  * - codes sent per e-mail: at most 5 in any hour;
  * - per source (in RDK project memory, shared by all instances): sendOtp and verifyOtp calls per
  *   clock hour, 30 and 60 by default (OTP_IP_SENDS_PER_HOUR, OTP_IP_CHECKS_PER_HOUR in the
