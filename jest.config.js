@@ -23,7 +23,16 @@ async function project(config) {
 
 // Class code imports `@retter/rdk`, whose real entry point needs aws-sdk and Lambda: the local
 // runtime's RDK stands in (under tsx, rio-local/project/aliases.ts does the same at resolution).
-const RDK_ALIAS = { '^@/(.*)$': '<rootDir>/$1', '^@retter/rdk$': '<rootDir>/rio-local/project/rdk.ts' }
+// The app, tests and scripts import the project's Retter dependencies (retter/dependencies/<name>)
+// as `@retter-shared/<name>[/module]`, the alias tsconfig.json's paths give Next and tsc.
+const ALIASES = {
+  '^@/(.*)$': '<rootDir>/$1',
+  '^@retter/rdk$': '<rootDir>/rio-local/project/rdk.ts',
+  '^@retter-shared/(.*)$': '<rootDir>/retter/dependencies/$1',
+}
+// Class code's `require('<dependency>')` resolves to retter/dependencies/<dependency> only when its
+// template.yml lists it, as on Retter (the rule of rio-local/project/dependencies.ts).
+const RESOLVER = '<rootDir>/rio-local/project/jest-resolver.js'
 
 module.exports = async () => ({
   projects: [
@@ -31,7 +40,8 @@ module.exports = async () => ({
       displayName: 'app',
       testEnvironment: 'jest-fixed-jsdom',
       setupFilesAfterEnv: ['<rootDir>/test/setup-app.ts'],
-      moduleNameMapper: RDK_ALIAS,
+      moduleNameMapper: ALIASES,
+      resolver: RESOLVER,
       testMatch: ['<rootDir>/{__tests__,components,contexts,lib}/**/*.test.{ts,tsx}'],
     }),
     await project({
@@ -40,7 +50,8 @@ module.exports = async () => ({
       // One real Cloud Firestore emulator for the run (FIRESTORE_EMULATOR_HOST); fails the run, never skips, without Java.
       globalSetup: '<rootDir>/rio-local/test/global-setup.ts',
       globalTeardown: '<rootDir>/rio-local/test/global-teardown.ts',
-      moduleNameMapper: RDK_ALIAS,
+      moduleNameMapper: ALIASES,
+      resolver: RESOLVER,
       testMatch: ['<rootDir>/rio-local/**/*.test.ts', '<rootDir>/retter/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/rio-local/test/.projects/'],
     }),

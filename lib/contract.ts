@@ -1,11 +1,13 @@
 /**
- * The contract between the web app and our cloud classes (`Account`, `AWS`).
+ * The contract between the web app and our cloud classes (`Account`, `AWS`, `Roastery`).
  *
  * The wire shapes as types, plus the few names both sides must spell alike (class ids, the static
  * instance id, the Account lookup key); nothing here runs on import. The browser bundle and the jest
- * tests import it; the Retter classes (retter/classes/, which may import only their own folder)
- * keep their own copies of these shapes, and the class tests import this file to hold both to one
- * contract. A real Retter project must deploy classes that honour the same shapes.
+ * tests import it. Shapes of the project's Retter dependencies (retter/dependencies/: plans,
+ * schedule, address, preferences, board) are re-exported from them, so the app and the classes
+ * share one definition; the classes' own state shapes (retter/classes/, which import only their own
+ * folder and the dependencies they list) are restated here, and the class tests import this file
+ * to hold both to one contract. A real Retter project must deploy classes that honour the same shapes.
  */
 
 /** Class ids of our cloud objects. */
@@ -20,7 +22,7 @@ export const STATIC_INSTANCE_ID = 'static'
 /** Lookup-key name of an Account (its value is the normalised e-mail; lookup keys are never public). */
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
-import type { DeliveryCadence, SubscriptionFields } from './subscription/schedule'
+import type { SubscriptionFields } from './subscription/schedule'
 import type { DeliveryAddress } from './subscription/address'
 import type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
 
@@ -31,36 +33,7 @@ export type {
 export type { DeliveryAddress } from './subscription/address'
 export type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
 export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from './roastery/board'
-
-/** What a plan's price is for: one delivery. */
-export type PlanInterval = 'delivery'
-
-/** A subscription plan, as `Account.getSubscriptionPlans` returns it (a JSON array of these). */
-export interface SubscriptionPlan {
-  id: string
-  name: string
-  description: string
-  /** Price of one delivery in minor units of `currency` (cents for EUR), an integer. */
-  amount: number
-  /** ISO 4217 code, e.g. "EUR". */
-  currency: string
-  /** What `amount` buys: one delivery. */
-  interval: PlanInterval
-  /** How often it delivers (every 1, 2 or 4 weeks): drives the delivery schedule. */
-  delivery: DeliveryCadence
-  /** Bags in each delivery, and grams of coffee in each bag. */
-  bags: number
-  bagGrams: number
-  /** The grinds and roasts a customer may choose on this plan (the cards list exactly these). */
-  grinds: Grind[]
-  roasts: Roast[]
-  /** Everything else the plan includes. */
-  features: string[]
-  /** Ascending display order. */
-  sortOrder: number
-  /** Marked as the recommended plan in the UI; at most one plan has it. */
-  recommended: boolean
-}
+export type { PlanInterval, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
 
 /*
  * Where state lives. On Retter, public state is readable by ANY signed-in session of the project,

@@ -33,7 +33,7 @@ import fs from 'node:fs'
 import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
-import { PLANS } from '../retter/classes/Account/plans'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { firstLoadJs } from './lib/bundle'
 import { ensureLocalhostCert } from './lib/cert'
 import { loadEnv } from './lib/config'
@@ -209,7 +209,7 @@ interface Stack {
 
 async function customerRuns(stacks: Stack[]): Promise<CustomerSummary[]> {
   const plan = [...PLANS].sort((a, b) => a.sortOrder - b.sortOrder)[0]
-  if (!plan) throw new Error('retter/classes/Account/plans.ts has no plans.')
+  if (!plan) throw new Error('retter/dependencies/BeanBloomSubscription/plans.ts has no plans.')
   const browser = await launchChromium(CHROMIUM)
   try {
     say(`\nA returning customer: signing in through the UI and starting ${plan.name}…`)

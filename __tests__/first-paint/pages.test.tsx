@@ -14,7 +14,7 @@ import { customerViewOf } from '@/lib/first-paint/view-of'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { renderRoute } from '@/test/app-harness'
 import { renderApp } from '@/test/render'
-import { PLANS as SERVED } from '../../retter/classes/Account/plans'
+import { PLANS as SERVED } from '@retter-shared/BeanBloomSubscription/plans'
 
 const config = firstPaintConfig()
 const UID = 'usr_1'

@@ -22,7 +22,7 @@ import { customerViewOf } from '@/lib/first-paint/view-of'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { softWrapped } from '@/lib/format/wrap'
 import { currentPlanId, subscriptionOf } from '@/lib/subscription/view'
-import { PLANS as SERVED } from '../../retter/classes/Account/plans'
+import { PLANS as SERVED } from '@retter-shared/BeanBloomSubscription/plans'
 
 const PLANS = [...SERVED]
 const config = firstPaintConfig('coffee-local')

@@ -8,7 +8,7 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { customerViewOf, VIEW_DAYS } from '@/lib/first-paint/view-of'
 import { currentPlanText } from '@/lib/subscription/summary-text'
 import { subscriptionOf } from '@/lib/subscription/view'
-import { PLANS as SERVED } from '../../retter/classes/Account/plans'
+import { PLANS as SERVED } from '@retter-shared/BeanBloomSubscription/plans'
 
 const PLANS = [...SERVED]
 const DAY = 86_400_000

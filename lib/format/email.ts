@@ -1,9 +1,9 @@
 /**
  * The app's e-mail rule, run before any request by the sign-in form and by the request layer
- * alike. It is the Account class's own rule (retter/classes/Account/email.ts, a pure module), so
- * the browser and the backend accept, refuse and normalise exactly the same addresses.
+ * alike. It is the classes' own rule (email.ts of the BeanBloomIdentity Retter dependency, a pure
+ * module), so the browser and the backend accept, refuse and normalise exactly the same addresses.
  */
-import { checkEmail, normaliseEmail as normalise } from '../../retter/classes/Account/email'
+import { checkEmail, normaliseEmail as normalise } from '@retter-shared/BeanBloomIdentity/email'
 
 /**
  * @returns a human message when the address is not usable, else null

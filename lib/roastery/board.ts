@@ -1,5 +1,6 @@
 /**
  * A delivery day's board (deliveries, totals per plan × grind × roast) as the Roastery class keeps
- * it: the class's own pure module, so the app reads boards with the class's rules.
+ * it: the BeanBloomBoard Retter dependency the class lists, a pure module, so the app reads boards
+ * with the class's rules.
  */
-export * from '../../retter/classes/Roastery/board'
+export * from '@retter-shared/BeanBloomBoard'

@@ -1,15 +1,20 @@
 /**
  * Reads a Retter v1 project folder the way rio-cli does: `rio.json`, `classes/<Class>/template.yml`
- * (package `yaml`) and `models/*.json` (plain JSON Schema, ajv + ajv-formats), and resolves each
- * `file.function` handler string to the function it names in the class folder.
+ * (package `yaml`), `models/*.json` (plain JSON Schema, ajv + ajv-formats) and the `dependencies/`
+ * each class lists, and resolves each `file.function` handler string to the function it names in
+ * the class folder.
  *
- * Class code is required only after `installRdkAlias()`, so its `@retter/rdk` import gets the local
- * RDK. Set the project environment before calling: module-level code runs at require time.
+ * Every template (and the dependencies it lists) is checked before any class code is required, and
+ * class code is required only after `installClassResolution()`, so its `@retter/rdk` import gets the
+ * local RDK and its dependency imports the folders it lists. Set the project environment before
+ * calling: module-level code runs at require time.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { installRdkAlias } from './aliases'
+import { installClassResolution } from './aliases'
+import { checkClassDependencies, explainMissingModule } from './dependencies'
+import { ProjectError } from './errors'
 import { createModelRegistry, type ModelRegistry } from './models'
 import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/tasks/schedule-expression'
 import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/types'
@@ -25,12 +30,7 @@ export interface LoadedProject {
   models: ModelRegistry
 }
 
-export class ProjectError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ProjectError'
-  }
-}
+export { ProjectError }
 
 const METHOD_TYPES: MethodType[] = ['READ', 'WRITE', 'STATIC', 'QUEUED_WRITE']
 
@@ -40,17 +40,35 @@ function isRecord(value: unknown): value is YamlRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** A class being loaded: its project, id and folder. */
+interface ClassSource {
+  root: string
+  classId: string
+  classDir: string
+}
+
+/**
+ * Requires a class file; a dependency the class does not list becomes a ProjectError saying what
+ * to add to its template.yml.
+ */
+function requireClassFile(source: ClassSource, modulePath: string): Record<string, unknown> {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- class files are found at run time, like Retter does
+    return require(modulePath) as Record<string, unknown>
+  } catch (err) {
+    throw explainMissingModule(err, source.root, source.classId) ?? err
+  }
+}
+
 /** `file.function` -> the function, or ProjectError naming the template key. */
-function resolveHandler(classDir: string, spec: unknown, where: string): ClassHandler {
+function resolveHandler(source: ClassSource, spec: unknown, where: string): ClassHandler {
   if (typeof spec !== 'string' || !/^[\w./-]+\.[A-Za-z_$][\w$]*$/.test(spec)) {
     throw new ProjectError(`${where}: a handler is "file.function", got ${JSON.stringify(spec)}`)
   }
   const dot = spec.lastIndexOf('.')
   const file = spec.slice(0, dot)
   const fn = spec.slice(dot + 1)
-  const modulePath = join(classDir, file)
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- class files are found at run time, like Retter does
-  const mod = require(modulePath) as Record<string, unknown>
+  const mod = requireClassFile(source, join(source.classDir, file))
   const handler = mod[fn]
   if (typeof handler !== 'function') throw new ProjectError(`${where}: ${file} exports no function "${fn}" (handler "${spec}")`)
   return handler as ClassHandler
@@ -63,14 +81,14 @@ function modelName(value: unknown, models: ModelRegistry, where: string): string
 }
 
 /** A lifecycle key: a handler string, or `{handler, inputModel, ...}` (init and get). */
-function lifecycle(classDir: string, tpl: YamlRecord, key: string, models: ModelRegistry, classId: string) {
+function lifecycle(source: ClassSource, tpl: YamlRecord, key: string, models: ModelRegistry) {
   const value = tpl[key]
   if (value === undefined) return { handler: undefined, inputModel: undefined }
-  const where = `${classId}/template.yml ${key}`
+  const where = `${source.classId}/template.yml ${key}`
   if (isRecord(value)) {
-    return { handler: resolveHandler(classDir, value.handler, where), inputModel: modelName(value.inputModel, models, `${where}.inputModel`) }
+    return { handler: resolveHandler(source, value.handler, where), inputModel: modelName(value.inputModel, models, `${where}.inputModel`) }
   }
-  return { handler: resolveHandler(classDir, value, where), inputModel: undefined }
+  return { handler: resolveHandler(source, value, where), inputModel: undefined }
 }
 
 /** A method's `schedule:` (STATIC methods only, as on Retter), checked at load. */
@@ -86,20 +104,30 @@ function scheduleOf(m: YamlRecord, type: MethodType, where: string): ScheduleExp
   }
 }
 
-function loadClass(classDir: string, classId: string, models: ModelRegistry): LoadedClass {
-  const templatePath = join(classDir, 'template.yml')
+/** A template.yml that parsed, with the `methods:` list rio-cli needs. */
+type Template = YamlRecord & { methods: unknown[] }
+
+/** Reads and checks a class's template.yml, its `dependencies:` included; requires no class code. */
+function readTemplate(source: ClassSource): Template {
+  const { classId } = source
   let tpl: unknown
   try {
-    tpl = parseYaml(readFileSync(templatePath, 'utf8'))
+    tpl = parseYaml(readFileSync(join(source.classDir, 'template.yml'), 'utf8'))
   } catch (err) {
     throw new ProjectError(`${classId}/template.yml is not valid YAML: ${err instanceof Error ? err.message : String(err)}`)
   }
   if (!isRecord(tpl)) throw new ProjectError(`${classId}/template.yml must be a mapping`)
   // rio-cli 1.7's generate (and so deploy) crashes without it: catch it here first.
   if (!Array.isArray(tpl.methods)) throw new ProjectError(`${classId}/template.yml needs a "methods:" list (it may be empty: "methods: []")`)
-  const init = lifecycle(classDir, tpl, 'init', models, classId)
-  const get = lifecycle(classDir, tpl, 'get', models, classId)
-  const single = (key: string) => (tpl[key] === undefined ? undefined : resolveHandler(classDir, tpl[key], `${classId}/template.yml ${key}`))
+  checkClassDependencies(source.root, classId, tpl.dependencies)
+  return tpl as Template
+}
+
+function loadClass(source: ClassSource, tpl: Template, models: ModelRegistry): LoadedClass {
+  const { classId } = source
+  const init = lifecycle(source, tpl, 'init', models)
+  const get = lifecycle(source, tpl, 'get', models)
+  const single = (key: string) => (tpl[key] === undefined ? undefined : resolveHandler(source, tpl[key], `${classId}/template.yml ${key}`))
   const methods: LoadedMethod[] = tpl.methods.map((m: unknown, i: number) => {
     const where = `${classId}/template.yml methods[${i}]`
     if (!isRecord(m) || typeof m.method !== 'string' || m.method === '') throw new ProjectError(`${where}: "method" (a name) is required`)
@@ -111,7 +139,7 @@ function loadClass(classDir: string, classId: string, models: ModelRegistry): Lo
       description: typeof m.description === 'string' ? m.description : undefined,
       inputModel: modelName(m.inputModel, models, `${where}.inputModel`),
       queryStringModel: modelName(m.queryStringModel ?? m.queryStringInputModel, models, `${where}.queryStringModel`),
-      handler: resolveHandler(classDir, m.handler, where),
+      handler: resolveHandler(source, m.handler, where),
       schedule: scheduleOf(m, type, where),
     }
   })
@@ -142,14 +170,18 @@ export function loadProject(dir: string): LoadedProject {
     throw new ProjectError(`${rioJson} is not valid JSON`)
   }
   const models = createModelRegistry(join(root, 'models'))
-  installRdkAlias()
-  const classes = new Map<string, LoadedClass>()
   const classesDir = join(root, 'classes')
   if (!existsSync(classesDir)) throw new ProjectError(`${root} has no classes/ folder`)
-  for (const name of readdirSync(classesDir).sort()) {
-    const classDir = join(classesDir, name)
+  // Every template first: a dependency's code may be reached from any class that lists it.
+  const templates: Array<{ source: ClassSource; tpl: Template }> = []
+  for (const classId of readdirSync(classesDir).sort()) {
+    const classDir = join(classesDir, classId)
     if (!statSync(classDir).isDirectory() || !existsSync(join(classDir, 'template.yml'))) continue
-    classes.set(name, loadClass(classDir, name, models))
+    const source = { root, classId, classDir }
+    templates.push({ source, tpl: readTemplate(source) })
   }
+  installClassResolution()
+  const classes = new Map<string, LoadedClass>()
+  for (const { source, tpl } of templates) classes.set(source.classId, loadClass(source, tpl, models))
   return { dir: root, rioProjectId: isRecord(rio) && typeof rio.projectId === 'string' ? rio.projectId : undefined, classes, models }
 }

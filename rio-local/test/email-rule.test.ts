@@ -3,8 +3,6 @@
  * customer it must be (or a refusal), through the app's validateEmail/normaliseEmail and through
  * the running class (INSTANCE by body `{email}` and by lookup key), which must agree.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { normaliseEmail, validateEmail } from '../../lib/format/email'
 import { createBackend, type Backend } from '../app'
 import { call, sessions } from './in-process'
@@ -117,14 +115,5 @@ test.each(CORPUS.map(([email, customer]) => [JSON.stringify(email), email, custo
 test('each invisible code point gets the message that says so', () => {
   for (const [email] of CORPUS.slice(CORPUS.findIndex(([e]) => e === 'ann\u061c@example.com'), CORPUS.findIndex(([e]) => e === 'o\u2019brien@example.com'))) {
     expect([JSON.stringify(email), validateEmail(email)]).toEqual([JSON.stringify(email), INVISIBLE])
-  }
-})
-
-test('each class folder deploys the same copy of the rule and of the identity code', () => {
-  const classes = join(__dirname, '../../retter/classes')
-  for (const file of ['email.ts', 'identity.ts']) {
-    for (const copy of ['AWS', 'Roastery']) {
-      expect(readFileSync(join(classes, copy, file), 'utf8')).toBe(readFileSync(join(classes, 'Account', file), 'utf8'))
-    }
   }
 })

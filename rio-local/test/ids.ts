@@ -6,4 +6,4 @@ import { LOCAL_CUSTOMER_ID_SECRET } from '../project/local-env'
 
 process.env.CUSTOMER_ID_SECRET = process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET
 
-export { accountIdFor, awsIdFor, userIdFor } from '../../retter/classes/Account/identity'
+export { accountIdFor, awsIdFor, userIdFor } from '@retter-shared/BeanBloomIdentity'

@@ -19,11 +19,28 @@ export interface TempProject {
 
 /** Our project plus `classes` (folders under fixtures/classes) and every fixture model. */
 export function composeProject(options: { fixtureClasses?: string[] } = {}): TempProject {
-  mkdirSync(PROJECTS_DIR, { recursive: true })
-  const dir = mkdtempSync(join(PROJECTS_DIR, 'p-'))
+  const dir = newProjectDir()
   cpSync(DEFAULT_PROJECT_DIR, dir, { recursive: true, filter: (src) => !src.includes('node_modules') && !src.endsWith('rio.ts') })
   for (const name of options.fixtureClasses ?? []) cpSync(join(FIXTURES_DIR, 'classes', name), join(dir, 'classes', name), { recursive: true })
   cpSync(join(FIXTURES_DIR, 'models'), join(dir, 'models'), { recursive: true })
+  return tempProject(dir)
+}
+
+/** A project of its own: rio.json and empty classes/ and models/ folders, for tests of the loader. */
+export function emptyProject(): TempProject {
+  const dir = newProjectDir()
+  writeFileSync(join(dir, 'rio.json'), JSON.stringify({ projectId: 'empty-project' }))
+  mkdirSync(join(dir, 'classes'))
+  mkdirSync(join(dir, 'models'))
+  return tempProject(dir)
+}
+
+function newProjectDir(): string {
+  mkdirSync(PROJECTS_DIR, { recursive: true })
+  return mkdtempSync(join(PROJECTS_DIR, 'p-'))
+}
+
+function tempProject(dir: string): TempProject {
   return {
     dir,
     write(relativePath, content) {

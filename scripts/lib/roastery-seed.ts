@@ -5,11 +5,11 @@
  * deliveries fall on every weekday and the fortnightly and four-weekly plans on every phase. Nothing
  * is put on a board here: the runtime does that, through the Account's own code.
  */
-import { checkAddress, type DeliveryAddress } from '../../retter/classes/Account/address'
-import { accountIdFor, userIdFor } from '../../retter/classes/Account/identity'
-import { PLANS, cadenceOf } from '../../retter/classes/Account/plans'
-import { preferencesFor } from '../../retter/classes/Account/preferences'
-import { DAY_MS, start, subscriptionAt } from '../../retter/classes/Account/schedule'
+import { accountIdFor, userIdFor } from '@retter-shared/BeanBloomIdentity'
+import { checkAddress, type DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
+import { PLANS, cadenceOf } from '@retter-shared/BeanBloomSubscription/plans'
+import { preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
+import { DAY_MS, start, subscriptionAt } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Storage } from '../../rio-local/storage/types'
 
 export interface SeededCustomer {

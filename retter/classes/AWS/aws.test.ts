@@ -56,10 +56,3 @@ test('a missing or invalid e-mail is 400 VALIDATION (the InitBody model)', async
   expect((await call(backend, 'POST', `/${P}/INSTANCE/AWS?_token=${token}`)).body).toMatchObject({ code: 'VALIDATION' })
   expect((await call(backend, 'POST', `/${P}/INSTANCE/AWS?_token=${token}`, { email: 'not-an-email' })).status).toBe(400)
 })
-
-test("identity.ts is the same file in every class folder that has it (Retter deploys each folder on its own)", () => {
-  const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
-  const { join } = jest.requireActual<typeof import('node:path')>('node:path')
-  const account = readFileSync(join(__dirname, '..', 'Account', 'identity.ts'), 'utf8')
-  expect(readFileSync(join(__dirname, 'identity.ts'), 'utf8')).toBe(account)
-})

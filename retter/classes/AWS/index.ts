@@ -4,7 +4,7 @@
  * customer's user state.
  */
 import { Data, Response } from '@retter/rdk'
-import { allowOwner, awsIdFor, customerEmail, deny, emailForInit, userIdFor } from './identity'
+import { allowOwner, awsIdFor, customerEmail, deny, emailForInit, userIdFor } from 'BeanBloomIdentity'
 
 export const AWS_REGION = 'eu-west-1'
 

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import type { OutboxMessage, SendOtpResult, SubscriptionPlan, VerifyOtpResult } from '../../../lib/contract'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
@@ -14,7 +15,6 @@ import { fakeDate } from '../../../rio-local/test/clock'
 import { accountIdFor, userIdFor } from '../../../rio-local/test/ids'
 import { TEST_ADDRESS } from '../../../rio-local/test/address'
 import { call, sessions } from '../../../rio-local/test/in-process'
-import { PLANS } from './plans'
 
 const plansJson = PLANS
 

@@ -4,13 +4,12 @@
  * reminder, the roastery's boards, the customer's e-mail, the answer).
  */
 import { Data } from '@retter/rdk'
+import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange } from 'BeanBloomSubscription'
 import { AccountUserState, customerOf, privateOf } from './customer'
 import { subscriptionMail, SubscriptionEvent } from './emails'
 import { sendOrQueue } from './notify'
-import { cadenceOf, findPlan } from './plans'
 import { keepReminder } from './reminders'
 import { syncBoards } from './roastery'
-import { SubscriptionChange, SubscriptionFields, subscriptionAt, withChange } from './schedule'
 
 /** The customer's user state, subscription included, as one value. */
 export type CustomerView = AccountUserState & SubscriptionFields

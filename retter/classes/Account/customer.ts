@@ -5,18 +5,16 @@
  * The app's lib/contract.ts mirrors these shapes.
  */
 import { Data } from '@retter/rdk'
-import { DeliveryAddress } from './address'
+import { CoffeePreferences, DeliveryAddress, SubscriptionFields } from 'BeanBloomSubscription'
 import { QueuedMail } from './notify'
 import { StoredOtp } from './otp'
-import { CoffeePreferences } from './preferences'
-import { SubscriptionFields } from './schedule'
 
 /** Public state of an Account: deliberately empty (see above). */
 export type AccountPublicState = Record<string, never>
 
 /**
  * The customer's own view of their Account (`state.user[userId]`): who they are and their
- * subscription (schedule.ts describes its fields). Accounts stored before subscriptions had a
+ * subscription (BeanBloomSubscription's schedule.ts describes its fields). Accounts stored before subscriptions had a
  * status lack `status` and `history`; `subscriptionAt` reads them as active (with a plan) or none.
  */
 export interface AccountUserState extends Partial<SubscriptionFields> {

@@ -3,10 +3,10 @@
  * (setPreferences). WRITE, owner only; both live in the customer's user state.
  */
 import { Data } from '@retter/rdk'
-import { checkAddress, DeliveryAddress } from './address'
+import {
+  checkAddress, CoffeePreferences, DeliveryAddress, findPlan, GRIND_LABELS, isGrind, isRoast, ROAST_LABELS,
+} from 'BeanBloomSubscription'
 import { complete, current, refuse } from './changes'
-import { findPlan } from './plans'
-import { CoffeePreferences, GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from './preferences'
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)

@@ -2,11 +2,10 @@
  * The e-mails a customer gets when their subscription changes: each says what changed and what
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
-import { DeliveryAddress, addressLines } from './address'
-import { CoffeePreferences, GRIND_LABELS, ROAST_LABELS } from './preferences'
-import { SubscriptionPlan } from './plans'
+import {
+  addressLines, CoffeePreferences, DeliveryAddress, GRIND_LABELS, lastPausedDay, ROAST_LABELS, SubscriptionFields, SubscriptionPlan,
+} from 'BeanBloomSubscription'
 import { Mail } from './mailer'
-import { SubscriptionFields, lastPausedDay } from './schedule'
 
 /** What every e-mail about the subscription knows. */
 export interface MailContext {

@@ -1,12 +1,13 @@
 /**
- * The `Account` class: one instance per normalised e-mail (id from identity.ts), one-time-code
- * sign-in (sign-in.ts), the plans (plans.ts) and the customer's subscription (subscription.ts).
+ * The `Account` class: one instance per normalised e-mail (id from the BeanBloomIdentity
+ * dependency), one-time-code sign-in (signin.ts), the plans (plans.ts) and the customer's
+ * subscription (subscription.ts).
  * This file holds the class-level handlers of template.yml.
  */
 import RDK, { Data, Response } from '@retter/rdk'
+import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, emailForInit, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer } from './customer'
 import { viewAt } from './changes'
-import { ALLOW, accountIdFor, allowOwner, customerEmail, deny, emailForInit, userIdFor } from './identity'
 
 const rdk = new RDK()
 

@@ -15,7 +15,7 @@
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
 import RDK, { Response } from '@retter/rdk'
-import { secretDigest } from './identity'
+import { secretDigest } from 'BeanBloomIdentity'
 import { networkOf } from './source'
 
 export const LIMIT_WINDOW_MS = 60 * 60 * 1000

@@ -5,8 +5,8 @@
  * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
  */
 import { Data } from '@retter/rdk'
+import { DAY_MS, gridDates, LEAD_DAYS, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
-import { DAY_MS, LEAD_DAYS, SubscriptionFields, gridDates, startOfUtcDay, UPCOMING_COUNT } from './schedule'
 
 /** The task method (template.yml). */
 export const REMINDER_METHOD = 'sendDeliveryReminder'

@@ -12,10 +12,9 @@
  */
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
+import { BoardDeliveryInput, deliveryIdFor } from 'BeanBloomBoard'
+import { SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
 import { AccountUserState, privateOf } from './customer'
-import { findPlan } from './plans'
-import { preferencesFor } from './preferences'
-import { SubscriptionFields, firstChangeableDay, isoDay } from './schedule'
 
 const rdk = new RDK()
 
@@ -31,26 +30,11 @@ export const BOARD_RETRY_DELAYS_SECONDS: ReadonlyArray<number> = [30, 120, 600, 
  */
 const BUSY_RETRY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800, 1600]
 
-/** What a board holds of one delivery (the Roastery's BoardDeliveryInput). */
-export interface BoardDeliveryInput {
-  plan: string
-  grind: string
-  roast: string
-  bags: number
-  name: string
-  address: { line1: string; line2?: string; city: string; postalCode: string; country: string }
-}
-
 type Customer = AccountUserState & SubscriptionFields
 
 /** `YYYY-MM-DD` of an ISO day. */
 function dayKey(iso: string): string {
   return iso.slice(0, 10)
-}
-
-/** The id of this customer's delivery on `day` (`YYYY-MM-DD`): the Account instance id (an HMAC, never the e-mail) and the day. */
-export function deliveryIdFor(accountId: string, day: string): string {
-  return accountId + ':' + day
 }
 
 /** Days (`YYYY-MM-DD`) of the customer's deliveries that have been shipped. */

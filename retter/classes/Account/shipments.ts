@@ -4,9 +4,10 @@
  * coffee is on its way" e-mail follow. A shipped delivery is final for the customer too.
  */
 import { Data } from '@retter/rdk'
+import { deliveryIdFor } from 'BeanBloomBoard'
 import { complete, current, refuse } from './changes'
 import { ShippedDelivery } from './customer'
-import { deliveryIdFor, shippedDays } from './roastery'
+import { shippedDays } from './roastery'
 
 /** Shipped deliveries the customer's history keeps (a year of weekly deliveries). */
 export const DELIVERY_HISTORY_LIMIT = 52

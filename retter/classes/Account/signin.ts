@@ -1,6 +1,6 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
 import RDK, { Data } from '@retter/rdk'
-import { CUSTOMER_IDENTITY, STAFF_IDENTITY, isStaffEmail } from './identity'
+import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from './customer'
 import { sendMail } from './mailer'
 import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'

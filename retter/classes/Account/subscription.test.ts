@@ -11,7 +11,7 @@ import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import type { AccountUserState } from './customer'
-import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from './schedule'
+import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const P = 'subscription-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday

@@ -2,16 +2,14 @@
  * The customer's subscription: start, change, pause, resume, skip, unskip and cancel. One WRITE
  * method per export, each owner-only (the class authorizer) with an input model; all of it lives
  * in the customer's user state (customer.ts), never in public state. The rules of the schedule are
- * schedule.ts; this file maps them to answers, e-mails and the delivery reminder (changes.ts).
+ * BeanBloomSubscription's schedule.ts; this file maps them to answers, e-mails and the delivery reminder (changes.ts).
  */
 import { Data } from '@retter/rdk'
-import { complete, current, refuse } from './changes'
-import { findPlan } from './plans'
-import { preferencesFor } from './preferences'
-import { isShipped } from './shipments'
 import {
-  PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, Transition, cancel, changePlan, pause, resume, skip, skipNext, start, unskip,
-} from './schedule'
+  cancel, changePlan, findPlan, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start, Transition, unskip,
+} from 'BeanBloomSubscription'
+import { complete, current, refuse } from './changes'
+import { isShipped } from './shipments'
 
 function conflict(data: Data, result: Transition): Data {
   return result.ok ? data : refuse(data, 409, result.code, result.message)

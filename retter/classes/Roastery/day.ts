@@ -4,8 +4,8 @@
  * session of the project, and a board carries customers' names and addresses).
  */
 import { Data } from '@retter/rdk'
-import { Board, emptyBoard } from './board'
-import { STAFF_IDENTITY } from './identity'
+import { Board, emptyBoard } from 'BeanBloomBoard'
+import { STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 /** The class whose calls put deliveries on boards and record shipments. */
 export const ACCOUNT_CLASS = 'Account'
@@ -26,9 +26,4 @@ export function boardOf(data: Data): Board {
 export function storeBoard(data: Data, board: Board): void {
   if (!data.state.role) data.state.role = {}
   ;(data.state.role as { [identity: string]: Board })[STAFF_IDENTITY] = board
-}
-
-/** The Account instance id a delivery id names (`<accountId>:<YYYY-MM-DD>`). */
-export function accountOf(deliveryId: string): string {
-  return deliveryId.slice(0, deliveryId.lastIndexOf(':'))
 }

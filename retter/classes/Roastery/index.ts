@@ -1,6 +1,6 @@
 /**
  * The `Roastery` class: one instance per delivery day (instance id `YYYY-MM-DD`, UTC), holding
- * that day's board (board.ts) in the role state of the `staff` identity, the only place it lives:
+ * that day's board (the BeanBloomBoard dependency) in the role state of the `staff` identity, the only place it lives:
  * public and user state stay empty, because public state is readable by every session of the
  * project and a board carries customers' names and addresses.
  *
@@ -12,9 +12,9 @@
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
  */
 import { Data, Response } from '@retter/rdk'
-import { emptyBoard, isBoardDate } from './board'
+import { emptyBoard, isBoardDate } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
-import { ALLOW, deny, isStaff, STAFF_IDENTITY } from './identity'
+import { ALLOW, deny, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 /** The identity of the platform's own calls: class-to-class calls and delayed calls. */
 export const PLATFORM_IDENTITY = 'developer'

@@ -5,6 +5,8 @@
  * unskip, pause and resume, cancel, days passing), shipping (the customer's history and e-mail),
  * and failures that never undo a change. The board's own rules are board.property.test.ts's.
  */
+import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
+import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
 import { fakeDate } from '../../../rio-local/test/clock'
@@ -12,8 +14,6 @@ import { composeProject, type TempProject } from '../../../rio-local/test/projec
 import { awsIdFor, userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import type { AccountUserState } from '../Account/customer'
-import type { SubscriptionFields } from '../Account/schedule'
-import type { Board, BoardDelivery } from './board'
 
 const P = 'roastery-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first deliveries on Wednesday 25 Nov

@@ -5,9 +5,9 @@
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
 import RDK, { Data } from '@retter/rdk'
-import { Board, BoardDelivery, deliveryOn, shipDelivery } from './board'
+import { Board, BoardDelivery, accountOf, deliveryOn, shipDelivery } from 'BeanBloomBoard'
 import { callUntilFree, describeFailure, succeeded } from './calls'
-import { ACCOUNT_CLASS, accountOf, boardOf, dateOf, storeBoard } from './day'
+import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 
 const rdk = new RDK()
 

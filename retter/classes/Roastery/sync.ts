@@ -1,7 +1,7 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
 import { Data } from '@retter/rdk'
-import { BoardDeliveryInput, removeDelivery, upsertDelivery } from './board'
-import { accountOf, boardOf, dateOf, storeBoard } from './day'
+import { BoardDeliveryInput, accountOf, removeDelivery, upsertDelivery } from 'BeanBloomBoard'
+import { boardOf, dateOf, storeBoard } from './day'
 
 /**
  * WRITE (Account class only) {deliveryId, delivery}: puts the customer's delivery on this day's

@@ -5,7 +5,7 @@
  * Unicode considers the same (NFC, NFD, full-width) is the same customer.
  */
 import fc from 'fast-check'
-import { checkEmail, normaliseEmail } from './email'
+import { checkEmail, normaliseEmail } from '@retter-shared/BeanBloomIdentity/email'
 
 // Run-time regular expressions (Node has \p{…}; the class code itself compiles to ES5).
 const ALNUM = /^[\p{L}\p{M}\p{Nd}]$/u

@@ -1,18 +1,15 @@
 /**
- * Who a customer is: e-mail normalisation, the instance ids and userId derived from it, and the
- * ownership checks of the authorizers. The same file sits in every class folder that needs it,
- * because Retter deploys each class folder on its own (a test keeps the copies identical).
+ * Who a customer is: the instance ids and userId derived from the e-mail, staff, and the ownership
+ * checks of the authorizers. Every class lists this dependency, so they all derive the same ids.
  *
  * Ids are an HMAC of the normalised e-mail under CUSTOMER_ID_SECRET (project environment), so
  * nobody can derive a customer's ids, or test whether an e-mail has an account, without it. The
  * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
  * answers tells nothing about it.
  */
-import { Context, Response } from '@retter/rdk'
+import type { Context, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
 import { checkEmail, normaliseEmail } from './email'
-
-export { normaliseEmail }
 
 /** The identity of customers (custom tokens minted by Account.verifyOtp). */
 export const CUSTOMER_IDENTITY = 'enduser'

@@ -1,9 +1,8 @@
 /**
- * The one e-mail rule of the product, used by the class (identity.ts) and by the browser
- * (lib/format/email.ts imports this file), so an address the form accepts is one the class
- * accepts, and both key it the same way. Pure: no imports, ES5-safe, so it deploys with the class
- * and bundles into the app. The same file sits in every class folder that needs it (Retter deploys
- * each class folder on its own; a test keeps the copies identical).
+ * The one e-mail rule of the product, used by the classes (identity.ts) and by the browser
+ * (lib/format/email.ts imports this file), so an address the form accepts is one the classes
+ * accept, and both key it the same way. Pure: no imports, ES5-safe, so it deploys as part of this
+ * dependency and bundles into the app.
  *
  * The rule: after NFKC normalisation, trimming and lower-casing, an address must have WHATWG's
  * "valid e-mail address" shape (the one of `<input type=email>`), widened so that letters, marks

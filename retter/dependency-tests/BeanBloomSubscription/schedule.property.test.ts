@@ -9,11 +9,11 @@
  *   one not skipped; skip and unskip refuse (409 NOT_ON_SCHEDULE) a date not among them.
  */
 import fc from 'fast-check'
-import { PLANS } from './plans'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import {
   DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, pause, resume, skip, skipNext, start, startOfUtcDay,
   subscriptionAt, unskip, type SubscriptionFields, type Transition,
-} from './schedule'
+} from '@retter-shared/BeanBloomSubscription/schedule'
 
 const START = Date.parse('2026-11-23T10:00:00Z') // a Monday
 const cadenceOf = (id: string) => PLANS.find((plan) => plan.id === id)?.delivery

@@ -1,6 +1,7 @@
 /**
  * A delivery day's board: what the roastery roasts, packs and ships that day. Pure functions over
- * plain values and no imports, so the web app reads boards with this very module.
+ * plain values and no imports: the Roastery class keeps boards with them, the Account class names
+ * its deliveries with them, and the web app reads boards with this very module.
  *
  * - One entry per delivery, keyed by `deliveryId` (the customer's Account instance id and the day:
  *   an HMAC, so the board never carries the customer's e-mail).
@@ -62,6 +63,19 @@ export interface Board {
   totals: BoardTotal[]
   /** ISO instant of the latest change, null for a day nothing reached yet. */
   updatedAt: string | null
+}
+
+/**
+ * The id of an Account's delivery on `day` (`YYYY-MM-DD`): the Account instance id (an HMAC, never
+ * the e-mail) and the day.
+ */
+export function deliveryIdFor(accountId: string, day: string): string {
+  return accountId + ':' + day
+}
+
+/** The Account instance id a delivery id names (`<accountId>:<YYYY-MM-DD>`). */
+export function accountOf(deliveryId: string): string {
+  return deliveryId.slice(0, deliveryId.lastIndexOf(':'))
 }
 
 export type UpsertOutcome = 'added' | 'changed' | 'unchanged' | 'shipped'

@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import {
   emptyBoard, isBoardDate, removeDelivery, shipDelivery, totalsOf, upsertDelivery,
   type Board, type BoardDelivery, type BoardDeliveryInput,
-} from './board'
+} from '@retter-shared/BeanBloomBoard'
 
 const DAY = '2026-11-25'
 const NOW = '2026-11-23T09:00:00.000Z'

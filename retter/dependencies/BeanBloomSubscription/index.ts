@@ -1,0 +1,11 @@
+/**
+ * BeanBloomSubscription, a Retter project dependency (the Account class lists it): the plans, the
+ * delivery schedule, coffee preferences and delivery addresses, pure rules over plain values. The
+ * app shows what the class computes by importing the same modules through
+ * `@retter-shared/BeanBloomSubscription/<module>` (one module at a time: address.ts brings
+ * postcode-validator, which the schedule does not need).
+ */
+export * from './address'
+export * from './plans'
+export * from './preferences'
+export * from './schedule'
