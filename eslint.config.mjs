@@ -10,6 +10,32 @@ const SDK_ONLY_IN_LIB_RIO = [
   { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
 ]
 
+/** The browser app's source folders. */
+const APP_FILES = ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}']
+const APP_FOLDERS = ['./pages', './components', './contexts', './lib']
+
+/** Which folder may import which (paths from the repository root; each must exist). */
+export const LAYER_ZONES = [
+  { target: './lib', from: ['./contexts', './components', './pages'],
+    message: 'lib is the bottom layer: it must not import contexts, components or pages.' },
+  { target: './contexts', from: ['./components', './pages'],
+    message: 'contexts sit below components and pages: pass values down instead.' },
+  { target: './components', from: './pages',
+    message: 'components sit below pages: pages import components, not the reverse.' },
+  { target: APP_FOLDERS, from: './rio-local',
+    message: 'The app reaches the local runtime over HTTP only; share shapes through lib/contract.ts.' },
+  { target: APP_FOLDERS, from: './retter', except: ['./dependencies'],
+    message: 'The app may import only the Retter project\'s shared pure modules, as @retter-shared/<Name>/<module>.' },
+]
+
+/** The one named path to the Retter project's shared modules, one module at a time. */
+const SHARED_ONE_WAY = [
+  { group: ['**/retter/*', '**/retter/**'],
+    message: 'Import the Retter project\'s shared modules as @retter-shared/<Name>/<module>, never by a relative path.' },
+  { regex: '^@retter-shared/[^/]+$',
+    message: 'Import one module, @retter-shared/<Name>/<module>: a dependency\'s index also loads Node-only code (crypto) and packages the page does not need.' },
+]
+
 // Next's flat configs bring React, hooks, jsx-a11y, import and typescript-eslint rules.
 const config = [
   ...nextVitals,
@@ -27,7 +53,7 @@ const config = [
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['lib/rio/**', 'rio-local/**', 'scripts/**', 'e2e/**', '__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: SDK_ONLY_IN_LIB_RIO }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY] }] },
   },
   {
     // Errors have one home, lib/rio/errors/, where every error the app shows is worded. Contexts
@@ -48,30 +74,22 @@ const config = [
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: SDK_ONLY_IN_LIB_RIO,
+        patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY],
         paths: [{ name: '@/lib/rio/errors/map', importNames: ['toAppError'],
           message: 'What a context rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' }],
       }],
     },
   },
   {
-    // The app's layers point one way: pages → components → contexts → lib. `lib` is reusable
-    // without React state or UI; contexts hold React state and call the request layer in lib/rio;
-    // the browser app never bundles the backend's runtime (it talks to it over HTTP only).
-    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    // The app's layers point one way: pages -> components -> contexts -> lib. lib holds no React
+    // state or UI; contexts hold React state and call the request layer in lib/rio. Of the Retter
+    // project the app imports only the pure modules its classes share (retter/dependencies/), and
+    // only through one named path, @retter-shared/<Name>/<module>; never the classes themselves,
+    // and never the local runtime (rio-local/), which it reaches over HTTP only.
+    // scripts/lint/zones.test.ts fails when a zone names a folder that does not exist.
+    files: APP_FILES,
     rules: {
-      'import/no-restricted-paths': ['error', {
-        zones: [
-          { target: './lib', from: ['./contexts', './components', './pages'],
-            message: 'lib is the bottom layer: it must not import contexts, components or pages.' },
-          { target: './contexts', from: ['./components', './pages'],
-            message: 'contexts sit below components and pages: pass values down instead.' },
-          { target: './components', from: './pages',
-            message: 'components sit below pages: pages import components, not the reverse.' },
-          { target: ['./pages', './components', './contexts', './lib'], from: './backend',
-            message: 'The app talks to the backend over HTTP only; share types through lib/contract.ts.' },
-        ],
-      }],
+      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -3,4 +3,4 @@
  * it: the BeanBloomBoard Retter dependency the class lists, a pure module, so the app reads boards
  * with the class's rules.
  */
-export * from '@retter-shared/BeanBloomBoard'
+export * from '@retter-shared/BeanBloomBoard/board'
