@@ -22,6 +22,7 @@ import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './l
 import { say, warn } from './lib/log'
 import { createNodeSdk } from './lib/node-sdk'
 import { startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
+import { seededRandom } from './lib/seeded-random'
 
 const PROJECT = 'bench-live'
 const FIREBASE = { apiKey: 'bench-live-key', projectId: 'demo-bench-live' }
@@ -35,17 +36,6 @@ function positive(name: string, fallback: number): number {
   return value
 }
 
-/** mulberry32: a small seeded generator, so a run's delays can be repeated. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -132,7 +122,7 @@ async function main(): Promise<void> {
   const seed = positive('BENCH_LIVE_SEED', 1)
   const found = findFirestoreEmulator()
   if (found instanceof Error) throw new Error(`npm run bench:live needs the Firestore emulator: ${found.message}`)
-  const random = seeded(seed)
+  const random = seededRandom(seed)
   say(`bench:live: ${runs} runs, each on a fresh emulator and runtime; plan chosen 0-${jitter} ms after subscribing (seed ${seed})`)
   const started = Date.now()
   const results: RunResult[] = []

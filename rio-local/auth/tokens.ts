@@ -133,6 +133,15 @@ export function createTokenService(opts: TokenServiceOptions) {
     return { ok: true, value: claims }
   }
 
+  /** `check`, and the token must be the user's the request path names. */
+  function checkOwn(token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false): TokenCheck<RioTokenClaims> {
+    const result = check(token, kind, ignoreExpiry)
+    if (result.ok && result.value.userId !== pathUserId) {
+      return { ok: false, code: 'TOKEN_INVALID', message: `The ${kind} token belongs to another user` }
+    }
+    return result
+  }
+
   /**
    * The successor of refresh token `jti` first redeemed at `firstUseMs`: ids keyed by the secret
    * and the parent's id (nobody can predict them without the secret), issued at the first use.
@@ -176,12 +185,9 @@ export function createTokenService(opts: TokenServiceOptions) {
 
     /** Exchanges a custom token for session tokens; the token's path userId must match. Consumes it. */
     signInWithCustomToken(customToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
-      const result = check(customToken, 'custom')
+      const result = checkOwn(customToken, 'custom', pathUserId)
       if (!result.ok) return result
       const claims = result.value
-      if (claims.userId !== pathUserId) {
-        return { ok: false, code: 'TOKEN_INVALID', message: 'The custom token belongs to another user' }
-      }
       if (!claims.jti || !opts.storage.useTokenOnce(claims.jti, claims.exp)) {
         return { ok: false, code: 'TOKEN_USED', message: 'The custom token has already been used' }
       }
@@ -195,12 +201,9 @@ export function createTokenService(opts: TokenServiceOptions) {
      * stop working.
      */
     refresh(refreshToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
-      const result = check(refreshToken, 'refresh')
+      const result = checkOwn(refreshToken, 'refresh', pathUserId)
       if (!result.ok) return result
       const claims = result.value
-      if (claims.userId !== pathUserId) {
-        return { ok: false, code: 'TOKEN_INVALID', message: 'The refresh token belongs to another user' }
-      }
       if (!claims.jti) return { ok: true, value: issueTokenData(toCaller(claims), claims.sid) }
       const now = opts.now()
       const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp) ?? now
@@ -214,11 +217,8 @@ export function createTokenService(opts: TokenServiceOptions) {
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */
     signOut(accessToken: string | undefined, pathUserId: string): TokenCheck<null> {
-      const result = check(accessToken, 'access', true)
+      const result = checkOwn(accessToken, 'access', pathUserId, true)
       if (!result.ok) return result
-      if (result.value.userId !== pathUserId) {
-        return { ok: false, code: 'TOKEN_INVALID', message: 'The access token belongs to another user' }
-      }
       if (result.value.sid) opts.storage.revokeSession(result.value.sid, result.value.iat + opts.refreshTtl)
       return { ok: true, value: null }
     },

@@ -13,21 +13,12 @@
 import type { PublishOptions, StateChange, StateMirror } from '../runtime/plugins'
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
+import { settledWithin } from '../runtime/settled'
 
 export { loadRules, loadRulesFile, readDocument, waitForEmulator, FIRESTORE_RULES_PATH } from './rest'
 export type { WaitForEmulatorOptions } from './rest'
 
 
-/** Resolves when `promise` settles or after `ms`, whichever is first. */
-function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    void promise.finally(() => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}
 
 /** Structured logger: a message plus fields (the backend's logger fits). */
 export interface MirrorLogger {

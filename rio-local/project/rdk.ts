@@ -93,40 +93,23 @@ function unavailable(operation: string): never {
 }
 
 /** Same name and shape as the real default export: `new RDK()`, no arguments. */
-export default class CloudObjectsOperator {
-  generateCustomToken(input: GenerateCustomToken) {
-    return current('generateCustomToken').generateCustomToken(input)
-  }
-  getInstance(input: GetInstance) {
-    return current('getInstance').getInstance(input)
-  }
-  methodCall(input: MethodCall) {
-    return current('methodCall').methodCall(input)
-  }
-  getState(input: GetInstance) {
-    return current('getState').getState(input)
-  }
-  setLookUpKey(input: LookUpKey) {
-    return current('setLookUpKey').setLookUpKey(input)
-  }
-  getLookUpKey(input: LookUpKey) {
-    return current('getLookUpKey').getLookUpKey(input)
-  }
-  deleteLookUpKey(input: LookUpKey) {
-    return current('deleteLookUpKey').deleteLookUpKey(input)
-  }
-  getMemory(input: GetMemory) {
-    return current('getMemory').getMemory(input)
-  }
-  setMemory(input: SetMemory) {
-    return current('setMemory').setMemory(input)
-  }
-  incrementMemory(input: IncrementMemory) {
-    return current('incrementMemory').incrementMemory(input)
-  }
-  deleteMemory(input: DeleteMemory) {
-    return current('deleteMemory').deleteMemory(input)
-  }
+// Every local operation is a method (declaration merging with the interface below; the loop after
+// it defines them on the prototype).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the loop below defines every method it declares
+export default class CloudObjectsOperator {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- only merges the methods in
+export default interface CloudObjectsOperator extends LocalOperations {}
+
+for (const name of LOCAL_OPERATIONS) {
+  Object.defineProperty(CloudObjectsOperator.prototype, name, {
+    // Served by the invocation running at the time of the call, not at `new RDK()`.
+    value(input: never) {
+      const ops = current(name) as unknown as Record<string, (input: never) => unknown>
+      return ops[name]!(input)
+    },
+    writable: true,
+    configurable: true,
+  })
 }
 
 for (const name of UNAVAILABLE) {

@@ -9,17 +9,8 @@
 import type { Logger } from '../logger'
 import type { Storage } from '../storage/types'
 import type { PublishOptions, StateChange, StateMirror } from './plugins'
+import { settledWithin } from './settled'
 
-/** Resolves when `promise` settles or after `ms`, whichever is first. */
-function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    void promise.finally(() => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}
 
 /**
  * Wraps `mirror` so a state it reports written clears storage's mark (see above). The wrapped

@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../server'
 import { composeProject } from './projects'
 import { sessions } from './in-process'
 import { userIdFor } from './ids'
+import { seededRandom } from '../../scripts/lib/seeded-random'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
 jest.setTimeout(30_000)
@@ -17,17 +18,6 @@ jest.setTimeout(30_000)
 const P = 'fuzz'
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
 
-/** mulberry32: small, seedable, good enough to pick cases. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function generator(rand: () => number, tokens: string[], ids: string[]) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T
@@ -145,7 +135,7 @@ beforeAll(async () => {
   const customer = await s.customer('fuzz.owner@example.com')
   const anon = await s.anonymous()
   const counter = JSON.parse((await backend.handle({ method: 'POST', url: `/${P}/INSTANCE/Counter`, headers: {} })).body) as { instanceId: string }
-  make = generator(prng(SEED), [customer.token, anon, customer.token.slice(0, -3) + 'AAA'], [customer.accountId, counter.instanceId, 'aws_000000000000000000000000', 'static'])
+  make = generator(seededRandom(SEED), [customer.token, anon, customer.token.slice(0, -3) + 'AAA'], [customer.accountId, counter.instanceId, 'aws_000000000000000000000000', 'static'])
 })
 afterAll(async () => {
   await server.close()

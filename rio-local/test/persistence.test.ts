@@ -10,7 +10,8 @@ import { RetterAuthStatus } from '@retter/sdk'
 import { TEST_ADDRESS } from './address'
 import { accountIdFor, userIdFor } from './ids'
 import { createBackend } from '../app'
-import type { StateChange, StateMirror } from '../runtime/plugins'
+import type { StateMirror } from '../runtime/plugins'
+import { recordingMirror } from './recording-mirror'
 import { call, sessions } from './in-process'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from './harness'
 
@@ -88,14 +89,7 @@ test('a write committed before a crash whose mirror write never landed is mirror
     flush: async () => undefined,
     close: async () => undefined,
   }
-  const published: StateChange[] = []
-  const recording: StateMirror = {
-    publish: async (change) => {
-      published.push(structuredClone(change))
-    },
-    flush: async () => undefined,
-    close: async () => undefined,
-  }
+  const { mirror: recording, published } = recordingMirror()
   const crashed = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: stuck })
   try {
     const { token, accountId } = await sessions(crashed).customer('crashed.write@example.com')

@@ -11,6 +11,7 @@ import { PLANS, cadenceOf } from '@retter-shared/BeanBloomSubscription/plans'
 import { preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
 import { DAY_MS, start, subscriptionAt } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Storage } from '../../rio-local/storage/types'
+import { seededRandom } from './seeded-random'
 
 export interface SeededCustomer {
   email: string
@@ -34,17 +35,6 @@ const PLACES: Array<Pick<DeliveryAddress, 'city' | 'postalCode' | 'country'>> = 
   { city: 'London', postalCode: 'SW1A 1AA', country: 'GB' },
 ]
 
-/** A small deterministic PRNG (mulberry32), so two runs seed the same customers. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function pick<T>(list: readonly T[], next: () => number): T {
   return list[Math.floor(next() * list.length)] as T
@@ -69,7 +59,7 @@ function addressFor(next: () => number): DeliveryAddress {
  * @returns who was seeded, with their upcoming delivery days
  */
 export function seedSubscriptions(storage: Storage, options: { projectId: string; count: number; nowMs: number; emailDomain?: string }): SeededCustomer[] {
-  const next = random(20261123)
+  const next = seededRandom(20261123)
   const seeded: SeededCustomer[] = []
   const domain = options.emailDomain ?? 'bench.example'
   for (let i = 0; i < options.count; i++) {

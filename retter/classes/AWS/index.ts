@@ -4,7 +4,7 @@
  * customer's user state.
  */
 import { Data, Response } from '@retter/rdk'
-import { allowOwner, awsIdFor, customerEmail, deny, emailForInit, userIdFor } from 'BeanBloomIdentity'
+import { allowOwner, awsIdFor, customerEmail, deny, initEmail, instanceIdOfBody, userIdFor } from 'BeanBloomIdentity'
 
 export const AWS_REGION = 'eu-west-1'
 
@@ -17,15 +17,12 @@ export async function authorizer(data: Data): Promise<Response> {
 }
 
 export async function getInstanceId(data: Data<{ email: string }>): Promise<string> {
-  return awsIdFor(data.request.body ? data.request.body.email : '')
+  return instanceIdOfBody(data.request.body, awsIdFor)
 }
 
 export async function init(data: Data<{ email: string }>): Promise<Data> {
-  const checked = emailForInit(data.request.body, data.context, awsIdFor)
-  if ('error' in checked) {
-    data.response = checked.error
-    return data
-  }
+  const email = initEmail(data, awsIdFor)
+  if (email === null) return data
   // Resource names come from the (secret-keyed) instance id, so they reveal nothing about the e-mail.
   const suffix = (data.context.instanceId || '').replace(/^aws_/, '').slice(0, 12)
   data.state.public = {
@@ -35,10 +32,10 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   }
   // The authorizer lets only the owner create it, so the caller's userId is the customer's own; it
   // differs from userIdFor() for an Account created before the userId got its own derivation.
-  const userId = data.context.userId || userIdFor(checked.email)
+  const userId = data.context.userId || userIdFor(email)
   data.state.private = { userId: userId }
   data.state.user = {}
-  data.state.user[userId] = { email: checked.email, createdAt: new Date(Date.now()).toISOString() }
+  data.state.user[userId] = { email: email, createdAt: new Date(Date.now()).toISOString() }
   data.response = { statusCode: 200, body: {} }
   return data
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import type { OutboxMessage, SendOtpResult, SubscriptionPlan, VerifyOtpResult } from '../../../lib/contract'
 import { createBackend, type Backend } from '../../../rio-local/app'
-import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
+import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { createSqliteStorage } from '../../../rio-local/storage/sqlite'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { accountIdFor, userIdFor } from '../../../rio-local/test/ids'
@@ -25,14 +25,7 @@ const advance = (ms: number) => {
   time.advance(ms)
   clock = time.now()
 }
-const published: StateChange[] = []
-const recordingMirror: StateMirror = {
-  publish: async (change) => {
-    published.push(structuredClone(change))
-  },
-  flush: async () => undefined,
-  close: async () => undefined,
-}
+const { mirror: recording, published } = recordingMirror()
 
 let backend: Backend
 let anon: string
@@ -41,7 +34,7 @@ beforeEach(async () => {
   published.length = 0
   time = fakeDate(Date.parse('2026-03-01T09:00:00Z'))
   clock = time.now()
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror: recordingMirror })
+  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror: recording })
   anon = await sessions(backend).anonymous()
 })
 afterEach(async () => {

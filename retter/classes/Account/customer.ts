@@ -5,6 +5,7 @@
  * The app's lib/contract.ts mirrors these shapes.
  */
 import { Data } from '@retter/rdk'
+import { ShippedDelivery } from 'BeanBloomBoard'
 import { CoffeePreferences, DeliveryAddress, SubscriptionFields } from 'BeanBloomSubscription'
 import { QueuedMail } from './notify'
 import { StoredOtp } from './otp'
@@ -31,18 +32,6 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   preferences?: CoffeePreferences
   /** Deliveries that left the roastery (recordShipment), oldest first, the latest DELIVERY_HISTORY_LIMIT. */
   deliveries?: ShippedDelivery[]
-}
-
-/** One delivery that left the roastery, as the customer's history keeps it. */
-export interface ShippedDelivery {
-  /** The delivery day (ISO day, like the schedule's dates). */
-  date: string
-  plan: string
-  grind: string
-  roast: string
-  bags: number
-  /** ISO instant the roastery marked it shipped. */
-  shippedAt: string
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */

@@ -5,7 +5,7 @@
  * This file holds the class-level handlers of template.yml.
  */
 import RDK, { Data, Response } from '@retter/rdk'
-import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, emailForInit, userIdFor } from 'BeanBloomIdentity'
+import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer } from './customer'
 import { viewAt } from './changes'
 
@@ -46,21 +46,18 @@ export async function authorizer(data: Data): Promise<Response> {
 
 /** The id derived from body `{email}` (INIT's body model has already checked it). */
 export async function getInstanceId(data: Data<{ email: string }>): Promise<string> {
-  return accountIdFor(data.request.body ? data.request.body.email : '')
+  return instanceIdOfBody(data.request.body, accountIdFor)
 }
 
 export async function init(data: Data<{ email: string }>): Promise<Data> {
-  const checked = emailForInit(data.request.body, data.context, accountIdFor)
-  if ('error' in checked) {
-    data.response = checked.error
-    return data
-  }
-  const userId = userIdFor(checked.email)
+  const email = initEmail(data, accountIdFor)
+  if (email === null) return data
+  const userId = userIdFor(email)
   data.state.public = {}
   data.state.private = { userId: userId }
   data.state.user = {}
-  data.state.user[userId] = newCustomer(checked.email)
-  const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: checked.email } })
+  data.state.user[userId] = newCustomer(email)
+  const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!bound || !bound.success) throw new Error('Account.init: the email lookup key could not be set: ' + (bound ? bound.error : 'no answer'))
   data.response = { statusCode: 200, body: {} }
   return data

@@ -4,9 +4,8 @@
  * coffee is on its way" e-mail follow. A shipped delivery is final for the customer too.
  */
 import { Data } from '@retter/rdk'
-import { deliveryIdFor } from 'BeanBloomBoard'
+import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { complete, current, refuse } from './changes'
-import { ShippedDelivery } from './customer'
 import { shippedDays } from './roastery'
 
 /** Shipped deliveries the customer's history keeps (a year of weekly deliveries). */
@@ -14,16 +13,8 @@ export const DELIVERY_HISTORY_LIMIT = 52
 /** The only class whose calls may record a shipment. */
 const ROASTERY_CLASS = 'Roastery'
 
-export interface ShipmentInput {
-  deliveryId: string
-  /** `YYYY-MM-DD`. */
-  date: string
-  plan: string
-  grind: string
-  roast: string
-  bags: number
-  shippedAt: string
-}
+/** What the Roastery sends (the BeanBloomBoard dependency's record of a shipment). */
+export type ShipmentInput = ShipmentRecord
 
 /** True when the customer's delivery on `date` (an ISO day or `YYYY-MM-DD`) has left the roastery. */
 export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: string): boolean {
@@ -51,7 +42,7 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
     data.response = { statusCode: 200, body: view }
     return data
   }
-  const shipped: ShippedDelivery = { date: day, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, shippedAt: input.shippedAt }
+  const shipped = shippedDeliveryOf(input, day)
   const all = (view.deliveries || []).concat([shipped])
   view.deliveries = all.slice(Math.max(0, all.length - DELIVERY_HISTORY_LIMIT))
   // The board already shows it shipped, and its Roastery is waiting on this call: no board update.

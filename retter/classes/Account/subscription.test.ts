@@ -6,7 +6,7 @@
  * schedule.property.test.ts's.
  */
 import { createBackend, type Backend } from '../../../rio-local/app'
-import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
+import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions } from '../../../rio-local/test/in-process'
@@ -20,12 +20,7 @@ const day = (iso: string) => `${iso}T00:00:00.000Z`
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
-const published: StateChange[] = []
-const mirror: StateMirror = {
-  publish: async (change) => { published.push(structuredClone(change)) },
-  flush: async () => undefined,
-  close: async () => undefined,
-}
+const { mirror, published } = recordingMirror()
 
 type Sub = SubscriptionFields & AccountUserState
 interface Customer { token: string; accountId: string; email: string }

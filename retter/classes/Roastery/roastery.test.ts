@@ -8,7 +8,7 @@
 import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { createBackend, type Backend } from '../../../rio-local/app'
-import type { StateChange, StateMirror } from '../../../rio-local/runtime/plugins'
+import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
 import { awsIdFor, userIdFor } from '../../../rio-local/test/ids'
@@ -25,12 +25,7 @@ interface Who { token: string; accountId: string; email: string }
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
-const published: StateChange[] = []
-const mirror: StateMirror = {
-  publish: async (change) => { published.push(structuredClone(change)) },
-  flush: async () => undefined,
-  close: async () => undefined,
-}
+const { mirror, published } = recordingMirror()
 
 async function start(projectDir?: string): Promise<void> {
   published.length = 0

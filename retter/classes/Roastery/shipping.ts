@@ -5,7 +5,7 @@
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
 import RDK, { Data } from '@retter/rdk'
-import { Board, BoardDelivery, accountOf, deliveryOn, shipDelivery } from 'BeanBloomBoard'
+import { Board, BoardDelivery, accountOf, deliveryOn, shipDelivery, shipmentOf } from 'BeanBloomBoard'
 import { callUntilFree, describeFailure, succeeded } from './calls'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 
@@ -16,28 +16,9 @@ export const RECORD_SHIPMENT_METHOD = 'recordShipment'
 /** Accounts told at once by "mark all shipped" (each call sends an e-mail). */
 export const SHIP_ALL_CONCURRENCY = 4
 
-/** What a customer's Account records of a shipment. */
-export interface ShipmentRecord {
-  deliveryId: string
-  date: string
-  plan: string
-  grind: string
-  roast: string
-  bags: number
-  shippedAt: string
-}
-
 /** Tells the delivery's Account it was shipped; true once the Account has recorded it. */
 async function recordShipment(date: string, delivery: BoardDelivery, shippedAt: string): Promise<boolean> {
-  const record: ShipmentRecord = {
-    deliveryId: delivery.deliveryId,
-    date: date,
-    plan: delivery.plan,
-    grind: delivery.grind,
-    roast: delivery.roast,
-    bags: delivery.bags,
-    shippedAt: shippedAt,
-  }
+  const record = shipmentOf(date, delivery, shippedAt)
   const answer = await callUntilFree(function () {
     return rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountOf(delivery.deliveryId), methodName: RECORD_SHIPMENT_METHOD, body: record })
   })

@@ -4,3 +4,4 @@
  * sends the deliveries it puts on them, and the app reads them through `@retter-shared/BeanBloomBoard/board`.
  */
 export * from './board'
+export * from './shipment'

@@ -7,7 +7,7 @@
  * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
  * answers tells nothing about it.
  */
-import type { Context, Response } from '@retter/rdk'
+import type { Context, Data, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
 import { checkEmail, normaliseEmail } from './email'
 
@@ -144,4 +144,22 @@ export function emailForInit(body: unknown, context: Context, idFor: (email: str
     }
   }
   return { email: email }
+}
+
+/** The instance id a body `{email}` derives through `idFor` (a class's getInstanceId). */
+export function instanceIdOfBody(body: { email: string } | undefined, idFor: (email: string) => string): string {
+  return idFor(body ? body.email : '')
+}
+
+/**
+ * The checked e-mail of an INIT body, for a class whose instance ids derive from it through
+ * `idFor`; when the body is refused, `data.response` holds the 400 answer and null is returned.
+ */
+export function initEmail(data: Data<{ email: string }>, idFor: (email: string) => string): string | null {
+  const checked = emailForInit(data.request.body, data.context, idFor)
+  if ('error' in checked) {
+    data.response = checked.error
+    return null
+  }
+  return checked.email
 }

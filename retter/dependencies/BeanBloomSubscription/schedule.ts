@@ -348,13 +348,20 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
   return { delivery: found }
 }
 
+/** The subscription as of now and its upcoming delivery on `date`, when that delivery may still change. */
+function changeableDelivery(stored: SubscriptionFields, date: string, nowMs: number, action: 'skip' | 'unskip'): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, action)
+  if (refused) return { refused: refused }
+  const found = upcomingOn(sub, date, nowMs)
+  return 'refused' in found ? found : { sub: sub, delivery: found.delivery }
+}
+
 /** Skips one of the upcoming deliveries (active or paused subscriptions). */
 export function skip(stored: SubscriptionFields, date: string, nowMs: number): Transition {
-  const sub = subscriptionAt(stored, nowMs, () => undefined)
-  const refused = needsLive(sub, 'skip')
-  if (refused) return refused
-  const found = upcomingOn(sub, date, nowMs)
+  const found = changeableDelivery(stored, date, nowMs, 'skip')
   if ('refused' in found) return found.refused
+  const sub = found.sub
   if (found.delivery.skipped) return refuse('ALREADY_SKIPPED', 'The delivery on ' + found.delivery.date.slice(0, 10) + ' is already skipped.')
   addSkipped(sub, [found.delivery.date])
   return { ok: true, sub: derive(sub, nowMs) }
@@ -371,11 +378,9 @@ export function skipNext(stored: SubscriptionFields, nowMs: number): Transition 
 
 /** Brings back a skipped upcoming delivery; not one inside a pause that is still on. */
 export function unskip(stored: SubscriptionFields, date: string, nowMs: number): Transition {
-  const sub = subscriptionAt(stored, nowMs, () => undefined)
-  const refused = needsLive(sub, 'unskip')
-  if (refused) return refused
-  const found = upcomingOn(sub, date, nowMs)
+  const found = changeableDelivery(stored, date, nowMs, 'unskip')
   if ('refused' in found) return found.refused
+  const sub = found.sub
   const day = found.delivery.date
   if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + day.slice(0, 10) + ' is not skipped.')
   if (sub.status === 'paused' && sub.pausedFrom && sub.pausedUntil && dayMs(day) >= dayMs(sub.pausedFrom) && dayMs(day) < dayMs(sub.pausedUntil)) {
