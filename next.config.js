@@ -1,13 +1,11 @@
 // @ts-check
 /**
  * Next.js configuration.
- * - Under `next dev` in local mode only, `/rio/*` is rewritten to the local Retter-compatible backend
- *   so the browser talks to one origin (the SDK always uses https, and `next dev` serves https with a
- *   locally generated certificate). The backend's `/__dev/*` endpoints (codes, state writes) are never
- *   forwarded: they stay reachable only on the backend's own loopback port. A production build has no
- *   rewrites (Next would ship their client-side matcher, about 3 kB gz, to every visitor): the local
- *   production stack routes `/rio` in its TLS front instead (scripts/lib/https-proxy.ts), as an edge
- *   would, and on Retter the SDK calls the project's own host.
+ * - No rewrites, in any mode. Locally the browser reaches the backend at `/rio/*` on the app's own
+ *   origin through the TLS front every local stack puts before Next (scripts/lib/https-proxy.ts:
+ *   `npm run dev`, `npm run start:local`, the e2e run), as an edge would; it also refuses the
+ *   backend's `/__dev/*` endpoints. A rewrite here would ship its client-side matcher (about 3 kB gz)
+ *   to every visitor of a production build, and on Retter the SDK calls the project's own host.
  * - Every page carries the browser defences of lib/security/headers.js (CSP, nosniff, ...).
  * - Firebase aliasing to its ESM builds lives here too (see DESIGN.md section 3): the SDK `require()`s
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
@@ -15,9 +13,6 @@
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
 const { securityHeaders } = require('./lib/security/headers')
 const { inlinedBrowserEnv } = require('./lib/browser-env')
-
-const backendPort = process.env.RIO_LOCAL_PORT || '4000'
-const localMode = process.env.NEXT_PUBLIC_RIO_LOCAL === '1'
 
 // The SDK `require()`s these (CJS) and lib/rio `import`s them (ESM). Without the alias the browser
 // bundle gets firebase's CJS build for the SDK and its ESM build for us: two copies and two app
@@ -52,10 +47,5 @@ module.exports = (phase) => ({
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) }]
-  },
-  async rewrites() {
-    if (!localMode || phase !== PHASE_DEVELOPMENT_SERVER) return []
-    // Any first segment but `__dev` (in any letter case or percent-encoding of it) goes to the backend.
-    return [{ source: '/rio/:path((?!(?:_|%5[Ff]){2}[Dd][Ee][Vv](?:/|$)).*)', destination: `http://127.0.0.1:${backendPort}/:path` }]
   },
 })

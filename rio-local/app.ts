@@ -16,6 +16,7 @@ import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
 import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { handleDev } from './runtime/dev-routes'
+import { isDevPath } from './runtime/dev-path'
 import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/inbox'
 import { journaledMirror, reconcileMirror } from './runtime/mirror-journal'
 import { createEngine, type CloudCall } from './runtime/engine'
@@ -103,9 +104,9 @@ export const DEV_HEADER = 'x-rio-dev'
 
 /**
  * `/__dev/*` serves codes and writes state: only for tools on this machine talking to the backend
- * directly. A request that came through a proxy (the app's `/rio` route, Next's rewrite or
- * the local TLS front, forwards with X-Forwarded-* headers) is refused even if the proxy's own filter failed, and the non-simple
- * header keeps browsers' simple cross-site requests out.
+ * directly. A request that came through a proxy (the app's `/rio` route: the local TLS front
+ * forwards with X-Forwarded-* headers) is refused even if the front's own filter (the same
+ * `isDevPath`) were bypassed, and the non-simple header keeps browsers' simple cross-site requests out.
  */
 function checkDevRequest(headers: Record<string, string>, needsDevHeader = true): void {
   if (Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'via')) {
@@ -247,7 +248,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const parsed = parseRequest(req)
     const [first, ...rest] = parsed.segments
     if (first === '__health') return json(200, { ok: true, projectId })
-    if (first === '__dev') {
+    // The same test the CORS layer and the local TLS front refuse on (any case or encoding).
+    if (isDevPath(req.url)) {
       if (!options.dev) throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are off (set RIO_LOCAL_DEV=1)')
       // A browser navigation cannot send the header: the inbox page checks its key instead.
       const inbox = rest.length === 1 && rest[0] === 'inbox'

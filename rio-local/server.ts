@@ -8,6 +8,7 @@ import type { Backend } from './app'
 import type { Logger } from './logger'
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, trustedClientAddress } from './runtime/client-address'
 import type { BackendResponse } from './runtime/plugins'
+import { isDevPath } from './runtime/dev-path'
 import { normaliseTarget } from './runtime/request'
 
 /** Bodies above this get 413: it caps the memory one request can take; no call of ours comes near it. */
@@ -67,18 +68,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
-}
-
-/** Whether a path is under `/__dev` (however its first segment is encoded or cased). */
-export function isDevPath(url: string): boolean {
-  const first = (url.split('?')[0] ?? '').split('/').find((s) => s !== '') ?? ''
-  let decoded = first
-  try {
-    decoded = decodeURIComponent(first)
-  } catch {
-    // Malformed: the backend answers 400; it is not a dev path.
-  }
-  return decoded.toLowerCase() === '__dev'
 }
 
 /** @param target the request target as normaliseTarget gives it */

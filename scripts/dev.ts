@@ -1,8 +1,10 @@
 /**
  * `npm run dev`: the whole product on this machine with one command.
  * - NEXT_PUBLIC_RIO_LOCAL != 1 (a real Retter project in `.env.local`): only `next dev`.
- * - Else: localhost certificate, Firestore emulator, local backend and `next dev` over HTTPS,
- *   each part's log lines prefixed with its name; Ctrl-C or SIGTERM stops every child.
+ * - Else: localhost certificate, Firestore emulator, local backend, and `next dev` on a loopback
+ *   port of its own behind the TLS front that serves https://localhost:PORT and routes `/rio` to the
+ *   backend (the same front as `npm run start:local`, scripts/lib/https-proxy.ts); each part's log
+ *   lines prefixed with its name; Ctrl-C or SIGTERM stops every child.
  *   Without Java or the emulator it still starts: the backend then runs without live documents
  *   (the app reads state once after 5 s and says live updates are off).
  */
@@ -34,7 +36,7 @@ async function runLocal(): Promise<void> {
   await assertPortsFree([
     { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
     { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
-    { port: ports.app, what: 'web app (next dev)', envVar: 'PORT', host: '127.0.0.1' },
+    { port: ports.app, what: 'web app', envVar: 'PORT', host: '127.0.0.1' },
   ])
 
   say('Starting the local stack: Firestore emulator, backend, next dev (HTTPS)…')
@@ -51,6 +53,8 @@ async function runLocal(): Promise<void> {
   if (!stack) return
   say('')
   say(`  App:       ${stack.appUrl}`)
+  // Next prints its own address on the [next] lines above; without the front it has no /rio.
+  say(`             (the http://127.0.0.1 address on the [next] lines is next dev behind it: no /rio there)`)
   say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
   say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
   say(`  One-time codes: printed on the [backend] lines below, and at curl -H 'X-Rio-Dev: 1' '${stack.backendUrl}/__dev/outbox?to=you@example.com'`)

@@ -6,8 +6,8 @@
  * protocol: an anonymous token (`GET /root/INSTANCE/ProjectUser?projectId=P`), then
  * `POST /P/CALL/Account/getSubscriptionPlans/static?_token=…&__culture=…&__platform=…`. The SDK
  * itself cannot be used here: it always speaks https, and the local backend listens on plain http
- * on loopback (the browser reaches it at the app's `/rio`: Next's rewrite under `next dev`, the
- * local production stack's TLS front otherwise).
+ * on loopback (the browser reaches it at the app's `/rio`, through the TLS front every local stack
+ * puts before Next, scripts/lib/https-proxy.ts).
  *
  * It never throws: when the backend cannot be reached (a CI build has none), the page is built
  * without plans and the browser loads them as it always did.

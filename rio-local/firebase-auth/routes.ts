@@ -15,6 +15,7 @@
 import type { BackendRequest, BackendResponse, RouteHandler } from '../runtime/plugins'
 import { signJwt, verifyJwt, type JwtPayload } from '../auth/jwt'
 import { createIdToken, readIdToken } from './id-token'
+import { parseTarget } from '../runtime/request'
 
 const IDENTITY_TOOLKIT = '/identitytoolkit.googleapis.com/'
 const SECURE_TOKEN = '/securetoken.googleapis.com/'
@@ -234,7 +235,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
   }
 
   return async (req: BackendRequest): Promise<BackendResponse | null> => {
-    const url = new URL(req.url, 'http://local')
+    const url = parseTarget(req.url)
     const path = url.pathname
     if (!path.startsWith(IDENTITY_TOOLKIT) && !path.startsWith(SECURE_TOKEN)) return null
     const cors = corsHeaders(req)

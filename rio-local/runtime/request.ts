@@ -29,19 +29,59 @@ function parseJson(text: string, where: string): unknown {
   }
 }
 
+const TARGET_BASE = 'http://backend.local'
+
+/**
+ * Parses a request target with the WHATWG URL parser. A target starting with `/` (the origin-form
+ * every client sends) is read as a path, so `//__dev/outbox` is the path `//__dev/outbox` and not
+ * a host named `__dev` (which a relative parse would make of it); any other target (the
+ * absolute-form `http://host/path`) is read relative to a fixed base. Throws a TypeError when the
+ * parser cannot read it.
+ * @param target e.g. `/x/../__dev/outbox?to=a`
+ */
+export function parseTarget(target: string): URL {
+  return target.startsWith('/') ? new URL(`${TARGET_BASE}${target}`) : new URL(target, TARGET_BASE)
+}
+
+const SINGLE_DOT = /^(?:\.|%2e)$/i
+const DOUBLE_DOT = /^(?:\.|%2e){2}$/i
+
+/**
+ * A parsed pathname with any dot segments left in it resolved, as the WHATWG URL standard resolves
+ * them: Node 20's parser (ada 2.9) leaves every one of them in a path that has a segment starting
+ * with a dot after its first (`/a/.b/..` stays as it is; browsers read `/a/`). On a path without
+ * dot segments this changes nothing.
+ */
+function resolveDotSegments(pathname: string): string {
+  const segments = pathname.split('/').slice(1)
+  const resolved: string[] = []
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1
+    if (SINGLE_DOT.test(segment) || DOUBLE_DOT.test(segment)) {
+      if (DOUBLE_DOT.test(segment)) resolved.pop()
+      // A dot segment at the end leaves the path ending with a slash (`/a/b/..` is `/a/`).
+      if (last) resolved.push('')
+      return
+    }
+    resolved.push(segment)
+  })
+  return `/${resolved.join('/')}`
+}
+
 /**
  * A request target (path and query) as the router reads it: dot segments (`/./`, `/x/../`,
  * `/%2e/`, in any letter case) resolved and a backslash read as a slash, the way the WHATWG URL
- * parser does it, since that is what `parseRequest` routes on. Every decision about a request (CORS,
- * the dev endpoints, the Firebase Auth routes) must use this form, or a path could look like one
- * route to one decision and like another to the next. A target the parser cannot read stays as it
- * is (parseRequest answers it with 400).
+ * parser does it (`parseTarget`), since that is what `parseRequest` routes on. Every decision about
+ * a request (CORS, the dev endpoints, the Firebase Auth routes, the local TLS front's routing) must
+ * use this form, or a path could look like one route to one decision and like another to the next.
+ * The form is stable: normalising it again changes nothing. A target the parser cannot read stays
+ * as it is (parseRequest answers it with 400).
  * @param target e.g. `/x/../__dev/outbox?to=a`
  */
 export function normaliseTarget(target: string): string {
   try {
-    const url = new URL(target, 'http://backend.local')
-    return `${url.pathname}${url.search}`
+    const url = parseTarget(target)
+    return `${resolveDotSegments(url.pathname)}${url.search}`
   } catch {
     return target
   }
@@ -54,7 +94,7 @@ export function normaliseTarget(target: string): string {
 export function parseRequest(req: BackendRequest): ParsedRequest {
   let url: URL
   try {
-    url = new URL(req.url, 'http://backend.local')
+    url = parseTarget(req.url)
   } catch {
     throw new HttpError(400, 'BAD_PATH', 'The request URL cannot be parsed')
   }

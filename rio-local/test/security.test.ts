@@ -422,7 +422,8 @@ describe('dev endpoints and CORS', () => {
     })
   }
 
-  test.each(['/./__dev/outbox', '/x/../__dev/outbox', '/%2e/__dev/outbox', '/x/%2E%2E/__dev/outbox', '/a/b/.%2e/../__dev/outbox'])(
+  test.each(['/./__dev/outbox', '/x/../__dev/outbox', '/%2e/__dev/outbox', '/x/%2E%2E/__dev/outbox', '/a/b/.%2e/../__dev/outbox',
+    '/a/.b/../../__dev/outbox', '//__dev/outbox', '/__DEV/outbox', '/%5F%5fdev/outbox'])(
     '%s is routed as /__dev, so it gets no CORS headers for the app origin, on the pre-flight and on the call',
     async (path) => {
       const target = `${path}?to=a%40example.com`

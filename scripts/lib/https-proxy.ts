@@ -1,15 +1,24 @@
 /**
- * The front of the local production stack (`npm run start:local`, the e2e run): TLS and HTTP/2 for
- * `next start`, which has neither, and the `/rio` route to the local backend, the way a production
- * edge serves an app and puts an API beside it. Chromium meets the app as customers do: https, minified bundles, no
- * dev overlay, and no local-only routing code in the bundle (Next's own `/rio` rewrite exists only
- * under `next dev`, see next.config.js).
+ * The front of every local stack (`npm run dev`, `npm run start:local`, the e2e run): TLS and
+ * HTTP/2 for the Next server behind it (`next dev` or `next start`, both plain http on a loopback
+ * port), and the `/rio` route to the local backend, the way a production edge serves an app and
+ * puts an API beside it. One route in every mode: the app carries no local-only routing (no Next
+ * rewrite, whose client-side matcher a production build would ship to every visitor), and the
+ * backend's dev endpoints are refused here by the backend's own test (`isDevPath`).
+ *
+ * WebSockets (`next dev`'s hot reload at `/_next/hmr`) are tunnelled to the app over HTTP/1.1: the
+ * front does not announce WebSockets over HTTP/2 (RFC 8441), so browsers open an HTTP/1.1
+ * connection for them, which `allowHTTP1` accepts.
  */
 import fs from 'node:fs'
 import http from 'node:http'
 import http2 from 'node:http2'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressHeaders } from '../../rio-local/runtime/client-address'
+import { isDevPath } from '../../rio-local/runtime/dev-path'
+import { normaliseTarget } from '../../rio-local/runtime/request'
+import { isWebSocketUpgrade, refuseUpgrade, tunnelWebSocket } from './websocket-tunnel'
 
 export interface HttpsProxy {
   close(): Promise<void>
@@ -25,27 +34,28 @@ export type FrontRoute =
 export const BACKEND_PREFIX = '/rio'
 
 /**
- * Routes a request target: `/rio/...` goes to the backend without the prefix, anything else to the
- * app. The backend's `/__dev/*` endpoints (codes, state writes) are for tools on this machine only:
- * a path with a `__dev` segment, in any letter case or percent-encoding, is refused here (and the
- * backend refuses proxied dev requests as well).
+ * Routes a request target. It is read in the backend's own form (`normaliseTarget`: dot segments
+ * resolved), so `/x/../rio/...` is `/rio/...` here as it would be to any server behind. `/rio/...`
+ * goes to the backend without the prefix, in that form; anything else goes to the app unchanged.
+ * The backend's dev endpoints (codes, state writes; `isDevPath`, any letter case or
+ * percent-encoding) are for tools on this machine only and are refused with 404, as is nothing
+ * else; a `/rio` path whose percent-encoding is malformed is refused with 400.
+ * @param target the request target as the client sent it, e.g. `/rio/coffee-local/CALL/...?x=1`
  */
 export function routeRequest(target: string): FrontRoute {
-  const queryAt = target.indexOf('?')
-  const pathname = queryAt === -1 ? target : target.slice(0, queryAt)
-  const query = queryAt === -1 ? '' : target.slice(queryAt)
+  const normalised = normaliseTarget(target)
+  const queryAt = normalised.indexOf('?')
+  const pathname = queryAt === -1 ? normalised : normalised.slice(0, queryAt)
   if (pathname !== BACKEND_PREFIX && !pathname.startsWith(`${BACKEND_PREFIX}/`)) return { to: 'app', path: target }
-  let decoded: string
+  const rest = normalised.slice(BACKEND_PREFIX.length)
+  const path = rest.startsWith('/') ? rest : `/${rest}`
+  if (isDevPath(path)) return { to: 'refused', status: 404, reason: 'Not found' }
   try {
-    decoded = decodeURIComponent(pathname)
+    decodeURIComponent(pathname)
   } catch {
     return { to: 'refused', status: 400, reason: 'Malformed percent-encoding in the path' }
   }
-  if (decoded.toLowerCase().split('/').includes('__dev')) {
-    return { to: 'refused', status: 404, reason: 'Not found' }
-  }
-  const rest = pathname.slice(BACKEND_PREFIX.length)
-  return { to: 'backend', path: `${rest.startsWith('/') ? rest : `/${rest}`}${query}` }
+  return { to: 'backend', path }
 }
 
 /**
@@ -103,7 +113,8 @@ function downstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttp
 /**
  * Listens with TLS on `listenPort` (loopback only), speaking HTTP/2 (and HTTP/1.1 to clients
  * without it), as a production edge does, and forwards to `http://127.0.0.1:{appPort}`, and
- * `/rio/*` to `http://127.0.0.1:{backendPort}` (see `routeRequest`).
+ * `/rio/*` to `http://127.0.0.1:{backendPort}` (see `routeRequest`). WebSocket upgrades (over
+ * HTTP/1.1) are tunnelled to the app only.
  */
 export function startHttpsProxy(opts: {
   listenPort: number
@@ -161,6 +172,17 @@ export function startHttpsProxy(opts: {
       req.pipe(upstream)
     },
   )
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    const route = routeRequest(req.url ?? '/')
+    if (route.to === 'refused') return refuseUpgrade(socket, route.status, route.reason)
+    // The backend serves no socket; a tunnel to it would carry raw bytes past every check above.
+    if (route.to === 'backend') return refuseUpgrade(socket, 404, 'The backend takes no WebSocket connections')
+    if (!isWebSocketUpgrade(req)) return refuseUpgrade(socket, 400, 'Only WebSocket upgrades are forwarded')
+    if (bodyOf(req).hasBody) return refuseUpgrade(socket, 400, 'A WebSocket handshake carries no body')
+    const headers = upstreamHeaders(req.headers, req.headers.host ?? '', { hasBody: false, lengthChecked: true })
+    tunnelWebSocket({ socket, head }, { port: opts.appPort, path: route.path, headers: { ...headers, connection: 'Upgrade', upgrade: 'websocket' } })
+  })
   const sessions = new Set<http2.ServerHttp2Session>()
   server.on('session', (session: http2.ServerHttp2Session) => {
     sessions.add(session)

@@ -29,7 +29,7 @@ export interface PortRequirement {
   port: number
   what: string
   envVar: string
-  /** Next listens on all interfaces, the backend and emulator on 127.0.0.1. */
+  /** Where the port is tried (default 127.0.0.1, where every part of the local stack listens). */
   host?: string
 }
 

@@ -1,7 +1,8 @@
 /**
  * The whole local product as one unit: Firestore emulator, local backend and the HTTPS app.
- * `npm run dev` runs it with `next dev` (whose rewrite routes `/rio`); `npm run start:local` and the
- * e2e run with a production build behind a TLS front that routes `/rio` (./https-proxy).
+ * `npm run dev` runs it with `next dev`, `npm run start:local` and the e2e run with a production
+ * build; either way Next serves plain http on a loopback port of its own behind the same TLS front
+ * (./https-proxy), which is the only thing routing `/rio` to the backend.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -15,9 +16,9 @@ import { startChild, stopAll, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
 export type AppMode =
-  /** `next dev --experimental-https` with the local certificate (hot reload). */
+  /** `next dev` (hot reload) behind the TLS front. */
   | { kind: 'dev' }
-  /** `next build` into `distDir`, then `next start` behind a TLS proxy. */
+  /** `next build` into `distDir`, then `next start` behind the TLS front. */
   | { kind: 'production'; distDir: string }
 
 export interface StackOptions {
@@ -110,13 +111,13 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
 
   // One key per run, kept across backend restarts (stopBackend/startBackend), so the printed link stays valid.
   const inboxKey = options.backendEnv?.RIO_LOCAL_INBOX_KEY || process.env.RIO_LOCAL_INBOX_KEY?.trim() || randomBytes(32).toString('base64url')
-  // The TLS front of a production stack signs each client's address with this; only it and the
-  // backend know it (a new one per stack).
-  const frontSecret = options.app.kind === 'production' ? randomBytes(32).toString('base64url') : undefined
+  // The TLS front signs each client's address with this; only it and the backend know it (a new
+  // one per stack).
+  const frontSecret = randomBytes(32).toString('base64url')
   const backendChildEnv: NodeJS.ProcessEnv = {
     ...process.env,
     RIO_LOCAL_INBOX_KEY: inboxKey,
-    ...(frontSecret ? { RIO_LOCAL_FRONT_SECRET: frontSecret } : {}),
+    RIO_LOCAL_FRONT_SECRET: frontSecret,
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
     FIRESTORE_EMULATOR_HOST: firestoreHost,
@@ -150,13 +151,15 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     checkAborted()
 
     const appEnv: NodeJS.ProcessEnv = { ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend) }
+    // Next listens on plain http on a loopback port of its own (never the LAN); browsers meet the
+    // front on `ports.app`, which adds TLS and routes `/rio` to the backend, in dev as in production.
+    let internalPort: number
     if (options.app.kind === 'dev') {
+      internalPort = await findFreePort()
       const next = startChild({
         name: 'next',
         command: bin(root, 'next'),
-        // Loopback only: the dev server and its /rio rewrite are for this machine, not the LAN.
-        args: ['dev', '--hostname', '127.0.0.1', '--port', String(ports.app), '--experimental-https',
-          '--experimental-https-key', cert.keyFile, '--experimental-https-cert', cert.certFile],
+        args: ['dev', '--hostname', '127.0.0.1', '--port', String(internalPort)],
         cwd: root,
         env: appEnv,
         prefixWidth: PREFIX_WIDTH,
@@ -166,17 +169,16 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       children.push(next)
       watch(next, () => true)
       // The first request compiles `/`, so this also warms the page the user opens first.
-      await waitForHttp(`${appUrl}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
+      await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
     } else {
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
-      // Ports are inlined into the bundle (emulator URLs): always a build of our own. The front
-      // (./https-proxy) serves it over TLS and routes `/rio` to the backend.
+      // Ports are inlined into the bundle (emulator URLs): always a build of our own.
       const build = startBuild(root, distEnv, out)
       // Tracked like the servers, so an interrupt during the build stops it too.
       children.push(build)
       await waitForBuild(build, root, String(distEnv.NEXT_DIST_DIR))
       checkAborted()
-      const internalPort = await findFreePort()
+      internalPort = await findFreePort()
       const next = startChild({
         name: 'next',
         command: bin(root, 'next'),
@@ -190,10 +192,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       children.push(next)
       watch(next, () => true)
       await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
-      proxy = await startHttpsProxy({
-        listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
-      })
     }
+    checkAborted()
+    proxy = await startHttpsProxy({
+      listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
+    })
 
     checkAborted()
     return {

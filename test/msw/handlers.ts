@@ -6,7 +6,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { backendHandle } from '../backend'
 
-/** Where the SDK's calls can go: the local `/rio` rewrite, or Retter's own hosts. */
+/** Where the SDK's calls can go: the local `/rio` route on the app's origin, or Retter's own hosts. */
 export const RIO_LOCAL_PREFIX = /^https:\/\/[^/]+\/rio(?=\/)/
 const RETTER_HOST = /^https:\/\/[^/]+\.(test-)?api\.retter\.io(?=\/)/
 /** Firebase Auth after connectAuthEmulator (NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL in .env). */
