@@ -101,12 +101,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     channelRef.current?.post({ type: 'signed-in', uid })
   }), [rio])
 
-  const signOut = useCallback<AuthContextValue['signOut']>(async () => {
+  const signOut = useCallback<AuthContextValue['signOut']>(() => mapRejection(async () => {
     const [{ signOut: signOutSdk }, client] = await Promise.all([sessionApi(), rio()])
     await signOutSdk(client)
     pendingRef.current = null
     channelRef.current?.post({ type: 'signed-out', uid: null })
-  }, [rio])
+  }), [rio])
 
   const value = useMemo<AuthContextValue>(() => ({
     authStatus: session.authStatus,

@@ -14,6 +14,7 @@ import { DeliveryHistory } from './DeliveryHistory'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
+import { asAppError } from '@/lib/rio/errors/app-error'
 import { isTransientError } from '@/lib/rio/errors/map'
 
 /** Where visitors are sent: sign in, then come back here. */
@@ -83,9 +84,7 @@ export function AccountPage() {
       void router.replace(ROUTES.plans)
     } catch (error) {
       leavingOnPurpose.current = false
-      const message =
-        typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : 'Please try again.'
-      notify.error(`Could not sign out: ${message}`)
+      notify.error(`Could not sign out: ${asAppError(error).message}`)
       setSigningOut(false)
     }
   }
