@@ -6,6 +6,7 @@
  * state, not only the last one.
  */
 import type { Page } from '@playwright/test'
+import { HYDRATION_ERROR as HYDRATION } from './hydration'
 
 /** What the page showed at one moment. Texts are what a person sees, generated content included. */
 export interface ShownState {
@@ -105,7 +106,6 @@ function recorder(): void {
   }).observe({ type: 'layout-shift', buffered: true })
 }
 
-const HYDRATION = /Minified React error #(418|423|425)\b|hydrat/i
 
 /** Starts recording every later load of `page` (call before navigating). */
 export async function recordLoads(page: Page): Promise<LoadRecord> {

@@ -5,6 +5,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
+import { HYDRATION_ERROR } from './hydration'
 
 let counter = 0
 
@@ -53,7 +54,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
 /** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
 const CSP_VIOLATION = /Content Security Policy/i
 
-export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[] }>({
+export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]; hydrationErrors: string[] }>({
   // The port is only known after global setup ran, so it comes from env rather than the config.
   // `provide` is Playwright's `use`, renamed so React's hook lint does not mistake it for a hook.
   baseURL: async ({}, provide) => {
@@ -74,6 +75,22 @@ export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]
     context.on('page', watch)
     await provide(violations)
     expect(violations, 'Content-Security-Policy violations').toEqual([])
+  }, { auto: true }],
+  // Every journey, every tab, visitor or customer: no page's HTML may differ from its hydration.
+  hydrationErrors: [async ({ context }, provide) => {
+    const seen: string[] = []
+    const watch = (page: Page): void => {
+      page.on('console', (message) => {
+        if (HYDRATION_ERROR.test(message.text())) seen.push(`${page.url()}: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => {
+        if (HYDRATION_ERROR.test(`${error.message}\n${error.stack ?? ''}`)) seen.push(`${page.url()}: ${error.message}`)
+      })
+    }
+    context.pages().forEach(watch)
+    context.on('page', watch)
+    await provide(seen)
+    expect(seen, 'React hydration errors').toEqual([])
   }, { auto: true }],
 })
 
