@@ -1,5 +1,5 @@
 import type { GetStaticProps } from 'next'
-import Head from 'next/head'
+import { PageTitle } from '@/components/layout/PageTitle'
 import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
@@ -15,9 +15,7 @@ interface HomeProps {
 export default function Home({ plans, prices }: HomeProps) {
   return (
     <>
-      <Head>
-        <title>Plans · Bean &amp; Bloom Coffee House</title>
-      </Head>
+      <PageTitle page="Plans" />
       <PlansPage prerenderedPlans={plans} prerenderedPrices={prices} />
     </>
   )
