@@ -5,7 +5,6 @@ import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
-import { SITE_NAME } from '@/components/layout/PageTitle'
 import { AppProviders } from '@/contexts/AppProviders'
 import { LazyAnalytics } from '@/lib/analytics/LazyAnalytics'
 import '@/styles/globals.css'
@@ -27,7 +26,7 @@ export default function App({ Component, pageProps, router }: AppProps) {
         <Activity>
           <Head>
             <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>{SITE_NAME}</title>
+            <title>Bean &amp; Bloom Coffee House</title>
           </Head>
           <ErrorBoundary resetKey={router.asPath}>
             <Component {...pageProps} />
