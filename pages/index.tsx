@@ -1,5 +1,5 @@
 import type { GetStaticProps } from 'next'
-import { PageTitle } from '@/components/layout/PageTitle'
+import Head from 'next/head'
 import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
@@ -15,7 +15,10 @@ interface HomeProps {
 export default function Home({ plans, prices }: HomeProps) {
   return (
     <>
-      <PageTitle page="Plans" />
+      {/* Written out rather than with PageTitle, which would be one more module in a visitor's first load. */}
+      <Head>
+        <title>Plans · Bean &amp; Bloom Coffee House</title>
+      </Head>
       <PlansPage prerenderedPlans={plans} prerenderedPrices={prices} />
     </>
   )
