@@ -1,12 +1,10 @@
-import Head from 'next/head'
 import { NotFound } from '@/components/feedback/NotFound'
+import { PageTitle } from '@/components/layout/PageTitle'
 
 export default function NotFoundPage() {
   return (
     <>
-      <Head>
-        <title>Page not found · Bean &amp; Bloom Coffee House</title>
-      </Head>
+      <PageTitle page="Page not found" />
       <NotFound />
     </>
   )

@@ -1,12 +1,10 @@
-import Head from 'next/head'
 import { AccountPage } from '@/components/account/AccountPage'
+import { PageTitle } from '@/components/layout/PageTitle'
 
 export default function Account() {
   return (
     <>
-      <Head>
-        <title>Your account · Bean &amp; Bloom Coffee House</title>
-      </Head>
+      <PageTitle page="Your account" />
       <AccountPage />
     </>
   )

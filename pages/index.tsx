@@ -15,6 +15,7 @@ interface HomeProps {
 export default function Home({ plans, prices }: HomeProps) {
   return (
     <>
+      {/* Written out rather than with PageTitle, which would be one more module in a visitor's first load. */}
       <Head>
         <title>Plans · Bean &amp; Bloom Coffee House</title>
       </Head>

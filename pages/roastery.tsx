@@ -1,12 +1,10 @@
-import Head from 'next/head'
+import { PageTitle } from '@/components/layout/PageTitle'
 import { RoasteryPage } from '@/components/roastery/RoasteryPage'
 
 export default function Roastery() {
   return (
     <>
-      <Head>
-        <title>Roastery · Bean &amp; Bloom Coffee House</title>
-      </Head>
+      <PageTitle page="Roastery" />
       <RoasteryPage />
     </>
   )

@@ -1,12 +1,10 @@
-import Head from 'next/head'
+import { PageTitle } from '@/components/layout/PageTitle'
 import { SignInPage } from '@/components/sign-in/SignInPage'
 
 export default function SignIn() {
   return (
     <>
-      <Head>
-        <title>Sign in · Bean &amp; Bloom Coffee House</title>
-      </Head>
+      <PageTitle page="Sign in" />
       <SignInPage />
     </>
   )

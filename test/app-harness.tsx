@@ -4,6 +4,9 @@ import '@/test/intersection-observer'
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
  * Shared by the page tests.
  */
+import { screen, waitFor } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import mockRouter from 'next-router-mock'
 import { useRouter } from 'next/router'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
@@ -14,7 +17,7 @@ import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
 import { ROUTES } from '@/lib/routes'
-import { renderApp, type AppRenderOptions } from '@/test/render'
+import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
 
 function CurrentPage() {
   const { pathname } = useRouter()
@@ -50,4 +53,24 @@ function TestApp() {
 /** Renders the whole app at a route (optionally with a client other than the page's singleton). */
 export function renderRoute(route: string, options: Pick<AppRenderOptions, 'createClient'> = {}) {
   return renderApp(<TestApp />, { route, ...options })
+}
+
+/** How long a page test waits for the app (the in-process backend answers in well under this). */
+const LOAD = { timeout: 5000 }
+
+/**
+ * Renders the sign-in page (with `?next=` when given) and signs `email` in through it, with the code
+ * from the backend's outbox; resolves once the app has sent the customer on to `landing`.
+ */
+export async function signInThroughPage(user: UserEvent, email: string, { next, landing }: { next?: string; landing: string }): Promise<void> {
+  renderRoute(next === undefined ? '/sign-in' : `/sign-in?next=${next}`)
+  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
+  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(email.toLowerCase())}{Enter}`)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: landing }), LOAD)
+}
+
+/** Opens `route` as a visitor; resolves once the app has sent them to sign in, with `?next=` back to it. */
+export async function openAsVisitor(route: string): Promise<void> {
+  renderRoute(route)
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in', query: { next: route } }), LOAD)
 }

@@ -53,6 +53,18 @@ function markedParts(): Record<string, HTMLElement> {
 const shown = (element: HTMLElement | undefined) => element !== undefined && getComputedStyle(element).display !== 'none'
 const style = () => document.getElementById(STYLE_ID)?.textContent ?? ''
 
+/** Marks the page's parts and runs the inline script over them, as a page load does. */
+function paint(): Record<string, HTMLElement> {
+  const parts = markedParts()
+  runInlineScript()
+  return parts
+}
+
+/** Whether each named part is shown, in one comparison (a failure lists every part). */
+function expectShown(parts: Record<string, HTMLElement>, expected: Record<string, boolean>): void {
+  expect(Object.fromEntries(Object.keys(expected).map((name) => [name, shown(parts[name])]))).toEqual(expected)
+}
+
 /** The value of the CSS string that follows `prefix` in `css`, decoded as a CSS parser decodes it. */
 function cssStringAfter(css: string, prefix: string): string {
   let i = css.indexOf(prefix)
@@ -94,39 +106,26 @@ test('the script is ASCII, holds no "</script", and says which project it reads'
 })
 
 test('a visitor’s page: the customer’s parts hidden, the visitor’s shown, nothing painted from storage', () => {
-  const parts = markedParts()
-  runInlineScript()
+  const parts = paint()
   expect(document.documentElement.hasAttribute(PAINTED_ATTRIBUTE)).toBe(true)
-  expect(shown(parts['sign-in'])).toBe(true)
-  expect(shown(parts.account)).toBe(false)
-  expect(shown(parts.line)).toBe(false)
-  expect(shown(parts['email-step'])).toBe(true)
-  expect(shown(parts['code-step'])).toBe(false)
+  expectShown(parts, { 'sign-in': true, account: false, line: false, 'email-step': true, 'code-step': false })
   expect(style()).not.toContain('content:')
 })
 
 test('an anonymous session is a visitor, whatever view is stored', () => {
   storeToken('anon_1', true)
   storeView({ uid: 'anon_1' })
-  const parts = markedParts()
-  runInlineScript()
-  expect(shown(parts['sign-in'])).toBe(true)
-  expect(shown(parts.line)).toBe(false)
+  const parts = paint()
+  expectShown(parts, { 'sign-in': true, line: false })
 })
 
 test('a returning customer: "Account" instead of "Sign in", their line with its words, their plan marked on its card only', () => {
   storeToken('usr_1')
   storeView()
-  const parts = markedParts()
-  runInlineScript()
-  expect(shown(parts['sign-in'])).toBe(false)
-  expect(shown(parts.account)).toBe(true)
-  expect(shown(parts.line)).toBe(true)
+  const parts = paint()
+  expectShown(parts, { 'sign-in': false, account: true, line: true })
   expect(cssStringAfter(style(), '[data-slot="plan-line"]::before{content:')).toBe('You’re on Barista · next delivery Thu 3 Dec')
-  expect(shown(parts['barista-current'])).toBe(true)
-  expect(shown(parts['barista-switch'])).toBe(false)
-  expect(shown(parts['taster-current'])).toBe(false)
-  expect(shown(parts['taster-switch'])).toBe(true)
+  expectShown(parts, { 'barista-current': true, 'barista-switch': false, 'taster-current': false, 'taster-switch': true })
   expect(style()).toContain('[data-plan-card="barista"]{--current-plan:1}')
 })
 
@@ -137,12 +136,8 @@ test.each([
 ])('%s paints only the signed-in shell, none of its words', (_case, overrides) => {
   storeToken('usr_1')
   storeView(overrides)
-  const parts = markedParts()
-  runInlineScript()
-  expect(shown(parts['sign-in'])).toBe(false)
-  expect(shown(parts.account)).toBe(true)
-  expect(shown(parts.line)).toBe(false)
-  expect(shown(parts['barista-current'])).toBe(false)
+  const parts = paint()
+  expectShown(parts, { 'sign-in': false, account: true, line: false, 'barista-current': false })
   expect(style()).not.toContain('content:')
 })
 
@@ -165,8 +160,7 @@ test('the day’s period paints: the next delivery moves on after its day; past 
     at(now + 6 * DAY)
     runInlineScript()
     expect(style()).not.toContain('content:')
-    expect(shown(parts.account)).toBe(true)
-    expect(shown(parts.line)).toBe(false)
+    expectShown(parts, { account: true, line: false })
   } finally {
     jest.restoreAllMocks()
   }
@@ -177,36 +171,30 @@ test('a malformed view or token paints no customer words, and never throws', () 
   window.localStorage.setItem(customerViewKey(PROJECT), '{"v":1,"project":')
   const parts = markedParts()
   expect(runInlineScript).not.toThrow()
-  expect(shown(parts.account)).toBe(true)
-  expect(shown(parts.line)).toBe(false)
+  expectShown(parts, { account: true, line: false })
 
   window.localStorage.setItem(tokenStorageKey(PROJECT), 'not json')
   runInlineScript()
-  expect(shown(parts['sign-in'])).toBe(true)
-  expect(shown(parts.account)).toBe(false)
+  expectShown(parts, { 'sign-in': true, account: false })
 })
 
 test('blocked storage leaves a visitor’s page (the stylesheet’s fallback), with no stale customer style', () => {
   storeToken('usr_1')
   storeView()
-  const parts = markedParts()
-  runInlineScript()
+  const parts = paint()
   expect(shown(parts.line)).toBe(true)
   const blocked = { document, get localStorage(): Storage { throw new DOMException('denied', 'SecurityError') } } as unknown as Window
   paintFirstView(blocked, config, false)
   expect(document.documentElement.hasAttribute(PAINTED_ATTRIBUTE)).toBe(false)
   expect(style()).toBe('')
-  expect(shown(parts.line)).toBe(false)
-  expect(shown(parts['sign-in'])).toBe(true)
+  expectShown(parts, { line: false, 'sign-in': true })
 })
 
 test('a sign-in waiting for its code shows the code step with where the code went and the seconds left to resend', () => {
   const now = Date.now()
   window.sessionStorage.setItem(PENDING_SIGN_IN_KEY, JSON.stringify({ email: 'ana@example.com', sentTo: 'ana@example.com', expiresAt: now + 240_000, resendAt: now + 20_500 }))
-  const parts = markedParts()
-  runInlineScript()
-  expect(shown(parts['email-step'])).toBe(false)
-  expect(shown(parts['code-step'])).toBe(true)
+  const parts = paint()
+  expectShown(parts, { 'email-step': false, 'code-step': true })
   // Wrapping where the code step's <wbr>s let it wrap.
   expect(cssStringAfter(style(), '[data-slot="sent-to"]::before{content:')).toBe('ana@\u200bexample\u200b.com')
   expect(Number(cssStringAfter(style(), '[data-slot="resend-wait"]::before{content:'))).toBeGreaterThanOrEqual(20)
@@ -214,10 +202,8 @@ test('a sign-in waiting for its code shows the code step with where the code wen
 
 test('an expired pending sign-in shows the e-mail step', () => {
   window.sessionStorage.setItem(PENDING_SIGN_IN_KEY, JSON.stringify({ email: 'a@example.com', sentTo: 'a@example.com', expiresAt: Date.now() - 1, resendAt: null }))
-  const parts = markedParts()
-  runInlineScript()
-  expect(shown(parts['email-step'])).toBe(true)
-  expect(shown(parts['code-step'])).toBe(false)
+  const parts = paint()
+  expectShown(parts, { 'email-step': true, 'code-step': false })
 })
 
 test('any stored text reads back exactly from its CSS string: quotes, backslashes, newlines and "</style>" cannot break out (property)', () => {
@@ -233,13 +219,9 @@ test('any stored text reads back exactly from its CSS string: quotes, backslashe
 test('a view naming a plan id that is not a plain word is not used: no card marked, nothing reaches a selector', () => {
   storeToken('usr_1')
   storeView({}, { plan: 'x"],body,[a="' })
-  const parts = markedParts()
-  runInlineScript()
+  const parts = paint()
   expect(style()).not.toContain('body,')
-  expect(shown(parts.account)).toBe(true)
-  expect(shown(parts.line)).toBe(false)
-  expect(shown(parts['barista-current'])).toBe(false)
-  expect(shown(parts['taster-current'])).toBe(false)
+  expectShown(parts, { account: true, line: false, 'barista-current': false, 'taster-current': false })
 })
 
 describe('a signed-in customer opening /sign-in', () => {

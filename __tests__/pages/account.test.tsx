@@ -6,25 +6,19 @@ import { awsIdFor } from '@/test/ids'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
-import { renderRoute } from '@/test/app-harness'
+import { openAsVisitor, renderRoute, signInThroughPage } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'ana@example.com'
 
 /** Signs in through the sign-in page, which then sends us on to /account. */
-async function signInToAccount(user: ReturnType<typeof userEvent.setup>) {
-  renderRoute('/sign-in?next=/account')
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${EMAIL}{Enter}`)
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(EMAIL)}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
-}
+const signInToAccount = (user: ReturnType<typeof userEvent.setup>) => signInThroughPage(user, EMAIL, { next: '/account', landing: '/account' })
 
 const valueIn = (card: HTMLElement, label: string) => within(card).getByRole('definition', { name: label })
 
 test('visitors are redirected to sign in, and come back to /account afterwards', async () => {
-  renderRoute('/account')
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in', query: { next: '/account' } }), LOAD)
+  await openAsVisitor('/account')
   expect(screen.queryByRole('region', { name: 'Sign-in' })).not.toBeInTheDocument()
 })
 

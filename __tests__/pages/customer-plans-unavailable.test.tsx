@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
-import { readOtp } from '@/test/render'
-import { renderRoute } from '@/test/app-harness'
+import { signInThroughPage } from '@/test/app-harness'
 
 // What only a signed-in customer sees on `/` is a chunk of its own. Here it has not arrived (or
 // cannot): the customer still gets the plans, and a choice is kept in the URL for when it does.
@@ -14,10 +13,7 @@ const LOAD = { timeout: 5000 }
 
 test('a signed-in customer sees the plans before the customer view arrives; a choice is kept in the URL, and said when the view cannot load', async () => {
   const user = userEvent.setup()
-  renderRoute('/sign-in?next=/')
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), 'ana@example.com{Enter}')
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp('ana@example.com')}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
+  await signInThroughPage(user, 'ana@example.com', { next: '/', landing: '/' })
 
   const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
   // Signed in: a button to choose, not a link to sign in.

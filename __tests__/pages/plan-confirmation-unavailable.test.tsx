@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
-import { readOtp } from '@/test/render'
-import { renderRoute } from '@/test/app-harness'
+import { signInThroughPage } from '@/test/app-harness'
 
 // The confirmation is a chunk of its own, loaded once a customer is signed in. Here it never
 // arrives, as when the connection drops or a deploy replaced it.
@@ -15,10 +14,7 @@ const EMAIL = 'ana@example.com'
 
 test('choosing a plan when the confirmation cannot load says so, and the page stays usable', async () => {
   const user = userEvent.setup()
-  renderRoute('/sign-in?next=/')
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${EMAIL}{Enter}`)
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(EMAIL)}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
+  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
   await act(() => mockRouter.push('/'))
 
   const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)

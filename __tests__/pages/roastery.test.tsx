@@ -6,13 +6,12 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import mockRouter from 'next-router-mock'
 import { http, HttpResponse } from 'msw'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { dayIso, deliveryDays } from '@/lib/roastery/days'
-import { renderRoute } from '@/test/app-harness'
-import { backendCall, backendSession, readOtp } from '@/test/backend'
+import { openAsVisitor, signInThroughPage } from '@/test/app-harness'
+import { backendCall, backendSession } from '@/test/backend'
 import { accountIdFor } from '@/test/ids'
 import { RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
 import { server } from '@/test/msw/server'
@@ -40,20 +39,15 @@ async function subscriber(email: string, address: Record<string, string> = HOME,
 }
 
 /** Signs in through the sign-in page, which sends us on to `route` (and whoever that page sends on to `landing`). */
-async function signInAt(route: string, email: string, user: ReturnType<typeof userEvent.setup>, landing: string = route) {
-  renderRoute(`/sign-in?next=${route}`)
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(email)}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: landing }), LOAD)
-}
+const signInAt = (route: string, email: string, user: ReturnType<typeof userEvent.setup>, landing: string = route) =>
+  signInThroughPage(user, email, { next: route, landing })
 
 /** The day two days ahead: a new subscription's first delivery. */
 const firstDeliveryDay = () => deliveryDays(Date.now())[2] as string
 const dayRegion = (date: string) => screen.findByRole('region', { name: new RegExp(formatDeliveryDay(dayIso(date))) }, LOAD)
 
 test('visitors are sent to sign in, and come back to /roastery afterwards', async () => {
-  renderRoute('/roastery')
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in', query: { next: '/roastery' } }), LOAD)
+  await openAsVisitor('/roastery')
   expect(screen.queryByRole('heading', { name: 'Roastery' })).not.toBeInTheDocument()
 })
 

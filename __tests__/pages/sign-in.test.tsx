@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { readOtp } from '@/test/render'
-import { renderRoute } from '@/test/app-harness'
+import { renderRoute, signInThroughPage } from '@/test/app-harness'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'Jane.Doe+beans@example.com'
@@ -10,6 +10,14 @@ const EMAIL = 'Jane.Doe+beans@example.com'
 async function requestCode(user: ReturnType<typeof userEvent.setup>, email = EMAIL) {
   await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
   return screen.findByLabelText('Verification code', {}, LOAD)
+}
+
+/** From /sign-in, types only the six digits of the code (they submit themselves); resolves on /account. */
+async function signInWithSixDigits(user: ReturnType<typeof userEvent.setup>, email: string) {
+  renderRoute('/sign-in')
+  await requestCode(user, email)
+  await user.type(screen.getByLabelText('Verification code'), await readOtp(email))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
 }
 
 /** A 6-digit code that is not the one the backend sent. */
@@ -34,21 +42,12 @@ test('signs in with the e-mailed code pasted with spaces and returns to the page
   expect(screen.getByRole('link', { name: 'Account' })).toBeInTheDocument()
 })
 
-test('without ?next= a successful sign-in lands on /account', async () => {
-  const user = userEvent.setup()
-  renderRoute('/sign-in')
-  await requestCode(user, 'kim@example.com')
-  await user.type(screen.getByLabelText('Verification code'), `${await readOtp('kim@example.com')}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+test.each([
+  ['without ?next=', 'kim@example.com', undefined],
+  ['with an unsafe ?next=', 'lee@example.com', 'https://evil.example/'],
+])('%s a successful sign-in lands on /account', async (_case, email, next) => {
+  await signInThroughPage(userEvent.setup(), email, { next, landing: '/account' })
   expect(await screen.findByRole('heading', { name: 'Your account', level: 1 }, LOAD)).toBeInTheDocument()
-})
-
-test('an unsafe ?next= is ignored', async () => {
-  const user = userEvent.setup()
-  renderRoute('/sign-in?next=https://evil.example/')
-  await requestCode(user, 'lee@example.com')
-  await user.type(screen.getByLabelText('Verification code'), `${await readOtp('lee@example.com')}{Enter}`)
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
 })
 
 test('a wrong code says "Invalid OTP" with the attempts left, keeps the code, and clears on edit', async () => {
@@ -97,20 +96,13 @@ test('a visitor who is already signed in is sent on to /account', async () => {
 })
 
 test('six digits sign in on their own, and focus lands on the main heading of the next page', async () => {
-  const user = userEvent.setup()
-  renderRoute('/sign-in')
-  await requestCode(user, 'mo@example.com')
-  await user.type(screen.getByLabelText('Verification code'), await readOtp('mo@example.com'))
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  await signInWithSixDigits(userEvent.setup(), 'mo@example.com')
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Your account', level: 1 })).toHaveFocus(), LOAD)
 })
 
 test('after signing in and out, /sign-in starts again at the e-mail step', async () => {
   const user = userEvent.setup()
-  renderRoute('/sign-in')
-  await requestCode(user, 'oz@example.com')
-  await user.type(screen.getByLabelText('Verification code'), await readOtp('oz@example.com'))
-  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
+  await signInWithSixDigits(user, 'oz@example.com')
   await user.click(await screen.findByRole('button', { name: 'Sign out' }, LOAD))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/' }), LOAD)
 

@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime, isIsoDateString } from '@/lib/format/date'
 import { validateEmail } from '@/lib/format/email'
 import { humanizeKey } from '@/lib/format/humanize'
+import { dateTimeFormat, numberFormat } from '@/lib/format/intl-cache'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
@@ -65,6 +66,16 @@ test('a plan\'s offer in words comes from its lists: bags, grinds, roasts', () =
   expect(roastChoices({ roasts: ['roastersChoice'] })).toBe('Our roaster’s choice')
   expect(roastChoices({ roasts: ['light', 'medium', 'dark', 'roastersChoice'] })).toBe('Light, medium or dark roast, or our roaster’s choice')
   expect(roastChoices({ roasts: ['dark'] })).toBe('Dark roast')
+})
+
+test('an Intl formatter is made once per locale and options, and a different one for other ones', () => {
+  const euros = numberFormat('de-DE', { style: 'currency', currency: 'EUR' })
+  expect(numberFormat('de-DE', { style: 'currency', currency: 'EUR' })).toBe(euros)
+  expect(numberFormat('en-US', { style: 'currency', currency: 'EUR' })).not.toBe(euros)
+  expect(numberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(2)).toBe('2,00\u00a0$')
+  const day = dateTimeFormat(undefined, { dateStyle: 'long' })
+  expect(dateTimeFormat(undefined, { dateStyle: 'long' })).toBe(day)
+  expect(dateTimeFormat(undefined, { dateStyle: 'short' })).not.toBe(day)
 })
 
 describe('normalizeOtp', () => {

@@ -46,25 +46,16 @@ export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className={styles.empty}>None</span>
-    if (value.every(isPrimitive)) {
-      return (
-        <ul className={styles.list}>
-          {value.map((item, index) => (
-            <li key={index}>
-              <ValueView value={item} depth={depth + 1} locale={locale} />
-            </li>
-          ))}
-        </ul>
-      )
-    }
+    // Plain values are a bulleted list; objects, each with its own fields, a numbered one.
+    const [List, className] = value.every(isPrimitive) ? (['ul', styles.list] as const) : (['ol', styles.objectList] as const)
     return (
-      <ol className={styles.objectList}>
+      <List className={className}>
         {value.map((item, index) => (
           <li key={index}>
             <ValueView value={item} depth={depth + 1} locale={locale} />
           </li>
         ))}
-      </ol>
+      </List>
     )
   }
   if (isPlainObject(value)) {

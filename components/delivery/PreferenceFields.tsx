@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { CoffeePreferences, Grind, Roast } from '@/lib/contract'
+import type { CoffeePreferences } from '@/lib/contract'
 import { GRIND_LABELS, ROAST_LABELS, type PreferenceOptions } from '@/lib/subscription/preferences'
 import styles from './Delivery.module.css'
 
@@ -11,25 +11,38 @@ export interface PreferenceFieldsProps {
   disabled?: boolean
 }
 
+/** Each preference: its label, the words for each choice, and the plan's list of choices. */
+const CHOICES: {
+  [Name in keyof CoffeePreferences]: {
+    label: string
+    words: Record<CoffeePreferences[Name], string>
+    of(options: PreferenceOptions): ReadonlyArray<CoffeePreferences[Name]>
+  }
+} = {
+  grind: { label: 'Grind', words: GRIND_LABELS, of: (options) => options.grinds },
+  roast: { label: 'Roast', words: ROAST_LABELS, of: (options) => options.roasts },
+}
+
 /** Grind and roast, each a select of exactly what the plan offers. */
 export function PreferenceFields({ value, options, onChange, disabled }: PreferenceFieldsProps) {
   const id = useId()
+  const field = <Name extends keyof CoffeePreferences>(name: Name) => {
+    const { label, words, of } = CHOICES[name]
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <select id={`${id}-${name}`} name={name} value={value[name]} onChange={(event) => onChange({ ...value, [name]: event.target.value as CoffeePreferences[Name] })}>
+          {of(options).map((choice) => <option key={choice} value={choice}>{words[choice]}</option>)}
+        </select>
+      </div>
+    )
+  }
   return (
     <fieldset className={styles.preferences} disabled={disabled}>
       <legend>Your coffee</legend>
       <div className={styles.pair}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-grind`}>Grind</label>
-          <select id={`${id}-grind`} name="grind" value={value.grind} onChange={(event) => onChange({ ...value, grind: event.target.value as Grind })}>
-            {options.grinds.map((grind) => <option key={grind} value={grind}>{GRIND_LABELS[grind]}</option>)}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-roast`}>Roast</label>
-          <select id={`${id}-roast`} name="roast" value={value.roast} onChange={(event) => onChange({ ...value, roast: event.target.value as Roast })}>
-            {options.roasts.map((roast) => <option key={roast} value={roast}>{ROAST_LABELS[roast]}</option>)}
-          </select>
-        </div>
+        {field('grind')}
+        {field('roast')}
       </div>
     </fieldset>
   )

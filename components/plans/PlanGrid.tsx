@@ -22,6 +22,9 @@ export interface PlanGridProps {
   priceTexts?: PriceTexts | null
 }
 
+/** The plans a page shows and how their load went: what every view of the plans on `/` is given. */
+export type ShownPlans = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry' | 'priceTexts'>
+
 const SKELETON_COUNT = 3
 
 /**

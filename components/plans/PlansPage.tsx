@@ -9,7 +9,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import type { PriceTexts } from '@/lib/format/price'
 import { lazyComponent } from '@/lib/react/lazy-component'
 import { ROUTES } from '@/lib/routes'
-import { PlanGrid } from './PlanGrid'
+import { PlanGrid, type ShownPlans } from './PlanGrid'
 import { FirstPaintPlanLine } from './PlanLine'
 import styles from './Plans.module.css'
 
@@ -38,9 +38,13 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
   const { isSignedIn, isInitializing, restoringSession } = useAuth()
   const loaded = useAccount()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
-  const plans = usePrerendered ? prerenderedPlans : loaded.plans
-  const status = usePrerendered ? 'success' : loaded.plansStatus
-  const error = usePrerendered ? null : loaded.plansError
+  const shown: ShownPlans = {
+    plans: usePrerendered ? prerenderedPlans : loaded.plans,
+    status: usePrerendered ? 'success' : loaded.plansStatus,
+    error: usePrerendered ? null : loaded.plansError,
+    onRetry: loaded.reloadPlans,
+    priceTexts: prerenderedPrices,
+  }
   // Loaded as soon as a stored session is seen, so it is there by the time the session is restored.
   useEffect(() => {
     if (restoringSession) customerPlans.load().catch(() => undefined)
@@ -57,18 +61,7 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
     customerPlans.load().catch(() => notify.error(CONFIRMATION_UNAVAILABLE))
   }
   const grid = (firstPaint: boolean) => (
-    <PlanGrid
-      plans={plans}
-      status={status}
-      error={error}
-      onRetry={loaded.reloadPlans}
-      signedIn={isSignedIn}
-      currentPlanId={null}
-      pendingPlanId={null}
-      onChoose={chooseEarly}
-      firstPaint={firstPaint}
-      priceTexts={prerenderedPrices}
-    />
+    <PlanGrid {...shown} signedIn={isSignedIn} currentPlanId={null} pendingPlanId={null} onChoose={chooseEarly} firstPaint={firstPaint} />
   )
   // Until the session (and a customer's plan) is known, the page is the same for everyone and the
   // first paint shows the part this browser's stored view picks (lib/first-paint): a visitor's
@@ -91,16 +84,7 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
         </p>
       </section>
       {isSignedIn ? (
-        <customerPlans.Lazy
-          plans={plans}
-          status={status}
-          error={error}
-          onRetry={loaded.reloadPlans}
-          priceTexts={prerenderedPrices}
-          waiting={firstPaintView}
-          fallback={firstPaintView}
-          retryKey={attempt}
-        />
+        <customerPlans.Lazy {...shown} waiting={firstPaintView} fallback={firstPaintView} retryKey={attempt} />
       ) : isInitializing ? firstPaintView : grid(false)}
     </>
   )

@@ -1,6 +1,6 @@
 import { forwardRef, type FormEvent } from 'react'
 import { normalizeOtp } from '@/lib/format/otp'
-import { FieldHelp, useFieldHelp } from './FieldHelp'
+import { SignInField } from './SignInField'
 import styles from './SignIn.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { Slot } from '@/components/first-paint/Slot'
@@ -35,7 +35,6 @@ export interface CodeStepProps {
 export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
   const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
   const { verifying, resending, resendSecondsLeft, needsNewCode, error, info, firstPaint = false } = props
-  const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -49,33 +48,27 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
         </strong>. It can take a minute to arrive; check
         your spam folder too.
       </p>
-      <div className={styles.field}>
-        <label htmlFor="sign-in-code" className={styles.label}>
-          Verification code
-        </label>
-        <input
-          ref={inputRef}
-          id="sign-in-code"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          className={`${styles.input} ${styles.codeInput}`}
-          value={code}
-          onChange={(event) => onCodeChange(normalizeOtp(event.target.value))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint={needsNewCode ? 'This code can no longer be used. Send a new code to continue.' : 'Enter the 6-digit code from the e-mail.'} />
+      <SignInField
+        ref={inputRef}
+        id="sign-in-code"
+        label="Verification code"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoCorrect="off"
+        className={styles.codeInput}
+        value={code}
+        onChange={(event) => onCodeChange(normalizeOtp(event.target.value))}
+        hint={needsNewCode ? 'This code can no longer be used. Send a new code to continue.' : 'Enter the 6-digit code from the e-mail.'}
+        error={error}
+      >
         {info && !error ? (
           <p className={styles.info} role="status">
             {info}
           </p>
         ) : null}
-      </div>
+      </SignInField>
       {needsNewCode ? (
         <button type="button" className={`btn btn-primary ${styles.submit}`} onClick={onResend} disabled={waiting || resending} aria-busy={resending || undefined}>
           {resending ? 'Sending a new code…' : waiting ? `Send a new code in ${resendSecondsLeft}s` : 'Send a new code'}

@@ -1,5 +1,5 @@
 import { forwardRef, type FormEvent } from 'react'
-import { FieldHelp, useFieldHelp } from './FieldHelp'
+import { SignInField } from './SignInField'
 import styles from './SignIn.module.css'
 
 export interface EmailStepProps {
@@ -15,7 +15,6 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
   { email, onEmailChange, onSubmit, pending, error },
   inputRef,
 ) {
-  const { hintId, errorId, describedBy } = useFieldHelp(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -23,27 +22,19 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
   return (
     // noValidate: our own message is clearer than the browser bubble and keeps the typed text.
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
-      <div className={styles.field}>
-        <label htmlFor="sign-in-email" className={styles.label}>
-          Email address
-        </label>
-        <input
-          ref={inputRef}
-          id="sign-in-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          className={styles.input}
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        <FieldHelp hintId={hintId} errorId={errorId} error={error} hint="We’ll e-mail you a 6-digit code. No password needed." />
-      </div>
+      <SignInField
+        ref={inputRef}
+        id="sign-in-email"
+        label="Email address"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        hint="We’ll e-mail you a 6-digit code. No password needed."
+        error={error}
+      />
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={pending} aria-busy={pending || undefined}>
         {pending ? (
           <>

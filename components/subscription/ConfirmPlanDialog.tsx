@@ -1,12 +1,13 @@
 import { useState } from 'react'
-import { AddressFields, draftOf, type AddressDraft } from '@/components/delivery/AddressFields'
+import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
+import { useAddressDraft } from '@/components/delivery/useAddressDraft'
 import { Dialog } from '@/components/ui/Dialog'
 import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
-import { checkAddress, type AddressField } from '@/lib/subscription/address'
+import type { AddressField } from '@/lib/subscription/address'
 import { GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
@@ -87,28 +88,21 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
  */
 export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
   const starting = preview.kind !== 'change'
-  const [address, setAddress] = useState<AddressDraft>(() => draftOf(account.delivery))
+  const address = useAddressDraft(account.delivery, 'confirm')
   const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, account.preferences))
-  const [problem, setProblem] = useState<{ field: AddressField; message: string } | null>(null)
   const { send, sending, error, inFlight } = useSendOnce(onConfirm)
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
-  const typed = JSON.stringify(address) !== JSON.stringify(draftOf(account.delivery))
+  const typed = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
   const serverProblem = error?.field && (ADDRESS_FIELDS as readonly string[]).includes(error.field) ? { field: error.field as AddressField, message: error.message } : null
-  const shownProblem = problem ?? serverProblem
+  const shownProblem = address.problem ?? serverProblem
 
   function confirm() {
     if (!starting) {
       void send(null)
       return
     }
-    const checked = checkAddress(address)
-    if (!checked.ok) {
-      setProblem({ field: checked.field, message: checked.message })
-      document.getElementById(`confirm-${checked.field}`)?.focus()
-      return
-    }
-    setProblem(null)
-    void send({ address: checked.address, preferences })
+    const checked = address.check()
+    if (checked) void send({ address: checked, preferences })
   }
 
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
@@ -145,8 +139,8 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
           <AddressFields
             idPrefix="confirm"
             autoFocusFirst={!account.delivery}
-            value={address}
-            onChange={(next) => { setAddress(next); setProblem(null) }}
+            value={address.draft}
+            onChange={address.edit}
             problem={shownProblem}
             disabled={sending}
           />

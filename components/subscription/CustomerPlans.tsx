@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { PlanGrid, type PlanGridProps } from '@/components/plans/PlanGrid'
+import { PlanGrid, type ShownPlans } from '@/components/plans/PlanGrid'
 import { useAccount } from '@/contexts/AccountContext'
 import { CurrentPlanLine } from './CurrentPlanLine'
 import { usePlanChoice } from './usePlanChoice'
 
-export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry' | 'priceTexts'> & {
+export type CustomerPlansProps = ShownPlans & {
   /** Shown until the customer's subscription has loaded (the first paint's view, in the same boxes). */
   waiting: ReactNode
 }
@@ -14,25 +14,14 @@ export type CustomerPlansProps = Pick<PlanGridProps, 'plans' | 'status' | 'error
  * "Switch to" on the others, and the confirmation step. Customer-only, so `/` loads it in its own
  * chunk once a session is there or about to be restored (see PlansPage).
  */
-export function CustomerPlans({ plans, status, error, onRetry, priceTexts, waiting }: CustomerPlansProps) {
+export function CustomerPlans({ waiting, ...shown }: CustomerPlansProps) {
   const { account, accountError } = useAccount()
-  const { subscription, currentPlanId, choose, dialog } = usePlanChoice(plans)
+  const { subscription, currentPlanId, choose, dialog } = usePlanChoice(shown.plans)
   if (!account && !accountError) return waiting
   return (
     <>
-      <CurrentPlanLine subscription={subscription} plans={plans} />
-      <PlanGrid
-        plans={plans}
-        status={status}
-        error={error}
-        onRetry={onRetry}
-        signedIn
-        currentPlanId={currentPlanId}
-        hasPlan={currentPlanId !== null}
-        pendingPlanId={null}
-        onChoose={choose}
-        priceTexts={priceTexts}
-      />
+      <CurrentPlanLine subscription={subscription} plans={shown.plans} />
+      <PlanGrid {...shown} signedIn currentPlanId={currentPlanId} hasPlan={currentPlanId !== null} pendingPlanId={null} onChoose={choose} />
       {dialog}
     </>
   )

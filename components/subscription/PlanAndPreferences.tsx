@@ -1,15 +1,15 @@
 import { AppLink } from '@/components/ui/AppLink'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { bagsLine } from '@/lib/format/plan'
 import { ROUTES } from '@/lib/routes'
 import { ALL_GRINDS, ALL_ROASTS, GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
 import cardStyles from '@/components/account/Account.module.css'
-import { FormActions } from './FormActions'
+import { EditButton, EditForm } from './EditForm'
 import { planPriceText } from './PlanPrice'
-import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
+import { useEditInPlace } from './useEditInPlace'
 
 export interface PlanAndPreferencesProps {
   account: AccountView
@@ -29,18 +29,12 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
   const live = subscription.status === 'active' || subscription.status === 'paused'
   const options = live && plan ? plan : ANY_PLAN
   const saved = account.preferences ?? preferencesFor(options)
-  const [editing, setEditing] = useState(false)
+  const edit = useEditInPlace(changes, 'preferences')
   const [draft, setDraft] = useState<CoffeePreferences>(saved)
-  const editButton = useRef<HTMLButtonElement>(null)
-  const failed = changes.error?.change.kind === 'preferences' ? changes.error.error : null
-  const sending = changes.busy?.kind === 'preferences'
 
   async function save() {
-    const ok = await changes.run({ kind: 'preferences', preferences: draft }, {
-      message: `Your coffee is now ${GRIND_LABELS[draft.grind].toLowerCase()}, ${ROAST_LABELS[draft.roast].toLowerCase()}.`,
-      focus: () => editButton.current,
-    })
-    if (ok) setEditing(false)
+    await edit.save({ kind: 'preferences', preferences: draft },
+      `Your coffee is now ${GRIND_LABELS[draft.grind].toLowerCase()}, ${ROAST_LABELS[draft.roast].toLowerCase()}.`)
   }
 
   return (
@@ -57,7 +51,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
             ) : 'No plan'}
           </dd>
         </div>
-        {!editing ? (
+        {!edit.editing ? (
           <div className={cardStyles.row}>
             <dt>Your coffee</dt>
             <dd data-testid="preferences">
@@ -66,28 +60,18 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
           </div>
         ) : null}
       </dl>
-      {editing ? (
-        <form
-          onSubmit={(event) => { event.preventDefault(); void save() }}
-          onKeyDown={(event) => { if (event.key === 'Escape') { setEditing(false); changes.clearError() } }}
-        >
-          <PreferenceFields value={draft} options={options} onChange={setDraft} disabled={sending} />
-          {failed ? <p className={styles.error} role="alert">{failed.message}</p> : null}
-          <FormActions label="Save coffee preferences" sending={sending} blocked={changes.busy !== null} onCancel={() => { setEditing(false); changes.clearError() }} />
-        </form>
+      {edit.editing ? (
+        <EditForm edit={edit} label="Save coffee preferences" onSave={() => void save()} alert={edit.failed?.message ?? null}>
+          <PreferenceFields value={draft} options={options} onChange={setDraft} disabled={edit.sending} />
+        </EditForm>
       ) : (
-        <div className={styles.buttons}>
-          <button
-            ref={editButton}
-            type="button"
-            className="btn btn-secondary"
-            disabled={changes.busy !== null}
-            onClick={() => { setDraft(preferencesFor(options, account.preferences)); setEditing(true) }}
-          >
-            Change grind or roast
-          </button>
-          {live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</AppLink> : null}
-        </div>
+        <EditButton
+          edit={edit}
+          onClick={() => { setDraft(preferencesFor(options, account.preferences)); edit.open() }}
+          beside={live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</AppLink> : null}
+        >
+          Change grind or roast
+        </EditButton>
       )}
     </section>
   )

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { HYDRATION_ERROR as HYDRATION } from './hydration'
+import { withPageText, type PageText } from '../../scripts/lib/page-text'
 
 /** What the page showed at one moment. Texts are what a person sees, generated content included. */
 export interface ShownState {
@@ -43,23 +44,7 @@ declare global {
   }
 }
 
-function recorder(): void {
-  const visible = (element: Element | null): element is Element =>
-    element !== null && element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && element.getClientRects().length > 0
-  const pseudo = (element: Element, which: '::before' | '::after'): string => {
-    const content = getComputedStyle(element, which).content
-    if (!content || content === 'none' || content === 'normal') return ''
-    try {
-      return String(JSON.parse(content))
-    } catch {
-      return content.replace(/^"|"$/g, '')
-    }
-  }
-  const seen = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return (node as Text).data
-    if (!(node instanceof Element) || !visible(node)) return ''
-    return pseudo(node, '::before') + Array.from(node.childNodes, seen).join('') + pseudo(node, '::after')
-  }
+function recorder({ visible, seen }: PageText): void {
   const text = (element: Element | null): string | null => (visible(element) ? seen(element).replace(/\s+/g, ' ').trim() : null)
   // Consecutive equal states are sent once, frames and DOM changes each on their own.
   const last = { frame: '', mutation: '' }
@@ -115,7 +100,7 @@ export async function recordLoads(page: Page): Promise<LoadRecord> {
     record.shifts.push(value)
     record.shiftSources.push(sources)
   })
-  await page.addInitScript(recorder)
+  await page.addInitScript(withPageText(recorder))
   page.on('console', (message) => {
     if (HYDRATION.test(message.text())) record.hydrationErrors.push(`${message.type()}: ${message.text()}`)
   })

@@ -4,31 +4,23 @@
  * prices during hydration, on the page's critical path; a formatter is immutable, so one per kind
  * serves every call.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>()
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
-function keyOf(locale: string | undefined, options: object): string {
-  return `${locale ?? ''}\u0000${JSON.stringify(options)}`
+/** `make`, called once per locale and options; later calls with equal ones get the same formatter. */
+function madeOnce<Options extends object, Format>(make: (locale: string | undefined, options: Options) => Format) {
+  const made = new Map<string, Format>()
+  return (locale: string | undefined, options: Options): Format => {
+    const key = `${locale ?? ''}\u0000${JSON.stringify(options)}`
+    let format = made.get(key)
+    if (!format) {
+      format = make(locale, options)
+      made.set(key, format)
+    }
+    return format
+  }
 }
 
 /** `new Intl.NumberFormat(locale, options)`, made once per locale and options. */
-export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = keyOf(locale, options)
-  let format = numberFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options)
-    numberFormats.set(key, format)
-  }
-  return format
-}
+export const numberFormat = madeOnce((locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options))
 
 /** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
-export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = keyOf(locale, options)
-  let format = dateFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options)
-    dateFormats.set(key, format)
-  }
-  return format
-}
+export const dateTimeFormat = madeOnce((locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options))

@@ -12,6 +12,7 @@
  * change), not only at the end.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { withPageText, type PageText } from './page-text'
 
 /** Lighthouse's mobile throttling, applied with DevTools' own emulation (Lighthouse's `devtools` mode). */
 export const SLOW_4G = {
@@ -60,8 +61,8 @@ interface Report {
   value?: number
 }
 
-/** The recorder, run at the start of every document of a measured load (serialised by Playwright). */
-function recorder(options: { target: Target; planName: string }): void {
+/** The recorder, run at the start of every document of a measured load (sent as text with the page-text readers). */
+function recorder({ visible, seen: seenText }: PageText, options: { target: Target; planName: string }): void {
   const report = (window as unknown as { __customerLoad(report: Report): void }).__customerLoad
   const now = () => performance.timeOrigin + performance.now()
   report({ kind: 'origin', at: performance.timeOrigin })
@@ -70,23 +71,6 @@ function recorder(options: { target: Target; planName: string }): void {
     if (seen.has(kind)) return
     seen.add(kind)
     report({ kind, at: now() })
-  }
-  const visible = (element: Element | null): element is Element =>
-    element !== null && element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && element.getClientRects().length > 0
-  const pseudo = (element: Element, which: '::before' | '::after'): string => {
-    const content = getComputedStyle(element, which).content
-    if (!content || content === 'none' || content === 'normal') return ''
-    try {
-      return String(JSON.parse(content))
-    } catch {
-      return content.replace(/^"|"$/g, '')
-    }
-  }
-  // The text a person sees: text nodes and generated content of the boxes that are shown.
-  const seenText = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return (node as Text).data
-    if (!(node instanceof Element) || !visible(node)) return ''
-    return pseudo(node, '::before') + Array.from(node.childNodes, seenText).join('') + pseudo(node, '::after')
   }
   const check = (painted: boolean) => {
     if (!document.body) return
@@ -207,10 +191,7 @@ export async function measureLoad(browser: Browser, appUrl: string, customer: Cu
     const tab = await context.newPage()
     const reports: Report[] = []
     await tab.exposeFunction('__customerLoad', (report: Report) => { reports.push(report) })
-    // tsx compiles this file with esbuild's keepNames, which wraps nested functions in `__name(…)`:
-    // the serialised recorder needs that helper in the page too.
-    await tab.addInitScript({ content: 'globalThis.__name = function (fn) { return fn }' })
-    await tab.addInitScript(recorder, { target: page.target, planName: customer.planName })
+    await tab.addInitScript(withPageText(recorder, { target: page.target, planName: customer.planName }))
     await throttle(context, tab, profile)
     await tab.goto(page.path, { waitUntil: 'commit' })
     const deadline = Date.now() + VISIBLE_TIMEOUT_MS

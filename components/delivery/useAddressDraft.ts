@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import type { DeliveryAddress } from '@/lib/contract'
+import { checkAddress, type AddressField } from '@/lib/subscription/address'
+import { draftOf, type AddressDraft } from './AddressFields'
+
+/** What is wrong with an address as typed, and the field it is about. */
+export interface FieldProblem {
+  field: AddressField
+  message: string
+}
+
+export interface AddressDraftState {
+  draft: AddressDraft
+  /** The problem the last check found, until the next edit. */
+  problem: FieldProblem | null
+  /** A typed change: the problem found before it goes. */
+  edit(next: AddressDraft): void
+  /** Starts again from a stored address (or none). */
+  reset(address: DeliveryAddress | undefined): void
+  /**
+   * The draft as the address to send, checked as the backend checks it; null when it is not one:
+   * the problem is then shown and its field, `<idPrefix>-<field>`, takes focus.
+   */
+  check(): DeliveryAddress | null
+}
+
+/**
+ * An address being typed into AddressFields (with `idPrefix`), from `initial`: the draft, the
+ * problem found in it, and the check before it is sent.
+ */
+export function useAddressDraft(initial: DeliveryAddress | undefined, idPrefix: string): AddressDraftState {
+  const [draft, setDraft] = useState<AddressDraft>(() => draftOf(initial))
+  const [problem, setProblem] = useState<FieldProblem | null>(null)
+  return {
+    draft,
+    problem,
+    edit(next) {
+      setDraft(next)
+      setProblem(null)
+    },
+    reset(address) {
+      setDraft(draftOf(address))
+      setProblem(null)
+    },
+    check() {
+      const checked = checkAddress(draft)
+      if (!checked.ok) {
+        setProblem({ field: checked.field, message: checked.message })
+        document.getElementById(`${idPrefix}-${checked.field}`)?.focus()
+        return null
+      }
+      setProblem(null)
+      return checked.address
+    },
+  }
+}
