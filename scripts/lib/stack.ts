@@ -153,23 +153,28 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     const appEnv: NodeJS.ProcessEnv = { ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend) }
     // Next listens on plain http on a loopback port of its own (never the LAN); browsers meet the
     // front on `ports.app`, which adds TLS and routes `/rio` to the backend, in dev as in production.
-    let internalPort: number
-    if (options.app.kind === 'dev') {
-      internalPort = await findFreePort()
+    /** Starts `next <mode>` on a free loopback port and waits until it answers; its port. */
+    const startNext = async (mode: 'dev' | 'start', env: NodeJS.ProcessEnv, timeoutMs: number): Promise<number> => {
+      const port = await findFreePort()
       const next = startChild({
         name: 'next',
         command: bin(root, 'next'),
-        args: ['dev', '--hostname', '127.0.0.1', '--port', String(internalPort)],
+        args: [mode, '--hostname', '127.0.0.1', '--port', String(port)],
         cwd: root,
-        env: appEnv,
+        env,
         prefixWidth: PREFIX_WIDTH,
         stdout: out,
         stderr: out,
       })
       children.push(next)
       watch(next, () => true)
+      await waitForHttp(`http://127.0.0.1:${port}/`, { what: `next ${mode}`, timeoutMs, child: next })
+      return port
+    }
+    let internalPort: number
+    if (options.app.kind === 'dev') {
       // The first request compiles `/`, so this also warms the page the user opens first.
-      await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next dev', timeoutMs: 180_000, child: next })
+      internalPort = await startNext('dev', appEnv, 180_000)
     } else {
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
       // Ports are inlined into the bundle (emulator URLs): always a build of our own.
@@ -178,20 +183,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       children.push(build)
       await waitForBuild(build, root, String(distEnv.NEXT_DIST_DIR))
       checkAborted()
-      internalPort = await findFreePort()
-      const next = startChild({
-        name: 'next',
-        command: bin(root, 'next'),
-        args: ['start', '--hostname', '127.0.0.1', '--port', String(internalPort)],
-        cwd: root,
-        env: distEnv,
-        prefixWidth: PREFIX_WIDTH,
-        stdout: out,
-        stderr: out,
-      })
-      children.push(next)
-      watch(next, () => true)
-      await waitForHttp(`http://127.0.0.1:${internalPort}/`, { what: 'next start', timeoutMs: 60_000, child: next })
+      internalPort = await startNext('start', distEnv, 60_000)
     }
     checkAborted()
     proxy = await startHttpsProxy({
