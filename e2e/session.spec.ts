@@ -9,6 +9,7 @@ import { fetchPlans } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_PROJECT_ID } from './support/env'
 import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
+import { waitForFreshData } from './support/first-paint'
 
 /** The SDK keeps its tokens in localStorage under this key. */
 const TOKENS_KEY = `RIO_TOKENS_KEY.${E2E_PROJECT_ID}`
@@ -34,7 +35,9 @@ test('signing out in one tab signs out the other, whose /account says so; /accou
   await signIn(page, freshEmail('tabs'))
   const second = await context.newPage()
   await second.goto('/account')
-  // Loaded and signed in (the heading alone also shows on the loading skeleton).
+  // Signed in for real, not only painted from this browser's last view (the first paint shows "Sign
+  // out" before the SDK has started): the customer's data has replaced every first-paint part.
+  await waitForFreshData(second)
   await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign out' }).click()
