@@ -7,7 +7,7 @@
  *   backend's `/__dev/*` endpoints. A rewrite here would ship its client-side matcher (about 3 kB gz)
  *   to every visitor of a production build, and on Retter the SDK calls the project's own host.
  * - Every page carries the browser defences of lib/security/headers.js (CSP, nosniff, ...).
- * - Firebase aliasing to its ESM builds lives here too (see DESIGN.md section 3): the SDK `require()`s
+ * - Firebase aliasing to its ESM builds lives here too (FIREBASE_ESM below says why): the SDK `require()`s
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
  */
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')

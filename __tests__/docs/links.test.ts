@@ -2,8 +2,9 @@
  * The docs a reader follows: every relative link in README.md, docs/*.md and rio-local/README.md
  * points at a file of this repository (never outside it), every `#anchor` at a heading of its
  * target; every repository file the README and docs/ name in a code span exists; every docs page is
- * linked from the README. Headings get GitHub's anchors (lower case, punctuation dropped, spaces to
- * dashes, `-1`, `-2`… for repeats), so a link that works here works on GitHub.
+ * linked from the README; every markdown document a doc names is one of the repository's. Headings
+ * get GitHub's anchors (lower case, punctuation dropped, spaces to dashes, `-1`, `-2`… for
+ * repeats), so a link that works here works on GitHub.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -106,6 +107,19 @@ function linkProblems(file: string, markdown: string): string[] {
   return problems
 }
 
+/** The base names of the repository's own markdown files (node_modules and build folders aside). */
+const REPOSITORY_MD_NAMES: ReadonlySet<string> = new Set((function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : walk(path.join(dir, entry.name))
+    return entry.name.endsWith('.md') ? [entry.name] : []
+  })
+})(ROOT))
+
+/** Every `name.md` a markdown text mentions, in prose, code spans and links alike. */
+function mdNamesOf(markdown: string): string[] {
+  return [...markdown.matchAll(/([\w.-]+\.md)\b/g)].map((match) => path.basename(match[1]!))
+}
+
 describe('the checker', () => {
   test('gives headings the anchors GitHub gives them', () => {
     expect(slugOf('Delayed calls (`data.tasks`) and scheduled STATIC methods')).toBe('delayed-calls-datatasks-and-scheduled-static-methods')
@@ -115,11 +129,17 @@ describe('the checker', () => {
     expect(anchorsOf('# Tests\n## Tests\n```\n# not a heading\n```\n')).toEqual(new Set(['tests', 'tests-1']))
   })
 
+  test('finds a markdown document named anywhere in a text, and tells the repository\'s from others', () => {
+    const names = mdNamesOf('Read NOTES-ELSEWHERE.md, `docs/testing.md` and [the runtime](../rio-local/README.md).')
+    expect(names).toEqual(['NOTES-ELSEWHERE.md', 'testing.md', 'README.md'])
+    expect(names.filter((name) => !REPOSITORY_MD_NAMES.has(name))).toEqual(['NOTES-ELSEWHERE.md'])
+  })
+
   test('reports a missing file, a missing heading and a path out of the repository, and ignores code', () => {
     const page = path.join(DOCS_DIR, 'example.md')
     const markdown = [
       '# Example',
-      'See [the schedule](subscriptions.md#no-such-heading), [a plan](missing.md), [shared](../../shared/x.md),',
+      'See [the schedule](subscriptions.md#no-such-heading), [a plan](missing.md), [elsewhere](../../elsewhere/x.md),',
       '[this page](#example), [the README](../README.md) and [a site](https://example.com/).',
       '```md',
       '[inside a code block](nowhere.md)',
@@ -128,7 +148,7 @@ describe('the checker', () => {
     expect(linkProblems(page, markdown)).toEqual([
       'docs/example.md: subscriptions.md#no-such-heading names no heading of docs/subscriptions.md',
       'docs/example.md: missing.md points to a missing file (docs/missing.md)',
-      'docs/example.md: ../../shared/x.md points outside the repository',
+      'docs/example.md: ../../elsewhere/x.md points outside the repository',
     ])
   })
 })
@@ -153,8 +173,9 @@ describe('the docs', () => {
     expect(unlinked).toEqual([])
   })
 
-  test('no doc points outside the repository by name', () => {
-    const outside = markdownFiles().filter((file) => /DESIGN\.md|CONVENTIONS\.md|\.\.\/shared/.test(fs.readFileSync(file, 'utf8')))
-    expect(outside.map((file) => path.relative(ROOT, file))).toEqual([])
+  test('every markdown document a doc names by file name is in the repository', () => {
+    const named = markdownFiles().flatMap((file) => mdNamesOf(fs.readFileSync(file, 'utf8'))
+      .filter((name) => !REPOSITORY_MD_NAMES.has(name)).map((name) => `${path.relative(ROOT, file)}: ${name}`))
+    expect(named).toEqual([])
   })
 })
