@@ -12,7 +12,7 @@
  */
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
-import { BoardDeliveryInput, deliveryIdFor } from 'BeanBloomBoard'
+import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, succeeded } from 'BeanBloomBoard'
 import { SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
 import { AccountUserState, privateOf } from './customer'
 
@@ -28,7 +28,7 @@ export const BOARD_RETRY_DELAYS_SECONDS: ReadonlyArray<number> = [30, 120, 600, 
  * Pauses before each further try of a busy (570) Roastery (ms), about 3 s in all: a day's board is
  * one instance every customer of that day writes to, and opening a new day holds it for a moment.
  */
-const BUSY_RETRY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800, 1600]
+const BOARD_BUSY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800, 1600]
 
 type Customer = AccountUserState & SubscriptionFields
 
@@ -91,24 +91,9 @@ export function boardChanges(sent: { [day: string]: string }, wanted: { [day: st
   return changes
 }
 
-function pause(ms: number): Promise<void> {
-  return new Promise(function (resolve) {
-    setTimeout(resolve, ms)
-  })
-}
-
-async function untilFree(call: () => Promise<CloudObjectResponse | undefined>): Promise<CloudObjectResponse> {
-  for (let attempt = 0; ; attempt++) {
-    let answer: CloudObjectResponse
-    try {
-      answer = (await call()) || { statusCode: 500 }
-    } catch (err) {
-      answer = { statusCode: 500, body: { message: err instanceof Error ? err.message : String(err) } }
-    }
-    const delay = BUSY_RETRY_DELAYS_MS[attempt]
-    if (answer.statusCode !== 570 || delay === undefined) return answer
-    await pause(delay)
-  }
+/** Each call to a board, tried again while the day's instance is busy. */
+function untilFree(call: () => Promise<CloudObjectResponse | undefined>): Promise<CloudObjectResponse> {
+  return callUntilFree(call, BOARD_BUSY_DELAYS_MS)
 }
 
 /** Puts one change on its day's board, opening the day first when nobody has yet. */
@@ -123,12 +108,7 @@ async function send(accountId: string, change: BoardChange): Promise<CloudObject
   const opened = await untilFree(function () {
     return rdk.getInstance({ classId: ROASTERY_CLASS, instanceId: change.day })
   })
-  return opened.statusCode >= 200 && opened.statusCode < 300 ? untilFree(call) : opened
-}
-
-function describe(answer: CloudObjectResponse): string {
-  const body = answer.body as { code?: unknown; message?: unknown } | undefined
-  return answer.statusCode + (body && typeof body.code === 'string' ? ' ' + body.code : '') + (body && typeof body.message === 'string' ? ': ' + body.message.slice(0, 200) : '')
+  return succeeded(opened) ? untilFree(call) : opened
 }
 
 function scheduleRetry(data: Data): void {
@@ -166,12 +146,12 @@ export async function syncBoards(data: Data, customer: Customer, nowMs: number):
   const answers = await Promise.all(changes.map(function (change) { return send(accountId, change) }))
   changes.forEach(function (change, i) {
     const answer = answers[i] as CloudObjectResponse
-    if (answer.statusCode >= 200 && answer.statusCode < 300) {
+    if (succeeded(answer)) {
       if (change.delivery) sent[change.day] = fingerprint(change.delivery)
       else delete sent[change.day]
     } else {
       failed.push(change.day)
-      console.error('[Account] the roastery board of ' + change.day + ' was not updated for ' + accountId + ': ' + describe(answer))
+      console.error('[Account] the roastery board of ' + change.day + ' was not updated for ' + accountId + ': ' + describeFailure(answer))
     }
   })
   priv.onBoards = sent

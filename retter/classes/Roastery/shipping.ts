@@ -5,8 +5,7 @@
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
 import RDK, { Data } from '@retter/rdk'
-import { Board, BoardDelivery, accountOf, deliveryOn, shipDelivery, shipmentOf } from 'BeanBloomBoard'
-import { callUntilFree, describeFailure, succeeded } from './calls'
+import { Board, BoardDelivery, accountOf, callUntilFree, deliveryOn, describeFailure, shipDelivery, shipmentOf, succeeded } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 
 const rdk = new RDK()

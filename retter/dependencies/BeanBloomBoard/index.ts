@@ -5,3 +5,4 @@
  */
 export * from './board'
 export * from './shipment'
+export * from './calls'

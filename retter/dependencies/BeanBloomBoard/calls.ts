@@ -1,8 +1,10 @@
 /**
  * Calls to another class that survive a busy instance: Retter answers 570 while the target runs
  * another write, so a call is tried again after a short, growing pause, a bounded number of times.
+ * The Account sends deliveries to the Roastery's boards and the Roastery records shipments on
+ * Accounts with the same rule.
  */
-import { CloudObjectResponse } from '@retter/rdk'
+import type { CloudObjectResponse } from '@retter/rdk'
 
 /** Pauses before each further try (ms): about 1.5 s in all, then the call counts as failed. */
 export const BUSY_RETRY_DELAYS_MS: ReadonlyArray<number> = [50, 100, 200, 400, 800]
@@ -16,8 +18,14 @@ function pause(ms: number): Promise<void> {
   })
 }
 
-/** The answer of `call`, tried again while it answers 570; a throw counts as a 500 answer. */
-export async function callUntilFree(call: () => Promise<CloudObjectResponse | undefined>): Promise<CloudObjectResponse> {
+/**
+ * The answer of `call`, tried again while it answers 570; a throw counts as a 500 answer.
+ * @param delays the pause before each further try (ms); their count bounds the tries
+ */
+export async function callUntilFree(
+  call: () => Promise<CloudObjectResponse | undefined>,
+  delays: ReadonlyArray<number> = BUSY_RETRY_DELAYS_MS,
+): Promise<CloudObjectResponse> {
   for (let attempt = 0; ; attempt++) {
     let answer: CloudObjectResponse
     try {
@@ -25,7 +33,7 @@ export async function callUntilFree(call: () => Promise<CloudObjectResponse | un
     } catch (err) {
       answer = { statusCode: 500, body: { message: err instanceof Error ? err.message : String(err) } }
     }
-    const delay = BUSY_RETRY_DELAYS_MS[attempt]
+    const delay = delays[attempt]
     if (answer.statusCode !== INSTANCE_BUSY || delay === undefined) return answer
     await pause(delay)
   }
