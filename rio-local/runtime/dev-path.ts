@@ -7,9 +7,6 @@
  */
 import { normaliseTarget } from './request'
 
-/** The first path segment of every dev endpoint, as the backend's own links and docs write it. */
-export const DEV_SEGMENT = '__dev'
-
 // ASCII letters only: without the `u` flag, `i` never folds a non-ASCII letter into an ASCII one.
 const DEV_SEGMENT_ANY_CASE = /^__dev$/i
 

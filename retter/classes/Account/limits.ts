@@ -19,7 +19,7 @@ import { secretDigest } from 'BeanBloomIdentity'
 import { networkOf } from './source'
 
 export const LIMIT_WINDOW_MS = 60 * 60 * 1000
-export const DAY_MS = 24 * LIMIT_WINDOW_MS
+const DAY_MS = 24 * LIMIT_WINDOW_MS
 export const SOURCE_FAILED_CHECKS_PER_HOUR = 10
 export const SOURCE_FAILED_CHECKS_PER_DAY = 20
 export const EMAIL_FAILED_CHECKS_PER_DAY = 100

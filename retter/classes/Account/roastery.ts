@@ -44,14 +44,13 @@ export function shippedDays(customer: Pick<AccountUserState, 'deliveries'>): str
 
 /**
  * What should be on the boards for this customer now, by day: their upcoming deliveries that are
- * not skipped, not shipped and not yet being prepared, each with the plan of that day.
+ * not skipped, not `shipped` and not before `firstDay` (the first day not yet being prepared), each
+ * with the plan of that day.
  */
-export function boardDeliveries(customer: Customer, nowMs: number): { [day: string]: BoardDeliveryInput } {
+function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]): { [day: string]: BoardDeliveryInput } {
   const wanted: { [day: string]: BoardDeliveryInput } = {}
   const address = customer.delivery
   if ((customer.status !== 'active' && customer.status !== 'paused') || !address) return wanted
-  const firstDay = dayKey(isoDay(firstChangeableDay(nowMs)))
-  const shipped = shippedDays(customer)
   for (const upcoming of customer.upcomingDeliveries || []) {
     const day = dayKey(upcoming.date)
     const plan = findPlan(upcoming.plan)
@@ -140,7 +139,7 @@ export async function syncBoards(data: Data, customer: Customer, nowMs: number):
   // Days being prepared or shipped will never be sent again: forget them.
   const before = priv.onBoards || {}
   for (const day in before) if (day >= firstDay && shipped.indexOf(day) < 0) sent[day] = before[day] as string
-  const changes = boardChanges(sent, boardDeliveries(customer, nowMs), firstDay, shipped)
+  const changes = boardChanges(sent, boardDeliveries(customer, firstDay, shipped), firstDay, shipped)
   const failed: string[] = []
   // Each day is its own Roastery instance, so the calls run side by side.
   const answers = await Promise.all(changes.map(function (change) { return send(accountId, change) }))

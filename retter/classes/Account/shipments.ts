@@ -6,12 +6,10 @@
 import { Data } from '@retter/rdk'
 import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { complete, current, refuse } from './changes'
-import { shippedDays } from './roastery'
+import { ROASTERY_CLASS, shippedDays } from './roastery'
 
 /** Shipped deliveries the customer's history keeps (a year of weekly deliveries). */
 export const DELIVERY_HISTORY_LIMIT = 52
-/** The only class whose calls may record a shipment. */
-const ROASTERY_CLASS = 'Roastery'
 
 /** What the Roastery sends (the BeanBloomBoard dependency's record of a shipment). */
 export type ShipmentInput = ShipmentRecord

@@ -1,6 +1,6 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
 import { Data } from '@retter/rdk'
-import { BoardDeliveryInput, accountOf, removeDelivery, upsertDelivery } from 'BeanBloomBoard'
+import { BoardDeliveryInput, accountOf, deliveryIdFor, removeDelivery, upsertDelivery } from 'BeanBloomBoard'
 import { boardOf, dateOf, storeBoard } from './day'
 
 /**
@@ -12,7 +12,7 @@ export async function syncDelivery(data: Data<{ deliveryId: string; delivery: Bo
   const body = data.request.body
   const date = dateOf(data)
   const deliveryId = body ? body.deliveryId : ''
-  if (deliveryId.slice(-date.length - 1) !== ':' + date) {
+  if (deliveryId !== deliveryIdFor(accountOf(deliveryId), date)) {
     data.response = { statusCode: 400, body: { code: 'WRONG_DAY', message: 'Delivery ' + deliveryId + ' is not due on ' + date + '.' } }
     return data
   }

@@ -125,7 +125,7 @@ export function allowOwner(context: Context, idFor: (email: string) => string): 
  * The e-mail an INIT body carries when it derives the instance id through `idFor`; otherwise
  * undefined with the 400 answer to give.
  */
-export function emailForInit(body: unknown, context: Context, idFor: (email: string) => string): { email: string } | { error: Response } {
+function emailForInit(body: unknown, context: Context, idFor: (email: string) => string): { email: string } | { error: Response } {
   const raw = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined
   const checked = typeof raw === 'string' ? checkEmail(raw) : undefined
   if (checked && !checked.ok && checked.problem === 'INVISIBLE_CHARACTERS') {
