@@ -12,7 +12,7 @@ import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
 import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioCloudObject } from './client'
 import { RioAppError } from './errors/app-error'
-import { authFailedError, invalidEmailError, invalidOtpError, signInTimeoutError, toAppError } from './errors/map'
+import { authFailedError, guarded, invalidEmailError, invalidOtpError, signInTimeoutError } from './errors/map'
 import { sortPlans } from './plans'
 import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from './state'
 
@@ -42,13 +42,6 @@ export function checkedEmail(raw: string): string {
   return normaliseEmail(raw)
 }
 
-async function guarded<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request()
-  } catch (error) {
-    throw toAppError(error)
-  }
-}
 
 /**
  * The Account object of an address, without sending anything (a code already in the inbox).

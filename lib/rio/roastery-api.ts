@@ -6,8 +6,8 @@
 import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/lib/contract'
 import { RioAppError } from './errors/app-error'
 import type { RioAccessor, RioCloudObject } from './client'
-import { toAppError } from './errors/map'
-import { subscribeLiveState, type LiveStateHandlers } from './state'
+import { guarded } from './errors/map'
+import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from './state'
 
 /** The days a staff member opened, each a Roastery instance. */
 export interface RoasteryDays {
@@ -24,13 +24,6 @@ export interface RoasteryDays {
   markAllShipped(date: string): Promise<MarkAllShippedResult>
 }
 
-async function guarded<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request()
-  } catch (error) {
-    throw toAppError(error)
-  }
-}
 
 /** A board as read from role state: a day nothing has reached yet reads as empty. */
 function boardOf(date: string, state: Record<string, unknown>): Board {
@@ -69,8 +62,8 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
         return () => stops.forEach((stop) => stop())
       },
       readBoard: (date) => guarded(async () => {
-        const state = (await objectOf(date).getState()).data as unknown as { role?: Record<string, Record<string, unknown>> }
-        return boardOf(date, Object.assign({}, ...Object.values(state.role ?? {})))
+        const state = (await objectOf(date).getState()).data as unknown as StateData
+        return boardOf(date, roleStateOf(state))
       }),
       async markShipped(date, deliveryId) {
         await guarded(() => objectOf(date).call({ method: 'markShipped', body: { deliveryId } }))

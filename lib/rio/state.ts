@@ -25,7 +25,8 @@ export interface LiveStateHandlers<T> {
  */
 export type StatePart = 'public' | 'user' | 'role'
 
-type StateData = {
+/** A `getState()` answer, as far as the app reads it. */
+export type StateData = {
   public: Record<string, unknown>
   user?: Record<string, Record<string, unknown>>
   role?: Record<string, Record<string, unknown>>
@@ -37,7 +38,7 @@ function userStateOf(data: StateData): Record<string, unknown> {
 }
 
 /** The role entries of a `getState()` answer merged (our classes answer the caller's identity only). */
-function roleStateOf(data: StateData): Record<string, unknown> {
+export function roleStateOf(data: StateData): Record<string, unknown> {
   return Object.assign({}, ...Object.values(data.role ?? {}))
 }
 

@@ -181,6 +181,15 @@ export function isTransientTokenFailure(error: unknown): boolean {
 /** Error codes of failures that say nothing about the request itself: trying again may work. */
 const TRANSIENT_CODES = new Set(['NETWORK', 'TIMEOUT', 'SERVER_ERROR', 'BUSY'])
 
+/** Runs a request of the request layer so that it rejects only with a mapped `RioAppError`. */
+export async function guarded<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request()
+  } catch (error) {
+    throw toAppError(error)
+  }
+}
+
 /**
  * True when an AppError comes from the service being unreachable or failing (not from what was
  * asked), so the UI says "reconnecting" and tries again instead of giving up.
