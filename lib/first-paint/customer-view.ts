@@ -88,7 +88,7 @@ export function browserStorage(): Storage | null {
 }
 
 /** Plan ids are words ("barista", "daily-grind"), as the inline script also requires. */
-const PLAN_ID = /^[\w-]{1,64}$/
+export const PLAN_ID = /^[\w-]{1,64}$/
 const FLAGS: ReadonlySet<string> = new Set(FIRST_PAINT_FLAGS)
 const TEXTS: ReadonlySet<string> = new Set(FIRST_PAINT_TEXTS)
 

@@ -9,7 +9,7 @@
  *
  * It also sends a signed-in customer on from `/sign-in` before anything of it paints.
  */
-import { CUSTOMER_VIEW_VERSION, customerViewKey } from './customer-view'
+import { CUSTOMER_VIEW_VERSION, MAX_TEXT_LENGTH, PLAN_ID, customerViewKey } from './customer-view'
 import { PAINTED_ATTRIBUTE, PENDING_SIGN_IN_KEY, STYLE_ID } from './names'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { BREAK_POINTS } from '@/lib/format/wrap'
@@ -33,6 +33,8 @@ export interface FirstPaintConfig {
   staffIdentity: string
   /** Texts longer than this are ignored. */
   maxText: number
+  /** What a plan id looks like (the stored view's rule), as a RegExp source. */
+  planId: string
   /** Where an e-mail may wrap (lib/format/wrap.ts), as a RegExp source. */
   breakPoints: string
 }
@@ -50,7 +52,8 @@ export function firstPaintConfig(project: string = process.env.NEXT_PUBLIC_RIO_P
     signInPath: ROUTES.signIn,
     accountPath: ROUTES.account,
     staffIdentity: STAFF_IDENTITY,
-    maxText: 500,
+    maxText: MAX_TEXT_LENGTH,
+    planId: PLAN_ID.source,
     breakPoints: BREAK_POINTS.source,
   }
 }
@@ -111,7 +114,7 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
       }
       // Plan ids are words ("barista"): a period naming anything else is not ours, and no part of
       // it reaches a selector.
-      if (period && (period.plan === null || (typeof period.plan === 'string' && /^[\w-]{1,64}$/.test(period.plan)))) {
+      if (period && (period.plan === null || (typeof period.plan === 'string' && new RegExp(config.planId).test(period.plan)))) {
         const flags = Array.isArray(period.flags) ? period.flags : []
         for (const flag of flags) if (typeof flag === 'string' && KEY.test(flag)) present.push(flag)
         const periodTexts = typeof period.texts === 'object' && period.texts !== null ? (period.texts as Record<string, unknown>) : {}
