@@ -192,7 +192,7 @@ export function AccountPage() {
         <>
           {/* The customer's subscription first; their sign-in details and data below, quieter. */}
           {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
-          {account ? <DeliveryHistory account={account} plans={plans} live={liveUpdates} /> : null}
+          {account ? <DeliveryHistory account={account} plans={plans} /> : null}
           <div className={styles.secondary}>
             {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
             {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}

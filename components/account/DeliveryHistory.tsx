@@ -1,14 +1,13 @@
 import type { AccountView, ShippedDelivery, SubscriptionPlan } from '@/lib/contract'
 import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
-import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@/lib/subscription/preferences'
+import { deliveryLabels } from '@/lib/subscription/labels'
+import { isRoast } from '@/lib/subscription/preferences'
 import styles from './Account.module.css'
 import own from './DeliveryHistory.module.css'
 
 export interface DeliveryHistoryProps {
   account: AccountView
   plans: SubscriptionPlan[]
-  /** Whether the values follow the backend live (the page says so once, when they do not). */
-  live?: boolean
   locale?: string
 }
 
@@ -16,10 +15,9 @@ export interface DeliveryHistoryProps {
 export const DELIVERIES_SHOWN = 10
 
 function coffee(delivery: ShippedDelivery, plans: SubscriptionPlan[]): string {
-  const plan = plans.find((candidate) => candidate.id === delivery.plan)?.name ?? delivery.plan
-  const grind = isGrind(delivery.grind) ? GRIND_LABELS[delivery.grind] : delivery.grind
-  const roast = isRoast(delivery.roast) ? ROAST_LABELS[delivery.roast].toLowerCase() : delivery.roast
-  return `${plan} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${grind.toLowerCase()}, ${roast}`
+  const labels = deliveryLabels(plans)
+  const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
+  return `${labels.plan(delivery.plan)} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${labels.grind(delivery.grind).toLowerCase()}, ${roast}`
 }
 
 /**

@@ -6,14 +6,14 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { dayIso } from '@/lib/roastery/days'
 import { LEAD_DAYS } from '@/lib/subscription/schedule'
 import { DayBoard, daySectionId } from './DayBoard'
-import { roasteryLabels } from './labels'
+import { deliveryLabels } from '@/lib/subscription/labels'
 import styles from './Roastery.module.css'
 
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */
 export function RoasteryBoard({ locale }: { locale?: string }) {
   const { days, status, error, liveUpdates, markShipped, markAllShipped, retry } = useRoastery()
   const { plans } = useAccount()
-  const labels = roasteryLabels(plans)
+  const labels = deliveryLabels(plans)
 
   if (status === 'error' && error) {
     return (

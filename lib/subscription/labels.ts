@@ -1,10 +1,13 @@
-/** How the roastery names plans, grinds and roasts: the plan list's names and the class's labels. */
+/**
+ * How the app names the plan, grind and roast of a delivery (the roastery's boards and packing
+ * lists, the customer's shipped deliveries): the plan list's names and the class's labels.
+ */
 import type { SubscriptionPlan } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@/lib/subscription/preferences'
 
 /** Labels for ids; an id nobody knows (a plan no longer offered) shows as itself. */
-export function roasteryLabels(plans: readonly SubscriptionPlan[]): CsvLabels {
+export function deliveryLabels(plans: readonly SubscriptionPlan[]): CsvLabels {
   return {
     plan: (id) => plans.find((plan) => plan.id === id)?.name ?? id,
     grind: (id) => (isGrind(id) ? GRIND_LABELS[id] : id),
