@@ -23,6 +23,7 @@ import { say, warn } from './lib/log'
 import { createNodeSdk } from './lib/node-sdk'
 import { startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 import { seededRandom } from './lib/seeded-random'
+import { percentile } from './lib/stats'
 
 const PROJECT = 'bench-live'
 const FIREBASE = { apiKey: 'bench-live-key', projectId: 'demo-bench-live' }
@@ -109,10 +110,6 @@ async function oneRun(index: number, delayMs: number, timeoutMs: number): Promis
     await emulator.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
 async function main(): Promise<void> {

@@ -20,7 +20,7 @@
  * Sessions are minted with the runtime's JWT secret (sign-in is not what is measured here;
  * `npm run bench:backend` measures it). Not part of `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -40,8 +40,9 @@ import { createSqliteStorage } from '../rio-local/storage/sqlite'
 import { findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { seedSubscriptions, type SeededCustomer } from './lib/roastery-seed'
+import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
+import { percentile } from './lib/stats'
 
-const root = path.resolve(__dirname, '..')
 const P = 'bench-roastery'
 const FIREBASE_PROJECT = 'demo-bench-roastery'
 const API_KEY = 'bench-key'
@@ -79,27 +80,6 @@ async function post<T>(url: string, token: string, body?: unknown): Promise<{ st
   }
 }
 
-function startRuntime(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'rio-local/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.includes('"level":"error"') || (line.trim() && !line.startsWith('{'))) warn(`[backend] ${line.slice(0, 300)}`)
-  })
-  return child
-}
-
-async function waitForHealth(timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/__health`)).ok) return
-    } catch {
-      // Not up yet.
-    }
-    await sleep(100)
-  }
-  throw new Error('the runtime did not answer /__health')
-}
-
 /** Resident and peak resident memory of a process (Linux /proc), in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } | null {
   try {
@@ -109,10 +89,6 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
   } catch {
     return null
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
 async function inBatches<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -143,13 +119,9 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 async function stopRuntime(): Promise<void> {
-  const child = runtime as ChildProcess | null
+  const child = runtime
   runtime = null
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  if (child) await stopRuntimeChild(child)
 }
 
 async function main(): Promise<void> {
@@ -183,8 +155,8 @@ async function main(): Promise<void> {
     // 2. Every Account puts its deliveries on the boards. Without live state: the emulator keeps
     // every version of every document in memory, and the fill rewrites each day's board a thousand
     // times; what staff see is measured below, on a runtime that mirrors.
-    runtime = startRuntime(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '0' }))
-    await waitForHealth()
+    runtime = startRuntimeChild(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '0' }), errorLinesTo(warn, 300))
+    await waitForHealth(origin)
     const fillPid = runtime.pid as number
     const platform = accessToken('', 'developer', {})
     const syncStarted = Date.now()
@@ -219,8 +191,8 @@ async function main(): Promise<void> {
     // 3. The same data on a runtime with live state; staff open every day (as the page does), which
     // writes its documents, and the boards are read back from the emulator as Firestore stores them.
     emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
-    runtime = startRuntime(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '1', FIRESTORE_EMULATOR_HOST: emulator.hostPort }))
-    await waitForHealth()
+    runtime = startRuntimeChild(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '1', FIRESTORE_EMULATOR_HOST: emulator.hostPort }), errorLinesTo(warn, 300))
+    await waitForHealth(origin)
     const pid = runtime.pid as number
     say(`Runtime pid ${pid} on ${origin}, with the Firestore emulator on ${emulator.hostPort}`)
     const staffUser = 'usr_bench_staff'

@@ -19,7 +19,7 @@ import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
-import { startRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
+import { errorLinesTo, startRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
 const P = 'soak'
 const FIREBASE_PROJECT = 'demo-soak'
@@ -164,10 +164,8 @@ async function storedPlan(customer: Customer): Promise<string | null | undefined
 }
 
 function startRuntime(env: NodeJS.ProcessEnv): ChildProcess {
-  return startRuntimeChild(env, (text) => {
-    // Warnings are expected while the emulator or the load is busy; errors are shown.
-    for (const line of text.split('\n')) if (line.includes('"level":"error"') || (line.trim() && !line.startsWith('{'))) warn(`[backend] ${line}`)
-  })
+  // Warnings are expected while the emulator or the load is busy; errors are shown.
+  return startRuntimeChild(env, errorLinesTo(warn))
 }
 
 const waitForHealth = () => waitForRuntime(origin)

@@ -18,6 +18,18 @@ export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: stri
   return child
 }
 
+/**
+ * An `onStderr` that passes on only what a person should see: error log lines and anything that
+ * is not a log line (a crash's stack), each as `[backend] <line>`, cut at `maxLength`.
+ */
+export function errorLinesTo(print: (line: string) => void, maxLength = Infinity): (text: string) => void {
+  return (text) => {
+    for (const line of text.split('\n')) {
+      if (line.includes('"level":"error"') || (line.trim() && !line.startsWith('{'))) print(`[backend] ${line.slice(0, maxLength)}`)
+    }
+  }
+}
+
 /** Resolves once `${origin}/__health` answers 200; rejects after `timeoutMs`. */
 export async function waitForHealth(origin: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
