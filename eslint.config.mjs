@@ -11,8 +11,8 @@ const SDK_ONLY_IN_LIB_RIO = [
 ]
 
 /** The browser app's source folders. */
-const APP_FILES = ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}']
 const APP_FOLDERS = ['./pages', './components', './contexts', './lib']
+const APP_FILES = APP_FOLDERS.map((folder) => `${folder.slice(2)}/**/*.{ts,tsx}`)
 
 /** Which folder may import which (paths from the repository root; each must exist). */
 export const LAYER_ZONES = [

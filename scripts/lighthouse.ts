@@ -308,10 +308,8 @@ async function main(): Promise<void> {
       stacks.push({ label: BASE, appUrl: compareUrl, backendUrl: compareBackend })
     }
     const ownHosts = new Set(stacks.flatMap((one) => [new URL(one.appUrl).host, new URL(one.backendUrl).host]))
-    if (stack) {
-      ownHosts.add(new URL(stack.backendUrl).host)
-      if (stack.firestoreHost) ownHosts.add(stack.firestoreHost)
-    }
+    // The stack's backend is `backendUrl`, already among them; its emulator is not.
+    if (stack?.firestoreHost) ownHosts.add(stack.firestoreHost)
 
     const summary: { uptime: string; lighthouse?: Record<string, PageSummary>; customer?: CustomerSummary[] } = { uptime: os.loadavg().map((l) => l.toFixed(2)).join(' ') }
     const otherHosts = new Set<string>()

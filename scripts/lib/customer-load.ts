@@ -15,13 +15,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { withPageText, type PageText } from './page-text'
 
 /** Lighthouse's mobile throttling, applied with DevTools' own emulation (Lighthouse's `devtools` mode). */
-export const SLOW_4G = {
+const SLOW_4G = {
   /** Added to every request, as DevTools does (Lighthouse: 150 ms RTT × 3.75). */
   latencyMs: 562.5,
   downloadBytesPerSecond: (1474.56 * 1024) / 8,
   uploadBytesPerSecond: (675 * 1024) / 8,
 }
-export const CPU_SLOWDOWN = 4
+const CPU_SLOWDOWN = 4
 
 export interface Profile {
   name: string

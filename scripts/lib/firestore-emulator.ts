@@ -166,7 +166,7 @@ export function findFirestoreEmulator(options: FindFirestoreEmulatorOptions = {}
 }
 
 /** Whether `host` names this machine only: 127.0.0.0/8, localhost or ::1. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 

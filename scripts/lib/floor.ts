@@ -41,7 +41,7 @@ function commonAncestor(a: string, b: string): string {
 }
 
 /** Writes the bare app into a new temporary folder and returns it. */
-export function writeFloorApp(root: string): string {
+function writeFloorApp(root: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bean-floor-'))
   fs.mkdirSync(path.join(dir, 'pages'))
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'next-floor', private: true }, null, 2)}\n`)
