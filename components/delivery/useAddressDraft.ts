@@ -1,12 +1,20 @@
 import { useState } from 'react'
 import type { DeliveryAddress } from '@/lib/contract'
-import { checkAddress, type AddressField } from '@/lib/subscription/address'
+import { ADDRESS_LIMITS, checkAddress, type AddressField } from '@/lib/subscription/address'
+import type { AppError } from '@/lib/types'
 import { draftOf, type AddressDraft } from './AddressFields'
 
 /** What is wrong with an address as typed, and the field it is about. */
 export interface FieldProblem {
   field: AddressField
   message: string
+}
+
+/** A backend refusal that names an address field, as the problem of that field; null for any other. */
+export function serverProblemOf(error: AppError | null | undefined): FieldProblem | null {
+  return error?.field && Object.prototype.hasOwnProperty.call(ADDRESS_LIMITS, error.field)
+    ? { field: error.field as AddressField, message: error.message }
+    : null
 }
 
 export interface AddressDraftState {

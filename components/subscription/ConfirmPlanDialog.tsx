@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
-import { useAddressDraft } from '@/components/delivery/useAddressDraft'
+import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
 import { Dialog } from '@/components/ui/Dialog'
 import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
-import type { AddressField } from '@/lib/subscription/address'
 import { GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
@@ -45,7 +44,6 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
   change: (name) => `Switch to ${name}`,
 }
 
-const ADDRESS_FIELDS: ReadonlyArray<AddressField> = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
 
 /** The side-by-side comparison of a plan change: what each delivery holds, costs and offers. */
 function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
@@ -93,7 +91,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const { send, sending, error, inFlight } = useSendOnce(onConfirm)
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
   const typed = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
-  const serverProblem = error?.field && (ADDRESS_FIELDS as readonly string[]).includes(error.field) ? { field: error.field as AddressField, message: error.message } : null
+  const serverProblem = serverProblemOf(error)
   const shownProblem = address.problem ?? serverProblem
 
   function confirm() {

@@ -1,8 +1,7 @@
 import { AddressFields } from '@/components/delivery/AddressFields'
-import { useAddressDraft } from '@/components/delivery/useAddressDraft'
+import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
 import { addressLines } from '@/lib/format/address'
 import type { AccountView } from '@/lib/contract'
-import type { AddressField } from '@/lib/subscription/address'
 import cardStyles from '@/components/account/Account.module.css'
 import { EditButton, EditForm } from './EditForm'
 import styles from './Subscription.module.css'
@@ -14,7 +13,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
   const edit = useEditInPlace(changes, 'address')
   const typed = useAddressDraft(account.delivery, 'address')
   const { failed } = edit
-  const serverProblem = failed?.field ? { field: failed.field as AddressField, message: failed.message } : null
+  const serverProblem = serverProblemOf(failed)
   const address = account.delivery
 
   async function save() {
