@@ -5,7 +5,7 @@
  * This file holds the class-level handlers of template.yml.
  */
 import RDK, { Data, Response } from '@retter/rdk'
-import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, userIdFor } from 'BeanBloomIdentity'
+import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer } from './customer'
 import { viewAt } from './changes'
 
@@ -23,20 +23,13 @@ const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionP
  */
 const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment']
 
-/**
- * The platform's own calls (delayed calls and class-to-class calls) carry the `developer`
- * identity and say which class made them (`refererClassId`); customers' tokens never carry it
- * (our classes mint `enduser` tokens only).
- */
-export const PLATFORM_IDENTITY = 'developer'
-
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
   if (TASKS_ONLY.indexOf(context.methodName) >= 0) {
     // Only the project's own code holds this identity: its delayed calls, its classes' rdk calls
     // (the Roastery records shipments), and the developer's credentials.
-    return context.identity === PLATFORM_IDENTITY ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
+    return isPlatformCall(context) ? ALLOW : deny(context, context.methodName + ' runs as a scheduled task only')
   }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')

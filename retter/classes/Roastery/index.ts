@@ -14,17 +14,14 @@
 import { Data, Response } from '@retter/rdk'
 import { emptyBoard, isBoardDate } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
-import { ALLOW, deny, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
-
-/** The identity of the platform's own calls: class-to-class calls and delayed calls. */
-export const PLATFORM_IDENTITY = 'developer'
+import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery']
 
 function fromAccountClass(data: Data): boolean {
   const context = data.context
-  return context.identity === PLATFORM_IDENTITY && context.refererClassId === ACCOUNT_CLASS
+  return isPlatformCall(context, ACCOUNT_CLASS)
 }
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -55,7 +52,7 @@ export async function init(data: Data): Promise<Data> {
 /** STATE: staff see the board (their role state) and nothing else; the platform sees the whole role state. */
 export async function getState(data: Data): Promise<Response> {
   const role: { [identity: string]: unknown } = {}
-  if (data.context.identity === PLATFORM_IDENTITY) {
+  if (isPlatformCall(data.context)) {
     const all = data.state.role || {}
     for (const key in all) role[key] = all[key]
   } else {

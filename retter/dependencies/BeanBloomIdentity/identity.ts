@@ -163,3 +163,15 @@ export function initEmail(data: Data<{ email: string }>, idFor: (email: string) 
   }
   return checked.email
 }
+
+/**
+ * The platform's own calls (delayed calls and class-to-class calls) carry the `developer` identity
+ * and say which class made them (`refererClassId`); customers' tokens never carry it (our classes
+ * mint `enduser` and `staff` tokens only).
+ */
+export const PLATFORM_IDENTITY = 'developer'
+
+/** True for a call the platform makes: from class `fromClass` when it is given. */
+export function isPlatformCall(context: Context, fromClass?: string): boolean {
+  return context.identity === PLATFORM_IDENTITY && (fromClass === undefined || context.refererClassId === fromClass)
+}
