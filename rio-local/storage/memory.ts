@@ -9,8 +9,6 @@ const key = (...parts: string[]) => parts.join('\u0000')
  */
 export function createMemoryStorage(): Storage {
   const instances = new Map<string, StoredInstance>()
-  /** instance key -> its committed state as JSON, while not known to be mirrored. */
-  const unmirrored = new Map<string, string>()
   /** (project, class, userId) -> ids of the instances holding that user's state (LIST). */
   const byUser = new Map<string, Set<string>>()
   const lookups = new Map<string, string>()
@@ -51,7 +49,6 @@ export function createMemoryStorage(): Storage {
           byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(i.instanceId))
         }
         instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
-        unmirrored.set(key(i.projectId, i.classId, i.instanceId), JSON.stringify(i.state))
       }
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
       for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
@@ -66,16 +63,12 @@ export function createMemoryStorage(): Storage {
         tasks.set(id, { ...t, id })
       }
     },
+    // The mirror journal exists for a restart after a crash; a memory store never outlives its
+    // process, so at start (the only time it is read) nothing is ever pending.
     pendingMirrors() {
-      return [...unmirrored.keys()].map((k) => {
-        const [projectId = '', classId = '', instanceId = ''] = k.split('\u0000')
-        return { projectId, classId, instanceId }
-      })
+      return []
     },
-    markMirrored(projectId, classId, instanceId, state) {
-      const k = key(projectId, classId, instanceId)
-      if (unmirrored.get(k) === JSON.stringify(state)) unmirrored.delete(k)
-    },
+    markMirrored() {},
     useTokenOnce(jti, expiresAt) {
       if (usedTokens.has(jti)) return false
       usedTokens.set(jti, expiresAt)
