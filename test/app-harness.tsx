@@ -42,7 +42,9 @@ function TestApp() {
     <>
       <Layout>
         <ErrorBoundary resetKey={asPath}>
-          <CurrentPage />
+          <div data-testid="rendered-route" data-route={asPath}>
+            <CurrentPage />
+          </div>
         </ErrorBoundary>
       </Layout>
       <RememberCustomerView />
@@ -67,10 +69,21 @@ export async function signInThroughPage(user: UserEvent, email: string, { next, 
   await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
   await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(email.toLowerCase())}{Enter}`)
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: landing }), LOAD)
+  await renderedRoute()
 }
 
-/** Opens `route` as a visitor; resolves once the app has sent them to sign in, with `?next=` back to it. */
+/**
+ * Resolves once React has rendered the page the router mock is on: the mock's state changes at once, the page it names
+ * renders a moment later, and a test that reads the screen in between sees the page it left.
+ */
+async function renderedRoute(): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId('rendered-route')).toHaveAttribute('data-route', mockRouter.asPath), LOAD)
+}
+
+/** Opens `route` as a visitor; resolves once the app has sent them to sign in, with `?next=` back to it, and that page shows. */
 export async function openAsVisitor(route: string): Promise<void> {
   renderRoute(route)
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in', query: { next: route } }), LOAD)
+  await renderedRoute()
+  await screen.findByLabelText('Email address', {}, LOAD)
 }
