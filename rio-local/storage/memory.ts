@@ -90,11 +90,16 @@ export function createMemoryStorage(): Storage {
       const all = to === undefined ? outbox : outbox.filter((m) => m.to === to)
       return all.slice(-limit).reverse().map((m) => ({ ...m }))
     },
-    listTasks(projectId) {
+    listTasks(projectId, dueBy = Infinity) {
       return [...tasks.values()]
-        .filter((t) => t.projectId === projectId)
+        .filter((t) => t.projectId === projectId && t.dueAt <= dueBy)
         .sort((a, b) => a.dueAt - b.dueAt || a.id - b.id)
         .map((t) => structuredClone(t))
+    },
+    nextTaskDueAt(projectId) {
+      let next: number | null = null
+      for (const t of tasks.values()) if (t.projectId === projectId && (next === null || t.dueAt < next)) next = t.dueAt
+      return next
     },
     close() {
       instances.clear()

@@ -231,6 +231,9 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const deleteTask = db.prepare<[number]>('DELETE FROM tasks WHERE id = ?')
   const retryTask = db.prepare<[number, number, number]>('UPDATE tasks SET due_at = ?, busy_retries = ? WHERE id = ?')
   const listTasks = db.prepare<[string], TaskRow>('SELECT * FROM tasks WHERE project_id = ? ORDER BY due_at, id')
+  // Both read the tasks_due index: the runner asks on every commit that stores tasks and per batch.
+  const listDueTasks = db.prepare<[string, number], TaskRow>('SELECT * FROM tasks WHERE project_id = ? AND due_at <= ? ORDER BY due_at, id')
+  const nextDueAt = db.prepare<[string], { due_at: number | null }>('SELECT MIN(due_at) AS due_at FROM tasks WHERE project_id = ?')
   const useToken = db.prepare('INSERT OR IGNORE INTO used_tokens (jti, expires_at) VALUES (?, ?)')
   const claimRefresh = db.prepare('INSERT OR IGNORE INTO used_refresh_tokens (jti, used_at_ms, expires_at) VALUES (?, ?, ?)')
   const firstRefreshUse = db.prepare<[string], { used_at_ms: number }>('SELECT used_at_ms FROM used_refresh_tokens WHERE jti = ?')
@@ -300,7 +303,8 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     },
     isSessionRevoked: (sid) => isRevoked.get(sid) !== undefined,
     listOutbox: (to, limit = 50) => (to === undefined ? outboxAll.all(limit) : outboxFor.all(to, limit)).map(toMessage),
-    listTasks: (projectId) => listTasks.all(projectId).map(toTask),
+    listTasks: (projectId, dueBy) => (dueBy === undefined ? listTasks.all(projectId) : listDueTasks.all(projectId, dueBy)).map(toTask),
+    nextTaskDueAt: (projectId) => nextDueAt.get(projectId)?.due_at ?? null,
     close: () => {
       if (db.open) db.close()
     },

@@ -112,7 +112,12 @@ export interface Storage {
   isSessionRevoked(sid: string): boolean
   /** Outbox messages for one address (or all), newest first. */
   listOutbox(to?: string, limit?: number): DevOutboxMessage[]
-  /** The project's pending delayed calls, in due order (`dueAt`, then `id`). */
-  listTasks(projectId: string): StoredTask[]
+  /**
+   * The project's pending delayed calls, in due order (`dueAt`, then `id`); with `dueBy` (epoch
+   * ms), only those due at or before it, so running what is due reads nothing else.
+   */
+  listTasks(projectId: string, dueBy?: number): StoredTask[]
+  /** When the project's earliest pending delayed call is due (epoch ms); null when none is pending. */
+  nextTaskDueAt(projectId: string): number | null
   close(): void
 }

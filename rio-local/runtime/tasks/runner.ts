@@ -139,14 +139,11 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
 
   function arm(): void {
     if (!opts.timers || stopped) return
-    timer.at(storage.listTasks(opts.projectId)[0]?.dueAt ?? null)
+    timer.at(storage.nextTaskDueAt(opts.projectId))
   }
 
   function runDue(): Promise<TaskRunResult[]> {
-    return exclusive(() => {
-      const at = now()
-      return runBatch(storage.listTasks(opts.projectId).filter((t) => t.dueAt <= at), false)
-    })
+    return exclusive(() => runBatch(storage.listTasks(opts.projectId, now()), false))
   }
 
   return {
