@@ -8,7 +8,7 @@ import type { Caller, TokenService } from '../auth/tokens'
 import type { ModelRegistry } from '../project/models'
 import type { ProjectMemory } from '../project/memory'
 import { runWithOperations, type LocalOperations } from '../project/rdk'
-import type { ChangeSet, LookupKeyRecord, Storage, StoredInstance, TaskRecord } from '../storage/types'
+import type { ChangeSet, LookupKeyRecord, Storage, StoredInstance, TaskRecord, TaskReferer } from '../storage/types'
 import type { BackendResponse, InstanceState, StateMirror } from './plugins'
 import { errorResponse, HttpError, json } from './http'
 import { KeyedLock } from './locks'
@@ -30,7 +30,7 @@ export interface CloudCall {
    * Set for calls a class makes through rdk, delayed calls and scheduled methods (no token: the
    * runtime vouches for the caller); no referer for a scheduled method.
    */
-  internal?: { caller: Caller; referer?: { classId: string; instanceId?: string; methodName: string; userId?: string; identity: string } }
+  internal?: { caller: Caller; referer?: TaskReferer }
 }
 
 /** Side effects of one invocation, committed together with its state. */

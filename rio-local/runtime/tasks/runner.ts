@@ -69,7 +69,7 @@ const targetOf = (task: StoredTask): string | undefined =>
   task.lookupKey ? `${task.lookupKey.name}!${task.lookupKey.value}` : task.instanceId
 
 /** The CALL a stored entry makes. */
-export function taskCall(task: StoredTask): CloudCall {
+function taskCall(task: StoredTask): CloudCall {
   const target = targetOf(task)
   return {
     action: 'CALL',
