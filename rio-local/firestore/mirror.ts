@@ -10,10 +10,9 @@
  * P is the Retter project id; the documents live in the emulator's Firebase project. Who may read
  * which is Retter's model, in ../firestore.rules: no extra fields are written for the rules.
  */
-import type { PublishOptions, StateChange, StateMirror } from '../runtime/plugins'
+import type { StateChange, StateMirror } from '../runtime/plugins'
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
-import { settledWithin } from '../runtime/settled'
 
 export { loadRules, loadRulesFile, readDocument, waitForEmulator, FIRESTORE_RULES_PATH } from './rest'
 export type { WaitForEmulatorOptions } from './rest'
@@ -204,7 +203,7 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
   }
 
   return {
-    async publish(change: StateChange, options?: PublishOptions): Promise<boolean | void> {
+    async publish(change: StateChange): Promise<boolean> {
       if (closed) {
         logger.warn('firestore mirror is closed; state change not mirrored', { classId: change.classId, instanceId: change.instanceId })
         return false
@@ -220,10 +219,7 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
         })
         return false
       }
-      const written = Promise.all(ops.map(([path, op]) => enqueue(path, op))).then((results) => results.every(Boolean))
-      if (options?.settleWithinMs === undefined) return written
-      // Settled by time, not by outcome: nothing to report.
-      await settledWithin(written.then(() => undefined), options.settleWithinMs)
+      return Promise.all(ops.map(([path, op]) => enqueue(path, op))).then((results) => results.every(Boolean))
     },
 
     flush,

@@ -16,14 +16,13 @@ const WRITE_MS = 400
 /** A mirror whose writes take WRITE_MS and are recorded as they land. */
 function slowMirror(landed: StateChange[]): StateMirror {
   return {
-    publish: (change, options) =>
-      new Promise<boolean | void>((resolve) => {
+    publish: (change) =>
+      new Promise<boolean>((resolve) => {
         const copy = structuredClone(change)
         setTimeout(() => {
           landed.push(copy)
           resolve(true)
         }, WRITE_MS)
-        if (options?.settleWithinMs !== undefined) setTimeout(resolve, options.settleWithinMs)
       }),
     flush: () => new Promise((resolve) => setTimeout(resolve, WRITE_MS)),
     close: async () => undefined,

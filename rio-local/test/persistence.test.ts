@@ -82,10 +82,8 @@ test('a write committed before a crash whose mirror write never landed is mirror
   const crashDir = mkdtempSync(join(tmpdir(), 'rio-backend-'))
   // The first runtime's mirror never finishes a write: the process dies with them in flight.
   const stuck: StateMirror = {
-    // Settles when told to stop waiting (the contract of settleWithinMs), but never writes.
-    publish: (_change, options) => new Promise<void>((resolve) => {
-      if (options?.settleWithinMs !== undefined) setTimeout(resolve, options.settleWithinMs)
-    }),
+    // Never writes, nor settles: the runtime bounds its own waits (runtime/mirror-journal.ts).
+    publish: () => new Promise<void>(() => undefined),
     flush: async () => undefined,
     close: async () => undefined,
   }
