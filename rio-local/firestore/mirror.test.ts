@@ -5,7 +5,8 @@
  */
 import type { StateChange } from '../runtime/plugins'
 import { createFirestoreMirror, instanceDocumentPaths, readDocument, waitForEmulator } from './mirror'
-import { emulatorHost, recordingLogger, uniqueFirebaseProject } from './test-support'
+import { recordingLogger } from '../test/recording-logger'
+import { emulatorHost, uniqueFirebaseProject } from './test-support'
 
 // The emulator is a JVM that starts cold, and CI machines are shared: allow it time.
 jest.setTimeout(30_000)

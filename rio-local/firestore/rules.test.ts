@@ -6,12 +6,12 @@
 import { signInWithCustomToken } from 'firebase/auth'
 import { doc, getDoc, onSnapshot, setDoc, type DocumentData } from 'firebase/firestore'
 import { createFirebaseAuthRoutes } from '../firebase-auth/routes'
+import { recordingLogger } from '../test/recording-logger'
 import { createFirestoreMirror, instanceDocumentPaths, loadRulesFile } from './mirror'
 import {
   emulatorHost,
   firebaseClient,
   firebaseCustomToken,
-  recordingLogger,
   serveRoutes,
   uniqueFirebaseProject,
   waitFor,

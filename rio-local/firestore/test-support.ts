@@ -10,7 +10,6 @@ import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore'
 import type { RouteHandler } from '../runtime/plugins'
 import { signJwt } from '../auth/jwt'
-import type { MirrorLogger } from './mirror'
 
 /** host:port of the emulator the backend jest globalSetup started. */
 export function emulatorHost(): string {
@@ -116,15 +115,6 @@ export function firebaseClient(opts: { authOrigin: string; firestoreHost: string
       await deleteApp(app)
     },
   }
-}
-
-/** A logger that records what it was told (assert on it) and prints nothing. */
-export function recordingLogger(): MirrorLogger & { lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> } {
-  const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = []
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => {
-    lines.push({ level, message, fields })
-  }
-  return { lines, debug: at('debug'), warn: at('warn'), error: at('error') }
 }
 
 /** Resolves with the first value `predicate` accepts; rejects on `fail` (a listener error) or after `timeoutMs`. */
