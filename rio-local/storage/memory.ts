@@ -24,11 +24,6 @@ export function createMemoryStorage(): Storage {
       const found = instances.get(key(projectId, classId, instanceId))
       return found && structuredClone(found)
     },
-    listInstances(projectId, classId) {
-      return [...instances.values()]
-        .filter((i) => i.projectId === projectId && i.classId === classId)
-        .map((i) => structuredClone(i))
-    },
     listInstanceIdsForUser(projectId, classId, userId) {
       const ids = [...(byUser.get(key(projectId, classId, userId)) ?? [])]
       const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.createdAt ?? 0

@@ -164,9 +164,6 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const getInstance = db.prepare<[string, string, string], InstanceRow>(
     'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
   )
-  const listInstances = db.prepare<[string, string], InstanceRow>(
-    'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? ORDER BY created_at, instance_id',
-  )
   const upsertInstance = db.prepare(
     `INSERT INTO cloud_instances (project_id, class_id, instance_id, state, created_at, updated_at)
      VALUES (@projectId, @classId, @instanceId, @state, @createdAt, @updatedAt)
@@ -287,7 +284,6 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
       const row = getInstance.get(p, c, i)
       return row && toInstance(row)
     },
-    listInstances: (p, c) => listInstances.all(p, c).map(toInstance),
     listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),

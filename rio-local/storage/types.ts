@@ -83,7 +83,6 @@ export interface ChangeSet {
  */
 export interface Storage {
   getInstance(projectId: string, classId: string, instanceId: string): StoredInstance | undefined
-  listInstances(projectId: string, classId: string): StoredInstance[]
   /**
    * Ids of the instances of a class that hold user state for `userId`, oldest first, read from an
    * index kept by `commit`: the cost follows the answer, not the number of instances.
