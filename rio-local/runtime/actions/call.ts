@@ -1,4 +1,5 @@
 /** CALL: runs a READ, WRITE or STATIC method (authorizer, input models, per-instance WRITE lock). */
+import type { Data } from '@retter/rdk'
 import { HttpError } from '../http'
 import type { BackendResponse } from '../plugins'
 import type { LoadedMethod } from '../types'
@@ -33,23 +34,27 @@ function makeQuery(call: CloudCall): Record<string, string> {
   return q
 }
 
+/** Runs a method that keeps no state (STATIC has none, a READ's changes are discarded); its delayed calls are stored on their own. */
+async function runKeepingNoState(ctx: EngineContext, call: CloudCall, method: LoadedMethod, data: Data): Promise<BackendResponse> {
+  const fx = newEffects()
+  const out = await invoke(ctx, call, data, fx, method.handler, method.method)
+  collectTasks(ctx, call, data, out, fx)
+  storeTasksAlone(ctx, fx)
+  return respond(resultOf(data, out).response)
+}
+
 export async function callAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
   const cls = classOf(ctx, call.classId)
   const method = methodOf(cls, call.rest[0])
   const caller = callerOf(ctx, call)
   const body = call.request.body
-  const handler = method.handler
 
   if (method.type === 'STATIC') {
     // STATIC methods have no instance: whatever follows the method name is ignored.
     const data = makeData(ctx, call, caller, method.method, undefined, emptyState(), body)
     await authorize(ctx, cls, call, data)
     validate(ctx, method, call)
-    const fx = newEffects()
-    const out = await invoke(ctx, call, data, fx, handler, method.method)
-    collectTasks(ctx, call, data, out, fx)
-    storeTasksAlone(ctx, fx)
-    return respond(resultOf(data, out).response)
+    return runKeepingNoState(ctx, call, method, data)
   }
 
   const existing = resolveExisting(ctx, cls, call.rest[1])
@@ -58,13 +63,8 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
   validate(ctx, method, call)
 
   if (method.type === 'READ') {
-    const data = makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body)
-    const fx = newEffects()
-    const out = await invoke(ctx, call, data, fx, handler, method.method)
     // A READ's state changes are discarded; its delayed calls are not.
-    collectTasks(ctx, call, data, out, fx)
-    storeTasksAlone(ctx, fx)
-    return respond(resultOf(data, out).response)
+    return runKeepingNoState(ctx, call, method, makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body))
   }
 
   const release = ctx.locks.tryAcquire(lockKey(cls.classId, existing.instanceId))
@@ -73,7 +73,7 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
     const fresh = ctx.storage.getInstance(ctx.projectId, cls.classId, existing.instanceId) ?? existing
     const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, body)
     const fx = newEffects()
-    const returned = await invoke(ctx, call, data, fx, handler, method.method)
+    const returned = await invoke(ctx, call, data, fx, method.handler, method.method)
     const out = resultOf(data, returned)
     collectTasks(ctx, call, data, returned, fx)
     // Retter keeps a method's state changes even when it answers 4xx/5xx (and its delayed calls with them).
