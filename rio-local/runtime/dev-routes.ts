@@ -6,6 +6,17 @@ import { HttpError, json } from './http'
 import type { ParsedRequest } from './request'
 import type { TaskRunner } from './tasks/runner'
 
+/**
+ * The outbox query both the outbox endpoint and the inbox page read: `limit` (default 50) and the
+ * address `to`, trimmed and lower-cased (undefined when absent; it may be empty).
+ * @throws HttpError 400 BAD_LIMIT unless `limit` is an integer from 1 to 500
+ */
+export function outboxQuery(query: ParsedRequest['query']): { to: string | undefined; limit: number } {
+  const limit = query.limit === undefined ? 50 : Number(query.limit)
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new HttpError(400, 'BAD_LIMIT', '"limit" must be an integer from 1 to 500')
+  return { to: query.to === undefined ? undefined : query.to.trim().toLowerCase(), limit }
+}
+
 /** `GET tasks` lists pending delayed calls; `POST tasks/run` runs every one pending now, whatever its time. */
 async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRunner): Promise<BackendResponse> {
   if (rest.length === 0) {
@@ -43,10 +54,8 @@ export async function handleDev(rest: string[], req: ParsedRequest, storage: Sto
   const [area, classId, instanceId, ...extra] = rest
   if (area === 'outbox' && classId === undefined) {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET for the outbox')
-    const to = req.query.to
-    const limit = req.query.limit === undefined ? 50 : Number(req.query.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new HttpError(400, 'BAD_LIMIT', '"limit" must be an integer from 1 to 500')
-    return json(200, storage.listOutbox(to === undefined ? undefined : to.trim().toLowerCase(), limit))
+    const { to, limit } = outboxQuery(req.query)
+    return json(200, storage.listOutbox(to, limit))
   }
   if (area === 'state' && classId !== undefined && instanceId !== undefined && extra.length === 0) {
     if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use POST to merge state')

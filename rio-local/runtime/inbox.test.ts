@@ -184,6 +184,22 @@ describe('the inbox page: what it shows', () => {
     expect(decode(frame?.[1] as string)).toBe(evil.html)
   })
 
+  test('a blank address shows every address; limit keeps the newest, and a bad one is refused as on the outbox', async () => {
+    await send(ORDER)
+    await send({ ...SIGN_IN, to: 'bea@example.com' })
+    const blank = await page('&to=%20')
+    expect(blank).toContain(ORDER.subject)
+    expect(blank).toContain('048213')
+    const newest = await page('&limit=1')
+    expect(newest).toContain('048213')
+    expect(newest).not.toContain(ORDER.subject)
+    for (const limit of ['0', '501', '1.5', 'ten']) {
+      const res = await inbox(`?key=${KEY}&limit=${limit}`)
+      expect(res.status).toBe(400)
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'BAD_LIMIT', message: '"limit" must be an integer from 1 to 500' })
+    }
+  })
+
   test('no mail yet says so', async () => {
     expect(await page('&to=nobody@example.com')).toContain('No e-mail to nobody@example.com yet.')
   })

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Storage } from '../storage/types'
+import { outboxQuery } from './dev-routes'
 import { HttpError } from './http'
 import { INBOX_CSP, renderInboxPage } from './inbox-page'
 import type { BackendResponse } from './plugins'
@@ -37,9 +38,9 @@ export function serveInbox(req: ParsedRequest, storage: Storage, key: string): B
     throw new HttpError(403, 'INBOX_KEY_REQUIRED', 'The inbox needs the key npm run dev printed (…/__dev/inbox?key=…)')
   }
   if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET for the inbox')
-  const limit = req.query.limit === undefined ? 50 : Number(req.query.limit)
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new HttpError(400, 'BAD_LIMIT', '"limit" must be an integer from 1 to 500')
-  const to = req.query.to?.trim().toLowerCase() || undefined
+  const { to: address, limit } = outboxQuery(req.query)
+  // A blank address (the page's filter form sent empty) means every address.
+  const to = address || undefined
   return {
     status: 200,
     headers: {
