@@ -4,6 +4,10 @@
  */
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { parseLogLevel, type LogLevel } from './logger'
+import { MIN_INBOX_KEY_LENGTH } from './runtime/inbox'
+
+/** What RIO_LOCAL_INBOX_KEY may be: URL-safe, and as long as the runtime requires of an inbox key. */
+const INBOX_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MIN_INBOX_KEY_LENGTH},}$`)
 
 export interface BackendConfig {
   host: string
@@ -107,8 +111,8 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   }
 
   const inboxKey = env.RIO_LOCAL_INBOX_KEY?.trim() || undefined
-  if (inboxKey !== undefined && !/^[A-Za-z0-9_-]{32,}$/.test(inboxKey)) {
-    problems.push('RIO_LOCAL_INBOX_KEY must be at least 32 characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)')
+  if (inboxKey !== undefined && !INBOX_KEY_PATTERN.test(inboxKey)) {
+    problems.push(`RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`)
   }
 
   if (problems.length > 0) throw new ConfigError(problems)
