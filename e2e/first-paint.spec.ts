@@ -41,7 +41,7 @@ async function returningCustomer(page: Page): Promise<void> {
   await waitForFreshData(page)
 }
 
-test('a visitor’s pages hydrate without a hydration error and offer "Sign in" from the first frame', async ({ page, errors }) => {
+test('a visitor’s pages hydrate without a hydration error and offer "Sign in" from the first frame', async ({ page, errors, hydrationErrors }) => {
   const record = await recordLoads(page)
   await slowCpu(page)
   for (const path of ['/', '/sign-in']) {
@@ -51,7 +51,7 @@ test('a visitor’s pages hydrate without a hydration error and offer "Sign in" 
     const first = firstWithHeading(record, path)
     expect(first.headerLinks, `${path}: the header of the first frame`).toEqual(['Plans', 'Sign in'])
     expect(painted(record, path).every((state) => !state.headerLinks.includes('Account')), `${path}: never "Account"`).toBe(true)
-    expect(record.hydrationErrors, `${path}: hydration errors`).toEqual([])
+    expect(hydrationErrors, `${path}: hydration errors`).toEqual([])
   }
   expect(firstWithHeading(record, '/sign-in').stepLabel).toBe('Step 1 of 2')
   // A visitor's /account sends them to sign in, also without a hydration error.
@@ -59,20 +59,19 @@ test('a visitor’s pages hydrate without a hydration error and offer "Sign in" 
   await page.goto('/account')
   await expect(page).toHaveURL(/\/sign-in\?next=(%2F|\/)account$/, { timeout: 15_000 })
   await expect(page.getByLabel('Email address')).toBeVisible()
-  expect(record.hydrationErrors).toEqual([])
+  expect(hydrationErrors).toEqual([])
   expect(errors.list).toEqual([])
 })
 
 test.describe('a visitor whose browser’s locale is not the server’s', () => {
   test.use({ locale: 'de-DE' })
 
-  test('/ hydrates without a hydration error: the prices stay as the server wrote them', async ({ page, errors }) => {
-    const record = await recordLoads(page)
+  test('/ hydrates without a hydration error: the prices stay as the server wrote them', async ({ page, errors, hydrationErrors }) => {
     await page.goto('/')
     const price = page.getByRole('article').first().locator('p').nth(0)
     const written = await price.innerText()
     await page.waitForLoadState('networkidle')
-    expect(record.hydrationErrors).toEqual([])
+    expect(hydrationErrors).toEqual([])
     await expect(price).toHaveText(written)
     expect(errors.list).toEqual([])
   })
@@ -81,7 +80,7 @@ test.describe('a visitor whose browser’s locale is not the server’s', () => 
 /** A desktop window and a phone (Lighthouse's mobile size): the boxes differ, a shift in either counts. */
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 412, height: 823 }]
 
-test('a returning customer’s / and /account show their own plan and subscription in the first frame, never "Sign in", with no hydration error and no layout shift', async ({ page, errors }) => {
+test('a returning customer’s / and /account show their own plan and subscription in the first frame, never "Sign in", with no hydration error and no layout shift', async ({ page, errors, hydrationErrors }) => {
   await returningCustomer(page)
   const record = await recordLoads(page)
   await slowCpu(page)
@@ -97,7 +96,7 @@ test('a returning customer’s / and /account show their own plan and subscripti
     expect(home.yourPlan, `${size}: the card marked "Your plan" in that frame`).toEqual([PLAN])
     expect(home.headerLinks).toEqual(['Plans', 'Account'])
     expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), `${size}: states of / whose header showed "Sign in"`).toEqual([])
-    expect(record.hydrationErrors).toEqual([])
+    expect(hydrationErrors).toEqual([])
     expect(totalShift(record), shiftMessage(`${size}: CLS of /`, record)).toBe(0)
     // What the first frame said is what the backend says.
     await expect(page.getByTestId('current-plan-line')).toHaveText(home.planLine ?? '')
@@ -109,14 +108,14 @@ test('a returning customer’s / and /account show their own plan and subscripti
     expect(account.nextDelivery, `${size}: the next delivery in the first frame that shows /account`).toMatch(/\S/)
     expect(account.headerLinks).toEqual(['Plans', 'Account'])
     expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), `${size}: states of /account whose header showed "Sign in"`).toEqual([])
-    expect(record.hydrationErrors).toEqual([])
+    expect(hydrationErrors).toEqual([])
     expect(totalShift(record), shiftMessage(`${size}: CLS of /account`, record)).toBe(0)
     await expect(page.getByTestId('next-delivery')).toHaveText(account.nextDelivery ?? '')
   }
   expect(errors.list).toEqual([])
 })
 
-test('a signed-in customer opening /sign-in lands on /account without the e-mail field ever showing', async ({ page, errors }) => {
+test('a signed-in customer opening /sign-in lands on /account without the e-mail field ever showing', async ({ page, errors, hydrationErrors }) => {
   await returningCustomer(page)
   const record = await recordLoads(page)
   await slowCpu(page)
@@ -128,12 +127,12 @@ test('a signed-in customer opening /sign-in lands on /account without the e-mail
   expect(record.states.filter((state) => state.emailField), 'states with the e-mail field').toEqual([])
   expect(record.states.filter((state) => state.stepLabel !== null), 'states with a sign-in step').toEqual([])
   expect(firstWithHeading(record, '/account').nextDelivery).toMatch(/\S/)
-  expect(record.hydrationErrors).toEqual([])
+  expect(hydrationErrors).toEqual([])
   expect(totalShift(record), shiftMessage('CLS of the load', record)).toBe(0)
   expect(errors.list).toEqual([])
 })
 
-test('reloading /sign-in during the code step shows the code step from the first frame, never step 1', async ({ page, errors }) => {
+test('reloading /sign-in during the code step shows the code step from the first frame, never step 1', async ({ page, errors, hydrationErrors }) => {
   const email = freshEmail('code-reload')
   await page.goto('/sign-in')
   await requestCode(page, email)
@@ -147,7 +146,7 @@ test('reloading /sign-in during the code step shows the code step from the first
   expect(shown.length, 'states showing the page').toBeGreaterThan(0)
   expect(shown.filter((state) => state.stepLabel !== 'Step 2 of 2' || state.emailField), 'states showing anything but the code step').toEqual([])
   expect(firstWithHeading(record, '/sign-in')).toMatchObject({ h1: 'Check your e-mail', codeField: true })
-  expect(record.hydrationErrors).toEqual([])
+  expect(hydrationErrors).toEqual([])
   expect(totalShift(record), shiftMessage('CLS of the reload', record)).toBe(0)
   expect(errors.list).toEqual([])
 })

@@ -19,6 +19,7 @@ import { createBackend } from '../rio-local/app'
 import { silentLogger } from '../rio-local/logger'
 import { TEST_ADDRESS } from '../rio-local/test/address'
 import { startServer } from '../rio-local/server'
+import { percentile } from './lib/stats'
 
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -74,10 +75,6 @@ async function signIn(origin: string, email: string): Promise<{ token: string; a
     body: JSON.stringify(TEST_ADDRESS),
   }))
   return { token: session.accessToken, accountId: inst.instanceId }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
 async function benchSignIns(origin: string): Promise<string> {

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { createBackend, type Backend } from '../rio-local/app'
 import { call, sessions } from '../rio-local/test/in-process'
 import { say, warn } from './lib/log'
+import { percentile } from './lib/stats'
 
 const P = 'bench-list'
 
@@ -30,7 +31,7 @@ async function timeList(backend: Backend, token: string, times = 200): Promise<{
     ids = res.body.instanceIds.length
   }
   ms.sort((a, b) => a - b)
-  return { median: ms[Math.floor(ms.length / 2)] ?? NaN, p95: ms[Math.floor(ms.length * 0.95)] ?? NaN, ids }
+  return { median: percentile(ms, 50), p95: percentile(ms, 95), ids }
 }
 
 async function main(): Promise<void> {

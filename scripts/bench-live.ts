@@ -21,6 +21,7 @@ import type { RioAccessor } from '../lib/rio/client'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { createNodeSdk } from './lib/node-sdk'
+import { waitForCode } from './lib/outbox'
 import { startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 import { seededRandom } from './lib/seeded-random'
 import { percentile } from './lib/stats'
@@ -45,16 +46,6 @@ interface RunResult {
   latencyMs: number | null
   delayMs: number
   runMs: number
-}
-
-async function outboxCode(origin: string, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${origin}/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, { headers: { 'x-rio-dev': '1' } })
-    const [newest] = (await res.json()) as Array<{ code: string }>
-    if (newest?.code) return newest.code
-    await sleep(100)
-  }
-  throw new Error(`no code reached the outbox for ${email}`)
 }
 
 async function oneRun(index: number, delayMs: number, timeoutMs: number): Promise<RunResult> {
@@ -84,7 +75,7 @@ async function oneRun(index: number, delayMs: number, timeoutMs: number): Promis
     const email = `bench${index}@example.com`
     const challenge = await openChallenge(rio, email)
     await sendCode(challenge)
-    await verifyCode(rio, challenge, await outboxCode(origin, email))
+    await verifyCode(rio, challenge, (await waitForCode(origin, email, 0, { timeoutMs: 5_000, intervalMs: 100 })).code)
 
     const objects = await openCustomerObjects(rio, email)
     const seen: Array<{ at: number; plan: string | null; live: boolean }> = []

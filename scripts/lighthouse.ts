@@ -42,6 +42,7 @@ import { findFreePort } from './lib/firestore-emulator'
 import { startFloor, type Floor } from './lib/floor'
 import { say, warn } from './lib/log'
 import { startLocalStack, type LocalStack } from './lib/stack'
+import { percentile } from './lib/stats'
 
 const root = path.resolve(__dirname, '..')
 const CHROMIUM = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -103,10 +104,7 @@ function figuresOf(report: LighthouseReport, ownHosts: Set<string>): Figures {
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
+const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50)
 
 function getText(url: string): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
-import { errorLinesTo, startRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
+import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
 const P = 'soak'
 const FIREBASE_PROJECT = 'demo-soak'
@@ -246,8 +246,7 @@ async function main(): Promise<void> {
     const killer = (async () => {
       while (acked < KILL_AFTER_ACKED_WRITES) await sleep(10)
       killed = true
-      runtime.kill('SIGKILL')
-      await new Promise((resolve) => runtime.once('exit', resolve))
+      await stopRuntimeChild(runtime, 'SIGKILL')
       say(`killed the runtime with SIGKILL after ${acked} acknowledged writes and ${signedIn} sign-ins`)
       restartedAt = Date.now()
       runtime = startRuntime(env)
@@ -311,11 +310,7 @@ async function main(): Promise<void> {
     say(failed ? '\nSOAK FAILED' : '\nSoak passed.')
     process.exitCode = failed ? 1 : 0
   } finally {
-    if (runtime.exitCode === null && runtime.signalCode === null) {
-      const exited = new Promise((resolve) => runtime.once('exit', resolve))
-      runtime.kill('SIGTERM')
-      await exited
-    }
+    await stopRuntimeChild(runtime)
     await emulator.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }

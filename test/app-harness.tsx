@@ -4,7 +4,7 @@ import '@/test/intersection-observer'
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
  * Shared by the page tests.
  */
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { useRouter } from 'next/router'
@@ -16,6 +16,7 @@ import RoasteryRoute from '@/pages/roastery'
 import HomeRoute from '@/pages/index'
 import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
+import type { DeliveryAddress } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
 import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
 
@@ -66,10 +67,28 @@ const LOAD = { timeout: 5000 }
  */
 export async function signInThroughPage(user: UserEvent, email: string, { next, landing }: { next?: string; landing: string }): Promise<void> {
   renderRoute(next === undefined ? '/sign-in' : `/sign-in?next=${next}`)
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${email}{Enter}`)
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(email.toLowerCase())}{Enter}`)
+  await typeEmailAndCode(user, email)
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: landing }), LOAD)
   await renderedRoute()
+}
+
+/**
+ * On the sign-in page: types `email`, then the code the backend sent it, each with Enter (waiting
+ * up to `load` for each step to show).
+ */
+export async function typeEmailAndCode(user: UserEvent, email: string, load: { timeout: number } = LOAD): Promise<void> {
+  await user.type(await screen.findByLabelText('Email address', {}, load), `${email}{Enter}`)
+  await user.type(await screen.findByLabelText('Verification code', {}, load), `${await readOtp(email.toLowerCase())}{Enter}`)
+}
+
+/** Types `address` into the five address fields inside `container` (a start confirmation, the address section). */
+export async function typeDeliveryAddress(user: UserEvent, container: HTMLElement, address: Omit<DeliveryAddress, 'line2'>): Promise<void> {
+  const field = (label: string) => within(container).getByLabelText(label)
+  await user.type(field('Full name'), address.name)
+  await user.type(field('Street and number'), address.line1)
+  await user.type(field('Postal code'), address.postalCode)
+  await user.type(field('Town or city'), address.city)
+  await user.selectOptions(field('Country'), address.country)
 }
 
 /**

@@ -11,8 +11,8 @@ import { PlansPage } from '@/components/plans/PlansPage'
 import { customerViewKey, type CustomerView } from '@/lib/first-paint/customer-view'
 import { firstPaintConfig, paintFirstView } from '@/lib/first-paint/paint'
 import { customerViewOf } from '@/lib/first-paint/view-of'
-import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { renderRoute } from '@/test/app-harness'
+import { storeSession } from '@/test/first-paint'
 import { renderApp } from '@/test/render'
 import { PLANS as SERVED } from '@retter-shared/BeanBloomSubscription/plans'
 
@@ -29,7 +29,7 @@ function returningCustomer(): CustomerView {
     delivery: { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' },
   }
   const view = customerViewOf({ project: config.project, uid: UID, email: account.email, account, plans: [...SERVED] })
-  window.localStorage.setItem(tokenStorageKey(config.project), JSON.stringify({ accessToken: 'a', refreshToken: 'r', accessTokenDecoded: { userId: UID, anonymous: false } }))
+  storeSession(config.project, UID)
   window.localStorage.setItem(customerViewKey(config.project), JSON.stringify(view))
   // What the page's inline script does before the body is parsed.
   paintFirstView(window, config, true)
@@ -93,7 +93,7 @@ test('a returning customer’s /account: their e-mail, "Sign out" and their subs
 })
 
 test('a customer with no stored view yet: the signed-in shell, no customer words', async () => {
-  window.localStorage.setItem(tokenStorageKey(config.project), JSON.stringify({ accessToken: 'a', accessTokenDecoded: { userId: UID, anonymous: false } }))
+  storeSession(config.project, UID)
   paintFirstView(window, config, true)
   renderRoute('/account', { createClient: never })
   expect(await header().findByRole('link', { name: 'Account' })).toBeVisible()

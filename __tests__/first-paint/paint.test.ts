@@ -11,14 +11,10 @@ import { PAINTED_ATTRIBUTE, PENDING_SIGN_IN_KEY, STYLE_ID } from '@/lib/first-pa
 import { firstPaintConfig, firstPaintScript, paintFirstView } from '@/lib/first-paint/paint'
 import { safeNextPath } from '@/lib/format/next-path'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
-import { FIRST_PAINT_FALLBACK_CSS } from '@/test/first-paint'
+import { FIRST_PAINT_FALLBACK_CSS, storeSession } from '@/test/first-paint'
 
 const PROJECT = 'coffee-local'
 const config = firstPaintConfig(PROJECT)
-
-function storeToken(userId: string, anonymous = false): void {
-  window.localStorage.setItem(tokenStorageKey(PROJECT), JSON.stringify({ accessToken: 'a', refreshToken: 'r', accessTokenDecoded: { userId, anonymous } }))
-}
 
 const DAY = 86_400_000
 
@@ -113,14 +109,14 @@ test('a visitor’s page: the customer’s parts hidden, the visitor’s shown, 
 })
 
 test('an anonymous session is a visitor, whatever view is stored', () => {
-  storeToken('anon_1', true)
+  storeSession(PROJECT, 'anon_1', true)
   storeView({ uid: 'anon_1' })
   const parts = paint()
   expectShown(parts, { 'sign-in': true, line: false })
 })
 
 test('a returning customer: "Account" instead of "Sign in", their line with its words, their plan marked on its card only', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   storeView()
   const parts = paint()
   expectShown(parts, { 'sign-in': false, account: true, line: true })
@@ -134,7 +130,7 @@ test.each([
   ['another project’s view', { project: 'other-project' }],
   ['another version', { v: 2 as unknown as 1 }],
 ])('%s paints only the signed-in shell, none of its words', (_case, overrides) => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   storeView(overrides)
   const parts = paint()
   expectShown(parts, { 'sign-in': false, account: true, line: false, 'barista-current': false })
@@ -142,7 +138,7 @@ test.each([
 })
 
 test('the day’s period paints: the next delivery moves on after its day; past the view’s end, only the shell', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   const now = Date.now()
   storeView({ until: now + 6 * DAY }, {})
   const stored = JSON.parse(window.localStorage.getItem(customerViewKey(PROJECT)) ?? '{}') as CustomerView
@@ -167,7 +163,7 @@ test('the day’s period paints: the next delivery moves on after its day; past 
 })
 
 test('a malformed view or token paints no customer words, and never throws', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   window.localStorage.setItem(customerViewKey(PROJECT), '{"v":1,"project":')
   const parts = markedParts()
   expect(runInlineScript).not.toThrow()
@@ -179,7 +175,7 @@ test('a malformed view or token paints no customer words, and never throws', () 
 })
 
 test('blocked storage leaves a visitor’s page (the stylesheet’s fallback), with no stale customer style', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   storeView()
   const parts = paint()
   expect(shown(parts.line)).toBe(true)
@@ -207,7 +203,7 @@ test('an expired pending sign-in shows the e-mail step', () => {
 })
 
 test('any stored text reads back exactly from its CSS string: quotes, backslashes, newlines and "</style>" cannot break out (property)', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   markedParts()
   fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.constantFrom('"}body{display:none}', '\\', '\n\r\f', '</style><script>', '\\"; x')), (text) => {
     storeView({}, { texts: { 'plan-line': text } })
@@ -217,7 +213,7 @@ test('any stored text reads back exactly from its CSS string: quotes, backslashe
 })
 
 test('a view naming a plan id that is not a plain word is not used: no card marked, nothing reaches a selector', () => {
-  storeToken('usr_1')
+  storeSession(PROJECT, 'usr_1')
   storeView({}, { plan: 'x"],body,[a="' })
   const parts = paint()
   expect(style()).not.toContain('body,')
@@ -232,7 +228,7 @@ describe('a signed-in customer opening /sign-in', () => {
   }
 
   test('is sent on before anything of the page paints, to where the page itself would send them (property)', () => {
-    storeToken('usr_1')
+    storeSession(PROJECT, 'usr_1')
     const paths = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc.string({ maxLength: 40 }).map((rest) => `/${rest}`),
@@ -251,7 +247,7 @@ describe('a signed-in customer opening /sign-in', () => {
     const visitor = signInWindow('?next=/account')
     paintFirstView(visitor.win, config, true)
     expect(visitor.replace).not.toHaveBeenCalled()
-    storeToken('usr_1')
+    storeSession(PROJECT, 'usr_1')
     const repaint = signInWindow('')
     paintFirstView(repaint.win, config, false)
     expect(repaint.replace).not.toHaveBeenCalled()

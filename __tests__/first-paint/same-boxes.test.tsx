@@ -19,9 +19,9 @@ import { customerViewKey, type CustomerView } from '@/lib/first-paint/customer-v
 import { PENDING_SIGN_IN_KEY } from '@/lib/first-paint/names'
 import { firstPaintConfig, paintFirstView } from '@/lib/first-paint/paint'
 import { customerViewOf } from '@/lib/first-paint/view-of'
-import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { softWrapped } from '@/lib/format/wrap'
 import { currentPlanId, subscriptionOf } from '@/lib/subscription/view'
+import { storeSession } from '@/test/first-paint'
 import { PLANS as SERVED } from '@retter-shared/BeanBloomSubscription/plans'
 
 const PLANS = [...SERVED]
@@ -60,7 +60,7 @@ function withRouter(ui: ReactElement) {
 
 /** Paints `view` as the page's inline script would for a customer whose session is stored. */
 function paintStored(view: CustomerView | null): void {
-  window.localStorage.setItem(tokenStorageKey(config.project), JSON.stringify({ accessToken: 'a', accessTokenDecoded: { userId: UID, anonymous: false } }))
+  storeSession(config.project, UID)
   if (view) window.localStorage.setItem(customerViewKey(config.project), JSON.stringify(view))
   // Painted on the day the data was rendered for (the view holds the days after it too).
   const clock = jest.spyOn(Date, 'now').mockReturnValue(NOW)

@@ -6,11 +6,12 @@ import { awsIdFor } from '@/test/ids'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
-import { openAsVisitor, renderRoute, signInThroughPage } from '@/test/app-harness'
+import { openAsVisitor, renderRoute, signInThroughPage, typeDeliveryAddress } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'ana@example.com'
+const ADDRESS = { name: 'Ana Silva', line1: 'Rua Augusta 10', postalCode: '1100-148', city: 'Lisboa', country: 'PT' }
 
 /** Signs in through the sign-in page, which then sends us on to /account. */
 const signInToAccount = (user: ReturnType<typeof userEvent.setup>) => signInThroughPage(user, EMAIL, { next: '/account', landing: '/account' })
@@ -75,11 +76,7 @@ test('starting a plan asks for the address in the confirmation, refuses a wrong 
   expect(within(dialog).getByRole('definition', { name: 'Each delivery' })).toHaveTextContent('2 bags (250 g) every week')
   // No address yet: the first field is where the customer starts.
   expect(within(dialog).getByLabelText('Full name')).toHaveFocus()
-  await user.type(within(dialog).getByLabelText('Full name'), 'Ana Silva')
-  await user.type(within(dialog).getByLabelText('Street and number'), 'Rua Augusta 10')
-  await user.type(within(dialog).getByLabelText('Postal code'), '12')
-  await user.type(within(dialog).getByLabelText('Town or city'), 'Lisboa')
-  await user.selectOptions(within(dialog).getByLabelText('Country'), 'PT')
+  await typeDeliveryAddress(user, dialog, { ...ADDRESS, postalCode: '12' })
   // Barista offers whole bean or espresso: nothing else is offered.
   expect(within(within(dialog).getByLabelText('Grind')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Whole bean', 'Ground for espresso'])
   await user.selectOptions(within(dialog).getByLabelText('Grind'), 'espresso')
@@ -131,11 +128,7 @@ test('switching plans compares the two plans and says from which delivery it app
 async function startPlan(user: ReturnType<typeof userEvent.setup>, planId: string) {
   await act(() => mockRouter.push(`/?plan=${planId}`))
   const dialog = await screen.findByRole('dialog', {}, LOAD)
-  await user.type(within(dialog).getByLabelText('Full name'), 'Ana Silva')
-  await user.type(within(dialog).getByLabelText('Street and number'), 'Rua Augusta 10')
-  await user.type(within(dialog).getByLabelText('Postal code'), '1100-148')
-  await user.type(within(dialog).getByLabelText('Town or city'), 'Lisboa')
-  await user.selectOptions(within(dialog).getByLabelText('Country'), 'PT')
+  await typeDeliveryAddress(user, dialog, ADDRESS)
   await user.click(within(dialog).getByRole('button', { name: /^Start / }))
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
 }

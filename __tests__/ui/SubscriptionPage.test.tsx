@@ -14,11 +14,12 @@ import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { server } from '@/test/msw/server'
-import { readOtp, renderAppHook, secondTabClient } from '@/test/render'
-import { renderRoute } from '@/test/app-harness'
+import { renderAppHook, secondTabClient } from '@/test/render'
+import { renderRoute, typeDeliveryAddress, typeEmailAndCode } from '@/test/app-harness'
 
 const LOAD = { timeout: 8000 }
 const EMAIL = 'noor@example.com'
+const ADDRESS = { name: 'Noor Haddad', line1: 'Kungsgatan 4', postalCode: '111 43', city: 'Stockholm', country: 'SE' }
 type User = ReturnType<typeof userEvent.setup>
 
 /** A visitor picks a plan on `/` while signed out, signs in, and lands on that plan's confirmation. */
@@ -26,23 +27,14 @@ async function pickThenSignIn(user: User, planName: string) {
   renderRoute('/')
   await user.click(await screen.findByRole('link', { name: `Start with ${planName}` }, LOAD))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in' }), LOAD)
-  await user.type(await screen.findByLabelText('Email address', {}, LOAD), `${EMAIL}{Enter}`)
-  await user.type(await screen.findByLabelText('Verification code', {}, LOAD), `${await readOtp(EMAIL)}{Enter}`)
+  await typeEmailAndCode(user, EMAIL, LOAD)
   return screen.findByRole('dialog', { name: `Start with ${planName}?` }, LOAD)
-}
-
-async function fillAddress(user: User, dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Full name'), 'Noor Haddad')
-  await user.type(within(dialog).getByLabelText('Street and number'), 'Kungsgatan 4')
-  await user.type(within(dialog).getByLabelText('Postal code'), '111 43')
-  await user.type(within(dialog).getByLabelText('Town or city'), 'Stockholm')
-  await user.selectOptions(within(dialog).getByLabelText('Country'), 'SE')
 }
 
 /** Signed in on `planName` (started through the confirmation), on /account. */
 async function subscribed(user: User, planName = 'Barista') {
   const dialog = await pickThenSignIn(user, planName)
-  await fillAddress(user, dialog)
+  await typeDeliveryAddress(user, dialog, ADDRESS)
   await user.click(within(dialog).getByRole('button', { name: `Start ${planName}` }))
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
   await act(() => mockRouter.push('/account'))
@@ -61,7 +53,7 @@ test('a plan picked before sign-in flows through the address step to a started s
   // An empty required field is refused here, by name, before anything is sent.
   await user.click(within(dialog).getByRole('button', { name: 'Start Barista' }))
   expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription('The name is required.')
-  await fillAddress(user, dialog)
+  await typeDeliveryAddress(user, dialog, ADDRESS)
   const sent: string[] = []
   const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/selectPlan\//.test(request.url)) sent.push(request.url) }
   server.events.on('request:start', onRequest)

@@ -4,6 +4,7 @@
  */
 import type { OutboxMessage, SubscriptionPlan } from '../../lib/contract'
 import { awsIdFor } from '../../rio-local/test/ids'
+import { outbox as outboxAt, waitForCode as waitForCodeAt } from '../../scripts/lib/outbox'
 import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'
 
 function backendUrl(): string {
@@ -22,25 +23,16 @@ export function awsInstanceId(email: string): string {
 }
 
 /** Messages sent to `email`, newest first. */
-export async function outbox(email: string): Promise<OutboxMessage[]> {
-  const res = await fetch(`${backendUrl()}/__dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'X-Rio-Dev': '1' } })
-  return json<OutboxMessage[]>(res, 'GET /__dev/outbox')
+export function outbox(email: string): Promise<OutboxMessage[]> {
+  return outboxAt(backendUrl(), email)
 }
 
 /**
- * Waits for a code sent to `email` after `previousCount` messages had arrived, and returns it.
+ * Waits for a code sent to `email` after `previousCount` sign-in codes had arrived, and returns it.
  * Codes are never hard-coded: the journeys read what the backend really sent.
  */
-export async function waitForCode(email: string, previousCount = 0, timeoutMs = 10_000): Promise<{ code: string; count: number }> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    // Only sign-in code e-mails count: the subscription's own e-mails arrive in between.
-    const codes = (await outbox(email)).filter((message) => message.code)
-    const newest = codes[0]
-    if (codes.length > previousCount && newest?.code) return { code: newest.code, count: codes.length }
-    if (Date.now() > deadline) throw new Error(`No new code for ${email} in the outbox after ${timeoutMs} ms (had ${previousCount}).`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+export function waitForCode(email: string, previousCount = 0): Promise<{ code: string; count: number }> {
+  return waitForCodeAt(backendUrl(), email, previousCount)
 }
 
 /** Merges `publicState` into an instance's public state through the dev endpoint (what another system would do). */

@@ -6,7 +6,6 @@
  * state, not only the last one.
  */
 import type { Page } from '@playwright/test'
-import { HYDRATION_ERROR as HYDRATION } from './hydration'
 import { withPageText, type PageText } from '../../scripts/lib/page-text'
 
 /** What the page showed at one moment. Texts are what a person sees, generated content included. */
@@ -33,8 +32,6 @@ export interface LoadRecord {
   shifts: number[]
   /** What moved in each shift, for the failure message: element, class and its boxes before and after. */
   shiftSources: string[]
-  /** Console messages and page errors that speak of hydration (React #418, #423, #425, "hydrat…"). */
-  hydrationErrors: string[]
 }
 
 declare global {
@@ -94,19 +91,13 @@ function recorder({ visible, seen }: PageText): void {
 
 /** Starts recording every later load of `page` (call before navigating). */
 export async function recordLoads(page: Page): Promise<LoadRecord> {
-  const record: LoadRecord = { states: [], shifts: [], shiftSources: [], hydrationErrors: [] }
+  const record: LoadRecord = { states: [], shifts: [], shiftSources: [] }
   await page.exposeFunction('__firstPaintState', (state: ShownState) => { record.states.push(state) })
   await page.exposeFunction('__firstPaintShift', (value: number, sources: string) => {
     record.shifts.push(value)
     record.shiftSources.push(sources)
   })
   await page.addInitScript(withPageText(recorder))
-  page.on('console', (message) => {
-    if (HYDRATION.test(message.text())) record.hydrationErrors.push(`${message.type()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => {
-    if (HYDRATION.test(`${error.message}\n${error.stack ?? ''}`)) record.hydrationErrors.push(`pageerror: ${error.message}`)
-  })
   return record
 }
 
@@ -115,7 +106,6 @@ export function clearRecord(record: LoadRecord): void {
   record.states.length = 0
   record.shifts.length = 0
   record.shiftSources.length = 0
-  record.hydrationErrors.length = 0
 }
 
 /** Runs the page's CPU 4× slower, as Lighthouse's mobile profile does. */

@@ -2,10 +2,9 @@
  * The `test` every journey uses: the stack's address as baseURL, a fresh customer e-mail, the
  * browser errors of the page collected (a journey fails on an uncaught error), and sign-in by UI.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
-import { HYDRATION_ERROR } from './hydration'
 
 let counter = 0
 
@@ -53,6 +52,28 @@ export async function signIn(page: Page, email: string): Promise<void> {
 
 /** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
 const CSP_VIOLATION = /Content Security Policy/i
+/** What React says in the console or throws when a page's HTML and its hydration differ (#418, #423, #425). */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)\b|hydrat/i
+
+/**
+ * Collects what every page of `context`, open now or later, says that matches `pattern`: its
+ * console messages, and its uncaught errors (message and stack) when `uncaught` is set.
+ */
+function collectFromEveryPage(context: BrowserContext, pattern: RegExp, { uncaught }: { uncaught: boolean }): string[] {
+  const seen: string[] = []
+  const watch = (page: Page): void => {
+    page.on('console', (message) => {
+      if (pattern.test(message.text())) seen.push(`${page.url()}: ${message.text()}`)
+    })
+    if (!uncaught) return
+    page.on('pageerror', (error) => {
+      if (pattern.test(`${error.message}\n${error.stack ?? ''}`)) seen.push(`${page.url()}: ${error.message}`)
+    })
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  return seen
+}
 
 export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]; hydrationErrors: string[] }>({
   // The port is only known after global setup ran, so it comes from env rather than the config.
@@ -65,30 +86,13 @@ export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]
   },
   // Every journey, every tab of its context: the app's own pages must never trip their own policy.
   cspViolations: [async ({ context }, provide) => {
-    const violations: string[] = []
-    const watch = (page: Page): void => {
-      page.on('console', (message) => {
-        if (CSP_VIOLATION.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
-      })
-    }
-    context.pages().forEach(watch)
-    context.on('page', watch)
+    const violations = collectFromEveryPage(context, CSP_VIOLATION, { uncaught: false })
     await provide(violations)
     expect(violations, 'Content-Security-Policy violations').toEqual([])
   }, { auto: true }],
   // Every journey, every tab, visitor or customer: no page's HTML may differ from its hydration.
   hydrationErrors: [async ({ context }, provide) => {
-    const seen: string[] = []
-    const watch = (page: Page): void => {
-      page.on('console', (message) => {
-        if (HYDRATION_ERROR.test(message.text())) seen.push(`${page.url()}: ${message.text()}`)
-      })
-      page.on('pageerror', (error) => {
-        if (HYDRATION_ERROR.test(`${error.message}\n${error.stack ?? ''}`)) seen.push(`${page.url()}: ${error.message}`)
-      })
-    }
-    context.pages().forEach(watch)
-    context.on('page', watch)
+    const seen = collectFromEveryPage(context, HYDRATION_ERROR, { uncaught: true })
     await provide(seen)
     expect(seen, 'React hydration errors').toEqual([])
   }, { auto: true }],

@@ -12,6 +12,7 @@
  * change), not only at the end.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { waitForCode } from './outbox'
 import { withPageText, type PageText } from './page-text'
 
 /** Lighthouse's mobile throttling, applied with DevTools' own emulation (Lighthouse's `devtools` mode). */
@@ -131,18 +132,6 @@ export interface Customer {
   state: StorageState
 }
 
-async function codeFor(backendUrl: string, email: string, previous: number): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const res = await fetch(`${backendUrl}/__dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'X-Rio-Dev': '1' } })
-    if (!res.ok) throw new Error(`GET /__dev/outbox answered ${res.status}: is the backend running with RIO_LOCAL_DEV=1?`)
-    const codes = ((await res.json()) as Array<{ code?: string }>).filter((mail) => mail.code)
-    if (codes.length > previous && codes[0]?.code) return codes[0].code
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`No sign-in code for ${email} arrived in the outbox.`)
-}
-
 /** Signs a new customer in through the UI and starts `planName` for them; returns their stored session. */
 export async function makeCustomer(browser: Browser, appUrl: string, backendUrl: string, planName: string): Promise<Customer> {
   const email = `lighthouse+${Date.now().toString(36)}@example.com`
@@ -153,7 +142,7 @@ export async function makeCustomer(browser: Browser, appUrl: string, backendUrl:
     await page.getByLabel('Email address').fill(email)
     await page.getByRole('button', { name: 'Send code' }).click()
     await page.getByLabel('Verification code').waitFor()
-    await page.getByLabel('Verification code').fill(await codeFor(backendUrl, email, 0))
+    await page.getByLabel('Verification code').fill((await waitForCode(backendUrl, email, 0, { timeoutMs: 15_000 })).code)
     await page.waitForURL(/\/account$/)
     await page.goto('/')
     await page.getByRole('button', { name: `Start with ${planName}` }).click({ timeout: 30_000 })

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
+import { waitForHttp } from './wait'
 
 const root = path.resolve(__dirname, '..', '..')
 
@@ -30,20 +31,9 @@ export function errorLinesTo(print: (line: string) => void, maxLength = Infinity
   }
 }
 
-/** Resolves once `${origin}/__health` answers 200; rejects after `timeoutMs`. */
-export async function waitForHealth(origin: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${origin}/__health`)
-      await res.arrayBuffer()
-      if (res.ok) return
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`the runtime did not answer ${origin}/__health within ${Math.round(timeoutMs / 1000)} s`)
+/** Resolves once `${origin}/__health` answers 2xx; rejects after `timeoutMs`. */
+export function waitForHealth(origin: string, timeoutMs = 30_000): Promise<void> {
+  return waitForHttp(`${origin}/__health`, { what: 'The runtime', timeoutMs, intervalMs: 50, accept: (status) => status >= 200 && status < 300 })
 }
 
 /** Stops the child with `signal` and resolves once it has exited (at once when it already has). */

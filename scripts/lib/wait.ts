@@ -23,17 +23,23 @@ export interface WaitOptions {
   /** The process that should answer: if it exits first, waiting stops at once. */
   child?: RunningChild
   intervalMs?: number
+  /** The statuses that count as an answer (default: any). */
+  accept?: (status: number) => boolean
 }
 
-/** Polls `url` until any HTTP status comes back; throws with a clear message on timeout or child exit. */
+/** Polls `url` until an HTTP status `accept` takes comes back (any by default); throws with a clear message on timeout or child exit. */
 export async function waitForHttp(url: string, options: WaitOptions): Promise<void> {
   const deadline = Date.now() + options.timeoutMs
+  // A status `accept` refused, for the message: something else may be answering on that port.
+  let last: number | null = null
   while (Date.now() < deadline) {
     if (options.child?.hasExited()) {
       throw new Error(`${options.what} exited before it answered on ${url} (exit ${String(await options.child.exited)}); see its log lines above.`)
     }
-    if ((await probe(url)) !== null) return
+    const status = await probe(url)
+    if (status !== null && (options.accept?.(status) ?? true)) return
+    last = status ?? last
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250))
   }
-  throw new Error(`${options.what} did not answer on ${url} within ${Math.round(options.timeoutMs / 1000)} s.`)
+  throw new Error(`${options.what} did not answer on ${url} within ${Math.round(options.timeoutMs / 1000)} s${last === null ? '' : ` (last status ${last})`}.`)
 }
