@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { createBackend, type Backend } from '../rio-local/app'
 import { call, sessions } from '../rio-local/test/in-process'
 import { say, warn } from './lib/log'
+import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import { percentile } from './lib/stats'
 
 const P = 'bench-list'
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     projectId: P,
     storage: { dir },
     dev: true,
-    projectEnv: { OTP_IP_SENDS_PER_HOUR: '1000000', OTP_IP_CHECKS_PER_HOUR: '1000000' },
+    projectEnv: ONE_SOURCE_LIMITS,
   })
   try {
     const anon = await sessions(backend).anonymous()

@@ -18,6 +18,7 @@ import path from 'node:path'
 import type { AccountView } from '../lib/contract'
 import { openChallenge, openCustomerObjects, sendCode, verifyCode } from '../lib/rio/account-api'
 import type { RioAccessor } from '../lib/rio/client'
+import { TEST_ADDRESS } from '../rio-local/test/address'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { createNodeSdk } from './lib/node-sdk'
@@ -78,6 +79,8 @@ async function oneRun(index: number, delayMs: number, timeoutMs: number): Promis
     await verifyCode(rio, challenge, (await waitForCode(origin, email, 0, { timeoutMs: 5_000, intervalMs: 100 })).code)
 
     const objects = await openCustomerObjects(rio, email)
+    // A subscription starts only with a delivery address; given before watching, so it is not timed.
+    await objects.changeSubscription({ kind: 'address', address: TEST_ADDRESS })
     const seen: Array<{ at: number; plan: string | null; live: boolean }> = []
     stop = objects.watch({
       account: { onState: (state: AccountView, live) => seen.push({ at: Date.now(), plan: state.plan, live }), onError: () => undefined },

@@ -19,6 +19,7 @@ import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
+import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
 const P = 'soak'
@@ -191,9 +192,7 @@ async function main(): Promise<void> {
     FIRESTORE_EMULATOR_HOST: emulator.hostPort,
     RIO_FIREBASE_PROJECT_ID: FIREBASE_PROJECT,
     RIO_LOG_LEVEL: 'warn',
-    // Every sign-in comes from this machine's one address: lift the per-IP budgets for the run.
-    OTP_IP_SENDS_PER_HOUR: '100000',
-    OTP_IP_CHECKS_PER_HOUR: '100000',
+    ...ONE_SOURCE_LIMITS,
   }
   let runtime = startRuntime(env)
   try {
