@@ -139,15 +139,15 @@ export function ipBudgets(): { sends: number; checks: number } {
 }
 
 /**
- * Counts one call from `sourceIP` (by its network, see sourceKey) against its budget for the
- * current clock hour in RDK memory, and answers the seconds until the hour ends when the budget is
- * spent (0 when the call may go on). The key carries the hour, so an expiry only tidies up; a
- * memory failure lets the call through (the per-e-mail caps in state still hold) and is logged.
+ * Counts one call from `source` (a sourceKey) against its budget for the current clock hour in RDK
+ * memory, and answers the seconds until the hour ends when the budget is spent (0 when the call
+ * may go on). The key carries the hour, so an expiry only tidies up; a memory failure lets the
+ * call through (the per-e-mail caps in state still hold) and is logged.
  */
-export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', sourceIP: string, max: number, now: number): Promise<number> {
+export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', source: string, max: number, now: number): Promise<number> {
   const windowStart = Math.floor(now / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS
   const windowEnd = windowStart + LIMIT_WINDOW_MS
-  const key = 'otp-limit:' + kind + ':' + sourceKey(sourceIP) + ':' + windowStart
+  const key = 'otp-limit:' + kind + ':' + source + ':' + windowStart
   try {
     const existing = await rdk.getMemory({ key: key })
     if (!existing || !existing.success || typeof existing.data !== 'number') {
