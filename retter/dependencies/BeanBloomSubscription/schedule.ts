@@ -134,6 +134,14 @@ export function firstChangeableDay(nowMs: number): number {
   return startOfUtcDay(nowMs) + LEAD_DAYS * DAY_MS
 }
 
+/**
+ * The last day (ISO day) a change may still reach the delivery on `date`: LEAD_DAYS before it, the
+ * day whose firstChangeableDay is that delivery's day.
+ */
+export function lastChangeableDay(date: string): string {
+  return isoDay(dayMs(date) - LEAD_DAYS * DAY_MS)
+}
+
 /** The first delivery of a subscription started at `nowMs`. */
 export function firstDeliveryAt(nowMs: number): string {
   return isoDay(firstChangeableDay(nowMs))

@@ -11,8 +11,8 @@
 import fc from 'fast-check'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import {
-  DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, pause, resume, skip, skipNext, start, startOfUtcDay,
-  subscriptionAt, unskip, type SubscriptionFields, type Transition,
+  DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, firstChangeableDay, lastChangeableDay, pause, resume, skip,
+  skipNext, start, startOfUtcDay, subscriptionAt, unskip, type SubscriptionFields, type Transition,
 } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const START = Date.parse('2026-11-23T10:00:00Z') // a Monday
@@ -195,4 +195,16 @@ test('nothing inside the lead time can change: TOO_LATE_TO_CHANGE, and a pause s
   sub = (pause(sub, 2, tomorrowEve) as { sub: SubscriptionFields }).sub
   expect(sub.nextDeliveryAt).toBe('2026-11-25T00:00:00.000Z')
   expect(sub.pausedFrom).toBe('2026-11-26T00:00:00.000Z')
+})
+
+test('a change may reach a delivery exactly until the end of its lastChangeableDay, whatever the time of day', () => {
+  // Delivery days within a century of START; "now" within a week either side of the delivery, so the boundary is often hit.
+  const deliveryDay = fc.integer({ min: -36_500, max: 36_500 }).map((days) => new Date(startOfUtcDay(START) + days * DAY_MS).toISOString())
+  fc.assert(fc.property(deliveryDay, fc.integer({ min: -7 * DAY_MS, max: 7 * DAY_MS }), (date, offset) => {
+    const now = Date.parse(date) + offset
+    const last = lastChangeableDay(date)
+    expect(last).toBe(new Date(day(last)).toISOString())
+    expect(Date.parse(date) >= firstChangeableDay(now)).toBe(startOfUtcDay(now) <= Date.parse(last))
+  }), { numRuns: 2000 })
+  expect(lastChangeableDay('2026-11-25T00:00:00.000Z')).toBe('2026-11-23T00:00:00.000Z')
 })
