@@ -293,6 +293,16 @@ export function start(stored: SubscriptionFields, plan: string, cadence: Deliver
 }
 
 /**
+ * The delivery (ISO day) a plan change at `nowMs` first applies to: the first grid date not being
+ * prepared, or, when the grid has none, the first delivery of a subscription started now.
+ * @param segments the grid, oldest first
+ */
+export function changeFromDate(segments: ReadonlyArray<ScheduleSegment>, nowMs: number): string {
+  const from = gridDates(segments, firstChangeableDay(nowMs), 1)[0]
+  return from ? from.date : firstDeliveryAt(nowMs)
+}
+
+/**
  * Changes the plan of a live subscription from the first delivery that is not being prepared: that
  * date stays, it is the first of the new plan, and the new plan's cadence follows. Skipped dates
  * stay skipped; during a pause, the new plan's dates inside it are skipped too.
@@ -300,8 +310,7 @@ export function start(stored: SubscriptionFields, plan: string, cadence: Deliver
 export function changePlan(stored: SubscriptionFields, plan: string, cadence: DeliveryCadence, nowMs: number): Transition {
   const sub = subscriptionAt(stored, nowMs, () => cadence)
   const segments = sub.segments || []
-  const from = gridDates(segments, firstChangeableDay(nowMs), 1)[0]
-  const fromDate = from ? from.date : firstDeliveryAt(nowMs)
+  const fromDate = changeFromDate(segments, nowMs)
   const kept = segments.filter((segment) => dayMs(segment.from) < dayMs(fromDate))
   kept.push({ from: fromDate, plan: plan, cadence: cadence })
   sub.segments = kept
