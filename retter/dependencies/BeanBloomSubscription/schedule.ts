@@ -142,6 +142,11 @@ export function lastChangeableDay(date: string): string {
   return isoDay(dayMs(date) - LEAD_DAYS * DAY_MS)
 }
 
+/** True when the delivery on `date` (an ISO day) is already being prepared at `nowMs`, so no change reaches it. */
+export function isTooLateToChange(date: string, nowMs: number): boolean {
+  return dayMs(date) < firstChangeableDay(nowMs)
+}
+
 /** The first delivery of a subscription started at `nowMs`. */
 export function firstDeliveryAt(nowMs: number): string {
   return isoDay(firstChangeableDay(nowMs))
@@ -170,6 +175,13 @@ export function gridDates(segments: ReadonlyArray<ScheduleSegment>, fromMs: numb
     }
   }
   return out
+}
+
+/** True when `sub` is paused and the day `date` (an ISO day) falls within the pause (pausedFrom ≤ day < pausedUntil). */
+export function isInPause(sub: SubscriptionFields, date: string): boolean {
+  if (sub.status !== 'paused' || !sub.pausedFrom || !sub.pausedUntil) return false
+  const day = dayMs(date)
+  return day >= dayMs(sub.pausedFrom) && day < dayMs(sub.pausedUntil)
 }
 
 function isSkipped(sub: SubscriptionFields, date: string): boolean {
@@ -359,7 +371,7 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
   if (!found) {
     return { refused: refuse('NOT_ON_SCHEDULE', 'There is no delivery on ' + date.slice(0, 10) + ' among your next ' + UPCOMING_COUNT + ' deliveries.') }
   }
-  if (dayMs(found.date) < firstChangeableDay(nowMs)) {
+  if (isTooLateToChange(found.date, nowMs)) {
     return { refused: refuse('TOO_LATE_TO_CHANGE', 'The delivery on ' + found.date.slice(0, 10) + ' is already being roasted and packed, so it can no longer change.') }
   }
   return { delivery: found }
@@ -400,7 +412,7 @@ export function unskip(stored: SubscriptionFields, date: string, nowMs: number):
   const sub = found.sub
   const day = found.delivery.date
   if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + day.slice(0, 10) + ' is not skipped.')
-  if (sub.status === 'paused' && sub.pausedFrom && sub.pausedUntil && dayMs(day) >= dayMs(sub.pausedFrom) && dayMs(day) < dayMs(sub.pausedUntil)) {
+  if (isInPause(sub, day)) {
     return refuse('IN_PAUSE', 'The delivery on ' + day.slice(0, 10) + ' falls within your pause. Resume your subscription first.')
   }
   sub.skipped = (sub.skipped || []).filter((d) => d !== day)
