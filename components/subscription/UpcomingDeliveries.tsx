@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { firstChangeableDay } from '@/lib/subscription/schedule'
+import { isInPause, isTooLateToChange } from '@/lib/subscription/schedule'
 import cardStyles from '@/components/account/Account.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
@@ -24,10 +24,8 @@ const STATE_LABELS: Record<DeliveryState, string> = {
 }
 
 function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number): DeliveryState {
-  const day = Date.parse(delivery.date)
-  if (day < firstChangeableDay(nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
-  const { pausedFrom, pausedUntil } = subscription
-  if (subscription.status === 'paused' && pausedFrom && pausedUntil && day >= Date.parse(pausedFrom) && day < Date.parse(pausedUntil)) return 'paused'
+  if (isTooLateToChange(delivery.date, nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
+  if (isInPause(subscription, delivery.date)) return 'paused'
   return delivery.skipped ? 'skipped' : 'scheduled'
 }
 

@@ -4,7 +4,7 @@
  * a plan would do.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
-import { firstChangeableDay, firstDeliveryAt, gridDates, subscriptionAt } from './schedule'
+import { changeFromDate, firstDeliveryAt, subscriptionAt } from './schedule'
 
 /** The subscription fields of an Account as they stand at `nowMs`. */
 export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = Date.now()): SubscriptionFields {
@@ -36,8 +36,7 @@ export interface PlanChoicePreview {
 export function previewChoice(subscription: SubscriptionFields | null, nowMs: number = Date.now()): PlanChoicePreview {
   const status = subscription?.status ?? 'none'
   if ((status === 'active' || status === 'paused') && subscription?.segments) {
-    const from = gridDates(subscription.segments, firstChangeableDay(nowMs), 1)[0]
-    return { kind: 'change', firstDeliveryAt: from ? from.date : firstDeliveryAt(nowMs), paused: status === 'paused' }
+    return { kind: 'change', firstDeliveryAt: changeFromDate(subscription.segments, nowMs), paused: status === 'paused' }
   }
   return { kind: status === 'cancelled' ? 'restart' : 'start', firstDeliveryAt: firstDeliveryAt(nowMs), paused: false }
 }

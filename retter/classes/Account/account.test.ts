@@ -94,7 +94,7 @@ describe('sendOtp', () => {
       const stored = storage.getInstance(P, 'Account', inst.body.instanceId)
       storage.close()
       const otp = (stored?.state.private as { otp: Record<string, unknown> }).otp
-      expect(otp).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), salt: expect.stringMatching(/^[0-9a-f]{32}$/), expiresAt: clock + 300_000, failedAttempts: 0 })
+      expect(otp).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), salt: expect.stringMatching(/^[0-9a-f]{32}$/), expiresAt: clock + 300_000 })
       expect(JSON.stringify(stored?.state)).not.toContain(code)
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -3,7 +3,7 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  addressLines, CoffeePreferences, DeliveryAddress, GRIND_LABELS, lastPausedDay, ROAST_LABELS, SubscriptionFields, SubscriptionPlan,
+  addressLines, CoffeePreferences, DeliveryAddress, GRIND_LABELS, lastChangeableDay, lastPausedDay, ROAST_LABELS, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 
@@ -90,7 +90,7 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
       return {
         subject: 'Your coffee arrives ' + deliveryDay(event.date),
         headline: 'Your next delivery is coming up',
-        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(new Date(Date.parse(event.date) - 2 * 86400000).toISOString()) + ').'],
+        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(lastChangeableDay(event.date)) + ').'],
       }
     case 'shipped':
       return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'] }

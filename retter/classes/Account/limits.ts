@@ -18,16 +18,16 @@ import RDK, { Response } from '@retter/rdk'
 import { secretDigest } from 'BeanBloomIdentity'
 import { networkOf } from './source'
 
-export const LIMIT_WINDOW_MS = 60 * 60 * 1000
+const LIMIT_WINDOW_MS = 60 * 60 * 1000
 const DAY_MS = 24 * LIMIT_WINDOW_MS
-export const SOURCE_FAILED_CHECKS_PER_HOUR = 10
-export const SOURCE_FAILED_CHECKS_PER_DAY = 20
-export const EMAIL_FAILED_CHECKS_PER_DAY = 100
+const SOURCE_FAILED_CHECKS_PER_HOUR = 10
+const SOURCE_FAILED_CHECKS_PER_DAY = 20
+const EMAIL_FAILED_CHECKS_PER_DAY = 100
 export const EMAIL_CODES_PER_HOUR = 5
-export const IP_SENDS_PER_HOUR = 30
-export const IP_CHECKS_PER_HOUR = 60
+const IP_SENDS_PER_HOUR = 30
+const IP_CHECKS_PER_HOUR = 60
 
-export type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT'
+type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT'
 
 const LIMIT_MESSAGES: Record<LimitCode, string> = {
   EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail from your network. Sign-in from it is paused: try again in ',
@@ -38,7 +38,7 @@ const LIMIT_MESSAGES: Record<LimitCode, string> = {
 }
 
 /** One failed code check: when (epoch ms) and from which source (sourceKey). */
-export interface FailedCheck {
+interface FailedCheck {
   at: number
   source: string
 }
@@ -52,7 +52,7 @@ export interface CheckLimitState {
 }
 
 /** "42 seconds", "17 minutes", "5 hours" (rounded up; minutes up to 90, hours past that). */
-export function describeWait(seconds: number): string {
+function describeWait(seconds: number): string {
   if (seconds < 60) return seconds + (seconds === 1 ? ' second' : ' seconds')
   const minutes = Math.ceil(seconds / 60)
   if (minutes <= 90) return minutes + (minutes === 1 ? ' minute' : ' minutes')
@@ -69,10 +69,10 @@ export function limitResponse(code: LimitCode, retryAfterSeconds: number): Respo
   }
 }
 
-/** The times (epoch ms) of `times` within the `windowMs` before `now`, oldest first. */
-export function withinWindow(times: number[] | undefined, now: number, windowMs: number = LIMIT_WINDOW_MS): number[] {
+/** The times (epoch ms) of `times` within the LIMIT_WINDOW_MS before `now`, oldest first. */
+export function withinWindow(times: number[] | undefined, now: number): number[] {
   if (!times) return []
-  return times.filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b)
+  return times.filter((t) => t > now - LIMIT_WINDOW_MS && t <= now).sort((a, b) => a - b)
 }
 
 /**
@@ -96,7 +96,7 @@ export function recentFailures(state: CheckLimitState, now: number): FailedCheck
 }
 
 /** How many networks the owner signed in from are remembered (newest kept). */
-export const KNOWN_SOURCES_KEPT = 10
+const KNOWN_SOURCES_KEPT = 10
 
 /** `known` with `source` added as the newest (a network the owner just signed in from). */
 export function rememberSource(known: string[] | undefined, source: string): string[] {
@@ -112,7 +112,7 @@ export function rememberSource(known: string[] | undefined, source: string): str
  * (`known`): failures elsewhere can then not lock the owner out at home, while an attacker's own
  * networks stay bound by it (the per-source caps bind every network, the owner's too).
  */
-export function checkLimit(failures: FailedCheck[], source: string, now: number, known = false): { code: LimitCode; seconds: number } | null {
+export function checkLimit(failures: FailedCheck[], source: string, now: number, known: boolean): { code: LimitCode; seconds: number } | null {
   const mine = failures.filter((f) => f.source === source).map((f) => f.at)
   const sourceWait = Math.max(
     rollingWait(withinWindow(mine, now), SOURCE_FAILED_CHECKS_PER_HOUR, now),
@@ -139,15 +139,15 @@ export function ipBudgets(): { sends: number; checks: number } {
 }
 
 /**
- * Counts one call from `sourceIP` (by its network, see sourceKey) against its budget for the
- * current clock hour in RDK memory, and answers the seconds until the hour ends when the budget is
- * spent (0 when the call may go on). The key carries the hour, so an expiry only tidies up; a
- * memory failure lets the call through (the per-e-mail caps in state still hold) and is logged.
+ * Counts one call from `source` (a sourceKey) against its budget for the current clock hour in RDK
+ * memory, and answers the seconds until the hour ends when the budget is spent (0 when the call
+ * may go on). The key carries the hour, so an expiry only tidies up; a memory failure lets the
+ * call through (the per-e-mail caps in state still hold) and is logged.
  */
-export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', sourceIP: string, max: number, now: number): Promise<number> {
+export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', source: string, max: number, now: number): Promise<number> {
   const windowStart = Math.floor(now / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS
   const windowEnd = windowStart + LIMIT_WINDOW_MS
-  const key = 'otp-limit:' + kind + ':' + sourceKey(sourceIP) + ':' + windowStart
+  const key = 'otp-limit:' + kind + ':' + source + ':' + windowStart
   try {
     const existing = await rdk.getMemory({ key: key })
     if (!existing || !existing.success || typeof existing.data !== 'number') {

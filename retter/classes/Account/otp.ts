@@ -8,8 +8,6 @@ export interface StoredOtp {
   salt: string
   /** Epoch ms. */
   expiresAt: number
-  /** Wrong tries of this code, from every source. */
-  failedAttempts: number
   /**
    * Wrong tries per source (limits.ts sourceKey): each source gets OTP_MAX_ATTEMPTS, so wrong
    * codes from elsewhere cannot use up the code the owner is about to type.
@@ -30,7 +28,7 @@ const hashCode = (code: string, salt: string) => createHmac('sha256', salt).upda
 export function issueOtp(now: number): { code: string; stored: StoredOtp } {
   const code = randomInt(0, 1000000).toString().padStart(6, '0')
   const salt = randomBytes(16).toString('hex')
-  return { code, stored: { hash: hashCode(code, salt), salt, expiresAt: now + OTP_TTL_MS, failedAttempts: 0 } }
+  return { code, stored: { hash: hashCode(code, salt), salt, expiresAt: now + OTP_TTL_MS } }
 }
 
 /** How many wrong tries `source` has left on this code. */
@@ -43,7 +41,6 @@ export function attemptsLeft(stored: StoredOtp, source: string): number {
 export function countWrongTry(stored: StoredOtp, source: string): number {
   const bySource = stored.failedBySource || (stored.failedBySource = {})
   bySource[source] = (bySource[source] || 0) + 1
-  stored.failedAttempts += 1
   return attemptsLeft(stored, source)
 }
 

@@ -5,7 +5,7 @@
  * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
  */
 import { Data } from '@retter/rdk'
-import { DAY_MS, gridDates, LEAD_DAYS, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
+import { gridDates, lastChangeableDay, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
 
 /** The task method (template.yml). */
@@ -15,7 +15,7 @@ export const REMINDER_HOUR_UTC = 6
 
 /** When the reminder of the delivery on `date` goes out (epoch ms). */
 export function reminderAt(date: string): number {
-  return startOfUtcDay(Date.parse(date)) - LEAD_DAYS * DAY_MS + REMINDER_HOUR_UTC * 60 * 60 * 1000
+  return Date.parse(lastChangeableDay(date)) + REMINDER_HOUR_UTC * 60 * 60 * 1000
 }
 
 /** True when `date` is still a delivery of `sub` that will be sent (live, on the grid, not skipped, not passed). */

@@ -5,6 +5,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
+import { isPlatformCall } from 'BeanBloomIdentity'
 import { complete, current, refuse } from './changes'
 import { ROASTERY_CLASS, shippedDays } from './roastery'
 
@@ -26,7 +27,7 @@ export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: st
  * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery.
  */
 export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
-  if (data.context.refererClassId !== ROASTERY_CLASS) {
+  if (!isPlatformCall(data.context, ROASTERY_CLASS)) {
     return refuse(data, 403, 'FORBIDDEN', 'Only the roastery records shipments')
   }
   const input = data.request.body as ShipmentInput

@@ -37,7 +37,7 @@ export async function sendOtp(data: Data): Promise<Data> {
   const now = Date.now()
   const priv = privateOf(data)
   const email = customerOf(data).email
-  const ipWait = await spendIpBudget(rdk, 'send', data.context.sourceIP, ipBudgets().sends, now)
+  const ipWait = await spendIpBudget(rdk, 'send', sourceKey(data.context.sourceIP), ipBudgets().sends, now)
   if (ipWait > 0) {
     data.response = limitResponse('IP_SEND_LIMIT', ipWait)
     return data
@@ -106,7 +106,7 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   // The failures live beside the fields of customer.ts in private state (see limits.ts).
   const priv = privateOf(data) as ReturnType<typeof privateOf> & CheckLimitState
   const source = sourceKey(data.context.sourceIP)
-  const ipWait = await spendIpBudget(rdk, 'check', data.context.sourceIP, ipBudgets().checks, now)
+  const ipWait = await spendIpBudget(rdk, 'check', source, ipBudgets().checks, now)
   if (ipWait > 0) {
     data.response = limitResponse('IP_CHECK_LIMIT', ipWait)
     return data

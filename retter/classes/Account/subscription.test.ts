@@ -419,6 +419,7 @@ describe('the upcoming-delivery reminder (a Retter task)', () => {
     expect((await runTasks()).body.results).toEqual([expect.objectContaining({ method: 'sendDeliveryReminder', status: 200 })])
     const [reminder] = await mails(sam)
     expect(reminder!.subject).toBe('Your coffee arrives Wed 2 Dec')
+    expect(reminder!.text).toContain('You can until the end of today (Mon 30 Nov).')
     expect(reminder!.text).toContain('Torstraße 1')
     expect((await pending()).body.filter((t) => t.method === 'sendDeliveryReminder').map((t) => t.payload.date)).toEqual([day('2026-12-09')])
   })

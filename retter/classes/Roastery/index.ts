@@ -19,15 +19,10 @@ import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomI
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery']
 
-function fromAccountClass(data: Data): boolean {
-  const context = data.context
-  return isPlatformCall(context, ACCOUNT_CLASS)
-}
-
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   const method = context.methodName
-  if (FOR_ACCOUNTS.indexOf(method) >= 0 && fromAccountClass(data)) return ALLOW
+  if (FOR_ACCOUNTS.indexOf(method) >= 0 && isPlatformCall(context, ACCOUNT_CLASS)) return ALLOW
   if (FOR_STAFF.indexOf(method) >= 0 && isStaff(context)) return ALLOW
   if (method === 'LIST') return deny(context, 'Roastery days are opened by their date; they cannot be listed')
   return deny(context, 'Only the roastery staff may ' + (method === 'STATE' || method === 'GET' ? 'read' : 'do') + ' this')

@@ -169,7 +169,7 @@ export function initEmail(data: Data<{ email: string }>, idFor: (email: string) 
  * and say which class made them (`refererClassId`); customers' tokens never carry it (our classes
  * mint `enduser` and `staff` tokens only).
  */
-export const PLATFORM_IDENTITY = 'developer'
+const PLATFORM_IDENTITY = 'developer'
 
 /** True for a call the platform makes: from class `fromClass` when it is given. */
 export function isPlatformCall(context: Context, fromClass?: string): boolean {

@@ -134,6 +134,19 @@ export function firstChangeableDay(nowMs: number): number {
   return startOfUtcDay(nowMs) + LEAD_DAYS * DAY_MS
 }
 
+/**
+ * The last day (ISO day) a change may still reach the delivery on `date`: LEAD_DAYS before it, the
+ * day whose firstChangeableDay is that delivery's day.
+ */
+export function lastChangeableDay(date: string): string {
+  return isoDay(dayMs(date) - LEAD_DAYS * DAY_MS)
+}
+
+/** True when the delivery on `date` (an ISO day) is already being prepared at `nowMs`, so no change reaches it. */
+export function isTooLateToChange(date: string, nowMs: number): boolean {
+  return dayMs(date) < firstChangeableDay(nowMs)
+}
+
 /** The first delivery of a subscription started at `nowMs`. */
 export function firstDeliveryAt(nowMs: number): string {
   return isoDay(firstChangeableDay(nowMs))
@@ -162,6 +175,13 @@ export function gridDates(segments: ReadonlyArray<ScheduleSegment>, fromMs: numb
     }
   }
   return out
+}
+
+/** True when `sub` is paused and the day `date` (an ISO day) falls within the pause (pausedFrom ≤ day < pausedUntil). */
+export function isInPause(sub: SubscriptionFields, date: string): boolean {
+  if (sub.status !== 'paused' || !sub.pausedFrom || !sub.pausedUntil) return false
+  const day = dayMs(date)
+  return day >= dayMs(sub.pausedFrom) && day < dayMs(sub.pausedUntil)
 }
 
 function isSkipped(sub: SubscriptionFields, date: string): boolean {
@@ -285,6 +305,16 @@ export function start(stored: SubscriptionFields, plan: string, cadence: Deliver
 }
 
 /**
+ * The delivery (ISO day) a plan change at `nowMs` first applies to: the first grid date not being
+ * prepared, or, when the grid has none, the first delivery of a subscription started now.
+ * @param segments the grid, oldest first
+ */
+export function changeFromDate(segments: ReadonlyArray<ScheduleSegment>, nowMs: number): string {
+  const from = gridDates(segments, firstChangeableDay(nowMs), 1)[0]
+  return from ? from.date : firstDeliveryAt(nowMs)
+}
+
+/**
  * Changes the plan of a live subscription from the first delivery that is not being prepared: that
  * date stays, it is the first of the new plan, and the new plan's cadence follows. Skipped dates
  * stay skipped; during a pause, the new plan's dates inside it are skipped too.
@@ -292,8 +322,7 @@ export function start(stored: SubscriptionFields, plan: string, cadence: Deliver
 export function changePlan(stored: SubscriptionFields, plan: string, cadence: DeliveryCadence, nowMs: number): Transition {
   const sub = subscriptionAt(stored, nowMs, () => cadence)
   const segments = sub.segments || []
-  const from = gridDates(segments, firstChangeableDay(nowMs), 1)[0]
-  const fromDate = from ? from.date : firstDeliveryAt(nowMs)
+  const fromDate = changeFromDate(segments, nowMs)
   const kept = segments.filter((segment) => dayMs(segment.from) < dayMs(fromDate))
   kept.push({ from: fromDate, plan: plan, cadence: cadence })
   sub.segments = kept
@@ -342,7 +371,7 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
   if (!found) {
     return { refused: refuse('NOT_ON_SCHEDULE', 'There is no delivery on ' + date.slice(0, 10) + ' among your next ' + UPCOMING_COUNT + ' deliveries.') }
   }
-  if (dayMs(found.date) < firstChangeableDay(nowMs)) {
+  if (isTooLateToChange(found.date, nowMs)) {
     return { refused: refuse('TOO_LATE_TO_CHANGE', 'The delivery on ' + found.date.slice(0, 10) + ' is already being roasted and packed, so it can no longer change.') }
   }
   return { delivery: found }
@@ -383,7 +412,7 @@ export function unskip(stored: SubscriptionFields, date: string, nowMs: number):
   const sub = found.sub
   const day = found.delivery.date
   if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + day.slice(0, 10) + ' is not skipped.')
-  if (sub.status === 'paused' && sub.pausedFrom && sub.pausedUntil && dayMs(day) >= dayMs(sub.pausedFrom) && dayMs(day) < dayMs(sub.pausedUntil)) {
+  if (isInPause(sub, day)) {
     return refuse('IN_PAUSE', 'The delivery on ' + day.slice(0, 10) + ' falls within your pause. Resume your subscription first.')
   }
   sub.skipped = (sub.skipped || []).filter((d) => d !== day)

@@ -7,12 +7,15 @@
  * - a next delivery that a change sets is at least LEAD_DAYS ahead;
  * - `upcomingDeliveries` lists the next UPCOMING_COUNT grid dates and `nextDeliveryAt` is the first
  *   one not skipped; skip and unskip refuse (409 NOT_ON_SCHEDULE) a date not among them.
+ * And the day rules the app shares: a change reaches a delivery until the end of its
+ * lastChangeableDay (isTooLateToChange after it), and a pause holds exactly its days (isInPause).
  */
 import fc from 'fast-check'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import {
-  DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, pause, resume, skip, skipNext, start, startOfUtcDay,
-  subscriptionAt, unskip, type SubscriptionFields, type Transition,
+  DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, firstChangeableDay, isInPause, isTooLateToChange, isoDay,
+  lastChangeableDay, pause, resume, skip, skipNext, start, startOfUtcDay, subscriptionAt, unskip, type SubscriptionFields,
+  type Transition,
 } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const START = Date.parse('2026-11-23T10:00:00Z') // a Monday
@@ -195,4 +198,35 @@ test('nothing inside the lead time can change: TOO_LATE_TO_CHANGE, and a pause s
   sub = (pause(sub, 2, tomorrowEve) as { sub: SubscriptionFields }).sub
   expect(sub.nextDeliveryAt).toBe('2026-11-25T00:00:00.000Z')
   expect(sub.pausedFrom).toBe('2026-11-26T00:00:00.000Z')
+})
+
+test('a change may reach a delivery exactly until the end of its lastChangeableDay, whatever the time of day', () => {
+  // Delivery days within a century of START; "now" within a week either side of the delivery, so the boundary is often hit.
+  const deliveryDay = fc.integer({ min: -36_500, max: 36_500 }).map((days) => new Date(startOfUtcDay(START) + days * DAY_MS).toISOString())
+  fc.assert(fc.property(deliveryDay, fc.integer({ min: -7 * DAY_MS, max: 7 * DAY_MS }), (date, offset) => {
+    const now = Date.parse(date) + offset
+    const last = lastChangeableDay(date)
+    expect(last).toBe(new Date(day(last)).toISOString())
+    expect(Date.parse(date) >= firstChangeableDay(now)).toBe(startOfUtcDay(now) <= Date.parse(last))
+    expect(isTooLateToChange(date, now)).toBe(startOfUtcDay(now) > Date.parse(last))
+  }), { numRuns: 2000 })
+  expect(lastChangeableDay('2026-11-25T00:00:00.000Z')).toBe('2026-11-23T00:00:00.000Z')
+})
+
+test('isInPause: a pause holds the days from pausedFrom to the day before pausedUntil, only while paused, and they stay skipped', () => {
+  fc.assert(fc.property(
+    fc.constantFrom(...planIds), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 60 * 24 }), fc.integer({ min: -10, max: 80 }),
+    (plan, weeks, hours, days) => {
+      const now = START + hours * 60 * 60 * 1000
+      const started = (start({ plan: null, status: 'none', history: [] }, plan, cadenceOf(plan)!, START) as { sub: SubscriptionFields }).sub
+      const paused = (pause(started, weeks, now) as { sub: SubscriptionFields }).sub
+      const date = isoDay(now + days * DAY_MS)
+      expect(isInPause(paused, date)).toBe(date >= paused.pausedFrom! && date < paused.pausedUntil!)
+      expect(isInPause({ ...paused, status: 'active' }, date)).toBe(false)
+      for (const delivery of paused.upcomingDeliveries!.filter((d) => isInPause(paused, d.date))) {
+        expect(delivery.skipped).toBe(true)
+        expect(unskip(paused, delivery.date, now)).toMatchObject({ ok: false, code: 'IN_PAUSE' })
+      }
+    },
+  ), { numRuns: 500 })
 })
