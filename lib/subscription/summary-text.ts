@@ -4,9 +4,9 @@
  * load shows the same words from storage (lib/first-paint), so both always agree.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
-import { addressLines } from '@/lib/format/address'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine } from '@/lib/format/plan'
+import { addressLines } from './address'
 import { GRIND_LABELS, ROAST_LABELS } from './preferences'
 import { lastPausedDay } from './schedule'
 
