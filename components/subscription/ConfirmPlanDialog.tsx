@@ -7,7 +7,7 @@ import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan 
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
-import { GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
+import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
 import { Row } from './Row'
@@ -106,7 +106,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
   const preferenceNote = keptPreferences && account.preferences &&
     (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
-    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${GRIND_LABELS[keptPreferences.grind]}, ${ROAST_LABELS[keptPreferences.roast].toLowerCase()}.`
+    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(keptPreferences)}.`
     : null
 
   return (

@@ -7,7 +7,7 @@ import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/co
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine } from '@/lib/format/plan'
 import { addressLines } from './address'
-import { GRIND_LABELS, ROAST_LABELS } from './preferences'
+import { preferencesText } from './preferences'
 import { lastPausedDay } from './schedule'
 
 /** A day as written (`text`) and as a machine reads it (`iso`, for `<time dateTime>`). */
@@ -80,7 +80,7 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
         }
       : null,
     whatPlan: planName,
-    whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${GRIND_LABELS[preferences.grind]}, ${ROAST_LABELS[preferences.roast].toLowerCase()}` : ''}`,
+    whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
     to: account.delivery ? addressLines(account.delivery).join(', ') : 'No delivery address yet: add one below.',
   }
 }
