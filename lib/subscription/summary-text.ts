@@ -7,6 +7,7 @@ import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/co
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine } from '@/lib/format/plan'
 import { addressLines } from './address'
+import { planName } from './labels'
 import { preferencesText } from './preferences'
 import { lastPausedDay } from './schedule'
 
@@ -22,7 +23,7 @@ export interface DayText {
  */
 export function currentPlanText(subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[], locale?: string): string | null {
   if (!subscription || subscription.status === 'none' || !subscription.plan) return null
-  const name = plans.find((plan) => plan.id === subscription.plan)?.name ?? subscription.plan
+  const name = planName(plans, subscription.plan)
   if (subscription.status === 'cancelled') return `Your ${name} subscription is cancelled. Pick a plan to start again.`
   if (subscription.status === 'paused' && subscription.pausedUntil) {
     return `You’re on ${name} · paused until ${formatDeliveryDay(subscription.pausedUntil, locale)}`
@@ -57,14 +58,14 @@ export type NextDeliverySummary =
 /** The summary of the customer's subscription as the top of `/account` says it. */
 export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, locale?: string): NextDeliverySummary {
   const { status } = subscription
-  const planName = plan?.name ?? subscription.plan ?? ''
+  const name = plan?.name ?? subscription.plan ?? ''
   if (status === 'none') return { kind: 'none', heading: 'No subscription yet' }
   if (status === 'cancelled') {
     return {
       kind: 'cancelled',
       heading: 'Your subscription is cancelled',
       cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt, locale) } : null,
-      restart: subscription.plan ? { planId: subscription.plan, label: `Start ${planName} again` } : null,
+      restart: subscription.plan ? { planId: subscription.plan, label: `Start ${name} again` } : null,
     }
   }
   const paused = status === 'paused' && subscription.pausedUntil ? lastPausedDay(subscription.pausedUntil) : null
@@ -79,7 +80,7 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
           day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt, locale) },
         }
       : null,
-    whatPlan: planName,
+    whatPlan: name,
     whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
     to: account.delivery ? addressLines(account.delivery).join(', ') : 'No delivery address yet: add one below.',
   }
