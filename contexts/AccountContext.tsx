@@ -114,8 +114,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const retryAccount = useCallback(() => setObjectsRequest((n) => n + 1), [])
 
   const { handle, accountLive, key: objectsOf } = objects
-  /** Runs one change on the opened Account (waiting for it while it opens); without live updates, reads the state once after it. */
-  const change = useCallback(async (request: (objects: CustomerObjects) => Promise<void>) => {
+  /**
+   * Runs one change on the opened Account (waiting for it while it opens), rejecting only with a
+   * mapped error; without live updates, reads the state once after it.
+   */
+  const change = useCallback((request: (objects: CustomerObjects) => Promise<void>) => mapRejection(async () => {
     const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
     if (!objectsNow) {
       throw isSignedIn ? accountNotReadyError() : notSignedInError()
@@ -130,13 +133,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         // The change was saved; a stale card is better than reporting a failure that did not happen.
       }
     }
-  }, [isSignedIn, handle, accountLive, objectsOf])
+  }), [isSignedIn, handle, accountLive, objectsOf])
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(
-    (planId) => mapRejection(() => change((objects) => objects.choosePlan(planId))),
+    (planId) => change((objects) => objects.choosePlan(planId)),
     [change],
   )
   const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
-    (request) => mapRejection(() => change((objects) => objects.changeSubscription(request))),
+    (request) => change((objects) => objects.changeSubscription(request)),
     [change],
   )
 

@@ -108,8 +108,8 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
 
   const current = opened.key === key && key ? opened : nothingOpened(key)
 
-  /** Runs an action on the opened days; a day that is not live is read again after it. */
-  const act = useCallback(async <T,>(date: string, action: (handle: RoasteryDays) => Promise<T>): Promise<T> => {
+  /** Runs an action on the opened days, rejecting only with a mapped error; a day that is not live is read again after it. */
+  const act = useCallback(<T,>(date: string, action: (handle: RoasteryDays) => Promise<T>): Promise<T> => mapRejection(async () => {
     const handle = handleRef.current
     if (!handle) throw roasteryNotReadyError()
     try {
@@ -123,10 +123,10 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
         )
       }
     }
-  }, [current.boards])
+  }), [current.boards])
 
-  const markShipped = useCallback((date: string, deliveryId: string) => mapRejection(() => act(date, (handle) => handle.markShipped(date, deliveryId))), [act])
-  const markAllShipped = useCallback((date: string) => mapRejection(() => act(date, (handle) => handle.markAllShipped(date))), [act])
+  const markShipped = useCallback((date: string, deliveryId: string) => act(date, (handle) => handle.markShipped(date, deliveryId)), [act])
+  const markAllShipped = useCallback((date: string) => act(date, (handle) => handle.markAllShipped(date)), [act])
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
   const days = useMemo<RoasteryDay[]>(() => dates.map((date) => ({

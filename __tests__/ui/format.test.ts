@@ -5,7 +5,7 @@ import { dateTimeFormat, numberFormat } from '@/lib/format/intl-cache'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
-import { formatInterval, formatPrice, perBagAmount, planPriceTexts, priceTextsOf } from '@/lib/format/price'
+import { formatInterval, formatPrice, perBagAmount, planPrices, planPriceTexts, priceTextsOf } from '@/lib/format/price'
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -33,6 +33,11 @@ describe('prices as the server wrote them', () => {
 
   test('are what formatPrice writes, per delivery and per bag', () => {
     expect(priceTextsOf([plan], 'en-US')).toEqual({ 'barista:2000:EUR:2': { price: formatPrice(2000, 'EUR', 'en-US'), perBag: formatPrice(1000, 'EUR', 'en-US') } })
+  })
+
+  test('of one plan, formatted here: per delivery and per bag (rounded to the cent)', () => {
+    expect(planPrices(plan, 'en-US')).toEqual({ price: '€20', perBag: '€10' })
+    expect(planPrices({ amount: 1000, currency: 'EUR', bags: 3 }, 'de-DE')).toEqual({ price: '10\u00a0€', perBag: '3,33\u00a0€' })
   })
 
   test('are repeated as written while the plan’s price is the same, whatever the browser’s locale', () => {

@@ -19,7 +19,7 @@ function withoutEmail(aws: AwsView): Record<string, unknown> {
  * kept. Its fields (resource names and the like) are for support, so they sit folded under
  * "Technical details", every field shown as it comes and kept live.
  */
-export function AwsCard({ aws, locale }: { aws: AwsView; live?: boolean; locale?: string }) {
+export function AwsCard({ aws, locale }: { aws: AwsView; locale?: string }) {
   const region = typeof aws.region === 'string' ? aws.region : undefined
   const where = region ? REGION_NAMES[region] ?? region : undefined
   return (

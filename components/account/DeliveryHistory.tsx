@@ -1,5 +1,6 @@
 import type { AccountView, ShippedDelivery, SubscriptionPlan } from '@/lib/contract'
 import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
+import type { CsvLabels } from '@/lib/roastery/csv'
 import { deliveryLabels } from '@/lib/subscription/labels'
 import { isRoast } from '@/lib/subscription/preferences'
 import styles from './Account.module.css'
@@ -14,8 +15,7 @@ export interface DeliveryHistoryProps {
 /** How many shipped deliveries the card lists (the Account keeps the latest 52). */
 export const DELIVERIES_SHOWN = 10
 
-function coffee(delivery: ShippedDelivery, plans: SubscriptionPlan[]): string {
-  const labels = deliveryLabels(plans)
+function coffee(delivery: ShippedDelivery, labels: CsvLabels): string {
   const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
   return `${labels.plan(delivery.plan)} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${labels.grind(delivery.grind).toLowerCase()}, ${roast}`
 }
@@ -26,6 +26,7 @@ function coffee(delivery: ShippedDelivery, plans: SubscriptionPlan[]): string {
  */
 export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps) {
   const deliveries = (account.deliveries ?? []).slice().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, DELIVERIES_SHOWN)
+  const labels = deliveryLabels(plans)
   return (
     <section className={`card ${styles.card}`} aria-labelledby="delivery-history-title">
       <header className={styles.cardHeader}>
@@ -41,7 +42,7 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
                 <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date, locale)}</time></strong>
               </span>
               <span>
-                {coffee(delivery, plans)}
+                {coffee(delivery, labels)}
                 <span className={styles.muted}>
                   {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDateTime(delivery.shippedAt, locale)}</time>
                 </span>

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import type { DeliveryAddress } from '@/lib/contract'
-import { countryName } from '@/lib/format/address'
-import { ADDRESS_LIMITS, DELIVERY_COUNTRY_CODES, type AddressField } from '@/lib/subscription/address'
+import { ADDRESS_LIMITS, DELIVERY_COUNTRY_CODES, countryName, type AddressField } from '@/lib/subscription/address'
 import styles from './Delivery.module.css'
 
 /** What the address inputs hold while typed: every field a string, country a code or ''. */

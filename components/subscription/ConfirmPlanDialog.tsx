@@ -6,8 +6,8 @@ import { Dialog } from '@/components/ui/Dialog'
 import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
-import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
-import { GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
+import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
+import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
 import { Row } from './Row'
@@ -47,12 +47,14 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
 
 /** The side-by-side comparison of a plan change: what each delivery holds, costs and offers. */
 function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
-  const rows: Array<[string, (plan: SubscriptionPlan) => string]> = [
-    ['Each delivery', bagsLine],
-    ['Price per delivery', (plan) => formatPrice(plan.amount, plan.currency, locale)],
-    ['Price per bag', (plan) => formatPrice(perBagAmount(plan), plan.currency, locale)],
-    ['Grind', grindChoices],
-    ['Roast', roastChoices],
+  const fromPrices = planPrices(from, locale)
+  const toPrices = planPrices(to, locale)
+  const rows: Array<[label: string, now: string, next: string]> = [
+    ['Each delivery', bagsLine(from), bagsLine(to)],
+    ['Price per delivery', fromPrices.price, toPrices.price],
+    ['Price per bag', fromPrices.perBag, toPrices.perBag],
+    ['Grind', grindChoices(from), grindChoices(to)],
+    ['Roast', roastChoices(from), roastChoices(to)],
   ]
   return (
     <table className={styles.compare}>
@@ -65,11 +67,11 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
         </tr>
       </thead>
       <tbody>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, now, next]) => (
           <tr key={label}>
             <th scope="row">{label}</th>
-            <td>{value(from)}</td>
-            <td>{value(to)}</td>
+            <td>{now}</td>
+            <td>{next}</td>
           </tr>
         ))}
       </tbody>
@@ -106,7 +108,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
   const preferenceNote = keptPreferences && account.preferences &&
     (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
-    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${GRIND_LABELS[keptPreferences.grind]}, ${ROAST_LABELS[keptPreferences.roast].toLowerCase()}.`
+    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(keptPreferences)}.`
     : null
 
   return (

@@ -1,7 +1,7 @@
 import { AddressFields } from '@/components/delivery/AddressFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
-import { addressLines } from '@/lib/format/address'
 import type { AccountView } from '@/lib/contract'
+import { addressLines } from '@/lib/subscription/address'
 import cardStyles from '@/components/account/Account.module.css'
 import { EditButton, EditForm } from './EditForm'
 import styles from './Subscription.module.css'

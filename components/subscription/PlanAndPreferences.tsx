@@ -4,7 +4,7 @@ import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { bagsLine } from '@/lib/format/plan'
 import { ROUTES } from '@/lib/routes'
-import { ALL_GRINDS, ALL_ROASTS, GRIND_LABELS, ROAST_LABELS, preferencesFor } from '@/lib/subscription/preferences'
+import { ALL_GRINDS, ALL_ROASTS, preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import cardStyles from '@/components/account/Account.module.css'
 import { EditButton, EditForm } from './EditForm'
 import { planPriceText } from './PlanPrice'
@@ -34,7 +34,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
 
   async function save() {
     await edit.save({ kind: 'preferences', preferences: draft },
-      `Your coffee is now ${GRIND_LABELS[draft.grind].toLowerCase()}, ${ROAST_LABELS[draft.roast].toLowerCase()}.`)
+      `Your coffee is now ${preferencesText(draft).toLowerCase()}.`)
   }
 
   return (
@@ -55,7 +55,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
           <div className={cardStyles.row}>
             <dt>Your coffee</dt>
             <dd data-testid="preferences">
-              {account.preferences ? `${GRIND_LABELS[account.preferences.grind]}, ${ROAST_LABELS[account.preferences.roast].toLowerCase()}` : 'Not chosen yet'}
+              {account.preferences ? preferencesText(account.preferences) : 'Not chosen yet'}
             </dd>
           </div>
         ) : null}

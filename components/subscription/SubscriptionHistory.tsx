@@ -1,15 +1,16 @@
 import type { SubscriptionChange, SubscriptionPlan } from '@/lib/contract'
 import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
+import { planName } from '@/lib/subscription/labels'
 import cardStyles from '@/components/account/Account.module.css'
 import styles from './Subscription.module.css'
 
 /** One history entry in words: "Skipped the delivery on Wed 9 Dec". */
-export function describeChange(change: SubscriptionChange, planName: (id: string | null | undefined) => string, locale?: string): string {
+export function describeChange(change: SubscriptionChange, nameOf: (id: string | null | undefined) => string, locale?: string): string {
   const day = change.date ? formatDeliveryDay(change.date, locale) : ''
   switch (change.action) {
-    case 'started': return `Started ${planName(change.plan)}`
-    case 'restarted': return `Started ${planName(change.plan)} again`
-    case 'changed': return `Switched from ${planName(change.fromPlan)} to ${planName(change.plan)}`
+    case 'started': return `Started ${nameOf(change.plan)}`
+    case 'restarted': return `Started ${nameOf(change.plan)} again`
+    case 'changed': return `Switched from ${nameOf(change.fromPlan)} to ${nameOf(change.plan)}`
     case 'paused': return `Paused for ${change.weeks ?? '?'} ${change.weeks === 1 ? 'week' : 'weeks'}`
     case 'resumed': return 'Resumed deliveries'
     case 'pause-ended': return 'The pause ended'
@@ -26,7 +27,7 @@ export function describeChange(change: SubscriptionChange, planName: (id: string
 /** What changed and when, newest first. */
 export function SubscriptionHistory({ history, plans, locale }: { history: SubscriptionChange[]; plans: SubscriptionPlan[]; locale?: string }) {
   if (history.length === 0) return null
-  const planName = (id: string | null | undefined) => plans.find((plan) => plan.id === id)?.name ?? id ?? 'no plan'
+  const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planName(plans, id) : 'no plan')
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -34,7 +35,7 @@ export function SubscriptionHistory({ history, plans, locale }: { history: Subsc
         {[...history].reverse().map((change, index) => (
           <li key={`${change.at}-${index}`}>
             <time dateTime={change.at}>{formatDateTime(change.at, locale)}</time>
-            <span>{describeChange(change, planName, locale)}</span>
+            <span>{describeChange(change, nameOf, locale)}</span>
           </li>
         ))}
       </ol>

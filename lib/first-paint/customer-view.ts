@@ -5,7 +5,6 @@
  * has fresh data from the backend, removed when the customer signs out (in any tab). It holds
  * nothing secret: no token, no code; the SDK keeps its own tokens under its own key.
  */
-import type { FirstPaintFlag, FirstPaintText } from './names'
 
 /**
  * Keys with no text: what is known about the customer.
@@ -19,7 +18,10 @@ import type { FirstPaintFlag, FirstPaintText } from './names'
  */
 export const FIRST_PAINT_FLAGS = [
   'customer', 'staff', 'pending', 'start', 'switch', 'current', 'next-none', 'next-cancelled', 'next-live', 'next-unscheduled',
-] as const satisfies readonly FirstPaintFlag[]
+] as const
+
+/** A key with no text. */
+export type FirstPaintFlag = (typeof FIRST_PAINT_FLAGS)[number]
 
 /**
  * Keys that carry a text: the line above the plans ("You’re on Barista · next delivery Thu 3 Dec"),
@@ -29,12 +31,10 @@ export const FIRST_PAINT_FLAGS = [
 export const FIRST_PAINT_TEXTS = [
   'plan-line', 'email', 'next-heading', 'next-cancelled-on', 'next-restart', 'next-paused-until', 'next-when-label',
   'next-when', 'next-what-plan', 'next-what-rest', 'next-to', 'sent-to', 'resend-wait',
-] as const satisfies readonly FirstPaintText[]
+] as const
 
-// Both lists hold every key of ./names.ts: a key missing here is a compile error naming it.
-type Unlisted<Key, List extends readonly unknown[]> = Exclude<Key, List[number]>
-const everyKeyListed: [Unlisted<FirstPaintFlag, typeof FIRST_PAINT_FLAGS> | Unlisted<FirstPaintText, typeof FIRST_PAINT_TEXTS>] extends [never] ? true : never = true
-void everyKeyListed
+/** A key that carries a text. */
+export type FirstPaintText = (typeof FIRST_PAINT_TEXTS)[number]
 
 /** Bumped when the shape changes: a view of another version is ignored, never misread. */
 export const CUSTOMER_VIEW_VERSION = 1

@@ -8,15 +8,11 @@
  * `data-needs="k"` is shown only when key `k` is present, one marked `data-unless="k"` only when it
  * is not, and `data-slot="k"` shows text `k` (as generated content). Text keys are keys too.
  */
+// Types only (erased): the lists themselves stay out of a page's first load.
+import type { FirstPaintFlag, FirstPaintText } from './customer-view'
 
-/** Keys with no text (the full list, with what each means: ./customer-view.ts). */
-export type FirstPaintFlag =
-  | 'customer' | 'staff' | 'pending' | 'start' | 'switch' | 'current' | 'next-none' | 'next-cancelled' | 'next-live' | 'next-unscheduled'
-
-/** Keys that carry a text (the full list: ./customer-view.ts). */
-export type FirstPaintText =
-  | 'plan-line' | 'email' | 'next-heading' | 'next-cancelled-on' | 'next-restart' | 'next-paused-until' | 'next-when-label'
-  | 'next-when' | 'next-what-plan' | 'next-what-rest' | 'next-to' | 'sent-to' | 'resend-wait'
+/** The keys, listed with what each means in ./customer-view.ts (FIRST_PAINT_FLAGS, FIRST_PAINT_TEXTS). */
+export type { FirstPaintFlag, FirstPaintText }
 
 export type FirstPaintKey = FirstPaintFlag | FirstPaintText
 

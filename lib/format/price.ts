@@ -52,12 +52,17 @@ type Priced = Pick<SubscriptionPlan, 'id' | 'amount' | 'currency' | 'bags'>
 
 const priceKey = (plan: Priced): string => `${plan.id}:${plan.amount}:${plan.currency}:${plan.bags}`
 
-/** The prices of `plans` as written (server side, for the prerendered page). */
-export function priceTextsOf(plans: readonly Priced[], locale?: string): PriceTexts {
-  return Object.fromEntries(plans.map((plan) => [priceKey(plan), {
+/** A plan's prices, per delivery and per bag, formatted for `locale`. */
+export function planPrices(plan: Pick<SubscriptionPlan, 'amount' | 'currency' | 'bags'>, locale?: string): PlanPriceTexts {
+  return {
     price: formatPrice(plan.amount, plan.currency, locale),
     perBag: formatPrice(perBagAmount(plan), plan.currency, locale),
-  }]))
+  }
+}
+
+/** The prices of `plans` as written (server side, for the prerendered page). */
+export function priceTextsOf(plans: readonly Priced[], locale?: string): PriceTexts {
+  return Object.fromEntries(plans.map((plan) => [priceKey(plan), planPrices(plan, locale)]))
 }
 
 /**
@@ -67,5 +72,5 @@ export function priceTextsOf(plans: readonly Priced[], locale?: string): PriceTe
  * whose locale differs from the server's would otherwise write other words than the HTML holds.
  */
 export function planPriceTexts(plan: Priced, prerendered: PriceTexts | null | undefined, locale?: string): PlanPriceTexts {
-  return prerendered?.[priceKey(plan)] ?? priceTextsOf([plan], locale)[priceKey(plan)] ?? { price: '', perBag: '' }
+  return prerendered?.[priceKey(plan)] ?? planPrices(plan, locale)
 }

@@ -6,10 +6,15 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@/lib/subscription/preferences'
 
+/** A plan's name in the plan list; an id nobody knows (a plan no longer offered) shows as itself. */
+export function planName(plans: readonly SubscriptionPlan[], id: string): string {
+  return plans.find((plan) => plan.id === id)?.name ?? id
+}
+
 /** Labels for ids; an id nobody knows (a plan no longer offered) shows as itself. */
 export function deliveryLabels(plans: readonly SubscriptionPlan[]): CsvLabels {
   return {
-    plan: (id) => plans.find((plan) => plan.id === id)?.name ?? id,
+    plan: (id) => planName(plans, id),
     grind: (id) => (isGrind(id) ? GRIND_LABELS[id] : id),
     roast: (id) => (isRoast(id) ? ROAST_LABELS[id] : id),
   }

@@ -4,10 +4,11 @@
  * load shows the same words from storage (lib/first-paint), so both always agree.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
-import { addressLines } from '@/lib/format/address'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine } from '@/lib/format/plan'
-import { GRIND_LABELS, ROAST_LABELS } from './preferences'
+import { addressLines } from './address'
+import { planName } from './labels'
+import { preferencesText } from './preferences'
 import { lastPausedDay } from './schedule'
 
 /** A day as written (`text`) and as a machine reads it (`iso`, for `<time dateTime>`). */
@@ -22,7 +23,7 @@ export interface DayText {
  */
 export function currentPlanText(subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[], locale?: string): string | null {
   if (!subscription || subscription.status === 'none' || !subscription.plan) return null
-  const name = plans.find((plan) => plan.id === subscription.plan)?.name ?? subscription.plan
+  const name = planName(plans, subscription.plan)
   if (subscription.status === 'cancelled') return `Your ${name} subscription is cancelled. Pick a plan to start again.`
   if (subscription.status === 'paused' && subscription.pausedUntil) {
     return `You’re on ${name} · paused until ${formatDeliveryDay(subscription.pausedUntil, locale)}`
@@ -57,14 +58,14 @@ export type NextDeliverySummary =
 /** The summary of the customer's subscription as the top of `/account` says it. */
 export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, locale?: string): NextDeliverySummary {
   const { status } = subscription
-  const planName = plan?.name ?? subscription.plan ?? ''
+  const name = plan?.name ?? subscription.plan ?? ''
   if (status === 'none') return { kind: 'none', heading: 'No subscription yet' }
   if (status === 'cancelled') {
     return {
       kind: 'cancelled',
       heading: 'Your subscription is cancelled',
       cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt, locale) } : null,
-      restart: subscription.plan ? { planId: subscription.plan, label: `Start ${planName} again` } : null,
+      restart: subscription.plan ? { planId: subscription.plan, label: `Start ${name} again` } : null,
     }
   }
   const paused = status === 'paused' && subscription.pausedUntil ? lastPausedDay(subscription.pausedUntil) : null
@@ -79,8 +80,8 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
           day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt, locale) },
         }
       : null,
-    whatPlan: planName,
-    whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${GRIND_LABELS[preferences.grind]}, ${ROAST_LABELS[preferences.roast].toLowerCase()}` : ''}`,
+    whatPlan: name,
+    whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
     to: account.delivery ? addressLines(account.delivery).join(', ') : 'No delivery address yet: add one below.',
   }
 }

@@ -3,7 +3,7 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  addressLines, CoffeePreferences, DeliveryAddress, GRIND_LABELS, lastChangeableDay, lastPausedDay, ROAST_LABELS, SubscriptionFields, SubscriptionPlan,
+  addressLines, CoffeePreferences, DeliveryAddress, lastChangeableDay, lastPausedDay, preferencesText, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 
@@ -104,7 +104,7 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
   if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder' && event.kind !== 'shipped') {
     lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (ctx.plan ? ' (' + ctx.plan.name + ')' : '') + '.')
   }
-  if (ctx.preferences) lines.push('Your coffee: ' + GRIND_LABELS[ctx.preferences.grind] + ', ' + ROAST_LABELS[ctx.preferences.roast].toLowerCase() + '.')
+  if (ctx.preferences) lines.push('Your coffee: ' + preferencesText(ctx.preferences) + '.')
   return lines
 }
 

@@ -148,12 +148,17 @@ export function checkAddress(input: unknown): AddressCheck {
   return { ok: true, address: address }
 }
 
-/** The address as lines for a label or an e-mail. */
+/** A country as a list or an address line names it: "Germany", "The Netherlands"; a code we do not deliver to reads as itself. */
+export function countryName(code: string): string {
+  const known = DELIVERY_COUNTRIES[code]
+  return known ? known.name.replace(/^the /, 'The ') : code
+}
+
+/** The address as lines for a label, the account page or an e-mail: name, street, extra line (when given), "postcode city", country. */
 export function addressLines(address: DeliveryAddress): string[] {
   const lines = [address.name, address.line1]
   if (address.line2) lines.push(address.line2)
   lines.push(address.postalCode + ' ' + address.city)
-  const known = DELIVERY_COUNTRIES[address.country]
-  lines.push(known ? known.name.replace(/^the /, 'The ') : address.country)
+  lines.push(countryName(address.country))
   return lines
 }

@@ -29,6 +29,14 @@ export const ROAST_LABELS: { [roast in Roast]: string } = {
   roastersChoice: 'Roaster’s choice',
 }
 
+/**
+ * The customer's coffee in words, as the account page, the plan confirmation and the e-mails say
+ * it: the grind's label, then the roast's in lower case ("Whole bean, dark roast").
+ */
+export function preferencesText(preferences: CoffeePreferences): string {
+  return GRIND_LABELS[preferences.grind] + ', ' + ROAST_LABELS[preferences.roast].toLowerCase()
+}
+
 /** What a plan lets a customer choose. */
 export interface PreferenceOptions {
   grinds: ReadonlyArray<Grind>
