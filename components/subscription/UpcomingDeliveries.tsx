@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { planName } from '@/lib/subscription/labels'
 import { isInPause, isTooLateToChange } from '@/lib/subscription/schedule'
 import cardStyles from '@/components/account/Account.module.css'
 import styles from './Subscription.module.css'
@@ -55,12 +56,11 @@ export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs
         {upcoming.map((delivery) => {
           const state = stateOf(delivery, subscription, nowMs)
           const day = formatDeliveryDay(delivery.date, locale)
-          const planName = plans.find((plan) => plan.id === delivery.plan)?.name ?? delivery.plan
           const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
           return (
             <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
               <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
-              <span className={styles.deliveryPlan}>{planName}</span>
+              <span className={styles.deliveryPlan}>{planName(plans, delivery.plan)}</span>
               <span className={styles.deliveryState}>{STATE_LABELS[state]}</span>
               <span className={styles.deliveryAction}>
                 {state === 'scheduled' || state === 'skipped' ? (
