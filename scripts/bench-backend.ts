@@ -16,11 +16,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBackend } from '../rio-local/app'
 import { silentLogger } from '../rio-local/logger'
 import { TEST_ADDRESS } from '../rio-local/test/address'
 import { startServer } from '../rio-local/server'
-import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import { createOneSourceBackend } from './lib/one-source'
 import { percentile } from './lib/stats'
 
 interface AutocannonResult {
@@ -106,13 +105,7 @@ function row(name: string, rps: number, p50: number, p99: number, note: string):
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-backend-'))
-  const backend = await createBackend({
-    projectId: P,
-    storage: { dir },
-    dev: true,
-    logger: silentLogger,
-    projectEnv: ONE_SOURCE_LIMITS,
-  })
+  const backend = await createOneSourceBackend(P, dir)
   const server = await startServer(backend, { port: 0, host: '127.0.0.1', logger: silentLogger })
   const origin = server.origin
   try {

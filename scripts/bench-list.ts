@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBackend, type Backend } from '../rio-local/app'
+import type { Backend } from '../rio-local/app'
 import { call, sessions } from '../rio-local/test/in-process'
 import { say, warn } from './lib/log'
-import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import { createOneSourceBackend } from './lib/one-source'
 import { percentile } from './lib/stats'
 
 const P = 'bench-list'
@@ -38,12 +38,7 @@ async function timeList(backend: Backend, token: string, times = 200): Promise<{
 async function main(): Promise<void> {
   const total = Number(process.env.BENCH_LIST_ACCOUNTS ?? 4300)
   const dir = mkdtempSync(join(tmpdir(), 'bench-list-'))
-  const backend = await createBackend({
-    projectId: P,
-    storage: { dir },
-    dev: true,
-    projectEnv: ONE_SOURCE_LIMITS,
-  })
+  const backend = await createOneSourceBackend(P, dir)
   try {
     const anon = await sessions(backend).anonymous()
     const { token } = await sessions(backend).customer('listing@bench.example')
