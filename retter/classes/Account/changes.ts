@@ -8,6 +8,7 @@ import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFi
 import { AccountUserState, customerOf, privateOf } from './customer'
 import { subscriptionMail, SubscriptionEvent } from './emails'
 import { sendOrQueue } from './notify'
+import { keepCharge } from './charge-task'
 import { keepReminder } from './reminders'
 import { syncBoards } from './roastery'
 
@@ -51,6 +52,7 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     address: view.delivery,
     preferences: view.preferences,
     manageUrl: manageUrl(),
+    paymentMethod: view.paymentMethod,
   }))
 }
 
@@ -70,6 +72,7 @@ export async function complete(
   view.history = withChange(view.history, change)
   store(data, view)
   keepReminder(data, view, nowMs)
+  keepCharge(data, view, nowMs)
   if (options.boards !== false) await syncBoards(data, view, nowMs)
   if (event) await mailCustomer(data, view, event)
   data.response = { statusCode: 200, body: view }

@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
-import { CoffeePreferences, DeliveryAddress, SubscriptionFields } from 'BeanBloomSubscription'
+import { CoffeePreferences, DeliveryAddress, DeliveryPayment, PaymentMethodSummary, SubscriptionFields } from 'BeanBloomSubscription'
 import { QueuedMail } from './notify'
 import { StoredOtp } from './otp'
 
@@ -32,6 +32,12 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   preferences?: CoffeePreferences
   /** Deliveries that left the roastery (recordShipment), oldest first, the latest DELIVERY_HISTORY_LIMIT. */
   deliveries?: ShippedDelivery[]
+  /** The saved payment method (Stripe's summary: never a card or account number). */
+  paymentMethod?: PaymentMethodSummary
+  /** Each final delivery's payment, oldest first, the latest PAYMENTS_KEPT (BeanBloomSubscription's payments.ts). */
+  payments?: DeliveryPayment[]
+  /** Set while deliveries are on hold because the last deliveries were not paid: ISO instant it began. */
+  paymentHoldSince?: string
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */
@@ -61,6 +67,12 @@ export interface AccountPrivateState {
   boardRetryPending?: boolean
   /** Board retries scheduled since the last update that went through. */
   boardRetries?: number
+  /** Stripe's customer id (created by the first startPaymentSetup). */
+  stripeCustomerId?: string
+  /** Stripe's id of the saved payment method, charged off-session. */
+  paymentMethodId?: string
+  /** The delivery (ISO day) the pending chargeDelivery task is for. */
+  chargeFor?: string
 }
 
 /** The private part of an Account's state (set by init). */

@@ -3,7 +3,8 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  addressLines, CoffeePreferences, DeliveryAddress, lastChangeableDay, lastPausedDay, preferencesText, SubscriptionFields, SubscriptionPlan,
+  addressLines, closingMomentMs, CoffeePreferences, DeliveryAddress, euros, finalMomentMs, lastChangeableDay, lastPausedDay, methodText, PaymentMethodSummary,
+  preferencesText, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 
@@ -16,6 +17,8 @@ export interface MailContext {
   preferences?: CoffeePreferences
   /** Where the customer manages the subscription (the app's /account), when the project knows the app's address. */
   manageUrl?: string
+  /** The saved payment method, for the pre-notification of each charge. */
+  paymentMethod?: PaymentMethodSummary
 }
 
 export type SubscriptionEvent =
@@ -27,8 +30,14 @@ export type SubscriptionEvent =
   | { kind: 'cancelled' }
   | { kind: 'address'; first: boolean }
   | { kind: 'preferences' }
-  | { kind: 'reminder'; date: string }
+  | { kind: 'reminder'; date: string; amountCents?: number }
   | { kind: 'shipped'; date: string; shippedAt: string }
+  | { kind: 'payment-method'; method: string }
+  | { kind: 'payment-failed'; date: string; amountCents: number; reason: string; retrying: boolean }
+  | { kind: 'payment-action'; date: string; amountCents: number }
+  | { kind: 'not-shipped'; date: string; amountCents: number }
+  | { kind: 'payment-hold' }
+  | { kind: 'payment-hold-ended' }
 
 const BRAND = 'Bean & Bloom'
 const BRAND_COLOUR = '#6b3e26'
@@ -45,6 +54,14 @@ function price(plan: SubscriptionPlan): string {
 function planLine(plan: SubscriptionPlan): string {
   const every = plan.delivery === 'weekly' ? 'every week' : plan.delivery === 'fortnightly' ? 'every two weeks' : 'every four weeks'
   return plan.name + ': ' + plan.bags + (plan.bags === 1 ? ' bag' : ' bags') + ' (' + plan.bagGrams + ' g) ' + every + ', ' + price(plan) + ' a delivery'
+}
+
+/** The pre-notification of a charge (SEPA Direct Debit requires one): amount, date and method. */
+function preNotification(date: string, amountCents: number | undefined, method: PaymentMethodSummary | undefined): string[] {
+  if (amountCents === undefined || !method) return []
+  const on = deliveryDay(new Date(finalMomentMs(date)).toISOString())
+  const line = 'We will charge ' + euros(amountCents) + ' to your ' + methodText(method) + ' on ' + on + ' for this delivery.'
+  return [method.type === 'sepa_debit' && method.mandateReference ? line + ' Direct debit under mandate ' + method.mandateReference + '.' : line]
 }
 
 function escapeHtml(text: string): string {
@@ -90,8 +107,40 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
       return {
         subject: 'Your coffee arrives ' + deliveryDay(event.date),
         headline: 'Your next delivery is coming up',
-        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(lastChangeableDay(event.date)) + ').'],
+        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(lastChangeableDay(event.date)) + ').']
+          .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod)),
       }
+    case 'payment-method':
+      return { subject: 'Your payment method is saved', headline: 'Your payment method is saved', lines: ['From now on we charge ' + event.method + ' for each delivery, when it can no longer change (the day before it).'] }
+    case 'payment-failed':
+      return {
+        subject: 'Payment failed for your delivery of ' + deliveryDay(event.date),
+        headline: 'We could not take the payment for your next delivery',
+        lines: [
+          'The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ' did not go through: ' + event.reason,
+          'Retry it or save another payment method from your account' + (event.retrying ? '; we also try again once a day' : '') + '. We ship it once it is paid, until the end of ' + deliveryDay(new Date(closingMomentMs(event.date) - 1).toISOString()) + '.',
+        ],
+      }
+    case 'payment-action':
+      return {
+        subject: 'Your bank needs you to confirm the payment for ' + deliveryDay(event.date),
+        headline: 'Please confirm your payment',
+        lines: ['Your bank asked you to confirm the payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + '. Open your account to confirm it; we ship it once it is paid.'],
+      }
+    case 'not-shipped':
+      return {
+        subject: 'Not shipped: your delivery of ' + deliveryDay(event.date),
+        headline: 'Your delivery was not shipped',
+        lines: ['The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ' was not made by the end of its day, so we did not ship it and will not charge it.'],
+      }
+    case 'payment-hold':
+      return {
+        subject: 'Your deliveries are on hold: payment needed',
+        headline: 'Your deliveries are on hold',
+        lines: ['Your last two deliveries could not be paid, so we have put your subscription on hold: nothing is roasted or charged. Save a working payment method in your account and your deliveries start again.'],
+      }
+    case 'payment-hold-ended':
+      return { subject: 'Your deliveries are back on', headline: 'Your deliveries are back on', lines: ['Thank you: your payment method works, so your subscription is no longer on hold.'] }
     case 'shipped':
       return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'] }
   }

@@ -15,13 +15,17 @@ const rdk = new RDK()
 export const EMAIL_LOOKUP_KEY = 'email'
 
 /** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
-const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans']
+const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'stripeWebhook']
 
 /**
- * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled, and
- * `recordShipment`, which the Roastery class calls (the method checks which class called).
+ * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled,
+ * `recordShipment`, which the Roastery class calls (the method checks which class called), and
+ * `syncPayment`, which the webhook calls after reading the payment back from Stripe.
  */
-const TASKS_ONLY = ['sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment']
+const TASKS_ONLY = [
+  'sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment',
+  'chargeDelivery', 'confirmCharge', 'retryCharge', 'syncPayment', 'closeDelivery',
+]
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context

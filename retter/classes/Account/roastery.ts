@@ -50,7 +50,7 @@ export function shippedDays(customer: Pick<AccountUserState, 'deliveries'>): str
 function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]): { [day: string]: BoardDeliveryInput } {
   const wanted: { [day: string]: BoardDeliveryInput } = {}
   const address = customer.delivery
-  if ((customer.status !== 'active' && customer.status !== 'paused') || !address) return wanted
+  if ((customer.status !== 'active' && customer.status !== 'paused') || !address || customer.paymentHoldSince) return wanted
   for (const upcoming of customer.upcomingDeliveries || []) {
     const day = dayKey(upcoming.date)
     const plan = findPlan(upcoming.plan)

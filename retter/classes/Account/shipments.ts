@@ -6,6 +6,7 @@
 import { Data } from '@retter/rdk'
 import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
+import { isShippable, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
 import { complete, current, refuse } from './changes'
 import { ROASTERY_CLASS, shippedDays } from './roastery'
 
@@ -24,7 +25,9 @@ export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: st
  * WRITE (the Roastery class only; the authorizer admits platform calls, this checks which class)
  * {deliveryId, date, plan, grind, roast, bags, shippedAt}: adds the delivery to the customer's
  * `deliveries` and e-mails them that it is on its way. Recording the same delivery again changes
- * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery.
+ * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery;
+ * 409 SKIPPED for a delivery the customer skipped and 409 NOT_PAID for one not paid (checked here,
+ * with the Account's own record, whatever the board showed).
  */
 export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   if (!isPlatformCall(data.context, ROASTERY_CLASS)) {
@@ -40,6 +43,13 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   if (isShipped(view, day)) {
     data.response = { statusCode: 200, body: view }
     return data
+  }
+  if ((view.skipped || []).indexOf(day) >= 0) {
+    return refuse(data, 409, 'SKIPPED', 'The customer skipped their delivery of ' + input.date + ', so it must not be shipped.')
+  }
+  const payment = paymentOn(view.payments, day)
+  if (!payment || !isShippable(payment.status)) {
+    return refuse(data, 409, 'NOT_PAID', 'The delivery of ' + input.date + ' is not paid' + (payment ? ' (' + paymentStatusText(payment.status).toLowerCase() + ')' : '') + ', so it cannot be shipped.')
   }
   const shipped = shippedDeliveryOf(input, day)
   const all = (view.deliveries || []).concat([shipped])

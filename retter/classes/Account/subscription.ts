@@ -24,7 +24,8 @@ function alreadyShipped(data: Data, date: string): Data {
  * WRITE {planId}: starts a subscription (none), restarts one (cancelled), or changes the plan
  * (active or paused; from the first delivery not already being prepared, a pause stays). 400
  * UNKNOWN_PLAN for an id we do not offer; 409 ALREADY_ON_PLAN for the plan the customer is on;
- * 409 NO_DELIVERY_ADDRESS to start or restart without a delivery address. The customer's
+ * 409 NO_DELIVERY_ADDRESS to start or restart without a delivery address, 409 NO_PAYMENT_METHOD
+ * without a saved payment method. The customer's
  * preferences follow the plan (kept where the plan offers them).
  */
 export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> {
@@ -45,6 +46,9 @@ export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> 
   }
   if (!view.delivery) {
     return refuse(data, 409, 'NO_DELIVERY_ADDRESS', 'Add a delivery address before starting a subscription, so we know where to send your coffee.')
+  }
+  if (!view.paymentMethod) {
+    return refuse(data, 409, 'NO_PAYMENT_METHOD', 'Add a card or a SEPA bank account before starting a subscription: each delivery is charged the day before it.')
   }
   const restarting = view.status === 'cancelled'
   const started = start(view, planId, plan.delivery, nowMs)

@@ -4,10 +4,13 @@
  * retry is notify.ts's.)
  */
 import { Data } from '@retter/rdk'
+import { findPlan, paymentOn } from 'BeanBloomSubscription'
+import { planOn } from './charge-task'
 import { current, mailCustomer } from './changes'
 import { privateOf } from './customer'
 import { keepReminder, stillDue } from './reminders'
 import { syncBoards } from './roastery'
+import { isShipped } from './shipments'
 
 /**
  * WRITE (task) {date}: e-mails "your coffee arrives …" if that delivery is still due and was not
@@ -27,10 +30,13 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
     return data
   }
   delete priv.reminderFor
-  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date
+  // Never for a delivery already shipped (staff may ship early), charged or on hold.
+  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !paymentOn(view.payments, date) && !view.paymentHoldSince
   if (due) {
     priv.remindedFor = date
-    await mailCustomer(data, view, { kind: 'reminder', date: date })
+    const planId = planOn(view, date)
+    const plan = planId ? findPlan(planId) : undefined
+    await mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
   }
   keepReminder(data, view, nowMs)
   data.response = { statusCode: 200, body: { sent: due, reason: due ? 'due' : 'not due' } }

@@ -17,7 +17,7 @@ import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped']
-const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery']
+const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context

@@ -5,7 +5,7 @@
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
 import RDK, { Data } from '@retter/rdk'
-import { Board, BoardDelivery, accountOf, callUntilFree, deliveryOn, describeFailure, shipDelivery, shipmentOf, succeeded } from 'BeanBloomBoard'
+import { Board, BoardDelivery, accountOf, callUntilFree, deliveryOn, describeFailure, paidForShipping, shipDelivery, shipmentOf, succeeded } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 
 const rdk = new RDK()
@@ -15,22 +15,34 @@ export const RECORD_SHIPMENT_METHOD = 'recordShipment'
 /** Accounts told at once by "mark all shipped" (each call sends an e-mail). */
 export const SHIP_ALL_CONCURRENCY = 4
 
-/** Tells the delivery's Account it was shipped; true once the Account has recorded it. */
-async function recordShipment(date: string, delivery: BoardDelivery, shippedAt: string): Promise<boolean> {
+/**
+ * Tells the delivery's Account it was shipped: 'recorded' once the Account has recorded it,
+ * 'refused' when the Account says it must not ship (skipped or not paid, by its own record),
+ * 'failed' when it could not be reached.
+ */
+async function recordShipment(date: string, delivery: BoardDelivery, shippedAt: string): Promise<'recorded' | 'refused' | 'failed'> {
   const record = shipmentOf(date, delivery, shippedAt)
   const answer = await callUntilFree(function () {
     return rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountOf(delivery.deliveryId), methodName: RECORD_SHIPMENT_METHOD, body: record })
   })
-  if (succeeded(answer)) return true
+  if (succeeded(answer)) return 'recorded'
   // The function log gets the delivery id (an HMAC) and the status, never a name or an address.
   console.error('[Roastery] ' + date + ': the shipment of ' + delivery.deliveryId + ' could not be recorded: ' + describeFailure(answer))
-  return false
+  return answer.statusCode === 409 ? 'refused' : 'failed'
+}
+
+function notPaid(data: Data, deliveryId: string): Data {
+  data.response = {
+    statusCode: 409,
+    body: { code: 'NOT_PAID', message: 'Delivery ' + deliveryId + ' is not paid, so it cannot be shipped. It stays on hold until its customer pays.' },
+  }
+  return data
 }
 
 /**
  * WRITE (staff) {deliveryId}: marks one delivery shipped. 404 NOT_ON_BOARD for a delivery not on
- * this day; 503 SHIPMENT_NOT_RECORDED when the customer's Account could not record it (nothing
- * changed). Marking a shipped delivery again changes nothing and e-mails nobody.
+ * this day; 409 NOT_PAID for one not paid (the board's record, then the Account's own); 503
+ * SHIPMENT_NOT_RECORDED when the customer's Account could not record it (nothing changed). Marking a shipped delivery again changes nothing and e-mails nobody.
  */
 export async function markShipped(data: Data<{ deliveryId: string }>): Promise<Data> {
   const deliveryId = data.request.body ? data.request.body.deliveryId : ''
@@ -44,8 +56,11 @@ export async function markShipped(data: Data<{ deliveryId: string }>): Promise<D
     data.response = { statusCode: 200, body: { deliveryId: deliveryId, status: 'shipped', shippedAt: delivery.shippedAt } }
     return data
   }
+  if (!paidForShipping(delivery.payment)) return notPaid(data, deliveryId)
   const shippedAt = new Date(Date.now()).toISOString()
-  if (!(await recordShipment(dateOf(data), delivery, shippedAt))) {
+  const outcome = await recordShipment(dateOf(data), delivery, shippedAt)
+  if (outcome === 'refused') return notPaid(data, deliveryId)
+  if (outcome === 'failed') {
     data.response = {
       statusCode: 503,
       body: { code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.' },
@@ -58,21 +73,27 @@ export async function markShipped(data: Data<{ deliveryId: string }>): Promise<D
 }
 
 /**
- * WRITE (staff): marks every delivery of the day that is still scheduled shipped, a few Accounts at
- * a time. Answers 200 `{shipped, failed: []}`; when some Accounts could not record theirs, 503
+ * WRITE (staff): marks every delivery of the day that is still scheduled and paid shipped, a few
+ * Accounts at a time; deliveries not paid stay on hold (`onHold` counts them). Answers 200
+ * `{shipped, failed: [], onHold}`; when some Accounts could not record theirs, 503
  * SOME_NOT_RECORDED with the ids that stay scheduled (the others are shipped: try again for the rest).
  */
 export async function markAllShipped(data: Data): Promise<Data> {
   const date = dateOf(data)
-  const pending = boardOf(data).deliveries.filter(function (d) { return d.status === 'scheduled' })
+  const scheduled = boardOf(data).deliveries.filter(function (d) { return d.status === 'scheduled' })
+  const pending = scheduled.filter(function (d) { return paidForShipping(d.payment) })
+  const onHold = scheduled.length - pending.length
   const shippedAt = new Date(Date.now()).toISOString()
   const recorded: string[] = []
   const failed: string[] = []
+  let refused = 0
   let next = 0
   async function lane(): Promise<void> {
     while (next < pending.length) {
       const delivery = pending[next++] as BoardDelivery
-      if (await recordShipment(date, delivery, shippedAt)) recorded.push(delivery.deliveryId)
+      const outcome = await recordShipment(date, delivery, shippedAt)
+      if (outcome === 'recorded') recorded.push(delivery.deliveryId)
+      else if (outcome === 'refused') refused++
       else failed.push(delivery.deliveryId)
     }
   }
@@ -90,10 +111,11 @@ export async function markAllShipped(data: Data): Promise<Data> {
         message: failed.length + ' of ' + pending.length + ' deliveries could not be recorded in their customers’ accounts and are still scheduled. Try again in a moment.',
         shipped: recorded.length,
         failed: failed,
+        onHold: onHold + refused,
       },
     }
     return data
   }
-  data.response = { statusCode: 200, body: { shipped: recorded.length, failed: [] } }
+  data.response = { statusCode: 200, body: { shipped: recorded.length, failed: [], onHold: onHold + refused } }
   return data
 }

@@ -1,7 +1,22 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
 import { Data } from '@retter/rdk'
-import { BoardDeliveryInput, accountOf, deliveryIdFor, removeDelivery, upsertDelivery } from 'BeanBloomBoard'
+import { BoardDeliveryInput, BoardPayment, accountOf, deliveryIdFor, removeDelivery, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
 import { boardOf, dateOf, storeBoard } from './day'
+
+/** Refuses (and answers) a delivery of another day (400 WRONG_DAY) or of another Account than the caller (403). */
+function refusedDelivery(data: Data, deliveryId: string): boolean {
+  const date = dateOf(data)
+  if (deliveryId !== deliveryIdFor(accountOf(deliveryId), date)) {
+    data.response = { statusCode: 400, body: { code: 'WRONG_DAY', message: 'Delivery ' + deliveryId + ' is not due on ' + date + '.' } }
+    return true
+  }
+  const caller = data.context.refererInstanceId
+  if (caller && caller !== accountOf(deliveryId)) {
+    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'An Account may only change its own deliveries.' } }
+    return true
+  }
+  return false
+}
 
 /**
  * WRITE (Account class only) {deliveryId, delivery}: puts the customer's delivery on this day's
@@ -10,20 +25,26 @@ import { boardOf, dateOf, storeBoard } from './day'
  */
 export async function syncDelivery(data: Data<{ deliveryId: string; delivery: BoardDeliveryInput | null }>): Promise<Data> {
   const body = data.request.body
-  const date = dateOf(data)
   const deliveryId = body ? body.deliveryId : ''
-  if (deliveryId !== deliveryIdFor(accountOf(deliveryId), date)) {
-    data.response = { statusCode: 400, body: { code: 'WRONG_DAY', message: 'Delivery ' + deliveryId + ' is not due on ' + date + '.' } }
-    return data
-  }
-  const caller = data.context.refererInstanceId
-  if (caller && caller !== accountOf(deliveryId)) {
-    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'An Account may only change its own deliveries.' } }
-    return data
-  }
+  if (refusedDelivery(data, deliveryId)) return data
   const nowIso = new Date(Date.now()).toISOString()
   const board = boardOf(data)
   const result = body && body.delivery ? upsertDelivery(board, deliveryId, body.delivery, nowIso) : removeDelivery(board, deliveryId, nowIso)
+  if (result.board !== board) storeBoard(data, result.board)
+  data.response = { statusCode: 200, body: { outcome: result.outcome } }
+  return data
+}
+
+/**
+ * WRITE (Account class only) {deliveryId, payment}: shows the delivery's payment on the board, so
+ * staff see what may ship. Changes nothing for a delivery not on the board. Same checks as syncDelivery.
+ */
+export async function setPayment(data: Data<{ deliveryId: string; payment: BoardPayment }>): Promise<Data> {
+  const body = data.request.body
+  const deliveryId = body ? body.deliveryId : ''
+  if (!body || refusedDelivery(data, deliveryId)) return data
+  const board = boardOf(data)
+  const result = setDeliveryPayment(board, deliveryId, body.payment, new Date(Date.now()).toISOString())
   if (result.board !== board) storeBoard(data, result.board)
   data.response = { statusCode: 200, body: { outcome: result.outcome } }
   return data

@@ -13,6 +13,17 @@
 
 export type DeliveryStatus = 'scheduled' | 'shipped'
 
+/**
+ * Where a delivery's payment stands (the Account's record, BeanBloomSubscription's payments.ts):
+ * absent until the delivery is final and charged.
+ */
+export type BoardPayment = 'charging' | 'processing' | 'paid' | 'failed' | 'requires_action' | 'unpaid'
+
+/** True when a delivery with this payment may be shipped: paid, or a SEPA debit settling under its mandate. */
+export function paidForShipping(payment: BoardPayment | undefined): boolean {
+  return payment === 'paid' || payment === 'processing'
+}
+
 /** Where a delivery goes (the recipient's name is the entry's `name`). */
 export interface BoardAddress {
   line1: string
@@ -42,6 +53,8 @@ export interface BoardDelivery extends BoardDeliveryInput {
   status: DeliveryStatus
   /** ISO instant it was marked shipped. */
   shippedAt?: string
+  /** The payment, once the delivery is final and charged. */
+  payment?: BoardPayment
 }
 
 /** Bags (and deliveries) of one plan × grind × roast on the day. */
@@ -81,6 +94,7 @@ export function accountOf(deliveryId: string): string {
 export type UpsertOutcome = 'added' | 'changed' | 'unchanged' | 'shipped'
 export type RemoveOutcome = 'removed' | 'absent' | 'shipped'
 export type ShipOutcome = 'shipped' | 'already-shipped' | 'absent'
+export type PaymentOutcome = 'changed' | 'unchanged' | 'absent'
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -188,7 +202,9 @@ export function upsertDelivery(board: Board, deliveryId: string, input: BoardDel
   const existing = find(board, deliveryId)
   if (existing && existing.status === 'shipped') return { board: board, outcome: 'shipped' }
   if (existing && sameInput(existing, input)) return { board: board, outcome: 'unchanged' }
-  return { board: replaced(board, existing, entryOf(deliveryId, input), nowIso), outcome: existing ? 'changed' : 'added' }
+  const entry = entryOf(deliveryId, input)
+  if (existing && existing.payment) entry.payment = existing.payment
+  return { board: replaced(board, existing, entry, nowIso), outcome: existing ? 'changed' : 'added' }
 }
 
 /** Takes a delivery off the board (skipped, paused, cancelled, moved); a shipped one stays. */
@@ -208,6 +224,15 @@ export function shipDelivery(board: Board, deliveryId: string, nowIso: string): 
   shipped.status = 'shipped'
   shipped.shippedAt = nowIso
   return { board: replaced(board, existing, shipped, nowIso), outcome: 'shipped' }
+}
+
+/** Records a delivery's payment (a shipped delivery keeps the payment it left with). */
+export function setDeliveryPayment(board: Board, deliveryId: string, payment: BoardPayment, nowIso: string): { board: Board; outcome: PaymentOutcome } {
+  const existing = find(board, deliveryId)
+  if (!existing) return { board: board, outcome: 'absent' }
+  if (existing.payment === payment || existing.status === 'shipped') return { board: board, outcome: 'unchanged' }
+  const deliveries = board.deliveries.map((d) => (d.deliveryId === deliveryId ? { ...d, payment: payment } : d))
+  return { board: { date: board.date, deliveries: deliveries, totals: board.totals, updatedAt: nowIso }, outcome: 'changed' }
 }
 
 /** The delivery with this id, if it is on the board. */

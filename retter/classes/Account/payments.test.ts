@@ -1,0 +1,360 @@
+/**
+ * Paying for deliveries, with the Account and Roastery classes run by the local runtime in-process
+ * (fake `Date`, tasks run as their time comes) against the real localstripe the test run started:
+ * saving a card or a SEPA account, the refusals, the charge at each delivery's final moment (never
+ * before, never for a skipped, paused or cancelled delivery, always at its plan's price), declines,
+ * 3-D Secure, the daily retry, not shipping an unpaid delivery, the hold after two, the webhook and
+ * the board. The lifecycle's invariants over random sequences are payments.property.test.ts's.
+ */
+import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
+import type { DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import Stripe from 'stripe'
+import { createBackend, type Backend } from '../../../rio-local/app'
+import { fakeDate } from '../../../rio-local/test/clock'
+import { userIdFor } from '../../../rio-local/test/ids'
+import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
+import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../rio-local/test/payments'
+import { recordingMirror } from '../../../rio-local/test/recording-mirror'
+import type { AccountUserState } from './customer'
+
+const P = 'payment-tests'
+const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first deliveries on Wednesday 25 Nov
+const day = (iso: string) => `${iso}T00:00:00.000Z`
+const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+
+type Sub = SubscriptionFields & AccountUserState
+interface Who { token: string; accountId: string; email: string }
+
+let time: ReturnType<typeof fakeDate>
+let backend: Backend
+const { mirror } = recordingMirror()
+let seq = 0
+let rosa: Who | undefined
+
+beforeEach(async () => {
+  time = fakeDate(START)
+  rosa = undefined
+  // Tokens that outlive the walk through weeks (sign-ins are limited to a few codes an hour).
+  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } })
+})
+afterEach(async () => {
+  await backend.close()
+  jest.useRealTimers()
+})
+
+/** A fresh address per test: localstripe keeps its customers for the whole run. */
+async function signIn(name = 'sam'): Promise<Who> {
+  const email = `${name}.${process.pid}.${++seq}@example.com`
+  return { ...(await sessions(backend).customer(email)), email }
+}
+async function staff(): Promise<Who> {
+  rosa ??= { ...(await sessions(backend).customer('rosa@example.com')), email: 'rosa@example.com' }
+  return rosa
+}
+function method(who: Who, name: string, body?: unknown): Promise<Reply<Sub & { code?: string; message?: string; clientSecret?: string; setupIntentId?: string }>> {
+  return call(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
+}
+async function ok(who: Who, name: string, body?: unknown): Promise<Sub> {
+  const res = await method(who, name, body)
+  expect({ name, status: res.status, body: res.body }).toMatchObject({ status: 200 })
+  return res.body
+}
+async function subOf(who: Who): Promise<Sub> {
+  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
+  return res.body.user[userIdFor(who.email)] as Sub
+}
+async function paymentOf(who: Who, date: string): Promise<DeliveryPayment | undefined> {
+  return (await subOf(who)).payments?.find((p) => p.date === day(date))
+}
+async function mails(who: Who): Promise<Array<{ subject: string; text: string }>> {
+  const res = await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
+  return res.body.filter((m) => !/code/i.test(m.subject))
+}
+async function subjects(who: Who): Promise<string[]> {
+  return (await mails(who)).map((m) => m.subject)
+}
+const callAs = (who: Who) => async (name: string, body?: unknown) => method(who, name, body)
+
+/** A customer with an address, a saved payment method and a started subscription. */
+async function subscriber(plan = 'barista', pay: TestMethod = { card: TEST_CARDS.visa }): Promise<Who> {
+  const who = await signIn()
+  await ok(who, 'setDeliveryAddress', HOME)
+  await savePaymentMethod(callAs(who), pay)
+  await ok(who, 'selectPlan', { planId: plan })
+  return who
+}
+
+/**
+ * Moves time to `iso` as the test clock does: each pending task runs at its own due time, in
+ * order, including those the runs add; then the clock stands at `iso`.
+ */
+async function walkTo(iso: string, ..._people: Who[]): Promise<void> {
+  const target = Date.parse(iso)
+  for (let guard = 0; guard < 500; guard++) {
+    const pending = (await call<Array<{ dueAt: string }>>(backend, 'GET', '/__dev/tasks')).body
+    const next = pending.map((t) => Date.parse(t.dueAt)).filter((at) => at <= target).sort((a, b) => a - b)[0]
+    if (next === undefined) break
+    if (next > time.now()) time.advance(next - time.now())
+    await backend.runDueTasks()
+  }
+  if (target > time.now()) time.advance(target - time.now())
+}
+
+async function chargesOf(paymentIntentId: string): Promise<Stripe.Charge[]> {
+  const intent = await testStripe().paymentIntents.retrieve(paymentIntentId, { expand: ['charges'] })
+  return ((intent as unknown as { charges?: { data: Stripe.Charge[] } }).charges?.data ?? []).filter((c) => c.status === 'succeeded')
+}
+async function boardEntry(date: string, who: Who): Promise<BoardDelivery | undefined> {
+  const res = await call<{ role: { staff: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${(await staff()).token}`)
+  return res.body.role?.staff.deliveries.find((d) => d.deliveryId === `${who.accountId}:${date}`)
+}
+
+describe('saving a payment method', () => {
+  test('a card: Stripe keeps the number, we keep its summary; an e-mail says what will be charged', async () => {
+    const sam = await signIn()
+    const started = await method(sam, 'startPaymentSetup', { type: 'card' })
+    expect(started.status).toBe(200)
+    expect(started.body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+    expect(await confirmSetup(started.body.setupIntentId as string, { card: TEST_CARDS.visa })).toBe('succeeded')
+    const saved = await ok(sam, 'savePaymentMethod', { setupIntentId: started.body.setupIntentId })
+    expect(saved.paymentMethod).toEqual({ type: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, savedAt: new Date(START).toISOString() })
+    expect(JSON.stringify(await subOf(sam))).not.toContain('4242424242424242')
+    expect(await subjects(sam)).toEqual(['Your payment method is saved'])
+    expect((await mails(sam))[0]!.text).toContain('we charge Visa •••• 4242 for each delivery')
+  })
+
+  test('a SEPA bank account: bank, last 4 and the mandate reference', async () => {
+    const sam = await signIn()
+    const saved = (await savePaymentMethod(callAs(sam), { iban: TEST_IBANS.good })) as Sub
+    expect(saved.paymentMethod).toMatchObject({ type: 'sepa_debit', last4: '3000', country: 'DE' })
+    expect(saved.paymentMethod?.mandateReference).toMatch(/^\S{6,}$/)
+    expect(JSON.stringify(await subOf(sam))).not.toContain(TEST_IBANS.good)
+  })
+
+  test('400 PAYMENT_SETUP_INCOMPLETE, saying what is missing: nothing confirmed, 3-D Secure not completed, another customer’s setup', async () => {
+    const sam = await signIn()
+    const kim = await signIn('kim')
+    const first = await method(sam, 'startPaymentSetup', {})
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: first.body.setupIntentId })).toMatchObject({
+      status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE', message: 'No card or bank account has been confirmed yet: enter your details and confirm them first.' },
+    })
+    expect(await confirmSetup(first.body.setupIntentId as string, { card: TEST_CARDS.authentication }, false)).toBe('requires_action')
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: first.body.setupIntentId })).toMatchObject({
+      status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE', message: 'Your bank asked you to confirm this card: complete its check, then save again.' },
+    })
+    const kims = await method(kim, 'startPaymentSetup', {})
+    await confirmSetup(kims.body.setupIntentId as string, { card: TEST_CARDS.visa })
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: kims.body.setupIntentId })).toMatchObject({
+      status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE', message: 'This payment setup is not yours. Start again from your account.' },
+    })
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: 'not-an-id' })).toMatchObject({ status: 400, body: { code: 'VALIDATION' } })
+    expect((await subOf(sam)).paymentMethod).toBeUndefined()
+  })
+
+  test('409 NO_PAYMENT_METHOD: a subscription cannot start without one, and nothing starts', async () => {
+    const sam = await signIn()
+    await ok(sam, 'setDeliveryAddress', HOME)
+    expect(await method(sam, 'selectPlan', { planId: 'barista' })).toMatchObject({
+      status: 409, body: { code: 'NO_PAYMENT_METHOD', message: 'Add a card or a SEPA bank account before starting a subscription: each delivery is charged the day before it.' },
+    })
+    expect(await subOf(sam)).toMatchObject({ status: 'none' })
+  })
+
+  test('only the owner may start a setup or save a method', async () => {
+    const sam = await signIn()
+    const kim = await signIn('kim')
+    const res = await call(backend, 'POST', `/${P}/CALL/Account/startPaymentSetup/${sam.accountId}?_token=${kim.token}`, {})
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('charging each delivery once, when it becomes final', () => {
+  test('charged at the start of the day before it, at its plan’s price, once; paid on the board; the reminder pre-notifies', async () => {
+    const sam = await subscriber('barista')
+    // Wed 25 Nov is final from Tue 24 Nov 00:00.
+    await walkTo('2026-11-23T23:59:00Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toBeUndefined()
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const paid = await paymentOf(sam, '2026-11-25')
+    expect(paid).toMatchObject({ status: 'paid', amountCents: 2000, currency: 'eur', plan: 'barista', attempts: 1, method: 'Visa •••• 4242', deliveryId: `${sam.accountId}:2026-11-25` })
+    const intent = await testStripe().paymentIntents.retrieve(paid!.paymentIntentId!)
+    expect(intent).toMatchObject({ amount: 2000, currency: 'eur', status: 'succeeded', metadata: { deliveryId: `${sam.accountId}:2026-11-25`, deliveryDate: day('2026-11-25') } })
+    expect(await chargesOf(intent.id)).toHaveLength(1)
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'paid', status: 'scheduled' })
+    // The next week's reminder (Mon 30 Nov) names the amount, the method and the day it is charged.
+    await walkTo('2026-11-30T07:00:00Z', sam)
+    const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wed 2 Dec')
+    expect(reminder?.text).toContain('We will charge €20.00 to your Visa •••• 4242 on Tue 1 Dec for this delivery.')
+    await walkTo('2026-12-01T00:00:01Z', sam)
+    expect((await subOf(sam)).payments?.map((p) => [p.date.slice(0, 10), p.status])).toEqual([['2026-11-25', 'paid'], ['2026-12-02', 'paid']])
+  })
+
+  test('a delivery run twice (a task delivered again) is never charged twice', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const paid = (await paymentOf(sam, '2026-11-25'))!
+    const again = await call(backend, 'POST', `/${P}/CALL/Account/confirmCharge/${sam.accountId}`, { date: '2026-11-25', paymentIntentId: paid.paymentIntentId })
+    // Tasks only: a customer's session may not run it …
+    expect(again.status).toBe(401)
+    // … and the platform's own re-run finds the PaymentIntent confirmed and only reads it.
+    const rerun = await call<{ status: string }>(backend, 'POST', `/${P}/CALL/Account/confirmCharge/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25', paymentIntentId: paid.paymentIntentId })
+    expect(rerun).toMatchObject({ status: 200, body: { status: 'paid' } })
+    const charge = await call<{ charged: boolean; reason: string }>(backend, 'POST', `/${P}/CALL/Account/chargeDelivery/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25' })
+    expect(charge.body).toEqual({ charged: false, reason: 'superseded' })
+    expect(await chargesOf(paid.paymentIntentId!)).toHaveLength(1)
+    expect((await subOf(sam)).payments).toHaveLength(1)
+  })
+
+  test('never for a skipped, paused or cancelled delivery', async () => {
+    const skipper = await subscriber('barista')
+    await ok(skipper, 'skipDelivery', { date: '2026-12-02' })
+    const pauser = await subscriber('barista')
+    await ok(pauser, 'pauseSubscription', { weeks: 2 })
+    const leaver = await subscriber('barista')
+    await ok(leaver, 'cancelSubscription', {})
+    await walkTo('2026-12-08T00:00:01Z', skipper, pauser, leaver)
+    expect((await subOf(skipper)).payments?.map((p) => p.date.slice(0, 10))).toEqual(['2026-11-25', '2026-12-09'])
+    // The two weeks' pause starts at the first changeable day: 25 Nov and 2 Dec are inside it, 9 Dec is not.
+    expect((await subOf(pauser)).payments?.map((p) => p.date.slice(0, 10))).toEqual(['2026-12-09'])
+    expect((await subOf(leaver)).payments).toBeUndefined()
+  })
+
+  test('a plan change charges the new price from the delivery it applies to', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-24T12:00:00Z', sam)
+    // 25 Nov is being prepared: the change applies from 2 Dec (Taster, €12, every four weeks).
+    await ok(sam, 'selectPlan', { planId: 'taster' })
+    await walkTo('2026-12-01T00:00:01Z', sam)
+    expect((await subOf(sam)).payments?.map((p) => [p.date.slice(0, 10), p.plan, p.amountCents])).toEqual([
+      ['2026-11-25', 'barista', PLANS.find((p) => p.id === 'barista')!.amount], ['2026-12-02', 'taster', PLANS.find((p) => p.id === 'taster')!.amount],
+    ])
+  })
+})
+
+describe('when a payment fails', () => {
+  test('declined: an e-mail with the link, a daily retry, and a new card pays it', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', failure: 'your card was declined.', attempts: 1 })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
+    const failed = (await mails(sam)).find((m) => m.subject === 'Payment failed for your delivery of Wed 25 Nov')
+    expect(failed?.text).toContain('The payment of €20.00 for your delivery of Wed 25 Nov did not go through: your card was declined.')
+    expect(failed?.text).toContain('we also try again once a day')
+    // The daily retry (Wed 00:00) fails again; the customer's own retry too.
+    await walkTo('2026-11-25T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', attempts: 2 })
+    await ok(sam, 'retryPayment', { date: '2026-11-25' })
+    await walkTo('2026-11-25T00:00:02Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', attempts: 3 })
+    // A working card, saved: the failed payment is charged again at once and paid.
+    await savePaymentMethod(callAs(sam), { card: TEST_CARDS.visa })
+    await walkTo('2026-11-25T00:00:03Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'paid', attempts: 4, method: 'Visa •••• 4242' })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'paid' })
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 409, body: { code: 'ALREADY_PAID', message: 'Your delivery of 2026-11-25 is already paid.' } })
+  })
+
+  test('authentication needed: the customer confirms with their bank, then retryPayment pays it', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const waiting = (await paymentOf(sam, '2026-11-25'))!
+    expect(waiting).toMatchObject({ status: 'requires_action' })
+    expect(waiting.clientSecret).toMatch(/_secret_/)
+    expect(await subjects(sam)).toContain('Your bank needs you to confirm the payment for Wed 25 Nov')
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 409, body: { code: 'PAYMENT_ACTION_REQUIRED' } })
+    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    const after = await ok(sam, 'retryPayment', { date: '2026-11-25' })
+    expect(after.payments?.find((p) => p.date === day('2026-11-25'))).toMatchObject({ status: 'paid' })
+    expect(after.payments?.find((p) => p.date === day('2026-11-25'))?.clientSecret).toBeUndefined()
+    expect(await chargesOf(waiting.paymentIntentId!)).toHaveLength(1)
+  })
+
+  test('not paid by the end of its day: not shipped, an e-mail; two in a row put the subscription on hold; a working card lifts it', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-26T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'unpaid' })
+    expect(await subjects(sam)).toContain('Not shipped: your delivery of Wed 25 Nov')
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 409, body: { code: 'TOO_LATE_TO_PAY' } })
+    await walkTo('2026-12-03T00:00:01Z', sam)
+    const held = await subOf(sam)
+    expect(held.payments?.map((p) => p.status)).toEqual(['unpaid', 'unpaid'])
+    expect(held.paymentHoldSince).toBeDefined()
+    expect(await subjects(sam)).toContain('Your deliveries are on hold: payment needed')
+    // On hold: nothing further is charged or put on a board.
+    await walkTo('2026-12-10T00:00:01Z', sam)
+    expect((await subOf(sam)).payments).toHaveLength(2)
+    expect(await boardEntry('2026-12-16', sam)).toBeUndefined()
+    await savePaymentMethod(callAs(sam), { card: TEST_CARDS.visa })
+    expect((await subOf(sam)).paymentHoldSince).toBeUndefined()
+    expect(await subjects(sam)).toContain('Your deliveries are back on')
+    await walkTo('2026-12-15T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-12-16')).toMatchObject({ status: 'paid' })
+  })
+
+  test('a SEPA debit that fails days later is taken from Stripe’s record by the reconciliation', async () => {
+    const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'processing' })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'processing' })
+    // localstripe fails the debit half a second later; the hourly read picks it up.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await walkTo('2026-11-24T01:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed' })
+    expect(await subjects(sam)).toContain('Payment failed for your delivery of Wed 25 Nov')
+  })
+})
+
+describe('Stripe’s webhook', () => {
+  // Stripe posts without a token; anything may claim to be Stripe.
+  async function post(event: object): Promise<Reply<{ handled?: boolean; code?: string }>> {
+    return call(backend, 'POST', `/${P}/CALL/Account/stripeWebhook`, event)
+  }
+
+  test('reads the PaymentIntent back from Stripe and applies only Stripe’s record, once', async () => {
+    const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const processing = (await paymentOf(sam, '2026-11-25'))!
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    // The body claims success: Stripe says it failed, and that is what counts.
+    const event = { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: processing.paymentIntentId, status: 'succeeded', metadata: { accountId: 'someone-else' } } } }
+    expect(await post(event)).toMatchObject({ status: 200, body: { handled: true } })
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed' })
+    const mailsBefore = (await mails(sam)).length
+    expect(await post(event)).toMatchObject({ status: 200, body: { handled: true } })
+    expect((await mails(sam)).length).toBe(mailsBefore)
+  })
+
+  test('ignores events it does not act on and PaymentIntents Stripe does not know; refuses what is no event', async () => {
+    expect(await post({ id: 'evt_2', type: 'customer.created', data: { object: { id: 'cus_123' } } })).toMatchObject({ status: 200, body: { handled: false } })
+    expect(await post({ id: 'evt_3', type: 'payment_intent.succeeded', data: { object: { id: 'pi_doesnotexist123' } } })).toMatchObject({ status: 200, body: { handled: false } })
+    expect(await post({ hello: 'world' })).toMatchObject({ status: 400, body: { code: 'NOT_AN_EVENT' } })
+    expect(await post({ type: 'payment_intent.succeeded', data: { object: { id: '../../etc' } } })).toMatchObject({ status: 400, body: { code: 'NOT_AN_EVENT' } })
+  })
+})
+
+describe('the roastery ships only what is paid', () => {
+  test('409 NOT_PAID for a failed payment; mark all ships the paid ones and leaves the rest on hold', async () => {
+    const paying = await subscriber('barista')
+    const declined = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-25T08:00:00Z', paying, declined)
+    const rosa = await staff()
+    const refused = await call(backend, 'POST', `/${P}/CALL/Roastery/markShipped/2026-11-25?_token=${rosa.token}`, { deliveryId: `${declined.accountId}:2026-11-25` })
+    expect(refused).toMatchObject({ status: 409, body: { code: 'NOT_PAID' } })
+    const all = await call(backend, 'POST', `/${P}/CALL/Roastery/markAllShipped/2026-11-25?_token=${rosa.token}`, {})
+    expect(all).toMatchObject({ status: 200, body: { shipped: 1, failed: [], onHold: 1 } })
+    expect(await boardEntry('2026-11-25', paying)).toMatchObject({ status: 'shipped', payment: 'paid' })
+    expect(await boardEntry('2026-11-25', declined)).toMatchObject({ status: 'scheduled', payment: 'failed' })
+    expect((await subOf(declined)).deliveries).toBeUndefined()
+  })
+})
+
+/** A token of the platform's own `developer` identity, as Retter's delayed calls and rdk calls have. */
+function developerToken(): string {
+  return sessions(backend).platform()
+}
+
+afterAll(() => {
+  delete process.env.STAFF_EMAILS
+})

@@ -1,0 +1,56 @@
+/**
+ * The Stripe client of class code (the official `stripe` SDK). Configured by the project environment:
+ *   STRIPE_SECRET_KEY  the account's secret key (sk_live_… or sk_test_…); required
+ *   STRIPE_API_URL     unset: Stripe itself. Locally the address of localstripe, a fake Stripe the
+ *                      local stack runs on loopback (e.g. http://127.0.0.1:8420)
+ * The secret key never leaves the class environment; the browser only has the publishable key.
+ */
+import Stripe from 'stripe'
+
+let cached: { key: string; url: string; client: Stripe } | undefined
+
+/** True when STRIPE_API_URL points somewhere other than Stripe (localstripe). */
+export function isLocalStripe(): boolean {
+  return !!process.env.STRIPE_API_URL
+}
+
+/**
+ * The client for the current environment (one per key and URL, kept across invocations of a warm
+ * container). Throws, naming the variable, when STRIPE_SECRET_KEY is not set.
+ */
+export function stripe(): Stripe {
+  const key = process.env.STRIPE_SECRET_KEY || ''
+  const url = process.env.STRIPE_API_URL || ''
+  if (!key) throw new Error('STRIPE_SECRET_KEY is not set: set it in the project environment (the secret key of the Stripe account)')
+  if (cached && cached.key === key && cached.url === url) return cached.client
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20000, appInfo: { name: 'bean-and-bloom' } }
+  if (url) {
+    const parsed = new URL(url)
+    options.host = parsed.hostname
+    options.port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80')
+    options.protocol = parsed.protocol === 'https:' ? 'https' : 'http'
+  }
+  cached = { key: key, url: url, client: new Stripe(key, options) }
+  return cached.client
+}
+
+/**
+ * A SetupIntent's allowed payment method types: `allowed_payment_method_types` in the API version
+ * this SDK pins; localstripe only knows the older `payment_method_types`.
+ */
+export function allowedTypes(types: Array<'card' | 'sepa_debit'>): Pick<Stripe.SetupIntentCreateParams, 'allowed_payment_method_types'> {
+  if (isLocalStripe()) {
+    // The older name is no longer in the SDK's types, but the SDK sends any parameter it is given.
+    return { payment_method_types: types } as unknown as Pick<Stripe.SetupIntentCreateParams, 'allowed_payment_method_types'>
+  }
+  return { allowed_payment_method_types: types }
+}
+
+/** Stripe's error code (`card_declined`, `authentication_required`…) and message, or the error's own message. */
+export function stripeFailure(err: unknown): { code: string; message: string } {
+  if (err instanceof Stripe.errors.StripeError) {
+    // Servers that leave out the code (localstripe's 404s) still say what is missing by the status.
+    return { code: err.code || (err.statusCode === 404 ? 'resource_missing' : err.type), message: err.message }
+  }
+  return { code: 'error', message: err instanceof Error ? err.message : String(err) }
+}

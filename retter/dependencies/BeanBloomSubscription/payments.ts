@@ -1,0 +1,189 @@
+/**
+ * Paying for deliveries: one lifecycle per delivery, pure rules over plain values (the Account
+ * class charges with them, the web app shows them with this very module).
+ *
+ * scheduled → (skipped) → final → paid → shipped
+ *                              → payment failed / authentication needed → paid
+ *                              → not shipped (not paid by the end of its day)
+ *
+ * - A delivery becomes final when no change can reach it any more: the start of the day after its
+ *   last changeable day (LEAD_DAYS − 1 days before it, at midnight UTC). At that moment it is
+ *   charged once, off-session, at the price of that delivery's plan.
+ * - Stripe is the record of money: a payment's status is read from Stripe's PaymentIntent.
+ * - A delivery ships only when it is paid, or when a SEPA Direct Debit is still settling
+ *   (`processing`: the mandate covers it, and a late failure is handled like any failed payment).
+ * - A delivery not paid by the end of its day is not shipped; UNPAID_IN_A_ROW of them in a row put
+ *   the subscription on hold until the customer saves a working payment method.
+ */
+import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
+
+/** Where one delivery's payment stands. */
+export type PaymentStatus =
+  /** Being charged: a PaymentIntent is made and about to be confirmed. */
+  | 'charging'
+  /** A SEPA Direct Debit settling (days). */
+  | 'processing'
+  | 'paid'
+  /** Declined or failed: the customer may retry or save another method; retried once a day. */
+  | 'failed'
+  /** The bank asked the customer to authenticate (3-D Secure). */
+  | 'requires_action'
+  /** Not paid by the end of its day: not shipped, and never charged any more. */
+  | 'unpaid'
+
+/** What we keep of a saved payment method: never the number, only Stripe's summary. */
+export interface PaymentMethodSummary {
+  type: 'card' | 'sepa_debit'
+  /** Card brand ("visa", "mastercard"…). */
+  brand?: string
+  last4: string
+  expMonth?: number
+  expYear?: number
+  /** SEPA: the bank's code and country, and the mandate's reference. */
+  bankCode?: string
+  country?: string
+  mandateReference?: string
+  /** ISO instant it was saved. */
+  savedAt: string
+}
+
+/** The payment of one delivery (the customer's user state keeps the latest PAYMENTS_KEPT). */
+export interface DeliveryPayment {
+  /** The delivery (ISO day). */
+  date: string
+  /** The delivery's id (also the PaymentIntent's metadata and idempotency key). */
+  deliveryId: string
+  /** The plan of that delivery, whose price is charged. */
+  plan: string
+  /** Integer cents. */
+  amountCents: number
+  currency: 'eur'
+  status: PaymentStatus
+  /** Charges tried (1 for the first). */
+  attempts: number
+  /** Stripe's PaymentIntent of the latest attempt. */
+  paymentIntentId?: string
+  /** For `requires_action`: what Stripe.js needs to let the customer authenticate. */
+  clientSecret?: string
+  /** What was charged: "Visa •••• 4242" or "SEPA Direct Debit •••• 3000". */
+  method?: string
+  /** For `failed` and `unpaid`: why, in words for the customer. */
+  failure?: string
+  /** ISO instants. */
+  chargedAt?: string
+  paidAt?: string
+  updatedAt: string
+}
+
+/** Payments the customer's user state keeps (a year of weekly deliveries). */
+export const PAYMENTS_KEPT = 52
+/** Unpaid deliveries in a row that put the subscription on hold for payment. */
+export const UNPAID_IN_A_ROW = 2
+/** A failed payment is tried again this often until its delivery's day is over. */
+export const RETRY_EVERY_MS = DAY_MS
+
+function dayMs(iso: string): number {
+  return startOfUtcDay(Date.parse(iso))
+}
+
+/** The moment the delivery on `date` becomes final and is charged (epoch ms). */
+export function finalMomentMs(date: string): number {
+  return dayMs(date) - (LEAD_DAYS - 1) * DAY_MS
+}
+
+/** The moment a delivery not paid yet is given up: the end of its day (epoch ms). */
+export function closingMomentMs(date: string): number {
+  return dayMs(date) + DAY_MS
+}
+
+/** True once the delivery on `date` is final at `nowMs`. */
+export function isFinal(date: string, nowMs: number): boolean {
+  return nowMs >= finalMomentMs(date)
+}
+
+/** True when a delivery with this payment may leave the roastery. */
+export function isShippable(status: PaymentStatus | undefined): boolean {
+  return status === 'paid' || status === 'processing'
+}
+
+/** True when the customer can do something about this payment (retry, authenticate, save another method). */
+export function needsCustomer(status: PaymentStatus | undefined): boolean {
+  return status === 'failed' || status === 'requires_action'
+}
+
+/**
+ * Our status for a Stripe PaymentIntent status. `requires_payment_method` after a confirm (and
+ * `canceled`) is a failed payment; `requires_confirmation` means the confirm has not happened yet.
+ */
+export function statusOfIntent(stripeStatus: string): PaymentStatus {
+  switch (stripeStatus) {
+    case 'succeeded':
+      return 'paid'
+    case 'processing':
+      return 'processing'
+    case 'requires_action':
+      return 'requires_action'
+    case 'requires_confirmation':
+    case 'requires_capture':
+      return 'charging'
+    default:
+      return 'failed'
+  }
+}
+
+const BRANDS: { [brand: string]: string } = {
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB',
+  diners: 'Diners Club', unionpay: 'UnionPay', cartes_bancaires: 'Cartes Bancaires',
+}
+
+/** "Visa •••• 4242" or "SEPA Direct Debit •••• 3000". */
+export function methodText(method: Pick<PaymentMethodSummary, 'type' | 'brand' | 'last4'>): string {
+  if (method.type === 'sepa_debit') return 'SEPA Direct Debit •••• ' + method.last4
+  const brand = method.brand ? BRANDS[method.brand] || method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card'
+  return brand + ' •••• ' + method.last4
+}
+
+/** "€20.00" (amounts are integer cents of euros). */
+export function euros(amountCents: number): string {
+  const sign = amountCents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(amountCents))
+  const cents = abs % 100
+  return sign + '€' + Math.floor(abs / 100) + '.' + (cents < 10 ? '0' : '') + cents
+}
+
+/** The customer's words for a payment status. */
+export function paymentStatusText(status: PaymentStatus): string {
+  switch (status) {
+    case 'charging':
+      return 'Being charged'
+    case 'processing':
+      return 'Paid by direct debit (settling)'
+    case 'paid':
+      return 'Paid'
+    case 'failed':
+      return 'Payment failed'
+    case 'requires_action':
+      return 'Your bank needs you to confirm'
+    case 'unpaid':
+      return 'Not paid: not shipped'
+  }
+}
+
+/** Adds or replaces the payment of `payment.date`, keeping the newest PAYMENTS_KEPT, oldest first. */
+export function withPayment(payments: ReadonlyArray<DeliveryPayment> | undefined, payment: DeliveryPayment): DeliveryPayment[] {
+  const others = (payments || []).filter(function (p) { return p.date !== payment.date })
+  const all = others.concat([payment]).sort(function (a, b) { return a.date < b.date ? -1 : a.date > b.date ? 1 : 0 })
+  return all.slice(Math.max(0, all.length - PAYMENTS_KEPT))
+}
+
+/** The payment of the delivery on `date`, if it was charged. */
+export function paymentOn(payments: ReadonlyArray<DeliveryPayment> | undefined, date: string): DeliveryPayment | undefined {
+  return (payments || []).filter(function (p) { return p.date === date })[0]
+}
+
+/** True when the last UNPAID_IN_A_ROW closed payments (paid or unpaid, by date) were all unpaid. */
+export function unpaidInARow(payments: ReadonlyArray<DeliveryPayment> | undefined): boolean {
+  const closed = (payments || []).filter(function (p) { return p.status === 'paid' || p.status === 'unpaid' })
+  if (closed.length < UNPAID_IN_A_ROW) return false
+  return closed.slice(closed.length - UNPAID_IN_A_ROW).every(function (p) { return p.status === 'unpaid' })
+}
