@@ -15,6 +15,7 @@ import { fakeDate } from '../../../rio-local/test/clock'
 import { accountIdFor, userIdFor } from '../../../rio-local/test/ids'
 import { TEST_ADDRESS } from '../../../rio-local/test/address'
 import { call, sessions } from '../../../rio-local/test/in-process'
+import { savePaymentMethod } from '../../../rio-local/test/payments'
 
 const plansJson = PLANS
 
@@ -255,6 +256,8 @@ describe('plans and selectPlan', () => {
     const noAddress = await call(backend, 'POST', url(token), { planId: 'taster' })
     expect(noAddress.body).toMatchObject({ code: 'NO_DELIVERY_ADDRESS' })
     await call(backend, 'POST', `/${P}/CALL/Account/setDeliveryAddress/${accountId}?_token=${token}`, TEST_ADDRESS)
+    expect((await call(backend, 'POST', url(token), { planId: 'taster' })).body).toMatchObject({ code: 'NO_PAYMENT_METHOD' })
+    await savePaymentMethod((name, body) => call(backend, 'POST', `/${P}/CALL/Account/${name}/${accountId}?_token=${token}`, body))
     const ok = await call(backend, 'POST', url(token), { planId: 'taster' })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ plan: 'taster', status: 'active', planChangedAt: new Date(clock).toISOString() })

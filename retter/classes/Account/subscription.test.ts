@@ -10,6 +10,7 @@ import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions } from '../../../rio-local/test/in-process'
+import { savePaymentMethod } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
 import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 
@@ -35,8 +36,11 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
+/** A signed-in customer with a saved card (a subscription cannot start without a payment method). */
 async function customer(email = 'sam@example.com'): Promise<Customer> {
-  return { ...(await sessions(backend).customer(email)), email }
+  const who = { ...(await sessions(backend).customer(email)), email }
+  await savePaymentMethod((name, body) => method(who, name, body))
+  return who
 }
 /** Moves the clock on; the customer signs in again, since access tokens last minutes, not days. */
 async function later(who: Customer, ms: number) {
@@ -62,7 +66,8 @@ async function ok(who: Customer, name: string, body?: unknown): Promise<Sub> {
 /** Every e-mail the customer got, newest first. */
 async function mails(who: Customer): Promise<Array<{ subject: string; text: string; html?: string }>> {
   const res = await call<Array<{ subject: string; text: string; html?: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.filter((m) => !/code/i.test(m.subject))
+  // Sign-in codes, and the card every customer here saves first (payments.test.ts tests that e-mail).
+  return res.body.filter((m) => !/code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 }
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 /** A customer with a delivery address and a started subscription. */

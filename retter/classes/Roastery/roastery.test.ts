@@ -13,6 +13,7 @@ import { fakeDate } from '../../../rio-local/test/clock'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
 import { awsIdFor, userIdFor } from '../../../rio-local/test/ids'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
+import { savePaymentMethod } from '../../../rio-local/test/payments'
 import type { AccountUserState } from '../Account/customer'
 
 const P = 'roastery-tests'
@@ -90,14 +91,26 @@ async function subOf(who: Who): Promise<Sub> {
 }
 async function mails(who: Who): Promise<Array<{ subject: string; text: string }>> {
   const res = await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.filter((m) => !/sign-in code/i.test(m.subject))
+  return res.body.filter((m) => !/sign-in code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 }
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 async function subscriber(email: string, planId = 'barista', address: Record<string, string> = HOME): Promise<Who> {
   const who = await signIn(email)
   await ok(who, 'setDeliveryAddress', address)
+  await savePaymentMethod((name, body) => accountCall(who, name, body))
   await ok(who, 'selectPlan', { planId })
   return who
+}
+/**
+ * Tuesday 24 Nov, 09:00: Wednesday's deliveries became final at midnight and were charged (the
+ * delayed calls due by then have run), so they may ship. Everyone signs in again.
+ */
+const SHIPPING_TIME = '2026-11-24T09:00:00.000Z'
+async function chargedAndReady(...people: Who[]): Promise<void> {
+  await later(Date.parse(SHIPPING_TIME) - time.now(), ...people)
+  while ((await backend.runDueTasks()).length > 0) {
+    // Each run may add delayed calls due at once (a charge's confirmation).
+  }
 }
 
 describe('staff sign in with the same code flow', () => {
@@ -142,9 +155,11 @@ describe('who may do what on a day', () => {
     { name: 'INIT (a day nobody opened)', staff: 200, run: (token) => roastery('INSTANCE', '2026-11-27', token) },
     { name: 'GET (an opened day)', staff: 200, run: (token) => roastery('INSTANCE', day, token) },
     { name: 'STATE', staff: 200, run: (token) => roastery('STATE', day, token) },
-    { name: 'markShipped', staff: 200, run: (token) => roasteryCall('markShipped', day, token, { deliveryId }) },
+    // Let in, and told it is not paid yet (it is charged when it becomes final, tomorrow).
+    { name: 'markShipped', staff: 409, run: (token) => roasteryCall('markShipped', day, token, { deliveryId }) },
     { name: 'markAllShipped', staff: 200, run: (token) => roasteryCall('markAllShipped', day, token, {}) },
     { name: 'syncDelivery (the Account class only)', staff: 403, run: (token) => roasteryCall('syncDelivery', day, token, { deliveryId, delivery: null }) },
+    { name: 'setPayment (the Account class only)', staff: 403, run: (token) => roasteryCall('setPayment', day, token, { deliveryId, payment: 'paid' }) },
     { name: 'LIST', staff: 403, run: (token) => call(backend, 'POST', `/${P}/LIST/Roastery${token ? `?_token=${token}` : ''}`) },
   ]
 
@@ -320,13 +335,14 @@ describe('shipping', () => {
 
   test('markShipped: the board shows it shipped, the customer’s history has it and they get “on its way”; again changes nothing', async () => {
     await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'dark' })
+    await chargedAndReady(sam, rosa)
     const deliveryId = `${sam.accountId}:${day}`
     const res = await roasteryCall('markShipped', day, rosa.token, { deliveryId })
-    expect(res).toMatchObject({ status: 200, body: { deliveryId, status: 'shipped', shippedAt: '2026-11-23T09:00:00.000Z' } })
-    expect(await entryOf(day, rosa, sam)).toMatchObject({ status: 'shipped', shippedAt: '2026-11-23T09:00:00.000Z', grind: 'espresso' })
+    expect(res).toMatchObject({ status: 200, body: { deliveryId, status: 'shipped', shippedAt: SHIPPING_TIME } })
+    expect(await entryOf(day, rosa, sam)).toMatchObject({ status: 'shipped', shippedAt: SHIPPING_TIME, grind: 'espresso', payment: 'paid' })
     expect((await board(day, rosa))?.totals).toEqual([{ plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, deliveries: 1 }])
     const sub = await subOf(sam)
-    expect(sub.deliveries).toEqual([{ date: '2026-11-25T00:00:00.000Z', plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, shippedAt: '2026-11-23T09:00:00.000Z' }])
+    expect(sub.deliveries).toEqual([{ date: '2026-11-25T00:00:00.000Z', plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, shippedAt: SHIPPING_TIME }])
     expect(sub.history[sub.history.length - 1]).toMatchObject({ action: 'shipped', date: '2026-11-25T00:00:00.000Z' })
     const [mail] = await mails(sam)
     expect(mail?.subject).toBe('Your coffee is on its way')
@@ -339,6 +355,7 @@ describe('shipping', () => {
   })
 
   test('a shipped delivery is final: it cannot be skipped, and later changes reach only the deliveries after it', async () => {
+    await chargedAndReady(sam, rosa)
     await roasteryCall('markShipped', day, rosa.token, { deliveryId: `${sam.accountId}:${day}` })
     const skip = await accountCall(sam, 'skipNextDelivery')
     expect(skip).toMatchObject({ status: 409, body: { code: 'ALREADY_SHIPPED', message: 'Your delivery of 2026-11-25 has already left our roastery, so it can no longer be skipped.' } })
@@ -352,14 +369,15 @@ describe('shipping', () => {
 
   test('markAllShipped ships every scheduled delivery of the day and tells each customer; again ships none', async () => {
     const ada = await subscriber('ada@example.com', 'taster', { name: 'Ada Lovelace', line1: 'St James’s Square 12', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' })
+    await chargedAndReady(sam, ada, rosa)
     const res = await roasteryCall('markAllShipped', day, rosa.token, {})
-    expect(res).toMatchObject({ status: 200, body: { shipped: 2, failed: [] } })
+    expect(res).toMatchObject({ status: 200, body: { shipped: 2, failed: [], onHold: 0 } })
     expect((await board(day, rosa))?.deliveries.map((d) => d.status)).toEqual(['shipped', 'shipped'])
     for (const who of [sam, ada]) {
       expect((await mails(who))[0]?.subject).toBe('Your coffee is on its way')
       expect((await subOf(who)).deliveries).toHaveLength(1)
     }
-    expect((await roasteryCall('markAllShipped', day, rosa.token, {})).body).toEqual({ shipped: 0, failed: [] })
+    expect((await roasteryCall('markAllShipped', day, rosa.token, {})).body).toEqual({ shipped: 0, failed: [], onHold: 0 })
     // Other days are untouched.
     expect((await entryOf('2026-12-02', rosa, sam))?.status).toBe('scheduled')
   })
@@ -373,7 +391,7 @@ describe('shipping', () => {
   })
 
   test('only the Roastery class records shipments: customers and other platform calls are refused', async () => {
-    const record = { deliveryId: `${sam.accountId}:${day}`, date: day, plan: 'barista', grind: 'wholeBean', roast: 'roastersChoice', bags: 2, shippedAt: '2026-11-23T09:00:00.000Z' }
+    const record = { deliveryId: `${sam.accountId}:${day}`, date: day, plan: 'barista', grind: 'wholeBean', roast: 'roastersChoice', bags: 2, shippedAt: SHIPPING_TIME }
     expect((await accountCall(sam, 'recordShipment', record)).status).toBe(403)
     const platform = await call(backend, 'POST', `/${P}/CALL/Account/recordShipment/${sam.accountId}?_token=${sessions(backend).platform()}`, record)
     expect(platform).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: 'Only the roastery records shipments' } })
@@ -450,6 +468,7 @@ describe('failures never undo a change', () => {
     const rosa = await signIn('rosa@example.com')
     const sam = await subscriber('sam@example.com')
     const ada = await subscriber('ada@example.com', 'taster')
+    await chargedAndReady(sam, ada, rosa)
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       process.env.TEST_ACCOUNTS_DOWN = '1'
@@ -461,7 +480,7 @@ describe('failures never undo a change', () => {
       expect((await subOf(sam)).deliveries).toBeUndefined()
 
       process.env.TEST_ACCOUNTS_DOWN = '0'
-      expect((await roasteryCall('markAllShipped', '2026-11-25', rosa.token, {})).body).toEqual({ shipped: 2, failed: [] })
+      expect((await roasteryCall('markAllShipped', '2026-11-25', rosa.token, {})).body).toEqual({ shipped: 2, failed: [], onHold: 0 })
       expect((await subOf(sam)).deliveries).toHaveLength(1)
     } finally {
       errors.mockRestore()
