@@ -84,6 +84,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     backend: await findFreePort(),
     firestoreHost: '127.0.0.1',
     firestore: await findFreePort(),
+    stripe: await findFreePort(),
   }
   const log = openStackLog()
   process.stdout.write(`Starting the e2e stack (production build, emulator, backend); its log: ${path.relative(root, log.file)}\n`)

@@ -36,10 +36,11 @@ async function runLocal(): Promise<void> {
   await assertPortsFree([
     { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
     { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
+    { port: ports.stripe, what: 'localstripe (the local Stripe)', envVar: 'LOCALSTRIPE_PORT' },
     { port: ports.app, what: 'web app', envVar: 'PORT', host: '127.0.0.1' },
   ])
 
-  say('Starting the local stack: Firestore emulator, backend, next dev (HTTPS)…')
+  say('Starting the local stack: Firestore emulator, localstripe, backend, next dev (HTTPS)…')
   const started = Date.now()
   const stack = await runInForeground('next dev, the backend and the emulator', (signal) => startLocalStack({
     root,
@@ -56,6 +57,7 @@ async function runLocal(): Promise<void> {
   // Next prints its own address on the [next] lines above; without the front it has no /rio.
   say(`             (the http://127.0.0.1 address on the [next] lines is next dev behind it: no /rio there)`)
   say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
+  say(`  Stripe:    ${stack.stripeUrl} (localstripe; test card 4242 4242 4242 4242, any future date, any CVC)`)
   say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
   say(`  One-time codes: printed on the [backend] lines below, and at curl -H 'X-Rio-Dev: 1' '${stack.backendUrl}/__dev/outbox?to=you@example.com'`)
   say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered; the key is this run's)`)

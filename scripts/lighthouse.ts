@@ -288,7 +288,7 @@ async function main(): Promise<void> {
       say(`Building into ${DIST_DIR}/ and starting the start:local stack on free ports…`)
       stack = await startLocalStack({
         root,
-        ports: { app: await findFreePort(), backend: await findFreePort(), firestoreHost: '127.0.0.1', firestore: await findFreePort() },
+        ports: { app: await findFreePort(), backend: await findFreePort(), firestoreHost: '127.0.0.1', firestore: await findFreePort(), stripe: await findFreePort() },
         app: { kind: 'production', distDir: DIST_DIR },
         backendEnv: { RIO_LOCAL_DATA_DIR: dataDir, RIO_LOCAL_STORAGE: 'sqlite', RIO_LOG_LEVEL: 'warn' },
         output: log,

@@ -24,10 +24,11 @@ async function main(): Promise<void> {
   const ports = readPorts()
   await assertPortsFree([
     { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
+    { port: ports.stripe, what: 'localstripe (the local Stripe)', envVar: 'LOCALSTRIPE_PORT' },
     { port: ports.backend, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
     { port: ports.app, what: 'web app', envVar: 'PORT' },
   ])
-  say('Building the app and starting the local stack: Firestore emulator, backend, production app (HTTPS)…')
+  say('Building the app and starting the local stack: Firestore emulator, localstripe, backend, production app (HTTPS)…')
   const stack = await runInForeground('the app, the backend and the emulator', (signal) =>
     startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal }))
   if (!stack) return
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   say(`  App (production build): ${stack.appUrl}`)
   say(`  Backend:   ${stack.backendUrl}`)
   say(`  Firestore: http://${stack.firestoreHost} (emulator)`)
+  say(`  Stripe:    ${stack.stripeUrl} (localstripe; test card 4242 4242 4242 4242, any future date, any CVC)`)
   say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered)`)
   say('  Press Ctrl-C to stop everything.')
 }

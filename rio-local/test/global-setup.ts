@@ -1,19 +1,35 @@
 /**
- * Jest globalSetup of the `backend` project: starts ONE real Cloud Firestore emulator on a free
- * port for the whole run and exports FIRESTORE_EMULATOR_HOST to the test workers (they are
- * spawned after this runs and inherit process.env). When Java or the emulator is missing this
- * throws the install instructions and the run fails: these tests are never skipped.
+ * Jest globalSetup of the `backend` project: starts ONE real Cloud Firestore emulator and ONE
+ * localstripe on free loopback ports for the whole run and exports FIRESTORE_EMULATOR_HOST,
+ * STRIPE_API_URL and STRIPE_SECRET_KEY to the test workers (they are spawned after this runs and
+ * inherit process.env). When Java, the emulator or Python is missing this throws the install
+ * instructions and the run fails: these tests are never skipped.
  */
-import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { findFreePort, startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../../scripts/lib/localstripe'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
   var __firestoreEmulator__: RunningFirestoreEmulator | undefined
+  var __localstripe__: RunningLocalstripe | undefined
 }
+
+/** localstripe's lines only with RIO_TEST_VERBOSE (they would drown the report). */
+const quiet = new Writable({ write: (_chunk, _encoding, done) => done() })
 
 export default async function globalSetup(): Promise<void> {
   const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: 'demo-coffee-test' })
   globalThis.__firestoreEmulator__ = emulator
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort
   if (process.env.RIO_TEST_VERBOSE) process.stderr.write(`Firestore emulator on ${emulator.hostPort} (${emulator.startupMs} ms)\n`)
+  const stripe = await startLocalstripe({
+    root: path.resolve(__dirname, '..', '..'),
+    port: await findFreePort(),
+    output: process.env.RIO_TEST_VERBOSE ? process.stderr : quiet,
+  })
+  globalThis.__localstripe__ = stripe
+  process.env.STRIPE_API_URL = stripe.url
+  process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
 }

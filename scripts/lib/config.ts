@@ -3,6 +3,7 @@
  * Next loads them) and validated, so a bad value fails before anything starts.
  */
 import { loadEnvConfig } from '@next/env'
+import { LOCAL_STRIPE_PUBLISHABLE_KEY } from './localstripe'
 import { parseHostPort, parsePort } from './ports'
 
 export interface StackPorts {
@@ -13,6 +14,8 @@ export interface StackPorts {
   /** Host and port of the Firestore emulator: FIRESTORE_EMULATOR_HOST, default 127.0.0.1:8080. */
   firestoreHost: string
   firestore: number
+  /** Port of localstripe, the fake Stripe on 127.0.0.1: LOCALSTRIPE_PORT, default 8420. */
+  stripe: number
 }
 
 /**
@@ -43,6 +46,7 @@ export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
     backend: parsePort(env.RIO_LOCAL_PORT, 4000, 'RIO_LOCAL_PORT'),
     firestoreHost: firestore.host,
     firestore: firestore.port,
+    stripe: parsePort(env.LOCALSTRIPE_PORT, 8420, 'LOCALSTRIPE_PORT'),
   }
 }
 
@@ -54,5 +58,8 @@ export function browserEnvFor(ports: StackPorts): Record<string, string> {
   return {
     NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.backend}`,
     NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: `${ports.firestoreHost}:${ports.firestore}`,
+    // The browser loads localstripe's fake Stripe.js instead of js.stripe.com, with a test key.
+    NEXT_PUBLIC_STRIPE_JS_URL: `http://127.0.0.1:${ports.stripe}/js.stripe.com/v3/`,
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PUBLISHABLE_KEY,
   }
 }

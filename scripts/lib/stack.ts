@@ -12,6 +12,7 @@ import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
+import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './localstripe'
 import { startChild, stopAll, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
@@ -47,6 +48,8 @@ export interface LocalStack {
   inboxUrl: string
   /** Undefined when live state is off (no emulator on this machine). */
   firestoreHost: string | undefined
+  /** localstripe's address (STRIPE_API_URL of the backend). */
+  stripeUrl: string
   cert: CertPaths
   /** Stops only the backend (e2e: the backend going away mid-session). */
   stopBackend(): Promise<void>
@@ -70,6 +73,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const out = options.output
   const children: RunningChild[] = []
   let firestore: FirestoreHandle | undefined
+  let stripe: RunningLocalstripe | undefined
   let proxy: HttpsProxy | undefined
   let backend: RunningChild | undefined
   const firestoreHost = `${ports.firestoreHost}:${ports.firestore}`
@@ -82,6 +86,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await proxy?.close()
     await stopAll(children)
     if (backend) await backend.stop()
+    await stripe?.stop()
     await firestore?.stop()
   }
   let reportExit: (name: string) => void = () => undefined
@@ -124,6 +129,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     RIO_LOCAL_LIVE_STATE: liveState ? '1' : '0',
     // CORS: the one browser origin of this stack (the Firebase Auth calls go to the backend directly).
     RIO_LOCAL_ALLOWED_ORIGINS: appUrl,
+    // Class code charges through localstripe, with any test key it accepts.
+    STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
     ...options.backendEnv,
   }
   const launchBackend = async (): Promise<void> => {
@@ -146,6 +154,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   try {
     const cert = await ensureLocalhostCert(path.join(root, '.certs'))
     if (liveState) firestore = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output: out })
+    checkAborted()
+    stripe = await startLocalstripe({ root, port: ports.stripe, prefixWidth: PREFIX_WIDTH, output: out })
+    const runningStripe = stripe
+    watch(runningStripe.child, () => stripe === runningStripe)
     checkAborted()
     await launchBackend()
     checkAborted()
@@ -196,6 +208,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       backendUrl,
       inboxUrl: `${backendUrl}/__dev/inbox?key=${inboxKey}`,
       firestoreHost: liveState ? firestoreHost : undefined,
+      stripeUrl: stripe.url,
       cert,
       stopBackend: async () => {
         // Forget it first so its exit is not reported as a crash.
