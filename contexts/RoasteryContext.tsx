@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { STAFF_IDENTITY, type Board, type MarkAllShippedResult } from '@/lib/contract'
+import { STAFF_IDENTITY, type Board } from '@/lib/contract'
 import { roasteryNotReadyError } from '@/lib/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
-import type { RoasteryDays } from '@/lib/rio/roastery-api'
+import type { RoasteryDays, ShipAllResult } from '@/lib/rio/roastery-api'
 import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
+
+export type { ShipAllResult } from '@/lib/rio/roastery-api'
 
 // The request layer of the roastery loads with the page that needs it, not with the app.
 const roasteryApi = () => import('@/lib/rio/roastery-api')
@@ -32,10 +34,10 @@ export interface RoasteryContextValue {
   error: AppError | null
   /** False while any day's board is not live. */
   liveUpdates: boolean
-  /** Marks one delivery shipped; rejects with an AppError. */
+  /** Marks one delivery shipped; rejects with an AppError (code NOT_PAID when it is not paid). */
   markShipped(date: string, deliveryId: string): Promise<void>
-  /** Marks every delivery of the day still scheduled shipped; rejects with an AppError when any could not be. */
-  markAllShipped(date: string): Promise<MarkAllShippedResult>
+  /** Marks every delivery of the day still scheduled and paid shipped (the rest stay on hold); rejects with an AppError when any could not be. */
+  markAllShipped(date: string): Promise<ShipAllResult>
   /** Opens the days again (after `error`). */
   retry(): void
 }

@@ -9,6 +9,15 @@ import type { RioAccessor, RioCloudObject } from './client'
 import { guarded } from './errors/map'
 import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from './state'
 
+/**
+ * What "mark all shipped" did: the contract's answer and how many deliveries stayed on hold for
+ * their payment (paid ones ship; the others stay scheduled).
+ */
+export interface ShipAllResult extends MarkAllShippedResult {
+  /** Scheduled deliveries not shipped because they are not paid (including any refused by their Account). */
+  onHold: number
+}
+
 /** The days a staff member opened, each a Roastery instance. */
 export interface RoasteryDays {
   /**
@@ -20,8 +29,11 @@ export interface RoasteryDays {
   readBoard(date: string): Promise<Board>
   /** Marks one delivery of `date` shipped. Rejects with an AppError (503 when the customer's account could not record it). */
   markShipped(date: string, deliveryId: string): Promise<void>
-  /** Marks every delivery of `date` still scheduled shipped. Rejects with an AppError when any could not be. */
-  markAllShipped(date: string): Promise<MarkAllShippedResult>
+  /**
+   * Marks every delivery of `date` still scheduled and paid shipped; the unpaid stay on hold. Rejects
+   * with an AppError when any could not be recorded.
+   */
+  markAllShipped(date: string): Promise<ShipAllResult>
 }
 
 
@@ -69,8 +81,14 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
         await guarded(() => objectOf(date).call({ method: 'markShipped', body: { deliveryId } }))
       },
       async markAllShipped(date) {
-        const response = await guarded(() => objectOf(date).call<MarkAllShippedResult>({ method: 'markAllShipped', body: {} }))
-        return response.data ?? { shipped: 0, failed: [] }
+        const response = await guarded(() => objectOf(date).call<Partial<ShipAllResult>>({ method: 'markAllShipped', body: {} }))
+        const data = response.data ?? {}
+        return {
+          shipped: typeof data.shipped === 'number' ? data.shipped : 0,
+          failed: Array.isArray(data.failed) ? data.failed : [],
+          // A Roastery from before payments holds nothing back and does not say so.
+          onHold: typeof data.onHold === 'number' ? data.onHold : 0,
+        }
       },
     }
   })

@@ -5,6 +5,7 @@
  * (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe.
  */
 import type { Board, BoardDelivery } from './board'
+import { deliveryPaymentText, shippingState } from './payment'
 
 /** How the list names plans, grinds and roasts (ids in, labels out). */
 export interface CsvLabels {
@@ -29,15 +30,20 @@ export function csvCell(value: string | number): string {
 
 /** The packing list's columns, in order. */
 export const PACKING_LIST_COLUMNS = [
-  'Delivery', 'Name', 'Address line 1', 'Address line 2', 'Postal code', 'City', 'Country', 'Plan', 'Grind', 'Roast', 'Bags', 'Status', 'Shipped at',
+  'Delivery', 'Name', 'Address line 1', 'Address line 2', 'Postal code', 'City', 'Country', 'Plan', 'Grind', 'Roast', 'Bags', 'Status', 'Payment', 'Shipped at',
 ] as const
+
+/** The Status column: whether the parcel has left, may leave, or waits for its payment. */
+const STATUS_WORDS = { shipped: 'Shipped', ready: 'To ship', 'on-hold': 'On hold: awaiting payment' } as const
 
 function row(delivery: BoardDelivery, labels: CsvLabels): Array<string | number> {
   const a = delivery.address
   return [
     delivery.deliveryId, delivery.name, a.line1, a.line2 ?? '', a.postalCode, a.city, a.country,
     labels.plan(delivery.plan), labels.grind(delivery.grind), labels.roast(delivery.roast), delivery.bags,
-    delivery.status === 'shipped' ? 'Shipped' : 'To ship', delivery.shippedAt ?? '',
+    STATUS_WORDS[shippingState(delivery)],
+    deliveryPaymentText(delivery) ?? '',
+    delivery.shippedAt ?? '',
   ]
 }
 
