@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react'
-import type { RoasteryDay } from '@/contexts/RoasteryContext'
-import type { BoardDelivery, MarkAllShippedResult } from '@/lib/contract'
+import type { RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
+import type { BoardDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { packingListCsv, packingListFileName, type CsvLabels } from '@/lib/roastery/csv'
 import { dayIso } from '@/lib/roastery/days'
+import { splitBoard } from '@/lib/roastery/payment'
 import { DayTotals } from './DayTotals'
 import { downloadText } from './download'
 import { PackingList } from './PackingList'
@@ -19,7 +20,7 @@ export interface DayBoardProps {
   leadDays: number
   labels: CsvLabels
   onShip(date: string, deliveryId: string): Promise<void>
-  onShipAll(date: string): Promise<MarkAllShippedResult>
+  onShipAll(date: string): Promise<ShipAllResult>
   locale?: string
 }
 
@@ -36,10 +37,21 @@ export function daySectionId(date: string): string {
   return `day-${date}`
 }
 
+/** Why one delivery was not marked shipped, naming it: the backend's words, or ours for a delivery not paid. */
+function notShippedText(delivery: BoardDelivery, caught: unknown): string {
+  const error = asAppError(caught)
+  // The board showed it paid, but the roastery (or the customer's account) found it not paid: a
+  // payment that failed or was refunded meanwhile. The live board moves it on hold by itself.
+  if (error.code === 'NOT_PAID') return `${delivery.name}’s delivery is not paid, so it is not marked shipped. It stays on hold until the customer pays.`
+  return `${delivery.name}’s delivery is not marked shipped: ${error.message}`
+}
+
 /**
- * One delivery day: what to roast (totals), the packing list with "Mark shipped" per delivery,
- * "Mark all shipped" (behind a confirmation) and the packing list as CSV. Outcomes are one line
- * in the day: announced politely when done, as an alert when not.
+ * One delivery day: what to roast (totals), the packing list of the paid deliveries with "Mark
+ * shipped" on each, apart from it the deliveries on hold awaiting payment (no button: the roastery
+ * refuses them), "Mark all shipped" (behind a confirmation, saying how many it ships and how many
+ * stay on hold) and the packing list as CSV. Outcomes are one line in the day: announced politely
+ * when done, as an alert when not.
  */
 export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, locale }: DayBoardProps) {
   const { date, board, error: loadError } = day
@@ -52,7 +64,9 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
   const [confirming, setConfirming] = useState(false)
 
   const deliveries = board?.deliveries ?? []
-  const toShip = deliveries.filter((d) => d.status === 'scheduled').length
+  const split = splitBoard(deliveries)
+  const toShip = split.ready.length
+  const onHold = split.onHold.length
   const bags = deliveries.reduce((sum, d) => sum + d.bags, 0)
 
   async function ship(delivery: BoardDelivery): Promise<void> {
@@ -64,7 +78,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
       await onShip(date, delivery.deliveryId)
       setMessage({ tone: 'done', text: `${delivery.name}’s delivery is marked shipped.` })
     } catch (caught) {
-      setMessage({ tone: 'error', text: `${delivery.name}’s delivery is not marked shipped: ${asAppError(caught).message}` })
+      setMessage({ tone: 'error', text: notShippedText(delivery, caught) })
     } finally {
       inFlight.current.delete(delivery.deliveryId)
       setSending(new Set(inFlight.current))
@@ -75,7 +89,8 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
     setMessage(null)
     const result = await onShipAll(date)
     setConfirming(false)
-    setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.` })
+    const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
+    setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
   }
 
   function exportCsv(): void {
@@ -94,7 +109,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
             {board
               ? deliveries.length === 0
                 ? 'No deliveries.'
-                : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${deliveries.length - toShip} shipped`
+                : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${split.shipped.length} shipped${onHold > 0 ? ` · ${onHold} on hold` : ''}`
               : loadError ? 'Not available.' : 'Loading…'}
           </p>
           <p className={styles.muted}>
@@ -103,12 +118,23 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
         </div>
         {board && deliveries.length > 0 ? (
           <div className={styles.dayActions}>
-            <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={toShip === 0}>
-              {toShip === 0 ? 'All shipped' : `Mark all shipped (${toShip})`}
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setConfirming(true)}
+              disabled={toShip === 0}
+              aria-describedby={onHold > 0 ? `${headingId}-held-count` : undefined}
+            >
+              {toShip > 0 ? `Mark all shipped (${toShip})` : onHold > 0 ? 'Nothing paid to ship' : 'All shipped'}
             </button>
             <button type="button" className="btn btn-secondary" onClick={exportCsv}>
               Download CSV<span className="visually-hidden"> of the packing list for {dayLabel}</span>
             </button>
+            {onHold > 0 ? (
+              <p id={`${headingId}-held-count`} className={styles.muted}>
+                {toShip > 0 ? `Ships ${toShip}; ` : ''}{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, awaiting payment.
+              </p>
+            ) : null}
           </div>
         ) : null}
       </header>
@@ -125,12 +151,21 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
           <h3 className={styles.subTitle} id={`${headingId}-roast`}>To roast</h3>
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
           <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
-          <PackingList deliveries={deliveries} labels={labels} headingId={`${headingId}-pack`} sending={sending} onShip={(d) => void ship(d)} locale={locale} />
+          {split.packing.length > 0
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} onShip={(d) => void ship(d)} locale={locale} />
+            : <p className={styles.muted}>Nothing paid to pack yet.</p>}
+          {onHold > 0 ? (
+            <div className={styles.held}>
+              <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
+              <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
+              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} onShip={(d) => void ship(d)} locale={locale} />
+            </div>
+          ) : null}
         </>
       ) : null}
 
       {confirming ? (
-        <ShipAllDialog dayLabel={dayLabel} count={toShip} onConfirm={shipAll} onClose={() => setConfirming(false)} />
+        <ShipAllDialog dayLabel={dayLabel} count={toShip} onHold={onHold} onConfirm={shipAll} onClose={() => setConfirming(false)} />
       ) : null}
     </section>
   )

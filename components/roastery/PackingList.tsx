@@ -1,5 +1,6 @@
 import type { BoardDelivery } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
+import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
 import { addressLines } from '@/lib/subscription/address'
 import styles from './Roastery.module.css'
 
@@ -13,15 +14,31 @@ export interface PackingListProps {
   locale?: string
 }
 
+const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
+
 function shippedTime(iso: string | undefined, locale?: string): string {
   if (!iso) return ''
   const at = new Date(iso)
   return Number.isNaN(at.getTime()) ? '' : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at)
 }
 
+function StatusBadge({ delivery, locale }: { delivery: BoardDelivery; locale?: string }) {
+  const state = shippingState(delivery)
+  if (state === 'shipped') {
+    return (
+      <span className={`${styles.badge} ${styles.shipped}`}>
+        Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt, locale)}</time></> : null}
+      </span>
+    )
+  }
+  return <span className={styles.badge}>{state === 'ready' ? 'To ship' : 'On hold'}</span>
+}
+
 /**
- * A day's packing list, in packing order (grouped by coffee): who, where, what, and whether it has
- * left, with "Mark shipped" on each delivery still to ship. On narrow screens each row becomes a card.
+ * A list of a day's deliveries, in packing order (grouped by coffee): who, where, what, its payment
+ * and whether it has left, with "Mark shipped" on each delivery paid and still to ship. A delivery
+ * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
+ * each row becomes a card.
  */
 export function PackingList({ deliveries, labels, headingId, sending, onShip, locale }: PackingListProps) {
   return (
@@ -32,6 +49,7 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, lo
             <th scope="col">Recipient</th>
             <th scope="col">Coffee</th>
             <th scope="col" className={styles.number}>Bags</th>
+            <th scope="col">Payment</th>
             <th scope="col">Status</th>
             <th scope="col"><span className="visually-hidden">Action</span></th>
           </tr>
@@ -40,6 +58,7 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, lo
           {deliveries.map((delivery) => {
             const busy = sending.has(delivery.deliveryId)
             const lines = addressLines({ name: delivery.name, ...delivery.address }).slice(1)
+            const payment = deliveryPaymentText(delivery)
             return (
               <tr key={delivery.deliveryId} data-delivery-id={delivery.deliveryId}>
                 <th scope="row" className={styles.recipient}>
@@ -53,17 +72,14 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, lo
                   <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}</span>
                 </td>
                 <td data-label="Bags" className={styles.number}>{delivery.bags}</td>
-                <td data-label="Status">
-                  {delivery.status === 'shipped' ? (
-                    <span className={`${styles.badge} ${styles.shipped}`}>
-                      Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt, locale)}</time></> : null}
-                    </span>
-                  ) : (
-                    <span className={styles.badge}>To ship</span>
-                  )}
+                <td data-label="Payment">
+                  {payment === null
+                    ? <span className={styles.muted}>Not recorded</span>
+                    : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
                 </td>
+                <td data-label="Status"><StatusBadge delivery={delivery} locale={locale} /></td>
                 <td className={styles.rowAction}>
-                  {delivery.status === 'scheduled' ? (
+                  {shippingState(delivery) === 'ready' ? (
                     <button
                       type="button"
                       className="btn btn-secondary"

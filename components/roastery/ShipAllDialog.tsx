@@ -5,22 +5,33 @@ import styles from './Roastery.module.css'
 export interface ShipAllDialogProps {
   /** The day as staff read it ("Wed 25 Nov"). */
   dayLabel: string
-  /** Deliveries still to ship. */
+  /** Deliveries paid and still to ship: what it ships. */
   count: number
+  /** Deliveries on hold awaiting payment: what it leaves. */
+  onHold: number
   /** Sends it; rejects with an AppError. */
   onConfirm(): Promise<void>
   onClose(): void
 }
 
-/** Confirms "mark all shipped" for a day: every customer on it gets an e-mail, so it is one deliberate tap more. */
-export function ShipAllDialog({ dayLabel, count, onConfirm, onClose }: ShipAllDialogProps) {
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** Confirms "mark all shipped" for a day: every customer on it gets an e-mail, so it is one deliberate tap more; it says how many it ships and how many stay on hold. */
+export function ShipAllDialog({ dayLabel, count, onHold, onConfirm, onClose }: ShipAllDialogProps) {
   const { send, sending, error, inFlight } = useSendOnce(onConfirm)
-  const deliveries = `${count} ${count === 1 ? 'delivery' : 'deliveries'}`
+  const deliveries = plural(count, 'delivery', 'deliveries')
   return (
     <Dialog
       title={`Mark ${dayLabel} shipped?`}
       onClose={() => { if (!inFlight()) onClose() }}
-      description={<p>All {deliveries} still to ship on {dayLabel} are marked shipped, and each customer gets an e-mail that their coffee is on its way.</p>}
+      description={
+        <>
+          <p>All {deliveries} paid and still to ship on {dayLabel} are marked shipped, and each customer gets an e-mail that their coffee is on its way.</p>
+          {onHold > 0 ? <p>{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, not shipped: awaiting payment.</p> : null}
+        </>
+      }
     >
       {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
       <div className={styles.dialogActions}>
