@@ -15,10 +15,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { Writable } from 'node:stream'
 import { silentLogger } from '../rio-local/logger'
 import { TEST_ADDRESS } from '../rio-local/test/address'
+import { savePaymentMethod } from '../rio-local/test/payments'
 import { startServer } from '../rio-local/server'
+import { findFreePort } from './lib/firestore-emulator'
+import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { createOneSourceBackend } from './lib/one-source'
 import { percentile } from './lib/stats'
 
@@ -105,12 +109,21 @@ function row(name: string, rps: number, p50: number, p99: number, note: string):
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-backend-'))
+  // The WRITE scenario's owner starts a subscription, which needs a saved card: localstripe for the run unless STRIPE_API_URL names one.
+  const stripe = process.env.STRIPE_API_URL
+    ? undefined
+    : await startLocalstripe({ root: resolve(__dirname, '..'), port: await findFreePort(), output: new Writable({ write: (_c, _e, done) => done() }) })
+  if (stripe) Object.assign(process.env, { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY })
   const backend = await createOneSourceBackend(P, dir)
   const server = await startServer(backend, { port: 0, host: '127.0.0.1', logger: silentLogger })
   const origin = server.origin
   try {
     out(`Backend ${origin} (SQLite in ${dir}, no mirror); ${SECONDS} s per scenario, ${CONNECTIONS} connections; Node ${process.version}`)
     const { token, accountId } = await signIn(origin, 'bench.owner@example.com')
+    await savePaymentMethod(async (name, body) => {
+      const res = await fetch(`${origin}/${P}/CALL/Account/${name}/${accountId}?_token=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })
+      return { status: res.status, body: await res.json() }
+    })
     const base = { duration: SECONDS, connections: CONNECTIONS, workers: 1 }
     const scenarios: Array<[string, Record<string, unknown>]> = [
       ['READ   STATE Account', { method: 'POST', url: `${origin}/${P}/STATE/Account/${accountId}?_token=${token}` }],
@@ -138,6 +151,7 @@ async function main(): Promise<void> {
     clearInterval(sampler)
     await server.close()
     await backend.close()
+    await stripe?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

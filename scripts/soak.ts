@@ -13,11 +13,14 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { TEST_ADDRESS } from '../rio-local/test/address'
+import { savePaymentMethod } from '../rio-local/test/payments'
 import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
+import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
@@ -181,6 +184,11 @@ async function main(): Promise<void> {
   const found = findFirestoreEmulator()
   if (found instanceof Error) throw new Error(`the soak run needs the Firestore emulator: ${found.message}`)
   const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
+  // Writers start subscriptions, which need a saved card: localstripe for the run unless STRIPE_API_URL names one.
+  const stripe = process.env.STRIPE_API_URL
+    ? undefined
+    : await startLocalstripe({ root: path.resolve(__dirname, '..'), port: await findFreePort(), output: new Writable({ write: (_c, _e, done) => done() }) })
+  if (stripe) Object.assign(process.env, { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY })
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     RIO_LOCAL_PORT: String(port),
@@ -202,6 +210,9 @@ async function main(): Promise<void> {
     const writers: Customer[] = []
     for (let i = 0; i < WRITERS; i += 10) {
       writers.push(...(await Promise.all(Array.from({ length: Math.min(10, WRITERS - i) }, (_, j) => signIn(`writer${i + j}@soak.example`)))))
+    }
+    for (const w of writers) {
+      await savePaymentMethod((name, body) => request('POST', `/${P}/CALL/Account/${name}/${w.accountId}?_token=${w.token}`, body))
     }
     say(`${writers.length} writers signed in; starting ${SIGN_INS} concurrent sign-ins and ${WRITERS} concurrent writers`)
 
@@ -311,6 +322,7 @@ async function main(): Promise<void> {
   } finally {
     await stopRuntimeChild(runtime)
     await emulator.stop()
+    await stripe?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -8,6 +8,7 @@
 import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
 import { TEST_ADDRESS } from '../test/address'
+import { savePaymentMethod } from '../test/payments'
 import { accountByEmail, createSdk, disposeSdk, raw, signInWithOtp, startTestServer, type TestServer } from '../test/harness'
 
 // The emulator is a JVM that starts cold, and CI machines are shared: allow set-up time.
@@ -73,6 +74,8 @@ describe('live state through the Firestore emulator', () => {
   it('delivers a plan change made with selectPlan within 2 s', async () => {
     await nextState((s) => s.email === NORMALISED, 0, 15_000, seenUser)
     await account.call({ method: 'setDeliveryAddress', body: TEST_ADDRESS })
+    // A subscription starts only with a saved payment method.
+    await savePaymentMethod((method: string, body?: unknown) => account.call({ method, body }).then((r) => ({ status: r.status, body: r.data })))
     const started = Date.now()
     await account.call({ method: 'selectPlan', body: { planId: 'roasters-club' } })
     const update = await nextState((s) => s.plan === 'roasters-club', started, 5000, seenUser)

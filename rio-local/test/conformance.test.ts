@@ -7,6 +7,7 @@ import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
 import type { AccountUserState, SubscriptionPlan } from '../../lib/contract'
 import { TEST_ADDRESS } from './address'
+import { savePaymentMethod } from './payments'
 import { accountIdFor, awsIdFor, userIdFor } from './ids'
 import { composeProject } from './projects'
 import { accountByEmail, createSdk, decodeJwt, disposeSdk, latestOtp, raw, rejection, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
@@ -123,6 +124,8 @@ describe('OTP sign-in through the SDK', () => {
 
   test('CALL selectPlan changes the public state STATE returns; STATE never shows private state', async () => {
     await account.call({ method: 'setDeliveryAddress', body: TEST_ADDRESS })
+    // A subscription starts only with a saved payment method (a card, through the Account's own methods).
+    await savePaymentMethod((method: string, body?: unknown) => account.call({ method, body }).then((r) => ({ status: r.status, body: r.data })))
     const res = await account.call<{ plan: string }>({ method: 'selectPlan', body: { planId: 'daily-grind' } })
     expect(res.data.plan).toBe('daily-grind')
     const state = await account.getState()

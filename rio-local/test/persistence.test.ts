@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { RetterAuthStatus } from '@retter/sdk'
 import { TEST_ADDRESS } from './address'
+import { savePaymentMethod } from './payments'
 import { accountIdFor, userIdFor } from './ids'
 import { createBackend } from '../app'
 import type { StateMirror } from '../runtime/plugins'
@@ -40,6 +41,8 @@ test('state, sessions, throttles and the secret survive a restart on the same da
   const sdk = createSdk(PROJECT, ts.host)
   const { account, customToken } = await signInWithOtp(sdk, ts.origin, EMAIL)
   await account.call({ method: 'setDeliveryAddress', body: TEST_ADDRESS })
+  // A subscription starts only with a saved payment method.
+  await savePaymentMethod((method: string, body?: unknown) => account.call({ method, body }).then((r) => ({ status: r.status, body: r.data })))
   await account.call({ method: 'selectPlan', body: { planId: 'roasters-club' } })
   await ts.close()
 
@@ -92,6 +95,7 @@ test('a write committed before a crash whose mirror write never landed is mirror
   try {
     const { token, accountId } = await sessions(crashed).customer('crashed.write@example.com')
     await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/setDeliveryAddress/${accountId}?_token=${token}`, TEST_ADDRESS)
+    await savePaymentMethod((name, body) => call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/${name}/${accountId}?_token=${token}`, body))
     const chosen = await call(crashed, 'POST', `/${PROJECT}-crash/CALL/Account/selectPlan/${accountId}?_token=${token}`, { planId: 'roasters-club' })
     expect(chosen.status).toBe(200)
     // Started on the same folder (the first one never closed: it "crashed").

@@ -79,6 +79,9 @@ export function seedSubscriptions(storage: Storage, options: { projectId: string
       startedAt,
       planChangedAt: startedAt,
       delivery: addressFor(next),
+      // selectPlan starts a subscription only with a saved payment method: its summary, as savePaymentMethod
+      // stores it. No Stripe objects: the bench fills and reads boards and charges nothing.
+      paymentMethod: { type: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date(startedMs).getUTCFullYear() + 3, savedAt: startedAt },
       preferences,
       history: [{ at: startedAt, action: 'started', plan: plan.id }],
     }, options.nowMs, cadenceOf)

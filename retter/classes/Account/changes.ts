@@ -4,20 +4,28 @@
  * reminder, the roastery's boards, the customer's e-mail, the answer).
  */
 import { Data } from '@retter/rdk'
-import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange } from 'BeanBloomSubscription'
+import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange, withoutDelivered } from 'BeanBloomSubscription'
 import { AccountUserState, customerOf, privateOf } from './customer'
 import { subscriptionMail, SubscriptionEvent } from './emails'
 import { sendOrQueue } from './notify'
 import { keepCharge } from './charge-task'
 import { keepReminder } from './reminders'
-import { syncBoards } from './roastery'
+import { shippedDays, syncBoards } from './roastery'
 
 /** The customer's user state, subscription included, as one value. */
 export type CustomerView = AccountUserState & SubscriptionFields
 
-/** The customer's user state with the subscription as it stands at `nowMs` (for STATE and answers). */
+/**
+ * The customer's user state with the subscription as it stands at `nowMs` (for STATE and answers).
+ * A delivery already shipped is no longer upcoming: it is in `deliveries`, on its way.
+ */
 export function viewAt(data: Data, nowMs: number): CustomerView {
-  return subscriptionAt(customerOf(data), nowMs, cadenceOf)
+  return shown(subscriptionAt(customerOf(data), nowMs, cadenceOf), nowMs)
+}
+
+/** `view` without its shipped deliveries among the upcoming ones (in place). */
+function shown(view: CustomerView, nowMs: number): CustomerView {
+  return withoutDelivered(view, shippedDays(view), nowMs)
 }
 
 /** Brings the stored subscription up to `nowMs` (stored back) and returns it, ready to change. */
@@ -65,6 +73,8 @@ export async function complete(
   data: Data, view: CustomerView, nowMs: number, entry: Omit<SubscriptionChange, 'at' | 'plan'>, event: SubscriptionEvent | null,
   options: { boards?: boolean } = {},
 ): Promise<Data> {
+  // The schedule's rules derived the upcoming deliveries; shipped ones are not upcoming any more.
+  shown(view, nowMs)
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]

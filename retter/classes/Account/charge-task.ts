@@ -6,7 +6,7 @@
 import { Data } from '@retter/rdk'
 import { finalMomentMs, gridDates, paymentOn, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { AccountUserState, privateOf } from './customer'
-import { stillDue } from './reminders'
+import { scheduleOnce, stillDue } from './reminders'
 
 /** The task method that charges a delivery at its final moment (template.yml). */
 export const CHARGE_METHOD = 'chargeDelivery'
@@ -47,7 +47,7 @@ export function keepCharge(data: Data, view: Customer, nowMs: number): void {
   }
   if (target === priv.chargeFor) return
   priv.chargeFor = target
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: CHARGE_METHOD, after: Math.max(0, Math.ceil((finalMomentMs(target) - nowMs) / 1000)), payload: { date: target } })
+  // A delivery that is the target again reuses its task still pending (only the one of chargeFor charges).
+  priv.chargeTasks = scheduleOnce(data, priv.chargeTasks, CHARGE_METHOD, target, finalMomentMs(target), nowMs)
 }
 

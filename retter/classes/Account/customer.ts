@@ -59,6 +59,12 @@ export interface AccountPrivateState {
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string
+  /**
+   * Deliveries (ISO days) with a reminder task scheduled that has not run yet: a delivery that
+   * becomes the pending one again reuses its task instead of adding another (Retter's delayed calls
+   * cannot be withdrawn).
+   */
+  reminderTasks?: string[]
   /** The latest delivery (ISO day) a reminder was sent for. */
   remindedFor?: string
   /** What this Account last put on each roastery board (fingerprint by `YYYY-MM-DD`; roastery.ts). */
@@ -73,6 +79,8 @@ export interface AccountPrivateState {
   paymentMethodId?: string
   /** The delivery (ISO day) the pending chargeDelivery task is for. */
   chargeFor?: string
+  /** Deliveries (ISO days) with a chargeDelivery task scheduled that has not run yet (as reminderTasks). */
+  chargeTasks?: string[]
 }
 
 /** The private part of an Account's state (set by init). */

@@ -3,8 +3,8 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  addressLines, closingMomentMs, CoffeePreferences, DeliveryAddress, euros, finalMomentMs, lastChangeableDay, lastPausedDay, methodText, PaymentMethodSummary,
-  preferencesText, SubscriptionFields, SubscriptionPlan,
+  addressLines, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, euros, finalMomentMs, findPlan, gridDates, lastChangeableDay, lastPausedDay,
+  methodText, PaymentMethodSummary, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 
@@ -23,7 +23,8 @@ export interface MailContext {
 
 export type SubscriptionEvent =
   | { kind: 'started' | 'restarted' }
-  | { kind: 'changed'; fromPlan?: SubscriptionPlan }
+  /** `from`: the first delivery of the new plan that will be sent (not skipped); none when all are skipped. */
+  | { kind: 'changed'; fromPlan?: SubscriptionPlan; from?: string }
   | { kind: 'paused'; weeks: number }
   | { kind: 'resumed' }
   | { kind: 'skipped' | 'unskipped'; date: string }
@@ -42,9 +43,13 @@ export type SubscriptionEvent =
 const BRAND = 'Bean & Bloom'
 const BRAND_COLOUR = '#6b3e26'
 
-/** "Wed 25 Nov" (UTC: delivery days are UTC days). */
-export function deliveryDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
+/** Every date in an e-mail: "Wednesday 25 November 2026" (BeanBloomSubscription's one formatter, UTC days). */
+const deliveryDay = customerDate
+
+/** The plan of the delivery on `date` (the grid's, which a plan change may not have reached yet). */
+function planOfDelivery(sub: SubscriptionFields, date: string): SubscriptionPlan | undefined {
+  const found = sub.segments ? gridDates(sub.segments, startOfUtcDay(Date.parse(date)), 1)[0] : undefined
+  return found && found.date === date ? findPlan(found.plan) : undefined
 }
 
 function price(plan: SubscriptionPlan): string {
@@ -83,7 +88,12 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
       return {
         subject: 'Your plan is now ' + planName,
         headline: 'You changed your plan',
-        lines: [(event.fromPlan ? 'From ' + event.fromPlan.name + ' to ' : 'Now on ') + (ctx.plan ? planLine(ctx.plan) : planName) + '.', 'The change applies from your next delivery that is not already being roasted.'],
+        lines: [
+          (event.fromPlan ? 'From ' + event.fromPlan.name + ' to ' : 'Now on ') + (ctx.plan ? planLine(ctx.plan) : planName) + '.',
+          event.from
+            ? 'The change applies from your delivery of ' + deliveryDay(event.from) + '; deliveries before it are already being roasted and stay as they were.'
+            : 'Every delivery of your new plan we can still reach is skipped: it applies from the first one you unskip.',
+        ],
       }
     case 'paused':
       return {
@@ -151,7 +161,9 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
   if (event.kind === 'cancelled') return lines
   const sub = ctx.sub
   if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder' && event.kind !== 'shipped') {
-    lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (ctx.plan ? ' (' + ctx.plan.name + ')' : '') + '.')
+    // The plan of that delivery: a change may not reach a delivery already being roasted.
+    const plan = planOfDelivery(sub, sub.nextDeliveryAt) || ctx.plan
+    lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (plan ? ' (' + plan.name + ')' : '') + '.')
   }
   if (ctx.preferences) lines.push('Your coffee: ' + preferencesText(ctx.preferences) + '.')
   return lines

@@ -173,7 +173,7 @@ describe('saving a payment method', () => {
 describe('charging each delivery once, when it becomes final', () => {
   test('charged at the start of the day before it, at its plan’s price, once; paid on the board; the reminder pre-notifies', async () => {
     const sam = await subscriber('barista')
-    // Wed 25 Nov is final from Tue 24 Nov 00:00.
+    // Wednesday 25 November 2026 is final from Tuesday 24 November 2026 00:00.
     await walkTo('2026-11-23T23:59:00Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toBeUndefined()
     await walkTo('2026-11-24T00:00:01Z', sam)
@@ -183,10 +183,10 @@ describe('charging each delivery once, when it becomes final', () => {
     expect(intent).toMatchObject({ amount: 2000, currency: 'eur', status: 'succeeded', metadata: { deliveryId: `${sam.accountId}:2026-11-25`, deliveryDate: day('2026-11-25') } })
     expect(await chargesOf(intent.id)).toHaveLength(1)
     expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'paid', status: 'scheduled' })
-    // The next week's reminder (Mon 30 Nov) names the amount, the method and the day it is charged.
+    // The next week's reminder (Monday 30 November 2026) names the amount, the method and the day it is charged.
     await walkTo('2026-11-30T07:00:00Z', sam)
-    const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wed 2 Dec')
-    expect(reminder?.text).toContain('We will charge €20.00 to your Visa •••• 4242 on Tue 1 Dec for this delivery.')
+    const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 2 December 2026')
+    expect(reminder?.text).toContain('We will charge €20.00 to your Visa •••• 4242 on Tuesday 1 December 2026 for this delivery.')
     await walkTo('2026-12-01T00:00:01Z', sam)
     expect((await subOf(sam)).payments?.map((p) => [p.date.slice(0, 10), p.status])).toEqual([['2026-11-25', 'paid'], ['2026-12-02', 'paid']])
   })
@@ -239,8 +239,8 @@ describe('when a payment fails', () => {
     await walkTo('2026-11-24T00:00:01Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', failure: 'your card was declined.', attempts: 1 })
     expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
-    const failed = (await mails(sam)).find((m) => m.subject === 'Payment failed for your delivery of Wed 25 Nov')
-    expect(failed?.text).toContain('The payment of €20.00 for your delivery of Wed 25 Nov did not go through: your card was declined.')
+    const failed = (await mails(sam)).find((m) => m.subject === 'Payment failed for your delivery of Wednesday 25 November 2026')
+    expect(failed?.text).toContain('The payment of €20.00 for your delivery of Wednesday 25 November 2026 did not go through: your card was declined.')
     expect(failed?.text).toContain('we also try again once a day')
     // The daily retry (Wed 00:00) fails again; the customer's own retry too.
     await walkTo('2026-11-25T00:00:01Z', sam)
@@ -262,7 +262,7 @@ describe('when a payment fails', () => {
     const waiting = (await paymentOf(sam, '2026-11-25'))!
     expect(waiting).toMatchObject({ status: 'requires_action' })
     expect(waiting.clientSecret).toMatch(/_secret_/)
-    expect(await subjects(sam)).toContain('Your bank needs you to confirm the payment for Wed 25 Nov')
+    expect(await subjects(sam)).toContain('Your bank needs you to confirm the payment for Wednesday 25 November 2026')
     expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 409, body: { code: 'PAYMENT_ACTION_REQUIRED' } })
     await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
     const after = await ok(sam, 'retryPayment', { date: '2026-11-25' })
@@ -275,7 +275,7 @@ describe('when a payment fails', () => {
     const sam = await subscriber('barista', { card: TEST_CARDS.declined })
     await walkTo('2026-11-26T00:00:01Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'unpaid' })
-    expect(await subjects(sam)).toContain('Not shipped: your delivery of Wed 25 Nov')
+    expect(await subjects(sam)).toContain('Not shipped: your delivery of Wednesday 25 November 2026')
     expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 409, body: { code: 'TOO_LATE_TO_PAY' } })
     await walkTo('2026-12-03T00:00:01Z', sam)
     const held = await subOf(sam)
@@ -302,7 +302,7 @@ describe('when a payment fails', () => {
     await new Promise((resolve) => setTimeout(resolve, 800))
     await walkTo('2026-11-24T01:00:01Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed' })
-    expect(await subjects(sam)).toContain('Payment failed for your delivery of Wed 25 Nov')
+    expect(await subjects(sam)).toContain('Payment failed for your delivery of Wednesday 25 November 2026')
   })
 })
 

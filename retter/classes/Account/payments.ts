@@ -14,6 +14,7 @@ import { keepCharge } from './charge-task'
 import { beginAttempt, chargeIfDue, closeUnpaid, scheduleSettlingCheck, settle } from './charges'
 import { current, CustomerView, mailCustomer, refuse, store, viewAt } from './changes'
 import { privateOf } from './customer'
+import { ranTask } from './reminders'
 import { syncBoards } from './roastery'
 import { allowedTypes, stripe, stripeFailure } from './stripe'
 
@@ -200,6 +201,7 @@ export async function chargeDelivery(data: Data<{ date: string }>): Promise<Data
   const date = dateOf(data)
   const nowMs = Date.now()
   const priv = privateOf(data)
+  priv.chargeTasks = ranTask(priv.chargeTasks, date)
   const view = current(data, nowMs)
   if (date !== priv.chargeFor) {
     keepCharge(data, view, nowMs)

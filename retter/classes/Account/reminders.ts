@@ -5,7 +5,7 @@
  * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
  */
 import { Data } from '@retter/rdk'
-import { gridDates, lastChangeableDay, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
+import { gridDates, isoDay, lastChangeableDay, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
 
 /** The task method (template.yml). */
@@ -40,7 +40,11 @@ export function nextReminderDate(sub: SubscriptionFields, nowMs: number, after?:
   return undefined
 }
 
-/** Keeps one pending reminder task, for the right delivery, after a change to `sub`. */
+/**
+ * Keeps one pending reminder, for the right delivery, after a change to `sub`. A delivery whose
+ * task is already scheduled reuses it (only the task of `reminderFor` sends), so going back and
+ * forth between deliveries (skip, unskip, skip…) never adds a second task for the same delivery.
+ */
 export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number): void {
   const priv = privateOf(data)
   const target = nextReminderDate(sub, nowMs, priv.remindedFor)
@@ -50,6 +54,26 @@ export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number)
   }
   if (target === priv.reminderFor) return
   priv.reminderFor = target
+  priv.reminderTasks = scheduleOnce(data, priv.reminderTasks, REMINDER_METHOD, target, reminderAt(target), nowMs)
+}
+
+/**
+ * Schedules the task `method {date}` at `atMs` unless `scheduled` (the dates whose task has not run
+ * yet) has it already. Dates whose time has passed are dropped from the list: their task ran or is
+ * running now.
+ * @returns the dates with a task pending, `date` included
+ */
+export function scheduleOnce(data: Data, scheduled: string[] | undefined, method: string, date: string, atMs: number, nowMs: number): string[] {
+  const pending = (scheduled || []).filter(function (d) { return d >= isoDay(nowMs) })
+  if (pending.indexOf(date) >= 0) return pending
   if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: REMINDER_METHOD, after: Math.max(0, Math.ceil((reminderAt(target) - nowMs) / 1000)), payload: { date: target } })
+  data.tasks.push({ method: method, after: Math.max(0, Math.ceil((atMs - nowMs) / 1000)), payload: { date: date } })
+  return pending.concat([date]).sort()
+}
+
+/** Marks the task `method {date}` as run: it is no longer pending in `scheduled`. */
+export function ranTask(scheduled: string[] | undefined, date: string): string[] | undefined {
+  if (!scheduled) return undefined
+  const left = scheduled.filter(function (d) { return d !== date })
+  return left.length ? left : undefined
 }

@@ -6,9 +6,9 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  cancel, changePlan, findPlan, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start, Transition, unskip,
+  cancel, changePlan, findPlan, gridDates, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start, Transition, unskip, UPCOMING_COUNT,
 } from 'BeanBloomSubscription'
-import { complete, current, refuse } from './changes'
+import { complete, current, CustomerView, refuse } from './changes'
 import { isShipped } from './shipments'
 
 function conflict(data: Data, result: Transition): Data {
@@ -18,6 +18,23 @@ function conflict(data: Data, result: Transition): Data {
 /** A delivery that left the roastery cannot be skipped any more (staff may ship before its day). */
 function alreadyShipped(data: Data, date: string): Data {
   return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + date.slice(0, 10) + ' has already left our roastery, so it can no longer be skipped.')
+}
+
+/**
+ * The first delivery the new plan really applies to after a change: the first date of the plan's
+ * segment (the last one) that is neither skipped nor already shipped; none while every date the
+ * walk reaches is skipped.
+ */
+function firstOfNewPlan(sub: CustomerView): string | undefined {
+  const segments = sub.segments || []
+  const last = segments[segments.length - 1]
+  if (!last) return undefined
+  const skipped = sub.skipped || []
+  const candidates = gridDates(segments, Date.parse(last.from), UPCOMING_COUNT + skipped.length + (sub.deliveries || []).length + 1)
+  for (const delivery of candidates) {
+    if (skipped.indexOf(delivery.date) < 0 && !isShipped(sub, delivery.date)) return delivery.date
+  }
+  return undefined
 }
 
 /**
@@ -42,7 +59,7 @@ export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> 
     const next = changed.sub as typeof view
     next.planChangedAt = new Date(nowMs).toISOString()
     next.preferences = preferencesFor(plan, view.preferences)
-    return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan })
+    return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan, from: firstOfNewPlan(next) })
   }
   if (!view.delivery) {
     return refuse(data, 409, 'NO_DELIVERY_ADDRESS', 'Add a delivery address before starting a subscription, so we know where to send your coffee.')
@@ -101,14 +118,18 @@ export async function skipDelivery(data: Data<{ date: string }>): Promise<Data> 
   return onDate(data, 'skipped')
 }
 
-/** WRITE: skips the next delivery (skipDelivery of the first upcoming one not skipped). */
+/**
+ * WRITE: skips the next delivery: skipDelivery of the customer's `nextDeliveryAt`, the first upcoming
+ * one neither skipped nor already shipped (a shipped delivery is on its way, no longer next).
+ */
 export async function skipNextDelivery(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const date = view.nextDeliveryAt
-  if (date && isShipped(view, date)) return alreadyShipped(data, date)
-  const skipped = skipNext(view, nowMs)
-  if (!skipped.ok || !date) return conflict(data, skipped)
+  if (!date) return conflict(data, skipNext(view, nowMs))
+  if (isShipped(view, date)) return alreadyShipped(data, date)
+  const skipped = skip(view, date, nowMs)
+  if (!skipped.ok) return conflict(data, skipped)
   return complete(data, skipped.sub as typeof view, nowMs, { action: 'skipped', date: date }, { kind: 'skipped', date: date })
 }
 

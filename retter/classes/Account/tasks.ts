@@ -4,11 +4,11 @@
  * retry is notify.ts's.)
  */
 import { Data } from '@retter/rdk'
-import { findPlan, paymentOn } from 'BeanBloomSubscription'
+import { findPlan, isFinal, paymentOn } from 'BeanBloomSubscription'
 import { planOn } from './charge-task'
 import { current, mailCustomer } from './changes'
 import { privateOf } from './customer'
-import { keepReminder, stillDue } from './reminders'
+import { keepReminder, ranTask, stillDue } from './reminders'
 import { syncBoards } from './roastery'
 import { isShipped } from './shipments'
 
@@ -23,6 +23,7 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   const date = data.request.body ? data.request.body.date : ''
   const nowMs = Date.now()
   const priv = privateOf(data)
+  priv.reminderTasks = ranTask(priv.reminderTasks, date)
   const view = current(data, nowMs)
   await syncBoards(data, view, nowMs)
   if (date !== priv.reminderFor) {
@@ -30,8 +31,8 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
     return data
   }
   delete priv.reminderFor
-  // Never for a delivery already shipped (staff may ship early), charged or on hold.
-  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !paymentOn(view.payments, date) && !view.paymentHoldSince
+  // Never for a delivery skipped, already shipped (staff may ship early), final or charged, or on hold.
+  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !isFinal(date, nowMs) && !paymentOn(view.payments, date) && !view.paymentHoldSince
   if (due) {
     priv.remindedFor = date
     const planId = planOn(view, date)

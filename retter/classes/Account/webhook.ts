@@ -22,6 +22,14 @@ function answer(data: Data, status: number, body: unknown): Data {
   return data
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 function intentIdOf(body: unknown): { type: string; id: string } | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const event = body as { type?: unknown; data?: { object?: { id?: unknown } } }
@@ -30,9 +38,51 @@ function intentIdOf(body: unknown): { type: string; id: string } | undefined {
   return { type: event.type, id: id }
 }
 
-/** STATIC: `{type, data: {object: {id}}}` as Stripe posts it. 200 for anything handled or ignored; 400 for a body that is no event. */
+/** The request header `name`, whatever case the platform gives header names in. */
+function headerOf(data: Data, name: string): string | undefined {
+  const headers = data.request.headers || {}
+  for (const key in headers) if (key.toLowerCase() === name) return headers[key]
+  return undefined
+}
+
+/**
+ * When STRIPE_WEBHOOK_SECRET (the endpoint's signing secret, whsec_…) is set, the event must carry
+ * Stripe's `Stripe-Signature` of it. Retter gives a method the request's headers, but its body only
+ * as parsed JSON, never the raw bytes Stripe signed. So the signature is checked against the body
+ * when it arrives as a string, and otherwise against its serialisations: Stripe's own (pretty-printed,
+ * two spaces) and the compact one. A genuine event whose bytes differ from both would be refused
+ * with 400 (Stripe sends it again, and the settling reads of charges.ts read the payment anyway):
+ * since nothing in the body is trusted, the signature only keeps strangers from making us read
+ * Stripe, it is not what keeps the money right. Without the secret every event is read back.
+ * @returns why the event is refused, or undefined when it may be handled
+ */
+function signatureProblem(data: Data): string | undefined {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET
+  if (!secret) return undefined
+  const header = headerOf(data, 'stripe-signature')
+  if (!header) return 'The event has no Stripe-Signature header.'
+  const body = data.request.body
+  const payloads = typeof body === 'string' ? [body] : [JSON.stringify(body, null, 2), JSON.stringify(body)]
+  for (const payload of payloads) {
+    try {
+      stripe().webhooks.constructEvent(payload, header, secret)
+      return undefined
+    } catch {
+      // Not this serialisation (or not signed by Stripe): try the next.
+    }
+  }
+  return 'The event\'s Stripe-Signature does not match it.'
+}
+
+/**
+ * STATIC: `{type, data: {object: {id}}}` as Stripe posts it. 200 for anything handled or ignored;
+ * 400 for a body that is no event, or (with STRIPE_WEBHOOK_SECRET) an event Stripe did not sign.
+ */
 export async function stripeWebhook(data: Data): Promise<Data> {
-  const event = intentIdOf(data.request.body)
+  const unsigned = signatureProblem(data)
+  if (unsigned) return answer(data, 400, { code: 'BAD_SIGNATURE', message: unsigned })
+  const raw = typeof data.request.body === 'string' ? parseJson(data.request.body) : data.request.body
+  const event = intentIdOf(raw)
   if (!event) return answer(data, 400, { code: 'NOT_AN_EVENT', message: 'The body is not a Stripe event.' })
   if (EVENTS.indexOf(event.type) < 0) return answer(data, 200, { received: true, handled: false })
   if (!INTENT_ID.test(event.id)) return answer(data, 400, { code: 'NOT_AN_EVENT', message: 'The event names no PaymentIntent.' })

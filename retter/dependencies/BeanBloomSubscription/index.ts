@@ -6,6 +6,7 @@
  * postcode-validator, which the schedule does not need).
  */
 export * from './address'
+export * from './dates'
 export * from './plans'
 export * from './preferences'
 export * from './schedule'

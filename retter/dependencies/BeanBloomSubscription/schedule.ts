@@ -432,3 +432,25 @@ export function cancel(stored: SubscriptionFields, nowMs: number): Transition {
   delete sub.pausedUntil
   return { ok: true, sub: derive(sub, nowMs) }
 }
+
+/**
+ * Takes the deliveries that already left the roastery (`delivered`: their ISO days or `YYYY-MM-DD`;
+ * staff may ship a delivery before its day) out of what a reader sees as coming: they leave
+ * `upcomingDeliveries`, and `nextDeliveryAt` names the first grid date neither skipped nor
+ * delivered. The grid and `skipped` are left alone. In place; returns `sub`.
+ */
+export function withoutDelivered<T extends SubscriptionFields>(sub: T, delivered: ReadonlyArray<string>, nowMs: number): T {
+  if ((sub.status !== 'active' && sub.status !== 'paused') || !sub.segments || sub.segments.length === 0 || delivered.length === 0) return sub
+  const gone = delivered.map((d) => d.slice(0, 10))
+  const isGone = (date: string) => gone.indexOf(date.slice(0, 10)) >= 0
+  if (sub.upcomingDeliveries) sub.upcomingDeliveries = sub.upcomingDeliveries.filter((d) => !isGone(d.date))
+  delete sub.nextDeliveryAt
+  const further = gridDates(sub.segments, startOfUtcDay(nowMs), UPCOMING_COUNT + (sub.skipped || []).length + gone.length + 1)
+  for (const delivery of further) {
+    if (!isSkipped(sub, delivery.date) && !isGone(delivery.date)) {
+      sub.nextDeliveryAt = delivery.date
+      break
+    }
+  }
+  return sub
+}
