@@ -12,7 +12,7 @@ import { DayBoard, type DayBoardProps } from '@/components/roastery/DayBoard'
 import type { ShipAllResult } from '@/contexts/RoasteryContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { toAppError } from '@/lib/rio/errors/map'
-import { emptyBoard, setDeliveryPayment, upsertDelivery, type Board, type BoardPayment } from '@/lib/roastery/board'
+import { emptyBoard, setDeliveryPayment, shipDelivery, upsertDelivery, type Board, type BoardPayment } from '@/lib/roastery/board'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { dayIso } from '@/lib/roastery/days'
 
@@ -32,7 +32,7 @@ const PEOPLE: Array<{ name: string; plan: string; bags: number; payment?: BoardP
   { name: 'Cy Charging', plan: 'barista', bags: 2, payment: 'charging' },
   { name: 'Di Failed', plan: 'taster', bags: 1, payment: 'failed' },
   { name: 'Ed Bank', plan: 'taster', bags: 1, payment: 'requires_action' },
-  { name: 'Flo Unpaid', plan: 'taster', bags: 1, payment: 'unpaid' },
+  { name: 'Flo Unpaid', plan: 'taster', bags: 2, payment: 'unpaid' },
   { name: 'Gus Later', plan: 'taster', bags: 1 },
 ]
 
@@ -79,7 +79,7 @@ test('paid deliveries are in the packing list with “Mark shipped”; the other
     expect(row).toHaveTextContent('On hold')
     expect(within(row).queryByRole('button')).not.toBeInTheDocument()
   }
-  expect(screen.getByText('7 deliveries · 10 bags · 0 shipped · 5 on hold')).toBeInTheDocument()
+  expect(screen.getByText('7 deliveries · 11 bags · 0 shipped · 5 on hold')).toBeInTheDocument()
 })
 
 test('what to roast counts the deliveries that can still be paid today apart, and never the unpaid one', () => {
@@ -87,11 +87,11 @@ test('what to roast counts the deliveries that can still be paid today apart, an
   const totals = screen.getByRole('table', { name: 'To roast' })
   const rows = within(totals).getAllByRole('row')
   expect(rows[0]).toHaveTextContent(/Bags\s*Of which awaiting payment\s*Deliveries/)
-  // Barista: Ada and Bo paid (4), Cy being charged (2). Taster: Di, Ed, Gus may still pay (3); Flo is unpaid.
+  // Barista: Ada and Bo paid (4), Cy being charged (2). Taster: Di, Ed, Gus may still pay (3); Flo's 2 are unpaid.
   expect(rows[1]).toHaveTextContent(/Barista\s*Ground for espresso\s*Dark roast\s*6\s*2\s*3/)
   expect(rows[2]).toHaveTextContent(/Taster\s*Ground for espresso\s*Dark roast\s*3\s*3\s*3/)
   expect(rows[3]).toHaveTextContent(/All coffee\s*9\s*5\s*6/)
-  expect(screen.getByText('Not counted: 1 delivery (1 bag) not paid, which will not ship.')).toBeInTheDocument()
+  expect(screen.getByText('Not counted: 1 delivery (2 bags) not paid, which will not ship.')).toBeInTheDocument()
 })
 
 test('“Mark all shipped” says how many it ships and how many stay on hold, asks first, then says what it did', async () => {
@@ -122,6 +122,17 @@ test('a day all paid has no on-hold section and ships them all', () => {
   expect(screen.queryByRole('heading', { name: 'On hold: awaiting payment' })).not.toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Mark all shipped (2)' })).not.toHaveAttribute('aria-describedby')
   expect(screen.getByText('2 deliveries · 4 bags · 0 shipped')).toBeInTheDocument()
+})
+
+test('a delivery shipped before payments were recorded shows as shipped, its payment not recorded, and is roasted as paid', () => {
+  let board = emptyBoard(DAY)
+  board = upsertDelivery(board, `acct_0:${DAY}`, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, name: 'Old Timer', address }, AT).board
+  board = shipDelivery(board, `acct_0:${DAY}`, AT).board
+  renderDay(board)
+  const row = within(screen.getByRole('table', { name: 'Packing list' })).getByRole('row', { name: /Old Timer/ })
+  expect(row).toHaveTextContent(/Not recorded\s*Shipped/)
+  expect(within(screen.getByRole('table', { name: 'To roast' })).getByRole('row', { name: /All coffee/ })).toHaveTextContent(/All coffee\s*2\s*0\s*1/)
+  expect(screen.getByRole('button', { name: 'All shipped' })).toBeDisabled()
 })
 
 test('a delivery the roastery finds not paid (409 NOT_PAID, its payment failed meanwhile) is named in an alert', async () => {

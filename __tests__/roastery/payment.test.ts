@@ -75,16 +75,16 @@ test('what to roast counts every bag but the unpaid ones, awaiting payment apart
 test('a day with paid, settling, failed and unpaid deliveries', () => {
   const board = boardOf([
     { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, payment: 'paid', shipped: false },
-    { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, payment: 'failed', shipped: false },
+    { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 1, payment: 'failed', shipped: false },
     { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, payment: 'unpaid', shipped: false },
     { plan: 'taster', grind: 'wholeBean', roast: 'light', bags: 1, payment: 'processing', shipped: true },
   ])
   expect(roastPlan(board.deliveries)).toEqual({
     rows: [
-      { plan: 'barista', grind: 'espresso', roast: 'dark', paidBags: 2, awaitingBags: 2, deliveries: 2 },
+      { plan: 'barista', grind: 'espresso', roast: 'dark', paidBags: 2, awaitingBags: 1, deliveries: 2 },
       { plan: 'taster', grind: 'wholeBean', roast: 'light', paidBags: 1, awaitingBags: 0, deliveries: 1 },
     ],
-    paidBags: 3, awaitingBags: 2, deliveries: 3, unpaidDeliveries: 1, unpaidBags: 2,
+    paidBags: 3, awaitingBags: 1, deliveries: 3, unpaidDeliveries: 1, unpaidBags: 2,
   })
 })
 
