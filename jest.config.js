@@ -39,6 +39,9 @@ module.exports = async () => ({
     await project({
       displayName: 'app',
       testEnvironment: 'jest-fixed-jsdom',
+      // One localstripe for the run (STRIPE_API_URL): the in-process backend's class code charges through it.
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/setup-app.ts'],
       moduleNameMapper: ALIASES,
       resolver: RESOLVER,

@@ -118,12 +118,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
    * Runs one change on the opened Account (waiting for it while it opens), rejecting only with a
    * mapped error; without live updates, reads the state once after it.
    */
-  const change = useCallback((request: (objects: CustomerObjects) => Promise<void>) => mapRejection(async () => {
+  const change = useCallback(<T,>(request: (objects: CustomerObjects) => Promise<T>) => mapRejection(async () => {
     const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
     if (!objectsNow) {
       throw isSignedIn ? accountNotReadyError() : notSignedInError()
     }
-    await request(objectsNow)
+    const result = await request(objectsNow)
     // Without live updates the change would not show until a reload: read the state once.
     if (accountLive === false) {
       try {
@@ -133,6 +133,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         // The change was saved; a stale card is better than reporting a failure that did not happen.
       }
     }
+    return result
   }), [isSignedIn, handle, accountLive, objectsOf])
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(
     (planId) => change((objects) => objects.choosePlan(planId)),
@@ -140,6 +141,19 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   )
   const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
     (request) => change((objects) => objects.changeSubscription(request)),
+    [change],
+  )
+
+  const startPaymentSetup = useCallback<AccountContextValue['startPaymentSetup']>(
+    (type) => change((objects) => objects.startPaymentSetup(type)),
+    [change],
+  )
+  const savePaymentMethod = useCallback<AccountContextValue['savePaymentMethod']>(
+    (setupIntentId) => change((objects) => objects.savePaymentMethod(setupIntentId)),
+    [change],
+  )
+  const retryPayment = useCallback<AccountContextValue['retryPayment']>(
+    (date) => change((objects) => objects.retryPayment(date)),
     [change],
   )
 
@@ -158,8 +172,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
     choosePlan,
     changeSubscription,
+    startPaymentSetup,
+    savePaymentMethod,
+    retryPayment,
     retryAccount,
-  }), [plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription, retryAccount])
+  }), [
+    plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription,
+    startPaymentSetup, savePaymentMethod, retryPayment, retryAccount,
+  ])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }

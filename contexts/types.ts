@@ -2,7 +2,7 @@
  * The values the three providers expose. Pages and components depend on these only, never on
  * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
-import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, AwsView, PaymentSetup, SubscriptionPlan } from '@/lib/contract'
 import type { CodeSent, SubscriptionChangeRequest } from '@/lib/rio/account-api'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
 import type { AppError, AuthStatus, LoadState } from '@/lib/types'
@@ -51,6 +51,12 @@ export interface AccountContextValue {
   choosePlan(planId: string): Promise<void>
   /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
+  /** Calls Account.startPaymentSetup (a SetupIntent for Stripe.js to confirm); rejects with an AppError. */
+  startPaymentSetup(type: PaymentSetup['type']): Promise<PaymentSetup>
+  /** Calls Account.savePaymentMethod once Stripe.js confirmed the SetupIntent; rejects with an AppError. */
+  savePaymentMethod(setupIntentId: string): Promise<void>
+  /** Calls Account.retryPayment for the delivery on `date`; rejects with an AppError. */
+  retryPayment(date: string): Promise<void>
   /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
   retryAccount(): void
 }

@@ -25,6 +25,7 @@ export const ACCOUNT_LOOKUP_KEY = 'email'
 import type { SubscriptionFields } from './subscription/schedule'
 import type { DeliveryAddress } from './subscription/address'
 import type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
+import type { DeliveryPayment, PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
 
 export type {
   DeliveryCadence, ScheduleConflictCode, ScheduleSegment, SubscriptionAction, SubscriptionChange, SubscriptionFields,
@@ -34,6 +35,7 @@ export type { DeliveryAddress } from './subscription/address'
 export type { CoffeePreferences, Grind, Roast } from './subscription/preferences'
 export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from './roastery/board'
 export type { PlanInterval, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
+export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@retter-shared/BeanBloomSubscription/payments'
 
 /*
  * Where state lives. On Retter, public state is readable by ANY signed-in session of the project,
@@ -81,6 +83,19 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   preferences?: CoffeePreferences
   /** Deliveries that left the roastery, oldest first (the latest 52). */
   deliveries?: ShippedDelivery[]
+  /** The saved payment method (Stripe's summary: never a card or account number). */
+  paymentMethod?: PaymentMethodSummary
+  /** Each final delivery's payment, oldest first (the latest 52). */
+  payments?: DeliveryPayment[]
+  /** Set while deliveries are on hold because the last ones were not paid: ISO instant it began. */
+  paymentHoldSince?: string
+}
+
+/** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */
+export interface PaymentSetup {
+  clientSecret: string
+  setupIntentId: string
+  type: PaymentMethodSummary['type']
 }
 
 /** A delivery that left the roastery (Roastery.markShipped), as the customer's Account keeps it. */

@@ -18,6 +18,7 @@ import SignInRoute from '@/pages/sign-in'
 import NotFoundRoute from '@/pages/404'
 import type { DeliveryAddress } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
+import { TEST_CARDS } from '@/rio-local/test/payments'
 import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
 
 function CurrentPage() {
@@ -89,6 +90,14 @@ export async function typeDeliveryAddress(user: UserEvent, container: HTMLElemen
   await user.type(field('Postal code'), address.postalCode)
   await user.type(field('Town or city'), address.city)
   await user.selectOptions(field('Country'), address.country)
+}
+
+/**
+ * Types a card into the payment fields inside `container` (a start confirmation, /account's
+ * "Change"), as a customer types into Stripe's card Element: Visa 4242… unless told otherwise.
+ */
+export async function typeCard(user: UserEvent, container: HTMLElement, number: string = TEST_CARDS.visa): Promise<void> {
+  await user.type(await within(container).findByLabelText('Card number', {}, LOAD), number)
 }
 
 /**

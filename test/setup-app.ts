@@ -4,6 +4,7 @@
 import '@testing-library/jest-dom'
 import { resetRioForTests } from '@/lib/rio/client'
 import { closeBackend, resetBackend } from './backend'
+import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
 import { resetLiveStateDouble } from './live-state-double'
 import { server } from './msw/server'
@@ -12,6 +13,8 @@ import { server } from './msw/server'
 jest.mock('next/router', () => jest.requireActual('next-router-mock'))
 // jsdom has no Firestore; snapshots come from the double (see test/live-state-double.ts).
 jest.mock('@/lib/rio/snapshots', () => jest.requireActual('./live-state-double'))
+// jsdom runs no scripts, so no Stripe.js: the fake confirms against the run's localstripe (test/fake-stripe.ts).
+jest.mock('@/lib/payments/load-stripe', () => jest.requireActual('./fake-stripe'))
 
 // "No unhandled promise rejection" is a product rule: any in a test fails that test.
 const unhandled: unknown[] = []
@@ -43,6 +46,7 @@ beforeEach(async () => {
   document.getElementById('first-paint-view')?.remove()
   resetRioForTests()
   resetLiveStateDouble()
+  resetFakeStripe()
 })
 
 // Overrides added with server.use() in one test must not leak into the next.

@@ -6,6 +6,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { server } from '@/test/msw/server'
 import { emitSnapshot, openListenerCount, renderAppHook, signInThroughApp, silenceSnapshots, useApp } from '@/test/render'
+import { saveMethodThroughApp } from '@/test/save-card'
 
 function plan(id: string, sortOrder: number): SubscriptionPlan {
   return { id, name: id, description: '', amount: 900, currency: 'EUR', interval: 'delivery', delivery: 'fourWeekly', bags: 1, bagGrams: 250, grinds: ['wholeBean'], roasts: ['roastersChoice'], features: [], sortOrder, recommended: false }
@@ -51,6 +52,7 @@ test('choosing a plan shows it from the live Account state', async () => {
   await waitFor(() => expect(result.current.account.account).not.toBeNull())
   const chosen = result.current.account.plans[1]!
   await act(() => result.current.account.changeSubscription({ kind: 'address', address: HOME }))
+  await act(() => saveMethodThroughApp(result.current.account))
   await act(() => result.current.account.choosePlan(chosen.id))
   await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
   expect(result.current.account.liveUpdates).toBe(true)
@@ -80,6 +82,7 @@ test(`no snapshot within ${SNAPSHOT_FALLBACK_MS / 1000} s: the state is read onc
   // Without live updates a chosen plan is read back at once.
   const chosen = result.current.account.plans[0]!
   await act(() => result.current.account.changeSubscription({ kind: 'address', address: HOME }))
+  await act(() => saveMethodThroughApp(result.current.account))
   await act(() => result.current.account.choosePlan(chosen.id))
   await waitFor(() => expect(result.current.account.account?.plan).toBe(chosen.id))
 })

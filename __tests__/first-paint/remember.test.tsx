@@ -10,6 +10,7 @@ import { STYLE_ID } from '@/lib/first-paint/names'
 import { firstPaintConfig } from '@/lib/first-paint/paint'
 import { softWrapped } from '@/lib/format/wrap'
 import { renderApp, secondTabClient, signInThroughApp, useApp } from '@/test/render'
+import { saveMethodThroughApp } from '@/test/save-card'
 
 type App = ReturnType<typeof useApp>
 type Holder = { current: App }
@@ -50,6 +51,7 @@ test('written once the customer’s data arrives and again when it changes; no t
   expect(raw).not.toMatch(/token|eyJ/i)
 
   await act(() => tab.current.account.changeSubscription({ kind: 'address', address: ADDRESS }))
+  await act(() => saveMethodThroughApp(tab.current.account))
   await act(() => tab.current.account.choosePlan('barista'))
   await waitFor(() => expect(now()).toMatchObject({ plan: 'barista', texts: { 'next-what-plan': 'Barista', 'next-to': 'Mina Roast, Prinsengracht 263, 1016 GV Amsterdam, The Netherlands' } }), LOAD)
   expect(now()?.texts['plan-line']).toMatch(/^You’re on Barista · next delivery \w{3}/)

@@ -6,7 +6,7 @@ import { awsIdFor } from '@/test/ids'
 import { useAuth } from '@/contexts/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/lib/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
-import { openAsVisitor, renderRoute, signInThroughPage, typeDeliveryAddress } from '@/test/app-harness'
+import { openAsVisitor, renderRoute, signInThroughPage, typeCard, typeDeliveryAddress } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 
 const LOAD = { timeout: 5000 }
@@ -77,6 +77,7 @@ test('starting a plan asks for the address in the confirmation, refuses a wrong 
   // No address yet: the first field is where the customer starts.
   expect(within(dialog).getByLabelText('Full name')).toHaveFocus()
   await typeDeliveryAddress(user, dialog, { ...ADDRESS, postalCode: '12' })
+  await typeCard(user, dialog)
   // Barista offers whole bean or espresso: nothing else is offered.
   expect(within(within(dialog).getByLabelText('Grind')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Whole bean', 'Ground for espresso'])
   await user.selectOptions(within(dialog).getByLabelText('Grind'), 'espresso')
@@ -129,6 +130,7 @@ async function startPlan(user: ReturnType<typeof userEvent.setup>, planId: strin
   await act(() => mockRouter.push(`/?plan=${planId}`))
   const dialog = await screen.findByRole('dialog', {}, LOAD)
   await typeDeliveryAddress(user, dialog, ADDRESS)
+  await typeCard(user, dialog)
   await user.click(within(dialog).getByRole('button', { name: /^Start / }))
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
 }

@@ -16,6 +16,7 @@ const LOCAL = {
   NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local',
   NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:4000',
   NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+  NEXT_PUBLIC_STRIPE_JS_URL: 'http://127.0.0.1:8420/js.stripe.com/v3/',
 }
 const REMOTE = { NEXT_PUBLIC_RIO_LOCAL: '0', NEXT_PUBLIC_RIO_PROJECT_ID: 'beans', NEXT_PUBLIC_RIO_REGION: 'euWest1' }
 
@@ -36,13 +37,15 @@ afterEach(() => {
 })
 
 describe('browser defences', () => {
-  it('a remote build allows only itself, its Retter host and Firebase, and pins https', () => {
+  it('a remote build allows only itself, its Retter host, Firebase and Stripe, and pins https', () => {
     const csp = directives(contentSecurityPolicy({ env: REMOTE, dev: false }))
     expect(csp.get('default-src')).toEqual(["'self'"])
     // Inline scripts are narrowed to the page's own bootstrap by the document's <meta> policy.
-    expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', "'unsafe-inline'"])
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://beans.api.retter.io', 'https://identitytoolkit.googleapis.com',
-      'https://securetoken.googleapis.com', 'https://firestore.googleapis.com'])
+      'https://securetoken.googleapis.com', 'https://firestore.googleapis.com', 'https://api.stripe.com'])
+    // Stripe's Elements and its 3-D Secure pages are its frames; nothing else may be framed.
+    expect(csp.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com'])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])
     expect(csp.has('upgrade-insecure-requests')).toBe(true)
@@ -58,9 +61,13 @@ describe('browser defences', () => {
       .toContain('https://api.example.com:8443')
   })
 
-  it('local mode allows the emulators instead of Google, and sends no HSTS (it would pin localhost to https)', () => {
+  it('local mode allows the emulators and localstripe instead of Google and Stripe, and sends no HSTS (it would pin localhost to https)', () => {
     const csp = directives(contentSecurityPolicy({ env: LOCAL, dev: false }))
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:4000', 'http://127.0.0.1:8080'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:4000', 'http://127.0.0.1:8080', 'http://127.0.0.1:8420'])
+    // localstripe's fake Stripe.js comes from its own origin and draws no frames.
+    expect(csp.get('script-src')).toEqual(["'self'", 'http://127.0.0.1:8420', "'unsafe-inline'"])
+    expect(csp.get('frame-src')).toEqual(["'none'"])
+    expect(contentSecurityPolicy({ env: LOCAL, dev: false })).not.toContain('stripe.com')
     expect(csp.has('upgrade-insecure-requests')).toBe(false)
     expect(securityHeaders({ env: LOCAL, dev: false }).map((header) => header.key)).not.toContain('Strict-Transport-Security')
   })
@@ -103,13 +110,13 @@ describe('browser defences', () => {
     it("allows the app's files and exactly the page's Turbopack bootstrap, no other inline script", () => {
       const bootstrap = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"]});\n'
         + '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/b.js"]});'
-      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false })).toBe(`script-src 'self' ${sha(bootstrap)}`)
+      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false })).toBe(`script-src 'self' https://js.stripe.com ${sha(bootstrap)}`)
       expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false })).not.toContain('unsafe-inline')
     })
 
     it('a build without a bootstrap allows no inline script; next dev relies on the header alone', () => {
       const { pagesChunkGroupBootstrapParams: _params, ...webpackManifest } = manifest
-      expect(pageScriptPolicy({ buildManifest: webpackManifest, page: '/', env: {}, dev: false })).toBe("script-src 'self'")
+      expect(pageScriptPolicy({ buildManifest: webpackManifest, page: '/', env: {}, dev: false })).toBe("script-src 'self' https://js.stripe.com")
       expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: true })).toBeUndefined()
     })
 

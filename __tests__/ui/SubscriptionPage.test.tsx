@@ -15,7 +15,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { server } from '@/test/msw/server'
 import { renderAppHook, secondTabClient } from '@/test/render'
-import { renderRoute, typeDeliveryAddress, typeEmailAndCode } from '@/test/app-harness'
+import { renderRoute, typeCard, typeDeliveryAddress, typeEmailAndCode } from '@/test/app-harness'
 
 const LOAD = { timeout: 8000 }
 const EMAIL = 'noor@example.com'
@@ -35,6 +35,7 @@ async function pickThenSignIn(user: User, planName: string) {
 async function subscribed(user: User, planName = 'Barista') {
   const dialog = await pickThenSignIn(user, planName)
   await typeDeliveryAddress(user, dialog, ADDRESS)
+  await typeCard(user, dialog)
   await user.click(within(dialog).getByRole('button', { name: `Start ${planName}` }))
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
   await act(() => mockRouter.push('/account'))
@@ -54,6 +55,7 @@ test('a plan picked before sign-in flows through the address step to a started s
   await user.click(within(dialog).getByRole('button', { name: 'Start Barista' }))
   expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription('The name is required.')
   await typeDeliveryAddress(user, dialog, ADDRESS)
+  await typeCard(user, dialog)
   const sent: string[] = []
   const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/selectPlan\//.test(request.url)) sent.push(request.url) }
   server.events.on('request:start', onRequest)

@@ -11,6 +11,9 @@ import { needs } from '@/lib/first-paint/names'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import { DeliveryHistory } from './DeliveryHistory'
+import { PaymentMethodCard } from './PaymentMethodCard'
+import { MethodEditorProvider } from '@/components/payments/MethodEditor'
+import { PaymentHoldNotice } from '@/components/payments/PaymentHoldNotice'
 import styles from './Account.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
@@ -189,15 +192,18 @@ export function AccountPage() {
       {firstPaint ? (
         <AccountSkeleton />
       ) : (
-        <>
+        <MethodEditorProvider>
+          {/* A hold for payment first: nothing is delivered until it is fixed. */}
+          {account?.paymentHoldSince ? <div className={styles.notice}><PaymentHoldNotice since={account.paymentHoldSince} /></div> : null}
           {/* The customer's subscription first; their sign-in details and data below, quieter. */}
           {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+          {account ? <PaymentMethodCard account={account} /> : null}
           {account ? <DeliveryHistory account={account} plans={plans} /> : null}
           <div className={styles.secondary}>
             {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
             {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}
           </div>
-        </>
+        </MethodEditorProvider>
       )}
     </section>
   )

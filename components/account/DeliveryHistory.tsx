@@ -1,5 +1,6 @@
+import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import type { AccountView, ShippedDelivery, SubscriptionPlan } from '@/lib/contract'
-import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
+import { formatDeliveryDay } from '@/lib/format/date'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { deliveryLabels } from '@/lib/subscription/labels'
 import { isRoast } from '@/lib/subscription/preferences'
@@ -36,7 +37,9 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
         <p className={styles.empty}>Nothing has been shipped to you yet. Each delivery shows here once it leaves our roastery.</p>
       ) : (
         <ul className={`${styles.fields} ${own.list}`} aria-label="Shipped deliveries, newest first">
-          {deliveries.map((delivery) => (
+          {deliveries.map((delivery) => {
+            const payment = account.payments?.find((candidate) => candidate.date === delivery.date)
+            return (
             <li key={delivery.date} className={styles.row}>
               <span>
                 <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date, locale)}</time></strong>
@@ -44,11 +47,13 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
               <span>
                 {coffee(delivery, labels)}
                 <span className={styles.muted}>
-                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDateTime(delivery.shippedAt, locale)}</time>
+                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt, locale)}</time>
                 </span>
               </span>
+              {payment ? <span className={own.payment}><DeliveryPaymentLine payment={payment} locale={locale} /></span> : null}
             </li>
-          ))}
+            )
+          })}
         </ul>
       )}
     </section>

@@ -2,11 +2,14 @@ import { useState } from 'react'
 import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
+import { PaymentMethodFields } from '@/components/payments/PaymentMethodFields'
+import { usePaymentMethodForm } from '@/components/payments/usePaymentMethodForm'
 import { Dialog } from '@/components/ui/Dialog'
 import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
+import { methodText } from '@/lib/payments/words'
 import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
@@ -25,8 +28,11 @@ export interface ConfirmPlanDialogProps {
   /** The plan the customer is on (a change compares the two). */
   currentPlan?: SubscriptionPlan
   preview: PlanChoicePreview
-  /** The customer's address and preferences, to prefill the start. */
-  account: Pick<AccountView, 'delivery' | 'preferences'>
+  /**
+   * The customer's address and preferences, to prefill the start; their saved payment method (a
+   * start without one asks for it) and e-mail (SEPA's billing details).
+   */
+  account: Pick<AccountView, 'delivery' | 'preferences' | 'paymentMethod' | 'email'>
   /** Sends the choice (with the address and preferences for a start); rejects with an AppError. */
   onConfirm(start: PlanStart | null): Promise<void>
   onClose(): void
@@ -81,8 +87,9 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
 
 /**
  * The confirmation step of starting, restarting or changing a plan. A start collects the delivery
- * address (prefilled when known) and the coffee preferences in the same step, so a plan chosen
- * before sign-in flows straight into a started subscription. A change compares the two plans and
+ * address (prefilled when known), the coffee preferences and, without a saved one, the payment
+ * method (a card or a SEPA bank account, saved with Stripe before the plan is chosen) in the same
+ * step, so a plan chosen before sign-in flows straight into a started, paid subscription. A change compares the two plans and
  * says from which delivery it applies. One click sends one choice; a failure is shown here (under
  * the field it is about) and the dialog keeps everything typed.
  */
@@ -90,19 +97,27 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const starting = preview.kind !== 'change'
   const address = useAddressDraft(account.delivery, 'confirm')
   const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, account.preferences))
-  const { send, sending, error, inFlight } = useSendOnce(onConfirm)
+  const { send, sending: sendingChoice, error, inFlight } = useSendOnce(onConfirm)
+  // Asked for once, on a start without a saved method; a method saved meanwhile is shown instead.
+  const [askedForMethod] = useState(() => starting && !account.paymentMethod)
+  const needsMethod = askedForMethod && !account.paymentMethod
+  const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
+  const sending = sendingChoice || payment.saving
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
   const typed = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
   const serverProblem = serverProblemOf(error)
   const shownProblem = address.problem ?? serverProblem
 
-  function confirm() {
+  async function confirm() {
     if (!starting) {
       void send(null)
       return
     }
     const checked = address.check()
-    if (checked) void send({ address: checked, preferences })
+    if (!checked || inFlight()) return
+    // The method first: a plan cannot start without one, and a refused card keeps the dialog as typed.
+    if (needsMethod && !(await payment.save())) return
+    void send({ address: checked, preferences })
   }
 
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
@@ -114,7 +129,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   return (
     <Dialog
       title={TITLES[preview.kind](plan.name)}
-      onClose={() => { if (!inFlight()) onClose() }}
+      onClose={() => { if (!inFlight() && !payment.saving) onClose() }}
       closeOnBackdrop={!typed}
       description={
         starting ? (
@@ -123,6 +138,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
             <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
             <Row className="" label="First delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
+            {account.paymentMethod ? <Row className="" label="Paid with">{methodText(account.paymentMethod)}</Row> : null}
           </dl>
         ) : (
           <p>
@@ -135,7 +151,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
       {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={day} locale={locale} /> : null}
       {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
       {starting ? (
-        <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); confirm() }}>
+        <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); void confirm() }}>
           <AddressFields
             idPrefix="confirm"
             autoFocusFirst={!account.delivery}
@@ -145,6 +161,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             disabled={sending}
           />
           <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />
+          {needsMethod ? <PaymentMethodFields form={payment} idPrefix="confirm" disabled={sending} /> : null}
           <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
         </form>
       ) : null}
@@ -154,7 +171,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
           type={starting ? 'submit' : 'button'}
           form={starting ? 'confirm-plan' : undefined}
           className="btn btn-primary"
-          onClick={starting ? undefined : confirm}
+          onClick={starting ? undefined : () => void confirm()}
           disabled={sending}
           aria-busy={sending || undefined}
         >

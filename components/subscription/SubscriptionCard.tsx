@@ -34,7 +34,7 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
   return (
     <div className={styles.sections}>
       <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} locale={locale} />
-      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} locale={locale} /> : null}
+      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} locale={locale} /> : null}
       <div className={styles.pair}>
         <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
         <DeliveryAddressSection account={account} changes={changes} />

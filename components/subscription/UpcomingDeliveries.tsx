@@ -1,6 +1,8 @@
 import { useState } from 'react'
-import type { SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
+import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
+import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { chargeDayText, eurosText } from '@/lib/payments/words'
 import { planName } from '@/lib/subscription/labels'
 import { isInPause, isTooLateToChange } from '@/lib/subscription/schedule'
 import cardStyles from '@/components/account/Account.module.css'
@@ -11,20 +13,26 @@ export interface UpcomingDeliveriesProps {
   subscription: SubscriptionFields
   plans: SubscriptionPlan[]
   changes: ChangeRunner
+  /** Each final delivery's payment (the customer's `payments`). */
+  payments?: DeliveryPayment[]
+  /** Deliveries that left the roastery (the customer's `deliveries`): on their way, not to skip. */
+  shipped?: ShippedDelivery[]
   locale?: string
   nowMs?: number
 }
 
-type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing'
+type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing' | 'shipped'
 
 const STATE_LABELS: Record<DeliveryState, string> = {
   scheduled: 'Scheduled',
   skipped: 'Skipped',
   paused: 'Paused',
   preparing: 'Being roasted',
+  shipped: 'On its way',
 }
 
-function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number): DeliveryState {
+function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number, shipped: ReadonlyArray<ShippedDelivery>): DeliveryState {
+  if (shipped.some((done) => done.date === delivery.date)) return 'shipped'
   if (isTooLateToChange(delivery.date, nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
   if (isInPause(subscription, delivery.date)) return 'paused'
   return delivery.skipped ? 'skipped' : 'scheduled'
@@ -43,7 +51,7 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   const [mountedAt] = useState(() => Date.now())
   const nowMs = fixedNow ?? mountedAt
@@ -54,7 +62,9 @@ export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs
       <h2 id="upcoming-title">Upcoming deliveries</h2>
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
-          const state = stateOf(delivery, subscription, nowMs)
+          const state = stateOf(delivery, subscription, nowMs, shipped)
+          const payment = payments.find((candidate) => candidate.date === delivery.date)
+          const plan = plans.find((candidate) => candidate.id === delivery.plan)
           const day = formatDeliveryDay(delivery.date, locale)
           const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
           return (
@@ -77,9 +87,16 @@ export function UpcomingDeliveries({ subscription, plans, changes, locale, nowMs
                     {sending ? ACTIONS[state].busy : ACTIONS[state].verb}
                   </button>
                 ) : (
-                  <span className={styles.muted}>{state === 'paused' ? 'Resume to unskip' : 'Can no longer change'}</span>
+                  <span className={styles.muted}>{state === 'paused' ? 'Resume to unskip' : state === 'shipped' ? 'Shipped' : 'Can no longer change'}</span>
                 )}
               </span>
+              {payment ? (
+                <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
+              ) : state === 'scheduled' && plan ? (
+                <span className={`${styles.deliveryPayment} ${styles.muted}`}>
+                  {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date, locale)}`}
+                </span>
+              ) : null}
             </li>
           )
         })}

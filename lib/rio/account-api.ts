@@ -5,8 +5,8 @@
  */
 import {
   ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, AWS_CLASS, STATIC_INSTANCE_ID,
-  type AccountView, type AwsView, type CoffeePreferences, type DeliveryAddress, type SendOtpResult, type SubscriptionPlan,
-  type VerifyOtpResult,
+  type AccountView, type AwsView, type CoffeePreferences, type DeliveryAddress, type PaymentSetup, type SendOtpResult,
+  type SubscriptionPlan, type VerifyOtpResult,
 } from '@/lib/contract'
 import { normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
@@ -177,6 +177,23 @@ export interface CustomerObjects {
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
   /** Reads the Account's public and user state once, merged (when live updates are off). */
   readAccount(): Promise<AccountView>
+  /**
+   * Calls Account.startPaymentSetup: a SetupIntent for a card or a SEPA bank account, for Stripe.js
+   * to confirm. Rejects with an AppError (502 when Stripe cannot be reached).
+   */
+  startPaymentSetup(type: PaymentSetup['type']): Promise<PaymentSetup>
+  /**
+   * Calls Account.savePaymentMethod once Stripe.js has confirmed the SetupIntent. Rejects with an
+   * AppError (400 PAYMENT_SETUP_INCOMPLETE with what is missing).
+   */
+  savePaymentMethod(setupIntentId: string): Promise<void>
+  /** Calls Account.retryPayment for the delivery on `date`. Rejects with an AppError (409 with why there is nothing to pay). */
+  retryPayment(date: string): Promise<void>
+}
+
+function isPaymentSetup(value: unknown): value is PaymentSetup {
+  const setup = value as Partial<PaymentSetup> | null | undefined
+  return typeof setup?.clientSecret === 'string' && typeof setup.setupIntentId === 'string' && (setup.type === 'card' || setup.type === 'sepa_debit')
 }
 
 /**
@@ -232,6 +249,22 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         await guarded(() => accountObject.call({ method, body }))
       },
       readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),
+      async startPaymentSetup(type) {
+        await whenLive()
+        const setup = (await guarded(() => accountObject.call<PaymentSetup>({ method: 'startPaymentSetup', body: { type } }))).data
+        if (!isPaymentSetup(setup)) {
+          throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The payment setup could not be read from the server answer. Nothing was saved; please try again.' })
+        }
+        return setup
+      },
+      async savePaymentMethod(setupIntentId) {
+        await whenLive()
+        await guarded(() => accountObject.call({ method: 'savePaymentMethod', body: { setupIntentId } }))
+      },
+      async retryPayment(date) {
+        await whenLive()
+        await guarded(() => accountObject.call({ method: 'retryPayment', body: { date } }))
+      },
     }
   })
 }

@@ -9,7 +9,10 @@
  *   `{projectId}.test-api.retter.io`, or NEXT_PUBLIC_RIO_URL's host);
  * - Firebase Auth and Firestore, which the SDK uses for live state (in local mode: the backend's
  *   Auth emulation and the Firestore emulator instead);
- * - Google Analytics only when NEXT_PUBLIC_GA_ID is set, with the hash of its one inline init script.
+ * - Google Analytics only when NEXT_PUBLIC_GA_ID is set, with the hash of its one inline init script;
+ * - Stripe, which takes payment methods: Stripe.js from js.stripe.com, its Elements and 3-D Secure
+ *   frames (js.stripe.com, hooks.stripe.com) and its API (api.stripe.com); on the local stack
+ *   (NEXT_PUBLIC_STRIPE_JS_URL set) localstripe's origin instead, for its fake Stripe.js and its API.
  *
  * Scripts get two policies, both enforced. Turbopack's production pages start with one inline
  * bootstrap script whose text depends on the page's chunks, known only once the page is rendered, so
@@ -19,6 +22,7 @@
  * when both allow it: the app's own files, its own inline scripts, nothing injected.
  */
 const crypto = require('node:crypto')
+const { isFakeStripeJs, stripeJsUrl } = require('../payments/stripe-url')
 
 /** Firebase endpoints the browser SDK calls for custom-token sign-in, token refresh and Firestore. */
 const FIREBASE_ORIGINS = [
@@ -31,6 +35,24 @@ const FIREBASE_ORIGINS = [
 const GA_SCRIPT_ORIGINS = ['https://www.googletagmanager.com']
 const GA_CONNECT_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']
 const GA_IMG_ORIGINS = ['https://*.google-analytics.com', 'https://*.googletagmanager.com']
+
+/**
+ * What Stripe needs, per directive (Stripe's CSP guide for Stripe.js, Elements and 3-D Secure); the
+ * local stack's fake Stripe.js needs only its own origin, for the script and its API calls.
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ script: string[], frame: string[], connect: string[] }}
+ */
+function stripeSources(env) {
+  if (isFakeStripeJs(env)) {
+    const origin = new URL(stripeJsUrl(env)).origin
+    return { script: [origin], frame: [], connect: [origin] }
+  }
+  return {
+    script: ['https://js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  }
+}
 
 /**
  * The inline script @next/third-parties' GoogleAnalytics injects (`_next-ga-init`), character for
@@ -81,7 +103,7 @@ function retterOrigin(env) {
  */
 function scriptSources({ env, dev }) {
   const gaId = env.NEXT_PUBLIC_GA_ID?.trim()
-  const script = ["'self'"]
+  const script = ["'self'", ...stripeSources(env).script]
   if (gaId) script.push(...GA_SCRIPT_ORIGINS, sha256Source(gaInitScript(gaId)))
   // React Refresh evaluates modules in next dev.
   if (dev) script.push("'unsafe-eval'")
@@ -106,6 +128,8 @@ function contentSecurityPolicy({ env, dev }) {
   } else {
     connect.push(...FIREBASE_ORIGINS)
   }
+  const stripe = stripeSources(env)
+  connect.push(...stripe.connect)
   const script = scriptSources({ env, dev })
   // The per-page <meta> policy narrows inline scripts to the page's own bootstrap (see above).
   script.push("'unsafe-inline'")
@@ -124,7 +148,7 @@ function contentSecurityPolicy({ env, dev }) {
     ['img-src', ...img],
     ['font-src', "'self'", 'data:'],
     ['connect-src', ...connect],
-    ['frame-src', "'none'"],
+    ['frame-src', ...(stripe.frame.length > 0 ? stripe.frame : ["'none'"])],
     ['frame-ancestors', "'none'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
@@ -159,4 +183,4 @@ function securityHeaders(options) {
   return headers
 }
 
-module.exports = { contentSecurityPolicy, securityHeaders, scriptSources, sha256Source, gaInitScript, retterOrigin }
+module.exports = { contentSecurityPolicy, securityHeaders, scriptSources, stripeSources, sha256Source, gaInitScript, retterOrigin }

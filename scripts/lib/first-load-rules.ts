@@ -23,6 +23,8 @@ const LATER_FOR_EVERY_PAGE = [
   'lib/rio/sdk-guards.ts', 'lib/rio/account-api.ts', 'lib/rio/session-api.ts', 'lib/rio/roastery-api.ts',
   'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/first-paint/remember.ts',
   'lib/analytics/Analytics.tsx', 'components/feedback/AppToastContainer.tsx',
+  // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
+  'lib/payments/load-stripe.ts',
 ]
 
 export const FIRST_LOAD_RULES: FirstLoadRule[] = [
@@ -30,7 +32,7 @@ export const FIRST_LOAD_RULES: FirstLoadRule[] = [
     name: 'every visitor page',
     entries: ['pages/_app.tsx', 'pages/index.tsx', 'pages/sign-in.tsx', 'pages/404.tsx'],
     forbidden: LATER_FOR_EVERY_PAGE,
-    why: 'the SDK, Firebase, the request layer, the toasts and the analytics load after first paint (import()), so no visitor downloads them before the page shows',
+    why: 'the SDK, Firebase, the request layer, the toasts, the analytics and Stripe.js load after first paint (import()), so no visitor downloads them before the page shows',
   },
   {
     name: '/',

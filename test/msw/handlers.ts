@@ -1,9 +1,11 @@
 /**
  * Happy-path msw handlers: every host the SDK and Firebase Auth use is answered by the in-process
  * backend core (test/backend.ts). Error, slow and rate-limit cases are `server.use()` overrides in
- * the tests themselves.
+ * the tests themselves. Requests to the run's localstripe (STRIPE_API_URL, test/global-setup.ts),
+ * from the class code's Stripe client and the tests' fake Stripe.js, go through to it; any other
+ * origin stays unhandled, an error.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { http, HttpResponse, passthrough, type HttpHandler } from 'msw'
 import { backendHandle } from '../backend'
 
 /** Where the SDK's calls can go: the local `/rio` route on the app's origin, or Retter's own hosts. */
@@ -29,7 +31,15 @@ function stripPrefix(prefix: RegExp) {
   return ({ request }: { request: Request }) => delegate(request, request.url.replace(prefix, ''))
 }
 
+/** The origin of the run's localstripe; only it is let through. */
+function localstripeOrigin(): string {
+  const url = process.env.STRIPE_API_URL
+  if (!url) throw new Error('STRIPE_API_URL is not set: the app project starts localstripe in test/global-setup.ts')
+  return new URL(url).origin
+}
+
 export const handlers: HttpHandler[] = [
+  http.all(`${localstripeOrigin()}/*`, () => passthrough()),
   http.all(RIO_LOCAL_PREFIX, stripPrefix(RIO_LOCAL_PREFIX)),
   http.all(RETTER_HOST, stripPrefix(RETTER_HOST)),
   http.all(`${AUTH_EMULATOR}/*`, ({ request }) => {
