@@ -72,14 +72,16 @@ function failureText(code: string, message: string): string {
 }
 
 /**
- * Applies Stripe's PaymentIntent to the delivery's payment: stores the new status, and when it
- * changed tells the board, e-mails the customer and schedules what follows (a daily retry, a read
- * of a settling debit). A payment already closed as unpaid stays closed.
+ * Applies Stripe's PaymentIntent to the delivery's payment: when its status changed, stores it,
+ * tells the board, e-mails the customer and schedules what follows (a daily retry, a read of a
+ * settling debit). A payment already closed as unpaid stays closed.
  */
 export async function applyIntent(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, nowMs: number): Promise<PaymentStatus> {
   const before = payment.status
   if (before === 'unpaid') return before
   const status = statusOfIntent(intent.status)
+  // The same outcome read again (a replayed webhook, a second sync) changes nothing, not even updatedAt.
+  if (status === before) return status
   payment.status = status
   payment.updatedAt = new Date(nowMs).toISOString()
   if (status === 'requires_action') payment.clientSecret = intent.client_secret || undefined
@@ -94,7 +96,6 @@ export async function applyIntent(data: Data, view: CustomerView, payment: Deliv
   }
   keep(view, payment)
   store(data, view)
-  if (status === before) return status
   await tellBoard(data, payment)
   if (status === 'failed') await failed(data, view, payment, nowMs)
   if (status === 'requires_action') await mailCustomer(data, view, { kind: 'payment-action', date: payment.date, amountCents: payment.amountCents })

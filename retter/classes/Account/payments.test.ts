@@ -350,6 +350,289 @@ describe('the roastery ships only what is paid', () => {
   })
 })
 
+/** Pending delayed calls of `methodName`, by their delivery (`YYYY-MM-DD`), each with how many there are. */
+async function pendingByDelivery(methodName: string): Promise<Record<string, number>> {
+  const pending = (await call<Array<{ method: string; payload: { date?: string } }>>(backend, 'GET', '/__dev/tasks')).body
+  const counts: Record<string, number> = {}
+  for (const task of pending.filter((t) => t.method === methodName)) {
+    const key = String(task.payload.date).slice(0, 10)
+    counts[key] = (counts[key] ?? 0) + 1
+  }
+  return counts
+}
+/** Runs what is due after the clock jumped to `iso` with nothing run on the way (the platform was down). */
+async function jumpTo(iso: string): Promise<void> {
+  time.advance(Date.parse(iso) - time.now())
+  for (let guard = 0; guard < 20 && (await backend.runDueTasks()).length > 0; guard++);
+}
+/** Runs `fn` with Stripe out of reach (nothing listens on port 9); console errors it logs are kept quiet. */
+async function withStripeDown<T>(fn: () => Promise<T>): Promise<T> {
+  const url = process.env.STRIPE_API_URL
+  process.env.STRIPE_API_URL = 'http://127.0.0.1:9'
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  try {
+    return await fn()
+  } finally {
+    process.env.STRIPE_API_URL = url
+    errors.mockRestore()
+  }
+}
+
+describe('the schedule tells the truth once coffee is final or shipped', () => {
+  test('skipping and unskipping a delivery 100 times leaves one pending reminder and charge task per delivery, and one reminder each', async () => {
+    const sam = await subscriber('barista')
+    for (let i = 0; i < 100; i++) {
+      await ok(sam, 'skipDelivery', { date: '2026-12-02' })
+      await ok(sam, 'unskipDelivery', { date: '2026-12-02' })
+    }
+    // 25 Nov is too close to remind of; 2 Dec and (while 2 Dec was skipped) 9 Dec got one task each.
+    expect(await pendingByDelivery('sendDeliveryReminder')).toEqual({ '2026-12-02': 1, '2026-12-09': 1 })
+    expect(await pendingByDelivery('chargeDelivery')).toEqual({ '2026-11-25': 1 })
+    await walkTo('2026-12-08T00:00:01Z', sam)
+    const reminders = (await subjects(sam)).filter((subject) => subject.startsWith('Your coffee arrives'))
+    expect(reminders.sort()).toEqual(['Your coffee arrives Wednesday 2 December 2026', 'Your coffee arrives Wednesday 9 December 2026'])
+    expect((await subOf(sam)).payments?.map((p) => [p.date.slice(0, 10), p.status, p.attempts])).toEqual([
+      ['2026-11-25', 'paid', 1], ['2026-12-02', 'paid', 1], ['2026-12-09', 'paid', 1],
+    ])
+    expect(await pendingByDelivery('sendDeliveryReminder')).toEqual({ '2026-12-16': 1 })
+  }, 60_000)
+
+  test('a reminder that runs late (the platform was down) says nothing of a delivery already final; the next one is reminded', async () => {
+    const sam = await subscriber('barista')
+    // 2 Dec's reminder was due Mon 30 Nov 06:00; it runs on Tue 1 Dec at noon, when 2 Dec is final.
+    await jumpTo('2026-12-01T12:00:00Z')
+    expect(await subjects(sam)).not.toContain('Your coffee arrives Wednesday 2 December 2026')
+    expect(await pendingByDelivery('sendDeliveryReminder')).toEqual({ '2026-12-09': 1 })
+    await walkTo('2026-12-07T06:00:01Z', sam)
+    expect(await subjects(sam)).toContain('Your coffee arrives Wednesday 9 December 2026')
+  })
+
+  test('a plan change’s e-mail names the delivery the new plan first applies to (never a skipped one), and the next delivery with its own plan', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-24T12:00:00Z', sam)
+    await ok(sam, 'skipDelivery', { date: '2026-12-02' })
+    // 25 Nov is being roasted (Barista); Taster (every four weeks) starts on 2 Dec, which is skipped: 30 Dec is its first.
+    const changed = await ok(sam, 'selectPlan', { planId: 'taster' })
+    expect(changed.upcomingDeliveries?.filter((d) => !d.skipped).slice(0, 2).map((d) => [d.date.slice(0, 10), d.plan])).toEqual([['2026-11-25', 'barista'], ['2026-12-30', 'taster']])
+    const mail = (await mails(sam)).find((m) => m.subject === 'Your plan is now Taster')
+    expect(mail?.text).toContain('From Barista to Taster')
+    expect(mail?.text).toContain('The change applies from your delivery of Wednesday 30 December 2026;')
+    expect(mail?.text).toContain('Next delivery: Wednesday 25 November 2026 (Barista).')
+    expect(mail?.text).not.toContain('2 December')
+  })
+
+  test('a shipped delivery leaves the upcoming deliveries and is in the history, on its way; the next one is the one after it', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-25T08:00:00Z', sam)
+    const rosa = await staff()
+    expect(await call(backend, 'POST', `/${P}/CALL/Roastery/markShipped/2026-11-25?_token=${rosa.token}`, { deliveryId: `${sam.accountId}:2026-11-25` })).toMatchObject({ status: 200 })
+    const after = await subOf(sam)
+    expect(after.upcomingDeliveries?.map((d) => d.date.slice(0, 10))).not.toContain('2026-11-25')
+    expect(after.nextDeliveryAt).toBe(day('2026-12-02'))
+    expect(after.deliveries?.map((d) => d.date)).toEqual([day('2026-11-25')])
+    // The answer of the customer's next change says the same.
+    const changed = await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'dark' })
+    expect(changed.upcomingDeliveries?.[0]?.date).toBe(day('2026-12-02'))
+    const onItsWay = (await mails(sam)).find((m) => m.subject === 'Your coffee is on its way')
+    expect(onItsWay?.text).toContain('Your delivery of Wednesday 25 November 2026 left our roastery today.')
+  })
+})
+
+describe('the reminder is the pre-notification of the charge', () => {
+  test('SEPA: the amount, the day it is debited and the mandate reference; then debited that day, that amount', async () => {
+    const sam = await subscriber('barista', { iban: TEST_IBANS.good })
+    const mandate = (await subOf(sam)).paymentMethod?.mandateReference
+    expect(mandate).toBeTruthy()
+    await walkTo('2026-11-30T07:00:00Z', sam)
+    const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 2 December 2026')
+    expect(reminder?.text).toContain(`We will charge €20.00 to your SEPA Direct Debit •••• 3000 on Tuesday 1 December 2026 for this delivery. Direct debit under mandate ${mandate}.`)
+    await walkTo('2026-12-01T00:00:01Z', sam)
+    const payment = (await paymentOf(sam, '2026-12-02'))!
+    expect(payment).toMatchObject({ amountCents: 2000, method: 'SEPA Direct Debit •••• 3000' })
+    expect(payment.chargedAt?.slice(0, 10)).toBe('2026-12-01')
+  })
+
+  test('a plan change before the reminder: the reminder states the new plan’s price', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-24T12:00:00Z', sam)
+    await ok(sam, 'selectPlan', { planId: 'taster' })
+    // Taster's first delivery is 2 Dec (25 Nov is being prepared): reminded on 30 Nov at its own price.
+    await walkTo('2026-11-30T07:00:00Z', sam)
+    const taster = PLANS.find((p) => p.id === 'taster')!
+    const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 2 December 2026')
+    expect(reminder?.text).toContain(`We will charge €${(taster.amount / 100).toFixed(2)} to your Visa •••• 4242 on Tuesday 1 December 2026 for this delivery.`)
+  })
+})
+
+describe('every refusal of the payment methods', () => {
+  test('502 PAYMENT_PROVIDER_UNAVAILABLE when Stripe cannot be reached: nothing is saved, and it works once Stripe is back', async () => {
+    const sam = await signIn()
+    const started = await method(sam, 'startPaymentSetup', { type: 'card' })
+    await confirmSetup(started.body.setupIntentId as string, { card: TEST_CARDS.visa })
+    await withStripeDown(async () => {
+      expect(await method(sam, 'startPaymentSetup', { type: 'card' })).toMatchObject({ status: 502, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' } })
+      expect(await method(sam, 'savePaymentMethod', { setupIntentId: started.body.setupIntentId })).toMatchObject({
+        status: 502, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'We could not reach our payment provider. Nothing was saved; please try again in a moment.' },
+      })
+    })
+    expect((await subOf(sam)).paymentMethod).toBeUndefined()
+    expect((await ok(sam, 'savePaymentMethod', { setupIntentId: started.body.setupIntentId })).paymentMethod).toMatchObject({ type: 'card', last4: '4242' })
+  })
+
+  test('400 PAYMENT_SETUP_INCOMPLETE for a setup Stripe does not know, one cancelled, and a card refused when it was set up', async () => {
+    const sam = await signIn()
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: 'seti_doesnotexist123' })).toMatchObject({
+      status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE', message: 'There is no payment setup seti_doesnotexist123. Start again.' },
+    })
+    const cancelled = await method(sam, 'startPaymentSetup', {})
+    await testStripe().setupIntents.cancel(cancelled.body.setupIntentId as string)
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: cancelled.body.setupIntentId })).toMatchObject({
+      status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE', message: 'This payment setup was cancelled: start again.' },
+    })
+    // Stripe's generic decline at set-up: the browser's confirmation fails and the setup is over.
+    const refused = await method(sam, 'startPaymentSetup', {})
+    await expect(confirmSetup(refused.body.setupIntentId as string, { card: '4000000000000002' })).rejects.toThrow(/declined/)
+    expect(await method(sam, 'savePaymentMethod', { setupIntentId: refused.body.setupIntentId })).toMatchObject({ status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE' } })
+    expect((await subOf(sam)).paymentMethod).toBeUndefined()
+    expect(await subjects(sam)).toEqual([])
+  })
+
+  test('retryPayment: 409 NOTHING_TO_PAY for a delivery not charged, 409 PAYMENT_IN_PROGRESS while a charge is being made', async () => {
+    const sam = await subscriber('barista')
+    expect(await method(sam, 'retryPayment', { date: '2026-12-02' })).toMatchObject({
+      status: 409, body: { code: 'NOTHING_TO_PAY', message: 'There is no payment due for a delivery on 2026-12-02.' },
+    })
+    // At the final moment, the charge is made (step 1) and its confirmation not run yet (step 2).
+    time.advance(Date.parse('2026-11-24T00:00:01Z') - time.now())
+    const charged = await call<{ charged: boolean }>(backend, 'POST', `/${P}/CALL/Account/chargeDelivery/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25' })
+    expect(charged.body).toEqual({ charged: true, reason: 'charged' })
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'charging' })
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({
+      status: 409, body: { code: 'PAYMENT_IN_PROGRESS', message: 'The payment for your delivery of 2026-11-25 is being made. Wait a moment.' },
+    })
+    await walkTo('2026-11-24T00:00:02Z', sam)
+    const paid = (await paymentOf(sam, '2026-11-25'))!
+    expect(paid).toMatchObject({ status: 'paid', attempts: 1 })
+    expect(await chargesOf(paid.paymentIntentId!)).toHaveLength(1)
+  })
+
+  test('retryPayment: 502 when Stripe cannot be reached to read an authentication, and nothing changes', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const waiting = (await paymentOf(sam, '2026-11-25'))!
+    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    await withStripeDown(async () => {
+      expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({
+        status: 502, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'We could not reach our payment provider. Nothing was charged; please try again in a moment.' },
+      })
+    })
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'requires_action' })
+    expect((await ok(sam, 'retryPayment', { date: '2026-11-25' })).payments?.find((p) => p.date === day('2026-11-25'))).toMatchObject({ status: 'paid' })
+  })
+
+  test('syncPayment reads Stripe’s outcome of a debit settling; only the platform runs it, and only for the payment’s own PaymentIntent', async () => {
+    const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const settling = (await paymentOf(sam, '2026-11-25'))!
+    expect(settling).toMatchObject({ status: 'processing' })
+    expect(await call(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${sam.token}`, { date: '2026-11-25' })).toMatchObject({ status: 403 })
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const synced = await call<{ status: string }>(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25', paymentIntentId: settling.paymentIntentId })
+    expect(synced.body).toEqual({ status: 'failed' })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
+    // Another PaymentIntent than the payment's latest is not this payment's any more.
+    expect((await call(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25', paymentIntentId: 'pi_someoneelse123' })).body).toEqual({ status: 'superseded' })
+  })
+
+  test('closeDelivery before the end of the delivery’s day closes nothing and waits for it', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const early = await call<{ closed: boolean }>(backend, 'POST', `/${P}/CALL/Account/closeDelivery/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25' })
+    expect(early.body).toEqual({ closed: false })
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed' })
+    await walkTo('2026-11-26T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'unpaid' })
+    // Closed once: one "not shipped" e-mail, even with the early call's second task.
+    expect((await subjects(sam)).filter((subject) => subject.startsWith('Not shipped'))).toHaveLength(1)
+  })
+
+  test('the Roastery’s setPayment is for Accounts only: a customer or staff calling it is refused and the board keeps its payment', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const body = { deliveryId: `${sam.accountId}:2026-11-25`, payment: 'paid' }
+    expect((await call(backend, 'POST', `/${P}/CALL/Roastery/setPayment/2026-11-25?_token=${sam.token}`, body)).status).toBe(403)
+    expect((await call(backend, 'POST', `/${P}/CALL/Roastery/setPayment/2026-11-25?_token=${(await staff()).token}`, body)).status).toBe(403)
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
+  })
+})
+
+describe('Stripe’s webhook, signed as Stripe signs it', () => {
+  const SECRET = 'whsec_test_bean_and_bloom'
+  beforeEach(() => {
+    process.env.STRIPE_WEBHOOK_SECRET = SECRET
+  })
+  afterEach(() => {
+    delete process.env.STRIPE_WEBHOOK_SECRET
+  })
+  /** Posts `event` as Stripe does: its pretty-printed JSON, with the Stripe-Signature header of `payload` under `secret`. */
+  async function postSigned(event: object, options: { secret?: string; payload?: string; signature?: string | null } = {}): Promise<Reply<{ handled?: boolean; code?: string; message?: string }>> {
+    const signed = JSON.stringify(event, null, 2)
+    const signature = options.signature === undefined ? testStripe().webhooks.generateTestHeaderString({ payload: signed, secret: options.secret ?? SECRET }) : options.signature
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (signature !== null) headers['stripe-signature'] = signature
+    const res = await backend.handle({ method: 'POST', url: `/${P}/CALL/Account/stripeWebhook`, headers, body: options.payload ?? signed })
+    return { status: res.status, body: JSON.parse(res.body), headers: res.headers }
+  }
+  const eventFor = (id: string, type = 'payment_intent.succeeded') => ({ id: 'evt_' + id.slice(3, 12), object: 'event', type, data: { object: { id, object: 'payment_intent' } } })
+
+  test('an event Stripe signed is read back from Stripe and applied; the same event again changes nothing', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const waiting = (await paymentOf(sam, '2026-11-25'))!
+    // The customer confirms with their bank in the browser; Stripe tells us through the webhook.
+    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    expect(await postSigned(eventFor(waiting.paymentIntentId!))).toMatchObject({ status: 200, body: { handled: true } })
+    const paid = await paymentOf(sam, '2026-11-25')
+    expect(paid).toMatchObject({ status: 'paid' })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'paid' })
+    const mailsBefore = (await mails(sam)).length
+    expect(await postSigned(eventFor(waiting.paymentIntentId!))).toMatchObject({ status: 200, body: { handled: true } })
+    expect(await paymentOf(sam, '2026-11-25')).toEqual(paid)
+    expect((await mails(sam)).length).toBe(mailsBefore)
+    expect(await chargesOf(waiting.paymentIntentId!)).toHaveLength(1)
+  })
+
+  test('400 BAD_SIGNATURE without a signature, signed with another secret, or changed after signing; nothing is read or changed', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    const waiting = (await paymentOf(sam, '2026-11-25'))!
+    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    const event = eventFor(waiting.paymentIntentId!)
+    expect(await postSigned(event, { signature: null })).toMatchObject({ status: 400, body: { code: 'BAD_SIGNATURE', message: 'The event has no Stripe-Signature header.' } })
+    expect(await postSigned(event, { secret: 'whsec_someone_else' })).toMatchObject({ status: 400, body: { code: 'BAD_SIGNATURE' } })
+    const tampered = JSON.stringify({ ...event, type: 'payment_intent.payment_failed' }, null, 2)
+    expect(await postSigned(event, { payload: tampered })).toMatchObject({ status: 400, body: { code: 'BAD_SIGNATURE', message: "The event's Stripe-Signature does not match it." } })
+    expect(await paymentOf(sam, '2026-11-25')).toEqual(waiting)
+  })
+
+  test('a signed event claiming another outcome than Stripe’s record changes nothing beyond that record', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    const kim = await subscriber('barista')
+    await walkTo('2026-11-24T00:00:01Z', sam, kim)
+    const failed = (await paymentOf(sam, '2026-11-25'))!
+    const kims = (await paymentOf(kim, '2026-11-25'))!
+    const mailsBefore = [(await mails(sam)).length, (await mails(kim)).length]
+    // "Succeeded" for Sam's declined payment, and Kim's PaymentIntent under a body naming Sam.
+    expect(await postSigned(eventFor(failed.paymentIntentId!))).toMatchObject({ status: 200, body: { handled: true } })
+    const forged = { ...eventFor(kims.paymentIntentId!, 'payment_intent.payment_failed'), account: sam.accountId }
+    expect(await postSigned({ ...forged, data: { object: { id: kims.paymentIntentId, metadata: { accountId: sam.accountId, deliveryDate: day('2026-11-25') }, status: 'requires_payment_method' } } })).toMatchObject({ status: 200 })
+    expect(await paymentOf(sam, '2026-11-25')).toEqual(failed)
+    expect(await paymentOf(kim, '2026-11-25')).toEqual(kims)
+    expect([(await mails(sam)).length, (await mails(kim)).length]).toEqual(mailsBefore)
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
+  })
+})
+
 /** A token of the platform's own `developer` identity, as Retter's delayed calls and rdk calls have. */
 function developerToken(): string {
   return sessions(backend).platform()
