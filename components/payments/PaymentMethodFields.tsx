@@ -54,7 +54,7 @@ export function PaymentMethodFields({ form, idPrefix, disabled }: PaymentMethodF
         </div>
       ) : null}
       <div className={fieldStyles.field}>
-        <span id={id('element-label')} className={styles.label}>{type === 'card' ? 'Card details' : 'IBAN'}</span>
+        <span id={id('element-label')} className={styles.label}>{type === 'card' ? 'Card details' : 'Bank account (IBAN)'}</span>
         <div ref={container} key={type} className={styles.element} role="group" aria-labelledby={id('element-label')} />
         {!stripe && !form.loadProblem ? <span className={styles.muted}>Loading the secure payment form…</span> : null}
       </div>

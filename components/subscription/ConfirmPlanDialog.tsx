@@ -138,7 +138,12 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
             <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
             <Row className="" label="First delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
-            {account.paymentMethod ? <Row className="" label="Paid with">{methodText(account.paymentMethod)}</Row> : null}
+            {account.paymentMethod ? (
+              <Row className="" label="Paid with">
+                {methodText(account.paymentMethod)}
+                {account.paymentMethod.mandateReference ? `, mandate reference ${account.paymentMethod.mandateReference}` : ''}
+              </Row>
+            ) : null}
           </dl>
         ) : (
           <p>
