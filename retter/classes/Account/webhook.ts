@@ -4,7 +4,8 @@
  * Stripe's answer (its status and its own metadata: which Account and delivery) is acted on, by the
  * Account's `syncPayment`. A forged or replayed event at most makes us read Stripe again; applying
  * the same outcome twice changes nothing. Payments still settling are also read on a timer
- * (charges.ts), so a lost webhook loses nothing.
+ * (charges.ts), so a lost webhook loses nothing. With STRIPE_WEBHOOK_SECRET set, an event must also
+ * carry Stripe's signature (signatureProblem says how, given what Retter passes a method).
  */
 import RDK, { Data } from '@retter/rdk'
 import { stripe, stripeFailure } from './stripe'
