@@ -15,6 +15,7 @@ import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
 import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
 import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
+import { createRuntimeClock, shiftProcessDate, type RuntimeClock } from './runtime/clock'
 import { handleDev } from './runtime/dev-routes'
 import { isDevPath } from './runtime/dev-path'
 import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/inbox'
@@ -24,6 +25,7 @@ import { HttpError, errorResponse, json } from './runtime/http'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/plugins'
 import { normaliseTarget, parseRequest } from './runtime/request'
 import { handleSession } from './runtime/session'
+import { createClockMover } from './runtime/tasks/advance'
 import type { TaskRunResult } from './runtime/tasks/runner'
 import type { ScheduledRun } from './runtime/tasks/scheduler'
 import { createMemoryStorage } from './storage/memory'
@@ -48,8 +50,18 @@ export interface BackendOptions {
   refreshTokenTtlSeconds?: number
   /** The firebase block of TokenData. */
   firebase?: { apiKey: string; projectId: string }
-  /** Epoch milliseconds (tests move time with it). */
+  /**
+   * The wall clock, epoch milliseconds (default `Date.now`; tests move time with it). Business time
+   * is this plus the test clock's offset (runtime/clock.ts); sessions stay on this one.
+   */
   now?: () => number
+  /**
+   * Dev mode only: this process's global `Date` reads the backend's business time while it runs, so
+   * class code's `Date.now()` / `new Date()` follow the test clock and `POST /__dev/clock` may move
+   * it (rio-local/main.ts with RIO_LOCAL_DEV=1). One backend per process may have it. Default false:
+   * the test clock stands still (`POST /__dev/clock` answers 409).
+   */
+  shiftProcessDate?: boolean
   logger?: Logger
   /** Log each OTP e-mail with its code (a developer's terminal). */
   printOtpToTerminal?: boolean
@@ -85,6 +97,8 @@ export interface Backend {
   runDueSchedules(): Promise<ScheduledRun[]>
   /** `/__dev/inbox?key=…` with dev endpoints on; null without. Print it only in dev mode. */
   inboxPath: string | null
+  /** The runtime's clock: business time (`now`) and the wall clock sessions live on. */
+  clock: RuntimeClock
 }
 
 export const DEFAULT_PROJECT_ID = 'coffee-local'
@@ -166,17 +180,23 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   const inboxKey = options.inboxKey ?? newInboxKey()
   if (inboxKey.length < MIN_INBOX_KEY_LENGTH) throw new Error(`The inbox key must be at least ${MIN_INBOX_KEY_LENGTH} characters`)
-  const now = options.now ?? Date.now
+  if (options.shiftProcessDate && !options.dev) throw new Error('shiftProcessDate needs dev mode: the test clock is a dev endpoint')
+  // Read before any Date is shifted: the wall clock never includes the test clock's offset.
+  const wallNow = options.now ?? Date.now
+  const clock = createRuntimeClock(wallNow)
+  const now = clock.now
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)
-  const storage = await openStorage(options.storage, now)
+  // Its purge is of token bookkeeping, which lives on the wall clock.
+  const storage = await openStorage(options.storage, wallNow)
   // Every mirrored write clears storage's "not yet mirrored" mark (runtime/mirror-journal.ts).
   const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
   const tokens = createTokenService({
     projectId,
     secret,
     storage,
-    now,
+    // Sessions live on the wall clock: the SDK judges their expiry on its own (real) clock.
+    now: wallNow,
     accessTtl: positiveInt('accessTokenTtlSeconds', options.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS),
     refreshTtl: positiveInt('refreshTokenTtlSeconds', options.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS),
     firebase: options.firebase ?? DEFAULT_FIREBASE,
@@ -211,14 +231,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     SMTP_URL: smtp.url,
   })
   let project
+  let restoreDate: () => void = () => undefined
   try {
     project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
+    if (options.shiftProcessDate) restoreDate = shiftProcessDate(clock)
   } catch (err) {
     await smtp.detach()
     storage.close()
     throw err
   }
   const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
+  const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
   if (mirror) {
     // State committed before the last stop that never reached the live documents (a crash in
     // between): written now, before anything is served.
@@ -231,7 +254,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         secret,
         firebaseProjectId: firebase.projectId,
         apiKey: firebase.apiKey,
-        now: options.now,
+        now: wallNow,
         isSessionRevoked: (sid) => storage.isSessionRevoked(sid),
       }))
   }
@@ -254,7 +277,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       // A browser navigation cannot send the header: the inbox page checks its key instead.
       const inbox = rest.length === 1 && rest[0] === 'inbox'
       checkDevRequest(parsed.headers, !inbox)
-      return inbox ? serveInbox(parsed, storage, inboxKey) : handleDev(rest, parsed, storage, engine)
+      return inbox ? serveInbox(parsed, storage, inboxKey) : handleDev(rest, parsed, storage, engine, devClock)
     }
     if (first === 'root') return handleSession(projectId, tokens, rest, parsed)
     if (first !== projectId) {
@@ -281,6 +304,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     secret,
     projectDir: project.dir,
     inboxPath: options.dev ? `/__dev/inbox?key=${inboxKey}` : null,
+    clock,
     runDueTasks: () => engine.tasks.runDue(),
     runDueSchedules: () => engine.schedules.runDue(),
     async handle(req) {
@@ -298,6 +322,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (closed) return
       closed = true
       await engine.stop()
+      restoreDate()
       if (mirror) await mirror.flush().catch((err: unknown) => logger.warn('mirror flush failed', { error: String(err) }))
       await smtp.detach()
       storage.close()

@@ -82,6 +82,8 @@ async function main(): Promise<void> {
     storage: config.storage === 'memory' ? 'memory' : { dir: resolve(config.dataDir) },
     secret: config.jwtSecret,
     dev: config.dev,
+    // Dev mode: class code's Date follows the test clock (POST /__dev/clock); see runtime/clock.ts.
+    shiftProcessDate: config.dev,
     mirror,
     firebaseAuth: true,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,

@@ -1,10 +1,18 @@
-/** Dev-only endpoints (RIO_LOCAL_DEV=1): the outbox, public-state merges and delayed calls, for demos and tests. */
+/** Dev-only endpoints (RIO_LOCAL_DEV=1): the outbox, public-state merges, delayed calls and the test clock, for demos and tests. */
 import type { Storage } from '../storage/types'
+import { parseAdvance, type RuntimeClock } from './clock'
 import type { Engine } from './engine'
 import type { BackendResponse } from './plugins'
 import { HttpError, json } from './http'
 import type { ParsedRequest } from './request'
+import type { ClockMover } from './tasks/advance'
 import type { TaskRunner } from './tasks/runner'
+
+/** The test clock as the dev endpoints see it; `mover` is null when class code's Date cannot follow it. */
+export interface DevClock {
+  clock: RuntimeClock
+  mover: ClockMover | null
+}
 
 /**
  * The outbox query both the outbox endpoint and the inbox page read: `limit` (default 50) and the
@@ -17,7 +25,7 @@ export function outboxQuery(query: ParsedRequest['query']): { to: string | undef
   return { to: query.to === undefined ? undefined : query.to.trim().toLowerCase(), limit }
 }
 
-/** `GET tasks` lists pending delayed calls; `POST tasks/run` runs every one pending now, whatever its time. */
+/** `GET tasks` lists pending delayed calls; `POST tasks/run` runs those due now (never one whose time has not come). */
 async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRunner): Promise<BackendResponse> {
   if (rest.length === 0) {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET to list delayed calls (POST /__dev/tasks/run runs them)')
@@ -35,8 +43,9 @@ async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRun
     )
   }
   if (rest.length === 1 && rest[0] === 'run') {
-    if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use POST to run the pending delayed calls')
-    const results = await tasks.runPending()
+    if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use POST to run the delayed calls due now')
+    // Only what is due: a later call waits for its time (POST /__dev/clock brings it).
+    const results = await tasks.runDue({ waitInPlace: true })
     return json(200, {
       ran: results.length,
       results: results.map((r) => ({ classId: r.classId, ...(r.instanceId === undefined ? {} : { instanceId: r.instanceId }), method: r.method, status: r.status })),
@@ -45,12 +54,38 @@ async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRun
   throw new HttpError(404, 'NOT_FOUND', 'Unknown dev endpoint; use GET /__dev/tasks or POST /__dev/tasks/run')
 }
 
+const clockAnswer = (clock: RuntimeClock) => {
+  const now = clock.now()
+  return { now: new Date(now).toISOString(), nowMs: now, offsetMs: clock.offsetMs() }
+}
+
+/**
+ * `GET clock` answers business time; `POST clock {advanceSeconds}` moves it forward and answers once
+ * every delayed call and scheduled method due by then has run, each at its own time.
+ */
+async function handleDevClock(req: ParsedRequest, devClock: DevClock): Promise<BackendResponse> {
+  if (req.method === 'GET') return json(200, clockAnswer(devClock.clock))
+  if (req.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET to read the test clock and POST {"advanceSeconds": N} to move it')
+  const parsed = parseAdvance(req.body)
+  if ('problem' in parsed) throw new HttpError(400, 'BAD_ADVANCE', parsed.problem)
+  if (!devClock.mover) {
+    throw new HttpError(409, 'CLOCK_FIXED', "This backend's clock cannot be moved: class code's Date would not follow it (the runtime started with RIO_LOCAL_DEV=1 moves the process's Date; in-process, createBackend({shiftProcessDate: true}))")
+  }
+  const moved = await devClock.mover.advance(parsed.seconds)
+  return json(200, {
+    ...clockAnswer(devClock.clock),
+    ran: moved.tasks.length + moved.schedules.length,
+    tasks: moved.tasks.map((r) => ({ ranAt: r.ranAt, classId: r.classId, ...(r.instanceId === undefined ? {} : { instanceId: r.instanceId }), method: r.method, status: r.status })),
+    schedules: moved.schedules,
+  })
+}
+
 /**
  * Serves `/__dev/...` (segments after `__dev`).
  * `GET outbox?to=EMAIL` lists messages newest first; `POST state/{classId}/{instanceId}` merges a JSON object;
- * `GET tasks` and `POST tasks/run` show and run delayed calls.
+ * `GET tasks` and `POST tasks/run` show and run delayed calls; `GET clock` and `POST clock` read and move the test clock.
  */
-export async function handleDev(rest: string[], req: ParsedRequest, storage: Storage, engine: Engine): Promise<BackendResponse> {
+export async function handleDev(rest: string[], req: ParsedRequest, storage: Storage, engine: Engine, devClock: DevClock): Promise<BackendResponse> {
   const [area, classId, instanceId, ...extra] = rest
   if (area === 'outbox' && classId === undefined) {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET for the outbox')
@@ -67,5 +102,6 @@ export async function handleDev(rest: string[], req: ParsedRequest, storage: Sto
     return json(200, { public: state.public })
   }
   if (area === 'tasks') return handleDevTasks(rest.slice(1), req, engine.tasks)
+  if (area === 'clock' && classId === undefined) return handleDevClock(req, devClock)
   throw new HttpError(404, 'NOT_FOUND', 'Unknown dev endpoint')
 }

@@ -32,10 +32,13 @@ export interface TaskRunResult {
 }
 
 export interface TaskRunner {
-  /** Runs the entries due now (on the engine's clock), in due order. */
-  runDue(): Promise<TaskRunResult[]>
-  /** Runs every entry pending at the moment of the call, regardless of its time (dev endpoint). */
-  runPending(): Promise<TaskRunResult[]>
+  /**
+   * Runs the entries due now (on the engine's clock), in due order; never one whose time has not
+   * come. `waitInPlace` (dev endpoints): a busy instance is waited for briefly before it is put back.
+   */
+  runDue(options?: { waitInPlace?: boolean }): Promise<TaskRunResult[]>
+  /** When the earliest pending entry is due (epoch ms), or null when none is pending. */
+  nextDueAt(): number | null
   list(): StoredTask[]
   /** Entries were stored: look at the timer again. */
   wake(): void
@@ -142,17 +145,14 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
     timer.at(storage.nextTaskDueAt(opts.projectId))
   }
 
-  function runDue(): Promise<TaskRunResult[]> {
-    return exclusive(() => runBatch(storage.listTasks(opts.projectId, now()), false))
+  function runDue(options: { waitInPlace?: boolean } = {}): Promise<TaskRunResult[]> {
+    // What is due is read when the batch starts (the clock may have moved while an earlier one ran).
+    return exclusive(() => runBatch(storage.listTasks(opts.projectId, now()), options.waitInPlace ?? false))
   }
 
   return {
     runDue,
-    runPending() {
-      // The snapshot is taken now: entries stored while the batch runs stay pending.
-      const snapshot = new Set(storage.listTasks(opts.projectId).map((t) => t.id))
-      return exclusive(() => runBatch(storage.listTasks(opts.projectId).filter((t) => snapshot.has(t.id)), true))
-    },
+    nextDueAt: () => storage.nextTaskDueAt(opts.projectId),
     list: () => storage.listTasks(opts.projectId),
     wake: arm,
     start: arm,

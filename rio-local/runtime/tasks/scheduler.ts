@@ -32,6 +32,9 @@ export interface Scheduler {
   /** Calls every scheduled method whose time has come (on the engine's clock). */
   runDue(): Promise<ScheduledRun[]>
   list(): ScheduledMethod[]
+  /** The earliest next call (epoch ms), or null when nothing is scheduled ahead. */
+  nextAt(): number | null
+  /** Arms the timer (again: after the clock moved, the earliest time is looked at anew). */
   start(): void
   /** Stops the timer and waits for calls in progress. */
   stop(): Promise<void>
@@ -121,6 +124,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   return {
     runDue,
+    nextAt() {
+      const times = entries.map((e) => e.nextAt).filter((t): t is number => t !== null)
+      return times.length === 0 ? null : Math.min(...times)
+    },
     list: () => entries.map((e) => ({ classId: e.classId, method: e.method, schedule: e.expression.source, nextAt: e.nextAt })),
     start: arm,
     async stop() {

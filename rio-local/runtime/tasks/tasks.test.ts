@@ -264,21 +264,27 @@ describe('running', () => {
 })
 
 describe('dev endpoints', () => {
-  test('POST /__dev/tasks/run runs what was pending, whatever its time and in due order; calls asked for meanwhile stay pending', async () => {
+  test('POST /__dev/tasks/run runs only what is due now, in due order; a later call waits for its time', async () => {
     const id = await newReminder()
-    await plan(id, { tasks: [{ method: 'remindAgain', after: 7200, payload: { n: 1 } }, { method: 'record', after: 3600, payload: 'first' }] })
+    await plan(id, { tasks: [{ method: 'remindAgain', after: 7200, payload: { n: 1 } }, { method: 'record', after: 3600, payload: 'first' }, { method: 'record', after: 0, payload: 'now' }] })
     const run = await call<{ ran: number; results: unknown[] }>(backend, 'POST', '/__dev/tasks/run')
     expect(run.status).toBe(200)
-    expect(run.body).toEqual({
-      ran: 2,
-      results: [
-        { classId: 'Reminder', instanceId: id, method: 'record', status: 200 },
-        { classId: 'Reminder', instanceId: id, method: 'remindAgain', status: 200 },
-      ],
-    })
-    expect(await pending()).toEqual([expect.objectContaining({ method: 'remindAgain', payload: { n: 2 }, dueAt: new Date(START + 60_000).toISOString() })])
+    expect(run.body).toEqual({ ran: 1, results: [{ classId: 'Reminder', instanceId: id, method: 'record', status: 200 }] })
+    expect((await pending()).map((t) => [t.method, t.dueAt])).toEqual([
+      ['record', new Date(START + 3_600_000).toISOString()],
+      ['remindAgain', new Date(START + 7_200_000).toISOString()],
+    ])
+    time.advance(3_600_000 - 1)
+    expect((await call(backend, 'POST', '/__dev/tasks/run')).body).toEqual({ ran: 0, results: [] })
+    time.advance(1)
+    expect((await call(backend, 'POST', '/__dev/tasks/run')).body).toEqual({ ran: 1, results: [expect.objectContaining({ method: 'record' })] })
+    time.advance(3_600_000)
     expect((await call(backend, 'POST', '/__dev/tasks/run')).body).toEqual({ ran: 1, results: [expect.objectContaining({ method: 'remindAgain' })] })
-    expect((await logOf(id)).slice(1)).toEqual([expect.objectContaining({ body: 'first' }), { remind: 1 }, { remind: 2 }])
+    // The call it asked for is a minute later: not run by the same request, nor the next one.
+    expect(await pending()).toEqual([expect.objectContaining({ method: 'remindAgain', payload: { n: 2 }, dueAt: new Date(START + 7_260_000).toISOString() })])
+    expect((await call(backend, 'POST', '/__dev/tasks/run')).body).toEqual({ ran: 0, results: [] })
+    expect((await records(id)).map((r) => r.body)).toEqual(['now', 'first'])
+    expect((await logOf(id)).filter((e) => typeof e === 'object' && e !== null && 'remind' in e)).toEqual([{ remind: 1 }])
   })
 
   test('they need dev mode and the X-Rio-Dev header, and refuse other methods', async () => {

@@ -1,0 +1,74 @@
+/**
+ * Moving the test clock: business time steps to each moment something falls due (a delayed call or
+ * a scheduled method) up to the target, in due order, and runs it there, so a call that a call
+ * schedules within the window runs at its own time with the right "now"; then the clock stands at
+ * the target. Nothing runs before its time.
+ */
+import { HttpError } from '../http'
+import type { RuntimeClock } from '../clock'
+import type { TaskRunner, TaskRunResult } from './runner'
+import type { ScheduledRun, Scheduler } from './scheduler'
+
+/** More due moments than this in one move is a call that keeps re-scheduling itself at once. */
+export const MAX_STEPS = 200_000
+
+export interface ClockMove {
+  /** Business time after the move (epoch ms). */
+  now: number
+  /** The delayed calls that ran, each with the time it ran at (ISO). */
+  tasks: Array<TaskRunResult & { ranAt: string }>
+  schedules: ScheduledRun[]
+}
+
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b
+  if (b === null) return a
+  return Math.min(a, b)
+}
+
+/**
+ * Creates the mover of one backend's clock. Moves never overlap (a second waits for the first).
+ * @throws HttpError 500 CLOCK_RUNAWAY after MAX_STEPS due moments in one move
+ */
+export function createClockMover(clock: RuntimeClock, tasks: TaskRunner, schedules: Scheduler) {
+  let chain: Promise<unknown> = Promise.resolve()
+
+  async function move(targetMs: number): Promise<ClockMove> {
+    const ran: ClockMove['tasks'] = []
+    const scheduled: ScheduledRun[] = []
+    try {
+      for (let step = 0; ; step++) {
+        const next = earliest(tasks.nextDueAt(), schedules.nextAt())
+        if (next === null || next > targetMs) break
+        if (step >= MAX_STEPS) {
+          throw new HttpError(500, 'CLOCK_RUNAWAY', `More than ${MAX_STEPS} due moments before ${new Date(targetMs).toISOString()}: a delayed call keeps scheduling itself; the clock stopped at ${new Date(clock.now()).toISOString()}`)
+        }
+        clock.advanceTo(next)
+        const ranAt = new Date(clock.now()).toISOString()
+        const results = await tasks.runDue({ waitInPlace: true })
+        const runs = await schedules.runDue()
+        for (const r of results) ran.push({ ...r, ranAt })
+        scheduled.push(...runs)
+        // Due, yet nothing ran: the runtime is stopping.
+        if (results.length === 0 && runs.length === 0 && next <= clock.now()) break
+      }
+      clock.advanceTo(targetMs)
+    } finally {
+      // The timers were armed for the old time: look again from the new one.
+      tasks.wake()
+      schedules.start()
+    }
+    return { now: clock.now(), tasks: ran, schedules: scheduled }
+  }
+
+  return {
+    /** Moves business time forward by `seconds`, running what falls due on the way; resolves once all of it ran. */
+    advance(seconds: number): Promise<ClockMove> {
+      const run = chain.then(() => move(clock.now() + seconds * 1000))
+      chain = run.catch(() => undefined)
+      return run
+    },
+  }
+}
+
+export type ClockMover = ReturnType<typeof createClockMover>
