@@ -56,7 +56,9 @@ test('the reminder pre-notifies the charge: the amount, the day it is taken, the
   expect(subscriptionMail({ kind: 'reminder', date: D, amountCents: 2000 }, ctx()).text).not.toContain('We will charge')
 })
 
-test('a plan change names the first delivery of the new plan, or says every one is skipped', () => {
-  expect(subscriptionMail({ kind: 'changed', fromPlan: PLANS[0], from: D }, ctx(CARD)).text).toContain('The change applies from your delivery of Wednesday 2 December 2026;')
+test('a plan change names the first delivery of the new plan and pre-notifies its new price, or says every one is skipped', () => {
+  const changed = subscriptionMail({ kind: 'changed', fromPlan: PLANS[0], from: D, amountCents: 1200 }, ctx(SEPA)).text
+  expect(changed).toContain('The change applies from your delivery of Wednesday 2 December 2026;')
+  expect(changed).toContain('We will charge €12.00 to your SEPA Direct Debit •••• 3000 on Tuesday 1 December 2026 for this delivery. Direct debit under mandate SETI_MANDATE_123.')
   expect(subscriptionMail({ kind: 'changed', fromPlan: PLANS[0] }, ctx(CARD)).text).toContain('it applies from the first one you unskip')
 })

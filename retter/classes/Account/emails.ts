@@ -23,8 +23,11 @@ export interface MailContext {
 
 export type SubscriptionEvent =
   | { kind: 'started' | 'restarted' }
-  /** `from`: the first delivery of the new plan that will be sent (not skipped); none when all are skipped. */
-  | { kind: 'changed'; fromPlan?: SubscriptionPlan; from?: string }
+  /**
+   * `from`: the first delivery of the new plan that will be sent (not skipped), none when all are
+   * skipped; `amountCents`: its price, pre-notified (it may already have had a reminder at the old price).
+   */
+  | { kind: 'changed'; fromPlan?: SubscriptionPlan; from?: string; amountCents?: number }
   | { kind: 'paused'; weeks: number }
   | { kind: 'resumed' }
   | { kind: 'skipped' | 'unskipped'; date: string }
@@ -93,7 +96,7 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
           event.from
             ? 'The change applies from your delivery of ' + deliveryDay(event.from) + '; deliveries before it are already being roasted and stay as they were.'
             : 'Every delivery of your new plan we can still reach is skipped: it applies from the first one you unskip.',
-        ],
+        ].concat(event.from ? preNotification(event.from, event.amountCents, ctx.paymentMethod) : []),
       }
     case 'paused':
       return {

@@ -462,6 +462,20 @@ describe('the reminder is the pre-notification of the charge', () => {
     const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 2 December 2026')
     expect(reminder?.text).toContain(`We will charge €${(taster.amount / 100).toFixed(2)} to your Visa •••• 4242 on Tuesday 1 December 2026 for this delivery.`)
   })
+
+  test('a plan change after the reminder pre-notifies the new price of the delivery it reaches, which is charged at it', async () => {
+    const sam = await subscriber('barista', { iban: TEST_IBANS.good })
+    await walkTo('2026-11-30T07:00:00Z', sam)
+    expect((await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 2 December 2026')?.text).toContain('We will charge €20.00')
+    // Still the last changeable day of 2 Dec: the change reaches it.
+    await ok(sam, 'selectPlan', { planId: 'taster' })
+    const taster = PLANS.find((p) => p.id === 'taster')!
+    const changed = (await mails(sam)).find((m) => m.subject === 'Your plan is now Taster')
+    expect(changed?.text).toContain('The change applies from your delivery of Wednesday 2 December 2026;')
+    expect(changed?.text).toContain(`We will charge €${(taster.amount / 100).toFixed(2)} to your SEPA Direct Debit •••• 3000 on Tuesday 1 December 2026 for this delivery.`)
+    await walkTo('2026-12-01T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-12-02')).toMatchObject({ plan: 'taster', amountCents: taster.amount })
+  })
 })
 
 describe('every refusal of the payment methods', () => {

@@ -59,7 +59,7 @@ export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> 
     const next = changed.sub as typeof view
     next.planChangedAt = new Date(nowMs).toISOString()
     next.preferences = preferencesFor(plan, view.preferences)
-    return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan, from: firstOfNewPlan(next) })
+    return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan, from: firstOfNewPlan(next), amountCents: plan.amount })
   }
   if (!view.delivery) {
     return refuse(data, 409, 'NO_DELIVERY_ADDRESS', 'Add a delivery address before starting a subscription, so we know where to send your coffee.')
