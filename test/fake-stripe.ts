@@ -43,7 +43,7 @@ class FakeElement implements StripeElement {
     this.input = null
   }
 
-  on(_event: 'change', handler: (change: StripeElementChange) => void): void {
+  on(_event: 'change', handler: (change: StripeElementChange | undefined) => void): void {
     this.handlers.push(handler)
   }
 }

@@ -183,6 +183,9 @@ describe('each delivery’s payment on /account', () => {
     const row = () => upcomingRows()[0]!
     expect(row()).toHaveTextContent(first)
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20'), LOAD)
+    // Final, so no longer skippable; it leaves the roastery only once paid.
+    expect(row()).toHaveTextContent('Waiting for payment')
+    expect(row()).toHaveTextContent('Ships once paid')
     expect(await axeViolations(screen.getByRole('region', { name: 'Upcoming deliveries' }))).toEqual([])
 
     const retries: string[] = []
@@ -206,6 +209,7 @@ describe('each delivery’s payment on /account', () => {
     // Saving a method retries the failed payment with it.
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20'), LOAD)
     expect(within(row()).queryByRole('button', { name: /Retry payment/ })).not.toBeInTheDocument()
+    expect(row()).toHaveTextContent('Being roasted')
   })
 
   test('a refused retry says why, beside the delivery', async () => {

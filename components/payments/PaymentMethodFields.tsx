@@ -18,7 +18,7 @@ export interface PaymentMethodFieldsProps {
  */
 export function PaymentMethodFields({ form, idPrefix, disabled }: PaymentMethodFieldsProps) {
   const container = useRef<HTMLDivElement>(null)
-  const { stripe, type, elementRef, setProblem } = form
+  const { stripe, type, elementRef, setProblem, setFilled } = form
   const id = (name: string) => `${idPrefix}-${name}`
 
   // One Element for the chosen type, created once Stripe.js is here, destroyed when the type changes.
@@ -26,14 +26,17 @@ export function PaymentMethodFields({ form, idPrefix, disabled }: PaymentMethodF
     const target = container.current
     if (!stripe || !target) return
     const created = stripe.elements().create(type === 'card' ? 'card' : 'iban', type === 'card' ? { hidePostalCode: true } : { supportedCountries: ['SEPA'] })
-    created.on('change', (change) => setProblem(change.error?.message ?? null))
+    created.on('change', (change) => {
+      setProblem(change?.error?.message ?? null)
+      setFilled(change ? !change.empty : true)
+    })
     created.mount(target)
     elementRef.current = created
     return () => {
       created.destroy()
       if (elementRef.current === created) elementRef.current = null
     }
-  }, [stripe, type, elementRef, setProblem])
+  }, [stripe, type, elementRef, setProblem, setFilled])
 
   const problemId = id('payment-problem')
   return (

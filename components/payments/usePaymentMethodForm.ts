@@ -21,6 +21,9 @@ export interface PaymentMethodForm {
   /** What is wrong, from Stripe.js or the backend, in their words; null when nothing is. */
   problem: string | null
   setProblem(problem: string | null): void
+  /** True once something is typed into the Element (a dialog then does not close on a stray click). */
+  filled: boolean
+  setFilled(filled: boolean): void
   saving: boolean
   /**
    * Saves the typed method: startPaymentSetup, Stripe.js's confirmation (3-D Secure in Stripe's own
@@ -48,6 +51,7 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
   const [loadProblem, setLoadProblem] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const [filled, setFilled] = useState(false)
   const elementRef = useRef<StripeElement | null>(null)
   const inFlight = useRef(false)
 
@@ -115,6 +119,8 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
     elementRef,
     problem,
     setProblem,
+    filled,
+    setFilled,
     saving,
     save,
   }

@@ -130,7 +130,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     <Dialog
       title={TITLES[preview.kind](plan.name)}
       onClose={() => { if (!inFlight() && !payment.saving) onClose() }}
-      closeOnBackdrop={!typed}
+      closeOnBackdrop={!typed && !payment.filled}
       description={
         starting ? (
           <dl className={styles.summary}>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { chargeDayText, eurosText } from '@/lib/payments/words'
+import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
 import { planName } from '@/lib/subscription/labels'
 import { isInPause, isTooLateToChange } from '@/lib/subscription/schedule'
 import cardStyles from '@/components/account/Account.module.css'
@@ -21,18 +21,25 @@ export interface UpcomingDeliveriesProps {
   nowMs?: number
 }
 
-type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing' | 'shipped'
+type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing' | 'awaiting' | 'notShipped' | 'shipped'
 
 const STATE_LABELS: Record<DeliveryState, string> = {
   scheduled: 'Scheduled',
   skipped: 'Skipped',
   paused: 'Paused',
   preparing: 'Being roasted',
+  awaiting: 'Waiting for payment',
+  notShipped: 'Not shipped',
   shipped: 'On its way',
 }
 
-function stateOf(delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number, shipped: ReadonlyArray<ShippedDelivery>): DeliveryState {
+function stateOf(
+  delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number, shipped: ReadonlyArray<ShippedDelivery>, payment: DeliveryPayment | undefined,
+): DeliveryState {
   if (shipped.some((done) => done.date === delivery.date)) return 'shipped'
+  // A final delivery leaves only once paid: say so rather than "being roasted".
+  if (payment?.status === 'unpaid') return 'notShipped'
+  if (payment && needsCustomer(payment.status)) return 'awaiting'
   if (isTooLateToChange(delivery.date, nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
   if (isInPause(subscription, delivery.date)) return 'paused'
   return delivery.skipped ? 'skipped' : 'scheduled'
@@ -43,6 +50,17 @@ const ACTIONS = {
   scheduled: { kind: 'skipDate', verb: 'Skip', busy: 'Skipping…', done: 'Skipped' },
   skipped: { kind: 'unskip', verb: 'Unskip', busy: 'Unskipping…', done: 'Back on' },
 } as const
+
+/** Why a delivery without a Skip or Unskip button has none. */
+const NO_ACTION: Record<DeliveryState, string> = {
+  scheduled: '',
+  skipped: '',
+  paused: 'Resume to unskip',
+  preparing: 'Can no longer change',
+  awaiting: 'Ships once paid',
+  notShipped: 'Not paid by its day',
+  shipped: 'Shipped',
+}
 
 /** The id of a delivery's row, for focus after skipping or unskipping it. */
 const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
@@ -62,8 +80,8 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
       <h2 id="upcoming-title">Upcoming deliveries</h2>
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
-          const state = stateOf(delivery, subscription, nowMs, shipped)
           const payment = payments.find((candidate) => candidate.date === delivery.date)
+          const state = stateOf(delivery, subscription, nowMs, shipped, payment)
           const plan = plans.find((candidate) => candidate.id === delivery.plan)
           const day = formatDeliveryDay(delivery.date, locale)
           const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
@@ -87,7 +105,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                     {sending ? ACTIONS[state].busy : ACTIONS[state].verb}
                   </button>
                 ) : (
-                  <span className={styles.muted}>{state === 'paused' ? 'Resume to unskip' : state === 'shipped' ? 'Shipped' : 'Can no longer change'}</span>
+                  <span className={styles.muted}>{NO_ACTION[state]}</span>
                 )}
               </span>
               {payment ? (

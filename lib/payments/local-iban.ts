@@ -37,7 +37,7 @@ class LocalIbanElement implements StripeElement {
     this.input = null
   }
 
-  on(_event: 'change', handler: (change: StripeElementChange) => void): void {
+  on(_event: 'change', handler: (change: StripeElementChange | undefined) => void): void {
     this.handlers.push(handler)
   }
 }

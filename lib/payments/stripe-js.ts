@@ -25,7 +25,8 @@ export type StripeElementType = 'card' | 'iban'
 export interface StripeElement {
   mount(container: HTMLElement): void
   destroy(): void
-  on(event: 'change', handler: (change: StripeElementChange) => void): void
+  /** localstripe's fake Stripe.js calls the handler with no event at all. */
+  on(event: 'change', handler: (change: StripeElementChange | undefined) => void): void
 }
 
 export interface StripeElementOptions {

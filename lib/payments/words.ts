@@ -3,12 +3,12 @@
  * details, when an upcoming delivery is charged, and the SEPA mandate a customer accepts. The
  * statuses' words and the method's name come from the shared module the class e-mails with.
  */
-import { finalMomentMs, methodText, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
+import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
 import type { DeliveryPayment, PaymentMethodSummary } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { formatPrice } from '@/lib/format/price'
 
-export { methodText, paymentStatusText }
+export { methodText, needsCustomer, paymentStatusText }
 
 /** The shop's name as the SEPA mandate names the creditor. */
 export const SHOP_NAME = 'Bean & Bloom Coffee House'
