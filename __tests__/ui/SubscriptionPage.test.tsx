@@ -83,6 +83,8 @@ test('skip and unskip any upcoming delivery: each confirmed, announced, and focu
   await user.click(within(rows()[2]!).getByRole('button', { name: `Unskip the delivery on ${third}` }))
   await waitFor(() => expect(rows()[2]).toHaveTextContent('Scheduled'), LOAD)
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Unskipped the delivery on ${third}`)
+  // Every date in one format: the day of each change as the delivery days are written.
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`${formatDeliveryDay(new Date().toISOString())}Unskipped the delivery on ${third}`)
 }, 30_000)
 
 test('a pause says until when and when the next delivery is, apart; resuming never brings a delivery forward', async () => {
