@@ -33,6 +33,12 @@ export interface BackendConfig {
   inboxKey?: string
   /** Shared with the local TLS front, which signs the client's address with it (RIO_LOCAL_FRONT_SECRET). */
   frontSecret?: string
+  /**
+   * Where class code charges (it reads STRIPE_API_URL and STRIPE_SECRET_KEY from the environment
+   * itself; this is checked here so a wrong one stops the start, not the first charge).
+   * `url` undefined: Stripe itself.
+   */
+  stripe: { url?: string }
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` on their default port. */
@@ -46,6 +52,48 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
+
+/** The hosts an http (not https) STRIPE_API_URL may name: this machine only (localstripe). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** A Stripe secret or restricted key, test or live. */
+const STRIPE_KEY_PATTERN = /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/
+
+/**
+ * The Stripe variables' problems: a real Stripe needs its secret key; a local one must be an
+ * http(s) address on loopback (or any https one), named by scheme, host and port only.
+ */
+function stripeProblems(url: string | undefined, key: string | undefined): string[] {
+  const problems: string[] = []
+  if (key !== undefined && !STRIPE_KEY_PATTERN.test(key)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…, or a restricted rk_…), got something else')
+  }
+  if (url === undefined) {
+    if (key === undefined) {
+      problems.push(
+        'STRIPE_SECRET_KEY is not set: without STRIPE_API_URL class code charges through Stripe itself and needs the account\'s secret key ' +
+          '(sk_test_… or sk_live_…). Locally, npm run dev, npm run start:local and the tests set STRIPE_API_URL to localstripe (a fake Stripe on 127.0.0.1) and a test key.',
+      )
+    }
+    return problems
+  }
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  const where = 'STRIPE_API_URL must be an http address on this machine (http://127.0.0.1:PORT, http://localhost:PORT or http://[::1]:PORT: localstripe) or an https address'
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    problems.push(`${where}, got "${url}"`)
+  } else if (parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
+    problems.push(`${where}; plain http to "${parsed.hostname}" would send the secret key unencrypted over the network`)
+  } else if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    problems.push(`STRIPE_API_URL must be scheme, host and port only (the Stripe client ignores anything else), got "${url}"`)
+  }
+  if (key === undefined) problems.push('STRIPE_SECRET_KEY is not set: class code needs one for STRIPE_API_URL too (localstripe accepts any sk_test_… key)')
+  else if (key.startsWith('sk_live_') || key.startsWith('rk_live_')) problems.push('STRIPE_SECRET_KEY is a live key, but STRIPE_API_URL points away from Stripe: unset STRIPE_API_URL, or use a test key')
+  return problems
+}
 
 /**
  * Reads and validates the runtime's env (names in .env.example).
@@ -115,6 +163,9 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     problems.push(`RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`)
   }
 
+  const stripeUrl = env.STRIPE_API_URL?.trim() || undefined
+  problems.push(...stripeProblems(stripeUrl, env.STRIPE_SECRET_KEY?.trim() || undefined))
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     host: '127.0.0.1',
@@ -134,5 +185,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     allowedOrigins: origins,
     inboxKey,
     ...(frontSecret ? { frontSecret } : {}),
+    stripe: stripeUrl === undefined ? {} : { url: stripeUrl },
   }
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run backend` as a child process, as a developer runs it: it listens on loopback only, and
- * prints sign-in codes to the terminal only in dev mode (RIO_LOCAL_DEV=1).
+ * `npm run backend` as a child process, as a developer runs it: it listens on loopback only, prints
+ * sign-in codes to the terminal only in dev mode (RIO_LOCAL_DEV=1), and does not start a real
+ * Stripe without its key.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { connect } from 'node:net'
@@ -115,3 +116,18 @@ test('codes and the inbox link reach the terminal only in dev mode', async () =>
     await stop(devMode)
   }
 }, 90_000)
+
+test('a real Stripe without its secret key: the backend refuses to start, naming STRIPE_SECRET_KEY', async () => {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['rio-local/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_LIVE_STATE: '0', STRIPE_API_URL: '', STRIPE_SECRET_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  expect(code).toBe(2)
+  expect(out).toMatch(/STRIPE_SECRET_KEY is not set: without STRIPE_API_URL class code charges through Stripe itself/)
+  expect(out).not.toContain('local backend listening')
+}, 60_000)
