@@ -18,6 +18,7 @@ import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from './customer'
+import { setupProblem } from './payments'
 
 const P = 'payment-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first deliveries on Wednesday 25 Nov
@@ -509,6 +510,18 @@ describe('every refusal of the payment methods', () => {
     expect(await method(sam, 'savePaymentMethod', { setupIntentId: refused.body.setupIntentId })).toMatchObject({ status: 400, body: { code: 'PAYMENT_SETUP_INCOMPLETE' } })
     expect((await subOf(sam)).paymentMethod).toBeUndefined()
     expect(await subjects(sam)).toEqual([])
+  })
+
+  test('PAYMENT_SETUP_INCOMPLETE says what each state of Stripe’s SetupIntent still lacks (those localstripe cannot reach included)', () => {
+    const problem = (status: Stripe.SetupIntent.Status, message?: string) =>
+      setupProblem({ status, last_setup_error: message ? ({ message } as Stripe.SetupIntent.LastSetupError) : null })
+    expect(problem('succeeded')).toBeUndefined()
+    expect(problem('requires_payment_method')).toBe('No card or bank account has been confirmed yet: enter your details and confirm them first.')
+    expect(problem('requires_payment_method', 'Your card was declined.')).toBe('Your card or bank account was not accepted: Your card was declined.')
+    expect(problem('requires_action')).toBe('Your bank asked you to confirm this card: complete its check, then save again.')
+    expect(problem('requires_confirmation')).toBe('Your card or bank account has not been confirmed yet: confirm it first.')
+    expect(problem('processing')).toBe('Your bank account is still being checked: try again in a moment.')
+    expect(problem('canceled')).toBe('This payment setup was cancelled: start again.')
   })
 
   test('retryPayment: 409 NOTHING_TO_PAY for a delivery not charged, 409 PAYMENT_IN_PROGRESS while a charge is being made', async () => {

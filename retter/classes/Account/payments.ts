@@ -64,7 +64,7 @@ export async function startPaymentSetup(data: Data<{ type?: MethodType }>): Prom
 }
 
 /** What the SetupIntent still lacks, in the customer's words (undefined once it succeeded). */
-function setupProblem(intent: Stripe.SetupIntent): string | undefined {
+export function setupProblem(intent: Pick<Stripe.SetupIntent, 'status' | 'last_setup_error'>): string | undefined {
   switch (intent.status) {
     case 'succeeded':
       return undefined
