@@ -58,10 +58,10 @@ export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number)
 }
 
 /**
- * Schedules the task `method {date}` at `atMs` unless `scheduled` (the dates whose task has not run
- * yet) has it already. Dates whose time has passed are dropped from the list: their task ran or is
- * running now.
- * @returns the dates with a task pending, `date` included
+ * Schedules the task `method {date}` at `atMs` unless `scheduled` (the deliveries whose task has not
+ * run yet) has it already. Deliveries whose day has passed are dropped from the list: their task was
+ * due before that day, so it ran (or was lost), and the list never grows without bound.
+ * @returns the deliveries with a task pending, `date` included
  */
 export function scheduleOnce(data: Data, scheduled: string[] | undefined, method: string, date: string, atMs: number, nowMs: number): string[] {
   const pending = (scheduled || []).filter(function (d) { return d >= isoDay(nowMs) })
@@ -71,7 +71,7 @@ export function scheduleOnce(data: Data, scheduled: string[] | undefined, method
   return pending.concat([date]).sort()
 }
 
-/** Marks the task `method {date}` as run: it is no longer pending in `scheduled`. */
+/** `scheduled` without `date`: its task is running now, so it is no longer pending. */
 export function ranTask(scheduled: string[] | undefined, date: string): string[] | undefined {
   if (!scheduled) return undefined
   const left = scheduled.filter(function (d) { return d !== date })
