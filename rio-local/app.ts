@@ -183,7 +183,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (options.shiftProcessDate && !options.dev) throw new Error('shiftProcessDate needs dev mode: the test clock is a dev endpoint')
   // Read before any Date is shifted: the wall clock never includes the test clock's offset.
   const wallNow = options.now ?? Date.now
-  const clock = createRuntimeClock(wallNow)
+  // Dev mode on disk: the test clock's offset survives a restart (time never goes back).
+  const clockDir = options.shiftProcessDate && options.storage !== 'memory' ? options.storage.dir : undefined
+  const clockFile = clockDir === undefined ? undefined : await import('./storage/clock-file')
+  const clock = createRuntimeClock(
+    wallNow,
+    clockDir === undefined || !clockFile ? {} : { offsetMs: clockFile.loadClockOffset(clockDir), onMove: (offsetMs) => clockFile.saveClockOffset(clockDir, offsetMs) },
+  )
   const now = clock.now
   const logger = options.logger ?? silentLogger
   const secret = await resolveSecret(options)

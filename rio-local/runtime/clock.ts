@@ -30,12 +30,20 @@ export interface RuntimeClock {
   advanceTo(atMs: number): void
 }
 
+export interface RuntimeClockOptions {
+  /** Where a previous run left the test clock (ms ≥ 0; default 0). */
+  offsetMs?: number
+  /** Called with the new offset before the clock reads it (to keep it across a restart). */
+  onMove?(offsetMs: number): void
+}
+
 /**
- * A clock over `wallNow` (the backend's `now` option, else `Date.now`), starting with no offset.
+ * A clock over `wallNow` (the backend's `now` option, else `Date.now`).
  * @param wallNow epoch ms of the wall clock (tests pass a fake one)
  */
-export function createRuntimeClock(wallNow: () => number): RuntimeClock {
-  let offset = 0
+export function createRuntimeClock(wallNow: () => number, options: RuntimeClockOptions = {}): RuntimeClock {
+  let offset = options.offsetMs ?? 0
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`The test clock's offset must be a whole number of ms ≥ 0, got ${offset}`)
   const now = (): number => wallNow() + offset
   return {
     now,
@@ -43,8 +51,10 @@ export function createRuntimeClock(wallNow: () => number): RuntimeClock {
     offsetMs: () => offset,
     advanceTo(atMs) {
       if (!Number.isFinite(atMs)) throw new RangeError(`The clock cannot move to ${atMs}`)
-      const gap = atMs - now()
-      if (gap > 0) offset += gap
+      const gap = Math.ceil(atMs - now())
+      if (gap <= 0) return
+      options.onMove?.(offset + gap)
+      offset += gap
     },
   }
 }

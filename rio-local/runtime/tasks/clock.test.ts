@@ -4,6 +4,9 @@
  * in the window runs at its own moment (calls asked for within the window too), nothing runs
  * early, and bad input is refused with a message saying what is wrong.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createBackend, type Backend, type BackendOptions } from '../../app'
 import { call } from '../../test/in-process'
 import { composeProject } from '../../test/projects'
@@ -154,4 +157,27 @@ test('dev mode, the header and a shiftable Date are required; the Date is given 
   await b.close()
   expect(Date).toBe(NativeDate)
   expect(Math.abs(Date.now() - (shifted.getTime() - 86_400_000))).toBeLessThan(60_000)
+})
+
+test('on disk, the moved clock survives a restart: time never goes back, and what it made due still runs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rio-clock-'))
+  try {
+    const first = await start({ storage: { dir } })
+    const id = await newReminder(first)
+    await plan(first, id, [{ method: 'record', after: 2 * 86_400, payload: 'in two days' }])
+    const moved = (await advance(first, { advanceSeconds: 86_400 })).body
+    await first.close()
+
+    const second = await start({ storage: { dir } })
+    const clock = await readClock(second)
+    expect(clock.offsetMs).toBe(moved.offsetMs)
+    expect(clock.nowMs).toBeGreaterThanOrEqual(moved.nowMs)
+    expect((await advance(second, { advanceSeconds: 86_400 })).body.tasks.map((t) => t.method)).toEqual(['record'])
+    await second.close()
+
+    writeFileSync(join(dir, 'test-clock.json'), '{"offsetMs": -5}')
+    await expect(start({ storage: { dir } })).rejects.toThrow(/test-clock\.json must hold \{"offsetMs": N\} with N a whole number ≥ 0/)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
