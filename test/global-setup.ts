@@ -13,12 +13,21 @@ import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } fr
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
   var __appLocalstripe__: RunningLocalstripe | undefined
+  // The backend project's, when its global setup ran first (rio-local/test/global-setup.ts).
+  var __localstripe__: RunningLocalstripe | undefined
 }
 
 /** localstripe's lines only with RIO_TEST_VERBOSE (they would drown the report). */
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() })
 
 export default async function globalSetup(): Promise<void> {
+  // A run of both projects (`npm test`): the backend project's localstripe serves this one too.
+  const shared = globalThis.__localstripe__
+  if (shared) {
+    process.env.STRIPE_API_URL = shared.url
+    process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
+    return
+  }
   const stripe = await startLocalstripe({
     root: path.resolve(__dirname, '..'),
     port: await findFreePort(),
