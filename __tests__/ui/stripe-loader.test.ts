@@ -24,14 +24,27 @@ function loaderWith(env: { key?: string; url?: string }): Loader {
 
 const scripts = () => Array.from(document.head.querySelectorAll('script'))
 
-/** A Stripe.js stand-in whose confirmations record what they were given. */
+/** A Stripe.js stand-in (card inputs named only by placeholders, as localstripe's) whose confirmations record what they were given. */
 function fakeStripeJs(seen: unknown[]): StripeConstructor {
-  const element: StripeElement = { mount: () => undefined, destroy: () => undefined, on: () => undefined }
+  const element: StripeElement = {
+    mount: (container) => {
+      for (const field of ['number', 'exp_month', 'cvc']) {
+        const input = document.createElement('input')
+        input.placeholder = field
+        container.appendChild(input)
+      }
+    },
+    destroy: () => undefined,
+    on: () => undefined,
+  }
   return (key) => {
     seen.push({ key })
     const stripe: StripeJs = {
       elements: () => ({ create: () => element }),
-      confirmCardSetup: async () => ({ setupIntent: { id: 'seti_1', status: 'succeeded' } }),
+      confirmCardSetup: async (_secret, data) => {
+        seen.push({ card: data.payment_method.card === element ? 'its own element' : 'another object' })
+        return { setupIntent: { id: 'seti_1', status: 'succeeded' } }
+      },
       confirmSepaDebitSetup: async (_secret, data) => {
         seen.push(data.payment_method.sepa_debit)
         return { setupIntent: { id: 'seti_1', status: 'succeeded' } }
@@ -75,6 +88,21 @@ test('a script that cannot load is a clear failure, and the next call tries agai
   window.Stripe = fakeStripeJs([])
   scripts()[0]!.dispatchEvent(new Event('load'))
   await expect(retried).resolves.toBeDefined()
+})
+
+test('on the local stack: localstripe’s card inputs get names, and its confirmation gets its own Element back', async () => {
+  const { loadStripe } = loaderWith({ key: 'pk_test_local_stack', url: LOCAL_JS })
+  const loading = loadStripe()
+  const seen: unknown[] = []
+  window.Stripe = fakeStripeJs(seen)
+  scripts()[0]!.dispatchEvent(new Event('load'))
+  const stripe = await loading
+  const card = stripe.elements().create('card')
+  const box = document.createElement('div')
+  card.mount(box)
+  expect(Array.from(box.querySelectorAll('input')).map((input) => input.getAttribute('aria-label'))).toEqual(['Card number', 'Expiry month', 'CVC'])
+  await stripe.confirmCardSetup('seti_1_secret_x', { payment_method: { card } })
+  expect(seen).toEqual([{ key: 'pk_test_local_stack' }, { card: 'its own element' }])
 })
 
 test('on the local stack: localstripe’s script, and an IBAN field whose IBAN is passed on as such', async () => {

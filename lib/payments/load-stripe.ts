@@ -4,11 +4,11 @@
  * creates the page's one Stripe object with the publishable key.
  *
  * Where the script is not Stripe's own (the local stack's localstripe), its fake Stripe.js lacks the
- * IBAN Element, so one is added (./local-iban.ts). The app tests replace this module with a fake
+ * IBAN Element and names no card input, so ./local-elements.ts adds the one and names the others. The app tests replace this module with a fake
  * that confirms against the test run's localstripe (test/fake-stripe.ts): jsdom runs no scripts.
  */
 import { isFakeStripeJs, stripeJsUrl } from './stripe-url'
-import { withLocalIban } from './local-iban'
+import { withLocalElements } from './local-elements'
 import type { StripeConstructor, StripeJs } from './stripe-js'
 
 declare global {
@@ -58,7 +58,7 @@ export function loadStripe(): Promise<StripeJs> {
   if (!key) return Promise.reject(new Error(NOT_CONFIGURED))
   const current = (loading ??= injectScript(stripeJsUrl(env)).then((Stripe) => {
     const stripe = Stripe(key)
-    return isFakeStripeJs(env) ? withLocalIban(stripe) : stripe
+    return isFakeStripeJs(env) ? withLocalElements(stripe) : stripe
   }))
   current.catch(() => { if (loading === current) loading = null })
   return current
