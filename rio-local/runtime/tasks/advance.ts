@@ -36,6 +36,9 @@ export function createClockMover(clock: RuntimeClock, tasks: TaskRunner, schedul
   async function move(targetMs: number): Promise<ClockMove> {
     const ran: ClockMove['tasks'] = []
     const scheduled: ScheduledRun[] = []
+    // The runtime's own timers would run the same calls meanwhile, outside this list and its order.
+    tasks.hold(true)
+    schedules.hold(true)
     try {
       for (let step = 0; ; step++) {
         const next = earliest(tasks.nextDueAt(), schedules.nextAt())
@@ -49,14 +52,14 @@ export function createClockMover(clock: RuntimeClock, tasks: TaskRunner, schedul
         const runs = await schedules.runDue()
         for (const r of results) ran.push({ ...r, ranAt })
         scheduled.push(...runs)
-        // Due, yet nothing ran: the runtime is stopping.
-        if (results.length === 0 && runs.length === 0 && next <= clock.now()) break
+        // Still due after a run that ran nothing: the runtime is stopping.
+        if (results.length === 0 && runs.length === 0 && (earliest(tasks.nextDueAt(), schedules.nextAt()) ?? Infinity) <= clock.now()) break
       }
       clock.advanceTo(targetMs)
     } finally {
-      // The timers were armed for the old time: look again from the new one.
-      tasks.wake()
-      schedules.start()
+      // Armed anew, from the new time.
+      tasks.hold(false)
+      schedules.hold(false)
     }
     return { now: clock.now(), tasks: ran, schedules: scheduled }
   }

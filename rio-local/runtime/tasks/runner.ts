@@ -42,6 +42,8 @@ export interface TaskRunner {
   list(): StoredTask[]
   /** Entries were stored: look at the timer again. */
   wake(): void
+  /** While held, the timer runs nothing (the test clock is moving and runs what falls due itself); released, it is armed anew. */
+  hold(held: boolean): void
   /** Arms the timer for what storage already holds (a restart picks up every pending entry). */
   start(): void
   /** Stops the timer and waits for the batch in progress. */
@@ -90,7 +92,9 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
   const { storage, logger, now } = opts
   let chain: Promise<unknown> = Promise.resolve()
   let stopped = false
+  let held = false
   const timer = createWakeTimer(() => {
+    if (held) return
     runDue().catch((err: unknown) => logger.error('delayed calls: a run failed', { error: err instanceof Error ? err.stack : String(err) }))
   }, now)
 
@@ -155,6 +159,10 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
     nextDueAt: () => storage.nextTaskDueAt(opts.projectId),
     list: () => storage.listTasks(opts.projectId),
     wake: arm,
+    hold(on) {
+      held = on
+      if (!on) arm()
+    },
     start: arm,
     async stop() {
       stopped = true

@@ -34,8 +34,9 @@ export interface Scheduler {
   list(): ScheduledMethod[]
   /** The earliest next call (epoch ms), or null when nothing is scheduled ahead. */
   nextAt(): number | null
-  /** Arms the timer (again: after the clock moved, the earliest time is looked at anew). */
   start(): void
+  /** While held, the timer calls nothing (the test clock is moving and calls what falls due itself); released, it is armed anew. */
+  hold(held: boolean): void
   /** Stops the timer and waits for calls in progress. */
   stop(): Promise<void>
 }
@@ -67,8 +68,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
   let chain: Promise<unknown> = Promise.resolve()
   let stopped = false
+  let held = false
   let count = 0
   const timer = createWakeTimer(() => {
+    if (held) return
     runDue().catch((err: unknown) => logger.error('scheduled methods: a run failed', { error: err instanceof Error ? err.stack : String(err) }))
   }, now)
 
@@ -130,6 +133,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     },
     list: () => entries.map((e) => ({ classId: e.classId, method: e.method, schedule: e.expression.source, nextAt: e.nextAt })),
     start: arm,
+    hold(on) {
+      held = on
+      if (!on) arm()
+    },
     async stop() {
       stopped = true
       timer.stop()
