@@ -48,11 +48,17 @@ const CARD_INPUT_NAMES: Record<string, string> = {
   number: 'Card number', exp_month: 'Expiry month', exp_year: 'Expiry year (2 digits)', cvc: 'CVC', postal_code: 'Postal code',
 }
 
-function withNamedInputs(element: StripeElement): StripeElement {
+function withNamedInputs(element: StripeElement, hidePostalCode: boolean): StripeElement {
   return {
     mount(container) {
       element.mount(container)
       for (const input of Array.from(container.querySelectorAll('input'))) {
+        // The fake ignores hidePostalCode; Stripe's card Element leaves the field out, and so do we
+        // (the delivery address beside it has a postal code of its own).
+        if (hidePostalCode && input.placeholder === 'postal_code') {
+          input.remove()
+          continue
+        }
         const name = CARD_INPUT_NAMES[input.placeholder]
         if (name) input.setAttribute('aria-label', name)
       }
@@ -76,7 +82,7 @@ export function withLocalElements(stripe: StripeJs): StripeJs {
         create(type, options) {
           if (type === 'iban') return new LocalIbanElement()
           const original = elements.create(type, options)
-          const named = withNamedInputs(original)
+          const named = withNamedInputs(original, options?.hidePostalCode === true)
           wrapped.set(named, original)
           return named
         },
