@@ -6,7 +6,7 @@
 import { controlBackend, fetchPlans } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './support/env'
-import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, signIn, test } from './support/fixtures'
 
 test.afterEach(async () => {
   // Never leave the shared stack without its backend, whatever happened above.
@@ -35,7 +35,7 @@ test('with the backend down the app shows one clear error, keeps the input and t
 
   await start.click()
   const dialog = page.getByRole('dialog', { name: `Start with ${plan.name}?` })
-  await fillDeliveryAddress(dialog)
+  await fillStartDetails(dialog)
   const confirm = dialog.getByRole('button', { name: `Start ${plan.name}` })
   await confirm.click()
   const alert = dialog.getByRole('alert').filter({ hasText: /\S/ })

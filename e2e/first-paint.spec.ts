@@ -7,7 +7,7 @@
  * hydration error, and no load of a returning customer shifts its layout.
  */
 import type { Page } from '@playwright/test'
-import { expect, fillDeliveryAddress, freshEmail, requestCode, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, requestCode, signIn, test } from './support/fixtures'
 import { clearRecord, recordLoads, slowCpu, waitForFreshData, type LoadRecord, type ShownState } from './support/first-paint'
 
 const PLAN = 'Barista'
@@ -33,7 +33,7 @@ async function returningCustomer(page: Page): Promise<void> {
   await page.goto('/')
   await page.getByRole('button', { name: `Start with ${PLAN}` }).click()
   const dialog = page.getByRole('dialog', { name: `Start with ${PLAN}?` })
-  await fillDeliveryAddress(dialog)
+  await fillStartDetails(dialog)
   await dialog.getByRole('button', { name: `Start ${PLAN}` }).click()
   await expect(page.getByTestId('current-plan-line')).toContainText(`You’re on ${PLAN}`)
   await page.goto('/account')

@@ -1,5 +1,5 @@
 /**
- * Starts the whole product for the journeys on free ports, with the settings the journeys need:
+ * Starts the whole product for the journeys on free ports (localstripe included), with the settings the journeys need:
  * 45 s access tokens (for the token-refresh journey), dev endpoints on (outbox, state), one staff
  * address (STAFF_EMAILS, for the roastery journey), a fresh data directory, and a
  * production build behind HTTPS. A tiny control server lets the outage journey stop and restart the backend.
@@ -113,6 +113,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env[E2E_ENV.baseUrl] = stack.appUrl
   process.env[E2E_ENV.backendUrl] = stack.backendUrl
   process.env[E2E_ENV.controlUrl] = control.url
+  process.env[E2E_ENV.stripeUrl] = stack.stripeUrl
 
   return async () => {
     await control.close()

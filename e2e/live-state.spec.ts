@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test'
 import { awsInstanceId, fetchPlans, setDevState } from './support/backend'
 import { card } from './support/cards'
-import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, signIn, test } from './support/fixtures'
 
 const LIVE_WITHIN_MS = 2000
 
@@ -37,7 +37,7 @@ test('a dev state change of AWS and starting a plan in another tab both update t
   const planCard = other.getByRole('article').filter({ has: other.getByRole('heading', { name: plan.name }) })
   const chosen = other.waitForResponse((res) => res.url().includes('/selectPlan/') && res.ok())
   await planCard.getByRole('button', { name: `Start with ${plan.name}` }).click()
-  await fillDeliveryAddress(other.getByRole('dialog'))
+  await fillStartDetails(other.getByRole('dialog'))
   await other.getByRole('dialog').getByRole('button', { name: `Start ${plan.name}` }).click()
   await chosen
   await expect(card(page, 'Your next delivery')).toContainText(plan.name, { timeout: LIVE_WITHIN_MS })

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test'
 import { fetchPlans } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_PROJECT_ID } from './support/env'
-import { expect, fillDeliveryAddress, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, signIn, test } from './support/fixtures'
 import { waitForFreshData } from './support/first-paint'
 
 /** The SDK keeps its tokens in localStorage under this key. */
@@ -86,7 +86,7 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
     const dialog = page.getByRole('dialog')
     // The confirmation loads in its own chunk: wait for it before asking whether it wants an address.
     await expect(dialog.getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) })).toBeVisible()
-    if (await dialog.getByLabel('Full name').count()) await fillDeliveryAddress(dialog)
+    if (await dialog.getByLabel('Full name').count()) await fillStartDetails(dialog)
     await dialog.getByRole('button', { name: new RegExp(`^(Start|Switch to) ${name}$`) }).click()
     expect((await answered).ok(), `selectPlan for ${name} succeeded`).toBe(true)
     await expect(planCard.getByText(/Current plan/).first()).toBeVisible()

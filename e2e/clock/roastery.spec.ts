@@ -1,7 +1,9 @@
 /**
  * The roastery journey in two browsers: a customer changes plan, grind and address and skips a
- * delivery, and the staff board on a tablet shows each change live; staff mark the delivery shipped;
- * the customer's open /account shows it live and the "on its way" e-mail is in the outbox.
+ * delivery, and the staff board on a tablet shows each change live, on hold until it is paid; the
+ * backend's clock reaches the delivery's final moment, it is charged and moves to the packing list;
+ * staff mark it shipped; the customer's open /account shows it live and the "on its way" e-mail is
+ * in the outbox.
  * The customer's address and start are set over the API with their own session
  * (e2e/support/customer-api.ts), so the board's day is known before the pages open; every later
  * change goes through the /account page.
@@ -9,12 +11,14 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
-import { outbox } from './support/backend'
-import { card } from './support/cards'
-import { customerApi } from './support/customer-api'
-import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from './support/env'
-import { expect, freshEmail, signIn, test, watchErrors } from './support/fixtures'
-import { capture } from './support/screens'
+import { outbox } from '../support/backend'
+import { card } from '../support/cards'
+import { customerApi } from '../support/customer-api'
+import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
+import { expect, freshEmail, signIn, test, watchErrors } from '../support/fixtures'
+import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { capture } from '../support/screens'
+import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const LIVE_WITHIN_MS = 2000
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -47,12 +51,14 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   const stamp = Date.now().toString(36)
   const email = freshEmail('roastery')
   const name = `Ada Roastery ${stamp}`
-  const date = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10)
+  // Business time: earlier journeys may have moved the backend's clock on.
+  const date = new Date((await clockNow()).nowMs + 2 * DAY_MS).toISOString().slice(0, 10)
 
   // The customer has an address and starts Barista: the first delivery is two days from today.
   const api = await customerApi(email)
   const codeSentAt = Date.now()
   expect((await api.call('setDeliveryAddress', { name, line1: 'Keizersgracht 1', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' })).status).toBe(200)
+  await saveCard(api.call)
   expect((await api.call('selectPlan', { planId: 'barista' })).status).toBe(200)
 
   // Staff, on a tablet at the bench.
@@ -72,7 +78,9 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   await expect(row).toContainText('Barista')
   await expect(row).toContainText('Whole bean')
   await expect(row).toContainText('Keizersgracht 1')
-  await expect(row).toContainText('To ship')
+  // Not final yet, so not charged: on hold, without a button to ship it.
+  await expect(row).toContainText('Not charged yet')
+  await expect(row.getByRole('button', { name: `Mark shipped: ${name}` })).toHaveCount(0)
   await markDocument(staff)
 
   // The customer signs in in their own browser (a new code only 30 s after the last one).
@@ -109,7 +117,7 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   await expect(row).toHaveCount(0, { timeout: LIVE_WITHIN_MS })
   await delivery.getByRole('button', { name: /^Unskip the delivery on / }).click()
   await expect(row).toContainText('Prinsengracht 263', { timeout: LIVE_WITHIN_MS })
-  await expect(row).toContainText('To ship')
+  await expect(row).toContainText('Not charged yet')
 
   // The packing list leaves as CSV with the delivery on it.
   const [download] = await Promise.all([
@@ -118,11 +126,16 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   ])
   expect(download.suggestedFilename()).toBe(`packing-list-${date}.csv`)
   const csv = readFileSync(await download.path(), 'utf8')
-  expect(csv).toContain(`,${name},Prinsengracht 263,,1016 GV,Amsterdam,NL,Roaster's Club,Ground for filter,Roaster’s choice,1,To ship,`)
+  expect(csv).toContain(`,${name},Prinsengracht 263,,1016 GV,Amsterdam,NL,Roaster's Club,Ground for filter,Roaster’s choice,1,On hold: awaiting payment,Not charged yet,`)
 
   const axe = await new AxeBuilder({ page: staff }).include('main').analyze()
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), '/roastery').toEqual([])
   await capture(staff, 'roastery')
+
+  // Its final moment: charged (Roaster's Club's price), paid, on the packing list, live.
+  await advanceClockTo(new Date(finalMomentMs(`${date}T00:00:00.000Z`) + 60_000).toISOString())
+  await expect(row).toContainText('Paid', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Paid · €11.00', { timeout: LIVE_WITHIN_MS })
 
   // Staff ship it with a tap; the customer's open /account shows it, and the e-mail is there.
   const deliveries = card(page, 'Your deliveries')

@@ -8,10 +8,11 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { outbox, runTasks, waitForCode } from './support/backend'
-import { card } from './support/cards'
-import { expect, fillDeliveryAddress, freshEmail, requestCode, test } from './support/fixtures'
-import { capture } from './support/screens'
+import { outbox, waitForCode } from '../support/backend'
+import { advanceClockTo } from '../support/payments'
+import { card } from '../support/cards'
+import { expect, fillStartDetails, freshEmail, requestCode, test } from '../support/fixtures'
+import { capture } from '../support/screens'
 
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page })
@@ -59,7 +60,7 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   await expect(start.getByLabel('Full name')).toBeFocused()
   expect(await seriousViolations(page), 'start confirmation').toEqual([])
   await markDocument(page)
-  await fillDeliveryAddress(start, { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016', city: 'Amsterdam', country: 'NL' })
+  await fillStartDetails(start, { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016', city: 'Amsterdam', country: 'NL' })
   await start.getByRole('button', { name: 'Start Barista' }).click()
   // A postal code of the wrong shape is refused in place, with the shape it should have.
   await expect(start.getByLabel('Postal code')).toHaveAttribute('aria-invalid', 'true')
@@ -132,10 +133,13 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
     expect.stringMatching(/^Back on: your delivery on /),
   ])
 
-  // The reminder of the next delivery it can still precede arrives once the delayed calls run.
-  const ran = await runTasks()
-  expect(ran).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'sendDeliveryReminder', status: 200 })]))
-  await expect.poll(async () => (await subjects(email)).at(-1)).toMatch(/^Your coffee arrives /)
+  // The reminder of the next delivery it can still precede (the one just unskipped) arrives at its
+  // time, 06:00 UTC two days before it, when the backend's test clock gets there; not before.
+  const remindAt = Date.parse(back) - 2 * 24 * 3600 * 1000 + 6 * 3600 * 1000
+  await advanceClockTo(new Date(remindAt - 60_000).toISOString())
+  expect((await subjects(email)).filter((subject) => subject.startsWith('Your coffee arrives '))).toEqual([])
+  await advanceClockTo(new Date(remindAt + 60_000).toISOString())
+  await expect.poll(async () => (await subjects(email)).filter((subject) => subject.startsWith('Your coffee arrives '))).toHaveLength(1)
 
   // A plan change compares the two plans; cancelling keeps the plan to start again, address prefilled.
   await coffee.getByRole('link', { name: 'Compare and change plan' }).click()
@@ -175,7 +179,7 @@ test('on a phone the current plan is in view on / without scrolling past the oth
   const { code } = await waitForCode(email, before)
   await page.getByLabel('Verification code').fill(code)
   const dialog = page.getByRole('dialog', { name: 'Start with Roaster\'s Club?' })
-  await fillDeliveryAddress(dialog)
+  await fillStartDetails(dialog)
   await dialog.getByRole('button', { name: 'Start Roaster\'s Club' }).click()
   await expect(page.getByTestId('current-plan-line')).toContainText('You’re on Roaster\'s Club')
 

@@ -67,9 +67,3 @@ export async function controlBackend(action: 'stop' | 'start'): Promise<void> {
   const res = await fetch(`${requireEnv(E2E_ENV.controlUrl)}/backend/${action}`, { method: 'POST' })
   if (!res.ok) throw new Error(`Could not ${action} the backend: ${res.status} ${await res.text()}`)
 }
-
-/** Runs every pending delayed call (reminders, mail retries) at once through the dev endpoint. */
-export async function runTasks(): Promise<Array<{ classId: string; method: string; status: number }>> {
-  const res = await fetch(`${backendUrl()}/__dev/tasks/run`, { method: 'POST', headers: { 'X-Rio-Dev': '1' } })
-  return (await json<{ results: Array<{ classId: string; method: string; status: number }> }>(res, 'POST /__dev/tasks/run')).results
-}

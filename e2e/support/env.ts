@@ -5,6 +5,7 @@ export const E2E_ENV = {
   baseUrl: 'E2E_BASE_URL',
   backendUrl: 'E2E_BACKEND_URL',
   controlUrl: 'E2E_CONTROL_URL',
+  stripeUrl: 'E2E_STRIPE_URL',
 } as const
 
 export const E2E_PROJECT_ID = 'coffee-local'

@@ -5,6 +5,7 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
+import { fillCard } from './payments'
 
 let counter = 0
 
@@ -107,4 +108,13 @@ export async function fillDeliveryAddress(dialog: Locator, address = { name: 'Mi
   await dialog.getByLabel('Postal code').fill(address.postalCode)
   await dialog.getByLabel('Town or city').fill(address.city)
   await dialog.getByLabel('Country').selectOption(address.country)
+}
+
+/**
+ * What a start confirmation asks of a customer without them yet: the delivery address, and a card
+ * (Stripe's test card that pays) when no payment method is saved.
+ */
+export async function fillStartDetails(dialog: Locator, address?: Parameters<typeof fillDeliveryAddress>[1]): Promise<void> {
+  await fillDeliveryAddress(dialog, address)
+  if (await dialog.getByRole('group', { name: 'Card details' }).count()) await fillCard(dialog)
 }

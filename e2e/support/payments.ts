@@ -1,0 +1,86 @@
+/**
+ * Money in the journeys: the local runtime's test clock (deliveries are charged days ahead, at
+ * their final moment), a card saved for a customer the journeys drive over the API, and what
+ * localstripe holds for a delivery (to count charges).
+ */
+import type { Locator, Page } from '@playwright/test'
+import Stripe from 'stripe'
+import { LOCAL_STRIPE_SECRET_KEY } from '../../scripts/lib/localstripe'
+import type { ApiAnswer } from './customer-api'
+import { E2E_ENV, requireEnv } from './env'
+
+/** Stripe's test cards (the same on localstripe). */
+export const TEST_CARDS = {
+  visa: '4242424242424242',
+  declined: '4000000000000341',
+  authentication: '4000002500003155',
+} as const
+
+function localStripe(): Stripe {
+  const url = new URL(requireEnv(E2E_ENV.stripeUrl))
+  return new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' })
+}
+
+async function devClock(init?: RequestInit): Promise<{ now: string; nowMs: number }> {
+  const res = await fetch(`${requireEnv(E2E_ENV.backendUrl)}/__dev/clock`, { ...init, headers: { 'X-Rio-Dev': '1', 'content-type': 'application/json', ...init?.headers } })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`/__dev/clock answered ${res.status}: ${text.slice(0, 300)}`)
+  return JSON.parse(text) as { now: string; nowMs: number }
+}
+
+/** The time class code and the task runner see. */
+export function clockNow(): Promise<{ now: string; nowMs: number }> {
+  return devClock()
+}
+
+/** Moves the backend's clock forward; resolves once every task due by then has run. */
+export function advanceClock(seconds: number): Promise<{ now: string; nowMs: number }> {
+  return devClock({ method: 'POST', body: JSON.stringify({ advanceSeconds: Math.ceil(seconds) }) })
+}
+
+/** Moves the backend's clock to `iso` (never backwards: a moment already passed does nothing). */
+export async function advanceClockTo(iso: string): Promise<void> {
+  const { nowMs } = await clockNow()
+  const target = Date.parse(iso)
+  if (target > nowMs) await advanceClock((target - nowMs) / 1000)
+}
+
+/** Saves a card for a customer driven over the API, as the browser's Stripe.js would confirm it. */
+export async function saveCard(call: (method: string, body?: unknown) => Promise<ApiAnswer>, number: string = TEST_CARDS.visa): Promise<void> {
+  const started = await call('startPaymentSetup', { type: 'card' })
+  if (started.status !== 200) throw new Error(`startPaymentSetup answered ${started.status}: ${JSON.stringify(started.body)}`)
+  const setupIntentId = String(started.body.setupIntentId)
+  const stripe = localStripe()
+  const method = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } })
+  let intent = await stripe.setupIntents.confirm(setupIntentId, { payment_method: method.id })
+  if (intent.status === 'requires_action') intent = await stripe.setupIntents.confirm(setupIntentId)
+  const saved = await call('savePaymentMethod', { setupIntentId })
+  if (saved.status !== 200) throw new Error(`savePaymentMethod answered ${saved.status}: ${JSON.stringify(saved.body)}`)
+}
+
+/**
+ * Types a card into the payment method fields inside `scope`, as a customer does. Locally the card
+ * element is localstripe's (plain inputs named by their placeholders) instead of Stripe's frame.
+ */
+export async function fillCard(scope: Locator, number: string = TEST_CARDS.visa): Promise<void> {
+  const group = scope.getByRole('group', { name: 'Card details' })
+  await group.getByPlaceholder('number', { exact: true }).fill(number)
+  await group.getByPlaceholder('exp_month', { exact: true }).fill('12')
+  await group.getByPlaceholder('exp_year', { exact: true }).fill(String((new Date().getUTCFullYear() + 3) % 100))
+  await group.getByPlaceholder('cvc', { exact: true }).fill('123')
+  const postal = group.getByPlaceholder('postal_code', { exact: true })
+  if (await postal.isVisible()) await postal.fill('10115')
+}
+
+/** The bank's 3-D Secure check as localstripe's Stripe.js shows it: the customer completes (or fails) it. */
+export async function answerBankCheck(page: Page, complete = true): Promise<void> {
+  await page.getByRole('button', { name: complete ? 'Complete authentication' : 'Fail authentication' }).click()
+}
+
+/** Stripe's PaymentIntents for one customer's delivery, by the metadata our class writes on each. */
+export async function chargesOf(accountId: string, date: string): Promise<Array<{ status: string; amount: number }>> {
+  const all = await localStripe().paymentIntents.list({ limit: 100 })
+  return all.data
+    .filter((intent) => intent.metadata?.accountId === accountId && intent.metadata?.deliveryDate?.slice(0, 10) === date)
+    .map((intent) => ({ status: intent.status, amount: intent.amount }))
+}
