@@ -2,7 +2,11 @@
  * A day's packing list as CSV (RFC 4180: comma-separated, CRLF line ends, quoted where needed), for
  * a spreadsheet or a label printer. Every cell is text a customer typed or derived from it, so each
  * is also defused against formula injection: a cell that a spreadsheet would run as a formula
- * (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe.
+ * (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe. Spreadsheets in
+ * many locales split on ";" (or a tab) instead, and then a field's quotes no longer hold it
+ * together: `Semi Colon;=1+1` would read as a cell `=1+1`. So an apostrophe also goes in front of a
+ * formula start wherever any reader could begin a cell inside a field: after a comma, semicolon,
+ * tab or line break (quotes and the apostrophe's own cell start skipped).
  */
 import type { Board, BoardDelivery } from './board'
 import { deliveryPaymentText, shippingState } from './payment'
@@ -16,15 +20,24 @@ export interface CsvLabels {
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
+/**
+ * A formula start right after something a reader may split on (`,` `;` tab CR LF), with any quotes
+ * in between (a reader splitting on ";" unquotes `"=1+1"`): the apostrophe goes before that start.
+ */
+const INNER_FORMULA_START = /([,;\t\r\n]"*)(?=[=+\-@\t\r])/g
 
 /**
- * One CSV cell: formula starts defused, then quoted (quotes doubled) when it holds a comma, a quote
- * or a line break.
+ * One CSV cell: formula starts defused (at its start and after every character some reader splits
+ * on), then quoted (quotes doubled) when it holds a comma, a quote or a line break.
  * @param value the cell's text or number
  */
 export function csvCell(value: string | number): string {
   let text = String(value)
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  if (typeof value === 'string') {
+    text = text.replace(INNER_FORMULA_START, "$1'")
+    text = text.replace(/^"*(?=[=+\-@\t\r])/, "$&'")
+    if (FORMULA_START.test(text)) text = `'${text}`
+  }
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
