@@ -1,12 +1,12 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { Activity } from 'react'
+import { LazyConsent } from '@/components/consent/LazyConsent'
 import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
 import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
 import { Layout } from '@/components/layout/Layout'
 import { AppProviders } from '@/contexts/AppProviders'
-import { LazyAnalytics } from '@/lib/analytics/LazyAnalytics'
 import '@/styles/globals.css'
 
 /** A page that renders for visitors without the SDK says so (see `deferSdkStart`). */
@@ -34,7 +34,7 @@ export default function App({ Component, pageProps, router }: AppProps) {
         </Activity>
       </Layout>
       <LazyToastContainer />
-      <LazyAnalytics />
+      <LazyConsent />
       <RememberCustomerView />
     </AppProviders>
   )

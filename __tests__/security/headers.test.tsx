@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto'
-import { render, waitFor } from '@testing-library/react'
 import mockRouter from 'next-router-mock'
-import { Analytics } from '@/lib/analytics/Analytics'
-import { contentSecurityPolicy, gaInitScript, securityHeaders } from '@/lib/security/headers'
+import fc from 'fast-check'
+import { contentSecurityPolicy, securityHeaders } from '@/lib/security/headers'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
 import { firstPaintScript } from '@/lib/first-paint/paint'
-
-// GoogleAnalytics marks its use with performance.mark, which this jsdom lacks (browsers have it).
-if (typeof performance.mark !== 'function') {
-  Object.defineProperty(performance, 'mark', { value: () => undefined, configurable: true })
-}
 
 const LOCAL = {
   NEXT_PUBLIC_RIO_LOCAL: '1',
@@ -28,7 +22,6 @@ function directives(policy: string): Map<string, string[]> {
   }))
 }
 
-/* eslint-disable testing-library/no-node-access -- <script> elements have no role; the DOM is the only way to read the tag. */
 const originalGaId = process.env.NEXT_PUBLIC_GA_ID
 beforeEach(() => mockRouter.setCurrentUrl('/'))
 afterEach(() => {
@@ -85,17 +78,9 @@ describe('browser defences', () => {
     expect(csp.get('connect-src')).toContain('https://*.google-analytics.com')
   })
 
-  it('the hash in the policy is the hash of the inline GA init script the app really injects', async () => {
-    process.env.NEXT_PUBLIC_GA_ID = 'G-TEST123'
-    render(<Analytics />)
-    const injected = await waitFor(() => {
-      const script = document.getElementById('_next-ga-init')
-      if (!script) throw new Error('no inline GA init script yet')
-      return script.innerHTML
-    })
-    expect(injected).toBe(gaInitScript('G-TEST123'))
-    const hash = `'sha256-${createHash('sha256').update(injected, 'utf8').digest('base64')}'`
-    expect(directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false })).get('script-src')).toContain(hash)
+  it('analytics adds no inline script to allow: the header never carries a hash, so it never switches inline scripts off', () => {
+    const header = directives(contentSecurityPolicy({ env: { ...REMOTE, NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false })).get('script-src') ?? []
+    expect(header).toEqual(["'self'", 'https://js.stripe.com', 'https://www.googletagmanager.com', "'unsafe-inline'"])
   })
 
   describe("a page's own script policy", () => {
@@ -128,9 +113,37 @@ describe('browser defences', () => {
       expect(firstPaintScript()).toBe(firstPaintScript())
     })
 
-    it('adds the Google tag when analytics is configured', () => {
-      expect(pageScriptPolicy({ buildManifest: manifest, page: '/', env: { NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false }))
-        .toContain(`https://www.googletagmanager.com ${sha(gaInitScript('G-TEST123'))}`)
+    it("adds the Google tag's file when analytics is configured, and no inline script of its own", () => {
+      const withGa = pageScriptPolicy({ buildManifest: manifest, page: '/', env: { NEXT_PUBLIC_GA_ID: 'G-TEST123' }, dev: false, inlineScripts: [firstPaintScript()] })
+      const without = pageScriptPolicy({ buildManifest: manifest, page: '/', env: {}, dev: false, inlineScripts: [firstPaintScript()] })
+      expect(withGa).toBe(without?.replace('https://js.stripe.com', 'https://js.stripe.com https://www.googletagmanager.com'))
+    })
+
+    /** Whether a source list lets an inline script run (CSP3: a hash or nonce turns 'unsafe-inline' off). */
+    const allowsInline = (sources: string[], text: string) => {
+      const hashed = sources.some((source) => /^'(sha(256|384|512)|nonce)-/.test(source))
+      return hashed ? sources.includes(sha(text)) : sources.includes("'unsafe-inline'")
+    }
+
+    it('with any configuration, header and page policy together run exactly the page\'s inline scripts', () => {
+      const env = fc.record({
+        NEXT_PUBLIC_GA_ID: fc.oneof(fc.constant(''), fc.constant('  '), fc.stringMatching(/^G-[A-Z0-9]{4,10}$/)),
+        NEXT_PUBLIC_RIO_LOCAL: fc.constantFrom('0', '1'),
+        NEXT_PUBLIC_RIO_PROJECT_ID: fc.constant('beans'),
+        NEXT_PUBLIC_STRIPE_JS_URL: fc.constantFrom('', 'http://127.0.0.1:8420/js.stripe.com/v3/'),
+      })
+      fc.assert(fc.property(env, fc.string(), (env, injected) => {
+        const page = pageScriptPolicy({ buildManifest: manifest, page: '/', env, dev: false, inlineScripts: [firstPaintScript()] }) ?? ''
+        const pageSources = page.replace(/^script-src /, '').split(' ')
+        const headerSources = directives(contentSecurityPolicy({ env, dev: false })).get('script-src') ?? []
+        const bootstrap = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"]});\n'
+          + '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/b.js"]});'
+        const runs = (text: string) => allowsInline(headerSources, text) && allowsInline(pageSources, text)
+        expect(runs(bootstrap)).toBe(true)
+        expect(runs(firstPaintScript())).toBe(true)
+        fc.pre(injected !== bootstrap && injected !== firstPaintScript())
+        expect(runs(injected)).toBe(false)
+      }))
     })
   })
 })

@@ -2,6 +2,8 @@ import { useRouter } from 'next/router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Logo } from '@/components/brand/Logo'
 import { AppLink } from '@/components/ui/AppLink'
+import { CookieSettingsLink } from '@/components/consent/CookieSettingsLink'
+import { LEGAL_ROUTES } from '@/components/legal/routes'
 import { useAuth } from '@/contexts/AuthContext'
 import { needs, unless } from '@/lib/first-paint/names'
 import { takeHeadingFocus } from './heading-focus'
@@ -72,6 +74,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className={styles.footerInner}>
           <p>Bean &amp; Bloom Coffee House: fresh roasts, delivered on your schedule.</p>
           <p>Cancel or change your plan any time.</p>
+          <nav aria-label="Legal" className={styles.legal}>
+            <AppLink href={LEGAL_ROUTES.privacy}>Privacy</AppLink>
+            <AppLink href={LEGAL_ROUTES.imprint}>Imprint</AppLink>
+            <AppLink href={LEGAL_ROUTES.terms}>Terms</AppLink>
+            <CookieSettingsLink className={styles.footerButton} />
+          </nav>
         </div>
       </footer>
     </>

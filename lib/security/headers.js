@@ -9,17 +9,19 @@
  *   `{projectId}.test-api.retter.io`, or NEXT_PUBLIC_RIO_URL's host);
  * - Firebase Auth and Firestore, which the SDK uses for live state (in local mode: the backend's
  *   Auth emulation and the Firestore emulator instead);
- * - Google Analytics only when NEXT_PUBLIC_GA_ID is set, with the hash of its one inline init script;
+ * - Google Analytics only when NEXT_PUBLIC_GA_ID is set (the tag's file and where it sends; it has no
+ *   inline script: lib/analytics/gtag.ts starts it from the app's bundle after the visitor's Accept);
  * - Stripe, which takes payment methods: Stripe.js from js.stripe.com, its Elements and 3-D Secure
  *   frames (js.stripe.com, hooks.stripe.com) and its API (api.stripe.com); on the local stack
  *   (NEXT_PUBLIC_STRIPE_JS_URL set) localstripe's origin instead, for its fake Stripe.js and its API.
  *
- * Scripts get two policies, both enforced. Turbopack's production pages start with one inline
- * bootstrap script whose text depends on the page's chunks, known only once the page is rendered, so
- * the header allows inline scripts while `pageScriptPolicy` (lib/security/page-policy.ts, a <meta>
+ * Scripts get one policy for inline code: `pageScriptPolicy` (lib/security/page-policy.ts, a <meta>
  * the document renders first in <head>) allows exactly that page's inline scripts by their hashes:
- * the bootstrap and the document's first-paint script (lib/first-paint/paint.ts). A script runs only
- * when both allow it: the app's own files, its own inline scripts, nothing injected.
+ * Turbopack's bootstrap, whose text depends on the page's chunks and is known only once the page is
+ * rendered, and the document's first-paint script (lib/first-paint/paint.ts). The header cannot know
+ * those, so its script-src names the same origins and 'unsafe-inline' and NEVER a hash or nonce:
+ * a browser that sees one ignores 'unsafe-inline', and the header would then block every inline
+ * script the meta allows (both policies are enforced; a script runs only when both allow it).
  */
 const crypto = require('node:crypto')
 const { isFakeStripeJs, stripeJsUrl } = require('../payments/stripe-url')
@@ -54,21 +56,6 @@ function stripeSources(env) {
   }
 }
 
-/**
- * The inline script @next/third-parties' GoogleAnalytics injects (`_next-ga-init`), character for
- * character: a CSP hash must match it exactly. A jest test renders the real component and checks
- * this copy, so a library update that changes it fails the test instead of breaking analytics.
- * @param {string} gaId
- */
-function gaInitScript(gaId) {
-  return `
-          window['dataLayer'] = window['dataLayer'] || [];
-          function gtag(){window['dataLayer'].push(arguments);}
-          gtag('js', new Date());
-
-          gtag('config', '${gaId}' );`
-}
-
 /** @param {string} source */
 function sha256Source(source) {
   return `'sha256-${crypto.createHash('sha256').update(source, 'utf8').digest('base64')}'`
@@ -96,15 +83,15 @@ function retterOrigin(env) {
  */
 
 /**
- * Script sources every page may load besides its own inline bootstrap: the app's files, and Google's
- * tag with the hash of its init script when analytics is configured.
+ * Script files every page may load (origins only, never an inline script's hash): the app's files,
+ * Stripe.js, and Google's tag when analytics is configured.
  * @param {PolicyOptions} options
  * @returns {string[]}
  */
 function scriptSources({ env, dev }) {
   const gaId = env.NEXT_PUBLIC_GA_ID?.trim()
   const script = ["'self'", ...stripeSources(env).script]
-  if (gaId) script.push(...GA_SCRIPT_ORIGINS, sha256Source(gaInitScript(gaId)))
+  if (gaId) script.push(...GA_SCRIPT_ORIGINS)
   // React Refresh evaluates modules in next dev.
   if (dev) script.push("'unsafe-eval'")
   return script
@@ -131,7 +118,8 @@ function contentSecurityPolicy({ env, dev }) {
   const stripe = stripeSources(env)
   connect.push(...stripe.connect)
   const script = scriptSources({ env, dev })
-  // The per-page <meta> policy narrows inline scripts to the page's own bootstrap (see above).
+  // The per-page <meta> policy narrows inline scripts to the page's own (see above); a hash here
+  // would switch 'unsafe-inline' off and block them all.
   script.push("'unsafe-inline'")
   const img = ["'self'", 'data:', 'blob:']
   if (gaId) {
@@ -183,4 +171,4 @@ function securityHeaders(options) {
   return headers
 }
 
-module.exports = { contentSecurityPolicy, securityHeaders, scriptSources, stripeSources, sha256Source, gaInitScript, retterOrigin }
+module.exports = { contentSecurityPolicy, securityHeaders, scriptSources, stripeSources, sha256Source, retterOrigin }

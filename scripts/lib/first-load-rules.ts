@@ -23,6 +23,8 @@ const LATER_FOR_EVERY_PAGE = [
   'lib/rio/sdk-guards.ts', 'lib/rio/account-api.ts', 'lib/rio/session-api.ts', 'lib/rio/roastery-api.ts',
   'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/first-paint/remember.ts',
   'lib/analytics/Analytics.tsx', 'components/feedback/AppToastContainer.tsx',
+  // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
+  'lib/analytics/gtag.ts', 'components/consent/ConsentAndAnalytics.tsx', 'components/consent/ConsentBanner.tsx',
   // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
   'lib/payments/load-stripe.ts',
 ]
