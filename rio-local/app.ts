@@ -7,7 +7,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
-import { createTokenService } from './auth/tokens'
+import { DEFAULT_GATED_IDENTITIES, claimedEmail, stillEntitled, type GatedIdentities } from './auth/identity-gate'
+import { createTokenService, type Caller } from './auth/tokens'
+import type { MemberRecords } from './firestore/members'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
 import { signInCodeOf } from './mail/sign-in-code'
@@ -42,6 +44,13 @@ export interface BackendOptions {
   dev?: boolean
   /** Where state changes are published (the Firestore emulator); none by default. */
   mirror?: StateMirror | null
+  /**
+   * The member records the Firestore rules check before serving a gated identity's documents
+   * (rio-local/firestore/members.ts); kept with every session issued and reconciled at start.
+   */
+  members?: MemberRecords | null
+  /** Identities kept only while their e-mail is listed in an env variable (default: staff / STAFF_EMAILS). */
+  gatedIdentities?: GatedIdentities
   /** Routes tried before ours. */
   extraRoutes?: RouteHandler[]
   /** Serve the Firebase Auth REST emulation (custom-token sign-in for live state) with our secret. */
@@ -173,6 +182,22 @@ async function resolveSecret(options: BackendOptions): Promise<string> {
  * Creates a backend: storage, tokens, classes and the request handler.
  * @param options see BackendOptions; only `storage` is required
  */
+/**
+ * Removes the member records of everyone whose e-mail is no longer listed (the list changes with
+ * a restart): their live documents close before anything is served.
+ */
+async function reconcileMembers(members: MemberRecords, gated: GatedIdentities, logger: Logger): Promise<void> {
+  for (const identity of Object.keys(gated)) {
+    try {
+      const removed = (await members.list(identity)).filter((m) => !stillEntitled({ identity, claims: { email: m.email } }, gated))
+      await Promise.all(removed.map((m) => members.revoke(identity, m.userId)))
+      if (removed.length > 0) logger.info('member records removed: no longer listed', { identity, count: removed.length })
+    } catch (err) {
+      logger.warn('member records not reconciled', { identity, error: String(err) })
+    }
+  }
+}
+
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
@@ -197,7 +222,23 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const storage = await openStorage(options.storage, wallNow)
   // Every mirrored write clears storage's "not yet mirrored" mark (runtime/mirror-journal.ts).
   const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
+  const gated = options.gatedIdentities ?? DEFAULT_GATED_IDENTITIES
+  const members = options.members ?? null
+  /** Keeps a gated identity's member record in step with a session; a failure only logs (the rules then refuse). */
+  const keepMember = (caller: Caller, present: boolean) => {
+    if (!members || gated[caller.identity] === undefined) return
+    const email = claimedEmail(caller)
+    const done = present && email !== undefined ? members.grant(caller.identity, caller.userId, email) : members.revoke(caller.identity, caller.userId)
+    const settled = done.catch((err: unknown) => logger.warn('member record not written', { identity: caller.identity, error: String(err) }))
+    memberWrites.add(settled)
+    void settled.finally(() => memberWrites.delete(settled))
+  }
+  /** Member records on their way: a session call answers once they are written, so its first listener is served. */
+  const memberWrites = new Set<Promise<void>>()
   const tokens = createTokenService({
+    entitled: (caller) => stillEntitled(caller, gated),
+    onIssued: (caller) => keepMember(caller, stillEntitled(caller, gated)),
+    onIdentityLost: (caller) => keepMember(caller, false),
     projectId,
     secret,
     storage,
@@ -254,6 +295,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const reconciled = await reconcileMirror(mirror, storage, projectId)
     if (reconciled.mirrored + reconciled.failed > 0) logger.info('mirrored state the last run had not', reconciled)
   }
+  if (members) await reconcileMembers(members, gated, logger)
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
     extraRoutes.push(createFirebaseAuthRoutes({
@@ -285,7 +327,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       checkDevRequest(parsed.headers, !inbox)
       return inbox ? serveInbox(parsed, storage, inboxKey) : handleDev(rest, parsed, storage, engine, devClock)
     }
-    if (first === 'root') return handleSession(projectId, tokens, rest, parsed)
+    if (first === 'root') {
+      const answer = handleSession(projectId, tokens, rest, parsed)
+      await Promise.all([...memberWrites])
+      return answer
+    }
     if (first !== projectId) {
       throw new HttpError(404, 'PROJECT_NOT_FOUND', first ? `This backend serves project "${projectId}", not "${first}"` : 'Not found')
     }

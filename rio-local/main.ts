@@ -7,6 +7,7 @@
 import { resolve } from 'node:path'
 import { createBackend, type Backend } from './app'
 import { ConfigError, loadConfig } from './config'
+import { createMemberRecords, type MemberRecords } from './firestore/members'
 import { createFirestoreMirror, loadRulesFile, waitForEmulator } from './firestore/mirror'
 import { createLogger } from './logger'
 import type { StateMirror } from './runtime/plugins'
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
 
   const emulator = config.firestoreEmulatorHost
   let mirror: StateMirror | null = null
+  let members: MemberRecords | null = null
   if (config.liveState) {
     logger.info('waiting for the Firestore emulator', { host: emulator })
     try {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     logger.info('security rules loaded into the Firestore emulator', { host: emulator, firebaseProjectId: config.firebase.projectId })
     mirror = createFirestoreMirror({ host: emulator, projectId: config.firebase.projectId, logger })
     running.mirror = mirror
+    members = createMemberRecords(emulator, config.firebase.projectId, config.projectId)
   } else {
     logger.warn('running without live state (RIO_LOCAL_LIVE_STATE=0): no Firestore documents; the app reads state once instead')
   }
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     // Dev mode: class code's Date follows the test clock (POST /__dev/clock); see runtime/clock.ts.
     shiftProcessDate: config.dev,
     mirror,
+    members,
     firebaseAuth: true,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

@@ -58,6 +58,15 @@ export interface TokenServiceOptions {
   firebase: { apiKey: string; projectId: string }
   /** Epoch milliseconds. */
   now: () => number
+  /**
+   * Whether a session may keep its identity, asked on every refresh (rio-local/auth/identity-gate.ts);
+   * a session that may not is revoked. Default: every identity lasts as long as its session.
+   */
+  entitled?: (caller: Caller) => boolean
+  /** Told of every session token pair issued (sign-in or refresh), e.g. to keep member records. */
+  onIssued?: (caller: Caller) => void
+  /** Told of a session revoked because it lost its identity. */
+  onIdentityLost?: (caller: Caller) => void
 }
 
 /** Lifetime of a Retter custom token: long enough for the client to exchange it at once, single use. */
@@ -191,7 +200,9 @@ export function createTokenService(opts: TokenServiceOptions) {
       if (!claims.jti || !opts.storage.useTokenOnce(claims.jti, claims.exp)) {
         return { ok: false, code: 'TOKEN_USED', message: 'The custom token has already been used' }
       }
-      return { ok: true, value: issueTokenData(toCaller(claims)) }
+      const caller = toCaller(claims)
+      opts.onIssued?.(caller)
+      return { ok: true, value: issueTokenData(caller) }
     },
 
     /**
@@ -204,7 +215,15 @@ export function createTokenService(opts: TokenServiceOptions) {
       const result = checkOwn(refreshToken, 'refresh', pathUserId)
       if (!result.ok) return result
       const claims = result.value
-      if (!claims.jti) return { ok: true, value: issueTokenData(toCaller(claims), claims.sid) }
+      const caller = toCaller(claims)
+      // The identity is derived again, not copied: a staff member taken off the list stops here.
+      if (opts.entitled && !opts.entitled(caller)) {
+        if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
+        opts.onIdentityLost?.(caller)
+        return { ok: false, code: 'IDENTITY_REVOKED', message: `This session's "${claims.identity}" access was withdrawn; sign in again` }
+      }
+      opts.onIssued?.(caller)
+      if (!claims.jti) return { ok: true, value: issueTokenData(caller, claims.sid) }
       const now = opts.now()
       const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp) ?? now
       if (now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
@@ -212,7 +231,7 @@ export function createTokenService(opts: TokenServiceOptions) {
         return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
       }
       // First use or a reuse within the interval: the same successor pair either way.
-      return { ok: true, value: issueTokenData(toCaller(claims), claims.sid, successorOf(claims.jti, firstUse)) }
+      return { ok: true, value: issueTokenData(caller, claims.sid, successorOf(claims.jti, firstUse)) }
     },
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */

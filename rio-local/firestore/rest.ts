@@ -121,6 +121,22 @@ export async function readDocument(
   return fromFirestoreFields(body.fields ?? {})
 }
 
+/**
+ * The documents directly in a collection, with admin rights (one page of up to 300; the records
+ * listed this way are few: one per staff member).
+ */
+export async function listDocuments(
+  hostPort: string,
+  firebaseProjectId: string,
+  collectionPath: string,
+  timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+): Promise<Array<{ id: string; data: Record<string, unknown> }>> {
+  const res = await send(`${documentUrl(hostPort, firebaseProjectId, collectionPath)}?pageSize=300`, { method: 'GET', headers: OWNER_HEADERS }, timeoutMs)
+  if (!res.ok) throw new FirestoreRestError(`Firestore emulator answered ${res.status} to listing ${collectionPath}`, res.status)
+  const body = (await res.json()) as { documents?: Array<{ name: string; fields?: Record<string, FirestoreValue> }> }
+  return (body.documents ?? []).map((d) => ({ id: d.name.slice(d.name.lastIndexOf('/') + 1), data: fromFirestoreFields(d.fields ?? {}) }))
+}
+
 interface RulesIssue {
   sourcePosition?: { line?: number; column?: number }
   description?: string

@@ -4,9 +4,10 @@
  * backend issues, Firestore via connectFirestoreEmulator.
  */
 import { signInWithCustomToken } from 'firebase/auth'
-import { doc, getDoc, onSnapshot, setDoc, type DocumentData } from 'firebase/firestore'
+import { collection, doc, getDoc, getDocs, onSnapshot, setDoc, type DocumentData } from 'firebase/firestore'
 import { createFirebaseAuthRoutes } from '../firebase-auth/routes'
 import { recordingLogger } from '../test/recording-logger'
+import { createMemberRecords } from './members'
 import { createFirestoreMirror, instanceDocumentPaths, loadRulesFile } from './mirror'
 import {
   emulatorHost,
@@ -42,6 +43,7 @@ const otherProject = { projectId: 'someone-elses', identity: 'enduser', anonymou
 let server: Awaited<ReturnType<typeof serveRoutes>>
 const mirror = createFirestoreMirror({ host: emulatorHost(), projectId: FB, logger: recordingLogger() })
 const clients: FirebaseTestClient[] = []
+const members = createMemberRecords(emulatorHost(), FB, 'coffee-local')
 
 /** A Firebase client signed in as `uid` with `claims`, or not signed in at all when uid is null. */
 async function clientAs(uid: string | null, claims: Record<string, unknown> = customer): Promise<FirebaseTestClient> {
@@ -56,6 +58,8 @@ const read = (client: FirebaseTestClient, path: string) => getDoc(doc(client.db,
 beforeAll(async () => {
   server = await serveRoutes(createFirebaseAuthRoutes({ secret: SECRET, firebaseProjectId: FB, apiKey: API_KEY }))
   await loadRulesFile(emulatorHost(), FB)
+  // What the runtime writes when usr_staff signs in with their e-mail in STAFF_EMAILS.
+  await members.grant('staff', 'usr_staff', 'rosa@example.com')
   await mirror.publish({
     projectId: 'coffee-local',
     classId: 'Account',
@@ -115,6 +119,27 @@ describe("Firestore security rules (Retter's model)", () => {
     }
     const nobody = await clientAs(null)
     await expect(read(nobody, day.roleState('staff'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it("deny a board to a token that says staff once the member's record is gone (removed from STAFF_EMAILS)", async () => {
+    await members.grant('staff', 'usr_gone', 'gone@example.com')
+    const gone = await clientAs('usr_gone', staff)
+    expect(await read(gone, day.roleState('staff'))).toMatchObject({ date: DAY })
+    await members.revoke('staff', 'usr_gone')
+    // The same signed-in Firebase session, its token still claiming `staff`.
+    await expect(read(gone, day.roleState('staff'))).rejects.toMatchObject({ code: 'permission-denied' })
+    const neverListed = await clientAs('usr_forged', staff)
+    await expect(read(neverListed, day.roleState('staff'))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('let no session list instances (Account ids, which days have boards) or anyone\'s documents', async () => {
+    for (const client of [await clientAs(OWNER), await clientAs('usr_staff', staff), await clientAs(ANON, anonymous)]) {
+      await expect(getDocs(collection(client.db, 'projects/coffee-local/classes/Account/instances'))).rejects.toMatchObject({ code: 'permission-denied' })
+      await expect(getDocs(collection(client.db, 'projects/coffee-local/classes/Roastery/instances'))).rejects.toMatchObject({ code: 'permission-denied' })
+      await expect(getDocs(collection(client.db, 'projects/coffee-local/identities/staff/members'))).rejects.toMatchObject({ code: 'permission-denied' })
+    }
+    const owner = await clientAs(OWNER)
+    await expect(getDocs(collection(owner.db, `${paths.public}/userState`))).rejects.toMatchObject({ code: 'permission-denied' })
   })
 
   it('serve no other role document of a Roastery, even to that identity; its public document is empty', async () => {

@@ -8,6 +8,7 @@ import type { AxiosError } from 'axios'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { getFirestore, terminate } from 'firebase/firestore'
 import { createBackend, type Backend, type BackendOptions } from '../app'
+import { createMemberRecords, type MemberRecords } from '../firestore/members'
 import { createFirestoreMirror, loadRulesFile } from '../firestore/mirror'
 import { connectToEmulators, emulatorHost } from '../firestore/test-support'
 import type { StateMirror } from '../runtime/plugins'
@@ -58,10 +59,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const firebaseProjectId = firebaseProjectFor(options.projectId)
   let mirror: StateMirror | null = null
+  let members: MemberRecords | null = null
   if (options.liveState) {
     const host = emulatorHost()
     await loadRulesFile(host, firebaseProjectId)
     mirror = createFirestoreMirror({ host, projectId: firebaseProjectId, logger: silentLogger })
+    members = createMemberRecords(host, firebaseProjectId, options.projectId)
   }
   const backend = await createBackend({
     storage: 'memory',
@@ -69,6 +72,7 @@ export async function startTestServer(
     firebase: { apiKey: FIREBASE_API_KEY, projectId: firebaseProjectId },
     logger: silentLogger,
     mirror,
+    members,
     firebaseAuth: true,
     ...options,
   })
