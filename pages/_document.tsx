@@ -42,7 +42,8 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
   const scriptPolicy = pageScriptPolicy({
     buildManifest,
     page: __NEXT_DATA__.page,
-    env: { NEXT_PUBLIC_GA_ID: process.env.NEXT_PUBLIC_GA_ID },
+    // Every variable the header's script sources read, so the two policies name the same origins.
+    env: { NEXT_PUBLIC_GA_ID: process.env.NEXT_PUBLIC_GA_ID, NEXT_PUBLIC_STRIPE_JS_URL: process.env.NEXT_PUBLIC_STRIPE_JS_URL },
     dev: process.env.NODE_ENV !== 'production',
     inlineScripts: [firstPaint],
   })
