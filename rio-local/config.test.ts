@@ -22,6 +22,7 @@ test('defaults match the shared names', () => {
     projectDir: undefined,
     logLevel: 'info',
     allowedOrigins: ['https://localhost:3000'],
+    allowedHosts: [],
     inboxKey: undefined,
     stripe: {},
   })

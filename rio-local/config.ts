@@ -29,6 +29,8 @@ export interface BackendConfig {
   logLevel: LogLevel
   /** Browser origins allowed by CORS (RIO_LOCAL_ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[]
+  /** `Host` names answered besides loopback and the allowed origins' (RIO_LOCAL_ALLOWED_HOSTS, comma-separated). */
+  allowedHosts: string[]
   /** Key of the dev inbox page (RIO_LOCAL_INBOX_KEY; undefined: random per process). */
   inboxKey?: string
   /** Shared with the local TLS front, which signs the client's address with it (RIO_LOCAL_FRONT_SECRET). */
@@ -158,6 +160,11 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     }
   }
 
+  const allowedHosts = text('RIO_LOCAL_ALLOWED_HOSTS', '').split(',').map((h) => h.trim()).filter((h) => h !== '')
+  for (const host of allowedHosts) {
+    if (!/^[A-Za-z0-9.-]+$/.test(host)) problems.push(`RIO_LOCAL_ALLOWED_HOSTS must list host names like app.test (no scheme, port or path), got "${host}"`)
+  }
+
   const inboxKey = env.RIO_LOCAL_INBOX_KEY?.trim() || undefined
   if (inboxKey !== undefined && !INBOX_KEY_PATTERN.test(inboxKey)) {
     problems.push(`RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`)
@@ -183,6 +190,7 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
     logLevel: logLevel ?? 'info',
     allowedOrigins: origins,
+    allowedHosts,
     inboxKey,
     ...(frontSecret ? { frontSecret } : {}),
     stripe: stripeUrl === undefined ? {} : { url: stripeUrl },

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     host: config.host,
     logger,
     allowedOrigins: config.allowedOrigins,
+    allowedHosts: config.allowedHosts,
     frontSecret: config.frontSecret,
   })
   running.server = server

@@ -1,11 +1,12 @@
 /**
- * node:http adapter of the backend core: body limit (413), CORS for the app's own origins only
- * (never for `/__dev/*`), one structured log line per request.
+ * node:http adapter of the backend core: our own `Host` names only (421 otherwise), body limit
+ * (413), CORS for the app's own origins only (never for `/__dev/*`), one structured log line per request.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Backend } from './app'
 import type { Logger } from './logger'
+import { allowedHostNames, isAllowedHost } from './runtime/allowed-hosts'
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, trustedClientAddress } from './runtime/client-address'
 import type { BackendResponse } from './runtime/plugins'
 import { isDevPath } from './runtime/dev-path'
@@ -30,6 +31,11 @@ export interface ServerOptions {
    * signed with it is the request's source; without it the TCP peer always is (./runtime/client-address).
    */
   frontSecret?: string
+  /**
+   * Further `Host` names to answer besides loopback, the allowed origins' hosts and the listen
+   * address (RIO_LOCAL_ALLOWED_HOSTS); any other name gets 421 (./runtime/allowed-hosts).
+   */
+  allowedHosts?: readonly string[]
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` with default ports. */
@@ -118,6 +124,7 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
   const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES
   const { logger } = options
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
+  const hosts = allowedHostNames(allowedOrigins, options.host, options.allowedHosts)
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint()
@@ -135,6 +142,17 @@ export function startServer(backend: Backend, options: ServerOptions): Promise<R
         bytes,
       })
 
+    if (!isAllowedHost(req.headers.host, hosts)) {
+      // No CORS headers and no body of ours: a rebound page learns nothing.
+      const reply: BackendResponse = {
+        status: 421,
+        headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close' },
+        body: JSON.stringify({ code: 'HOST_NOT_ALLOWED', message: `This backend answers only its own host names, not "${String(req.headers.host ?? '')}" (set RIO_LOCAL_ALLOWED_HOSTS to add one)` }),
+      }
+      req.resume()
+      finish(reply.status, send(res, reply, {}))
+      return
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...cors, 'content-length': '0' })
       res.end()
