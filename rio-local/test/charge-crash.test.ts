@@ -110,12 +110,12 @@ test('killed with SIGKILL right after Stripe created and right after it charged,
   const move = advanceClock(target, seconds).then(() => 'finished', () => 'broken')
   await created
   expect(await move).toBe('broken')
-  // Each customer's charge is confirmed at its own moment, so the first 11 are paid; the 12th was created, never confirmed.
+  // Confirms follow their creates at about the same moment, so some of the 12 are paid; never the 12th, which the runtime never heard of.
   const atFirstKill = await intentsOfBatch()
   expect(atFirstKill).toHaveLength(CREATED_AT_KILL)
-  expect(atFirstKill.filter((i) => i.status === 'succeeded')).toHaveLength(CREATED_AT_KILL - 1)
   const confirmedBefore = proxy?.counts().get(CONFIRM) ?? 0
-  expect(confirmedBefore).toBe(CREATED_AT_KILL - 1)
+  expect(atFirstKill.filter((i) => i.status === 'succeeded')).toHaveLength(confirmedBefore)
+  expect(confirmedBefore).toBeLessThan(CREATED_AT_KILL)
 
   // 2. Restarted: the moved clock and the pending tasks are still there, and its timers go on; killed as localstripe answers the 8th confirm.
   const confirmed = killWhen(CONFIRM, confirmedBefore + CONFIRMED_AFTER_RESTART)
