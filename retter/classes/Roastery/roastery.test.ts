@@ -467,6 +467,32 @@ describe('failures never undo a change', () => {
     }
   })
 
+  test('a delivery skipped while its board could not be updated is never shipped, and a charged one can no longer be skipped', async () => {
+    const rosa = await signIn('rosa@example.com')
+    const sam = await subscriber('sam@example.com')
+    const ada = await subscriber('ada@example.com', 'taster')
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      process.env.TEST_BOARDS_DOWN = '1'
+      await ok(sam, 'skipDelivery', { date: '2026-11-25' })
+      // The board still lists Sam's delivery: only the Account knows it is skipped.
+      expect((await entryOf('2026-11-25', rosa, sam))?.status).toBe('scheduled')
+      await chargedAndReady(sam, ada, rosa)
+      // Once charged a delivery is final: Ada cannot skip hers while it is being shipped.
+      expect((await accountCall(ada, 'skipDelivery', { date: '2026-11-25' })).body).toMatchObject({ code: 'TOO_LATE_TO_CHANGE' })
+      const one = await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })
+      expect(one.status).toBe(409)
+      const all = await roasteryCall('markAllShipped', '2026-11-25', rosa.token, {})
+      expect(all).toMatchObject({ status: 200, body: { shipped: 1, failed: [], onHold: 1 } })
+      expect((await subOf(sam)).deliveries).toBeUndefined()
+      expect((await subOf(sam)).payments?.find((p) => p.date.startsWith('2026-11-25'))).toBeUndefined()
+      expect(await mails(sam)).not.toContainEqual(expect.objectContaining({ subject: 'Your coffee is on its way' }))
+      expect((await mails(ada)).map((m) => m.subject)).toContain('Your coffee is on its way')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   test('an Account that cannot record the shipment: 503, nothing is marked, and staff can simply try again', async () => {
     const rosa = await signIn('rosa@example.com')
     const sam = await subscriber('sam@example.com')
