@@ -23,6 +23,7 @@ import {
 import { CustomerView, mailCustomer, store } from './changes'
 import { planOn } from './charge-task'
 import { privateOf } from './customer'
+import { issueReceipt } from './receipts'
 import { stillDue } from './reminders'
 import { isLocalStripe, stripe, stripeFailure } from './stripe'
 
@@ -55,7 +56,7 @@ async function tellBoard(data: Data, payment: DeliveryPayment): Promise<void> {
   try {
     const answer = await rdk.methodCall({
       classId: 'Roastery', instanceId: day, methodName: ROASTERY_PAYMENT_METHOD,
-      body: { deliveryId: deliveryIdFor(accountId, day), payment: payment.status },
+      body: { deliveryId: deliveryIdFor(accountId, day), payment: payment.status, amountCents: payment.amountCents },
     })
     if (!answer || answer.statusCode >= 300) console.error('[Account] the board of ' + day + ' did not take the payment of ' + accountId + ': ' + (answer ? answer.statusCode : 'no answer'))
   } catch (err) {
@@ -97,6 +98,8 @@ export async function applyIntent(data: Data, view: CustomerView, payment: Deliv
   keep(view, payment)
   store(data, view)
   await tellBoard(data, payment)
+  // A paid delivery gets its receipt (numbered, e-mailed, on the board) once: receipts.ts.
+  if (status === 'paid') await issueReceipt(data, view, payment, nowMs)
   if (status === 'failed') await failed(data, view, payment, nowMs)
   if (status === 'requires_action') await mailCustomer(data, view, { kind: 'payment-action', date: payment.date, amountCents: payment.amountCents })
   if (status === 'processing') task(data, SYNC_PAYMENT_METHOD, (SETTLING_CHECKS_SECONDS[0] as number) * 1000, { date: payment.date, check: 0 })

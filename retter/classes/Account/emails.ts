@@ -7,6 +7,7 @@ import {
   methodText, PaymentMethodSummary, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
+import { legalFooterHtml, legalFooterText } from './legal-links'
 
 /** What every e-mail about the subscription knows. */
 export interface MailContext {
@@ -72,7 +73,8 @@ function preNotification(date: string, amountCents: number | undefined, method: 
   return [method.type === 'sepa_debit' && method.mandateReference ? line + ' Direct debit under mandate ' + method.mandateReference + '.' : line]
 }
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML text and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }
 
@@ -182,7 +184,7 @@ export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Ma
   const next = nextLines(ctx, event)
   const address = ctx.address ? addressLines(ctx.address) : []
   const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
-  const text = [parts.headline, '', ...parts.lines, ...(next.length ? [''].concat(next) : []), ...(address.length ? ['', 'Delivering to:'].concat(address) : []), '', manage, '', '— ' + BRAND].join('\n')
+  const text = [parts.headline, '', ...parts.lines, ...(next.length ? [''].concat(next) : []), ...(address.length ? ['', 'Delivering to:'].concat(address) : []), '', manage, '', '— ' + BRAND, '', legalFooterText()].join('\n')
   const para = (line: string) => '<p style="margin:0 0 12px">' + escapeHtml(line) + '</p>'
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(parts.subject) + '</title></head>',
@@ -196,6 +198,7 @@ export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Ma
     ctx.manageUrl
       ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(ctx.manageUrl) + '" style="color:' + BRAND_COLOUR + '">Manage your subscription</a></p>'
       : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
+    legalFooterHtml(escapeHtml, BRAND_COLOUR),
     '</div></body></html>',
   ].join('')
   return { to: ctx.to, subject: parts.subject, text: text, html: html }

@@ -6,7 +6,7 @@
  *
  * Who may do what (the authorizer):
  * - staff (identity `staff`, e-mail still in STAFF_EMAILS): open a day (INIT, GET), read it (STATE,
- *   and the live role document), mark deliveries shipped (shipping.ts);
+ *   and the live role document), mark deliveries shipped (shipping.ts), refund them (refunds.ts);
  * - the Account class (the platform's `developer` identity, referer Account): open a day and put its
  *   customer's delivery on it or take it off (sync.ts);
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
@@ -16,7 +16,7 @@ import { emptyBoard, isBoardDate } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
-const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped']
+const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped', 'refundDelivery']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
 
 export async function authorizer(data: Data): Promise<Response> {

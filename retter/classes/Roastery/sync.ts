@@ -1,6 +1,6 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
 import { Data } from '@retter/rdk'
-import { BoardDeliveryInput, BoardPayment, accountOf, deliveryIdFor, removeDelivery, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
+import { BoardDeliveryInput, BoardDocument, BoardPayment, accountOf, addCreditNote, deliveryIdFor, removeDelivery, setDeliveryMoney, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
 import { boardOf, dateOf, storeBoard } from './day'
 
 /** Refuses (and answers) a delivery of another day (400 WRONG_DAY) or of another Account than the caller (403). */
@@ -36,16 +36,21 @@ export async function syncDelivery(data: Data<{ deliveryId: string; delivery: Bo
 }
 
 /**
- * WRITE (Account class only) {deliveryId, payment}: shows the delivery's payment on the board, so
- * staff see what may ship. Changes nothing for a delivery not on the board. Same checks as syncDelivery.
+ * WRITE (Account class only) {deliveryId, payment, amountCents?, receipt?, creditNote?}: shows the
+ * delivery's payment on the board, so staff see what may ship, and its money (what it was charged,
+ * its receipt, a credit note numbered late) for the money view, also once it shipped. Changes
+ * nothing for a delivery not on the board. Same checks as syncDelivery.
  */
-export async function setPayment(data: Data<{ deliveryId: string; payment: BoardPayment }>): Promise<Data> {
+export async function setPayment(data: Data<{ deliveryId: string; payment: BoardPayment; amountCents?: number; receipt?: BoardDocument; creditNote?: BoardDocument }>): Promise<Data> {
   const body = data.request.body
   const deliveryId = body ? body.deliveryId : ''
   if (!body || refusedDelivery(data, deliveryId)) return data
   const board = boardOf(data)
-  const result = setDeliveryPayment(board, deliveryId, body.payment, new Date(Date.now()).toISOString())
-  if (result.board !== board) storeBoard(data, result.board)
+  const nowIso = new Date(Date.now()).toISOString()
+  const result = setDeliveryPayment(board, deliveryId, body.payment, nowIso)
+  let next = setDeliveryMoney(result.board, deliveryId, { amountCents: body.amountCents, receipt: body.receipt }, nowIso).board
+  if (body.creditNote) next = addCreditNote(next, deliveryId, body.creditNote, nowIso)
+  if (next !== board) storeBoard(data, next)
   data.response = { statusCode: 200, body: { outcome: result.outcome } }
   return data
 }

@@ -47,6 +47,29 @@ export interface BoardDeliveryInput {
   address: BoardAddress
 }
 
+/**
+ * What the board keeps of a receipt or a credit note (the customer's Account holds the document
+ * itself): enough for the roastery's money view and the accountant's CSV.
+ */
+export interface BoardDocument {
+  kind: 'receipt' | 'credit-note'
+  number: string
+  /** ISO instant it was issued. */
+  issuedAt: string
+  /** VAT included; gross = net + vat. */
+  grossCents: number
+  netCents: number
+  vatCents: number
+  vatRateBp: number
+  /** The country whose VAT applies. */
+  vatCountry: string
+  /** Receipt: how it was paid ("Visa •••• 4242"). */
+  method?: string
+  /** Credit note: the receipt it corrects, and why staff refunded. */
+  receiptNumber?: string
+  reason?: string
+}
+
 /** One delivery on the board. */
 export interface BoardDelivery extends BoardDeliveryInput {
   deliveryId: string
@@ -55,6 +78,14 @@ export interface BoardDelivery extends BoardDeliveryInput {
   shippedAt?: string
   /** The payment, once the delivery is final and charged. */
   payment?: BoardPayment
+  /** What its payment is for (integer euro cents), once charged. */
+  amountCents?: number
+  /** The receipt, once the payment succeeded. */
+  receipt?: BoardDocument
+  /** Cents refunded by staff so far (money.ts). */
+  refundedCents?: number
+  /** The credit notes of those refunds, oldest first. */
+  creditNotes?: BoardDocument[]
 }
 
 /** Bags (and deliveries) of one plan × grind × roast on the day. */
@@ -203,7 +234,14 @@ export function upsertDelivery(board: Board, deliveryId: string, input: BoardDel
   if (existing && existing.status === 'shipped') return { board: board, outcome: 'shipped' }
   if (existing && sameInput(existing, input)) return { board: board, outcome: 'unchanged' }
   const entry = entryOf(deliveryId, input)
-  if (existing && existing.payment) entry.payment = existing.payment
+  if (existing) {
+    // The money of a delivery stays with it when its customer changes what is on the board.
+    if (existing.payment) entry.payment = existing.payment
+    if (existing.amountCents !== undefined) entry.amountCents = existing.amountCents
+    if (existing.receipt) entry.receipt = existing.receipt
+    if (existing.refundedCents !== undefined) entry.refundedCents = existing.refundedCents
+    if (existing.creditNotes) entry.creditNotes = existing.creditNotes
+  }
   return { board: replaced(board, existing, entry, nowIso), outcome: existing ? 'changed' : 'added' }
 }
 

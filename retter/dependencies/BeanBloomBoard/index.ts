@@ -6,3 +6,4 @@
 export * from './board'
 export * from './shipment'
 export * from './calls'
+export * from './money'

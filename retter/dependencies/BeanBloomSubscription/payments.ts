@@ -15,6 +15,7 @@
  * - A delivery not paid by the end of its day is not shipped; UNPAID_IN_A_ROW of them in a row put
  *   the subscription on hold until the customer saves a working payment method.
  */
+import type { PaymentRefund, Receipt } from './receipts'
 import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
 
 /** Where one delivery's payment stands. */
@@ -73,6 +74,10 @@ export interface DeliveryPayment {
   chargedAt?: string
   paidAt?: string
   updatedAt: string
+  /** The receipt, issued once the payment succeeded (receipts.ts). */
+  receipt?: Receipt
+  /** Refunds by staff, oldest first, each with its credit note. */
+  refunds?: PaymentRefund[]
 }
 
 /** Payments the customer's user state keeps (a year of weekly deliveries). */

@@ -1,0 +1,103 @@
+/**
+ * The `Numbering` class: the seller's receipt and credit-note numbers, each series one gap-free
+ * sequence (R-000001, R-000002…; CN-000001…), as EU invoicing rules ask of invoices (VAT
+ * Directive art. 226(2): "a sequential number … which uniquely identifies the invoice").
+ *
+ * Why a class of its own with one instance (`seller`): Retter runs the WRITE methods of one
+ * instance one at a time, so a counter in one instance's state hands out each number exactly once
+ * however many payments succeed at the same moment, with no lock of our own. A counter in each
+ * Account would not be one sequence; a counter on each day's Roastery would be one per day. One
+ * instance serialises every receipt of the shop, which is a few a second at most (a charge is one
+ * per delivery), far below what one instance writes.
+ *
+ * Gap-free also means a number is never spent on a document that then is not issued: each request
+ * carries the key of its document (the delivery id for a receipt, Stripe's refund id for a credit
+ * note), and a key asked again gets the number it got the first time. So an Account that crashed
+ * after taking a number, or a call retried after a lost answer, issues the same document under the
+ * same number. Keys are kept KEYS_KEPT_MS (long past any retry), then forgotten.
+ *
+ * Who may do what: only the project's own code (platform calls: the Account class, the
+ * developer's tools) opens the instance and takes numbers; staff and customers get 403, and STATE
+ * shows them nothing.
+ */
+import { Data, Response } from '@retter/rdk'
+import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
+
+/** The one instance of a seller's numbers. */
+export const SELLER_INSTANCE = 'seller'
+/** How long a document's key keeps its number (ms): 60 days. */
+export const KEYS_KEPT_MS = 60 * 24 * 60 * 60 * 1000
+
+type Series = 'receipt' | 'credit-note'
+
+interface Issued {
+  /** The sequence number given to the key. */
+  sequence: number
+  /** Epoch ms it was given. */
+  at: number
+}
+
+/** Private state: the last number of each series and the numbers of recent keys. */
+export interface NumberingState {
+  last: { [series in Series]: number }
+  issued: { [seriesAndKey: string]: Issued }
+}
+
+const FOR_PLATFORM = ['INIT', 'GET', 'STATE', 'nextNumber']
+
+export async function authorizer(data: Data): Promise<Response> {
+  const context = data.context
+  if (FOR_PLATFORM.indexOf(context.methodName) >= 0 && isPlatformCall(context)) return ALLOW
+  return deny(context, 'Document numbers are handed out to the shop\'s own classes only')
+}
+
+/** INIT: both series start before 1; 400 for any instance id but `seller`. */
+export async function init(data: Data): Promise<Data> {
+  if (data.context.instanceId !== SELLER_INSTANCE) {
+    data.response = { statusCode: 400, body: { code: 'UNKNOWN_SELLER', message: 'The numbering instance is "' + SELLER_INSTANCE + '".' } }
+    return data
+  }
+  const state: NumberingState = { last: { receipt: 0, 'credit-note': 0 }, issued: {} }
+  data.state.public = {}
+  data.state.private = state as unknown as Record<string, unknown>
+  data.state.user = {}
+  data.state.role = {}
+  data.response = { statusCode: 200, body: {} }
+  return data
+}
+
+export async function getState(data: Data): Promise<Response> {
+  // Only the platform (the developer's tools) reads the counters.
+  return { statusCode: 200, body: { public: {}, private: isPlatformCall(data.context) ? data.state.private || {} : {}, user: {}, role: {} } }
+}
+
+/**
+ * The number a key gets: the one it got before, or the next of its series.
+ * @returns the sequence number and whether it is new
+ */
+export function numberFor(state: NumberingState, series: Series, key: string, nowMs: number): { sequence: number; fresh: boolean } {
+  const id = series + '|' + key
+  const known = state.issued[id]
+  if (known) return { sequence: known.sequence, fresh: false }
+  const sequence = state.last[series] + 1
+  state.last[series] = sequence
+  state.issued[id] = { sequence: sequence, at: nowMs }
+  for (const old in state.issued) {
+    if (nowMs - (state.issued[old] as Issued).at > KEYS_KEPT_MS) delete state.issued[old]
+  }
+  return { sequence: sequence, fresh: true }
+}
+
+/** WRITE (Account class only) {series, key}: answers `{sequence, fresh}`, the key's number in its series. */
+export async function nextNumber(data: Data<{ series: Series; key: string }>): Promise<Data> {
+  const body = data.request.body
+  const series = body && body.series === 'credit-note' ? 'credit-note' : 'receipt'
+  const key = body && typeof body.key === 'string' ? body.key : ''
+  if (!key) {
+    data.response = { statusCode: 400, body: { code: 'NO_KEY', message: 'A document number is asked for with the key of its document.' } }
+    return data
+  }
+  const state = data.state.private as unknown as NumberingState
+  data.response = { statusCode: 200, body: numberFor(state, series, key, Date.now()) }
+  return data
+}
