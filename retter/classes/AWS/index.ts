@@ -4,12 +4,16 @@
  * customer's user state.
  */
 import { Data, Response } from '@retter/rdk'
-import { allowOwner, awsIdFor, customerEmail, deny, initEmail, instanceIdOfBody, userIdFor } from 'BeanBloomIdentity'
+import { allowOwner, awsIdFor, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 
 export const AWS_REGION = 'eu-west-1'
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
+  if (context.methodName === 'eraseCustomer') {
+    // Only the customer's Account, once they confirmed deleting it with a code.
+    return isPlatformCall(context, 'Account') ? { statusCode: 200 } : deny(context, 'eraseCustomer is called by the Account class only')
+  }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? { statusCode: 200 } : deny(context, 'Only signed-in customers may list their AWS objects')
   }
@@ -50,5 +54,23 @@ export async function getState(data: Data): Promise<Response> {
 /** READ: the public description (the same as the live public document). */
 export async function describe(data: Data): Promise<Data> {
   data.response = { statusCode: 200, body: data.state.public }
+  return data
+}
+
+/**
+ * WRITE (the Account class only, on deleting the account): the customer's record is replaced by a
+ * new, empty one: nothing of theirs is left (no creation date, no history), only the address the
+ * object belongs to, as a new object for that address holds. Public state names opaque resources
+ * derived from the id and stays.
+ */
+export async function eraseCustomer(data: Data): Promise<Data> {
+  const priv = (data.state.private || {}) as { userId?: string }
+  const users = (data.state.user || {}) as Record<string, { email?: string }>
+  const userId = priv.userId || ''
+  const email = users[userId] && users[userId].email ? users[userId].email : ''
+  data.state.private = { userId: userId }
+  data.state.user = {}
+  data.state.user[userId] = { email: email, createdAt: new Date(Date.now()).toISOString() }
+  data.response = { statusCode: 200, body: { erased: true } }
   return data
 }

@@ -1,0 +1,210 @@
+/**
+ * Deleting an account (the right to erasure), in two steps so that nobody deletes it by accident or
+ * with a borrowed session: `requestAccountDeletion` e-mails a fresh one-time code to the account's
+ * address, and `deleteMyAccount {code}` checks it and then, in this order (each step is safe to run
+ * again, so a failure answers an error and a retry finishes the job):
+ *
+ * 1. deletes the customer at Stripe (their saved payment method goes with it);
+ * 2. erases the customer's AWS object (the AWS class's `eraseCustomer`);
+ * 3. takes every delivery a change can still reach off the roastery's boards; a delivery already
+ *    final (being roasted and packed, and charged at that moment) still ships, as the terms say;
+ * 4. keeps the receipts and credit notes tax law requires, apart from the customer's state, until
+ *    the end of their retention period (private state, never shown to any session);
+ * 5. replaces the customer's state with that of a new account (only the address, which is the
+ *    Account's key and where the next sign-in code goes), forgets the sign-in records and limits,
+ *    removes the e-mail lookup key, and sends a last e-mail that it is done.
+ *
+ * The live documents follow the state (the runtime mirrors every write). Sessions: the app signs
+ * the deleting browser out; other sessions of the address only ever see the new, empty account.
+ */
+import RDK, { Data } from '@retter/rdk'
+import { awsIdFor } from 'BeanBloomIdentity'
+import { firstChangeableDay, isoDay, SubscriptionFields } from 'BeanBloomSubscription'
+import { CreditNote, Receipt } from 'BeanBloomSubscription'
+import { current, CustomerView } from './changes'
+import { AccountPrivateState, newCustomer, privateOf } from './customer'
+import { EMAIL_LOOKUP_KEY } from './index'
+import { sendMail } from './mailer'
+import { sendOrQueue } from './notify'
+import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, StoredOtp, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
+import { accountDeletedMail, deletionCodeMail } from './privacy-mail'
+import { shippedDays, syncBoards } from './roastery'
+import { stripe, stripeFailure } from './stripe'
+
+const rdk = new RDK()
+
+/** Years tax law asks receipts and credit notes to be kept, from the end of the year they were issued. */
+export const DOCUMENT_RETENTION_YEARS = 10
+/** The AWS class's method that erases the customer's object. */
+export const AWS_ERASE_METHOD = 'eraseCustomer'
+/** Who the deletion code's wrong tries are counted for: the owner's own session. */
+const OWNER_SOURCE = 'owner'
+
+/** A receipt or credit note kept after its account was deleted. */
+export interface RetainedDocument {
+  document: Receipt | CreditNote
+  /** ISO day after which it may be deleted too. */
+  keepUntil: string
+}
+
+/** What deletion keeps in private state besides AccountPrivateState. */
+export interface DeletionPrivateState {
+  /** The pending deletion code (its hash). */
+  deletionCode?: StoredOtp
+  /** Epoch ms the latest deletion code was sent (resend throttle). */
+  deletionCodeSentAt?: number
+  /** Documents tax law requires us to keep, from accounts deleted at this address. */
+  retainedDocuments?: RetainedDocument[]
+}
+
+type Private = AccountPrivateState & DeletionPrivateState
+type Customer = CustomerView & SubscriptionFields
+
+function refuse(data: Data, statusCode: number, code: string, message: string, extra?: Record<string, unknown>): Data {
+  const body: Record<string, unknown> = { code: code, message: message }
+  if (extra) for (const key in extra) body[key] = extra[key]
+  data.response = { statusCode: statusCode, body: body }
+  return data
+}
+
+/** The ISO day a document issued at `issuedAt` may be deleted after. */
+export function keepUntilOf(issuedAt: string): string {
+  return new Date(Date.parse(issuedAt)).getUTCFullYear() + DOCUMENT_RETENTION_YEARS + '-12-31'
+}
+
+/** Every receipt and credit note of the customer's payments. */
+export function documentsOf(customer: Pick<Customer, 'payments'>): Array<Receipt | CreditNote> {
+  const documents: Array<Receipt | CreditNote> = []
+  for (const payment of customer.payments || []) {
+    if (payment.receipt) documents.push(payment.receipt)
+    for (const refund of payment.refunds || []) if (refund.creditNote) documents.push(refund.creditNote)
+  }
+  return documents
+}
+
+/**
+ * Deliveries already final (a change can no longer reach them) that still ship: the customer's
+ * upcoming, not skipped, not shipped deliveries before the first changeable day.
+ */
+export function stillShipping(customer: Customer, nowMs: number): string[] {
+  if ((customer.status !== 'active' && customer.status !== 'paused') || customer.paymentHoldSince) return []
+  const firstDay = isoDay(firstChangeableDay(nowMs)).slice(0, 10)
+  const shipped = shippedDays(customer)
+  return (customer.upcomingDeliveries || [])
+    .filter(function (d) { return !d.skipped && d.date.slice(0, 10) < firstDay && shipped.indexOf(d.date.slice(0, 10)) < 0 })
+    .map(function (d) { return d.date })
+}
+
+/** WRITE (owner): e-mails a fresh code that confirms deleting the account (the previous one stops working). */
+export async function requestAccountDeletion(data: Data): Promise<Data> {
+  const nowMs = Date.now()
+  const priv = privateOf(data) as Private
+  const email = current(data, nowMs).email
+  if (priv.deletionCodeSentAt !== undefined && nowMs - priv.deletionCodeSentAt < OTP_RESEND_AFTER_MS) {
+    const retryAfterSeconds = Math.ceil((priv.deletionCodeSentAt + OTP_RESEND_AFTER_MS - nowMs) / 1000)
+    return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + retryAfterSeconds + ' s.', { retryAfterSeconds: retryAfterSeconds })
+  }
+  const issued = issueOtp(nowMs)
+  try {
+    await sendMail(deletionCodeMail(email, issued.code, OTP_TTL_MS / 60000))
+  } catch (err) {
+    console.error('[Account] requestAccountDeletion: the code could not be e-mailed', err instanceof Error ? err.message : String(err))
+    return refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The code could not be e-mailed. Try again in a moment.')
+  }
+  priv.deletionCode = issued.stored
+  priv.deletionCodeSentAt = nowMs
+  data.response = { statusCode: 200, body: { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 } }
+  return data
+}
+
+/** Checks the deletion code; answers the refusal, or null when it is right (and then voids it). */
+function checkCode(data: Data, priv: Private, code: unknown, nowMs: number): Data | null {
+  const stored = priv.deletionCode
+  if (!stored || !stored.hash) return refuse(data, 409, 'NO_CODE', 'Ask for a deletion code first: nothing has been deleted.')
+  if (typeof code !== 'string' || !/^[0-9]{6}$/.test(code)) return refuse(data, 400, 'INVALID_CODE', 'The code is the 6 digits from the e-mail. Nothing has been deleted.')
+  if (nowMs > stored.expiresAt) {
+    delete priv.deletionCode
+    return refuse(data, 400, 'CODE_EXPIRED', 'This code has expired. Ask for a new one: nothing has been deleted.')
+  }
+  if (attemptsLeft(stored, OWNER_SOURCE) <= 0) return refuse(data, 429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: nothing has been deleted.')
+  if (!otpMatches(stored, code)) {
+    const left = countWrongTry(stored, OWNER_SOURCE)
+    if (left <= 0) {
+      delete priv.deletionCode
+      return refuse(data, 429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: nothing has been deleted.')
+    }
+    return refuse(data, 400, 'INVALID_CODE', 'That code is not right (' + left + (left === 1 ? ' try' : ' tries') + ' left). Nothing has been deleted.', { attemptsLeft: left })
+  }
+  return null
+}
+
+/** Deletes the customer at Stripe; true when it is gone (or never existed). */
+async function deleteStripeCustomer(id: string | undefined): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!id) return { ok: true }
+  try {
+    await stripe().customers.del(id)
+    return { ok: true }
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    // Already deleted (a retry after a later step failed): that is the outcome we want.
+    if (code === 'resource_missing') return { ok: true }
+    return { ok: false, message: stripeFailure(err).message }
+  }
+}
+
+/** Erases the customer's AWS object; true when it is erased or there is none. */
+async function eraseAwsObject(email: string): Promise<boolean> {
+  const answer = await rdk.methodCall({ classId: 'AWS', instanceId: awsIdFor(email), methodName: AWS_ERASE_METHOD, body: {} })
+  if (answer && answer.statusCode >= 200 && answer.statusCode < 300) return true
+  // No AWS object was ever made for this address: nothing to erase.
+  if (answer && answer.statusCode === 404) return true
+  console.error('[Account] deleteMyAccount: the AWS object was not erased: ' + (answer ? answer.statusCode : 'no answer'))
+  return false
+}
+
+/**
+ * WRITE (owner): `{code}` from requestAccountDeletion's e-mail. Deletes the account as described
+ * above and answers `{deleted: true, documentsKept, keptUntil, stillShipping}`. Refusals change
+ * nothing: 409 NO_CODE, 400 INVALID_CODE / CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS, 503 when Stripe or
+ * the AWS object cannot be reached (ask again: the code stays valid until it expires).
+ */
+export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const priv = privateOf(data) as Private
+  const refused = checkCode(data, priv, data.request.body ? data.request.body.code : undefined, nowMs)
+  if (refused) return refused
+  const customer = current(data, nowMs) as Customer
+  const email = customer.email
+
+  const stripeGone = await deleteStripeCustomer(priv.stripeCustomerId)
+  if (!stripeGone.ok) return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to delete your details there: ' + stripeGone.message + ' Nothing has been deleted; try again in a moment.')
+  delete priv.stripeCustomerId
+  delete priv.paymentMethodId
+  if (!(await eraseAwsObject(email))) return refuse(data, 503, 'DELETION_INCOMPLETE', 'Part of your data could not be deleted just now. Try again in a moment with the same code.')
+
+  const shipping = stillShipping(customer, nowMs)
+  const kept = (priv.retainedDocuments || []).concat(documentsOf(customer).map(function (document) {
+    return { document: document, keepUntil: keepUntilOf(document.issuedAt) }
+  }))
+  const keptUntil = kept.reduce(function (latest, d) { return d.keepUntil > latest ? d.keepUntil : latest }, '')
+
+  // The state of a new account: the boards are synced against it, so every delivery a change can
+  // reach leaves them (a failed day is retried by the syncRoastery task against this same state).
+  const fresh = newCustomer(email)
+  ;(data.state.user as Record<string, unknown>)[priv.userId] = fresh
+  await syncBoards(data, fresh as Customer, nowMs)
+
+  const next: Private = { userId: priv.userId }
+  if (kept.length > 0) next.retainedDocuments = kept
+  // Board bookkeeping stays so a pending retry knows what is still on a board.
+  if (priv.onBoards) next.onBoards = priv.onBoards
+  if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
+  if (priv.boardRetries) next.boardRetries = priv.boardRetries
+  data.state.private = next
+  const unbound = await rdk.deleteLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
+  if (!unbound || !unbound.success) console.error('[Account] deleteMyAccount: the e-mail lookup key was not removed')
+
+  await sendOrQueue(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
+  data.response = { statusCode: 200, body: { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping } }
+  return data
+}

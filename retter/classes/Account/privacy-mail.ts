@@ -1,0 +1,61 @@
+/**
+ * The e-mails of the customer's data rights: the code that confirms a deletion, and the last
+ * e-mail saying it is done and what is kept. Pure (notify.ts and deletion.ts send them).
+ */
+import { customerDate } from 'BeanBloomSubscription'
+import { escapeHtml } from './emails'
+import { legalFooterHtml, legalFooterText } from './legal-links'
+import { Mail } from './mailer'
+
+const BRAND = 'Bean & Bloom'
+const BRAND_COLOUR = '#6b3e26'
+
+function compose(to: string, subject: string, headline: string, lines: string[]): Mail {
+  const text = [headline, ''].concat(lines, ['', '— ' + BRAND, '', legalFooterText()]).join('\n')
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
+    '<body style="margin:0;padding:24px;background:#faf6f1;font-family:Georgia,serif;color:#2b1d14">',
+    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border-top:6px solid ' + BRAND_COLOUR + '">',
+    '<p style="margin:0 0 16px;font-weight:bold;color:' + BRAND_COLOUR + '">' + escapeHtml(BRAND) + '</p>',
+    '<h1 style="font-size:22px;margin:0 0 16px">' + escapeHtml(headline) + '</h1>',
+    lines.map(function (line) { return '<p style="margin:0 0 12px">' + escapeHtml(line) + '</p>' }).join(''),
+    legalFooterHtml(escapeHtml, BRAND_COLOUR),
+    '</div></body></html>',
+  ].join('')
+  return { to: to, subject: subject, text: text, html: html }
+}
+
+/**
+ * The code that confirms deleting the account.
+ * @param ttlMinutes how long the code is valid
+ */
+export function deletionCodeMail(to: string, code: string, ttlMinutes: number): Mail {
+  return compose(to, 'Your code to delete your ' + BRAND + ' account', 'Confirm deleting your account', [
+    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
+    'Entering it on your account page deletes your account for good: your subscription ends and we remove your name, address, preferences, payment method and history.',
+    'If you did not ask for this, ignore this message: nothing is deleted without the code.',
+  ])
+}
+
+/** What the last e-mail reports. */
+export interface DeletionReport {
+  /** Receipts and credit notes kept for tax law. */
+  documentsKept: number
+  /** ISO day until which they are kept. */
+  keptUntil: string
+  /** Deliveries already final (ISO days): they still ship and are charged. */
+  stillShipping: string[]
+}
+
+/** The last e-mail: the account is deleted, and what remains by law. */
+export function accountDeletedMail(to: string, report: DeletionReport): Mail {
+  const lines = ['We deleted your account as you asked: your subscription is cancelled and your name, address, preferences, payment method, history and sign-in records are gone. Your customer record at our payment provider is deleted too.']
+  if (report.stillShipping.length > 0) {
+    lines.push('Your delivery of ' + report.stillShipping.map(customerDate).join(' and ') + ' was already being roasted and packed: it still ships to the address you gave and is charged as usual.')
+  }
+  lines.push(report.documentsKept > 0
+    ? 'Tax law requires us to keep your ' + report.documentsKept + (report.documentsKept === 1 ? ' receipt' : ' receipts and credit notes') + ' until ' + customerDate(report.keptUntil) + '; then they are deleted as well.'
+    : 'You had no receipts, so nothing about you is kept.')
+  lines.push('If you sign in with this address again, you start a new, empty account.')
+  return compose(to, 'Your ' + BRAND + ' account is deleted', 'Your account is deleted', lines)
+}
