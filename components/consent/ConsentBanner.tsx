@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { AppLink } from '@/components/ui/AppLink'
 import { LEGAL_ROUTES } from '@/components/legal/routes'
 import {
@@ -33,34 +33,49 @@ const serverView: View = { record: null, open: false }
  */
 export function ConsentBanner() {
   const { record, open } = useSyncExternalStore(subscribeConsent, currentView, () => serverView)
-  if (record !== null && !open) return null
+  const shown = record === null || open
+  const banner = useRef<HTMLElement>(null)
+  const [height, setHeight] = useState(0)
+  // A spacer as tall as the banner, at the very end of the page, so the footer can scroll clear of
+  // it; added after everything else, it moves nothing that is already on screen.
+  useEffect(() => {
+    const element = banner.current
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [shown])
+  if (!shown) return null
   const current = record ? (record.analytics === 'granted' ? 'You allowed analytics.' : 'You refused analytics.') : null
   return (
-    <section className={styles.banner} aria-labelledby="consent-title">
-      <div className={styles.inner}>
-        <div className={styles.text}>
-          <h2 id="consent-title" className={styles.title}>Cookies and analytics</h2>
-          <p>
-            With your permission we count page views with Google Analytics to improve the shop. Without it nothing
-            is measured; signing in and paying work either way. You can change this at any time under
-            “Cookie settings” at the bottom of every page. <AppLink href={LEGAL_ROUTES.privacy}>Privacy notice</AppLink>
-          </p>
-          {current ? <p className={styles.current}>{current}</p> : null}
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className={styles.choice} onClick={() => saveConsent('denied')}>
-            Reject analytics
-          </button>
-          <button type="button" className={styles.choice} onClick={() => saveConsent('granted')}>
-            Accept analytics
-          </button>
-          {record && open ? (
-            <button type="button" className={styles.close} onClick={closeCookieSettings}>
-              Close
+    <>
+      <div aria-hidden="true" style={{ height }} />
+      <section ref={banner} className={styles.banner} aria-labelledby="consent-title">
+        <div className={styles.inner}>
+          <div className={styles.text}>
+            <h2 id="consent-title" className={styles.title}>Cookies and analytics</h2>
+            <p>
+              With your permission we count page views with Google Analytics to improve the shop. Without it nothing
+              is measured; signing in and paying work either way. You can change this at any time under
+              “Cookie settings” at the bottom of every page. <AppLink href={LEGAL_ROUTES.privacy}>Privacy notice</AppLink>
+            </p>
+            {current ? <p className={styles.current}>{current}</p> : null}
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className={styles.choice} onClick={() => saveConsent('denied')}>
+              Reject analytics
             </button>
-          ) : null}
+            <button type="button" className={styles.choice} onClick={() => saveConsent('granted')}>
+              Accept analytics
+            </button>
+            {record && open ? (
+              <button type="button" className={styles.close} onClick={closeCookieSettings}>
+                Close
+              </button>
+            ) : null}
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+    </>
   )
 }

@@ -1,0 +1,138 @@
+/**
+ * Privacy as a visitor meets it. The journeys' own stack is built without analytics (global setup
+ * pins NEXT_PUBLIC_GA_ID to ''), so the analytics journeys build a second, small stack of their
+ * own: the same production build with a GA id configured, served by `next start` on loopback (no
+ * backend: these pages render for visitors without one). Google's hosts are intercepted in the
+ * browser, so every request that would leave for them is seen and none reaches the network.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BrowserContext, Page, Request } from '@playwright/test'
+import { findFreePort } from '../scripts/lib/firestore-emulator'
+import { startChild, type RunningChild } from '../scripts/lib/processes'
+import { waitForHttp } from '../scripts/lib/wait'
+import { expect, test } from './support/fixtures'
+
+const root = path.resolve(__dirname, '..')
+const GA_ID = 'G-E2ECONSENT'
+const ANALYTICS_HOST = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)$/
+
+test('every page links the privacy notice, the imprint and the terms, each with placeholders that say what to set', async ({ page }) => {
+  await page.goto('/')
+  const legal = page.getByRole('navigation', { name: 'Legal' })
+  for (const [link, heading] of [['Privacy', 'Privacy notice'], ['Imprint', 'Imprint'], ['Terms', 'Terms of the subscription']] as const) {
+    await legal.getByRole('link', { name: link }).click()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expect(page.getByRole('note')).toContainText('SELLER_NAME')
+  }
+  await page.goto('/privacy')
+  await expect(page.getByRole('cell', { name: /10 years from the end of the year/ })).toBeVisible()
+  // Without analytics configured there is nothing to consent to: no banner, no settings.
+  await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Cookies and analytics' })).toHaveCount(0)
+})
+
+test.describe('a production build with analytics configured', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: RunningChild | undefined
+  let origin = ''
+
+  test.beforeAll(async () => {
+    // One production build of the app (a few minutes on a small machine), then `next start`.
+    test.setTimeout(900_000)
+    const distDir = '.next-e2e-ga'
+    const log = fs.createWriteStream(path.join(root, 'e2e', 'artifacts', 'analytics-stack.log'))
+    const env = { ...process.env, NEXT_PUBLIC_GA_ID: GA_ID, NEXT_DIST_DIR: distDir, NODE_ENV: 'production' as const }
+    const build = startChild({ name: 'build-ga', command: path.join(root, 'node_modules', '.bin', 'next'), args: ['build'], cwd: root, env, stdout: log, stderr: log })
+    const code = await build.exited
+    if (code !== 0) throw new Error(`next build with NEXT_PUBLIC_GA_ID failed (exit ${String(code)}); see e2e/artifacts/analytics-stack.log`)
+    const port = await findFreePort()
+    origin = `http://127.0.0.1:${port}`
+    server = startChild({
+      name: 'next-ga', command: path.join(root, 'node_modules', '.bin', 'next'), args: ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+      cwd: root, env, stdout: log, stderr: log,
+    })
+    await waitForHttp(`${origin}/privacy`, { what: 'next start (analytics build)', timeoutMs: 60_000, child: server })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  /** Every request the context's pages make to an analytics host; each is answered here, never sent. */
+  async function watchAnalytics(context: BrowserContext): Promise<Request[]> {
+    const seen: Request[] = []
+    await context.route((url) => ANALYTICS_HOST.test(url.hostname), async (route) => {
+      seen.push(route.request())
+      // An empty tag: it runs (the policy allows its origin) and sends nothing of its own.
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* stand-in for gtag.js */' })
+    })
+    return seen
+  }
+
+  const banner = (page: Page) => page.getByRole('region', { name: 'Cookies and analytics' })
+
+  test('every page hydrates under one script policy that allows exactly its own inline scripts', async ({ page, context }) => {
+    const analytics = await watchAnalytics(context)
+    for (const route of ['/', '/sign-in', '/privacy', '/imprint', '/terms']) {
+      const response = await page.goto(`${origin}${route}`)
+      const header = response?.headers()['content-security-policy'] ?? ''
+      const headerScripts = header.split('; ').find((directive) => directive.startsWith('script-src ')) ?? ''
+      // A hash in the header would switch its 'unsafe-inline' off and block the page's own scripts.
+      expect(headerScripts, route).not.toMatch(/'(sha\d+|nonce)-/)
+      expect(headerScripts, route).toContain('https://www.googletagmanager.com')
+      const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')
+      const inlineCount = await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.trim()).length)
+      const hashCount = (meta?.match(/'sha256-/g) ?? []).length
+      expect(hashCount, `${route}: one hash per inline script`).toBe(inlineCount)
+      // The banner is rendered only after hydration, from a chunk loaded after it: seeing it proves the page runs.
+      await expect(banner(page), route).toBeVisible()
+    }
+    // A client-side navigation works too (the router is alive), still without a single analytics request.
+    await page.goto(`${origin}/terms`)
+    await banner(page).getByRole('link', { name: 'Privacy notice' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible()
+    expect(await page.evaluate(() => window.dataLayer)).toBeUndefined()
+    expect(analytics.map((request) => request.url())).toEqual([])
+  })
+
+  test('Reject is as easy as Accept, is kept, and nothing ever leaves for an analytics host', async ({ page, context }) => {
+    const analytics = await watchAnalytics(context)
+    await page.goto(`${origin}/`)
+    const accept = banner(page).getByRole('button', { name: 'Accept analytics' })
+    const reject = banner(page).getByRole('button', { name: 'Reject analytics' })
+    const [acceptBox, rejectBox] = [await accept.boundingBox(), await reject.boundingBox()]
+    expect(acceptBox?.height).toBe(rejectBox?.height)
+    expect(await accept.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await reject.evaluate((el) => getComputedStyle(el).backgroundColor))
+    await reject.click()
+    await expect(banner(page)).toHaveCount(0)
+    await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of the subscription' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible()
+    await expect(banner(page)).toHaveCount(0)
+    expect(analytics.map((request) => request.url())).toEqual([])
+  })
+
+  test('Accept starts the tag; withdrawing from Cookie settings stops it at once and it never loads again', async ({ page, context }) => {
+    const analytics = await watchAnalytics(context)
+    await page.goto(`${origin}/privacy`)
+    expect(analytics).toHaveLength(0)
+    await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
+    await expect.poll(() => analytics.map((request) => new URL(request.url()).pathname)).toEqual(['/gtag/js'])
+    const queued = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
+    expect(queued[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied' })])
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click()
+    await banner(page).getByRole('button', { name: 'Reject analytics' }).click()
+    expect(await page.evaluate((id) => (window as unknown as Record<string, unknown>)[`ga-disable-${id}`], GA_ID)).toBe(true)
+    const last = await page.evaluate(() => Array.from((window.dataLayer ?? []).at(-1) as ArrayLike<unknown>))
+    expect(last).toEqual(['consent', 'update', { analytics_storage: 'denied' }])
+
+    const before = analytics.length
+    await page.reload()
+    await page.goto(`${origin}/terms`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of the subscription' })).toBeVisible()
+    expect(analytics).toHaveLength(before)
+  })
+})
