@@ -156,6 +156,18 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     (date) => change((objects) => objects.retryPayment(date)),
     [change],
   )
+  const exportMyData = useCallback<AccountContextValue['exportMyData']>(
+    () => change((objects) => objects.exportMyData()),
+    [change],
+  )
+  const requestAccountDeletion = useCallback<AccountContextValue['requestAccountDeletion']>(
+    () => change((objects) => objects.requestAccountDeletion()),
+    [change],
+  )
+  const deleteMyAccount = useCallback<AccountContextValue['deleteMyAccount']>(
+    (code) => change((objects) => objects.deleteMyAccount(code)),
+    [change],
+  )
 
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null
@@ -175,10 +187,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     startPaymentSetup,
     savePaymentMethod,
     retryPayment,
+    exportMyData,
+    requestAccountDeletion,
+    deleteMyAccount,
     retryAccount,
   }), [
     plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription,
-    startPaymentSetup, savePaymentMethod, retryPayment, retryAccount,
+    startPaymentSetup, savePaymentMethod, retryPayment, retryAccount, exportMyData, requestAccountDeletion, deleteMyAccount,
   ])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>

@@ -57,6 +57,12 @@ export interface AccountContextValue {
   savePaymentMethod(setupIntentId: string): Promise<void>
   /** Calls Account.retryPayment for the delivery on `date`; rejects with an AppError. */
   retryPayment(date: string): Promise<void>
+  /** Calls Account.exportMyData (everything held about the customer); rejects with an AppError. */
+  exportMyData(): Promise<Record<string, unknown>>
+  /** E-mails a code that confirms deleting the account; rejects with an AppError. */
+  requestAccountDeletion(): Promise<void>
+  /** Deletes the account with the e-mailed code; rejects with an AppError. */
+  deleteMyAccount(code: string): Promise<void>
   /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
   retryAccount(): void
 }

@@ -12,6 +12,7 @@ import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import { DeliveryHistory } from './DeliveryHistory'
 import { PaymentMethodCard } from './PaymentMethodCard'
+import { YourData } from '@/components/privacy/YourData'
 import { MethodEditorProvider } from '@/components/payments/MethodEditor'
 import { PaymentHoldNotice } from '@/components/payments/PaymentHoldNotice'
 import styles from './Account.module.css'
@@ -203,6 +204,7 @@ export function AccountPage() {
             {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
             {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}
           </div>
+          {account ? <YourData /> : null}
         </MethodEditorProvider>
       )}
     </section>

@@ -189,6 +189,12 @@ export interface CustomerObjects {
   savePaymentMethod(setupIntentId: string): Promise<void>
   /** Calls Account.retryPayment for the delivery on `date`. Rejects with an AppError (409 with why there is nothing to pay). */
   retryPayment(date: string): Promise<void>
+  /** Calls Account.exportMyData: everything the Account holds about the customer. Rejects with an AppError. */
+  exportMyData(): Promise<Record<string, unknown>>
+  /** Calls Account.requestAccountDeletion, which e-mails a code. Rejects with an AppError (429 within 30 s of the last). */
+  requestAccountDeletion(): Promise<void>
+  /** Calls Account.deleteMyAccount with the e-mailed code. Rejects with an AppError (400 wrong or expired code). */
+  deleteMyAccount(code: string): Promise<void>
 }
 
 function isPaymentSetup(value: unknown): value is PaymentSetup {
@@ -264,6 +270,19 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       async retryPayment(date) {
         await whenLive()
         await guarded(() => accountObject.call({ method: 'retryPayment', body: { date } }))
+      },
+      async exportMyData() {
+        const exported = (await guarded(() => accountObject.call<Record<string, unknown>>({ method: 'exportMyData' }))).data
+        if (!exported || typeof exported !== 'object') {
+          throw new RioAppError({ code: 'BAD_RESPONSE', message: 'Your data could not be read from the server answer. Please try again.' })
+        }
+        return exported
+      },
+      async requestAccountDeletion() {
+        await guarded(() => accountObject.call({ method: 'requestAccountDeletion', body: {} }))
+      },
+      async deleteMyAccount(code) {
+        await guarded(() => accountObject.call({ method: 'deleteMyAccount', body: { code: code.replace(/\s+/g, '') } }))
       },
     }
   })

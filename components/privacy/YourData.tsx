@@ -1,0 +1,134 @@
+import { useRouter } from 'next/router'
+import { useId, useState, type FormEvent } from 'react'
+import { notify } from '@/components/feedback/notify'
+import { LEGAL_ROUTES } from '@/components/legal/routes'
+import { AppLink } from '@/components/ui/AppLink'
+import { useAccount } from '@/contexts/AccountContext'
+import { useAuth } from '@/contexts/AuthContext'
+import { asAppError } from '@/lib/rio/errors/app-error'
+import { ROUTES } from '@/lib/routes'
+import { exportDocument, exportFileName } from './export-file'
+import styles from './YourData.module.css'
+
+type Deletion = { step: 'idle' } | { step: 'confirm' } | { step: 'code' }
+
+/** Saves `text` as a file in the browser's downloads. */
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // After the click has handed the file over.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/**
+ * The customer's data rights in one place on /account: download everything we hold, and delete the
+ * account (after a code e-mailed to their address). What each does is said before it is done.
+ */
+export function YourData() {
+  const { exportMyData, requestAccountDeletion, deleteMyAccount } = useAccount()
+  const { signOut } = useAuth()
+  const router = useRouter()
+  const codeId = useId()
+  const [busy, setBusy] = useState<'export' | 'code' | 'delete' | null>(null)
+  const [deletion, setDeletion] = useState<Deletion>({ step: 'idle' })
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  const run = async (what: 'export' | 'code' | 'delete', action: () => Promise<void>) => {
+    setBusy(what)
+    setError(null)
+    try {
+      await action()
+    } catch (caught) {
+      setError(asAppError(caught).message)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const onExport = () => run('export', async () => {
+    download(exportDocument(await exportMyData()), exportFileName())
+  })
+  const onSendCode = () => run('code', async () => {
+    await requestAccountDeletion()
+    setDeletion({ step: 'code' })
+    notify.info('We e-mailed you a code to confirm deleting your account.')
+  })
+  const onDelete = (event: FormEvent) => {
+    event.preventDefault()
+    void run('delete', async () => {
+      await deleteMyAccount(code)
+      notify.success('Your account is deleted. We e-mailed you what we keep by law.')
+      // This browser's session ends here; any other only ever finds a new, empty account.
+      await signOut().catch(() => undefined)
+      await router.push(ROUTES.plans)
+    })
+  }
+
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Your data</h2>
+      <p>
+        What we keep, why and for how long is in our <AppLink href={LEGAL_ROUTES.privacy}>privacy notice</AppLink>.
+      </p>
+      <div className={styles.right}>
+        <h3>Download your data</h3>
+        <p>Everything we hold about you, as one JSON file: your account, subscription and its history, deliveries, payments, receipts and your cookie choice.</p>
+        <button type="button" className="btn btn-secondary" onClick={onExport} disabled={busy !== null}>
+          {busy === 'export' ? 'Preparing…' : 'Download my data'}
+        </button>
+      </div>
+      <div className={styles.right}>
+        <h3>Delete your account</h3>
+        {deletion.step === 'idle' ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setDeletion({ step: 'confirm' })} disabled={busy !== null}>
+            Delete my account…
+          </button>
+        ) : (
+          <>
+            <p>
+              Your subscription ends and we delete your name, address, preferences, history, payment method (also at
+              our payment provider) and sign-in records. A delivery already being roasted and packed still ships and
+              is charged. Tax law requires us to keep your receipts for 10 years. This cannot be undone.
+            </p>
+            {deletion.step === 'confirm' ? (
+              <div className={styles.actions}>
+                <button type="button" className="btn btn-primary" onClick={onSendCode} disabled={busy !== null}>
+                  {busy === 'code' ? 'Sending…' : 'E-mail me a code'}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setDeletion({ step: 'idle' })} disabled={busy !== null}>
+                  Keep my account
+                </button>
+              </div>
+            ) : (
+              <form onSubmit={onDelete} className={styles.actions}>
+                <label htmlFor={codeId}>Code from the e-mail</label>
+                <input
+                  id={codeId}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]{6,7}"
+                  required
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+                <button type="submit" className={`btn ${styles.danger}`} disabled={busy !== null}>
+                  {busy === 'delete' ? 'Deleting…' : 'Delete my account for good'}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={onSendCode} disabled={busy !== null}>
+                  Send a new code
+                </button>
+              </form>
+            )}
+          </>
+        )}
+      </div>
+      {error ? <p role="alert" className={styles.error}>{error}</p> : null}
+    </section>
+  )
+}
