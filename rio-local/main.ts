@@ -117,6 +117,13 @@ async function main(): Promise<void> {
     project: backend.projectDir,
     firestoreEmulator: config.liveState ? emulator : 'off',
   })
+  // A test clock moved in an earlier run stays moved (runtime/clock.ts): say so, and how to undo it.
+  if (backend.clock.offsetMs() > 0) {
+    logger.warn('the test clock stands ahead of the wall clock (moved with POST /__dev/clock); delete test-clock.json in the data folder to reset it', {
+      now: new Date(backend.clock.now()).toISOString(),
+      aheadHours: Math.round(backend.clock.offsetMs() / 3_600_000),
+    })
+  }
   // The inbox's key is a dev-mode secret: printed only there, like the codes.
   if (backend.inboxPath) logger.info('dev inbox (e-mails as a browser shows them)', { url: `${server.origin}${backend.inboxPath}` })
 }
