@@ -36,7 +36,7 @@ async function startBarista(page: Page, email: string, name: string, cardNumber:
   await page.getByTestId('current-plan-line').getByRole('link', { name: 'Manage your subscription' }).click()
   await expect(page).toHaveURL(/\/account$/)
   const first = card(page, 'Upcoming deliveries').getByRole('listitem').first()
-  await expect(first).toContainText('€20.00, charged on')
+  await expect(first).toContainText('€20, charged on')
   const datetime = await first.locator('time').getAttribute('datetime')
   if (!datetime) throw new Error('The first upcoming delivery carries no datetime.')
   return datetime
@@ -66,7 +66,7 @@ test('a good card: charged once at the final moment, paid on /account and on the
   expect(await chargesOf(accountIdFor(email), day), 'nothing is charged before the final moment').toEqual([])
 
   await reachFinalMoment(datetime)
-  await expect(delivery).toContainText('Paid · €20.00', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Paid · €20', { timeout: LIVE_WITHIN_MS })
   expect(await chargesOf(accountIdFor(email), day)).toEqual([{ status: 'succeeded', amount: 2000 }])
 
   // Staff see it paid and ship it.
@@ -96,7 +96,7 @@ test('a declined card: the failed-payment e-mail, then another card saved on /ac
   const delivery = deliveryRow(page, datetime)
 
   await reachFinalMoment(datetime)
-  await expect(delivery).toContainText('Payment failed · €20.00', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Payment failed · €20', { timeout: LIVE_WITHIN_MS })
   await expect.poll(() => subjects(email)).toContainEqual(expect.stringMatching(/^Payment failed for your delivery of /))
   const failedMail = (await outbox(email)).find((mail) => mail.subject.startsWith('Payment failed'))
   expect(failedMail?.text).toContain('/account')
@@ -106,7 +106,7 @@ test('a declined card: the failed-payment e-mail, then another card saved on /ac
   await fillCard(method, TEST_CARDS.visa)
   await method.getByRole('button', { name: 'Save payment method' }).click()
   await expect(method).toContainText('Visa •••• 4242')
-  await expect(delivery).toContainText('Paid · €20.00', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Paid · €20', { timeout: LIVE_WITHIN_MS })
   const charges = await chargesOf(accountIdFor(email), datetime.slice(0, 10))
   expect(charges.filter((charge) => charge.status === 'succeeded')).toEqual([{ status: 'succeeded', amount: 2000 }])
   expect(errors.list).toEqual([])
@@ -118,12 +118,12 @@ test('a card that needs 3-D Secure: the bank’s check when saving, and again fo
   const delivery = deliveryRow(page, datetime)
 
   await reachFinalMoment(datetime)
-  await expect(delivery).toContainText('Your bank needs you to confirm · €20.00', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Your bank needs you to confirm · €20', { timeout: LIVE_WITHIN_MS })
   await expect.poll(() => subjects(email)).toContainEqual(expect.stringMatching(/^Your bank needs you to confirm the payment for /))
 
   await delivery.getByRole('button', { name: /^Confirm with your bank the payment for the delivery on / }).click()
   await answerBankCheck(page)
-  await expect(delivery).toContainText('Paid · €20.00', { timeout: LIVE_WITHIN_MS })
+  await expect(delivery).toContainText('Paid · €20', { timeout: LIVE_WITHIN_MS })
   expect(await chargesOf(accountIdFor(email), datetime.slice(0, 10))).toEqual([{ status: 'succeeded', amount: 2000 }])
   expect(errors.list).toEqual([])
 })

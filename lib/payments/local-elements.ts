@@ -69,6 +69,26 @@ function withNamedInputs(element: StripeElement, hidePostalCode: boolean): Strip
 }
 
 /**
+ * Runs a confirmation while lifting the fake's 3-D Secure box above the page: it is appended to
+ * `<body>` with no stacking order, so it would sit under an open dialog's backdrop where nobody can
+ * click it (Stripe's own challenge frame is on top of everything).
+ */
+function withBankCheckOnTop<T>(confirm: () => Promise<T>): Promise<T> {
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (!(node instanceof HTMLElement) || !node.querySelector('button')) continue
+        Object.assign(node.style, { position: 'fixed', zIndex: '2147483647' })
+        node.setAttribute('role', 'dialog')
+        node.setAttribute('aria-label', 'Your bank’s check (local test)')
+      }
+    }
+  })
+  observer.observe(document.body, { childList: true })
+  return confirm().finally(() => observer.disconnect())
+}
+
+/**
  * The fake Stripe object with the IBAN Element it lacks, and named card inputs.
  * @param stripe localstripe's fake Stripe object
  */
@@ -88,13 +108,13 @@ export function withLocalElements(stripe: StripeJs): StripeJs {
         },
       }
     },
-    confirmCardSetup: (clientSecret, data) =>
-      stripe.confirmCardSetup(clientSecret, { payment_method: { ...data.payment_method, card: wrapped.get(data.payment_method.card) ?? data.payment_method.card } }),
+    confirmCardSetup: (clientSecret, data) => withBankCheckOnTop(() =>
+      stripe.confirmCardSetup(clientSecret, { payment_method: { ...data.payment_method, card: wrapped.get(data.payment_method.card) ?? data.payment_method.card } })),
     confirmSepaDebitSetup(clientSecret, data) {
       const account = data.payment_method.sepa_debit
       const sepaDebit = account instanceof LocalIbanElement ? { iban: account.iban } : account
       return stripe.confirmSepaDebitSetup(clientSecret, { payment_method: { ...data.payment_method, sepa_debit: sepaDebit } })
     },
-    confirmCardPayment: (clientSecret) => stripe.confirmCardPayment(clientSecret),
+    confirmCardPayment: (clientSecret) => withBankCheckOnTop(() => stripe.confirmCardPayment(clientSecret)),
   }
 }
