@@ -50,9 +50,11 @@ export function operatorFrom(env: Record<string, string | undefined>): Operator 
     missing.push(field)
     return placeholderOf(field)
   }
+  // Read in the settings' order, so `missing` lists the variables as the pages name them.
+  const name = read('name')
   const addressLines = read('address').split('|').map((line) => line.trim()).filter((line) => line.length > 0)
   return {
-    name: read('name'),
+    name,
     address: addressLines,
     vatNumber: read('vatNumber'),
     email: read('email'),
