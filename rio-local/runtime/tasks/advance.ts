@@ -9,7 +9,7 @@ import type { RuntimeClock } from '../clock'
 import type { TaskRunner, TaskRunResult } from './runner'
 import type { ScheduledRun, Scheduler } from './scheduler'
 
-/** More due moments than this in one move is a call that keeps re-scheduling itself at once. */
+/** More due moments than this in one move: a call that keeps re-scheduling itself at once, or a very frequent schedule. */
 export const MAX_STEPS = 200_000
 
 export interface ClockMove {
@@ -44,7 +44,7 @@ export function createClockMover(clock: RuntimeClock, tasks: TaskRunner, schedul
         const next = earliest(tasks.nextDueAt(), schedules.nextAt())
         if (next === null || next > targetMs) break
         if (step >= MAX_STEPS) {
-          throw new HttpError(500, 'CLOCK_RUNAWAY', `More than ${MAX_STEPS} due moments before ${new Date(targetMs).toISOString()}: a delayed call keeps scheduling itself; the clock stopped at ${new Date(clock.now()).toISOString()}`)
+          throw new HttpError(500, 'CLOCK_RUNAWAY', `More than ${MAX_STEPS} due moments before ${new Date(targetMs).toISOString()}: a delayed call keeps scheduling itself, or a schedule runs very often (move in smaller steps); the clock stopped at ${new Date(clock.now()).toISOString()}`)
         }
         clock.advanceTo(next)
         const ranAt = new Date(clock.now()).toISOString()
