@@ -2,13 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { STAFF_IDENTITY, type Board } from '@/lib/contract'
 import { roasteryNotReadyError } from '@/lib/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
-import type { RoasteryDays, ShipAllResult } from '@/lib/rio/roastery-api'
+import type { RefundResult, RoasteryDays, ShipAllResult } from '@/lib/rio/roastery-api'
 import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'
+import { monthDays } from '@/lib/roastery/money'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from './AuthContext'
 import { useRio } from './RioContext'
 
-export type { ShipAllResult } from '@/lib/rio/roastery-api'
+export type { RefundResult, ShipAllResult } from '@/lib/rio/roastery-api'
 
 // The request layer of the roastery loads with the page that needs it, not with the app.
 const roasteryApi = () => import('@/lib/rio/roastery-api')
@@ -38,6 +39,12 @@ export interface RoasteryContextValue {
   markShipped(date: string, deliveryId: string): Promise<void>
   /** Marks every delivery of the day still scheduled and paid shipped (the rest stay on hold); rejects with an AppError when any could not be. */
   markAllShipped(date: string): Promise<ShipAllResult>
+  /** Refunds part or all of a paid delivery of one of the days; rejects with an AppError (409 above what is left). */
+  refundDelivery(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
+  /** Reads every board of a calendar month once (`YYYY-MM`), for the money view; rejects with an AppError. */
+  readMonth(month: string): Promise<Board[]>
+  /** Refunds a delivery of any day (the money view's, outside the seven days); rejects with an AppError. */
+  refundAnyDay(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
   /** Opens the days again (after `error`). */
   retry(): void
 }
@@ -129,6 +136,17 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
 
   const markShipped = useCallback((date: string, deliveryId: string) => act(date, (handle) => handle.markShipped(date, deliveryId)), [act])
   const markAllShipped = useCallback((date: string) => act(date, (handle) => handle.markAllShipped(date)), [act])
+  const refundDelivery = useCallback((date: string, deliveryId: string, amountCents: number, reason: string) =>
+    act(date, (handle) => handle.refundDelivery(date, deliveryId, amountCents, reason)), [act])
+  const readMonth = useCallback((month: string) => mapRejection(async () => {
+    const { readRoasteryBoards } = await roasteryApi()
+    return readRoasteryBoards(rio, monthDays(month))
+  }), [rio])
+  const refundAnyDay = useCallback((date: string, deliveryId: string, amountCents: number, reason: string) => mapRejection(async () => {
+    const { openRoasteryDays } = await roasteryApi()
+    const days = await openRoasteryDays(rio, [date])
+    return days.refundDelivery(date, deliveryId, amountCents, reason)
+  }), [rio])
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
   const days = useMemo<RoasteryDay[]>(() => dates.map((date) => ({
@@ -149,8 +167,11 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     liveUpdates: days.every((day) => day.live),
     markShipped,
     markAllShipped,
+    refundDelivery,
+    readMonth,
+    refundAnyDay,
     retry,
-  }), [days, status, current.error, markShipped, markAllShipped, retry])
+  }), [days, status, current.error, markShipped, markAllShipped, refundDelivery, readMonth, refundAnyDay, retry])
 
   return <RoasteryContext.Provider value={value}>{children}</RoasteryContext.Provider>
 }

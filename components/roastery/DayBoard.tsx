@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
+import type { RefundResult, RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
 import type { BoardDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
@@ -9,6 +9,7 @@ import { splitBoard } from '@/lib/roastery/payment'
 import { DayTotals } from './DayTotals'
 import { downloadText } from './download'
 import { PackingList } from './PackingList'
+import { RefundDialog } from './RefundDialog'
 import { ShipAllDialog } from './ShipAllDialog'
 import styles from './Roastery.module.css'
 
@@ -21,6 +22,8 @@ export interface DayBoardProps {
   labels: CsvLabels
   onShip(date: string, deliveryId: string): Promise<void>
   onShipAll(date: string): Promise<ShipAllResult>
+  /** Refunds part or all of a paid delivery (none: no refund buttons). */
+  onRefund?(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
   locale?: string
 }
 
@@ -53,7 +56,7 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * stay on hold) and the packing list as CSV. Outcomes are one line in the day: announced politely
  * when done, as an alert when not.
  */
-export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, locale }: DayBoardProps) {
+export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, locale }: DayBoardProps) {
   const { date, board, error: loadError } = day
   const headingId = `${daySectionId(date)}-title`
   const dayLabel = formatDeliveryDay(dayIso(date), locale)
@@ -62,6 +65,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
   const inFlight = useRef(new Set<string>())
   const [message, setMessage] = useState<Message | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const [refunding, setRefunding] = useState<BoardDelivery | null>(null)
 
   const deliveries = board?.deliveries ?? []
   const split = splitBoard(deliveries)
@@ -91,6 +95,15 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
     setConfirming(false)
     const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
     setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
+  }
+
+  async function refund(delivery: BoardDelivery, amountCents: number, reason: string): Promise<void> {
+    if (!onRefund) return
+    setMessage(null)
+    const result = await onRefund(date, delivery.deliveryId, amountCents, reason)
+    setRefunding(null)
+    const note = result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'
+    setMessage({ tone: 'done', text: `€${(result.amountCents / 100).toFixed(2)} refunded to ${delivery.name}.${note}` })
   }
 
   function exportCsv(): void {
@@ -152,7 +165,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
           <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
           {split.packing.length > 0
-            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} onShip={(d) => void ship(d)} locale={locale} />
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} onShip={(d) => void ship(d)} onRefund={onRefund ? setRefunding : undefined} locale={locale} />
             : <p className={styles.muted}>Nothing paid to pack yet.</p>}
           {onHold > 0 ? (
             <div className={styles.held}>
@@ -164,6 +177,9 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, loc
         </>
       ) : null}
 
+      {refunding ? (
+        <RefundDialog delivery={refunding} dayLabel={dayLabel} onRefund={(cents, reason) => refund(refunding, cents, reason)} onClose={() => setRefunding(null)} />
+      ) : null}
       {confirming ? (
         <ShipAllDialog dayLabel={dayLabel} count={toShip} onHold={onHold} onConfirm={shipAll} onClose={() => setConfirming(false)} />
       ) : null}

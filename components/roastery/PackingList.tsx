@@ -1,5 +1,6 @@
 import type { BoardDelivery } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
+import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
 import { addressLines } from '@/lib/subscription/address'
 import styles from './Roastery.module.css'
@@ -11,8 +12,12 @@ export interface PackingListProps {
   /** Deliveries whose "Mark shipped" is under way. */
   sending: ReadonlySet<string>
   onShip(delivery: BoardDelivery): void
+  /** Opens the refund of a paid delivery (none: no refund buttons). */
+  onRefund?(delivery: BoardDelivery): void
   locale?: string
 }
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
 
@@ -40,7 +45,7 @@ function StatusBadge({ delivery, locale }: { delivery: BoardDelivery; locale?: s
  * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
  * each row becomes a card.
  */
-export function PackingList({ deliveries, labels, headingId, sending, onShip, locale }: PackingListProps) {
+export function PackingList({ deliveries, labels, headingId, sending, onShip, onRefund, locale }: PackingListProps) {
   return (
     <div className={styles.tableWrap}>
       <table className={`${styles.table} ${styles.packing}`} aria-labelledby={headingId}>
@@ -76,6 +81,7 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, lo
                   {payment === null
                     ? <span className={styles.muted}>Not recorded</span>
                     : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
+                  {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
                 </td>
                 <td data-label="Status"><StatusBadge delivery={delivery} locale={locale} /></td>
                 <td className={styles.rowAction}>
@@ -89,6 +95,11 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, lo
                       aria-busy={busy || undefined}
                     >
                       {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : 'Mark shipped'}
+                    </button>
+                  ) : null}
+                  {onRefund && refundableCents(delivery) > 0 ? (
+                    <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => onRefund(delivery)}>
+                      Refund
                     </button>
                   ) : null}
                 </td>

@@ -11,7 +11,7 @@ import styles from './Roastery.module.css'
 
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */
 export function RoasteryBoard({ locale }: { locale?: string }) {
-  const { days, status, error, liveUpdates, markShipped, markAllShipped, retry } = useRoastery()
+  const { days, status, error, liveUpdates, markShipped, markAllShipped, refundDelivery, retry } = useRoastery()
   const { plans } = useAccount()
   const labels = deliveryLabels(plans)
 
@@ -62,6 +62,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
             labels={labels}
             onShip={markShipped}
             onShipAll={markAllShipped}
+            onRefund={refundDelivery}
             locale={locale}
           />
         ))}

@@ -4,6 +4,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { RoasteryProvider } from '@/contexts/RoasteryContext'
 import { STAFF_IDENTITY } from '@/lib/contract'
 import { ROUTES, signInPath } from '@/lib/routes'
+import { MoneyView } from './MoneyView'
 import { RoasteryBoard } from './RoasteryBoard'
 import styles from './Roastery.module.css'
 
@@ -40,6 +41,7 @@ export function RoasteryPage() {
       </div>
       <RoasteryProvider>
         <RoasteryBoard />
+        <MoneyView />
       </RoasteryProvider>
     </section>
   )

@@ -34,6 +34,18 @@ export interface RoasteryDays {
    * with an AppError when any could not be recorded.
    */
   markAllShipped(date: string): Promise<ShipAllResult>
+  /**
+   * Refunds `amountCents` of a paid delivery of `date`, with staff's reason. Rejects with an AppError
+   * (409 REFUND_TOO_LARGE or ALREADY_REFUNDED naming what can still be refunded).
+   */
+  refundDelivery(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
+}
+
+/** What a refund did: the amount, everything refunded of the delivery so far, and its credit note's number (absent while pending). */
+export interface RefundResult {
+  amountCents: number
+  refundedCents: number
+  creditNote: string | null
 }
 
 
@@ -90,6 +102,29 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
           onHold: typeof data.onHold === 'number' ? data.onHold : 0,
         }
       },
+      async refundDelivery(date, deliveryId, amountCents, reason) {
+        const response = await guarded(() => objectOf(date).call<{ amountCents?: number; refundedCents?: number; creditNote?: { number?: string } }>({
+          method: 'refundDelivery', body: { deliveryId, amountCents, reason },
+        }))
+        const data = response.data ?? {}
+        return {
+          amountCents: typeof data.amountCents === 'number' ? data.amountCents : amountCents,
+          refundedCents: typeof data.refundedCents === 'number' ? data.refundedCents : amountCents,
+          creditNote: typeof data.creditNote?.number === 'string' ? data.creditNote.number : null,
+        }
+      },
     }
+  })
+}
+
+/**
+ * Reads the boards of `dates` once (the money view's month), opening days nobody opened yet (an
+ * empty board). Rejects with an AppError when any cannot be read.
+ * @param dates `YYYY-MM-DD` delivery days
+ */
+export function readRoasteryBoards(rio: RioAccessor, dates: readonly string[]): Promise<Board[]> {
+  return guarded(async () => {
+    const days = await openRoasteryDays(rio, dates)
+    return Promise.all(dates.map((date) => days.readBoard(date)))
   })
 }

@@ -4,3 +4,4 @@
  * with the class's rules.
  */
 export * from '@retter-shared/BeanBloomBoard/board'
+export * from '@retter-shared/BeanBloomBoard/money'

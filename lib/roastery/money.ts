@@ -1,0 +1,192 @@
+/**
+ * The roastery's money view: what came in on a delivery day and in a calendar month, and the
+ * month's receipts and credit notes as CSV for the accountant. Computed from the day boards (each
+ * entry carries its charge, its receipt and its refunds: BeanBloomBoard's money.ts).
+ *
+ * Our choices: a day is a delivery day (a receipt is dated the day before its delivery, when the
+ * delivery is charged), and a month is the delivery days of that calendar month. A credit note is
+ * counted with its delivery, whenever it was issued; the CSV gives each document its own date.
+ */
+import type { Board, BoardDelivery, BoardDocument } from './board'
+import { csvCell } from './csv'
+
+/** Money of one day or month, in integer euro cents. */
+export interface MoneySummary {
+  /** Payments that succeeded: count and amount. */
+  paid: { count: number; cents: number }
+  /** SEPA debits still settling (shipped under their mandate, not money yet). */
+  settling: { count: number; cents: number }
+  /** Declined or not paid by their day. */
+  failed: { count: number; cents: number }
+  /** Waiting for the customer's bank confirmation (3-D Secure). */
+  awaitingAuthentication: { count: number; cents: number }
+  /** Refunded by staff. */
+  refundedCents: number
+  /** Paid less refunded. */
+  netCents: number
+  /** VAT owed per country and rate: receipts less credit notes. */
+  vat: VatLine[]
+}
+
+/** The VAT of one country and rate. */
+export interface VatLine {
+  country: string
+  rateBp: number
+  netCents: number
+  vatCents: number
+}
+
+function empty(): MoneySummary {
+  return {
+    paid: { count: 0, cents: 0 }, settling: { count: 0, cents: 0 }, failed: { count: 0, cents: 0 }, awaitingAuthentication: { count: 0, cents: 0 },
+    refundedCents: 0, netCents: 0, vat: [],
+  }
+}
+
+function addVat(lines: VatLine[], doc: BoardDocument, sign: 1 | -1): void {
+  let line = lines.find((l) => l.country === doc.vatCountry && l.rateBp === doc.vatRateBp)
+  if (!line) {
+    line = { country: doc.vatCountry, rateBp: doc.vatRateBp, netCents: 0, vatCents: 0 }
+    lines.push(line)
+  }
+  line.netCents += sign * doc.netCents
+  line.vatCents += sign * doc.vatCents
+}
+
+function sortVat(lines: VatLine[]): VatLine[] {
+  return lines.sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : a.rateBp - b.rateBp))
+}
+
+/**
+ * The money of a day's deliveries.
+ * @param deliveries the board's deliveries
+ */
+export function moneyOfDeliveries(deliveries: ReadonlyArray<BoardDelivery>): MoneySummary {
+  const sum = empty()
+  for (const d of deliveries) {
+    const cents = d.amountCents ?? 0
+    if (d.payment === 'paid') {
+      sum.paid.count += 1
+      sum.paid.cents += cents
+    } else if (d.payment === 'processing') {
+      sum.settling.count += 1
+      sum.settling.cents += cents
+    } else if (d.payment === 'failed' || d.payment === 'unpaid') {
+      sum.failed.count += 1
+      sum.failed.cents += cents
+    } else if (d.payment === 'requires_action') {
+      sum.awaitingAuthentication.count += 1
+      sum.awaitingAuthentication.cents += cents
+    }
+    sum.refundedCents += d.refundedCents ?? 0
+    if (d.receipt) addVat(sum.vat, d.receipt, 1)
+    for (const note of d.creditNotes ?? []) addVat(sum.vat, note, -1)
+  }
+  sum.netCents = sum.paid.cents - sum.refundedCents
+  sortVat(sum.vat)
+  return sum
+}
+
+/** The sum of several summaries (a month of days). */
+export function addSummaries(summaries: ReadonlyArray<MoneySummary>): MoneySummary {
+  const total = empty()
+  for (const s of summaries) {
+    for (const key of ['paid', 'settling', 'failed', 'awaitingAuthentication'] as const) {
+      total[key].count += s[key].count
+      total[key].cents += s[key].cents
+    }
+    total.refundedCents += s.refundedCents
+    total.netCents += s.netCents
+    for (const line of s.vat) {
+      const into = total.vat.find((l) => l.country === line.country && l.rateBp === line.rateBp)
+      if (into) {
+        into.netCents += line.netCents
+        into.vatCents += line.vatCents
+      } else total.vat.push({ ...line })
+    }
+  }
+  sortVat(total.vat)
+  return total
+}
+
+/**
+ * The `YYYY-MM-DD` days of a calendar month.
+ * @param month `YYYY-MM`
+ */
+export function monthDays(month: string): string[] {
+  const match = /^(\d{4})-(\d{2})$/.exec(month)
+  if (!match) throw new RangeError(`monthDays: "${month}" is not a month (YYYY-MM)`)
+  const year = Number(match[1])
+  const index = Number(match[2]) - 1
+  if (index < 0 || index > 11) throw new RangeError(`monthDays: "${month}" is not a month (YYYY-MM)`)
+  const count = new Date(Date.UTC(year, index + 1, 0)).getUTCDate()
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+}
+
+/** "20.00": euros with two decimals, never negative here (the Document column says which way money went). */
+function amount(cents: number): string {
+  return (Math.abs(cents) / 100).toFixed(2)
+}
+
+/** The money CSV's columns, in order. */
+export const MONEY_CSV_COLUMNS = [
+  'Document', 'Number', 'Date', 'Refers to', 'Delivery', 'Delivery day', 'Customer', 'VAT country', 'VAT rate %', 'Net EUR', 'VAT EUR', 'Gross EUR', 'Paid with', 'Reason',
+] as const
+
+/**
+ * The receipts and credit notes of the given days' deliveries as CSV (RFC 4180: CRLF, quoted where
+ * needed, a byte order mark for spreadsheets), ordered by document number. Cells that hold text a
+ * customer typed (their name) or staff wrote (a refund's reason) are defused the way the packing
+ * list's are: a spreadsheet never runs them as a formula.
+ * @param boards the boards of the month's days
+ */
+export function moneyCsv(boards: ReadonlyArray<Board>): string {
+  const rows: Array<{ key: string; cells: Array<string | number> }> = []
+  for (const board of boards) {
+    for (const d of board.deliveries) {
+      const docs = (d.receipt ? [d.receipt] : []).concat(d.creditNotes ?? [])
+      for (const doc of docs) {
+        rows.push({
+          key: `${doc.kind === 'receipt' ? 0 : 1}${doc.number.padStart(20, '0')}`,
+          cells: [
+            doc.kind === 'receipt' ? 'Receipt' : 'Credit note', doc.number, doc.issuedAt.slice(0, 10), doc.receiptNumber ?? '', d.deliveryId, board.date, d.name,
+            doc.vatCountry, (doc.vatRateBp / 100).toFixed(2), amount(doc.netCents), amount(doc.vatCents), amount(doc.grossCents), doc.method ?? '', doc.reason ?? '',
+          ],
+        })
+      }
+    }
+  }
+  rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const lines = [[...MONEY_CSV_COLUMNS], ...rows.map((r) => r.cells)]
+  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** The file name of a month's documents. */
+export function moneyCsvFileName(month: string): string {
+  return `receipts-and-credit-notes-${month}.csv`
+}
+
+/**
+ * What staff may still refund of a delivery: its payment succeeded, less what was refunded (0 for
+ * anything not paid; a SEPA debit still settling is refunded once it is paid).
+ * @param delivery a board entry
+ */
+export function refundableCents(delivery: Pick<BoardDelivery, 'payment' | 'amountCents' | 'refundedCents'>): number {
+  if (delivery.payment !== 'paid') return 0
+  return Math.max(0, (delivery.amountCents ?? 0) - (delivery.refundedCents ?? 0))
+}
+
+/**
+ * An amount typed in euros ("5", "5.5", "5,50", "€ 5.50") as integer cents, or why it is not one.
+ * @param text what staff typed
+ * @param maxCents what can still be refunded
+ */
+export function parseRefundAmount(text: string, maxCents: number): { cents: number } | { message: string } {
+  const cleaned = text.replace(/€/g, '').trim().replace(',', '.')
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { message: 'Enter an amount in euros, e.g. 5.50.' }
+  const [whole, fraction = ''] = cleaned.split('.')
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  if (cents <= 0) return { message: 'Enter an amount above €0.00.' }
+  if (cents > maxCents) return { message: `At most €${(maxCents / 100).toFixed(2)} can still be refunded.` }
+  return { cents }
+}
