@@ -64,9 +64,10 @@ export function YourData() {
     void run('delete', async () => {
       await deleteMyAccount(code)
       notify.success('Your account is deleted. We e-mailed you what we keep by law.')
-      // This browser's session ends here; any other only ever finds a new, empty account.
-      await signOut().catch(() => undefined)
+      // Off /account first (signed out there, it would send the visitor to sign in again), then
+      // this browser's session ends; any other only ever finds a new, empty account.
       await router.push(ROUTES.plans)
+      await signOut().catch(() => undefined)
     })
   }
 
