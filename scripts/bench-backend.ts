@@ -15,14 +15,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { Writable } from 'node:stream'
+import { join } from 'node:path'
 import { silentLogger } from '../rio-local/logger'
 import { TEST_ADDRESS } from '../rio-local/test/address'
 import { savePaymentMethod } from '../rio-local/test/payments'
 import { startServer } from '../rio-local/server'
-import { findFreePort } from './lib/firestore-emulator'
-import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
+import { stripeForRun } from './lib/run-stripe'
 import { createOneSourceBackend } from './lib/one-source'
 import { percentile } from './lib/stats'
 
@@ -109,11 +107,8 @@ function row(name: string, rps: number, p50: number, p99: number, note: string):
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-backend-'))
-  // The WRITE scenario's owner starts a subscription, which needs a saved card: localstripe for the run unless STRIPE_API_URL names one.
-  const stripe = process.env.STRIPE_API_URL
-    ? undefined
-    : await startLocalstripe({ root: resolve(__dirname, '..'), port: await findFreePort(), output: new Writable({ write: (_c, _e, done) => done() }) })
-  if (stripe) Object.assign(process.env, { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY })
+  // The WRITE scenario's owner starts a subscription, which needs a saved card.
+  const stripe = await stripeForRun()
   const backend = await createOneSourceBackend(P, dir)
   const server = await startServer(backend, { port: 0, host: '127.0.0.1', logger: silentLogger })
   const origin = server.origin
@@ -151,7 +146,7 @@ async function main(): Promise<void> {
     clearInterval(sampler)
     await server.close()
     await backend.close()
-    await stripe?.stop()
+    await stripe.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

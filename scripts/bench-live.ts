@@ -19,12 +19,14 @@ import type { AccountView } from '../lib/contract'
 import { openChallenge, openCustomerObjects, sendCode, verifyCode } from '../lib/rio/account-api'
 import type { RioAccessor } from '../lib/rio/client'
 import { TEST_ADDRESS } from '../rio-local/test/address'
+import { confirmSetup, TEST_CARDS } from '../rio-local/test/payments'
 import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { createNodeSdk } from './lib/node-sdk'
 import { waitForCode } from './lib/outbox'
 import { startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 import { seededRandom } from './lib/seeded-random'
+import { stripeForRun } from './lib/run-stripe'
 import { percentile } from './lib/stats'
 
 const PROJECT = 'bench-live'
@@ -79,8 +81,11 @@ async function oneRun(index: number, delayMs: number, timeoutMs: number): Promis
     await verifyCode(rio, challenge, (await waitForCode(origin, email, 0, { timeoutMs: 5_000, intervalMs: 100 })).code)
 
     const objects = await openCustomerObjects(rio, email)
-    // A subscription starts only with a delivery address; given before watching, so it is not timed.
+    // A subscription starts only with a delivery address and a saved card; given before watching, so not timed.
     await objects.changeSubscription({ kind: 'address', address: TEST_ADDRESS })
+    const setup = await objects.startPaymentSetup('card')
+    await confirmSetup(setup.setupIntentId, { card: TEST_CARDS.visa })
+    await objects.savePaymentMethod(setup.setupIntentId)
     const seen: Array<{ at: number; plan: string | null; live: boolean }> = []
     stop = objects.watch({
       account: { onState: (state: AccountView, live) => seen.push({ at: Date.now(), plan: state.plan, live }), onError: () => undefined },
@@ -117,11 +122,17 @@ async function main(): Promise<void> {
   say(`bench:live: ${runs} runs, each on a fresh emulator and runtime; plan chosen 0-${jitter} ms after subscribing (seed ${seed})`)
   const started = Date.now()
   const results: RunResult[] = []
-  for (let i = 0; i < runs; i++) {
-    const delayMs = Math.floor(random() * jitter)
-    const result = await oneRun(i, delayMs, timeoutMs)
-    results.push(result)
-    say(`  run ${String(i + 1).padStart(2)}: ${result.latencyMs === null ? `NO UPDATE within ${timeoutMs} ms` : `${result.latencyMs} ms`} (chosen ${delayMs} ms after subscribing; run ${result.runMs} ms)`)
+  // One Stripe for every run: each run's runtime inherits STRIPE_API_URL.
+  const stripe = await stripeForRun()
+  try {
+    for (let i = 0; i < runs; i++) {
+      const delayMs = Math.floor(random() * jitter)
+      const result = await oneRun(i, delayMs, timeoutMs)
+      results.push(result)
+      say(`  run ${String(i + 1).padStart(2)}: ${result.latencyMs === null ? `NO UPDATE within ${timeoutMs} ms` : `${result.latencyMs} ms`} (chosen ${delayMs} ms after subscribing; run ${result.runMs} ms)`)
+    }
+  } finally {
+    await stripe.stop()
   }
   const latencies = results.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs])).sort((a, b) => a - b)
   const runTimes = results.map((r) => r.runMs).sort((a, b) => a - b)

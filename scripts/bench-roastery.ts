@@ -41,6 +41,7 @@ import { findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
 import { say, warn } from './lib/log'
 import { seedSubscriptions, type SeededCustomer } from './lib/roastery-seed'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
+import { stripeForRun } from './lib/run-stripe'
 import { percentile } from './lib/stats'
 
 const P = 'bench-roastery'
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
   const port = await findFreePort()
   origin = `http://127.0.0.1:${port}`
   let emulator: Awaited<ReturnType<typeof startFirestoreEmulator>> | null = null
+  // The runtime needs a Stripe to start (changes may reach a charge); nothing here is charged.
+  const stripe = await stripeForRun()
   const runtimeEnv = (live: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
     ...process.env,
     RIO_LOCAL_PORT: String(port),
@@ -319,6 +322,7 @@ async function main(): Promise<void> {
   } finally {
     await stopRuntime()
     await emulator?.stop()
+    await stripe.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

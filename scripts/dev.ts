@@ -61,7 +61,8 @@ async function runLocal(): Promise<void> {
   say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
   say(`  One-time codes: printed on the [backend] lines below, and at curl -H 'X-Rio-Dev: 1' '${stack.backendUrl}/__dev/outbox?to=you@example.com'`)
   say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered; the key is this run's)`)
-  say(`  Delayed calls: curl -H 'X-Rio-Dev: 1' ${stack.backendUrl}/__dev/tasks lists them; add -X POST …/__dev/tasks/run to run them now`)
+  say(`  Delayed calls: curl -H 'X-Rio-Dev: 1' ${stack.backendUrl}/__dev/tasks lists them; -X POST …/__dev/tasks/run runs those due`)
+  say(`  Test clock: curl -H 'X-Rio-Dev: 1' -H 'content-type: application/json' -d '{"advanceSeconds":86400}' ${stack.backendUrl}/__dev/clock moves a day on`)
   if (stack.cert.origin === 'self-signed' || stack.cert.origin === 'existing') {
     say('  The certificate in .certs/ is self-signed unless mkcert made it: accept the browser warning once, or install mkcert and delete .certs/.')
   }
