@@ -12,6 +12,12 @@
  * - per source (in RDK project memory, shared by all instances): sendOtp and verifyOtp calls per
  *   clock hour, 30 and 60 by default (OTP_IP_SENDS_PER_HOUR, OTP_IP_CHECKS_PER_HOUR in the
  *   project environment raise them, e.g. for a load test from one machine).
+ * - subscription changes per customer (skip, unskip, plan, pause, address…): at most
+ *   CHANGES_PER_HOUR in any hour, counted from the change history the Account keeps anyway
+ *   (OWASP ASVS business-logic limits: one session cannot flip a delivery back and forth
+ *   thousands of times an hour, each with an e-mail and a board update);
+ * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (notify.ts); more wait in the
+ *   outbox for the next free slot, never dropped.
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
 import RDK, { Response } from '@retter/rdk'
@@ -27,7 +33,12 @@ export const EMAIL_CODES_PER_HOUR = 5
 const IP_SENDS_PER_HOUR = 30
 const IP_CHECKS_PER_HOUR = 60
 
-type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT'
+type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT' | 'CHANGE_LIMIT' | 'ACCOUNT_CREATION_LIMIT'
+
+/** Subscription changes one customer may make in any hour (the history keeps 20, more than this). */
+export const CHANGES_PER_HOUR = 15
+/** E-mails one customer is sent in any hour; more wait in the outbox (notify.ts). */
+export const EMAILS_PER_HOUR = 20
 
 const LIMIT_MESSAGES: Record<LimitCode, string> = {
   EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail from your network. Sign-in from it is paused: try again in ',
@@ -35,6 +46,8 @@ const LIMIT_MESSAGES: Record<LimitCode, string> = {
   EMAIL_SEND_LIMIT: 'Too many codes were sent to this e-mail in the last hour. You can request a new one in ',
   IP_SEND_LIMIT: 'Too many codes were requested from your network. You can request a new one in ',
   IP_CHECK_LIMIT: 'Too many codes were checked from your network. Try again in ',
+  CHANGE_LIMIT: 'You have made ' + CHANGES_PER_HOUR + ' changes to your subscription in the last hour, the most we accept. Your subscription is as you left it; you can change it again in ',
+  ACCOUNT_CREATION_LIMIT: 'Too many new accounts were started from your network. You can start one in ',
 }
 
 /** One failed code check: when (epoch ms) and from which source (sourceKey). */
@@ -163,4 +176,32 @@ export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', source: st
     console.error('otp limits: memory unavailable', err instanceof Error ? err.message : String(err))
     return 0
   }
+}
+
+/** A change's entry in the customer's history (only when and what are read here). */
+interface ChangeEntry {
+  at?: string
+  action?: string
+}
+
+/**
+ * The 429 CHANGE_LIMIT answer when the owner has made CHANGES_PER_HOUR subscription changes in the
+ * last hour, or null. Counted from the history (every change adds an entry with its time; the
+ * roastery's `shipped` entries are not the customer's), so it needs no state of its own.
+ * @param history the customer's change history, oldest first
+ */
+export function changeLimit(history: ChangeEntry[] | undefined, now: number): Response | null {
+  const times: number[] = []
+  for (const entry of history || []) {
+    const at = entry.at ? Date.parse(entry.at) : NaN
+    if (entry.action !== 'shipped' && !isNaN(at)) times.push(at)
+  }
+  const wait = rollingWait(withinWindow(times, now), CHANGES_PER_HOUR, now)
+  return wait > 0 ? limitResponse('CHANGE_LIMIT', wait) : null
+}
+
+/** When (epoch ms) the next e-mail to a customer who was sent `sentTimes` may go: now, or once the oldest counted leaves the hour. */
+export function nextMailSlot(sentTimes: number[] | undefined, now: number): number {
+  const wait = rollingWait(withinWindow(sentTimes, now), EMAILS_PER_HOUR, now)
+  return wait > 0 ? now + wait * 1000 : now
 }

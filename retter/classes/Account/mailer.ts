@@ -20,13 +20,16 @@ function requireEnv(name: string): string {
   return value
 }
 
-/** Resolves once the SMTP server accepted the message. */
-export async function sendMail(mail: Mail): Promise<void> {
+/**
+ * Resolves once the SMTP server accepted the message.
+ * @param messageId its Message-ID: the outbox gives every try of one message the same id
+ */
+export async function sendMail(mail: Mail, messageId?: string): Promise<void> {
   // A transport per message: the URL may change between invocations (env updates) and a warm
   // container must not hold an idle SMTP connection.
   const transport = nodemailer.createTransport(requireEnv('SMTP_URL'))
   try {
-    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId })
   } finally {
     transport.close()
   }

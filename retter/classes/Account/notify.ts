@@ -1,67 +1,198 @@
 /**
- * Sends the customer's e-mails so that a failed send never undoes a change: the change is kept,
- * the failure is logged, and the mail waits in private state for the `retryMail` task, which tries
- * again with growing delays and gives up (logged) after the last one.
+ * The customer's e-mails, through an outbox kept in the Account's private state (a transactional
+ * outbox: what waits to be sent is committed with the change that caused it). A failed send never
+ * undoes a change: the message waits with its own next-attempt time and backs off for hours, as
+ * Postmark and SES do, and what still fails after the last try moves to a dead-letter list, logged,
+ * never silently dropped. One `retryMail` task at a time serves the whole outbox, and it sends one
+ * message per run: the run's commit records that message as sent before the next one is tried, so
+ * a crash can repeat at most the message it was sending. Each message carries a Message-ID of its
+ * own (the same on every try), so a repeat can be recognised by the receiving side.
+ * A customer is sent at most EMAILS_PER_HOUR e-mails in any hour (limits.ts); more wait their turn.
  */
 import { Data } from '@retter/rdk'
 import { Mail, sendMail } from './mailer'
-import { privateOf } from './customer'
+import { AccountPrivateState, privateOf } from './customer'
+import { EMAILS_PER_HOUR, nextMailSlot, withinWindow } from './limits'
 
-/** Seconds before each retry of a mail that failed (then it is dropped). */
-export const MAIL_RETRY_DELAYS_SECONDS: ReadonlyArray<number> = [60, 300, 1800, 7200, 21600]
+/**
+ * Seconds from a message's failed try to its next one; after the last it is dead-lettered.
+ * About 28 hours in all, so an SMTP outage of a day loses nothing.
+ */
+export const MAIL_RETRY_DELAYS_SECONDS: ReadonlyArray<number> = [60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]
 
-/** The task method that retries queued mail (template.yml). */
+/** The task method that sends what is due in the outbox (template.yml). */
 export const MAIL_RETRY_METHOD = 'retryMail'
+
+/** Dead letters kept per Account (newest); older ones are in the function log. */
+export const DEAD_LETTERS_KEPT = 20
 
 export interface QueuedMail {
   mail: Mail
   /** Sends tried so far. */
   attempts: number
+  /** This message's id in the Account (its Message-ID is derived from it). */
+  id?: string
+  /** When (epoch ms) it may be tried next. */
+  nextAt?: number
+}
+
+/** A message that failed every try: kept for staff to see and resend. */
+export interface DeadLetter {
+  mail: Mail
+  id: string
+  attempts: number
+  /** ISO time of the last failed try. */
+  failedAt: string
+  error: string
+}
+
+/** What the outbox adds to the Account's private state. */
+export interface OutboxState {
+  /** Message ids handed out so far. */
+  mailSeq?: number
+  /** When (epoch ms) the customer's e-mails of the last hour were sent. */
+  mailSent?: number[]
+  /** When (epoch ms) the one pending `retryMail` task runs; undefined: none pending. */
+  mailTaskAt?: number
+  deadLetters?: DeadLetter[]
+}
+
+type OutboxPrivate = AccountPrivateState & OutboxState
+
+function outboxOf(data: Data): OutboxPrivate {
+  return privateOf(data) as OutboxPrivate
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
 }
 
 function logFailure(what: string, mail: Mail, err: unknown): void {
   // Class code logs to the platform's function log; never the mail's body (it holds an address).
-  console.error('[Account] ' + what + ': "' + mail.subject + '" could not be sent: ' + (err instanceof Error ? err.message : String(err)))
+  console.error('[Account] ' + what + ': "' + mail.subject + '" could not be sent: ' + errorText(err))
 }
 
-function queue(data: Data, entry: QueuedMail): void {
-  const priv = privateOf(data)
-  const queued = priv.mailQueue || (priv.mailQueue = [])
-  queued.push(entry)
-  const delay = MAIL_RETRY_DELAYS_SECONDS[Math.min(entry.attempts, MAIL_RETRY_DELAYS_SECONDS.length) - 1] || 60
+/** The Message-ID of outbox message `id`: stable over every try of it, unique per Account. */
+export function messageIdOf(instanceId: string, id: string): string {
+  return '<' + id + '.' + instanceId + '@mail.beanbloom.invalid>'
+}
+
+/** The send times of the last hour (older ones are dropped from state). */
+function recentSends(priv: OutboxPrivate, nowMs: number): number[] {
+  priv.mailSent = withinWindow(priv.mailSent, nowMs)
+  return priv.mailSent
+}
+
+/**
+ * Makes sure the one `retryMail` task runs by the earliest next-attempt time in the outbox: a task
+ * pending at or before it is kept; otherwise one more is scheduled (the later one then finds
+ * itself superseded and does nothing).
+ */
+function keepMailTask(data: Data, priv: OutboxPrivate, nowMs: number): void {
+  const queued = priv.mailQueue || []
+  if (queued.length === 0) return
+  let earliest = Infinity
+  for (const entry of queued) earliest = Math.min(earliest, entry.nextAt === undefined ? nowMs : entry.nextAt)
+  if (priv.mailTaskAt !== undefined && priv.mailTaskAt <= earliest && priv.mailTaskAt >= nowMs) return
+  const at = Math.max(nowMs, earliest)
+  priv.mailTaskAt = at
   if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: MAIL_RETRY_METHOD, after: delay, payload: {} })
+  data.tasks.push({ method: MAIL_RETRY_METHOD, after: Math.max(0, Math.ceil((at - nowMs) / 1000)), payload: { at: at } })
 }
 
-/** Sends `mail` now; when that fails, logs it and queues it for `retryMail`. Never throws. */
-export async function sendOrQueue(data: Data, mail: Mail): Promise<void> {
+/** Tries one message; true once the SMTP server accepted it. */
+async function tryOnce(data: Data, entry: QueuedMail): Promise<unknown> {
   try {
-    await sendMail(mail)
+    await sendMail(entry.mail, entry.id ? messageIdOf(data.context.instanceId || '', entry.id) : undefined)
+    return null
   } catch (err) {
-    logFailure('send failed, will retry', mail, err)
-    queue(data, { mail: mail, attempts: 1 })
+    return err || new Error('send failed')
   }
 }
 
-/** WRITE (task only): tries every queued mail again; what fails again waits longer, up to the last delay. */
-export async function retryMail(data: Data): Promise<Data> {
-  const priv = privateOf(data)
+/** Puts a failed message back with its next-attempt time, or dead-letters it after the last try. */
+function afterFailure(priv: OutboxPrivate, entry: QueuedMail, err: unknown, nowMs: number): void {
+  if (entry.attempts >= MAIL_RETRY_DELAYS_SECONDS.length + 1) {
+    logFailure('moved to the dead letters after ' + entry.attempts + ' tries', entry.mail, err)
+    const dead = (priv.deadLetters || []).concat([{
+      mail: entry.mail, id: entry.id || '', attempts: entry.attempts, failedAt: new Date(nowMs).toISOString(), error: errorText(err),
+    }])
+    priv.deadLetters = dead.slice(Math.max(0, dead.length - DEAD_LETTERS_KEPT))
+    return
+  }
+  logFailure('try ' + entry.attempts + ' failed, will retry', entry.mail, err)
+  entry.nextAt = nowMs + (MAIL_RETRY_DELAYS_SECONDS[entry.attempts - 1] as number) * 1000
+  const queued = priv.mailQueue || (priv.mailQueue = [])
+  queued.push(entry)
+}
+
+/**
+ * Sends `mail` now when the customer's hourly allowance has room; when that fails, or there is no
+ * room, the mail waits in the outbox for `retryMail`. Never throws.
+ */
+export async function sendOrQueue(data: Data, mail: Mail): Promise<void> {
+  const priv = outboxOf(data)
+  const nowMs = Date.now()
+  priv.mailSeq = (priv.mailSeq || 0) + 1
+  const entry: QueuedMail = { mail: mail, attempts: 0, id: 'm' + priv.mailSeq }
+  const slot = nextMailSlot(recentSends(priv, nowMs), nowMs)
+  if (slot > nowMs) {
+    console.error('[Account] "' + mail.subject + '" waits: ' + EMAILS_PER_HOUR + ' e-mails were sent to this customer in the last hour')
+    entry.nextAt = slot
+    ;(priv.mailQueue || (priv.mailQueue = [])).push(entry)
+  } else {
+    entry.attempts = 1
+    const err = await tryOnce(data, entry)
+    if (err === null) priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
+    else afterFailure(priv, entry, err, nowMs)
+  }
+  keepMailTask(data, priv, nowMs)
+}
+
+/**
+ * WRITE (task only) {at}: sends the outbox's most overdue message, one per run, and schedules the
+ * next run for what is left. A run whose `at` is not the pending task's time is a superseded
+ * task and does nothing.
+ */
+export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
+  const priv = outboxOf(data)
+  const nowMs = Date.now()
+  const at = data.request.body && typeof data.request.body.at === 'number' ? data.request.body.at : undefined
+  if (priv.mailTaskAt !== undefined && at !== priv.mailTaskAt) {
+    data.response = { statusCode: 200, body: { sent: 0, waiting: (priv.mailQueue || []).length, superseded: true } }
+    return data
+  }
+  delete priv.mailTaskAt
   const queued = priv.mailQueue || []
-  priv.mailQueue = []
+  let due = -1
+  for (let i = 0; i < queued.length; i++) {
+    const nextAt = (queued[i] as QueuedMail).nextAt || 0
+    if (nextAt <= nowMs && (due < 0 || nextAt < ((queued[due] as QueuedMail).nextAt || 0))) due = i
+  }
   let sent = 0
-  for (const entry of queued) {
-    try {
-      await sendMail(entry.mail)
-      sent++
-    } catch (err) {
-      if (entry.attempts >= MAIL_RETRY_DELAYS_SECONDS.length) {
-        logFailure('gave up after ' + (entry.attempts + 1) + ' tries', entry.mail, err)
+  if (due >= 0) {
+    const slot = nextMailSlot(recentSends(priv, nowMs), nowMs)
+    const entry = queued[due] as QueuedMail
+    if (slot > nowMs) {
+      entry.nextAt = slot
+    } else {
+      queued.splice(due, 1)
+      if (!entry.id) {
+        priv.mailSeq = (priv.mailSeq || 0) + 1
+        entry.id = 'm' + priv.mailSeq
+      }
+      entry.attempts++
+      const err = await tryOnce(data, entry)
+      if (err === null) {
+        sent = 1
+        priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
       } else {
-        logFailure('retry failed', entry.mail, err)
-        queue(data, { mail: entry.mail, attempts: entry.attempts + 1 })
+        afterFailure(priv, entry, err, nowMs)
       }
     }
   }
-  data.response = { statusCode: 200, body: { sent: sent, waiting: (priv.mailQueue || []).length } }
+  if (priv.mailQueue && priv.mailQueue.length === 0) delete priv.mailQueue
+  keepMailTask(data, priv, nowMs)
+  data.response = { statusCode: 200, body: { sent: sent, waiting: (priv.mailQueue || []).length, dead: (priv.deadLetters || []).length } }
   return data
 }

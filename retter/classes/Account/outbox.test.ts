@@ -1,0 +1,168 @@
+/**
+ * The customer's e-mails through the outbox (notify.ts) and the per-customer hourly limits
+ * (limits.ts), with the Account class run by the local runtime in-process on a fake `Date`:
+ * an SMTP outage loses nothing and spends one try per message per back-off step with one task;
+ * a retry run that dies after sending repeats at most the message it was sending; what fails every
+ * try is dead-lettered; flipping a delivery back and forth stops at the change limit with a 429,
+ * with one pending reminder task per delivery.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createBackend, type Backend } from '../../../rio-local/app'
+import { fakeDate } from '../../../rio-local/test/clock'
+import { call, sessions } from '../../../rio-local/test/in-process'
+import { savePaymentMethod } from '../../../rio-local/test/payments'
+import { composeProject, type TempProject } from '../../../rio-local/test/projects'
+import { CHANGES_PER_HOUR, EMAILS_PER_HOUR } from './limits'
+import { MAIL_RETRY_DELAYS_SECONDS } from './notify'
+
+const P = 'outbox-tests'
+const START = Date.parse('2026-11-23T09:00:00Z') // a Monday
+const DEAD_SMTP = 'smtp://127.0.0.1:9' // nothing listens there
+
+let time: ReturnType<typeof fakeDate>
+let backend: Backend
+let project: TempProject
+let smtp: string | undefined
+let errors: jest.SpyInstance
+
+interface Who { token: string; accountId: string; email: string }
+interface Task { method: string; dueAt: string; payload: Record<string, unknown> }
+
+beforeAll(() => {
+  // The same project, with a switch that makes a retryMail run die right after it ran (no commit),
+  // as a process killed between the SMTP server's answer and the state's write would.
+  project = composeProject()
+  project.write('classes/Account/crash.ts', [
+    "import { Data } from '@retter/rdk'",
+    "import { retryMail as real } from './notify'",
+    'export async function retryMail(data: Data<{ at?: number }>) {',
+    '  const out = await real(data)',
+    "  if (process.env.TEST_CRASH_AFTER_SEND === '1') throw new Error('killed before the commit')",
+    '  return out',
+    '}',
+  ].join('\n'))
+  const file = join(project.dir, 'classes/Account/template.yml')
+  project.write('classes/Account/template.yml', readFileSync(file, 'utf8').replace('handler: notify.retryMail', 'handler: crash.retryMail'))
+})
+afterAll(() => project.remove())
+beforeEach(async () => {
+  time = fakeDate(START)
+  process.env.TEST_CRASH_AFTER_SEND = '0'
+  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectDir: project.dir })
+  smtp = process.env.SMTP_URL
+  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(async () => {
+  process.env.SMTP_URL = smtp
+  errors.mockRestore()
+  await backend.close()
+  jest.useRealTimers()
+})
+
+async function customer(email = 'sam@example.com'): Promise<Who> {
+  const who = { ...(await sessions(backend).customer(email)), email }
+  await savePaymentMethod((name, body) => method(who, name, body))
+  return who
+}
+function method(who: Who, name: string, body?: unknown) {
+  return call<Record<string, unknown>>(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
+}
+async function mails(who: Who): Promise<string[]> {
+  const res = await call<Array<{ subject: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
+  return res.body.map((m) => m.subject).filter((s) => !/code/i.test(s) && s !== 'Your payment method is saved')
+}
+const tasks = async (name: string) => (await call<Task[]>(backend, 'GET', '/__dev/tasks')).body.filter((t) => t.method === name)
+/** Moves the clock to the earliest pending retryMail task and runs what is due; false when none is pending. */
+async function runNextMailTask(): Promise<boolean> {
+  const pending = await tasks('retryMail')
+  if (pending.length === 0) return false
+  const due = Math.min(...pending.map((t) => Date.parse(t.dueAt)))
+  time.advance(Math.max(0, due - time.now()))
+  await call(backend, 'POST', '/__dev/tasks/run')
+  return true
+}
+const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+const ADDRESSES = Array.from({ length: 10 }, (_, i) => ({ ...HOME, line1: `Torstraße ${i + 1}` }))
+const counts = (subjects: string[]) => subjects.reduce<Record<string, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {})
+
+test('an SMTP outage: every e-mail arrives exactly once afterwards, with one pending task and one try per message per step', async () => {
+  const sam = await customer()
+  process.env.SMTP_URL = DEAD_SMTP
+  for (const address of ADDRESSES) expect((await method(sam, 'setDeliveryAddress', address)).status).toBe(200)
+  expect(await mails(sam)).toEqual([])
+  // Ten messages wait, served by one task (the old queue added a task per failure).
+  expect(await tasks('retryMail')).toHaveLength(1)
+  const tries = () => errors.mock.calls.filter((c) => /could not be sent/.test(String(c[0]))).length
+  expect(tries()).toBe(10)
+  // Still down at the first retry: each message is tried once more, then waits five minutes.
+  while ((await tasks('retryMail')).some((t) => Date.parse(t.dueAt) <= START + 61_000)) await runNextMailTask()
+  expect(tries()).toBe(20)
+  expect((await tasks('retryMail')).length).toBeLessThanOrEqual(1)
+  process.env.SMTP_URL = smtp
+  for (let i = 0; i < 30 && (await runNextMailTask()); i++) {
+    // One message per run, each run's commit before the next.
+  }
+  expect(counts(await mails(sam))).toEqual({ 'Your delivery address is saved': 1, 'Your delivery address has changed': ADDRESSES.length - 1 })
+  expect(await tasks('retryMail')).toEqual([])
+})
+
+test('a retry run that dies after sending repeats at most the message it was sending', async () => {
+  const sam = await customer()
+  process.env.SMTP_URL = DEAD_SMTP
+  for (const address of ADDRESSES.slice(0, 5)) await method(sam, 'setDeliveryAddress', address)
+  process.env.SMTP_URL = smtp
+  process.env.TEST_CRASH_AFTER_SEND = '1'
+  await runNextMailTask()
+  process.env.TEST_CRASH_AFTER_SEND = '0'
+  // The dead run's task is gone; the next e-mail, a minute later, finds it overdue and schedules one.
+  time.advance(60_000)
+  sam.token = (await sessions(backend).customer(sam.email)).token
+  expect((await method(sam, 'setDeliveryAddress', HOME)).status).toBe(200)
+  for (let i = 0; i < 30 && (await runNextMailTask()); i++) {
+    // drain
+  }
+  const subjects = await mails(sam)
+  // Six address e-mails, every one delivered; at most the one being sent when the run died went twice.
+  expect(subjects.length).toBeGreaterThanOrEqual(6)
+  expect(subjects.length).toBeLessThanOrEqual(7)
+  expect(subjects.filter((s) => s === 'Your delivery address is saved')).toHaveLength(subjects.length - 5)
+})
+
+test('a message that fails every try moves to the dead letters after about a day, logged, never silently dropped', async () => {
+  const sam = await customer()
+  process.env.SMTP_URL = DEAD_SMTP
+  await method(sam, 'setDeliveryAddress', HOME)
+  for (let i = 0; i < MAIL_RETRY_DELAYS_SECONDS.length + 2 && (await runNextMailTask()); i++) {
+    // every step of the back-off
+  }
+  expect(time.now() - START).toBeGreaterThan(24 * 60 * 60 * 1000)
+  expect(await tasks('retryMail')).toEqual([])
+  expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining(`"Your delivery address is saved" could not be sent`))
+  expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/moved to the dead letters after 10 tries/))
+  const state = await call<{ private: Record<string, unknown> }>(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${sessions(backend).platform()}`)
+  expect(state.status).toBeLessThan(500)
+})
+
+test('flipping a delivery back and forth: one pending reminder per delivery, then 429 CHANGE_LIMIT, and e-mails stay within the hourly cap', async () => {
+  const sam = await customer()
+  await method(sam, 'setDeliveryAddress', HOME)
+  await method(sam, 'selectPlan', { planId: 'barista' })
+  const answers: number[] = []
+  for (let i = 0; i < 50; i++) answers.push((await method(sam, i % 2 === 0 ? 'skipDelivery' : 'unskipDelivery', { date: '2026-12-02' })).status)
+  // Two changes before the flips (address, plan) count too.
+  expect(answers.filter((s) => s === 200)).toHaveLength(CHANGES_PER_HOUR - 2)
+  expect(answers.slice(CHANGES_PER_HOUR - 2).every((s) => s === 429)).toBe(true)
+  const refused = await method(sam, 'skipDelivery', { date: '2026-12-02' })
+  expect(refused.status).toBe(429)
+  expect(refused.body).toMatchObject({ code: 'CHANGE_LIMIT', retryAfterSeconds: expect.any(Number) })
+  expect(String(refused.body.message)).toMatch(/^You have made 15 changes to your subscription in the last hour, the most we accept\. Your subscription is as you left it; you can change it again in \d+ minutes?\.$/)
+  const reminders = await tasks('sendDeliveryReminder')
+  expect(new Set(reminders.map((t) => t.payload.date)).size).toBe(reminders.length)
+  expect(reminders.length).toBeLessThanOrEqual(2)
+  expect((await mails(sam)).length).toBeLessThanOrEqual(EMAILS_PER_HOUR)
+  // An hour later the customer may change it again.
+  time.advance(60 * 60 * 1000)
+  sam.token = (await sessions(backend).customer(sam.email)).token
+  expect((await method(sam, 'unskipDelivery', { date: '2026-12-02' })).status).not.toBe(429)
+})
