@@ -18,10 +18,10 @@ export function ReceiptDocument({ doc }: { doc: CustomerDocument }) {
         <button type="button" className="btn btn-secondary" onClick={() => window.print()}>Print</button>
       </header>
       <dl className={styles.fields}>
-        {documentLines(doc).map((line) => (
+        {documentLines(doc).map((line, i) => (
           <div key={line.label} className={styles.row}>
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
+            <dt id={`document-line-${i}`}>{line.label}</dt>
+            <dd aria-labelledby={`document-line-${i}`}>{line.value}</dd>
           </div>
         ))}
       </dl>
