@@ -1,7 +1,7 @@
 /**
  * Benchmarks sign customers in from this machine's one loopback address, where the backend's
- * per-address code limits would refuse all but the first few sign-ins an hour. These lift those
- * two limits for a benchmark's own backend (in this process or a runtime child); the per-e-mail
+ * per-address code and account-creation limits would refuse all but the first few sign-ins an
+ * hour. These lift those limits for a benchmark's own backend (in this process or a runtime child); the per-e-mail
  * limits stay.
  */
 import { createBackend, type Backend } from '../../rio-local/app'
@@ -10,6 +10,7 @@ import { createBackend, type Backend } from '../../rio-local/app'
 export const ONE_SOURCE_LIMITS: Readonly<Record<string, string>> = {
   OTP_IP_SENDS_PER_HOUR: '1000000',
   OTP_IP_CHECKS_PER_HOUR: '1000000',
+  ACCOUNT_CREATIONS_PER_HOUR: '1000000',
 }
 
 /** A backend in this process on SQLite in `dir`, with the dev endpoints and the limits lifted. */

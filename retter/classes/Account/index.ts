@@ -8,6 +8,7 @@ import RDK, { Data, Response } from '@retter/rdk'
 import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer } from './customer'
 import { viewAt } from './changes'
+import { creationLimit } from './limits'
 
 const rdk = new RDK()
 
@@ -51,6 +52,12 @@ export async function getInstanceId(data: Data<{ email: string }>): Promise<stri
 export async function init(data: Data<{ email: string }>): Promise<Data> {
   const email = initEmail(data, accountIdFor)
   if (email === null) return data
+  // Throttled per source (limits.ts): Accounts for unverified addresses are not created in bulk.
+  const throttled = await creationLimit(rdk, data.context.sourceIP, Date.now())
+  if (throttled) {
+    data.response = throttled
+    return data
+  }
   const userId = userIdFor(email)
   data.state.public = {}
   data.state.private = { userId: userId }

@@ -32,6 +32,8 @@ const EMAIL_FAILED_CHECKS_PER_DAY = 100
 export const EMAIL_CODES_PER_HOUR = 5
 const IP_SENDS_PER_HOUR = 30
 const IP_CHECKS_PER_HOUR = 60
+/** New Accounts one source may start per clock hour: as many as codes it may request (an Account without a code is of no use). */
+const IP_CREATIONS_PER_HOUR = 30
 
 type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT' | 'CHANGE_LIMIT' | 'ACCOUNT_CREATION_LIMIT'
 
@@ -144,11 +146,23 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 }
 
 /** Per-source hourly budgets, from the project environment or the defaults. */
-export function ipBudgets(): { sends: number; checks: number } {
+export function ipBudgets(): { sends: number; checks: number; creations: number } {
   return {
     sends: positiveIntFromEnv('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
     checks: positiveIntFromEnv('OTP_IP_CHECKS_PER_HOUR', IP_CHECKS_PER_HOUR),
+    creations: positiveIntFromEnv('ACCOUNT_CREATIONS_PER_HOUR', IP_CREATIONS_PER_HOUR),
   }
+}
+
+/**
+ * For INIT: the 429 ACCOUNT_CREATION_LIMIT answer once `sourceIP`'s network has started
+ * ACCOUNT_CREATIONS_PER_HOUR (default 30, as many as codes a source may request) Accounts this clock hour, or null. Counted in RDK memory
+ * like the code limits, so one anonymous session cannot create Accounts for unverified addresses
+ * in bulk.
+ */
+export async function creationLimit(rdk: RDK, sourceIP: string | undefined, now: number): Promise<Response | null> {
+  const wait = await spendIpBudget(rdk, 'create', sourceKey(sourceIP), ipBudgets().creations, now)
+  return wait > 0 ? limitResponse('ACCOUNT_CREATION_LIMIT', wait) : null
 }
 
 /**
@@ -157,7 +171,7 @@ export function ipBudgets(): { sends: number; checks: number } {
  * may go on). The key carries the hour, so an expiry only tidies up; a memory failure lets the
  * call through (the per-e-mail caps in state still hold) and is logged.
  */
-export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check', source: string, max: number, now: number): Promise<number> {
+export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check' | 'create', source: string, max: number, now: number): Promise<number> {
   const windowStart = Math.floor(now / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS
   const windowEnd = windowStart + LIMIT_WINDOW_MS
   const key = 'otp-limit:' + kind + ':' + source + ':' + windowStart
