@@ -8,10 +8,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page, Request } from '@playwright/test'
+import Stripe from 'stripe'
 import { findFreePort } from '../scripts/lib/firestore-emulator'
+import { LOCAL_STRIPE_SECRET_KEY } from '../scripts/lib/localstripe'
 import { startChild, type RunningChild } from '../scripts/lib/processes'
 import { waitForHttp } from '../scripts/lib/wait'
-import { expect, test } from './support/fixtures'
+import { outbox, waitForCode } from './support/backend'
+import { card } from './support/cards'
+import { E2E_ENV, requireEnv } from './support/env'
+import { expect, fillDeliveryAddress, freshEmail, requestCode, test } from './support/fixtures'
+import { fillCard, TEST_CARDS } from './support/payments'
 
 const root = path.resolve(__dirname, '..')
 const GA_ID = 'G-E2ECONSENT'
@@ -30,6 +36,75 @@ test('every page links the privacy notice, the imprint and the terms, each with 
   // Without analytics configured there is nothing to consent to: no banner, no settings.
   await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Cookies and analytics' })).toHaveCount(0)
+})
+
+/** The deletion code the backend e-mailed to `email` (the latest one). */
+async function deletionCode(email: string): Promise<string> {
+  await expect.poll(async () => (await outbox(email)).some((m) => /code to delete/.test(m.subject))).toBe(true)
+  const mail = (await outbox(email)).find((m) => /code to delete/.test(m.subject))
+  const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]
+  if (!code) throw new Error('No deletion code was e-mailed.')
+  return code
+}
+
+test('a customer downloads everything we hold, then deletes the account: Stripe forgets them and the address starts afresh', async ({ page }) => {
+  const email = freshEmail('rights')
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Start with Barista' }).click()
+  const before = await requestCode(page, email)
+  await page.getByLabel('Verification code').fill((await waitForCode(email, before)).code)
+  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
+  await fillDeliveryAddress(start, { name: 'Rita Rights', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' })
+  await fillCard(start, TEST_CARDS.visa)
+  await start.getByRole('button', { name: 'Start Barista' }).click()
+  await expect(start).toBeHidden({ timeout: 15_000 })
+  await page.goto('/account')
+  const yourData = card(page, 'Your data rights')
+
+  // Download: one JSON file with the account, the subscription, the payment method and the browser's cookie choice.
+  const downloading = page.waitForEvent('download')
+  await yourData.getByRole('button', { name: 'Download my data' }).click()
+  const file = await (await downloading).path()
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    account: { email: string }; deliveryAddress: { name: string }; subscription: { plan: string; status: string }
+    paymentMethod: { last4: string }; paymentProvider: { customerId: string }; browser: { cookieChoice: unknown }
+  }
+  expect(exported.account.email).toBe(email)
+  expect(exported.deliveryAddress.name).toBe('Rita Rights')
+  expect(exported.subscription).toMatchObject({ plan: 'barista', status: 'active' })
+  expect(exported.paymentMethod.last4).toBe('4242')
+  expect(exported.browser.cookieChoice).toBe('not chosen in this browser')
+  const stripe = new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: new URL(requireEnv(E2E_ENV.stripeUrl)).hostname, port: new URL(requireEnv(E2E_ENV.stripeUrl)).port, protocol: 'http' })
+  expect((await stripe.customers.retrieve(exported.paymentProvider.customerId)).id).toBe(exported.paymentProvider.customerId)
+
+  // Delete: a code to the address; a wrong one deletes nothing and says so.
+  await yourData.getByRole('button', { name: 'Delete my account…' }).click()
+  await yourData.getByRole('button', { name: 'E-mail me a code' }).click()
+  const code = await deletionCode(email)
+  await yourData.getByLabel('Code from the e-mail').fill(code === '000000' ? '000001' : '000000')
+  await yourData.getByRole('button', { name: 'Delete my account for good' }).click()
+  await expect(yourData.getByRole('alert')).toContainText('Nothing has been deleted')
+  await expect(card(page, 'Upcoming deliveries')).toBeVisible()
+  await yourData.getByLabel('Code from the e-mail').fill(code)
+  await yourData.getByRole('button', { name: 'Delete my account for good' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible()
+
+  // Stripe no longer knows them; the last e-mail says what is kept and links the privacy notice.
+  const atStripe = await stripe.customers.retrieve(exported.paymentProvider.customerId).then((c) => ('deleted' in c && c.deleted ? 'deleted' : 'present'), (err: { statusCode?: number }) => (err.statusCode === 404 ? 'deleted' : 'error'))
+  expect(atStripe).toBe('deleted')
+  const last = (await outbox(email)).find((m) => m.subject === 'Your Bean & Bloom account is deleted')
+  expect(last?.text).toContain('If you sign in with this address again, you start a new, empty account.')
+  expect(last?.text).toContain('Privacy notice')
+
+  // Signing in again: a new, empty account, nothing of Rita.
+  await page.goto('/sign-in')
+  await page.waitForTimeout(31_000) // the sign-in code's resend wait from the first sign-in
+  const again = await requestCode(page, email)
+  await page.getByLabel('Verification code').fill((await waitForCode(email, again)).code)
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByText('Rita Rights')).toHaveCount(0)
+  await expect(page.getByText('4242')).toHaveCount(0)
 })
 
 test.describe('a production build with analytics configured', () => {

@@ -73,7 +73,7 @@ export function YourData() {
 
   return (
     <section className={`card ${styles.card}`} aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
+      <h2 id="your-data-title">Your data rights</h2>
       <p>
         What we keep, why and for how long is in our <AppLink href={LEGAL_ROUTES.privacy}>privacy notice</AppLink>.
       </p>
