@@ -182,6 +182,11 @@ async function resolveSecret(options: BackendOptions): Promise<string> {
  * Creates a backend: storage, tokens, classes and the request handler.
  * @param options see BackendOptions; only `storage` is required
  */
+/** True for SQLite's "database or disk is full" (better-sqlite3 names it in `code`). */
+function isDiskFull(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'SQLITE_FULL'
+}
+
 /**
  * Removes the member records of everyone whose e-mail is no longer listed (the list changes with
  * a restart): their live documents close before anything is served.
@@ -366,6 +371,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         return await route({ ...req, url: normaliseTarget(req.url) })
       } catch (err) {
         if (err instanceof HttpError) return errorResponse(err)
+        if (isDiskFull(err)) {
+          // Nothing of this request was committed (SQLite rolls the transaction back); reads go on.
+          logger.error('storage is full: a write was refused', { method: req.method })
+          return json(507, { code: 'STORAGE_FULL', message: 'The backend cannot save anything right now (its disk is full), so this change was not made. Nothing else changed; try again later.' })
+        }
         logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })
         return json(500, { code: 'INTERNAL', message: 'The backend failed to handle this request' })
       }

@@ -25,7 +25,14 @@ export function journaledMirror(mirror: StateMirror, storage: Storage, logger: L
       const written = mirror.publish(change).then(
         (outcome) => {
           if (outcome === false) return false
-          storage.markMirrored(change.projectId, change.classId, change.instanceId, change.state)
+          try {
+            storage.markMirrored(change.projectId, change.classId, change.instanceId, change.state)
+          } catch (err) {
+            // A full disk (SQLITE_FULL) must not end the process: the mark stays, so the next
+            // start writes this instance again; the document itself is already written.
+            logger.error('could not record a mirrored state', { instanceId: change.instanceId, error: String(err) })
+            return false
+          }
           return true
         },
         (err: unknown) => {
