@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { DeliveryAddress } from '@/lib/contract'
-import { ADDRESS_LIMITS, DELIVERY_COUNTRY_CODES, countryName, type AddressField } from '@/lib/subscription/address'
+import { ADDRESS_LIMITS, countryName, type AddressField } from '@/lib/subscription/address'
+import { DELIVERY_COUNTRIES_BY_NAME } from './countries'
 import styles from './Delivery.module.css'
 
 /** What the address inputs hold while typed: every field a string, country a code or ''. */
@@ -81,7 +82,7 @@ export function AddressFields({ value, onChange, problem, disabled, idPrefix, au
         <label htmlFor={idOf('country')}>{LABELS.country.label}</label>
         <select {...common('country')} value={value.country} required onChange={(event) => onChange({ ...value, country: event.target.value })}>
           <option value="">Choose a country…</option>
-          {DELIVERY_COUNTRY_CODES.map((code) => (
+          {DELIVERY_COUNTRIES_BY_NAME.map((code) => (
             <option key={code} value={code}>{countryName(code)}</option>
           ))}
         </select>
