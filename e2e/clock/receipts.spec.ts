@@ -1,0 +1,95 @@
+/**
+ * Receipts and a refund, end to end: a customer's delivery is charged at its final moment (the
+ * backend's test clock moves there) and its receipt arrives in the local inbox; staff refund part
+ * of it from the roastery board; the credit note arrives, referring to the receipt; the customer's
+ * /account shows the refund and opens the receipt's printable page.
+ * The customer's address, card and start are set over the API with their own session, so the day
+ * is known before the pages open.
+ */
+import type { Page } from '@playwright/test'
+import { outbox } from '../support/backend'
+import { customerApi } from '../support/customer-api'
+import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
+import { expect, freshEmail, signIn, test } from '../support/fixtures'
+import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The customer may ask for a new code 30 s after the last one. */
+const RESEND_AFTER_MS = 31_000
+
+/** A delivery day as the roastery page heads it (en-US, UTC): "Wed, Nov 25". */
+function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+}
+
+/** The one message to `email` whose subject matches, once it has arrived. */
+async function mailMatching(email: string, subject: RegExp): Promise<{ subject: string; text: string; html?: string }> {
+  let found: Array<{ subject: string; text: string; html?: string }> = []
+  await expect.poll(async () => {
+    found = (await outbox(email)).filter((m) => subject.test(m.subject))
+    return found.length
+  }, { timeout: 15_000 }).toBe(1)
+  return found[0] as { subject: string; text: string; html?: string }
+}
+
+async function signInAgain(page: Page, email: string, codeSentAt: number): Promise<void> {
+  await page.waitForTimeout(Math.max(0, codeSentAt + RESEND_AFTER_MS - Date.now()))
+  await signIn(page, email)
+}
+
+test('a paid delivery gets its receipt; staff refund part of it; the credit note refers to the receipt; /account shows both', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36)
+  const email = freshEmail('receipts')
+  const name = `Ines Receipt ${stamp}`
+  // Business time: earlier journeys may have moved the backend's clock on.
+  const date = new Date((await clockNow()).nowMs + 2 * DAY_MS).toISOString().slice(0, 10)
+
+  const api = await customerApi(email)
+  const codeSentAt = Date.now()
+  expect((await api.call('setDeliveryAddress', { name, line1: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' })).status).toBe(200)
+  await saveCard(api.call)
+  expect((await api.call('selectPlan', { planId: 'barista' })).status).toBe(200)
+
+  // The delivery becomes final and is charged: its receipt, with French VAT on coffee (5.5 %).
+  await advanceClockTo(new Date(finalMomentMs(`${date}T00:00:00.000Z`) + 60 * 60 * 1000).toISOString())
+  const receiptMail = await mailMatching(email, /^Your receipt R-\d{6} for your delivery of /)
+  const receiptNumber = /R-\d{6}/.exec(receiptMail.subject)?.[0] as string
+  expect(receiptMail.text).toContain(`Receipt number: ${receiptNumber}`)
+  expect(receiptMail.text).toContain(`Customer: ${name}, Rue de Rivoli 1, 75001 Paris, France`)
+  expect(receiptMail.text).toMatch(/VAT 5\.5% \(FR\): €\d+\.\d{2}/)
+  expect(receiptMail.text).toContain('Paid with: Visa •••• 4242')
+  expect(receiptMail.html).toContain(`<h2 style="font-size:18px;margin:0 0 8px">Receipt ${receiptNumber}</h2>`)
+
+  // Staff refund €5.00 of it from the board, with a reason.
+  const staffContext = await browser.newContext({ baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC' })
+  const staff = await staffContext.newPage()
+  await signIn(staff, E2E_STAFF_EMAIL)
+  await staff.goto('/roastery')
+  const day = staff.getByRole('region', { name: dayLabel(date), exact: true })
+  await day.getByRole('button', { name: `Refund: ${name}` }).click()
+  const dialog = staff.getByRole('dialog')
+  await dialog.getByLabel('Amount (€)').fill('5.00')
+  await dialog.getByLabel('Reason').fill('One bag arrived torn')
+  await dialog.getByRole('button', { name: 'Refund €5.00' }).click()
+  await expect(day.getByText(new RegExp(`€5\\.00 refunded to ${name}\\. Credit note CN-\\d{6}`))).toBeVisible()
+  await expect(day.getByRole('row', { name: new RegExp(name) })).toContainText('Refunded €5.00')
+
+  await staffContext.close()
+
+  const noteMail = await mailMatching(email, /^Refund of €5\.00 for your delivery of .* \(credit note CN-\d{6}\)$/)
+  const noteNumber = /CN-\d{6}/.exec(noteMail.subject)?.[0] as string
+  expect(noteMail.text).toContain(`Credit note number: ${noteNumber}`)
+  expect(noteMail.text).toContain(`Refers to receipt: ${receiptNumber}`)
+  expect(noteMail.text).toContain('Reason: One bag arrived torn')
+  expect(noteMail.text).toContain('Refunded (VAT included): -€5.00')
+
+  // The customer's receipts on /account, and the receipt's printable page.
+  await signInAgain(page, email, codeSentAt)
+  await page.goto(`/account/receipts/${noteNumber}`)
+  await expect(page.getByRole('heading', { name: `Credit note ${noteNumber}` })).toBeVisible()
+  await expect(page.getByText('Refers to receipt').locator('xpath=following-sibling::dd')).toHaveText(receiptNumber)
+  await page.goto(`/account/receipts/${receiptNumber}`)
+  await expect(page.getByRole('heading', { name: `Receipt ${receiptNumber}` })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+})
