@@ -4,7 +4,9 @@ import type { Board } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { dayIso } from '@/lib/roastery/days'
-import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, type MoneySummary } from '@/lib/roastery/money'
+import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, refundableCents, type MoneySummary } from '@/lib/roastery/money'
+import type { BoardDelivery } from '@/lib/contract'
+import { RefundDialog } from './RefundDialog'
 import { rateText } from '@retter-shared/BeanBloomSubscription/vat'
 import type { AppError } from '@/lib/types'
 import { downloadText } from './download'
@@ -31,12 +33,16 @@ function Figures({ summary }: { summary: MoneySummary }) {
 
 /**
  * The money view for staff: a calendar month's delivery days (charged, failed, awaiting the bank's
- * confirmation, refunded, net collected), the month's totals and VAT per country, and the month's
+ * confirmation, refunded, net collected; each day's paid deliveries can be refunded from here too,
+ * since a damaged parcel is reported once its day has left the board), the month's totals and VAT
+ * per country, and the month's
  * receipts and credit notes as CSV for the accountant. Read once when staff ask (a month is up to
  * 31 boards, opened as they are read), not live and not with every visit of the page.
  */
 export function MoneyView({ locale }: { locale?: string }) {
-  const { readMonth } = useRoastery()
+  const { readMonth, refundAnyDay } = useRoastery()
+  const [refunding, setRefunding] = useState<{ date: string; delivery: BoardDelivery } | null>(null)
+  const [done, setDone] = useState<string | null>(null)
   const [month, setMonth] = useState(thisMonth)
   const [boards, setBoards] = useState<Board[] | null>(null)
   const [loading, setLoading] = useState(false)
@@ -55,7 +61,14 @@ export function MoneyView({ locale }: { locale?: string }) {
     }
   }, [readMonth])
 
-  const days = (boards ?? []).map((board) => ({ date: board.date, summary: moneyOfDeliveries(board.deliveries) }))
+  async function refund(date: string, delivery: BoardDelivery, amountCents: number, reason: string): Promise<void> {
+    const result = await refundAnyDay(date, delivery.deliveryId, amountCents, reason)
+    setRefunding(null)
+    setDone(`${euros(result.amountCents)} refunded to ${delivery.name}.${result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'}`)
+    await load(month)
+  }
+
+  const days = (boards ?? []).map((board) => ({ date: board.date, summary: moneyOfDeliveries(board.deliveries), refundable: board.deliveries.filter((d) => refundableCents(d) > 0) }))
     .filter((day) => day.summary.paid.count + day.summary.settling.count + day.summary.failed.count + day.summary.awaitingAuthentication.count > 0 || day.summary.refundedCents > 0)
   const total = addSummaries(days.map((d) => d.summary))
 
@@ -77,6 +90,15 @@ export function MoneyView({ locale }: { locale?: string }) {
           </button>
         </div>
       </header>
+      <div aria-live="polite" className={styles.message}>{done ? <p className={styles.done}>{done}</p> : null}</div>
+      {refunding ? (
+        <RefundDialog
+          delivery={refunding.delivery}
+          dayLabel={formatDeliveryDay(dayIso(refunding.date), locale)}
+          onRefund={(cents, reason) => refund(refunding.date, refunding.delivery, cents, reason)}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
       {error ? (
         <p className={styles.error} role="alert">
           The month could not be read: {error.message} <button type="button" className="btn btn-secondary" onClick={() => void load(month)}>Try again</button>
@@ -101,7 +123,22 @@ export function MoneyView({ locale }: { locale?: string }) {
                 {days.length === 0 ? <tr><td colSpan={6} className={styles.muted}>Nothing charged in {month}.</td></tr> : null}
                 {days.map((day) => (
                   <tr key={day.date} data-day={day.date}>
-                    <th scope="row"><time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date), locale)}</time></th>
+                    <th scope="row">
+                      <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date), locale)}</time>
+                      {day.refundable.length > 0 ? (
+                        <details>
+                          <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date), locale)}</span></summary>
+                          <ul>
+                            {day.refundable.map((delivery) => (
+                              <li key={delivery.deliveryId}>
+                                {delivery.name} · {euros(refundableCents(delivery))} left{' '}
+                                <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => setRefunding({ date: day.date, delivery })}>Refund</button>
+                              </li>
+                            ))}
+                          </ul>
+                        </details>
+                      ) : null}
+                    </th>
                     <Figures summary={day.summary} />
                   </tr>
                 ))}
