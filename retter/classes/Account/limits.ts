@@ -199,6 +199,15 @@ interface ChangeEntry {
 }
 
 /**
+ * Subscription changes per customer per hour: SUBSCRIPTION_CHANGES_PER_HOUR from the project
+ * environment (a test that flips a delivery hundreds of times lifts it), else CHANGES_PER_HOUR.
+ * Counted from the history, which keeps 20 changes: a value above that lifts the limit.
+ */
+export function changesPerHour(): number {
+  return positiveIntFromEnv('SUBSCRIPTION_CHANGES_PER_HOUR', CHANGES_PER_HOUR)
+}
+
+/**
  * The 429 CHANGE_LIMIT answer when the owner has made CHANGES_PER_HOUR subscription changes in the
  * last hour, or null. Counted from the history (every change adds an entry with its time; the
  * roastery's `shipped` entries are not the customer's), so it needs no state of its own.
@@ -210,12 +219,18 @@ export function changeLimit(history: ChangeEntry[] | undefined, now: number): Re
     const at = entry.at ? Date.parse(entry.at) : NaN
     if (entry.action !== 'shipped' && !isNaN(at)) times.push(at)
   }
-  const wait = rollingWait(withinWindow(times, now), CHANGES_PER_HOUR, now)
-  return wait > 0 ? limitResponse('CHANGE_LIMIT', wait) : null
+  const max = changesPerHour()
+  const wait = rollingWait(withinWindow(times, now), max, now)
+  if (wait <= 0) return null
+  const refused = limitResponse('CHANGE_LIMIT', wait)
+  const body = refused.body as { message: string }
+  body.message = body.message.replace(String(CHANGES_PER_HOUR) + ' changes', max + ' changes')
+  return refused
 }
 
 /** When (epoch ms) the next e-mail to a customer who was sent `sentTimes` may go: now, or once the oldest counted leaves the hour. */
 export function nextMailSlot(sentTimes: number[] | undefined, now: number): number {
-  const wait = rollingWait(withinWindow(sentTimes, now), EMAILS_PER_HOUR, now)
+  // CUSTOMER_EMAILS_PER_HOUR in the project environment raises it (a test that flips a delivery hundreds of times).
+  const wait = rollingWait(withinWindow(sentTimes, now), positiveIntFromEnv('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
   return wait > 0 ? now + wait * 1000 : now
 }

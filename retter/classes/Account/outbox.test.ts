@@ -49,6 +49,9 @@ afterAll(() => project.remove())
 beforeEach(async () => {
   time = fakeDate(START)
   process.env.TEST_CRASH_AFTER_SEND = '0'
+  // The default limits (another test file may have lifted them in this worker).
+  delete process.env.SUBSCRIPTION_CHANGES_PER_HOUR
+  delete process.env.CUSTOMER_EMAILS_PER_HOUR
   backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectDir: project.dir })
   smtp = process.env.SMTP_URL
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)

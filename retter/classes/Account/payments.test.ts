@@ -38,7 +38,7 @@ beforeEach(async () => {
   time = fakeDate(START)
   rosa = undefined
   // Tokens that outlive the walk through weeks (sign-ins are limited to a few codes an hour).
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } })
+  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400, projectEnv: { STAFF_EMAILS: 'rosa@example.com', SUBSCRIPTION_CHANGES_PER_HOUR: '1000', CUSTOMER_EMAILS_PER_HOUR: '1000' } })
 })
 afterEach(async () => {
   await backend.close()
