@@ -51,8 +51,14 @@ function manageUrl(): string | undefined {
   return app ? app.replace(/\/+$/, '') + '/account' : undefined
 }
 
+/** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
+const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
+  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method',
+]
+
 /** Sends the customer the e-mail about `event` (a failed send is queued, never thrown). */
 export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): Promise<void> {
+  const owed = CONFIRMATIONS.indexOf(event.kind) < 0
   return sendOrQueue(data, subscriptionMail(event, {
     to: view.email,
     sub: view,
@@ -61,7 +67,7 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     preferences: view.preferences,
     manageUrl: manageUrl(),
     paymentMethod: view.paymentMethod,
-  }))
+  }), { owed: owed })
 }
 
 /**

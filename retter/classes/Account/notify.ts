@@ -8,6 +8,8 @@
  * a crash can repeat at most the message it was sending. Each message carries a Message-ID of its
  * own (the same on every try), so a repeat can be recognised by the receiving side.
  * A customer is sent at most EMAILS_PER_HOUR e-mails in any hour (limits.ts); more wait their turn.
+ * The cap is for what their own changes trigger: an e-mail the shop owes them whatever they did (a
+ * reminder and pre-notification, a payment's outcome, a receipt, "on its way") is never held back.
  */
 import { Data } from '@retter/rdk'
 import { Mail, sendMail } from './mailer'
@@ -34,6 +36,13 @@ export interface QueuedMail {
   id?: string
   /** When (epoch ms) it may be tried next. */
   nextAt?: number
+  /** Owed whatever the customer did: never held back by the hourly cap. */
+  owed?: boolean
+}
+
+export interface SendOptions {
+  /** The shop owes this e-mail (a reminder, a payment's outcome, a receipt): the hourly cap does not apply. */
+  owed?: boolean
 }
 
 /** A message that failed every try: kept for staff to see and resend. */
@@ -130,12 +139,13 @@ function afterFailure(priv: OutboxPrivate, entry: QueuedMail, err: unknown, nowM
  * Sends `mail` now when the customer's hourly allowance has room; when that fails, or there is no
  * room, the mail waits in the outbox for `retryMail`. Never throws.
  */
-export async function sendOrQueue(data: Data, mail: Mail): Promise<void> {
+export async function sendOrQueue(data: Data, mail: Mail, options: SendOptions = {}): Promise<void> {
   const priv = outboxOf(data)
   const nowMs = Date.now()
   priv.mailSeq = (priv.mailSeq || 0) + 1
   const entry: QueuedMail = { mail: mail, attempts: 0, id: 'm' + priv.mailSeq }
-  const slot = nextMailSlot(recentSends(priv, nowMs), nowMs)
+  if (options.owed) entry.owed = true
+  const slot = entry.owed ? nowMs : nextMailSlot(recentSends(priv, nowMs), nowMs)
   if (slot > nowMs) {
     console.error('[Account] "' + mail.subject + '" waits: ' + EMAILS_PER_HOUR + ' e-mails were sent to this customer in the last hour')
     entry.nextAt = slot
@@ -171,8 +181,8 @@ export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
   }
   let sent = 0
   if (due >= 0) {
-    const slot = nextMailSlot(recentSends(priv, nowMs), nowMs)
     const entry = queued[due] as QueuedMail
+    const slot = entry.owed ? nowMs : nextMailSlot(recentSends(priv, nowMs), nowMs)
     if (slot > nowMs) {
       entry.nextAt = slot
     } else {

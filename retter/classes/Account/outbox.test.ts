@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { call, sessions } from '../../../rio-local/test/in-process'
-import { savePaymentMethod } from '../../../rio-local/test/payments'
+import { savePaymentMethod, TEST_CARDS } from '../../../rio-local/test/payments'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
 import { CHANGES_PER_HOUR, EMAILS_PER_HOUR } from './limits'
 import { MAIL_RETRY_DELAYS_SECONDS } from './notify'
@@ -168,4 +168,26 @@ test('flipping a delivery back and forth: one pending reminder per delivery, the
   time.advance(60 * 60 * 1000)
   sam.token = (await sessions(backend).customer(sam.email)).token
   expect((await method(sam, 'unskipDelivery', { date: '2026-12-02' })).status).not.toBe(429)
+})
+
+test('the hourly cap holds back only what the customer’s own changes trigger: a payment’s outcome goes out at once', async () => {
+  process.env.CUSTOMER_EMAILS_PER_HOUR = '3'
+  const sam = { ...(await sessions(backend).customer('dana@example.com')), email: 'dana@example.com' }
+  await savePaymentMethod((name, body) => method(sam, name, body), { card: TEST_CARDS.declined })
+  await method(sam, 'setDeliveryAddress', HOME)
+  expect((await method(sam, 'selectPlan', { planId: 'barista' })).status).toBe(200)
+  // Half an hour before the first delivery becomes final (00:00 on the 24th), three more changes.
+  time.advance(Date.parse('2026-11-23T23:30:00Z') - time.now())
+  sam.token = (await sessions(backend).customer(sam.email)).token
+  for (const address of ADDRESSES.slice(0, 4)) expect((await method(sam, 'setDeliveryAddress', address)).status).toBe(200)
+  const changedMails = async () => (await mails(sam)).filter((subject) => subject === 'Your delivery address has changed').length
+  const sentBefore = await changedMails()
+  expect(sentBefore).toBeLessThanOrEqual(3)
+  // The charge at the final moment is declined: the customer hears of it then, cap or not.
+  time.advance(Date.parse('2026-11-24T00:01:00Z') - time.now())
+  await call(backend, 'POST', '/__dev/tasks/run')
+  await call(backend, 'POST', '/__dev/tasks/run')
+  expect((await mails(sam)).filter((subject) => subject.startsWith('Payment failed for your delivery of '))).toHaveLength(1)
+  // The address confirmations past the cap still wait their turn (an hour after the first of the three).
+  expect(await changedMails()).toBe(sentBefore)
 })
