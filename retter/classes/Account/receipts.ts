@@ -135,7 +135,8 @@ export async function issueReceipt(data: Data, view: CustomerView, payment: Deli
   payment.receipt = receiptOf(draft, number, new Date(nowMs).toISOString())
   keep(data, view, payment)
   if (options.board !== false) await tellBoard(data, payment)
-  await sendOrQueue(data, documentMail(payment.receipt, view.email, documentUrl(number)))
+  // A receipt is owed whatever the customer did: never held back by the hourly e-mail cap.
+  await sendOrQueue(data, documentMail(payment.receipt, view.email, documentUrl(number)), { owed: true })
   return true
 }
 
@@ -154,7 +155,7 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
   const before = refundedCents(refunds.slice(0, index))
   refund.creditNote = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, before, refund.amountCents), refund.reason, number, new Date(nowMs).toISOString())
   keep(data, view, payment)
-  await sendOrQueue(data, documentMail(refund.creditNote, view.email, documentUrl(number)))
+  await sendOrQueue(data, documentMail(refund.creditNote, view.email, documentUrl(number)), { owed: true })
   return refund.creditNote
 }
 
