@@ -14,6 +14,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FullConfig } from '@playwright/test'
 import { findFreePort } from '../scripts/lib/firestore-emulator'
+import { ONE_SOURCE_LIMITS } from '../scripts/lib/one-source'
 import { startLocalStack } from '../scripts/lib/stack'
 import { E2E_ENV, E2E_PROJECT_ID, E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_STAFF_EMAIL } from './support/env'
 
@@ -99,6 +100,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       RIO_ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
       RIO_LOG_LEVEL: 'warn',
       STAFF_EMAILS: E2E_STAFF_EMAIL,
+      // Every journey signs customers up from this one machine: the per-source limits on codes and
+      // new Accounts are for an attacker's network, and their own tests cover them.
+      ...ONE_SOURCE_LIMITS,
     },
     output: log.stream,
   }).catch(async (error: unknown) => {

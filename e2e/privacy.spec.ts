@@ -167,7 +167,7 @@ test.describe('a production build with analytics configured', () => {
     await page.goto(`${origin}/terms`)
     await banner(page).getByRole('link', { name: 'Privacy notice' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible()
-    expect(await page.evaluate(() => window.dataLayer)).toBeUndefined()
+    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toBeUndefined()
     expect(analytics.map((request) => request.url())).toEqual([])
   })
 
@@ -195,13 +195,13 @@ test.describe('a production build with analytics configured', () => {
     expect(analytics).toHaveLength(0)
     await banner(page).getByRole('button', { name: 'Accept analytics' }).click()
     await expect.poll(() => analytics.map((request) => new URL(request.url()).pathname)).toEqual(['/gtag/js'])
-    const queued = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
+    const queued = await page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
     expect(queued[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied' })])
 
     await page.getByRole('button', { name: 'Cookie settings' }).click()
     await banner(page).getByRole('button', { name: 'Reject analytics' }).click()
     expect(await page.evaluate((id) => (window as unknown as Record<string, unknown>)[`ga-disable-${id}`], GA_ID)).toBe(true)
-    const last = await page.evaluate(() => Array.from((window.dataLayer ?? []).at(-1) as ArrayLike<unknown>))
+    const last = await page.evaluate(() => Array.from(((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).at(-1) as ArrayLike<unknown>))
     expect(last).toEqual(['consent', 'update', { analytics_storage: 'denied' }])
 
     const before = analytics.length

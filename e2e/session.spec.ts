@@ -63,7 +63,7 @@ test('signing in in one tab signs in the other open tab, without a reload', asyn
   await expect(other.getByRole('button', { name: /^Start with / }).first()).toBeVisible({ timeout: 5000 })
   await expect(other.getByRole('link', { name: /^Start with / })).toHaveCount(0)
   await other.goto('/account')
-  await expect(other.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await expect(other.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
 })
 
 test('with 45 s access tokens a session refreshes, outlives the expiry and keeps working', async ({ page }) => {
@@ -100,7 +100,7 @@ test('with 45 s access tokens a session refreshes, outlives the expiry and keeps
   const waitMs = (firstExp + 2) * 1000 - Date.now()
   if (waitMs > 0) await page.waitForTimeout(waitMs)
   await page.goto('/account')
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible()
   await expect(card(page, 'Sign-in')).toContainText(/member since/i)
   await page.goto('/')

@@ -28,7 +28,7 @@ function boardOf(): Board {
   return addRefund(board, `acct_2:${DAY}`, 2000, undefined, AT)
 }
 
-function renderDay(onRefund: jest.Mock<Promise<RefundResult>, [string, string, number, string]>) {
+function showDayWithUser(onRefund: jest.Mock<Promise<RefundResult>, [string, string, number, string]>) {
   render(
     <DayBoard
       day={{ date: DAY, board: boardOf(), live: true, error: null }} offset={1} leadDays={2} labels={labels}
@@ -40,7 +40,7 @@ function renderDay(onRefund: jest.Mock<Promise<RefundResult>, [string, string, n
 
 test('only a paid delivery with something left to refund has “Refund”; the refund goes in whole cents with its reason', async () => {
   const onRefund = jest.fn<Promise<RefundResult>, [string, string, number, string]>(() => Promise.resolve({ amountCents: 550, refundedCents: 550, creditNote: 'CN-000003' }))
-  const user = renderDay(onRefund)
+  const user = showDayWithUser(onRefund)
   const packing = screen.getByRole('table', { name: 'Packing list' })
   expect(within(packing).queryByRole('button', { name: 'Refund: Bo Settling' })).toBeNull()
   expect(within(packing).queryByRole('button', { name: 'Refund: Cy Refunded' })).toBeNull()
@@ -64,7 +64,7 @@ test('only a paid delivery with something left to refund has “Refund”; the r
 test('more than is left is refused in the form; a 409 from the backend is said in its words and the form stays', async () => {
   const refused = toAppError({ response: { status: 409, data: { code: 'ALREADY_REFUNDED', message: 'The delivery x was already refunded in full (€20.00); nothing is left to refund.' } } })
   const onRefund = jest.fn<Promise<RefundResult>, [string, string, number, string]>(() => Promise.reject(refused))
-  const user = renderDay(onRefund)
+  const user = showDayWithUser(onRefund)
   await user.click(screen.getByRole('button', { name: 'Refund: Ada Paid' }))
   const dialog = screen.getByRole('dialog')
   await user.clear(within(dialog).getByLabelText('Amount (€)'))

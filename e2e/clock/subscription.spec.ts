@@ -122,6 +122,7 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
 
   // Every change has its e-mail.
   await expect.poll(() => subjects(email)).toEqual([
+    'Your payment method is saved',
     'Your delivery address is saved',
     'Welcome to Bean & Bloom: your Barista subscription has started',
     'Your coffee preferences have changed',

@@ -48,7 +48,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   // Six digits submit themselves.
   await page.getByLabel('Verification code').fill(code)
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
 }
 
 /** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
