@@ -308,7 +308,9 @@ test('the customer’s /account shows the delivery once the roastery ships it, w
     const shipped = await backendCall(`CALL/Roastery/markShipped/${date}`, rosa.token, { deliveryId: `${sam.accountId}:${date}` })
     expect(shipped.status).toBe(200)
   })
-  const item = await within(history).findByRole('listitem', {}, LOAD)
+  // The history lists what was shipped, and apart from it the receipts of what was paid.
+  const shippedList = await within(history).findByRole('list', { name: 'Shipped deliveries, newest first' }, LOAD)
+  const item = within(shippedList).getByRole('listitem')
   expect(item).toHaveTextContent(formatDeliveryDay(dayIso(date)))
   expect(item).toHaveTextContent(/Barista · 2 bags, whole bean, roaster’s choice · shipped/)
 })
