@@ -5,11 +5,8 @@
  * none of them.
  */
 import { CreditNote, customerDate, documentLines, documentTitle, euros, Receipt } from 'BeanBloomSubscription'
-import { escapeHtml } from './emails'
+import { BRAND_COLOUR, escapeHtml, htmlMail, textMail } from './mail-layout'
 import { Mail } from './mailer'
-
-const BRAND = 'Bean & Bloom'
-const BRAND_COLOUR = '#6b3e26'
 
 /** The opening words of the mail, before the document. */
 function intro(doc: Receipt | CreditNote): { subject: string; headline: string; line: string } {
@@ -39,24 +36,18 @@ export function documentMail(doc: Receipt | CreditNote, to: string, documentUrl?
   const lines = documentLines(doc)
   const title = documentTitle(doc)
   const where = documentUrl ? 'Read and print it on our website: ' + documentUrl : 'You can read and print it from your account on our website.'
-  const text = [words.headline, '', words.line, '', title, ...lines.map(function (l) { return l.label + ': ' + l.value }), '', where, '', '— ' + BRAND].join('\n')
+  const text = textMail(words.headline, [words.line, '', title].concat(lines.map(function (l) { return l.label + ': ' + l.value }), ['', where]))
   const rows = lines.map(function (l) {
     return '<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;font-weight:normal;color:#6b5a4e;vertical-align:top">' + escapeHtml(l.label) +
       '</th><td style="padding:4px 0;vertical-align:top">' + escapeHtml(l.value) + '</td></tr>'
   }).join('')
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(words.subject) + '</title></head>',
-    '<body style="margin:0;padding:24px;background:#faf6f1;font-family:Georgia,serif;color:#2b1d14">',
-    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border-top:6px solid ' + BRAND_COLOUR + '">',
-    '<p style="margin:0 0 16px;font-weight:bold;color:' + BRAND_COLOUR + '">' + escapeHtml(BRAND) + '</p>',
-    '<h1 style="font-size:22px;margin:0 0 16px">' + escapeHtml(words.headline) + '</h1>',
+  const html = htmlMail(words.subject, words.headline, [
     '<p style="margin:0 0 16px">' + escapeHtml(words.line) + '</p>',
     '<h2 style="font-size:18px;margin:0 0 8px">' + escapeHtml(title) + '</h2>',
     '<table style="border-collapse:collapse;font-size:15px">' + rows + '</table>',
     documentUrl
       ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(documentUrl) + '" style="color:' + BRAND_COLOUR + '">Read and print it on our website</a></p>'
       : '<p style="margin:24px 0 0">' + escapeHtml(where) + '</p>',
-    '</div></body></html>',
-  ].join('')
+  ].join(''))
   return { to: to, subject: words.subject, text: text, html: html }
 }

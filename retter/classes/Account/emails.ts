@@ -7,7 +7,7 @@ import {
   methodText, PaymentMethodSummary, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
-import { legalFooterHtml, legalFooterText } from './legal-links'
+import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './mail-layout'
 
 /** What every e-mail about the subscription knows. */
 export interface MailContext {
@@ -44,8 +44,6 @@ export type SubscriptionEvent =
   | { kind: 'payment-hold' }
   | { kind: 'payment-hold-ended' }
 
-const BRAND = 'Bean & Bloom'
-const BRAND_COLOUR = '#6b3e26'
 
 /** Every date in an e-mail: "Wednesday 25 November 2026" (BeanBloomSubscription's one formatter, UTC days). */
 const deliveryDay = customerDate
@@ -71,11 +69,6 @@ function preNotification(date: string, amountCents: number | undefined, method: 
   const on = deliveryDay(new Date(finalMomentMs(date)).toISOString())
   const line = 'We will charge ' + euros(amountCents) + ' to your ' + methodText(method) + ' on ' + on + ' for this delivery.'
   return [method.type === 'sepa_debit' && method.mandateReference ? line + ' Direct debit under mandate ' + method.mandateReference + '.' : line]
-}
-
-/** Text made safe inside HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }
 
 /** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
@@ -184,22 +177,14 @@ export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Ma
   const next = nextLines(ctx, event)
   const address = ctx.address ? addressLines(ctx.address) : []
   const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
-  const text = [parts.headline, '', ...parts.lines, ...(next.length ? [''].concat(next) : []), ...(address.length ? ['', 'Delivering to:'].concat(address) : []), '', manage, '', '— ' + BRAND, '', legalFooterText()].join('\n')
-  const para = (line: string) => '<p style="margin:0 0 12px">' + escapeHtml(line) + '</p>'
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(parts.subject) + '</title></head>',
-    '<body style="margin:0;padding:24px;background:#faf6f1;font-family:Georgia,serif;color:#2b1d14">',
-    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border-top:6px solid ' + BRAND_COLOUR + '">',
-    '<p style="margin:0 0 16px;font-weight:bold;color:' + BRAND_COLOUR + '">' + escapeHtml(BRAND) + '</p>',
-    '<h1 style="font-size:22px;margin:0 0 16px">' + escapeHtml(parts.headline) + '</h1>',
-    parts.lines.map(para).join(''),
-    next.map(para).join(''),
+  const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', 'Delivering to:'].concat(address) : [], ['', manage]))
+  const html = htmlMail(parts.subject, parts.headline, [
+    parts.lines.map(paragraphHtml).join(''),
+    next.map(paragraphHtml).join(''),
     address.length ? '<p style="margin:16px 0 4px;font-weight:bold">Delivering to</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
     ctx.manageUrl
       ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(ctx.manageUrl) + '" style="color:' + BRAND_COLOUR + '">Manage your subscription</a></p>'
       : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
-    legalFooterHtml(escapeHtml, BRAND_COLOUR),
-    '</div></body></html>',
-  ].join('')
+  ].join(''))
   return { to: ctx.to, subject: parts.subject, text: text, html: html }
 }

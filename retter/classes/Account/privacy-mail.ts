@@ -3,26 +3,11 @@
  * e-mail saying it is done and what is kept. Pure (notify.ts and deletion.ts send them).
  */
 import { customerDate } from 'BeanBloomSubscription'
-import { escapeHtml } from './emails'
-import { legalFooterHtml, legalFooterText } from './legal-links'
+import { BRAND, htmlMail, paragraphHtml, textMail } from './mail-layout'
 import { Mail } from './mailer'
 
-const BRAND = 'Bean & Bloom'
-const BRAND_COLOUR = '#6b3e26'
-
 function compose(to: string, subject: string, headline: string, lines: string[]): Mail {
-  const text = [headline, ''].concat(lines, ['', '— ' + BRAND, '', legalFooterText()]).join('\n')
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
-    '<body style="margin:0;padding:24px;background:#faf6f1;font-family:Georgia,serif;color:#2b1d14">',
-    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border-top:6px solid ' + BRAND_COLOUR + '">',
-    '<p style="margin:0 0 16px;font-weight:bold;color:' + BRAND_COLOUR + '">' + escapeHtml(BRAND) + '</p>',
-    '<h1 style="font-size:22px;margin:0 0 16px">' + escapeHtml(headline) + '</h1>',
-    lines.map(function (line) { return '<p style="margin:0 0 12px">' + escapeHtml(line) + '</p>' }).join(''),
-    legalFooterHtml(escapeHtml, BRAND_COLOUR),
-    '</div></body></html>',
-  ].join('')
-  return { to: to, subject: subject, text: text, html: html }
+  return { to: to, subject: subject, text: textMail(headline, lines), html: htmlMail(subject, headline, lines.map(paragraphHtml).join('')) }
 }
 
 /**
