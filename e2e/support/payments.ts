@@ -79,8 +79,9 @@ export async function answerBankCheck(page: Page, complete = true): Promise<void
 
 /** Stripe's PaymentIntents for one customer's delivery, by the metadata our class writes on each. */
 export async function chargesOf(accountId: string, date: string): Promise<Array<{ status: string; amount: number }>> {
-  const all = await localStripe().paymentIntents.list({ limit: 100 })
-  return all.data
-    .filter((intent) => intent.metadata?.accountId === accountId && intent.metadata?.deliveryDate?.slice(0, 10) === date)
-    .map((intent) => ({ status: intent.status, amount: intent.amount }))
+  const found: Array<{ status: string; amount: number }> = []
+  for await (const intent of localStripe().paymentIntents.list({ limit: 100 })) {
+    if (intent.metadata?.accountId === accountId && intent.metadata?.deliveryDate?.slice(0, 10) === date) found.push({ status: intent.status, amount: intent.amount })
+  }
+  return found
 }

@@ -12,6 +12,9 @@ import type { Storage } from '../storage/types'
 import { call, sessions } from './in-process'
 import { accountIdFor } from './ids'
 
+/** These tests open 120 Accounts from one source; how many one source may open is creation-limit.test.ts's subject. */
+const MANY_ACCOUNTS = { ACCOUNT_CREATIONS_PER_HOUR: '1000000' }
+
 /** Instances handed out by the storage of the backends of this file (every read path counts). */
 const reads = { instances: 0 }
 
@@ -52,7 +55,7 @@ async function listOnce(backend: Backend, token: string): Promise<{ ids: string[
 }
 
 test(`with ${ACCOUNTS} other accounts in memory, LIST answers the caller's one Account and reads no other instance`, async () => {
-  const backend = await createBackend({ projectId: P, storage: 'memory', dev: true })
+  const backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectEnv: MANY_ACCOUNTS })
   try {
     const anon = await sessions(backend).anonymous()
     await fill(backend, anon)
@@ -70,7 +73,7 @@ test(`with ${ACCOUNTS} other accounts in memory, LIST answers the caller's one A
 test('on SQLite, also for a database from before the index: LIST reads only the answer', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'rio-list-'))
   try {
-    const first = await createBackend({ projectId: P, storage: { dir }, dev: true })
+    const first = await createBackend({ projectId: P, storage: { dir }, dev: true, projectEnv: MANY_ACCOUNTS })
     const anon = await sessions(first).anonymous()
     await fill(first, anon)
     const mine = await sessions(first).customer('mine@example.com')
@@ -80,7 +83,7 @@ test('on SQLite, also for a database from before the index: LIST reads only the 
     db.exec('DROP TABLE IF EXISTS instance_users')
     db.close()
 
-    const again = await createBackend({ projectId: P, storage: { dir }, dev: true })
+    const again = await createBackend({ projectId: P, storage: { dir }, dev: true, projectEnv: MANY_ACCOUNTS })
     try {
       const { ids, read } = await listOnce(again, mine.token)
       expect(ids).toEqual([accountIdFor('mine@example.com')])
