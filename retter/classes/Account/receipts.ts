@@ -118,7 +118,7 @@ async function tellBoard(data: Data, payment: DeliveryPayment): Promise<void> {
 /**
  * Issues the receipt of a paid delivery once: numbers it, keeps it, e-mails it and (unless
  * `options.board` is false: the board itself is waiting on this Account) shows it on the board.
- * @returns false when the number could not be had (the issueDocuments task tries again)
+ * @returns false when the number could not be had (a later issueDocuments task tries again)
  */
 export async function issueReceipt(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number, options: { board?: boolean } = {}): Promise<boolean> {
   if (payment.receipt || payment.status !== 'paid') return true
