@@ -15,7 +15,7 @@ import { findFreePort } from './firestore-emulator'
 import { trustedClientAddress } from '../../rio-local/runtime/client-address'
 import { isDevPath } from '../../rio-local/runtime/dev-path'
 import { normaliseTarget } from '../../rio-local/runtime/request'
-import { routeRequest, startHttpsProxy } from './https-proxy'
+import { DEV_MIDDLEWARE_SCRIPT, devMiddlewareScript, routeRequest, startHttpsProxy } from './https-proxy'
 
 test('pages, chunks and data go to the app unchanged', () => {
   for (const target of ['/', '/sign-in?next=%2Faccount', '/_next/static/chunks/a.js', '/rioting', '/account/rio/x']) {
@@ -104,6 +104,12 @@ describe('over TLS', () => {
       req.on('data', (chunk: string) => { body += chunk })
       req.on('end', () => {
         bodies.push(body)
+        // As `next dev` answers its middleware script: JSON where the page expects a script.
+        if (req.url === DEV_MIDDLEWARE_SCRIPT) {
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' })
+          res.end('[{"regexp":"^/account$","originalSource":"/account"}]')
+          return
+        }
         res.writeHead(200, { 'content-type': 'text/plain' })
         res.end(name)
       })
@@ -128,12 +134,12 @@ describe('over TLS', () => {
     })
     server.listen(0, '127.0.0.1', () => resolve(server))
   })
-  const get = (target: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const get = (target: string) => new Promise<{ status: number; body: string; type?: string }>((resolve, reject) => {
     https.get({ host: '127.0.0.1', port, path: target, rejectUnauthorized: false }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => { body += chunk })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ...(res.headers['content-type'] === 'text/plain' ? {} : { type: res.headers['content-type'] }) }))
     }).on('error', reject)
   })
 
@@ -165,6 +171,22 @@ describe('over TLS', () => {
     expect(await get('/rio/p/CALL/Account/x/static?a=1')).toEqual({ status: 200, body: 'backend' })
     expect((await get('/rio/%5F%5Fdev/outbox')).status).toBe(404)
     expect(seen).toEqual(['app GET /sign-in https', 'backend GET /p/CALL/Account/x/static?a=1 https'])
+  })
+
+  test("serves next dev's middleware matchers as the script the page loads (nosniff refuses JSON there)", async () => {
+    const answer = await get(DEV_MIDDLEWARE_SCRIPT)
+    expect(answer.status).toBe(200)
+    expect(answer.type).toBe('application/javascript; charset=utf-8')
+    // Run as the browser would: it sets the matchers and calls the waiting callback.
+    const self: { __MIDDLEWARE_MATCHERS?: unknown; __MIDDLEWARE_MATCHERS_CB?: () => void } = {}
+    let called = 0
+    self.__MIDDLEWARE_MATCHERS_CB = () => { called += 1 }
+    new Function('self', answer.body)(self)
+    expect(self.__MIDDLEWARE_MATCHERS).toEqual([{ regexp: '^/account$', originalSource: '/account' }])
+    expect(called).toBe(1)
+    // No matchers (this app has no middleware), and an answer that is not the matchers.
+    expect(devMiddlewareScript('[]')).toBe('self.__MIDDLEWARE_MATCHERS = [];self.__MIDDLEWARE_MATCHERS_CB && self.__MIDDLEWARE_MATCHERS_CB()')
+    expect(() => devMiddlewareScript('{"a":1}')).toThrow(/expected a JSON array/)
   })
 
   test("tells the backend the client's address in a header only the front can sign; what a client wrote there is dropped", async () => {

@@ -101,6 +101,54 @@ function bodyOf(req: http2.Http2ServerRequest | http.IncomingMessage): { hasBody
   return { hasBody: (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined, lengthChecked: true }
 }
 
+/**
+ * `next dev` (Turbopack, pages router) lists this file among every page's scripts but its dev server
+ * answers it with the matchers as JSON (`application/json`), so with `X-Content-Type-Options:
+ * nosniff`, which every page carries, the browser refuses it and logs an error on every page. The
+ * front gives the browser the script Next writes for it on disk instead. Production builds have no
+ * `development` folder under `/_next/static/`, so this never touches them.
+ */
+export const DEV_MIDDLEWARE_SCRIPT = '/_next/static/development/_clientMiddlewareManifest.js'
+
+/**
+ * The script `next dev` means to serve at DEV_MIDDLEWARE_SCRIPT, from the JSON it answers there:
+ * the same two statements as the file it writes (`self.__MIDDLEWARE_MATCHERS = …`, then the
+ * waiting callback, if any).
+ * @param json the matchers as `next dev` answered them; anything but a JSON array is an error
+ */
+export function devMiddlewareScript(json: string): string {
+  const matchers: unknown = JSON.parse(json)
+  if (!Array.isArray(matchers)) throw new Error(`${DEV_MIDDLEWARE_SCRIPT}: expected a JSON array of matchers from next dev, got ${json.slice(0, 80)}`)
+  return `self.__MIDDLEWARE_MATCHERS = ${JSON.stringify(matchers)};self.__MIDDLEWARE_MATCHERS_CB && self.__MIDDLEWARE_MATCHERS_CB()`
+}
+
+/** Whether an app answer is next dev's JSON at DEV_MIDDLEWARE_SCRIPT (see there). */
+function isDevMiddlewareJson(path: string, headers: http.IncomingHttpHeaders): boolean {
+  const pathname = path.split('?')[0]
+  return pathname === DEV_MIDDLEWARE_SCRIPT && /^application\/json\b/i.test(headers['content-type'] ?? '')
+}
+
+/** Answers with next dev's matchers (read whole from `upRes`) as the script it meant to serve. */
+function answerDevMiddlewareScript(upRes: http.IncomingMessage, res: http2.Http2ServerResponse | http.ServerResponse): void {
+  const chunks: Buffer[] = []
+  upRes.on('data', (chunk: Buffer) => chunks.push(chunk))
+  upRes.on('end', () => {
+    let body: string
+    try {
+      body = devMiddlewareScript(Buffer.concat(chunks).toString('utf8'))
+    } catch (error) {
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
+      res.end(error instanceof Error ? error.message : String(error))
+      return
+    }
+    const headers = downstreamHeaders(upRes.headers)
+    delete headers['content-length']
+    delete headers.etag
+    res.writeHead(upRes.statusCode ?? 200, { ...headers, 'content-type': 'application/javascript; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+  })
+}
+
 /** An answer's headers as the client may receive them over HTTP/2 or HTTP/1.1. */
 function downstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {}
@@ -153,6 +201,7 @@ export function startHttpsProxy(opts: {
           agent: false,
         },
         (upRes) => {
+          if (route.to === 'app' && isDevMiddlewareJson(route.path, upRes.headers)) return answerDevMiddlewareScript(upRes, res)
           res.writeHead(upRes.statusCode ?? 502, downstreamHeaders(upRes.headers))
           upRes.pipe(res)
         },
