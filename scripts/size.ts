@@ -5,7 +5,8 @@
  * `/sign-in` and `/account`, then proves that no script the HTML of `/` loads (and none of them is
  * render-blocking) holds the Retter SDK or Firebase: they must arrive later through a dynamic
  * import; and that every inline script of the prerendered pages is allowed by the page's own CSP
- * (a blocked one would leave part of the page unrevealed). Exits 1 when any of these fails, or when
+ * (a blocked one would leave part of the page unrevealed); and that no server page's file trace
+ * names the project's own files (./lib/traced-files.ts: a whole-project trace). Exits 1 when any of these fails, or when
  * `/` is over its budget (HOME_BUDGET_KB).
  */
 import { spawnSync } from 'node:child_process'
@@ -13,6 +14,7 @@ import path from 'node:path'
 import { allChunks, firstLoadJs, gzipBytesOf, inlineScriptsOutsidePolicy, librariesIn, scriptsOfPrerenderedPage, LIBRARY_MARKERS } from './lib/bundle'
 import { describeViolation, firstLoadViolations } from './lib/first-load-rules'
 import { say, warn } from './lib/log'
+import { projectFilesTraced } from './lib/traced-files'
 
 const root = path.resolve(__dirname, '..')
 const distName = process.env.SIZE_DIST_DIR || '.next-size'
@@ -80,6 +82,10 @@ function main(): void {
     return blocked.length > 0
   })
   if (pagesWithBlockedScripts.length === 0) say('Every inline script of the prerendered pages is allowed by the page’s CSP (by hash).')
+
+  const traced = projectFilesTraced(root, distDir)
+  for (const [trace, files] of traced) problems.push(`${trace} traces ${files.length} project file(s) (e.g. ${files.slice(0, 3).join(', ')}): a filesystem call the build cannot scope`)
+  if (traced.size === 0) say('No server page traces the project\'s own files.')
 
   if (problems.length > 0) {
     for (const problem of problems) warn(`FAIL ${problem}`)
