@@ -19,7 +19,8 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 
 /**
  * A modal dialog: labelled by its title and described by its text, focus moves into it (to the
- * element marked `data-autofocus`, the safe choice, else the first focusable one) and stays there
+ * element marked `data-autofocus`, the safe choice, else the first focusable one) without scrolling
+ * the dialog away from its title, and stays there
  * (Tab wraps), the page behind it does not scroll, Escape closes it, and focus returns to what
  * opened it. Built on a `div` with `role="dialog"` rather than `<dialog>.showModal()`, which jsdom
  * does not implement.
@@ -42,7 +43,10 @@ export function Dialog({ title, description, onClose, closeOnBackdrop = true, ch
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const chosen = panel.current?.querySelector<HTMLElement>('[data-autofocus]')
     const first = chosen ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? panel.current)?.focus()
+    // Without preventScroll the browser scrolls a tall dialog down to that button (often its last
+    // one), hiding the title and the lines that say what the choice does: it opens at its top.
+    ;(first ?? panel.current)?.focus({ preventScroll: true })
+    if (panel.current) panel.current.scrollTop = 0
     // The page behind stays where it was while the dialog is open.
     const body = document.body
     const overflow = body.style.overflow
