@@ -118,6 +118,9 @@ test('switching plans compares the two plans and says from which delivery it app
   }
   expect(row('Each delivery')).toEqual(['1 bag (250 g) every two weeks', '2 bags (250 g) every week'])
   expect(row('Price per delivery')).toEqual(['€12', '€20'])
+  // Daily Grind delivers every two weeks, Barista every week: the spend over four weeks says so.
+  expect(row('Every four weeks')).toEqual(['€24 (2 deliveries)', '€80 (4 deliveries)'])
+  expect(dialog).toHaveTextContent('You would spend €56 more every four weeks.')
   expect(row('Price per bag')).toEqual(['€12', '€10'])
   // The safe choice has focus; nothing is sent until the customer confirms.
   expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus()

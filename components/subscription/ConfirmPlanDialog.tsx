@@ -10,6 +10,7 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
 import { methodText } from '@/lib/payments/words'
+import { periodCost, periodDifference } from '@/lib/subscription/period-cost'
 import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
@@ -51,37 +52,71 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
 }
 
 
-/** The side-by-side comparison of a plan change: what each delivery holds, costs and offers. */
+/** "€44 (4 deliveries)": what a plan costs every four weeks. */
+function periodText(plan: SubscriptionPlan, locale?: string): string {
+  const cost = periodCost(plan)
+  return `${formatPrice(cost.amount, plan.currency, locale)} (${cost.deliveries} ${cost.deliveries === 1 ? 'delivery' : 'deliveries'})`
+}
+
+/** True when both plans' four-week spend can be summed and compared (known cadences, one currency). */
+function comparableSpend(from: SubscriptionPlan, to: SubscriptionPlan): boolean {
+  if (from.currency !== to.currency) return false
+  try {
+    periodDifference(from, to)
+    return true
+  } catch {
+    // A cadence a newer backend added: the comparison leaves the four-week rows out rather than guess.
+    return false
+  }
+}
+
+/** "You would spend €20 more every four weeks.", or that the spend stays the same. */
+function spendLine(from: SubscriptionPlan, to: SubscriptionPlan, locale?: string): string {
+  const difference = periodDifference(from, to)
+  if (difference === 0) return 'You would spend the same every four weeks.'
+  const amount = formatPrice(Math.abs(difference), to.currency, locale)
+  return `You would spend ${amount} ${difference > 0 ? 'more' : 'less'} every four weeks.`
+}
+
+/**
+ * The side-by-side comparison of a plan change: what each delivery holds, costs and offers, and
+ * what each plan costs every four weeks (a cheaper delivery may come more often and cost more).
+ */
 function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
   const fromPrices = planPrices(from, locale)
   const toPrices = planPrices(to, locale)
+  const spend = comparableSpend(from, to)
   const rows: Array<[label: string, now: string, next: string]> = [
     ['Each delivery', bagsLine(from), bagsLine(to)],
     ['Price per delivery', fromPrices.price, toPrices.price],
+    ...(spend ? [['Every four weeks', periodText(from, locale), periodText(to, locale)] as [string, string, string]] : []),
     ['Price per bag', fromPrices.perBag, toPrices.perBag],
     ['Grind', grindChoices(from), grindChoices(to)],
     ['Roast', roastChoices(from), roastChoices(to)],
   ]
   return (
-    <table className={styles.compare}>
-      <caption className="visually-hidden">{`${from.name} compared with ${to.name}, from ${firstDay}`}</caption>
-      <thead>
-        <tr>
-          <td />
-          <th scope="col">Now: {from.name}</th>
-          <th scope="col">From {firstDay}: {to.name}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, now, next]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{now}</td>
-            <td>{next}</td>
+    <>
+      <table className={styles.compare}>
+        <caption className="visually-hidden">{`${from.name} compared with ${to.name}, from ${firstDay}`}</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">Now: {from.name}</th>
+            <th scope="col">From {firstDay}: {to.name}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([label, now, next]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{now}</td>
+              <td>{next}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {spend ? <p className={styles.spend}>{spendLine(from, to, locale)}</p> : null}
+    </>
   )
 }
 
