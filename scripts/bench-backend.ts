@@ -60,7 +60,7 @@ const SIGN_IN_REQUESTS = 7
 async function signIn(origin: string, email: string): Promise<{ token: string; accountId: string }> {
   const anon = await json<{ response: { accessToken: string } }>(await fetch(`${origin}/root/INSTANCE/ProjectUser?projectId=${P}`))
   const t = anon.response.accessToken
-  const inst = await json<{ instanceId: string }>(await fetch(`${origin}/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`, { method: 'POST' }))
+  const inst = await json<{ instanceId: string }>(await fetch(`${origin}/${P}/INSTANCE/Account?_token=${t}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }))
   await json(await fetch(`${origin}/${P}/CALL/Account/sendOtp/${inst.instanceId}?_token=${t}`, { method: 'POST' }))
   const [message] = await json<Array<{ code: string }>>(await fetch(`${origin}/__dev/outbox?to=${encodeURIComponent(email)}&limit=1`, { headers: { 'x-rio-dev': '1' } }))
   const verified = await json<{ success: boolean; data: { customToken: string } }>(

@@ -106,7 +106,7 @@ interface Customer {
 async function signIn(email: string): Promise<Customer> {
   const anon = await request<{ response: { accessToken: string } }>('GET', `/root/INSTANCE/ProjectUser?projectId=${P}`)
   const t = anon.body.response.accessToken
-  const inst = await request<{ instanceId: string }>('POST', `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${t}`)
+  const inst = await request<{ instanceId: string }>('POST', `/${P}/INSTANCE/Account?_token=${t}`, { email })
   if (inst.status !== 200) throw new Error(`INSTANCE answered ${inst.status}`)
   const sendUrl = `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${t}`
   let sent = await request<{ code?: string; retryAfterSeconds?: number }>('POST', sendUrl)

@@ -31,7 +31,7 @@ export async function customerApi(email: string, codesBefore = 0): Promise<{ acc
   const p = E2E_PROJECT_ID
   const anon = await getJson<{ response: TokenData }>(`${base}/root/INSTANCE/ProjectUser?projectId=${p}`)
   const accountId = accountIdFor(email)
-  await getJson(`${base}/${p}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon.response.accessToken}`, { method: 'POST' })
+  await getJson(`${base}/${p}/INSTANCE/Account?_token=${anon.response.accessToken}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
   await getJson(`${base}/${p}/CALL/Account/sendOtp/${accountId}?_token=${anon.response.accessToken}`, { method: 'POST' })
   const { code } = await waitForCode(email, codesBefore)
   const verified = await getJson<{ data: { customToken: string } }>(`${base}/${p}/CALL/Account/verifyOtp/${accountId}?_token=${anon.response.accessToken}`, {

@@ -44,15 +44,27 @@ export function checkedEmail(raw: string): string {
 
 
 /**
- * The Account object of an address, without sending anything (a code already in the inbox).
+ * The Account object of an address, without sending anything (a code already in the inbox): found
+ * by its e-mail lookup key, or created for a new customer. On Retter a lookup key only finds (an
+ * unknown one answers 404 and creates nothing), so a new address is opened with body `{email}`,
+ * from which the Account class's `getInstanceId` derives the id (the same id a concurrent opening
+ * of the same address gets: that one simply finds it).
  * @param email an address that passed `checkedEmail`
  */
 export function openChallenge(rio: RioAccessor, email: string): Promise<OtpChallenge> {
   return guarded(async () => {
     const client = await rio()
-    // SDK 0.4.0 puts lookup-key values into the path unencoded; `+`, `/`, `?`, `#`, `%` are legal
-    // in addresses, so encode here (the backend decodes path segments).
-    const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, key: { name: ACCOUNT_LOOKUP_KEY, value: encodeURIComponent(email) } })
+    let object: RioCloudObject
+    try {
+      // SDK 0.4.0 puts lookup-key values into the path unencoded; `+`, `/`, `?`, `#`, `%` are legal
+      // in addresses, so encode here (the backend decodes path segments).
+      object = await client.getCloudObject({ classId: ACCOUNT_CLASS, key: { name: ACCOUNT_LOOKUP_KEY, value: encodeURIComponent(email) } })
+    } catch (error) {
+      // Only "no such Account" leads to creating one; any other failure is the caller's to see.
+      const status = (error as { response?: { status?: unknown } } | null)?.response?.status
+      if (status !== 404) throw error
+      object = await client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } })
+    }
     return { email, object }
   })
 }
@@ -134,7 +146,8 @@ export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
 /** A change to the subscription or the delivery details, other than choosing a plan. */
 export type SubscriptionChangeRequest =
   | { kind: 'pause'; weeks: number }
-  | { kind: 'resume' }
+  /** `restoreSkipped`: the deliveries the pause skipped come back in the same step. */
+  | { kind: 'resume'; restoreSkipped?: boolean }
   | { kind: 'skip' }
   | { kind: 'skipDate'; date: string }
   | { kind: 'unskip'; date: string }
@@ -145,7 +158,7 @@ export type SubscriptionChangeRequest =
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
     case 'pause': return { method: 'pauseSubscription', body: { weeks: change.weeks } }
-    case 'resume': return { method: 'resumeSubscription', body: {} }
+    case 'resume': return { method: 'resumeSubscription', body: change.restoreSkipped ? { restoreSkipped: true } : {} }
     case 'skip': return { method: 'skipNextDelivery', body: {} }
     case 'skipDate': return { method: 'skipDelivery', body: { date: change.date } }
     case 'unskip': return { method: 'unskipDelivery', body: { date: change.date } }

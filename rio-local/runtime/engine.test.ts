@@ -21,7 +21,7 @@ function mirror(delayMs: number | 'never', events: string[]): StateMirror {
 test('INSTANCE answers a new instance only once the mirror wrote it', async () => {
   const events: string[] = []
   const backend = await createBackend({ projectId: 'engine', storage: 'memory', mirror: mirror(150, events) })
-  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account/email!pat@example.com', headers: {} })
+  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'pat@example.com' }) })
   events.push(`answered ${res.status}`)
   expect(events).toEqual(['publish Account', 'written', 'answered 200'])
   // Later changes do not wait for the mirror.
@@ -40,7 +40,7 @@ test('INSTANCE waits at most 2 s for a first write that does not land; the mirro
   const recording: StateMirror = { ...stuck, publish: (change, opts) => { options.push(opts); return stuck.publish(change) } }
   const backend = await createBackend({ projectId: 'engine', storage: 'memory', mirror: recording })
   const started = Date.now()
-  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account/email!quinn@example.com', headers: {} })
+  const res = await backend.handle({ method: 'POST', url: '/engine/INSTANCE/Account', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'quinn@example.com' }) })
   expect(res.status).toBe(200)
   expect(Date.now() - started).toBeGreaterThanOrEqual(1990)
   expect(Date.now() - started).toBeLessThan(3000)

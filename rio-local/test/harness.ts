@@ -178,9 +178,17 @@ export async function latestOtp(origin: string, email: string): Promise<OutboxMe
   return first
 }
 
-/** The Account of `email` by lookup key, encoded as the app must (the SDK does not encode). */
-export function accountByEmail(sdk: Retter, email: string): Promise<RetterCloudObject> {
-  return sdk.getCloudObject({ classId: 'Account', key: { name: 'email', value: encodeURIComponent(email) } })
+/**
+ * The Account of `email` as the app opens it: by lookup key (encoded as the app must, the SDK does
+ * not encode), and, when no Account has that key (404, as on Retter), created with body `{email}`.
+ */
+export async function accountByEmail(sdk: Retter, email: string): Promise<RetterCloudObject> {
+  try {
+    return await sdk.getCloudObject({ classId: 'Account', key: { name: 'email', value: encodeURIComponent(email) } })
+  } catch (err) {
+    if ((err as { response?: { status?: number } }).response?.status !== 404) throw err
+    return sdk.getCloudObject({ classId: 'Account', body: { email } })
+  }
 }
 
 /** The whole OTP sign-in through the SDK: sendOtp, read the outbox, verifyOtp, custom-token sign-in. */

@@ -38,7 +38,7 @@ export function sessions(backend: Backend) {
     },
     async customer(email: string): Promise<{ token: string; accountId: string }> {
       const anon = await this.anonymous()
-      const inst = await call<{ instanceId: string }>(backend, 'POST', `/${p}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon}`)
+      const inst = await call<{ instanceId: string }>(backend, 'POST', `/${p}/INSTANCE/Account?_token=${anon}`, { email })
       const accountId = inst.body.instanceId
       await call(backend, 'POST', `/${p}/CALL/Account/sendOtp/${accountId}?_token=${anon}`)
       const outbox = await call<Array<{ code: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`)

@@ -53,7 +53,7 @@ async function stop(running: Running): Promise<void> {
 async function requestCode(origin: string, email: string): Promise<void> {
   const anon = (await (await fetch(`${origin}/root/INSTANCE/ProjectUser?projectId=${P}`)).json()) as { response: { accessToken: string } }
   const token = anon.response.accessToken
-  const inst = (await (await fetch(`${origin}/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${token}`, { method: 'POST' })).json()) as {
+  const inst = (await (await fetch(`${origin}/${P}/INSTANCE/Account?_token=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })).json()) as {
     instanceId: string
   }
   const sent = await fetch(`${origin}/${P}/CALL/Account/sendOtp/${inst.instanceId}?_token=${token}`, { method: 'POST' })

@@ -4,7 +4,7 @@
  */
 import { RetterAuthStatus } from '@retter/sdk'
 import { signJwt } from '../auth/jwt'
-import { createSdk, decodeJwt, disposeSdk, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
+import { accountByEmail, createSdk, decodeJwt, disposeSdk, raw, signInWithOtp, startTestServer, tokenAnswers, type TestServer } from './harness'
 
 // These tests start servers and talk to the emulator; a machine busy with other suites can be slow.
 jest.setTimeout(30_000)
@@ -113,7 +113,7 @@ describe('token verification on every call', () => {
   test('custom tokens live 60 s: an older one gives AUTH_FAILED through the SDK', async () => {
     const sdk = createSdk(PROJECT, ts.host)
     const email = 'slow.clicker@example.com'
-    const account = await sdk.getCloudObject({ classId: 'Account', key: { name: 'email', value: encodeURIComponent(email) } })
+    const account = await accountByEmail(sdk, email)
     await account.call({ method: 'sendOtp' })
     const outbox = await raw<Array<{ code: string }>>(ts.origin, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`)
     const verified = await account.call<{ data: { customToken: string } }>({ method: 'verifyOtp', body: { code: outbox.body[0]?.code } })

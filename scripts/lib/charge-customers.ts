@@ -59,7 +59,7 @@ async function stripeForm<T>(target: Target, path: string, form: Record<string, 
 export async function signIn(target: Target, email: string): Promise<Subscriber> {
   const p = target.projectId
   const anon = (await rio<{ response: { accessToken: string } }>(target, 'GET', `/root/INSTANCE/ProjectUser?projectId=${p}`)).response.accessToken
-  const { instanceId } = await rio<{ instanceId: string }>(target, 'POST', `/${p}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon}`)
+  const { instanceId } = await rio<{ instanceId: string }>(target, 'POST', `/${p}/INSTANCE/Account?_token=${anon}`, { email })
   await rio(target, 'POST', `/${p}/CALL/Account/sendOtp/${instanceId}?_token=${anon}`)
   const outbox = await rio<Array<{ code?: string }>>(target, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`, undefined, DEV)
   const code = outbox.find((m) => m.code)?.code

@@ -44,7 +44,7 @@ afterEach(async () => {
 })
 
 async function accountFor(email: string): Promise<string> {
-  const res = await call<{ instanceId: string }>(backend, 'POST', `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon}`)
+  const res = await call<{ instanceId: string }>(backend, 'POST', `/${P}/INSTANCE/Account?_token=${anon}`, { email })
   expect(res.status).toBe(200)
   return res.body.instanceId
 }
@@ -87,7 +87,7 @@ describe('sendOtp', () => {
     try {
       const disk = await createBackend({ projectId: P, storage: { dir }, dev: true })
       const token = await sessions(disk).anonymous()
-      const inst = await call<{ instanceId: string }>(disk, 'POST', `/${P}/INSTANCE/Account/email!carol@example.com?_token=${token}`)
+      const inst = await call<{ instanceId: string }>(disk, 'POST', `/${P}/INSTANCE/Account?_token=${token}`, { email: 'carol@example.com' })
       await call(disk, 'POST', `/${P}/CALL/Account/sendOtp/${inst.body.instanceId}?_token=${token}`)
       const code = (await call<OutboxMessage[]>(disk, 'GET', '/__dev/outbox?to=carol@example.com')).body[0]?.code as string
       await disk.close()

@@ -22,7 +22,7 @@ afterEach(async () => {
 })
 
 async function create(email: string, from: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await backend.handle({ method: 'POST', url: `/${P}/INSTANCE/Account/email!${encodeURIComponent(email)}?_token=${anon}`, headers: { 'content-type': 'application/json' }, remoteAddress: from })
+  const res = await backend.handle({ method: 'POST', url: `/${P}/INSTANCE/Account?_token=${anon}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }), remoteAddress: from })
   return { status: res.status, body: JSON.parse(res.body) as Record<string, unknown> }
 }
 

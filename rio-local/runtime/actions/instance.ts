@@ -12,7 +12,6 @@ import {
   callerOf,
   classOf,
   invoke,
-  isRecord,
   lockKey,
   makeData,
   methodsSummary,
@@ -68,7 +67,7 @@ export async function instanceAction(ctx: EngineContext, call: CloudCall): Promi
   const caller = callerOf(ctx, call)
   if (call.rest.length > 1) throw new HttpError(404, 'NOT_FOUND', 'INSTANCE takes at most one path segment after the class')
   const segment = call.rest[0]
-  let body = call.request.body
+  const body = call.request.body
   let instanceId: string
   const target = segment === undefined ? undefined : parseLookupKeyOrId(segment)
 
@@ -77,15 +76,11 @@ export async function instanceAction(ctx: EngineContext, call: CloudCall): Promi
   } else if (typeof target === 'string') {
     instanceId = target
   } else {
+    // As on Retter, a lookup key only finds: an unknown one is 404 and creates nothing (Retter's
+    // authentication sample looks a user up by key and creates one only when that fails).
     const found = ctx.storage.findLookupKey(ctx.projectId, cls.classId, target.name, target.value)
-    if (found) {
-      instanceId = found
-    } else {
-      // An unknown key creates the instance the class derives from it (an Account for a new e-mail).
-      if (!cls.getInstanceId) throw new HttpError(404, 'INSTANCE_NOT_FOUND', `No ${cls.classId} instance has ${target.name} "${target.value}"`)
-      body = { ...(isRecord(body) ? body : {}), [target.name]: target.value }
-      instanceId = await deriveInstanceId(ctx, cls, call, caller, body)
-    }
+    if (!found) throw new HttpError(404, 'INSTANCE_NOT_FOUND', `No ${cls.classId} instance has ${target.name} "${target.value}"`)
+    instanceId = found
   }
 
   const existing = ctx.storage.getInstance(ctx.projectId, cls.classId, instanceId)
