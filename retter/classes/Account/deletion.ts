@@ -26,7 +26,8 @@ import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { EMAIL_LOOKUP_KEY } from './index'
 import { sendMail } from './mailer'
 import { sendOrQueue } from './notify'
-import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, StoredOtp, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
+import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
+import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
 import { accountDeletedMail, deletionCodeMail } from './privacy-mail'
 import { shippedDays, syncBoards } from './roastery'
 import { stripe, stripeFailure } from './stripe'
@@ -37,8 +38,6 @@ const rdk = new RDK()
 export const DOCUMENT_RETENTION_YEARS = 10
 /** The AWS class's method that erases the customer's object. */
 export const AWS_ERASE_METHOD = 'eraseCustomer'
-/** Who the deletion code's wrong tries are counted for: the owner's own session. */
-const OWNER_SOURCE = 'owner'
 
 /** A receipt or credit note kept after its account was deleted. */
 export interface RetainedDocument {
@@ -100,8 +99,8 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const priv = privateOf(data) as Private
   const email = current(data, nowMs).email
-  if (priv.deletionCodeSentAt !== undefined && nowMs - priv.deletionCodeSentAt < OTP_RESEND_AFTER_MS) {
-    const retryAfterSeconds = Math.ceil((priv.deletionCodeSentAt + OTP_RESEND_AFTER_MS - nowMs) / 1000)
+  const retryAfterSeconds = resendWaitSeconds(priv.deletionCodeSentAt, nowMs)
+  if (retryAfterSeconds > 0) {
     return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + retryAfterSeconds + ' s.', { retryAfterSeconds: retryAfterSeconds })
   }
   const issued = issueOtp(nowMs)
@@ -117,25 +116,12 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   return data
 }
 
-/** Checks the deletion code; answers the refusal, or null when it is right (and then voids it). */
+/** Checks the deletion code; answers the refusal, or null when it is right. */
 function checkCode(data: Data, priv: Private, code: unknown, nowMs: number): Data | null {
-  const stored = priv.deletionCode
-  if (!stored || !stored.hash) return refuse(data, 409, 'NO_CODE', 'Ask for a deletion code first: nothing has been deleted.')
-  if (typeof code !== 'string' || !/^[0-9]{6}$/.test(code)) return refuse(data, 400, 'INVALID_CODE', 'The code is the 6 digits from the e-mail. Nothing has been deleted.')
-  if (nowMs > stored.expiresAt) {
-    delete priv.deletionCode
-    return refuse(data, 400, 'CODE_EXPIRED', 'This code has expired. Ask for a new one: nothing has been deleted.')
-  }
-  if (attemptsLeft(stored, OWNER_SOURCE) <= 0) return refuse(data, 429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: nothing has been deleted.')
-  if (!otpMatches(stored, code)) {
-    const left = countWrongTry(stored, OWNER_SOURCE)
-    if (left <= 0) {
-      delete priv.deletionCode
-      return refuse(data, 429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: nothing has been deleted.')
-    }
-    return refuse(data, 400, 'INVALID_CODE', 'That code is not right (' + left + (left === 1 ? ' try' : ' tries') + ' left). Nothing has been deleted.', { attemptsLeft: left })
-  }
-  return null
+  const checked = checkConfirmationCode(priv.deletionCode, code, nowMs, 'Nothing has been deleted.')
+  if (checked.voided) delete priv.deletionCode
+  const refusal = checked.refusal
+  return refusal ? refuse(data, refusal.statusCode, refusal.code, refusal.message, refusal.extra) : null
 }
 
 /** Deletes the customer at Stripe; true when it is gone (or never existed). */

@@ -1,6 +1,7 @@
 /**
- * The e-mails of the customer's data rights: the code that confirms a deletion, and the last
- * e-mail saying it is done and what is kept. Pure (notify.ts and deletion.ts send them).
+ * The e-mails of the customer's data rights: the codes that confirm a deletion or a change of
+ * address, the last e-mail saying a deletion is done and what is kept, and the e-mails to both
+ * addresses of a change. Pure (notify.ts, deletion.ts and email-change.ts send them).
  */
 import { customerDate } from 'BeanBloomSubscription'
 import { BRAND, htmlMail, paragraphHtml, textMail } from './mail-layout'
@@ -43,4 +44,37 @@ export function accountDeletedMail(to: string, report: DeletionReport): Mail {
     : 'You had no receipts, so nothing about you is kept.')
   lines.push('If you sign in with this address again, you start a new, empty account.')
   return compose(to, 'Your ' + BRAND + ' account is deleted', 'Your account is deleted', lines)
+}
+
+/**
+ * The code that confirms moving the account to this (new) address.
+ * @param from the account's current address, so the reader knows which account moves
+ */
+export function emailChangeCodeMail(to: string, from: string, code: string, ttlMinutes: number): Mail {
+  return compose(to, 'Your code to use this address for ' + BRAND, 'Confirm your new e-mail address', [
+    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
+    'Entering it on your account page moves the ' + BRAND + ' account of ' + from + ' to this address: your subscription, deliveries, receipts and payment method come along, and from then on you sign in with this address.',
+    'If you did not ask for this, ignore this message: nothing changes without the code.',
+  ])
+}
+
+/** Which side of a change an e-mail goes to, and the two addresses. */
+export interface AddressChange {
+  from: string
+  to: string
+  side: 'old' | 'new'
+}
+
+/** The e-mail to each address once the account has moved. */
+export function emailChangedMail(to: string, change: AddressChange): Mail {
+  const lines = change.side === 'old'
+    ? [
+        'Your ' + BRAND + ' account now uses ' + change.to + ': your subscription, deliveries, receipts and payment method moved there, and you sign in with that address from now on.',
+        'Sessions signed in with ' + change.from + ' no longer see any of it. Signing in with ' + change.from + ' again starts a new, empty account.',
+        'If you did not make this change, reply to this e-mail at once.',
+      ]
+    : [
+        'This address is now the one for your ' + BRAND + ' account (it was ' + change.from + '). Your subscription, deliveries, receipts and payment method are here, and you sign in with this address from now on.',
+      ]
+  return compose(to, 'Your ' + BRAND + ' account has a new e-mail address', 'Your e-mail address changed', lines)
 }
