@@ -4,6 +4,7 @@
  * and every line it prints is prefixed with its name.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 import { makePrefix, pipeWithPrefix } from './log'
 
 export interface ChildOptions {
@@ -28,6 +29,21 @@ export interface RunningChild {
   hasExited(): boolean
   /** SIGTERM to the whole group, SIGKILL after `graceMs`; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>
+}
+
+/**
+ * The command that runs a TypeScript file as ONE process: `node --import tsx <file>`, with tsx
+ * found from `root`. The tsx CLI instead forks a second node and passes each signal it gets on to
+ * it unless that child reports within 30 ms that it got the signal itself. Stopping a child signals
+ * its whole group, so a child busy for longer than that (the backend shutting down on a loaded
+ * machine) got SIGTERM twice, and the backend exits at once on a second signal ("second signal:
+ * exiting now"), skipping its graceful shutdown; or the CLI even SIGKILLed it.
+ * @param root where node_modules/tsx is
+ * @param file the script, relative to the child's cwd or absolute
+ */
+export function typeScriptCommand(root: string, file: string): { command: string; args: string[] } {
+  const loader = pathToFileURL(require.resolve('tsx', { paths: [root] })).href
+  return { command: process.execPath, args: ['--import', loader, file] }
 }
 
 /** Starts a child in its own process group with prefixed output. */

@@ -13,7 +13,7 @@ import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './localstripe'
-import { startChild, stopAll, type RunningChild } from './processes'
+import { startChild, stopAll, typeScriptCommand, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
 export type AppMode =
@@ -138,8 +138,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     if (backend && !backend.hasExited()) return
     backend = startChild({
       name: 'backend',
-      command: bin(root, 'tsx'),
-      args: ['rio-local/main.ts'],
+      // One process, so a stop reaches it once and it shuts down gracefully (typeScriptCommand says why).
+      ...typeScriptCommand(root, 'rio-local/main.ts'),
       cwd: root,
       env: backendChildEnv,
       prefixWidth: PREFIX_WIDTH,
