@@ -168,6 +168,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     (code) => change((objects) => objects.deleteMyAccount(code)),
     [change],
   )
+  const requestEmailChange = useCallback<AccountContextValue['requestEmailChange']>(
+    (newEmail) => change((objects) => objects.requestEmailChange(newEmail)),
+    [change],
+  )
+  const confirmEmailChange = useCallback<AccountContextValue['confirmEmailChange']>(
+    (code) => change((objects) => objects.confirmEmailChange(code)),
+    [change],
+  )
 
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null
@@ -190,10 +198,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     exportMyData,
     requestAccountDeletion,
     deleteMyAccount,
+    requestEmailChange,
+    confirmEmailChange,
     retryAccount,
   }), [
     plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription,
     startPaymentSetup, savePaymentMethod, retryPayment, retryAccount, exportMyData, requestAccountDeletion, deleteMyAccount,
+    requestEmailChange, confirmEmailChange,
   ])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>

@@ -63,6 +63,10 @@ export interface AccountContextValue {
   requestAccountDeletion(): Promise<void>
   /** Deletes the account with the e-mailed code; rejects with an AppError. */
   deleteMyAccount(code: string): Promise<void>
+  /** E-mails a code to `newEmail` that confirms moving the account there; rejects with an AppError. */
+  requestEmailChange(newEmail: string): Promise<{ sentTo: string }>
+  /** Moves the account to the new address with the code and signs in as it; rejects with an AppError. */
+  confirmEmailChange(code: string): Promise<{ email: string; signedIn: boolean }>
   /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
   retryAccount(): void
 }

@@ -9,6 +9,7 @@ const account = {
   exportMyData: jest.fn<Promise<Record<string, unknown>>, []>(),
   requestAccountDeletion: jest.fn<Promise<void>, []>(),
   deleteMyAccount: jest.fn<Promise<void>, [string]>(),
+  account: null,
 }
 const auth = { signOut: jest.fn<Promise<void>, []>() }
 jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => account }))

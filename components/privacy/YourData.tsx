@@ -7,6 +7,7 @@ import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { ROUTES } from '@/lib/routes'
+import { ChangeEmail } from './ChangeEmail'
 import { exportDocument, exportFileName } from './export-file'
 import styles from './YourData.module.css'
 
@@ -26,11 +27,12 @@ function download(text: string, name: string): void {
 }
 
 /**
- * The customer's data rights in one place on /account: download everything we hold, and delete the
- * account (after a code e-mailed to their address). What each does is said before it is done.
+ * The customer's data rights in one place on /account: download everything we hold, change the
+ * e-mail address (after a code e-mailed to the new one), and delete the account (after a code
+ * e-mailed to their address). What each does is said before it is done.
  */
 export function YourData() {
-  const { exportMyData, requestAccountDeletion, deleteMyAccount } = useAccount()
+  const { account, exportMyData, requestAccountDeletion, deleteMyAccount } = useAccount()
   const { signOut } = useAuth()
   const router = useRouter()
   const codeId = useId()
@@ -84,6 +86,7 @@ export function YourData() {
           {busy === 'export' ? 'Preparing…' : 'Download my data'}
         </button>
       </div>
+      {account?.email ? <ChangeEmail key={account.email} currentEmail={account.email} /> : null}
       <div className={styles.right}>
         <h3>Delete your account</h3>
         {deletion.step === 'idle' ? (

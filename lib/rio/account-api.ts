@@ -208,6 +208,17 @@ export interface CustomerObjects {
   requestAccountDeletion(): Promise<void>
   /** Calls Account.deleteMyAccount with the e-mailed code. Rejects with an AppError (400 wrong or expired code). */
   deleteMyAccount(code: string): Promise<void>
+  /**
+   * Calls Account.requestEmailChange, which e-mails a code to the new address only. Rejects with an
+   * AppError (400 invalid or the same address, 409 taken or a delivery being packed, 429 within 30 s).
+   */
+  requestEmailChange(newEmail: string): Promise<{ sentTo: string }>
+  /**
+   * Calls Account.confirmEmailChange with the code (the customer moves to the new address), then
+   * signs this browser in as the new address. `signedIn` is false when that sign-in failed: the
+   * customer then signs in with the new address. Rejects with an AppError when nothing moved.
+   */
+  confirmEmailChange(code: string): Promise<{ email: string; signedIn: boolean }>
 }
 
 function isPaymentSetup(value: unknown): value is PaymentSetup {
@@ -296,6 +307,19 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       },
       async deleteMyAccount(code) {
         await guarded(() => accountObject.call({ method: 'deleteMyAccount', body: { code: code.replace(/\s+/g, '') } }))
+      },
+      async requestEmailChange(newEmail) {
+        const email = checkedEmail(newEmail)
+        const sent = (await guarded(() => accountObject.call<{ sentTo?: string }>({ method: 'requestEmailChange', body: { newEmail: email } }))).data
+        return { sentTo: sent?.sentTo ?? email }
+      },
+      async confirmEmailChange(code) {
+        const moved = (await guarded(() => accountObject.call<{ email?: string; customToken?: string }>({ method: 'confirmEmailChange', body: { code: normalizeOtp(code) } }))).data
+        const email = moved?.email ?? ''
+        if (!moved?.customToken) return { email, signedIn: false }
+        // The old address's session now owns an empty account: go on as the new address.
+        const signedIn = await signInWithToken(client, moved.customToken).then(() => true, () => false)
+        return { email, signedIn }
       },
     }
   })
