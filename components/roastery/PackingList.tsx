@@ -1,5 +1,6 @@
 import type { BoardDelivery } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
+import { formatClockTime } from '@/lib/format/date'
 import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
 import { addressLines } from '@/lib/subscription/address'
@@ -21,10 +22,10 @@ const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
 
-function shippedTime(iso: string | undefined, locale?: string): string {
+function shippedTime(iso: string | undefined, _locale?: string): string {
   if (!iso) return ''
   const at = new Date(iso)
-  return Number.isNaN(at.getTime()) ? '' : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at)
+  return Number.isNaN(at.getTime()) ? '' : formatClockTime(iso)
 }
 
 function StatusBadge({ delivery, locale }: { delivery: BoardDelivery; locale?: string }) {

@@ -1,5 +1,5 @@
 import type { SubscriptionChange, SubscriptionPlan } from '@/lib/contract'
-import { formatDeliveryDay } from '@/lib/format/date'
+import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { planName } from '@/lib/subscription/labels'
 import cardStyles from '@/components/account/Account.module.css'
 import styles from './Subscription.module.css'
@@ -34,7 +34,7 @@ export function SubscriptionHistory({ history, plans, locale }: { history: Subsc
       <ol className={styles.history}>
         {[...history].reverse().map((change, index) => (
           <li key={`${change.at}-${index}`}>
-            <time dateTime={change.at}>{formatDeliveryDay(change.at, locale)}</time>
+            <time dateTime={change.at}>{formatDate(change.at, locale)}</time>
             <span>{describeChange(change, nameOf, locale)}</span>
           </li>
         ))}

@@ -1,4 +1,11 @@
-import { dateTimeFormat } from './intl-cache'
+import { clockTime, shortDate, shortDateTime } from '@retter-shared/BeanBloomSubscription/dates'
+
+/**
+ * Dates on the pages, written as the e-mails and the roastery write them (one module,
+ * BeanBloomSubscription's dates.ts): day before month ("Sun 29 Nov 2026"), 24-hour times, a time
+ * in the customer's own time zone. The `locale` the callers pass chooses nothing: every page writes
+ * dates the one way, so a server-rendered page and the browser agree and e-mails match the pages.
+ */
 
 /**
  * An ISO 8601 date or date-time ("2026-11-21" or "2026-11-21T17:30:00.000Z"); plain numbers and
@@ -11,32 +18,44 @@ export function isIsoDateString(value: unknown): value is string {
   return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))
 }
 
+let browserZone: string | undefined
+
+/** The reader's time zone (the browser's; the server's when rendering there), e.g. "Europe/Paris". */
+export function readerTimeZone(): string {
+  if (browserZone === undefined) browserZone = new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  return browserZone
+}
+
 /**
- * Formats an ISO date(-time) for the user's locale: "21 Nov 2026, 17:30" (time only when the
- * input had one). Returns the input unchanged when it is not a valid date, so nothing is lost.
+ * "Sat 21 Nov 2026, 17:30" for an instant, in the reader's time zone (or `timeZone`); "Sat 21 Nov
+ * 2026" for a date without a time. Returns the input unchanged when it is not a valid date, so
+ * nothing is lost.
  * @param iso ISO 8601 string
- * @param locale BCP 47 locale; undefined means the browser's
+ * @param _locale ignored: one style everywhere (kept so callers need not change)
+ * @param timeZone an IANA zone; the reader's when omitted
  */
-export function formatDateTime(iso: string, locale?: string): string {
+export function formatDateTime(iso: string, _locale?: string, timeZone?: string): string {
   if (!isIsoDateString(iso)) return iso
-  const hasTime = iso.length > 10
-  const options: Intl.DateTimeFormatOptions = hasTime
-    ? { dateStyle: 'medium', timeStyle: 'short' }
-    : { dateStyle: 'medium', timeZone: 'UTC' }
-  return dateTimeFormat(locale, options).format(new Date(iso))
+  return iso.length > 10 ? shortDateTime(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
 }
 
-/** Formats an ISO date as a date only ("21 Nov 2026"), for "member since"-style fields. */
-export function formatDate(iso: string, locale?: string): string {
+/** The day of an instant in the reader's time zone ("Sat 21 Nov 2026"), for "member since"-style fields. */
+export function formatDate(iso: string, _locale?: string, timeZone?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return dateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
+  return iso.length > 10 ? shortDate(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
 }
 
 /**
- * A delivery day ("Thu 3 Dec" in en-GB): weekday, day and month, read in UTC because delivery days
- * are stored as UTC midnights (so no time zone moves them to the day before).
+ * A delivery day ("Thu 3 Dec 2026"), read in UTC because delivery days are stored as UTC midnights
+ * (so no time zone moves them to the day before).
  */
-export function formatDeliveryDay(iso: string, locale?: string): string {
+export function formatDeliveryDay(iso: string, _locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso))
+  return shortDate(iso)
+}
+
+/** "17:30": the 24-hour time of an ISO instant in the reader's time zone (or `timeZone`); '' when it is not a date. */
+export function formatClockTime(iso: string, timeZone?: string): string {
+  if (!isIsoDateString(iso) || iso.length <= 10) return ''
+  return clockTime(iso, timeZone ?? readerTimeZone())
 }

@@ -5,6 +5,15 @@
  * Everything from a message is escaped; its HTML only ever lives inside the frame's `srcdoc`.
  */
 import type { DevOutboxMessage } from '../storage/types'
+import { shortDateTime } from '../../retter/dependencies/BeanBloomSubscription/dates'
+
+/** The machine's time zone: the inbox is read on the machine that runs it. */
+const LOCAL_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+/** When a message was sent, written as the app writes times ("Fri 27 Nov 2026, 10:45"), with the zone named. */
+function sentText(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : `${shortDateTime(iso, LOCAL_ZONE)} (${LOCAL_ZONE})`
+}
 
 /**
  * The page's Content-Security-Policy. No script anywhere; styles inline only (e-mails style
@@ -46,7 +55,7 @@ function message(m: DevOutboxMessage): string {
   const rows: Array<[string, string]> = [
     ['To', m.to],
     ['Subject', m.subject],
-    ['Sent', m.sentAt],
+    ['Sent', sentText(m.sentAt)],
   ]
   const code = m.code === undefined ? '' : `<dt>Sign-in code</dt><dd class="code">${escapeHtml(m.code)}</dd>`
   const html =
