@@ -87,25 +87,50 @@ test('skip and unskip any upcoming delivery: each confirmed, announced, and focu
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`${formatDeliveryDay(new Date().toISOString())}Unskipped the delivery on ${third}`)
 }, 30_000)
 
-test('a pause says until when and when the next delivery is, apart; resuming never brings a delivery forward', async () => {
-  const user = userEvent.setup()
-  await subscribed(user)
-  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+/** Pauses the subscribed customer's deliveries for two weeks; resolves with the next delivery as the pause has it. */
+async function pauseTwoWeeks(user: ReturnType<typeof userEvent.setup>): Promise<string> {
   const pause = screen.getByRole('region', { name: 'Pause or cancel' })
   await user.selectOptions(within(pause).getByLabelText('Pause deliveries for'), '2')
   await user.click(within(pause).getByRole('button', { name: 'Pause' }))
   expect(await screen.findByText('Paused for 2 weeks.', {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(screen.getByTestId('paused-line')).toHaveTextContent(/^Paused until/), LOAD)
-  const pausedNext = nextDelivery()
+  return nextDelivery()
+}
+
+test('a pause says until when and when the next delivery is, apart; a plain resume says the paused dates stay skipped', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const pausedNext = await pauseTwoWeeks(user)
   expect(screen.getByTestId('paused-line').textContent).not.toContain(pausedNext)
   expect(rows().filter((row) => row.textContent?.includes('Paused'))).toHaveLength(2)
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Your next delivery' })).toHaveFocus(), LOAD)
-  await user.click(screen.getByRole('button', { name: 'Resume deliveries' }))
-  expect(await screen.findByText('Deliveries are back on.', {}, LOAD)).toBeInTheDocument()
+  const pause = screen.getByRole('region', { name: 'Your pause' })
+  expect(pause).toHaveTextContent('Resuming ends the pause today.')
+  // Bringing the paused dates back is offered, and can be declined in the same step.
+  await user.click(within(pause).getByRole('checkbox', { name: /^Also bring back the 2 deliveries the pause skipped: / }))
+  expect(pause).toHaveTextContent(`Your next delivery will be on ${pausedNext}. The paused dates stay skipped`)
+  await user.click(within(pause).getByRole('button', { name: 'Resume deliveries' }))
+  expect(await screen.findByText(`Deliveries are back on; the paused dates stay skipped. Your next delivery will be on ${pausedNext}.`, {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(screen.queryByTestId('paused-line')).not.toBeInTheDocument(), LOAD)
   expect(nextDelivery()).toBe(pausedNext)
-  // The paused deliveries stay skipped until the customer unskips one.
   expect(rows().filter((row) => row.textContent?.includes('Skipped'))).toHaveLength(2)
+}, 30_000)
+
+test('resuming can bring the paused deliveries back in the same step, and says the next delivery first', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const before = nextDelivery()
+  await pauseTwoWeeks(user)
+  const pause = screen.getByRole('region', { name: 'Your pause' })
+  expect(within(pause).getByRole('checkbox', { name: /^Also bring back the 2 deliveries/ })).toBeChecked()
+  expect(pause).toHaveTextContent(`Your next delivery will be on ${before}.`)
+  await user.click(within(pause).getByRole('button', { name: 'Resume with 2 deliveries back' }))
+  expect(await screen.findByText(`Deliveries are back on, with the 2 paused deliveries. Your next delivery will be on ${before}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByTestId('paused-line')).not.toBeInTheDocument(), LOAD)
+  expect(nextDelivery()).toBe(before)
+  expect(rows().filter((row) => /Skipped|Paused/.test(row.textContent ?? ''))).toHaveLength(0)
 }, 30_000)
 
 test('coffee and address are edited in place; a wrong postal code from the class lands under its field, nothing typed is lost', async () => {

@@ -6,7 +6,8 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  cancel, changePlan, findPlan, gridDates, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start, Transition, unskip, UPCOMING_COUNT,
+  cadenceOf, cancel, changePlan, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
+  SubscriptionChange, subscriptionAt, Transition, unskip, UPCOMING_COUNT,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView, refuse } from './changes'
 import { isShipped } from './shipments'
@@ -92,13 +93,55 @@ export async function pauseSubscription(data: Data<{ weeks: number }>): Promise<
   return complete(data, paused.sub as typeof view, nowMs, { action: 'paused', weeks: weeks }, { kind: 'paused', weeks: weeks })
 }
 
-/** WRITE: ends a pause now; the deliveries it skipped stay skipped (the customer may unskip them). */
-export async function resumeSubscription(data: Data): Promise<Data> {
+/**
+ * The dates the customer skipped themself, by the history: a `skipped` entry for the date with no
+ * `unskipped` one after it. A resume that brings the paused dates back leaves these skipped.
+ */
+function ownSkips(history: SubscriptionChange[] | undefined): string[] {
+  const own: string[] = []
+  for (const change of history || []) {
+    if (!change.date) continue
+    const at = own.indexOf(change.date)
+    if (change.action === 'skipped' && at < 0) own.push(change.date)
+    if (change.action === 'unskipped' && at >= 0) own.splice(at, 1)
+  }
+  return own
+}
+
+/**
+ * The deliveries a pause skipped that a resume at `nowMs` can bring back: inside the pause, not
+ * already being roasted or shipped, and not skipped by the customer before the pause.
+ */
+function pausedDates(view: CustomerView, nowMs: number): string[] {
+  if (view.status !== 'paused' || !view.pausedFrom || !view.pausedUntil) return []
+  const from = Date.parse(view.pausedFrom)
+  const until = Date.parse(view.pausedUntil)
+  const own = ownSkips(view.history)
+  return (view.skipped || []).filter(function (date) {
+    const day = Date.parse(date)
+    return day >= from && day < until && !isTooLateToChange(date, nowMs) && !isShipped(view, date) && own.indexOf(date) < 0
+  })
+}
+
+/**
+ * WRITE {restoreSkipped?: boolean}: ends a pause now. By default the deliveries it skipped stay
+ * skipped (the customer may unskip them one by one); with `restoreSkipped` they come back in the
+ * same step, except those already being roasted and those the customer had skipped before pausing.
+ */
+export async function resumeSubscription(data: Data<{ restoreSkipped?: boolean }>): Promise<Data> {
+  const restore = !!(data.request.body && data.request.body.restoreSkipped === true)
   const nowMs = Date.now()
   const view = current(data, nowMs)
+  const back = restore ? pausedDates(view, nowMs) : []
   const resumed = resume(view, nowMs)
   if (!resumed.ok) return conflict(data, resumed)
-  return complete(data, resumed.sub as typeof view, nowMs, { action: 'resumed' }, { kind: 'resumed' })
+  let next = resumed.sub as typeof view
+  if (back.length > 0) {
+    next.skipped = (next.skipped || []).filter(function (date) { return back.indexOf(date) < 0 })
+    // Read anew: the upcoming deliveries and the next one follow the dates brought back.
+    next = subscriptionAt(next, nowMs, cadenceOf)
+  }
+  return complete(data, next, nowMs, { action: 'resumed' }, { kind: 'resumed' })
 }
 
 /** Skips or unskips the delivery on the body's `date` (the input model checked its shape). */
