@@ -15,6 +15,7 @@ import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
+import { stackSummary } from './lib/stack-summary'
 
 const root = path.resolve(__dirname, '..')
 
@@ -53,19 +54,7 @@ async function runLocal(): Promise<void> {
   }))
   if (!stack) return
   say('')
-  say(`  App:       ${stack.appUrl}`)
-  // Next prints its own address on the [next] lines above; without the front it has no /rio.
-  say(`             (the http://127.0.0.1 address on the [next] lines is next dev behind it: no /rio there)`)
-  say(`  Backend:   ${stack.backendUrl} (project ${process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local'})`)
-  say(`  Stripe:    ${stack.stripeUrl} (localstripe; test card 4242 4242 4242 4242, any future date, any CVC)`)
-  say(stack.firestoreHost ? `  Firestore: http://${stack.firestoreHost} (emulator)` : '  Firestore: off (no live updates; see the line above for what to install)')
-  say(`  One-time codes: printed on the [backend] lines below, and at curl -H 'X-Rio-Dev: 1' '${stack.backendUrl}/__dev/outbox?to=you@example.com'`)
-  say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered; the key is this run's)`)
-  say(`  Delayed calls: curl -H 'X-Rio-Dev: 1' ${stack.backendUrl}/__dev/tasks lists them; -X POST …/__dev/tasks/run runs those due`)
-  say(`  Test clock: curl -H 'X-Rio-Dev: 1' -H 'content-type: application/json' -d '{"advanceSeconds":86400}' ${stack.backendUrl}/__dev/clock moves a day on`)
-  if (stack.cert.origin === 'self-signed' || stack.cert.origin === 'existing') {
-    say('  The certificate in .certs/ is self-signed unless mkcert made it: accept the browser warning once, or install mkcert and delete .certs/.')
-  }
+  for (const line of stackSummary(stack, { app: 'dev', projectId: process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local' })) say(line)
   say(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`)
   say('')
 }

@@ -10,6 +10,7 @@ import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
+import { stackSummary } from './lib/stack-summary'
 
 const root = path.resolve(__dirname, '..')
 
@@ -33,11 +34,7 @@ async function main(): Promise<void> {
     startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal }))
   if (!stack) return
   say('')
-  say(`  App (production build): ${stack.appUrl}`)
-  say(`  Backend:   ${stack.backendUrl}`)
-  say(`  Firestore: http://${stack.firestoreHost} (emulator)`)
-  say(`  Stripe:    ${stack.stripeUrl} (localstripe; test card 4242 4242 4242 4242, any future date, any CVC)`)
-  say(`  Inbox:     ${stack.inboxUrl} (every e-mail, rendered)`)
+  for (const line of stackSummary(stack, { app: 'production', projectId: process.env.RIO_LOCAL_PROJECT_ID || 'coffee-local' })) say(line)
   say('  Press Ctrl-C to stop everything.')
 }
 

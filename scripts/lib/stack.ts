@@ -78,7 +78,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   let backend: RunningChild | undefined
   const firestoreHost = `${ports.firestoreHost}:${ports.firestore}`
   const backendUrl = `http://127.0.0.1:${ports.backend}`
-  const appUrl = `https://localhost:${ports.app}`
+  const appUrl = appUrlOf(ports)
 
   let stopping = false
   const stopEverything = async (): Promise<void> => {
@@ -119,21 +119,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   // The TLS front signs each client's address with this; only it and the backend know it (a new
   // one per stack).
   const frontSecret = randomBytes(32).toString('base64url')
-  const backendChildEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    RIO_LOCAL_INBOX_KEY: inboxKey,
-    RIO_LOCAL_FRONT_SECRET: frontSecret,
-    RIO_LOCAL_PORT: String(ports.backend),
-    RIO_LOCAL_DEV: '1',
-    FIRESTORE_EMULATOR_HOST: firestoreHost,
-    RIO_LOCAL_LIVE_STATE: liveState ? '1' : '0',
-    // CORS: the one browser origin of this stack (the Firebase Auth calls go to the backend directly).
-    RIO_LOCAL_ALLOWED_ORIGINS: appUrl,
-    // Class code charges through localstripe, with any test key it accepts.
-    STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
-    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-    ...options.backendEnv,
-  }
+  const backendChildEnv = backendEnvFor({ env: process.env, ports, inboxKey, frontSecret, liveState, extra: options.backendEnv })
   const launchBackend = async (): Promise<void> => {
     if (backend && !backend.hasExited()) return
     backend = startChild({
@@ -224,6 +210,45 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await stopEverything()
     throw error
   }
+}
+
+/**
+ * The environment of the stack's backend: what `env` holds, plus this stack's ports, keys and
+ * origin. Its APP_URL (the e-mails' links) is the app on the port it really runs on
+ * (`https://localhost:<PORT>`), unless `env` names another address on purpose (a tunnel to this
+ * machine, say); `extra` (the caller's backendEnv) wins over everything.
+ */
+export function backendEnvFor(options: {
+  env: NodeJS.ProcessEnv
+  ports: StackPorts
+  inboxKey: string
+  frontSecret: string
+  liveState: boolean
+  extra?: Record<string, string>
+}): NodeJS.ProcessEnv {
+  const { env, ports } = options
+  const appUrl = appUrlOf(ports)
+  return {
+    ...env,
+    RIO_LOCAL_INBOX_KEY: options.inboxKey,
+    RIO_LOCAL_FRONT_SECRET: options.frontSecret,
+    RIO_LOCAL_PORT: String(ports.backend),
+    RIO_LOCAL_DEV: '1',
+    FIRESTORE_EMULATOR_HOST: `${ports.firestoreHost}:${ports.firestore}`,
+    RIO_LOCAL_LIVE_STATE: options.liveState ? '1' : '0',
+    // CORS: the one browser origin of this stack (the Firebase Auth calls go to the backend directly).
+    RIO_LOCAL_ALLOWED_ORIGINS: appUrl,
+    APP_URL: env.APP_URL?.trim() || appUrl,
+    // Class code charges through localstripe, with any test key it accepts.
+    STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    ...options.extra,
+  }
+}
+
+/** The address browsers open: the TLS front on `ports.app`. */
+export function appUrlOf(ports: StackPorts): string {
+  return `https://localhost:${ports.app}`
 }
 
 function startBuild(root: string, env: NodeJS.ProcessEnv, out?: NodeJS.WritableStream): RunningChild {

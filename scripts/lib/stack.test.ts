@@ -1,0 +1,24 @@
+/** What the local stack tells its backend: the e-mails link to the app where it really runs. */
+import { backendEnvFor } from './stack'
+import { readPorts } from './config'
+
+const keys = { inboxKey: 'inbox-key', frontSecret: 'front-secret', liveState: true }
+
+test('the e-mails link to the app on the port it runs on (PORT), and CORS allows that origin', () => {
+  const env = { PORT: '3100', RIO_LOCAL_PORT: '4100' }
+  const backend = backendEnvFor({ env, ports: readPorts(env), ...keys })
+  expect(backend.APP_URL).toBe('https://localhost:3100')
+  expect(backend.RIO_LOCAL_ALLOWED_ORIGINS).toBe('https://localhost:3100')
+  expect(backend.RIO_LOCAL_PORT).toBe('4100')
+})
+
+test('without PORT (or with an empty APP_URL, as .env.example has it) that is https://localhost:3000', () => {
+  const env = { APP_URL: ' ' }
+  expect(backendEnvFor({ env, ports: readPorts(env), ...keys }).APP_URL).toBe('https://localhost:3000')
+})
+
+test('an APP_URL set on purpose (a tunnel to this machine) is kept; the caller\'s backendEnv wins over both', () => {
+  const env = { PORT: '3100', APP_URL: 'https://beans.tunnel.example' }
+  expect(backendEnvFor({ env, ports: readPorts(env), ...keys }).APP_URL).toBe('https://beans.tunnel.example')
+  expect(backendEnvFor({ env, ports: readPorts(env), ...keys, extra: { APP_URL: 'https://x.example' } }).APP_URL).toBe('https://x.example')
+})
