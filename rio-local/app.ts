@@ -83,6 +83,8 @@ export interface BackendOptions {
   projectEnv?: Record<string, string>
   /** Port of an SMTP receiver of its own (default: the process's shared receiver, on any free port). */
   smtpPort?: number
+  /** Send class code's e-mail to this SMTP server instead of the receiver (fault runs; the inbox stays empty). */
+  smtpUrl?: string
   /**
    * Run delayed calls (`data.tasks`) and scheduled STATIC methods on timers (default true). False:
    * only through `runDueTasks` / `runDueSchedules` / `POST /__dev/tasks/run` (tests that move `now`).
@@ -280,7 +282,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
     APP_URL: process.env.APP_URL || LOCAL_APP_URL,
     ...options.projectEnv,
-    SMTP_URL: smtp.url,
+    SMTP_URL: options.smtpUrl ?? smtp.url,
   })
   let project
   let restoreDate: () => void = () => undefined

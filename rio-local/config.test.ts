@@ -52,6 +52,14 @@ test('RIO_LOCAL_LIVE_STATE=0 turns live state off; RIO_LOCAL_PROJECT_DIR names t
   expect(() => loadConfig({ RIO_LOCAL_LIVE_STATE: 'off' })).toThrow(/RIO_LOCAL_LIVE_STATE must be 0 or 1/)
 })
 
+test('RIO_LOCAL_SMTP_URL sends e-mail to an SMTP server on this machine only', () => {
+  expect(loadConfig(KEY).smtpUrl).toBeUndefined()
+  expect(loadConfig({ ...KEY, RIO_LOCAL_SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525')
+  for (const far of ['smtp://mail.example.com:25', 'smtps://127.0.0.1:465', 'smtp://user:pw@127.0.0.1:25', '127.0.0.1:25']) {
+    expect(() => loadConfig({ ...KEY, RIO_LOCAL_SMTP_URL: far })).toThrow(/RIO_LOCAL_SMTP_URL must be an SMTP server on this machine/)
+  }
+})
+
 test('every invalid variable is reported, by name, at once', () => {
   let error: unknown
   try {

@@ -41,6 +41,11 @@ export interface BackendConfig {
    * `url` undefined: Stripe itself.
    */
   stripe: { url?: string }
+  /**
+   * RIO_LOCAL_SMTP_URL: send class code's e-mail to this SMTP server on loopback instead of the
+   * runtime's own receiver (fault runs that take the mail server away; the inbox stays empty).
+   */
+  smtpUrl?: string
 }
 
 /** The app origin of `npm run dev` and `npm run start:local` on their default port. */
@@ -173,6 +178,10 @@ export function loadConfig(env: Env = process.env): BackendConfig {
   const stripeUrl = env.STRIPE_API_URL?.trim() || undefined
   problems.push(...stripeProblems(stripeUrl, env.STRIPE_SECRET_KEY?.trim() || undefined))
 
+  const smtpUrl = env.RIO_LOCAL_SMTP_URL?.trim() || undefined
+  if (smtpUrl !== undefined && !/^smtp:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(smtpUrl)) {
+    problems.push(`RIO_LOCAL_SMTP_URL must be an SMTP server on this machine, like smtp://127.0.0.1:2525, got "${smtpUrl}"`)
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     host: '127.0.0.1',
@@ -194,5 +203,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     inboxKey,
     ...(frontSecret ? { frontSecret } : {}),
     stripe: stripeUrl === undefined ? {} : { url: stripeUrl },
+    ...(smtpUrl ? { smtpUrl } : {}),
   }
 }

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     logger,
     // Codes in the terminal are for a developer's own machine only.
     printOtpToTerminal: config.dev,
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     inboxKey: config.inboxKey,
   })
   running.backend = backend
