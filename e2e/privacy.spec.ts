@@ -107,6 +107,45 @@ test('a customer downloads everything we hold, then deletes the account: Stripe 
   await expect(page.getByText('4242')).toHaveCount(0)
 })
 
+/** The latest code that confirms moving an account to `email`. */
+async function emailChangeCode(email: string): Promise<string> {
+  await expect.poll(async () => (await outbox(email)).some((m) => /code to use this address/.test(m.subject))).toBe(true)
+  const mail = (await outbox(email)).find((m) => /code to use this address/.test(m.subject))
+  const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]
+  if (!code) throw new Error('No e-mail change code was e-mailed.')
+  return code
+}
+
+test('a customer moves the account to a new address: the subscription follows, the old address starts afresh', async ({ page }) => {
+  const email = freshEmail('mover')
+  const newEmail = freshEmail('moved')
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Start with Barista' }).click()
+  const before = await requestCode(page, email)
+  await page.getByLabel('Verification code').fill((await waitForCode(email, before)).code)
+  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
+  await fillDeliveryAddress(start, { name: 'Mo Mover', line1: 'Via Roma 1', postalCode: '00184', city: 'Roma', country: 'IT' })
+  await fillCard(start, TEST_CARDS.visa)
+  await start.getByRole('button', { name: 'Start Barista' }).click()
+  await expect(start).toBeHidden({ timeout: 15_000 })
+  await page.goto('/account')
+  const yourData = card(page, 'Your data rights')
+
+  await yourData.getByRole('button', { name: 'Change e-mail address…' }).click()
+  await yourData.getByLabel('New e-mail address').fill(newEmail)
+  await yourData.getByRole('button', { name: 'E-mail a code to this address' }).click()
+  await expect(yourData.getByText(`We e-mailed a code to ${newEmail}`)).toBeVisible()
+  await yourData.getByLabel('Code from the e-mail').fill(await emailChangeCode(newEmail))
+  await yourData.getByRole('button', { name: 'Use the new address' }).click()
+
+  // Still signed in, now as the new address, with the same subscription.
+  await expect(yourData.getByText(`You sign in with ${newEmail}`)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Mo Mover').first()).toBeVisible()
+  await expect(card(page, 'Upcoming deliveries')).toBeVisible()
+  expect((await outbox(email)).some((m) => m.subject === 'Your Bean & Bloom account has a new e-mail address')).toBe(true)
+  expect((await outbox(newEmail)).some((m) => m.subject === 'Your Bean & Bloom account has a new e-mail address')).toBe(true)
+})
+
 test.describe('a production build with analytics configured', () => {
   test.describe.configure({ mode: 'serial' })
   let server: RunningChild | undefined

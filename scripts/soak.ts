@@ -6,8 +6,10 @@
  * Then it checks that every write acknowledged with a 2xx is in the stored state, that no answer
  * was a 5xx other than 570, and that 5 s after the restart every writer's live document holds its
  * stored state, without any request to that instance (a browser that kept listening through the
- * restart makes none); it prints the counts and exits 1 when a check fails. Not part of `npm test`
- * (it takes about a minute and two cores).
+ * restart makes none); it prints the counts and exits 1 when a check fails. Then the e-mail part
+ * (soak-mail.ts): an SMTP outage and a SIGKILL while the outbox catches up, counting e-mails
+ * queued, delivered once, delivered twice and lost. Not part of `npm test` (it takes about a
+ * minute and two cores).
  */
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,6 +25,7 @@ import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './l
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import { mailSoak } from './soak-mail'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
 const P = 'soak'
@@ -327,7 +330,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+main().then(async () => {
+  // The e-mail part: an SMTP outage and a crash while the outbox catches up (soak-mail.ts).
+  const mailPassed = await mailSoak()
+  say(mailPassed ? 'Mail soak passed.' : 'MAIL SOAK FAILED')
+  if (!mailPassed) process.exitCode = 1
+}).catch((error: unknown) => {
   warn(`npm run soak: ${error instanceof Error ? error.stack : String(error)}`)
   process.exit(1)
 })
