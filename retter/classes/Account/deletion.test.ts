@@ -112,6 +112,12 @@ describe('exportMyData', () => {
       paymentProvider: { name: 'Stripe', customerId: expect.stringMatching(/^cus_/) },
     })
     expect(JSON.stringify(exported)).not.toMatch(/secret|otp|salt/i)
+    // Every e-mail sent to them, by subject and time (the sign-in code went before the Account's log could know them).
+    const sent = (await mails(sam)).map((m) => m.subject).filter((subject) => !/sign-in code/.test(subject))
+    expect(sent.length).toBeGreaterThan(2)
+    const logged = exported.emailsSent as Array<{ subject: string; sentAt: string }>
+    expect(logged.map((m) => m.subject).sort()).toEqual(sent.sort())
+    expect(logged.every((m) => !Number.isNaN(Date.parse(m.sentAt)))).toBe(true)
 
     const other = await signIn()
     const refused = await call(backend, 'POST', `/${P}/CALL/Account/exportMyData/${sam.accountId}?_token=${other.token}`)

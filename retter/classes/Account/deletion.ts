@@ -26,6 +26,7 @@ import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { EMAIL_LOOKUP_KEY } from './index'
 import { sendMail } from './mailer'
 import { sendOrQueue } from './notify'
+import { noteSent, SentLogState } from './sent-log'
 import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
 import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
 import { accountDeletedMail, deletionCodeMail } from './privacy-mail'
@@ -112,6 +113,7 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   }
   priv.deletionCode = issued.stored
   priv.deletionCodeSentAt = nowMs
+  noteSent(priv as SentLogState, deletionCodeMail(email, '', 0).subject, nowMs)
   data.response = { statusCode: 200, body: { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 } }
   return data
 }

@@ -128,6 +128,11 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   expect(toOld?.text).toContain('now uses ' + newEmail)
   expect(toNew?.text).toContain('(it was ' + sam.email + ')')
 
+  // The log of e-mails sent to them moved too, and goes on at the new address.
+  const movedLog = (await ok<{ emailsSent: Array<{ subject: string }> }>(moved, 'exportMyData')).emailsSent.map((m) => m.subject)
+  expect(movedLog).toEqual(expect.arrayContaining(['Your Bean & Bloom account has a new e-mail address', 'Your code to use this address for Bean & Bloom']))
+  expect(movedLog.length).toBeGreaterThan(3)
+
   // The moved customer's next delivery is charged on the new account when it becomes final.
   await walkTo('2026-11-24T09:00:00Z')
   expect((await stateOf(moved))?.payments).toEqual([expect.objectContaining({ date: '2026-11-25T00:00:00.000Z', status: 'paid' })])

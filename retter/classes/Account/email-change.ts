@@ -36,6 +36,7 @@ import { issueOtp, OTP_TTL_MS, StoredOtp } from './otp'
 import { emailChangeCodeMail, emailChangedMail } from './privacy-mail'
 import { keepReminder } from './reminders'
 import { syncBoards } from './roastery'
+import { noteSent, SentLogState, SentMail } from './sent-log'
 import { stripe, stripeFailure } from './stripe'
 
 const rdk = new RDK()
@@ -55,7 +56,7 @@ export interface EmailChangePrivateState {
   }
 }
 
-type Private = AccountPrivateState & DeletionPrivateState & EmailChangePrivateState
+type Private = AccountPrivateState & DeletionPrivateState & EmailChangePrivateState & SentLogState
 
 /** The body of adoptCustomer: `{check: true}` only asks whether the address is free. */
 export interface AdoptInput {
@@ -67,6 +68,8 @@ export interface AdoptInput {
   paymentMethodId?: string
   /** The latest delivery already reminded of (so it is not reminded twice). */
   remindedFor?: string
+  /** The log of e-mails sent to the customer (it is theirs, so it moves with them). */
+  sentMails?: SentMail[]
 }
 
 const NOTHING_CHANGED = 'Your e-mail address has not changed.'
@@ -125,13 +128,15 @@ export async function requestEmailChange(data: Data<{ newEmail?: string }>): Pro
   if (state === 'taken') return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
   if (state === 'unknown') return refuse(data, 503, 'ACCOUNTS_UNAVAILABLE', 'We could not check the new address just now. Try again in a moment. ' + NOTHING_CHANGED)
   const issued = issueOtp(nowMs)
+  const codeMail = emailChangeCodeMail(newEmail, view.email, issued.code, OTP_TTL_MS / 60000)
   try {
-    await sendMail(emailChangeCodeMail(newEmail, view.email, issued.code, OTP_TTL_MS / 60000))
+    await sendMail(codeMail)
   } catch (err) {
     console.error('[Account] requestEmailChange: the code could not be e-mailed', err instanceof Error ? err.message : String(err))
     return refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The code could not be e-mailed. Try again in a moment. ' + NOTHING_CHANGED)
   }
   priv.emailChange = { newEmail: newEmail, code: issued.stored, sentAt: nowMs }
+  noteSent(priv, codeMail.subject, nowMs)
   data.response = { statusCode: 200, body: { sentTo: newEmail, expiresInSeconds: OTP_TTL_MS / 1000 } }
   return data
 }
@@ -182,7 +187,7 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
   }
   const moved = JSON.parse(JSON.stringify(view)) as CustomerView
   moved.email = newEmail
-  const adopt: AdoptInput = { customer: moved, fromEmail: oldEmail, stripeCustomerId: priv.stripeCustomerId, paymentMethodId: priv.paymentMethodId, remindedFor: priv.remindedFor }
+  const adopt: AdoptInput = { customer: moved, fromEmail: oldEmail, stripeCustomerId: priv.stripeCustomerId, paymentMethodId: priv.paymentMethodId, remindedFor: priv.remindedFor, sentMails: priv.sentMails }
   const adopted = await rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountIdFor(newEmail), methodName: ADOPT_METHOD, body: adopt })
   if (adopted && adopted.statusCode === 409) return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
   if (!adopted || adopted.statusCode < 200 || adopted.statusCode >= 300) {
@@ -240,6 +245,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   if (input.stripeCustomerId) priv.stripeCustomerId = input.stripeCustomerId
   if (input.paymentMethodId) priv.paymentMethodId = input.paymentMethodId
   if (input.remindedFor) priv.remindedFor = input.remindedFor
+  if (input.sentMails) (priv as SentLogState).sentMails = input.sentMails.concat((priv as SentLogState).sentMails || [])
   keepReminder(data, customer, nowMs)
   keepCharge(data, customer, nowMs)
   await syncBoards(data, customer, nowMs)

@@ -7,6 +7,7 @@ import { Data } from '@retter/rdk'
 import { current } from './changes'
 import { documentsOf } from './deletion'
 import { privateOf } from './customer'
+import { SentLogState } from './sent-log'
 
 /** The export format's version: a consumer of the file can tell which shape it reads. */
 export const EXPORT_FORMAT = 'bean-and-bloom-personal-data/1'
@@ -50,7 +51,8 @@ export async function exportMyData(data: Data): Promise<Data> {
     receipts: documentsOf(view),
     // Held by Stripe, not by us: how to find the customer record there.
     paymentProvider: priv.stripeCustomerId ? { name: 'Stripe', customerId: priv.stripeCustomerId } : undefined,
-    // E-mails waiting for a retry after a failed send (sent e-mails are not stored by us).
+    // The e-mails we sent them (subject and time; the bodies are not kept), and those waiting for a retry.
+    emailsSent: (priv as SentLogState).sentMails || [],
     emailsWaitingToBeSent: (priv.mailQueue || []).map(function (queued) { return { subject: queued.mail.subject, attempts: queued.attempts } }),
   }
   data.response = {

@@ -15,6 +15,7 @@ import { Data } from '@retter/rdk'
 import { Mail, sendMail } from './mailer'
 import { AccountPrivateState, privateOf } from './customer'
 import { EMAILS_PER_HOUR, nextMailSlot, withinWindow } from './limits'
+import { noteSent, SentLogState } from './sent-log'
 
 /**
  * Seconds from a message's failed try to its next one; after the last it is dead-lettered.
@@ -66,7 +67,7 @@ export interface OutboxState {
   deadLetters?: DeadLetter[]
 }
 
-type OutboxPrivate = AccountPrivateState & OutboxState
+type OutboxPrivate = AccountPrivateState & OutboxState & SentLogState
 
 function outboxOf(data: Data): OutboxPrivate {
   return privateOf(data) as OutboxPrivate
@@ -153,8 +154,12 @@ export async function sendOrQueue(data: Data, mail: Mail, options: SendOptions =
   } else {
     entry.attempts = 1
     const err = await tryOnce(data, entry)
-    if (err === null) priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
-    else afterFailure(priv, entry, err, nowMs)
+    if (err === null) {
+      priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
+      noteSent(priv, mail.subject, nowMs)
+    } else {
+      afterFailure(priv, entry, err, nowMs)
+    }
   }
   keepMailTask(data, priv, nowMs)
 }
@@ -196,6 +201,7 @@ export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
       if (err === null) {
         sent = 1
         priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
+        noteSent(priv, entry.mail.subject, nowMs)
       } else {
         afterFailure(priv, entry, err, nowMs)
       }
