@@ -44,9 +44,9 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
           </tr>
           <tr>
             <td>The e-mails we send you (codes, confirmations, reminders, payment notices)</td>
-            <td>{operator.mailProvider}; we keep no copy (an e-mail that could not be sent waits in Retter until it is)</td>
+            <td>{operator.mailProvider}; in Retter we keep only each e-mail’s subject and time (the newest 200, so you can see them in your data download), and an e-mail that could not be sent waits there until it is</td>
             <td>To run your subscription (contract)</td>
-            <td>As long as the e-mail provider keeps sent mail</td>
+            <td>At the provider, as long as it keeps sent mail; the list of subjects until you delete your account</td>
           </tr>
           <tr>
             <td>Page views, only if you accept analytics</td>
@@ -64,7 +64,7 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
       <h2>Your rights, and where to exercise them</h2>
       <ul>
         <li><strong>Access and portability:</strong> “Download my data” on your <AppLink href={ROUTES.account}>account page</AppLink> gives you everything we hold about you as one JSON file.</li>
-        <li><strong>Rectification:</strong> change your address, preferences and plan on your account page; to change your e-mail address, write to {operator.privacyContact}.</li>
+        <li><strong>Rectification:</strong> change your address, preferences and plan on your account page, and your e-mail address under “Change your e-mail address” there (a code goes to the new address first).</li>
         <li>
           <strong>Erasure:</strong> “Delete my account” removes your name, address, preferences, schedule, payment method
           (and your customer record at Stripe), sign-in records and every planned delivery. We keep only your receipts, for
