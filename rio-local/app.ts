@@ -106,6 +106,8 @@ export interface Backend {
   runDueTasks(): Promise<TaskRunResult[]>
   /** Calls the scheduled STATIC methods whose time has come (on the `now` clock). */
   runDueSchedules(): Promise<ScheduledRun[]>
+  /** Resolves once every accepted QUEUED_WRITE call has run (they run in the background, in order). */
+  queuesIdle(): Promise<void>
   /** `/__dev/inbox?key=…` with dev endpoints on; null without. Print it only in dev mode. */
   inboxPath: string | null
   /** The runtime's clock: business time (`now`) and the wall clock sessions live on. */
@@ -294,6 +296,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     storage.close()
     throw err
   }
+  // What loads but cannot run as on Retter (a method whose handler is missing, a key not emulated): said at every start.
+  for (const warning of project.warnings) logger.warn(`project: ${warning}`)
   const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
   const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
   if (mirror) {
@@ -366,6 +370,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     clock,
     runDueTasks: () => engine.tasks.runDue(),
     runDueSchedules: () => engine.schedules.runDue(),
+    queuesIdle: () => engine.queuesIdle(),
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {

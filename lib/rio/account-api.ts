@@ -4,7 +4,7 @@
  * leaves here as an `AppError` made by `./errors`.
  */
 import {
-  ACCOUNT_CLASS, ACCOUNT_LOOKUP_KEY, AWS_CLASS, STATIC_INSTANCE_ID,
+  ACCOUNT_CLASS, AWS_CLASS, STATIC_INSTANCE_ID,
   type AccountView, type AwsView, type CoffeePreferences, type DeliveryAddress, type PaymentSetup, type SendOtpResult,
   type SubscriptionPlan, type VerifyOtpResult,
 } from '@/lib/contract'
@@ -44,27 +44,18 @@ export function checkedEmail(raw: string): string {
 
 
 /**
- * The Account object of an address, without sending anything (a code already in the inbox): found
- * by its e-mail lookup key, or created for a new customer. On Retter a lookup key only finds (an
- * unknown one answers 404 and creates nothing), so a new address is opened with body `{email}`,
- * from which the Account class's `getInstanceId` derives the id (the same id a concurrent opening
- * of the same address gets: that one simply finds it).
+ * The Account object of an address, without sending anything (a code already in the inbox): the
+ * existing one, or a new customer's. On Retter a lookup key only finds (an unknown one answers 404
+ * and creates nothing), so the Account is opened with body `{email}`: the class's `getInstanceId`
+ * derives the id from it, and Retter answers the existing instance for an id it has (its `init`
+ * runs once per id) and creates it otherwise. One request either way, and no 404 for a new
+ * customer, which a browser would log as a console error.
  * @param email an address that passed `checkedEmail`
  */
 export function openChallenge(rio: RioAccessor, email: string): Promise<OtpChallenge> {
   return guarded(async () => {
     const client = await rio()
-    let object: RioCloudObject
-    try {
-      // SDK 0.4.0 puts lookup-key values into the path unencoded; `+`, `/`, `?`, `#`, `%` are legal
-      // in addresses, so encode here (the backend decodes path segments).
-      object = await client.getCloudObject({ classId: ACCOUNT_CLASS, key: { name: ACCOUNT_LOOKUP_KEY, value: encodeURIComponent(email) } })
-    } catch (error) {
-      // Only "no such Account" leads to creating one; any other failure is the caller's to see.
-      const status = (error as { response?: { status?: unknown } } | null)?.response?.status
-      if (status !== 404) throw error
-      object = await client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } })
-    }
+    const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } })
     return { email, object }
   })
 }

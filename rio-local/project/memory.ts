@@ -1,12 +1,14 @@
 /**
  * Retter's project memory (rdk get/set/increment/deleteMemory), in process: values with an
  * optional expiry, checked against the runtime's clock on every access (so jest fake timers
- * move it). `expireAt` is epoch milliseconds; an increment keeps the key's expiry.
+ * move it). `expireAt` is epoch seconds, as Retter documents it (Memory page: "Expiration time in
+ * seconds"); an increment keeps the key's expiry.
  */
 import type { OperationResponse } from '@retter/rdk'
 
 interface Entry {
   value: unknown
+  /** Epoch seconds. */
   expireAt?: number
 }
 
@@ -26,7 +28,7 @@ export function createProjectMemory(now: () => number): ProjectMemory {
 
   function live(key: string): Entry | undefined {
     const entry = entries.get(key)
-    if (entry && entry.expireAt !== undefined && entry.expireAt <= now()) {
+    if (entry && entry.expireAt !== undefined && entry.expireAt * 1000 <= now()) {
       entries.delete(key)
       return undefined
     }
@@ -39,7 +41,7 @@ export function createProjectMemory(now: () => number): ProjectMemory {
       return { success: true, data: entry ? structuredClone(entry.value) : undefined }
     },
     set(key, value, expireAt) {
-      if (expireAt !== undefined && !Number.isFinite(expireAt)) return { success: false, error: 'expireAt must be epoch milliseconds' }
+      if (expireAt !== undefined && !Number.isFinite(expireAt)) return { success: false, error: 'expireAt must be epoch seconds' }
       entries.set(key, { value: structuredClone(value), expireAt })
       return { success: true }
     },

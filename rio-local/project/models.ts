@@ -12,6 +12,17 @@ export interface ModelRegistry {
   has(name: string): boolean
   /** Throws HttpError 400 VALIDATION when `value` does not satisfy model `name`. */
   validate(name: string, value: unknown): void
+  /** The issues of `value` against model `name` (ajv's, as Retter lists them); empty when it satisfies it. */
+  issues(name: string, value: unknown): ValidationIssue[]
+}
+
+/** One of ajv's errors as Retter's 400 VALIDATION answer lists it. */
+export interface ValidationIssue {
+  instancePath: string
+  schemaPath: string
+  keyword: string
+  params: Record<string, unknown>
+  message: string
 }
 
 function modelFiles(dir: string): string[] {
@@ -42,14 +53,18 @@ export function createModelRegistry(modelsDir: string): ModelRegistry {
       throw new Error(`Model ${name} is not a schema ajv accepts: ${err instanceof Error ? err.message : String(err)}`)
     }
   }
+  function issuesOf(name: string, value: unknown): ValidationIssue[] {
+    const validate = compiled.get(name)
+    if (!validate) throw new Error(`There is no model "${name}"`)
+    if (validate(value)) return []
+    return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params, message: e.message ?? 'is invalid' }))
+  }
   return {
     has: (name) => compiled.has(name),
     validate(name, value) {
-      const validate = compiled.get(name)
-      if (!validate) throw new Error(`There is no model "${name}"`)
-      if (validate(value)) return
-      const issues = (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: e.message ?? 'is invalid', keyword: e.keyword, params: e.params }))
-      throw new HttpError(400, 'VALIDATION', 'Model validation has been failed.', { issues })
+      const issues = issuesOf(name, value)
+      if (issues.length > 0) throw new HttpError(400, 'VALIDATION', 'Model validation has been failed.', { issues })
     },
+    issues: (name, value) => issuesOf(name, value),
   }
 }

@@ -58,6 +58,8 @@ export interface EngineContext {
   mirroredThisRun: Set<string>
   /** Delayed calls were stored: the task runner looks at its timer again. */
   onTasksStored(): void
+  /** QUEUED_WRITE calls accepted and not yet run. */
+  queued: Set<Promise<void>>
 }
 
 const INSTANCE_ID_PATTERN = /^[A-Za-z0-9_\-.@+:=]{1,128}$/
@@ -113,8 +115,11 @@ export function newEffects(): Effects {
   return { lookupKeys: [], removedLookupKeys: [], tasks: [] }
 }
 
-/** The `Data` of `@retter/rdk` for one handler call. */
-export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, methodName: string, instanceId: string | undefined, state: InstanceState, body: unknown): Data {
+/**
+ * The `Data` of `@retter/rdk` for one handler call. The handler gets its own copy of the state (it
+ * may change it in place), so the runtime can tell whether it changed; `version` is the stored one.
+ */
+export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, methodName: string, instanceId: string | undefined, state: InstanceState, body: unknown, version = 1): Data {
   const queryStringParams: Record<string, string> = {}
   for (const [k, v] of Object.entries(call.request.query)) if (!RESERVED_QUERY.has(k)) queryStringParams[k] = v
   const referer = call.internal?.referer
@@ -146,9 +151,11 @@ export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, me
     },
     env: { ...process.env },
     config: {},
-    version: 1,
-    state,
-    request: { httpMethod: call.request.method, body, headers: call.request.headers, queryStringParams },
+    version,
+    state: structuredClone(state),
+    // requestTime (Retter's Request has it; rdk 1.1.15's type does not): ISO date-time of the
+    // request, on the runtime's clock, so the test clock moves it too.
+    request: { httpMethod: call.request.method, body, headers: call.request.headers, queryStringParams, ...{ requestTime: new Date(ctx.now()).toISOString() } },
     response: { statusCode: 200 },
     schedule: [],
     tasks: [],
@@ -208,8 +215,11 @@ function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects
       fx.lookupKeys.push({ projectId: ctx.projectId, classId, name: key.name, value: key.value, instanceId: needInstance('setLookUpKey') })
       return { success: true }
     },
-    async getLookUpKey({ key }) {
-      const found = ctx.storage.findLookupKey(ctx.projectId, classId, key.name, key.value)
+    async getLookUpKey(input) {
+      // Retter's GetLookUpKey takes an optional classId: the key of another class's instance.
+      const { key } = input
+      const target = (input as { classId?: unknown }).classId
+      const found = ctx.storage.findLookupKey(ctx.projectId, typeof target === 'string' && target !== '' ? target : classId, key.name, key.value)
       return found ? { success: true, data: { instanceId: found } } : { success: false, error: 'not found' }
     },
     async deleteLookUpKey({ key }) {
@@ -260,7 +270,15 @@ export async function authorize(ctx: EngineContext, cls: LoadedClass, call: Clou
 
 export function respond(res: Response): BackendResponse {
   const status = Number.isInteger(res.statusCode) && res.statusCode >= 200 && res.statusCode <= 599 ? res.statusCode : 200
-  return json(status, res.body, res.headers ?? {})
+  const headers = res.headers ?? {}
+  // A string body the handler labels as something other than JSON goes out as it is (Retter, like
+  // API Gateway, sends a text/plain or text/html body unquoted).
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1]
+  if (typeof res.body === 'string' && typeof type === 'string' && !/json/i.test(type)) {
+    const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'))
+    return { status, headers: { ...rest, 'content-type': type }, body: res.body }
+  }
+  return json(status, res.body, headers)
 }
 
 /**
@@ -289,7 +307,10 @@ export function persist(
   fx: Effects,
   mirrorWaitMs?: number,
 ): StoredInstance & { mirrored: Promise<void> } {
-  const instance: StoredInstance = { ...base, state, updatedAt: ctx.now() }
+  const before = (base as Partial<StoredInstance>).state
+  // Retter counts state versions: a commit that changes the state makes the next one.
+  const version = before === undefined ? 1 : (base.version ?? 1) + (JSON.stringify(before) === JSON.stringify(state) ? 0 : 1)
+  const instance: StoredInstance = { ...base, state, updatedAt: ctx.now(), version }
   const changes: ChangeSet = { instance, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys, tasks: fx.tasks }
   ctx.storage.commit(changes)
   if (fx.tasks.length > 0) ctx.onTasksStored()

@@ -49,6 +49,7 @@ export function createEngine(opts: EngineOptions) {
     mirroredThisRun: new Set(),
     dispatch: (call) => handle(call),
     onTasksStored: () => tasks.wake(),
+    queued: new Set(),
   }
   const timers = opts.timers ?? true
   const tasks = createTaskRunner({ projectId: opts.projectId, storage: opts.storage, logger: opts.logger, now: opts.now, dispatch: handle, timers })
@@ -81,7 +82,12 @@ export function createEngine(opts: EngineOptions) {
 
     /** Stops the timers of delayed calls and scheduled methods and waits for calls in progress. */
     async stop(): Promise<void> {
-      await Promise.all([tasks.stop(), schedules.stop()])
+      await Promise.all([tasks.stop(), schedules.stop(), this.queuesIdle()])
+    },
+
+    /** Resolves once every QUEUED_WRITE call accepted so far (and any they queue) has run. */
+    async queuesIdle(): Promise<void> {
+      while (ctx.queued.size > 0) await Promise.all([...ctx.queued])
     },
 
     /** Merges `patch` into an instance's public state (dev endpoint); publishes it. */

@@ -22,6 +22,9 @@ export interface LoadedMethod {
   /** Model names (models/<name>.json). */
   inputModel?: string
   queryStringModel?: string
+  /** Checked against a 2xx answer's body (outputModel) or another answer's (errorModel). */
+  outputModel?: string
+  errorModel?: string
   handler: ClassHandler
   /** `schedule:` of a STATIC method: the runtime calls it at these times while it runs. */
   schedule?: ScheduleExpression
@@ -31,6 +34,8 @@ export interface LoadedClass {
   classId: string
   init?: ClassHandler
   initInputModel?: string
+  initOutputModel?: string
+  initErrorModel?: string
   get?: ClassHandler
   getInstanceId?: (data: Data) => Promise<string> | string
   authorizer?: (data: Data) => Promise<Response> | Response

@@ -46,7 +46,11 @@ CREATE TABLE IF NOT EXISTS mirror_pending (
 `
 
 /** Columns added after a table was first shipped: data folders made before them get them on open. */
-const ADDED_COLUMNS: Array<{ table: string; column: string; type: string }> = [{ table: 'outbox', column: 'html', type: 'TEXT' }]
+const ADDED_COLUMNS: Array<{ table: string; column: string; type: string }> = [
+  { table: 'outbox', column: 'html', type: 'TEXT' },
+  // `data.version`: an instance stored before it counted starts at 1.
+  { table: 'cloud_instances', column: 'version', type: 'INTEGER NOT NULL DEFAULT 1' },
+]
 
 function addMissingColumns(db: Database.Database): void {
   for (const { table, column, type } of ADDED_COLUMNS) {
@@ -62,6 +66,7 @@ interface InstanceRow {
   state: string
   created_at: number
   updated_at: number
+  version: number
 }
 
 interface OutboxRow {
@@ -98,6 +103,7 @@ function toInstance(row: InstanceRow): StoredInstance {
     state: JSON.parse(row.state) as StoredInstance['state'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   }
 }
 
@@ -165,10 +171,10 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
   )
   const upsertInstance = db.prepare(
-    `INSERT INTO cloud_instances (project_id, class_id, instance_id, state, created_at, updated_at)
-     VALUES (@projectId, @classId, @instanceId, @state, @createdAt, @updatedAt)
+    `INSERT INTO cloud_instances (project_id, class_id, instance_id, state, created_at, updated_at, version)
+     VALUES (@projectId, @classId, @instanceId, @state, @createdAt, @updatedAt, @version)
      ON CONFLICT (project_id, class_id, instance_id)
-     DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+     DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, version = excluded.version`,
   )
   const unindexUsers = db.prepare<[string, string, string]>('DELETE FROM instance_users WHERE project_id = ? AND class_id = ? AND instance_id = ?')
   const indexUser = db.prepare<[string, string, string, string]>(
@@ -253,6 +259,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
         state,
         createdAt: i.createdAt,
         updatedAt: i.updatedAt,
+        version: i.version ?? 1,
       })
       indexInstanceUsers(i.projectId, i.classId, i.instanceId, i.state)
     }

@@ -9,6 +9,11 @@ export interface StoredInstance {
   state: InstanceState
   createdAt: number
   updatedAt: number
+  /**
+   * `data.version`: 1 for a new instance, one more for each commit that changed its state (what
+   * Retter's optimistic-concurrency sample compares). Absent is 1 (instances written by tools).
+   */
+  version?: number
 }
 
 export interface LookupKeyRecord {

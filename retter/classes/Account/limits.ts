@@ -178,7 +178,7 @@ export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check' | 'create',
   try {
     const existing = await rdk.getMemory({ key: key })
     if (!existing || !existing.success || typeof existing.data !== 'number') {
-      await rdk.setMemory({ key: key, value: 0, expireAt: windowEnd + 60 * 1000 })
+      await rdk.setMemory({ key: key, value: 0, expireAt: Math.ceil((windowEnd + 60 * 1000) / 1000) })
     }
     const counted = await rdk.incrementMemory({ key: key, value: 1 })
     if (!counted || !counted.success || typeof counted.data !== 'number') {

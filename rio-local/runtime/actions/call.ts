@@ -1,6 +1,10 @@
-/** CALL: runs a READ, WRITE or STATIC method (authorizer, input models, per-instance WRITE lock). */
-import type { Data } from '@retter/rdk'
-import { HttpError } from '../http'
+/**
+ * CALL: runs a READ, WRITE, QUEUED_WRITE or STATIC method (authorizer, input models, per-instance
+ * WRITE lock, the FIFO queue of QUEUED_WRITE, output and error models).
+ */
+import type { Data, Response } from '@retter/rdk'
+import type { StoredInstance } from '../../storage/types'
+import { HttpError, json } from '../http'
 import type { BackendResponse } from '../plugins'
 import type { LoadedMethod } from '../types'
 import { emptyState } from '../types'
@@ -28,6 +32,33 @@ function validate(ctx: EngineContext, method: LoadedMethod, call: CloudCall): vo
   if (method.queryStringModel) ctx.models.validate(method.queryStringModel, makeQuery(call))
 }
 
+/**
+ * The answer, checked against the method's outputModel (2xx) or errorModel (any other status): a
+ * body that does not fit answers 500 VALIDATION with the issues, and is logged (Retter documents
+ * both models as validation models for the answer; it does not document the refusal's shape).
+ */
+function checkedAnswer(ctx: EngineContext, call: CloudCall, method: LoadedMethod, res: Response): BackendResponse {
+  const ok = res.statusCode >= 200 && res.statusCode < 300
+  const model = ok ? method.outputModel : method.errorModel
+  if (!model) return respond(res)
+  const issues = ctx.models.issues(model, res.body ?? {})
+  if (issues.length === 0) return respond(res)
+  const which = ok ? 'outputModel' : 'errorModel'
+  ctx.logger.error(`${call.classId}.${method.method} answered a body its ${which} ${model} refuses`, { requestId: call.requestId, issues: JSON.stringify(issues) })
+  return json(500, { code: 'VALIDATION', message: `The answer of ${call.classId}.${method.method} does not fit its ${which} ${model}.`, issues })
+}
+
+/**
+ * `data.events` (rdk 1.3.x: events to publish to subscribed methods): not emulated, so a handler
+ * that publishes one fails loudly rather than losing the event.
+ */
+function refuseEvents(call: CloudCall, what: string, returned: unknown, data: Data): void {
+  const events = (returned as { events?: unknown } | null | undefined)?.events ?? (data as { events?: unknown }).events
+  if (Array.isArray(events) && events.length > 0) {
+    throw new HttpError(500, 'EVENTS_NOT_EMULATED', `${call.classId}.${what} published data.events, which rio-local does not deliver (event subscriptions are refused at load); nothing of this call was stored`)
+  }
+}
+
 function makeQuery(call: CloudCall): Record<string, string> {
   const q: Record<string, string> = {}
   for (const [k, v] of Object.entries(call.request.query)) if (!k.startsWith('_')) q[k] = v
@@ -38,9 +69,48 @@ function makeQuery(call: CloudCall): Record<string, string> {
 async function runKeepingNoState(ctx: EngineContext, call: CloudCall, method: LoadedMethod, data: Data): Promise<BackendResponse> {
   const fx = newEffects()
   const out = await invoke(ctx, call, data, fx, method.handler, method.method)
+  refuseEvents(call, method.method, out, data)
   collectTasks(ctx, call, data, out, fx)
   storeTasksAlone(ctx, fx)
-  return respond(resultOf(data, out).response)
+  return checkedAnswer(ctx, call, method, resultOf(data, out).response)
+}
+
+/** Runs a WRITE or QUEUED_WRITE method on the freshest state while holding the instance's lock. */
+async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: ReturnType<typeof callerOf>, existing: StoredInstance): Promise<BackendResponse> {
+  const fresh = ctx.storage.getInstance(ctx.projectId, existing.classId, existing.instanceId) ?? existing
+  const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, call.request.body, fresh.version)
+  const fx = newEffects()
+  const returned = await invoke(ctx, call, data, fx, method.handler, method.method)
+  refuseEvents(call, method.method, returned, data)
+  const out = resultOf(data, returned)
+  collectTasks(ctx, call, data, returned, fx)
+  // Retter keeps a method's state changes even when it answers 4xx/5xx (and its delayed calls with them).
+  persist(ctx, fresh, out.state, fx)
+  return checkedAnswer(ctx, call, method, out.response)
+}
+
+/**
+ * QUEUED_WRITE: Retter queues the call (FIFO per instance) and runs it in order, never 570; the
+ * caller gets no answer of the method. Here the call is accepted with 202 once authorized and
+ * validated, and runs when every call queued before it on the instance (and any WRITE running)
+ * is done. A queued call's failure is logged, as nobody waits for it.
+ */
+function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: ReturnType<typeof callerOf>, existing: StoredInstance): BackendResponse {
+  // acquire() is called now, synchronously: the lock's FIFO is the queue's order.
+  const turn = ctx.locks.acquire(lockKey(existing.classId, existing.instanceId))
+  const job = turn.then(async (release) => {
+    try {
+      const res = await runWrite(ctx, call, method, caller, existing)
+      if (res.status >= 300) ctx.logger.warn(`queued ${call.classId}.${method.method} answered ${res.status}`, { requestId: call.requestId, instanceId: existing.instanceId, body: res.body.slice(0, 500) })
+    } catch (err) {
+      ctx.logger.warn(`queued ${call.classId}.${method.method} failed`, { requestId: call.requestId, instanceId: existing.instanceId, error: err instanceof Error ? err.message : String(err) })
+    } finally {
+      release()
+    }
+  })
+  ctx.queued.add(job)
+  void job.finally(() => ctx.queued.delete(job))
+  return json(202, { queued: true })
 }
 
 export async function callAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
@@ -64,21 +134,16 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
 
   if (method.type === 'READ') {
     // A READ's state changes are discarded; its delayed calls are not.
-    return runKeepingNoState(ctx, call, method, makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body))
+    return runKeepingNoState(ctx, call, method, makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body, existing.version))
   }
 
+  if (method.type === 'QUEUED_WRITE') return enqueue(ctx, call, method, caller, existing)
+
+  // A WRITE runs at once or answers 570 (also while queued writes hold the instance).
   const release = ctx.locks.tryAcquire(lockKey(cls.classId, existing.instanceId))
   if (!release) throw new HttpError(570, 'INSTANCE_BUSY', `${cls.classId} ${existing.instanceId} is busy with another write; retry`)
   try {
-    const fresh = ctx.storage.getInstance(ctx.projectId, cls.classId, existing.instanceId) ?? existing
-    const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, body)
-    const fx = newEffects()
-    const returned = await invoke(ctx, call, data, fx, method.handler, method.method)
-    const out = resultOf(data, returned)
-    collectTasks(ctx, call, data, returned, fx)
-    // Retter keeps a method's state changes even when it answers 4xx/5xx (and its delayed calls with them).
-    persist(ctx, fresh, out.state, fx)
-    return respond(out.response)
+    return await runWrite(ctx, call, method, caller, existing)
   } finally {
     release()
   }

@@ -54,7 +54,7 @@ async function getExisting(ctx: EngineContext, cls: LoadedClass, call: CloudCall
   let response: unknown = null
   const get = cls.get
   if (get) {
-    const data = makeData(ctx, call, caller, 'GET', existing.instanceId, existing.state, body)
+    const data = makeData(ctx, call, caller, 'GET', existing.instanceId, existing.state, body, existing.version)
     const out = resultOf(data, await invoke(ctx, call, data, newEffects(), (d) => get(d), 'get'))
     if (out.response.statusCode < 200 || out.response.statusCode >= 300) return respond(out.response)
     response = out.response.body ?? null

@@ -12,7 +12,7 @@ export async function stateAction(ctx: EngineContext, call: CloudCall): Promise<
   await authorize(ctx, cls, call, makeData(ctx, call, caller, 'STATE', existing.instanceId, emptyState(), call.request.body))
   const getState = cls.getState
   if (!getState) return json(200, existing.state)
-  const data = makeData(ctx, call, caller, 'STATE', existing.instanceId, existing.state, call.request.body)
+  const data = makeData(ctx, call, caller, 'STATE', existing.instanceId, existing.state, call.request.body, existing.version)
   const out = await invoke(ctx, call, data, newEffects(), (d) => getState(d), 'getState')
   return respond(out ?? { statusCode: 200, body: existing.state })
 }
