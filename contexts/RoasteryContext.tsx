@@ -14,6 +14,12 @@ export type { RefundResult, ShipAllResult } from '@/lib/rio/roastery-api'
 // The request layer of the roastery loads with the page that needs it, not with the app.
 const roasteryApi = () => import('@/lib/rio/roastery-api')
 
+/**
+ * How long a day's live documents may disagree (a shard's part arriving after the day's, a write
+ * being retried) before the page says the board is not live.
+ */
+export const NOT_LIVE_AFTER_MS = 10_000
+
 /** One delivery day as the roastery page shows it. */
 export interface RoasteryDay {
   /** `YYYY-MM-DD` (UTC). */
@@ -22,6 +28,11 @@ export interface RoasteryDay {
   board: Board | null
   /** False when the board came from a one-off read (no live snapshot within 5 s). */
   live: boolean
+  /**
+   * True when the day's live documents have disagreed for longer than NOT_LIVE_AFTER_MS: a part of
+   * its packing list could not be written, so the board shown may lack deliveries or changes.
+   */
+  stale?: boolean
   /** Why the day's board could not be read. */
   error: AppError | null
 }
@@ -33,7 +44,7 @@ export interface RoasteryContextValue {
   status: LoadState
   /** Why the days could not be opened. */
   error: AppError | null
-  /** False while any day's board is not live. */
+  /** False while any day's board is not live (a one-off read, or stale). */
   liveUpdates: boolean
   /** Marks one delivery shipped; rejects with an AppError (code NOT_PAID when it is not paid). */
   markShipped(date: string, deliveryId: string): Promise<void>
@@ -67,11 +78,13 @@ interface Opened {
   key: string
   handle: RoasteryDays | null
   boards: Record<string, { board: Board; live: boolean }>
+  /** Days whose live documents have disagreed for longer than NOT_LIVE_AFTER_MS. */
+  stale: Record<string, boolean>
   errors: Record<string, AppError>
   error: AppError | null
 }
 
-const nothingOpened = (key: string): Opened => ({ key, handle: null, boards: {}, errors: {}, error: null })
+const nothingOpened = (key: string): Opened => ({ key, handle: null, boards: {}, stale: {}, errors: {}, error: null })
 
 
 /** The next seven delivery days' boards, live, for a staff session. Needs the app's providers above it. */
@@ -93,21 +106,38 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     const update = (change: (prev: Opened) => Opened) => {
       if (alive) setOpened((prev) => change(prev.key === key ? prev : nothingOpened(key)))
     }
+    /** Days whose documents disagree now, and the timer that calls them stale. */
+    const disagreeing = new Map<string, number>()
+    const setStale = (date: string, stale: boolean) => update((prev) => (prev.stale[date] === stale ? prev : { ...prev, stale: { ...prev.stale, [date]: stale } }))
+    const judge = (date: string, complete: boolean) => {
+      const timer = disagreeing.get(date)
+      if (complete) {
+        if (timer !== undefined) window.clearTimeout(timer)
+        disagreeing.delete(date)
+        setStale(date, false)
+      } else if (timer === undefined) {
+        disagreeing.set(date, window.setTimeout(() => setStale(date, true), NOT_LIVE_AFTER_MS))
+      }
+    }
     roasteryApi().then(({ openRoasteryDays }) => openRoasteryDays(rio, dates)).then((handle) => {
       if (!alive) return
       handleRef.current = handle
       update((prev) => ({ ...prev, handle }))
       stop = handle.watch({
-        onBoard: (date, board, live) => update((prev) => {
-          const errors = { ...prev.errors }
-          delete errors[date]
-          return { ...prev, errors, boards: { ...prev.boards, [date]: { board, live } } }
-        }),
+        onBoard: (date, board, live, complete) => {
+          update((prev) => {
+            const errors = { ...prev.errors }
+            delete errors[date]
+            return { ...prev, errors, boards: { ...prev.boards, [date]: { board, live } } }
+          })
+          judge(date, complete)
+        },
         onError: (date, error) => update((prev) => ({ ...prev, errors: { ...prev.errors, [date]: error } })),
       })
     }).catch((error: unknown) => toAppErrorLater(error).then((appError) => update((prev) => ({ ...prev, error: appError }))))
     return () => {
       alive = false
+      disagreeing.forEach((timer) => window.clearTimeout(timer))
       stop?.()
       handleRef.current = null
       // Nothing of this session or these days may show after they change.
@@ -153,8 +183,9 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     date,
     board: current.boards[date]?.board ?? null,
     live: current.boards[date]?.live !== false,
+    stale: current.stale[date] === true,
     error: current.errors[date] ?? null,
-  })), [dates, current.boards, current.errors])
+  })), [dates, current.boards, current.stale, current.errors])
 
   const status: LoadState = !key ? 'idle'
     : current.error ? 'error'
@@ -164,7 +195,7 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     days,
     status,
     error: current.error,
-    liveUpdates: days.every((day) => day.live),
+    liveUpdates: days.every((day) => day.live && !day.stale),
     markShipped,
     markAllShipped,
     refundDelivery,

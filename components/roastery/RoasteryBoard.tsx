@@ -6,6 +6,7 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { dayIso } from '@/lib/roastery/days'
 import { LEAD_DAYS } from '@/lib/subscription/schedule'
 import { DayBoard, daySectionId } from './DayBoard'
+import { NotLiveNotice } from './NotLiveNotice'
 import { deliveryLabels } from '@/lib/subscription/labels'
 import styles from './Roastery.module.css'
 
@@ -51,6 +52,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
           </Notice>
         </div>
       ) : null}
+      <NotLiveNotice days={days} locale={locale} />
       {status === 'loading' ? <p role="status" className="visually-hidden">Loading the roastery…</p> : null}
       <div className={styles.days}>
         {days.map((day, offset) => (

@@ -4,6 +4,7 @@
  * keeps only React state; every failure leaves here as an `AppError` made by `./errors`.
  */
 import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/lib/contract'
+import { mergeShards, type BoardHead, type ShardDocument } from '@/lib/roastery/board'
 import { RioAppError } from './errors/app-error'
 import type { RioAccessor, RioCloudObject } from './client'
 import { guarded } from './errors/map'
@@ -21,10 +22,12 @@ export interface ShipAllResult extends MarkAllShippedResult {
 /** The days a staff member opened, each a Roastery instance. */
 export interface RoasteryDays {
   /**
-   * Every day's board, live: `onState` runs with the day and its board (`live` false when it came
-   * from the one-off read after no snapshot arrived); returns a function that stops all of them.
+   * Every day's board, live: `onBoard` runs with the day and its board put together from the day's
+   * document and its shards' (`live` false when it came from the one-off read after no snapshot
+   * arrived; `complete` false while those documents disagree: a part not arrived yet, or one whose
+   * write failed); returns a function that stops all of them.
    */
-  watch(handlers: { onBoard(date: string, board: Board, live: boolean): void; onError(date: string, error: RioAppError): void }): () => void
+  watch(handlers: { onBoard(date: string, board: Board, live: boolean, complete: boolean): void; onError(date: string, error: RioAppError): void }): () => void
   /** Reads a day's board once (when live updates are off). Rejects with an AppError. */
   readBoard(date: string): Promise<Board>
   /** Marks one delivery of `date` shipped. Rejects with an AppError (503 when the customer's account could not record it). */
@@ -60,6 +63,28 @@ function boardOf(date: string, state: Record<string, unknown>): Board {
   }
 }
 
+/** A day's live document: its board part, and the shards and revision it names when it has any. */
+function headOf(date: string, state: Record<string, unknown>): Board & Partial<BoardHead> {
+  const head = state as Partial<BoardHead>
+  return {
+    ...boardOf(date, state),
+    ...(Array.isArray(head.shards) ? { shards: head.shards } : {}),
+    ...(typeof head.count === 'number' ? { count: head.count } : {}),
+    ...(typeof head.rev === 'number' ? { rev: head.rev } : {}),
+  }
+}
+
+/** A shard's live document as it arrived (a shard nobody wrote yet reads as revision 0, empty). */
+function shardOf(id: string, state: Record<string, unknown>): ShardDocument {
+  const doc = state as Partial<ShardDocument>
+  return {
+    date: typeof doc.date === 'string' ? doc.date : '',
+    shard: id,
+    rev: typeof doc.rev === 'number' ? doc.rev : 0,
+    deliveries: Array.isArray(doc.deliveries) ? doc.deliveries : [],
+  }
+}
+
 /**
  * Opens the Roastery instance of each day (creating the ones nobody opened yet: an empty board).
  * @param dates `YYYY-MM-DD` delivery days
@@ -77,11 +102,47 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
     return {
       watch(handlers) {
         const stops = dates.map((date) => {
+          let head: (Board & Partial<BoardHead>) | null = null
+          let headLive = true
+          let stopped = false
+          const shards: Record<string, ShardDocument | undefined> = {}
+          const shardStops = new Map<string, () => void>()
+          const emit = () => {
+            if (!head || stopped) return
+            const merged = mergeShards(head, shards)
+            handlers.onBoard(date, merged.board, headLive, merged.complete)
+          }
+          // A shard listed for the first time is opened and followed like the day itself.
+          const follow = (id: string) => {
+            if (shardStops.has(id)) return
+            shardStops.set(id, () => undefined)
+            client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: id }).then((object) => {
+              if (stopped) return
+              shardStops.set(id, subscribeLiveState<Record<string, unknown>>(object, {
+                onState: (state) => {
+                  shards[id] = shardOf(id, state)
+                  emit()
+                },
+                // The part stays missing, so the board reads as not complete.
+                onError: () => undefined,
+              }, undefined, 'role'))
+            }, () => undefined)
+          }
           const live: LiveStateHandlers<Record<string, unknown>> = {
-            onState: (state, isLive) => handlers.onBoard(date, boardOf(date, state), isLive),
+            onState: (state, isLive) => {
+              head = headOf(date, state)
+              headLive = isLive
+              for (const ref of head.shards ?? []) follow(ref.id)
+              emit()
+            },
             onError: (error) => handlers.onError(date, error),
           }
-          return subscribeLiveState(objectOf(date), live, undefined, 'role')
+          const stopHead = subscribeLiveState(objectOf(date), live, undefined, 'role')
+          return () => {
+            stopped = true
+            stopHead()
+            shardStops.forEach((stop) => stop())
+          }
         })
         return () => stops.forEach((stop) => stop())
       },

@@ -9,28 +9,41 @@
  *   and the live role document), mark deliveries shipped (shipping.ts), refund them (refunds.ts);
  * - the Account class (the platform's `developer` identity, referer Account): open a day and put its
  *   customer's delivery on it or take it off (sync.ts);
+ * - this class: a day opens and writes its shards (`YYYY-MM-DD_N`, shards.ts), and its task writes
+ *   those a change could not;
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
  */
 import { Data, Response } from '@retter/rdk'
-import { emptyBoard, isBoardDate } from 'BeanBloomBoard'
-import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
+import { emptyBoard, isBoardDate, isShardId } from 'BeanBloomBoard'
+import { ACCOUNT_CLASS, ROASTERY_CLASS, boardOf, dateOf, storeBoard } from './day'
+import { initShard } from './shards'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'markShipped', 'markAllShipped', 'refundDelivery']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
+/** A day opens and writes its shards. */
+const FOR_DAYS = ['INIT', 'GET', 'setShard']
+/** The day's own delayed calls (platform identity). */
+const FOR_TASKS = ['pushShards']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   const method = context.methodName
   if (FOR_ACCOUNTS.indexOf(method) >= 0 && isPlatformCall(context, ACCOUNT_CLASS)) return ALLOW
+  if (FOR_DAYS.indexOf(method) >= 0 && isPlatformCall(context, ROASTERY_CLASS)) return ALLOW
+  if (FOR_TASKS.indexOf(method) >= 0 && isPlatformCall(context)) return ALLOW
   if (FOR_STAFF.indexOf(method) >= 0 && isStaff(context)) return ALLOW
   if (method === 'LIST') return deny(context, 'Roastery days are opened by their date; they cannot be listed')
   return deny(context, 'Only the roastery staff may ' + (method === 'STATE' || method === 'GET' ? 'read' : 'do') + ' this')
 }
 
-/** INIT: a day starts with an empty board; 400 INVALID_DATE unless the id is a real `YYYY-MM-DD`. */
+/**
+ * INIT: a day starts with an empty board, a shard (`YYYY-MM-DD_N`) with an empty part of it; 400
+ * INVALID_DATE unless the id is a real `YYYY-MM-DD` or a shard of one.
+ */
 export async function init(data: Data): Promise<Data> {
   const date = dateOf(data)
+  if (isShardId(date) && isBoardDate(date.slice(0, 10))) return initShard(data)
   if (!isBoardDate(date)) {
     data.response = { statusCode: 400, body: { code: 'INVALID_DATE', message: 'A Roastery instance id is a delivery day: YYYY-MM-DD.' } }
     return data
@@ -44,14 +57,18 @@ export async function init(data: Data): Promise<Data> {
   return data
 }
 
-/** STATE: staff see the board (their role state) and nothing else; the platform sees the whole role state. */
+/**
+ * STATE: staff see the day's whole board (on a shard, its part) and nothing else; the platform sees
+ * the whole role state (the live documents' content).
+ */
 export async function getState(data: Data): Promise<Response> {
   const role: { [identity: string]: unknown } = {}
   if (isPlatformCall(data.context)) {
     const all = data.state.role || {}
     for (const key in all) role[key] = all[key]
   } else {
-    role[STAFF_IDENTITY] = boardOf(data)
+    const stored = data.state.role ? (data.state.role as { [identity: string]: unknown })[STAFF_IDENTITY] : undefined
+    role[STAFF_IDENTITY] = isShardId(dateOf(data)) ? stored || {} : boardOf(data)
   }
   return { statusCode: 200, body: { public: {}, private: {}, user: {}, role: role } }
 }

@@ -410,7 +410,7 @@ describe('failures never undo a change', () => {
     project = composeProject()
     project.write('classes/Roastery/outage.ts', [
       "import { Data } from '@retter/rdk'",
-      "import { syncDelivery as real } from './sync'",
+      "import { syncDelivery as real } from './published'",
       'export async function syncDelivery(data: Data) {',
       "  if (process.env.TEST_BOARDS_DOWN === '1') throw new Error('the board is down')",
       '  return real(data)',
@@ -427,7 +427,7 @@ describe('failures never undo a change', () => {
     const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
     const { join } = jest.requireActual<typeof import('node:path')>('node:path')
     for (const [file, from, to] of [
-      ['classes/Roastery/template.yml', 'handler: sync.syncDelivery', 'handler: outage.syncDelivery'],
+      ['classes/Roastery/template.yml', 'handler: published.syncDelivery', 'handler: outage.syncDelivery'],
       ['classes/Account/template.yml', 'handler: shipments.recordShipment', 'handler: outage.recordShipment'],
     ] as const) {
       project.write(file, readFileSync(join(project.dir, file), 'utf8').replace(from, to))

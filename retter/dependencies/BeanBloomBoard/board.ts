@@ -149,7 +149,8 @@ function byProduct(a: { plan: string; grind: string; roast: string }, b: { plan:
   return compareText(a.plan, b.plan) || compareText(a.grind, b.grind) || compareText(a.roast, b.roast)
 }
 
-function byPacking(a: BoardDelivery, b: BoardDelivery): number {
+/** Packing order: by plan, grind, roast, then name (case-insensitive), then delivery id. */
+export function byPacking(a: BoardDelivery, b: BoardDelivery): number {
   return byProduct(a, b) || compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.deliveryId, b.deliveryId)
 }
 

@@ -1,0 +1,14 @@
+/**
+ * The day's methods as the template names them: each one writes the shards its change touched
+ * before it answers (shards.ts), so staff reading the live documents see every delivery of the day.
+ */
+import { writingShards } from './shards'
+import * as sync from './sync'
+import * as shipping from './shipping'
+import * as refunds from './refunds'
+
+export const syncDelivery = writingShards(sync.syncDelivery)
+export const setPayment = writingShards(sync.setPayment)
+export const markShipped = writingShards(shipping.markShipped)
+export const markAllShipped = writingShards(shipping.markAllShipped)
+export const refundDelivery = writingShards(refunds.refundDelivery)

@@ -1,0 +1,303 @@
+/**
+ * A day's board split over several live documents, so that no document nears Cloud Firestore's
+ * limit of 1 MiB whatever the number and size of the day's entries. Pure functions, no imports but
+ * the board's: the Roastery lays a board out with them, and the web app puts it together again
+ * with the same module.
+ *
+ * - The day's instance (`YYYY-MM-DD`) keeps the whole board in its private state. Its staff role
+ *   document (the "head") holds the totals, the first part of the packing list, and the list of
+ *   shards; each shard is a Roastery instance `YYYY-MM-DD_N` (N = 1, 2, ...) whose staff role
+ *   document holds another part of the packing list.
+ * - A delivery stays in the part it was placed in while it fits, so a change rewrites only the
+ *   head and the one shard that holds it. A new delivery goes to the first part with room; a part
+ *   that grows past its budget (payments, receipts, credit notes) hands entries on.
+ * - Every change of the day counts a revision. The head names the revision each shard must show and
+ *   each shard document carries the revision it shows, so a reader can tell a complete board from
+ *   one whose documents disagree (a write that failed or has not arrived yet).
+ */
+import { Board, BoardDelivery, byPacking } from './board'
+
+/** What separates the day from the shard number in a shard's instance id. */
+// Retter's instance ids allow letters, digits and _ - . @ + : = only (no `~`).
+export const SHARD_SEPARATOR = '_'
+
+/**
+ * Bytes of entries one live document may hold: a quarter of Firestore's 1 MiB, so an entry that
+ * grows after it was placed (credit notes), the head's totals and a count that differs from
+ * Firestore's own by a few bytes per value all stay far below the limit, and each change rewrites
+ * at most a few hundred kB.
+ */
+export const SHARD_BUDGET_BYTES = 256 * 1024
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const SHARD = /^(\d{4}-\d{2}-\d{2})_([1-9]\d{0,5})$/
+
+/** The instance id of shard `n` (1, 2, ...) of `date`. */
+export function shardId(date: string, n: number): string {
+  return date + SHARD_SEPARATOR + n
+}
+
+/** True for a shard's instance id, `YYYY-MM-DD_N` with N from 1. */
+export function isShardId(value: unknown): value is string {
+  return typeof value === 'string' && SHARD.test(value)
+}
+
+/** The day and number of a shard id; null for anything else. */
+export function parseShardId(value: string): { date: string; n: number } | null {
+  const match = SHARD.exec(value)
+  if (!match || !DAY.test(match[1] as string)) return null
+  return { date: match[1] as string, n: Number(match[2]) }
+}
+
+/** UTF-8 bytes of a string, without Buffer (the browser reads boards with this module too). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    if (unit < 0x80) bytes += 1
+    else if (unit < 0x800) bytes += 2
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        // A surrogate pair is one code point of four bytes.
+        bytes += 4
+        i++
+      } else bytes += 3
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/**
+ * Bytes a value takes in a Firestore document, counted as Firestore documents it: a string its
+ * UTF-8 bytes + 1, a number 8, a boolean or null 1, an array the sum of its values, a map the sum of
+ * its field names (UTF-8 + 1) and values.
+ */
+export function firestoreBytes(value: unknown): number {
+  if (value === null || value === undefined || typeof value === 'boolean') return 1
+  if (typeof value === 'number') return 8
+  if (typeof value === 'string') return utf8Bytes(value) + 1
+  if (Array.isArray(value)) {
+    let sum = 0
+    for (const item of value) sum += firestoreBytes(item)
+    return sum
+  }
+  if (typeof value === 'object') {
+    let sum = 0
+    const map = value as { [key: string]: unknown }
+    for (const key in map) {
+      if (Object.prototype.hasOwnProperty.call(map, key) && map[key] !== undefined) sum += utf8Bytes(key) + 1 + firestoreBytes(map[key])
+    }
+    return sum
+  }
+  return 0
+}
+
+/** One shard as the head lists it. */
+export interface ShardRef {
+  /** The shard's instance id, `YYYY-MM-DD_N`. */
+  id: string
+  /** The revision its document must show. */
+  rev: number
+}
+
+/** The day's own live document: the totals, the first part of the packing list, and the shards. */
+export interface BoardHead extends Board {
+  /** The day's revision: counts every change. */
+  rev: number
+  /** Deliveries of the whole day (this document's and every shard's). */
+  count: number
+  /** The other parts of the packing list, in order. */
+  shards: ShardRef[]
+}
+
+/** A shard's live document. */
+export interface ShardDocument {
+  /** The delivery day, `YYYY-MM-DD`. */
+  date: string
+  /** This shard's instance id. */
+  shard: string
+  /** The day's revision this part was last changed in. */
+  rev: number
+  /** This part of the packing list, in packing order. */
+  deliveries: BoardDelivery[]
+}
+
+/** Where each delivery of a day is kept, and what each part shows (the day's private record). */
+export interface ShardLayout {
+  /** The day's revision. */
+  rev: number
+  /** deliveryId -> part (0: the head, n: shard n). */
+  placement: { [deliveryId: string]: number }
+  /** part -> the revision it was last changed in. */
+  revs: { [part: string]: number }
+}
+
+/** The layout of a day nothing has reached yet. */
+export function emptyLayout(): ShardLayout {
+  return { rev: 0, placement: {}, revs: {} }
+}
+
+/** Bytes the head holds besides its entries (totals, the shard list, its own fields), with room to spare. */
+function headOverhead(board: Board, shards: number): number {
+  return 1024 + firestoreBytes(board.totals) + shards * 48
+}
+
+/**
+ * Which part holds each delivery of `board`: a delivery keeps its part while that part stays
+ * within `budget`; new ones and those a grown part hands on go to the first part with room, or to
+ * a new shard. Deterministic: the same board and placement give the same answer.
+ * @param budget bytes of entries per part (SHARD_BUDGET_BYTES)
+ */
+export function placeDeliveries(board: Board, previous: { [deliveryId: string]: number }, budget: number = SHARD_BUDGET_BYTES): { [deliveryId: string]: number } {
+  const used: number[] = []
+  const placement: { [deliveryId: string]: number } = {}
+  const sizes: { [deliveryId: string]: number } = {}
+  const waiting: BoardDelivery[] = []
+  let parts = 1
+  for (const d of board.deliveries) {
+    const size = firestoreBytes(d)
+    sizes[d.deliveryId] = size
+    const part = previous[d.deliveryId]
+    if (typeof part === 'number' && part >= 0) {
+      placement[d.deliveryId] = part
+      used[part] = (used[part] || 0) + size
+      if (part + 1 > parts) parts = part + 1
+    } else waiting.push(d)
+  }
+  const room = function (part: number): number {
+    return part === 0 ? budget - headOverhead(board, parts + 1) : budget
+  }
+  // A part over its budget hands on its last entries (packing order), keeping at least one.
+  for (let i = board.deliveries.length - 1; i >= 0; i--) {
+    const d = board.deliveries[i] as BoardDelivery
+    const part = placement[d.deliveryId]
+    if (part === undefined) continue
+    const size = sizes[d.deliveryId] as number
+    if ((used[part] || 0) > room(part) && (used[part] || 0) - size > 0) {
+      used[part] = (used[part] || 0) - size
+      delete placement[d.deliveryId]
+      waiting.unshift(d)
+    }
+  }
+  for (const d of waiting) {
+    const size = sizes[d.deliveryId] as number
+    let part = 0
+    while (part < parts && (used[part] || 0) > 0 && (used[part] || 0) + size > room(part)) part++
+    if (part === parts) parts++
+    placement[d.deliveryId] = part
+    used[part] = (used[part] || 0) + size
+  }
+  return placement
+}
+
+/** The deliveries of each part, in packing order (the board's order). */
+function partsOf(board: Board, placement: { [deliveryId: string]: number }): BoardDelivery[][] {
+  const parts: BoardDelivery[][] = [[]]
+  for (const d of board.deliveries) {
+    const part = placement[d.deliveryId] || 0
+    while (parts.length <= part) parts.push([])
+    ;(parts[part] as BoardDelivery[]).push(d)
+  }
+  return parts
+}
+
+function samePart(a: BoardDelivery[] | undefined, b: BoardDelivery[]): boolean {
+  if (!a || a.length !== b.length) return false
+  for (let i = 0; i < b.length; i++) {
+    const x = a[i]
+    const y = b[i]
+    if (x !== y && JSON.stringify(x) !== JSON.stringify(y)) return false
+  }
+  return true
+}
+
+/** What one change of a day's board writes: the head, the shards whose part changed, the new layout. */
+export interface ShardedBoard {
+  head: BoardHead
+  /** The shards whose documents must be written, with what they must show. */
+  changed: ShardDocument[]
+  layout: ShardLayout
+}
+
+/**
+ * Lays out `next` (the day's whole board after a change) over the head and its shards.
+ * @param previous the whole board before the change, and its layout
+ * @param budget bytes of entries per part (SHARD_BUDGET_BYTES)
+ */
+export function layOut(previous: { board: Board; layout: ShardLayout }, next: Board, budget: number = SHARD_BUDGET_BYTES): ShardedBoard {
+  const rev = previous.layout.rev + 1
+  const placement = placeDeliveries(next, previous.layout.placement, budget)
+  const before = partsOf(previous.board, previous.layout.placement)
+  const after = partsOf(next, placement)
+  const revs: { [part: string]: number } = {}
+  const changed: ShardDocument[] = []
+  for (let part = 0; part < after.length; part++) {
+    const deliveries = after[part] as BoardDelivery[]
+    const kept = previous.layout.revs[String(part)]
+    if (part === 0 || kept === undefined || !samePart(before[part], deliveries)) {
+      revs[String(part)] = rev
+      if (part > 0) changed.push({ date: next.date, shard: shardId(next.date, part), rev: rev, deliveries: deliveries })
+    } else revs[String(part)] = kept
+  }
+  // A shard left empty stays listed (empty) rather than vanish: its document may still hold entries.
+  for (let part = after.length; part < before.length; part++) {
+    revs[String(part)] = rev
+    changed.push({ date: next.date, shard: shardId(next.date, part), rev: rev, deliveries: [] })
+  }
+  const shards: ShardRef[] = []
+  const parts = Math.max(after.length, before.length)
+  for (let part = 1; part < parts; part++) shards.push({ id: shardId(next.date, part), rev: revs[String(part)] as number })
+  const head: BoardHead = {
+    date: next.date, deliveries: after[0] as BoardDelivery[], totals: next.totals, updatedAt: next.updatedAt,
+    rev: rev, count: next.deliveries.length, shards: shards,
+  }
+  return { head: head, changed: changed, layout: { rev: rev, placement: placement, revs: revs } }
+}
+
+/** The document a shard shows now, from the day's whole board and layout (to write it again). */
+export function shardDocumentOf(board: Board, layout: ShardLayout, n: number): ShardDocument {
+  const deliveries = partsOf(board, layout.placement)[n] || []
+  return { date: board.date, shard: shardId(board.date, n), rev: layout.revs[String(n)] || layout.rev, deliveries: deliveries }
+}
+
+/** A day's board as read from its live documents, and whether they agree. */
+export interface MergedBoard {
+  board: Board
+  /** True when every shard the head lists shows the revision the head names, and the count adds up. */
+  complete: boolean
+  /** Shards the head lists that are missing or show another revision. */
+  behind: string[]
+}
+
+/**
+ * Puts a day's board together from its head and shard documents as they arrived (a head without
+ * `shards`, such as one read whole with STATE, is the whole board).
+ * @param shards shard id -> its document, when it has arrived
+ */
+export function mergeShards(head: Board & Partial<BoardHead>, shards: { [id: string]: ShardDocument | undefined }): MergedBoard {
+  const listed = Array.isArray(head.shards) ? head.shards : []
+  const seen: { [deliveryId: string]: boolean } = {}
+  const deliveries: BoardDelivery[] = []
+  const add = function (list: ReadonlyArray<BoardDelivery>): void {
+    for (const d of list) {
+      if (seen[d.deliveryId]) continue
+      seen[d.deliveryId] = true
+      deliveries.push(d)
+    }
+  }
+  add(head.deliveries)
+  const behind: string[] = []
+  for (const ref of listed) {
+    const doc = shards[ref.id]
+    if (!doc || doc.rev !== ref.rev) behind.push(ref.id)
+    if (doc && Array.isArray(doc.deliveries)) add(doc.deliveries)
+  }
+  if (listed.length > 0) deliveries.sort(byPacking)
+  const count = typeof head.count === 'number' ? head.count : deliveries.length
+  return {
+    board: { date: head.date, deliveries: deliveries, totals: head.totals, updatedAt: head.updatedAt },
+    complete: behind.length === 0 && count === deliveries.length,
+    behind: behind,
+  }
+}
