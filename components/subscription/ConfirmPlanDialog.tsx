@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
@@ -15,6 +15,7 @@ import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { planPriceText } from './PlanPrice'
 import { Row } from './Row'
+import { readStartDraft, writeStartDraft } from './start-draft'
 import styles from './Subscription.module.css'
 import { useSendOnce } from './useSendOnce'
 
@@ -130,16 +131,57 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
  */
 export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
   const starting = preview.kind !== 'change'
-  const address = useAddressDraft(account.delivery, 'confirm')
-  const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, account.preferences))
-  const { send, sending: sendingChoice, error, inFlight } = useSendOnce(onConfirm)
+  // What was typed into a start before a reload comes back (this customer's only).
+  const [saved] = useState(() => (starting ? readStartDraft(account.email) : null))
+  const address = useAddressDraft(saved ? saved.address : account.delivery, 'confirm')
+  const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, saved?.preferences ?? account.preferences))
+  const [askingToDiscard, setAskingToDiscard] = useState(false)
+  const keepEditing = useRef<HTMLButtonElement>(null)
+  const notNow = useRef<HTMLButtonElement>(null)
+  const asked = useRef(false)
+  const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
+    await onConfirm(start)
+    // Started: nothing typed is waiting any more.
+    writeStartDraft(null)
+  })
   // Asked for once, on a start without a saved method; a method saved meanwhile is shown instead.
   const [askedForMethod] = useState(() => starting && !account.paymentMethod)
   const needsMethod = askedForMethod && !account.paymentMethod
   const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
   const sending = sendingChoice || payment.saving
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
-  const typed = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
+  const typedAddress = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
+  const typedPreferences = JSON.stringify(preferences) !== JSON.stringify(preferencesFor(plan, account.preferences))
+  const typed = starting && (typedAddress || typedPreferences || payment.filled)
+
+  // Kept for this tab as it is typed (never the payment method): a reload brings it back.
+  useEffect(() => {
+    if (!starting) return
+    writeStartDraft(typedAddress || typedPreferences ? { email: account.email, planId: plan.id, address: address.draft, preferences } : null)
+  }, [starting, typedAddress, typedPreferences, account.email, plan.id, address.draft, preferences])
+
+  // Focus goes to the question, and back to "Not now" once it is answered (never lost to the page).
+  useEffect(() => {
+    if (askingToDiscard) keepEditing.current?.focus()
+    else if (asked.current) notNow.current?.focus()
+    asked.current = askingToDiscard
+  }, [askingToDiscard])
+
+  /** Escape and "Not now": with something typed, asks first; asked already, Escape means keep editing. */
+  function requestClose() {
+    if (inFlight() || payment.saving) return
+    if (askingToDiscard) {
+      setAskingToDiscard(false)
+      return
+    }
+    if (typed) setAskingToDiscard(true)
+    else discard()
+  }
+
+  function discard() {
+    writeStartDraft(null)
+    onClose()
+  }
   const serverProblem = serverProblemOf(error)
   const shownProblem = address.problem ?? serverProblem
 
@@ -164,8 +206,8 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   return (
     <Dialog
       title={TITLES[preview.kind](plan.name)}
-      onClose={() => { if (!inFlight() && !payment.saving) onClose() }}
-      closeOnBackdrop={!typed && !payment.filled}
+      onClose={requestClose}
+      closeOnBackdrop={!typed}
       description={
         starting ? (
           <dl className={styles.summary}>
@@ -206,7 +248,18 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
         </form>
       ) : null}
       {error && !serverProblem ? <p className={styles.error} role="alert">{error.message}</p> : null}
-      <div className={styles.dialogActions}>
+      {askingToDiscard ? (
+        <div className={styles.discard} role="group" aria-labelledby="discard-question">
+          <p id="discard-question">
+            <strong>Discard what you typed?</strong> Your address and coffee choices for this start will be lost{payment.filled ? ', and the payment details too' : ''}.
+          </p>
+          <div className={styles.dialogActions}>
+            <button ref={keepEditing} type="button" className="btn btn-primary" onClick={() => setAskingToDiscard(false)}>Keep editing</button>
+            <button type="button" className="btn btn-secondary" onClick={discard}>Discard and close</button>
+          </div>
+        </div>
+      ) : null}
+      <div className={styles.dialogActions} hidden={askingToDiscard}>
         <button
           type={starting ? 'submit' : 'button'}
           form={starting ? 'confirm-plan' : undefined}
@@ -217,7 +270,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
         >
           {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : ACTIONS[preview.kind](plan.name)}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending} data-autofocus={starting && !account.delivery ? undefined : true}>
+        <button ref={notNow} type="button" className="btn btn-secondary" onClick={requestClose} disabled={sending} data-autofocus={starting && !account.delivery ? undefined : true}>
           Not now
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useRouter, type NextRouter } from 'next/router'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
@@ -10,6 +10,7 @@ import { ROUTES } from '@/lib/routes'
 import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription/view'
 import { CONFIRMATION_UNAVAILABLE } from './messages'
 import type { ConfirmPlanDialogProps } from './ConfirmPlanDialog'
+import { readStartDraft } from './start-draft'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
@@ -71,6 +72,19 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   useEffect(() => {
     if (alreadyOnRequested) dropPlanFromUrl(router)
   }, [alreadyOnRequested, router])
+
+  // A start the customer was typing into when the page reloaded opens again, with what they typed
+  // (the dialog reads it back); once per page, and only while a start is still what it would be.
+  const draftChecked = useRef(false)
+  const email = account?.email
+  const canStart = subscription ? subscription.status === 'none' || subscription.status === 'cancelled' : false
+  useEffect(() => {
+    if (draftChecked.current || !email || !subscription) return
+    draftChecked.current = true
+    const draft = readStartDraft(email)
+    if (!draft || !canStart || requested || !plans.some((candidate) => candidate.id === draft.planId)) return
+    confirmDialog.load().then(() => setPicked((open) => open ?? draft.planId), () => notify.error(CONFIRMATION_UNAVAILABLE))
+  }, [email, subscription, canStart, requested, plans])
 
   const choose = useCallback((planId: string) => {
     confirmDialog.load().then(() => setPicked(planId), () => notify.error(CONFIRMATION_UNAVAILABLE))
