@@ -30,6 +30,8 @@ const TASKS_ONLY = [
   'refundPayment', 'issueDocuments',
   // Another Account moves its customer here when they change their e-mail (the method checks the caller's class).
   'adoptCustomer',
+  // The mail desk (staff) sends a dead letter again (the method checks the caller's class).
+  'resendDeadLetter',
 ]
 
 export async function authorizer(data: Data): Promise<Response> {

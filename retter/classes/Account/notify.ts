@@ -11,7 +11,8 @@
  * The cap is for what their own changes trigger: an e-mail the shop owes them whatever they did (a
  * reminder and pre-notification, a payment's outcome, a receipt, "on its way") is never held back.
  */
-import { Data } from '@retter/rdk'
+import RDK, { Data } from '@retter/rdk'
+import { isPlatformCall } from 'BeanBloomIdentity'
 import { Mail, sendMail } from './mailer'
 import { AccountPrivateState, privateOf } from './customer'
 import { EMAILS_PER_HOUR, nextMailSlot, withinWindow } from './limits'
@@ -28,6 +29,10 @@ export const MAIL_RETRY_METHOD = 'retryMail'
 
 /** Dead letters kept per Account (newest); older ones are in the function log. */
 export const DEAD_LETTERS_KEPT = 20
+/** The class that lists dead letters for staff, its one instance, and its method. */
+export const MAIL_DESK = { classId: 'MailDesk', instanceId: 'desk', record: 'recordDeadLetter' }
+
+const rdk = new RDK()
 
 export interface QueuedMail {
   mail: Mail
@@ -54,6 +59,8 @@ export interface DeadLetter {
   /** ISO time of the last failed try. */
   failedAt: string
   error: string
+  /** The mail desk lists it (staff see it); until then every outbox run reports it again. */
+  reported?: boolean
 }
 
 /** What the outbox adds to the Account's private state. */
@@ -162,6 +169,7 @@ export async function sendOrQueue(data: Data, mail: Mail, options: SendOptions =
     }
   }
   keepMailTask(data, priv, nowMs)
+  await reportDeadLetters(data, priv)
 }
 
 /**
@@ -209,6 +217,59 @@ export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
   }
   if (priv.mailQueue && priv.mailQueue.length === 0) delete priv.mailQueue
   keepMailTask(data, priv, nowMs)
+  await reportDeadLetters(data, priv)
   data.response = { statusCode: 200, body: { sent: sent, waiting: (priv.mailQueue || []).length, dead: (priv.deadLetters || []).length } }
+  return data
+}
+
+/**
+ * Lists the dead letters the mail desk does not know of yet, so staff see them (recipient,
+ * subject, when and why; the message stays here). A desk that does not answer is asked again by
+ * the next outbox run; it never holds up the customer's change.
+ */
+async function reportDeadLetters(data: Data, priv: OutboxPrivate): Promise<void> {
+  for (const dead of priv.deadLetters || []) {
+    if (dead.reported) continue
+    const body = { accountId: data.context.instanceId || '', messageId: dead.id, to: dead.mail.to, subject: dead.mail.subject, failedAt: dead.failedAt, attempts: dead.attempts, error: dead.error.slice(0, 300) }
+    const record = function () { return rdk.methodCall({ classId: MAIL_DESK.classId, instanceId: MAIL_DESK.instanceId, methodName: MAIL_DESK.record, body: body }) }
+    try {
+      let answer = await record()
+      if (answer && answer.statusCode === 404) {
+        // Nobody opened the desk yet.
+        await rdk.getInstance({ classId: MAIL_DESK.classId, instanceId: MAIL_DESK.instanceId })
+        answer = await record()
+      }
+      if (answer && answer.statusCode >= 200 && answer.statusCode < 300) dead.reported = true
+      else console.error('[Account] the mail desk did not list a dead letter: ' + (answer ? answer.statusCode : 'no answer'))
+    } catch (err) {
+      console.error('[Account] the mail desk did not list a dead letter: ' + errorText(err))
+    }
+  }
+}
+
+/**
+ * WRITE (the MailDesk class only) {messageId}: staff asked to send a dead letter again. It goes
+ * back into the outbox as a new message with a fresh round of tries (owed: the hourly cap does not
+ * hold it back) and leaves the dead letters. 404 NOT_FOUND when it is no longer here.
+ */
+export async function resendDeadLetter(data: Data<{ messageId?: string }>): Promise<Data> {
+  if (!isPlatformCall(data.context, MAIL_DESK.classId)) {
+    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'Only the mail desk sends dead letters again' } }
+    return data
+  }
+  const priv = outboxOf(data)
+  const nowMs = Date.now()
+  const id = data.request.body ? data.request.body.messageId : undefined
+  const dead = (priv.deadLetters || []).filter(function (d) { return d.id === id })[0]
+  if (!dead) {
+    data.response = { statusCode: 404, body: { code: 'NOT_FOUND', message: 'No such e-mail is waiting here' } }
+    return data
+  }
+  priv.deadLetters = (priv.deadLetters || []).filter(function (d) { return d !== dead })
+  if (priv.deadLetters.length === 0) delete priv.deadLetters
+  priv.mailSeq = (priv.mailSeq || 0) + 1
+  ;(priv.mailQueue || (priv.mailQueue = [])).push({ mail: dead.mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: nowMs, owed: true })
+  keepMailTask(data, priv, nowMs)
+  data.response = { statusCode: 200, body: { queued: true } }
   return data
 }

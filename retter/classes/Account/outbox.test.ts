@@ -3,7 +3,7 @@
  * (limits.ts), with the Account class run by the local runtime in-process on a fake `Date`:
  * an SMTP outage loses nothing and spends one try per message per back-off step with one task;
  * a retry run that dies after sending repeats at most the message it was sending; what fails every
- * try is dead-lettered; flipping a delivery back and forth stops at the change limit with a 429,
+ * try is dead-lettered and listed on the mail desk, where staff send it again; flipping a delivery back and forth stops at the change limit with a 429,
  * with one pending reminder task per delivery.
  */
 import { readFileSync } from 'node:fs'
@@ -52,7 +52,7 @@ beforeEach(async () => {
   // The default limits (another test file may have lifted them in this worker).
   delete process.env.SUBSCRIPTION_CHANGES_PER_HOUR
   delete process.env.CUSTOMER_EMAILS_PER_HOUR
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectDir: project.dir })
+  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectDir: project.dir, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } })
   smtp = process.env.SMTP_URL
   errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
 })
@@ -145,6 +145,27 @@ test('a message that fails every try moves to the dead letters after about a day
   expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/moved to the dead letters after 10 tries/))
   const state = await call<{ private: Record<string, unknown> }>(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${sessions(backend).platform()}`)
   expect(state.status).toBeLessThan(500)
+
+  // Staff see it on the mail desk (recipient, subject, why; never its body) and send it again.
+  process.env.SMTP_URL = smtp
+  const rosa = await sessions(backend).customer('rosa@example.com')
+  const desk = async () => (await call<{ role: { staff?: { deadLetters: Array<Record<string, unknown>> } } }>(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${rosa.token}`)).body.role.staff?.deadLetters ?? []
+  const listed = await desk()
+  expect(listed).toEqual([expect.objectContaining({ accountId: sam.accountId, to: sam.email, subject: 'Your delivery address is saved', attempts: 10, error: expect.any(String) })])
+  expect(JSON.stringify(listed)).not.toContain('Torstraße')
+  // Customers cannot read or resend (a fresh session: a day has passed).
+  sam.token = (await sessions(backend).customer(sam.email)).token
+  expect((await call(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${sam.token}`)).status).toBe(403)
+  expect((await call(backend, 'POST', `/${P}/CALL/MailDesk/resendDeadLetter/desk?_token=${sam.token}`, { key: listed[0]?.key })).status).toBe(403)
+  const resent = await call(backend, 'POST', `/${P}/CALL/MailDesk/resendDeadLetter/desk?_token=${rosa.token}`, { key: listed[0]?.key })
+  expect(resent.status).toBe(200)
+  expect(await desk()).toEqual([])
+  for (let i = 0; i < 3 && (await runNextMailTask()); i++) {
+    // the fresh round's first try
+  }
+  expect(await mails(sam)).toEqual(['Your delivery address is saved'])
+  // Asked again for the same one: it is off the list.
+  expect((await call(backend, 'POST', `/${P}/CALL/MailDesk/resendDeadLetter/desk?_token=${rosa.token}`, { key: listed[0]?.key })).status).toBe(404)
 })
 
 test('flipping a delivery back and forth: one pending reminder per delivery, then 429 CHANGE_LIMIT, and e-mails stay within the hourly cap', async () => {
