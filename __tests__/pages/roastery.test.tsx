@@ -8,6 +8,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import { SHIP_UNDO_MS } from '@/components/roastery/useShipUndo'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { dayIso, deliveryDays } from '@/lib/roastery/days'
@@ -19,9 +20,11 @@ import { RIO_LOCAL_PREFIX } from '@/test/msw/handlers'
 import { server } from '@/test/msw/server'
 
 // Every test signs in through the real flow (code by e-mail) and most start a subscription first.
-jest.setTimeout(20_000)
+jest.setTimeout(30_000)
 
 const LOAD = { timeout: 5000 }
+/** "Mark shipped" is sent once its undo time is over (useShipUndo). */
+const SENT = { timeout: SHIP_UNDO_MS + 5000 }
 const STAFF = 'rosa@example.com'
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
@@ -150,7 +153,7 @@ test('“Mark shipped” ships one paid delivery: the row says so, and the custo
   expect(within(packing).getByRole('row', { name: /Sam Rivera/ })).toHaveTextContent(/Paid\s*To ship/)
   expect(within(day).queryByRole('heading', { name: 'On hold: awaiting payment' })).not.toBeInTheDocument()
   await user.click(within(day).getByRole('button', { name: 'Mark shipped: Sam Rivera' }))
-  expect(await within(day).findByText('Sam Rivera’s delivery is marked shipped.', {}, LOAD)).toBeInTheDocument()
+  expect(await within(day).findByText('Sam Rivera’s delivery is marked shipped.', {}, SENT)).toBeInTheDocument()
   await waitFor(() => expect(within(day).getByRole('row', { name: /Sam Rivera/ })).toHaveTextContent(/Paid\s*Shipped \d{1,2}:\d{2}/), LOAD)
   expect(within(day).queryByRole('button', { name: 'Mark shipped: Sam Rivera' })).not.toBeInTheDocument()
   expect(within(day).getByRole('button', { name: 'All shipped' })).toBeDisabled()
@@ -233,7 +236,7 @@ test('a shipment the customer’s account could not record is said in the day, a
   await signInAt('/roastery', STAFF, user)
   const day = await dayRegion(date)
   await user.click(await within(day).findByRole('button', { name: 'Mark shipped: Sam Rivera' }, LOAD))
-  expect(await within(day).findByRole('alert', {}, LOAD)).toHaveTextContent(
+  expect(await within(day).findByRole('alert', {}, SENT)).toHaveTextContent(
     'Sam Rivera’s delivery is not marked shipped: The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.')
   expect(within(day).getByRole('row', { name: /Sam Rivera/ })).toHaveTextContent('To ship')
   expect(within(day).getByRole('button', { name: 'Mark shipped: Sam Rivera' })).toBeEnabled()
@@ -252,7 +255,7 @@ test('a delivery the roastery finds not paid after all (409 NOT_PAID: its paymen
   await signInAt('/roastery', STAFF, user)
   const day = await dayRegion(date)
   await user.click(await within(day).findByRole('button', { name: 'Mark shipped: Sam Rivera' }, LOAD))
-  expect(await within(day).findByRole('alert', {}, LOAD)).toHaveTextContent(
+  expect(await within(day).findByRole('alert', {}, SENT)).toHaveTextContent(
     'Sam Rivera’s delivery is not paid, so it is not marked shipped. It stays on hold until the customer pays.')
   expect(within(day).getByRole('row', { name: /Sam Rivera/ })).not.toHaveTextContent('Shipped')
 })

@@ -3,9 +3,11 @@
  * rules: each delivery's payment, the paid ones in the packing list with "Mark shipped", the others
  * apart under "On hold: awaiting payment" with no button, "Mark all shipped" saying how many it ships
  * and how many stay on hold, what to roast, a NOT_PAID refusal (a payment that failed meanwhile)
- * named in the day, and no axe violations.
+ * named in the day, "Mark shipped" sent only after its undo time (undone, or sent at once when the
+ * page is left), the line saying where the day stands, and no axe violations.
  */
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
+import mockRouter from 'next-router-mock'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { DayBoard, type DayBoardProps } from '@/components/roastery/DayBoard'
@@ -15,6 +17,7 @@ import { toAppError } from '@/lib/rio/errors/map'
 import { emptyBoard, setDeliveryPayment, shipDelivery, upsertDelivery, type Board, type BoardPayment } from '@/lib/roastery/board'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { dayIso } from '@/lib/roastery/days'
+import { SHIP_UNDO_MS } from '@/components/roastery/useShipUndo'
 
 const DAY = '2026-11-25'
 const AT = '2026-11-24T09:00:00.000Z'
@@ -52,7 +55,9 @@ function renderDay(board: Board, overrides: Partial<DayBoardProps> = {}) {
   const view = render(
     <DayBoard day={{ date: DAY, board, live: true, error: null }} offset={1} leadDays={2} labels={labels} onShip={onShip} onShipAll={onShipAll} {...overrides} />,
   )
-  return { ...view, onShip, onShipAll, user: userEvent.setup() }
+  // Fake timers (the undo wait) when a test has turned them on: jest's fake setTimeout carries its clock.
+  const user = userEvent.setup('clock' in setTimeout ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {})
+  return { ...view, onShip, onShipAll, user }
 }
 
 const dayLabel = formatDeliveryDay(dayIso(DAY))
@@ -141,13 +146,101 @@ test('a delivery the roastery finds not paid (409 NOT_PAID, its payment failed m
     response: { status: 409, data: { code: 'NOT_PAID', message: `Delivery acct_0:${DAY} is not paid, so it cannot be shipped. It stays on hold until its customer pays.` } },
   })
   const onShip = jest.fn((_date: string, _deliveryId: string) => Promise.reject(refusal))
+  jest.useFakeTimers()
   const { user } = renderDay(boardOf(), { onShip })
   await user.click(screen.getByRole('button', { name: 'Mark shipped: Ada Paid' }))
+  await act(() => jest.advanceTimersByTimeAsync(SHIP_UNDO_MS))
   expect(onShip).toHaveBeenCalledWith(DAY, `acct_0:${DAY}`)
   expect(await screen.findByRole('alert')).toHaveTextContent('Ada Paid’s delivery is not paid, so it is not marked shipped. It stays on hold until the customer pays.')
   expect(screen.queryByText(/is marked shipped\./)).not.toBeInTheDocument()
   // Staff may try again once the board says it is paid: the button is back.
   expect(screen.getByRole('button', { name: 'Mark shipped: Ada Paid' })).toBeEnabled()
+})
+
+afterEach(() => jest.useRealTimers())
+
+test('“Mark shipped” waits 8 s before it is sent, counting down on the row, with the same button undoing it', async () => {
+  jest.useFakeTimers()
+  const { user, onShip } = renderDay(boardOf())
+  const packing = screen.getByRole('table', { name: 'Packing list' })
+  const button = screen.getByRole('button', { name: 'Mark shipped: Ada Paid' })
+  await user.click(button)
+  expect(button).toHaveAccessibleName('Undo mark shipped: Ada Paid')
+  expect(button).toHaveTextContent('Undo')
+  expect(rowOf(packing, 'Ada Paid')).toHaveTextContent('Shipping in 8 s')
+  expect(screen.getByText('Ada Paid’s delivery will be marked shipped in 8 seconds, and the customer e-mailed. Undo is on its row.')).toBeInTheDocument()
+  await act(() => jest.advanceTimersByTimeAsync(3000))
+  expect(rowOf(packing, 'Ada Paid')).toHaveTextContent('Shipping in 5 s')
+  expect(onShip).not.toHaveBeenCalled()
+  await act(() => jest.advanceTimersByTimeAsync(SHIP_UNDO_MS - 3000))
+  expect(onShip).toHaveBeenCalledTimes(1)
+  expect(onShip).toHaveBeenCalledWith(DAY, `acct_0:${DAY}`)
+  expect(await screen.findByText('Ada Paid’s delivery is marked shipped.')).toBeInTheDocument()
+})
+
+test('Undo within the wait sends nothing; the button is “Mark shipped” again and keeps the focus', async () => {
+  jest.useFakeTimers()
+  const { user, onShip } = renderDay(boardOf())
+  const button = screen.getByRole('button', { name: 'Mark shipped: Ada Paid' })
+  await user.click(button)
+  await act(() => jest.advanceTimersByTimeAsync(7000))
+  await user.click(screen.getByRole('button', { name: 'Undo mark shipped: Ada Paid' }))
+  expect(screen.getByText('Undone: Ada Paid’s delivery is not marked shipped.')).toBeInTheDocument()
+  await act(() => jest.advanceTimersByTimeAsync(60_000))
+  expect(onShip).not.toHaveBeenCalled()
+  expect(button).toHaveAccessibleName('Mark shipped: Ada Paid')
+  expect(button).toHaveFocus()
+  expect(rowOf(screen.getByRole('table', { name: 'Packing list' }), 'Ada Paid')).toHaveTextContent('To ship')
+})
+
+test('leaving the page sends what waits at once: a route change, and the page going away', async () => {
+  jest.useFakeTimers()
+  const { user, onShip, unmount } = renderDay(boardOf())
+  await user.click(screen.getByRole('button', { name: 'Mark shipped: Ada Paid' }))
+  await act(() => mockRouter.push('/account'))
+  await act(() => jest.advanceTimersByTimeAsync(0))
+  expect(onShip).toHaveBeenCalledWith(DAY, `acct_0:${DAY}`)
+  await user.click(screen.getByRole('button', { name: 'Mark shipped: Bo Settling' }))
+  act(() => { window.dispatchEvent(new Event('pagehide')) })
+  await act(() => jest.advanceTimersByTimeAsync(0))
+  expect(onShip).toHaveBeenLastCalledWith(DAY, `acct_1:${DAY}`)
+  unmount()
+  await act(() => jest.advanceTimersByTimeAsync(SHIP_UNDO_MS))
+  expect(onShip).toHaveBeenCalledTimes(2)
+})
+
+test('a reload or close while a delivery waits sends it and asks before leaving; with nothing waiting it does not ask', async () => {
+  jest.useFakeTimers()
+  const { user, onShip } = renderDay(boardOf())
+  const idle = new Event('beforeunload', { cancelable: true })
+  window.dispatchEvent(idle)
+  expect(idle.defaultPrevented).toBe(false)
+  await user.click(screen.getByRole('button', { name: 'Mark shipped: Ada Paid' }))
+  const leaving = new Event('beforeunload', { cancelable: true })
+  act(() => { window.dispatchEvent(leaving) })
+  await act(() => jest.advanceTimersByTimeAsync(0))
+  expect(leaving.defaultPrevented).toBe(true)
+  expect(onShip).toHaveBeenCalledWith(DAY, `acct_0:${DAY}`)
+})
+
+test('“Mark all shipped” covers a delivery waiting to be sent: it is not sent a second time', async () => {
+  jest.useFakeTimers()
+  const { user, onShip, onShipAll } = renderDay(boardOf())
+  await user.click(screen.getByRole('button', { name: 'Mark shipped: Ada Paid' }))
+  await user.click(screen.getByRole('button', { name: 'Mark all shipped (2)' }))
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark 2 deliveries shipped' }))
+  expect(onShipAll).toHaveBeenCalledWith(DAY)
+  await act(() => jest.advanceTimersByTimeAsync(SHIP_UNDO_MS * 2))
+  expect(onShip).not.toHaveBeenCalled()
+})
+
+test('a day whose deliveries have all shipped says so, not that customers can still change them', () => {
+  let board = boardOf(PEOPLE.slice(0, 2))
+  for (const id of [`acct_0:${DAY}`, `acct_1:${DAY}`]) board = shipDelivery(board, id, AT).board
+  renderDay(board, { offset: 3 })
+  expect(screen.getByText('All shipped: every delivery of the day has left the roastery.')).toBeInTheDocument()
+  expect(screen.queryByText(/Customers can still change/)).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'All shipped' })).toBeDisabled()
 })
 
 test('the day with paid and on-hold deliveries has no axe violations', async () => {

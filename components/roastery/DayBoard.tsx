@@ -1,16 +1,18 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { RefundResult, RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
 import type { BoardDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { packingListCsv, packingListFileName, type CsvLabels } from '@/lib/roastery/csv'
+import { dayStateText } from '@/lib/roastery/day-state'
 import { dayIso } from '@/lib/roastery/days'
-import { splitBoard } from '@/lib/roastery/payment'
+import { shippingState, splitBoard } from '@/lib/roastery/payment'
 import { DayTotals } from './DayTotals'
 import { downloadText } from './download'
 import { PackingList } from './PackingList'
 import { RefundDialog } from './RefundDialog'
 import { ShipAllDialog } from './ShipAllDialog'
+import { SHIP_UNDO_MS, useShipUndo } from './useShipUndo'
 import styles from './Roastery.module.css'
 
 export interface DayBoardProps {
@@ -53,7 +55,9 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * One delivery day: what to roast (totals), the packing list of the paid deliveries with "Mark
  * shipped" on each, apart from it the deliveries on hold awaiting payment (no button: the roastery
  * refuses them), "Mark all shipped" (behind a confirmation, saying how many it ships and how many
- * stay on hold) and the packing list as CSV. Outcomes are one line in the day: announced politely
+ * stay on hold) and the packing list as CSV. "Mark shipped" is sent only after SHIP_UNDO_MS, during
+ * which the row counts down and its button undoes it (the customer's e-mail goes with the request,
+ * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo). Outcomes are one line in the day: announced politely
  * when done, as an alert when not.
  */
 export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, locale }: DayBoardProps) {
@@ -72,6 +76,14 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   const toShip = split.ready.length
   const onHold = split.onHold.length
   const bags = deliveries.reduce((sum, d) => sum + d.bags, 0)
+  function startShipping(delivery: BoardDelivery): void {
+    undoable.schedule(delivery.deliveryId)
+    setMessage({ tone: 'done', text: `${delivery.name}’s delivery will be marked shipped in ${SHIP_UNDO_MS / 1000} seconds, and the customer e-mailed. Undo is on its row.` })
+  }
+
+  function undoShipping(delivery: BoardDelivery): void {
+    if (undoable.undo(delivery.deliveryId)) setMessage({ tone: 'done', text: `Undone: ${delivery.name}’s delivery is not marked shipped.` })
+  }
 
   async function ship(delivery: BoardDelivery): Promise<void> {
     if (inFlight.current.has(delivery.deliveryId)) return
@@ -89,9 +101,22 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
     }
   }
 
+  // The board as it is when a wait ends: the delivery may have shipped or gone on hold meanwhile.
+  const latest = useRef(deliveries)
+  useEffect(() => {
+    latest.current = board?.deliveries ?? []
+  }, [board])
+  const undoable = useShipUndo((deliveryId) => {
+    const delivery = latest.current.find((d) => d.deliveryId === deliveryId)
+    if (delivery && shippingState(delivery) === 'ready') void ship(delivery)
+  })
+  const secondsLeft = useSecondsLeft(undoable.pending)
+
   async function shipAll(): Promise<void> {
     setMessage(null)
     const result = await onShipAll(date)
+    // It shipped every paid delivery, those waiting to be sent too.
+    undoable.drop(split.ready.map((d) => d.deliveryId))
     setConfirming(false)
     const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
     setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
@@ -125,9 +150,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
                 : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${split.shipped.length} shipped${onHold > 0 ? ` · ${onHold} on hold` : ''}`
               : loadError ? 'Not available.' : 'Loading…'}
           </p>
-          <p className={styles.muted}>
-            {offset < leadDays ? 'Being prepared: customers can no longer change these deliveries.' : 'Customers can still change these deliveries.'}
-          </p>
+          {board ? <p className={styles.muted}>{dayStateText({ offset, leadDays, total: deliveries.length, shipped: split.shipped.length })}</p> : null}
         </div>
         {board && deliveries.length > 0 ? (
           <div className={styles.dayActions}>
@@ -165,13 +188,13 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
           <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
           {split.packing.length > 0
-            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} onShip={(d) => void ship(d)} onRefund={onRefund ? setRefunding : undefined} locale={locale} />
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} locale={locale} />
             : <p className={styles.muted}>Nothing paid to pack yet.</p>}
           {onHold > 0 ? (
             <div className={styles.held}>
               <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
               <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
-              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} onShip={(d) => void ship(d)} locale={locale} />
+              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} locale={locale} />
             </div>
           ) : null}
         </>
@@ -185,4 +208,22 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
       ) : null}
     </section>
   )
+}
+
+/** Whole seconds until each waiting delivery is sent, counted down once a second while any waits. */
+function useSecondsLeft(pending: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const [now, setNow] = useState(() => Date.now())
+  const waiting = pending.size > 0
+  useEffect(() => {
+    if (!waiting) return undefined
+    const first = setTimeout(() => setNow(Date.now()), 0)
+    const tick = setInterval(() => setNow(Date.now()), 250)
+    return () => {
+      clearTimeout(first)
+      clearInterval(tick)
+    }
+  }, [waiting])
+  // Until the first tick `now` may be older than the wait: never more than the whole wait.
+  const full = SHIP_UNDO_MS / 1000
+  return new Map([...pending].map(([id, sendsAt]) => [id, Math.min(full, Math.max(1, Math.ceil((sendsAt - now) / 1000)))]))
 }

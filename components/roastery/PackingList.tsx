@@ -12,7 +12,11 @@ export interface PackingListProps {
   headingId: string
   /** Deliveries whose "Mark shipped" is under way. */
   sending: ReadonlySet<string>
+  /** Deliveries whose "Mark shipped" waits to be sent, undoable, with the seconds left. */
+  waiting?: ReadonlyMap<string, number>
   onShip(delivery: BoardDelivery): void
+  /** Cancels a waiting "Mark shipped". */
+  onUndo?(delivery: BoardDelivery): void
   /** Opens the refund of a paid delivery (none: no refund buttons). */
   onRefund?(delivery: BoardDelivery): void
   locale?: string
@@ -28,8 +32,11 @@ function shippedTime(iso: string | undefined, _locale?: string): string {
   return Number.isNaN(at.getTime()) ? '' : formatClockTime(iso)
 }
 
-function StatusBadge({ delivery, locale }: { delivery: BoardDelivery; locale?: string }) {
+function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDelivery; secondsLeft?: number; locale?: string }) {
   const state = shippingState(delivery)
+  if (state === 'ready' && secondsLeft !== undefined) {
+    return <span className={`${styles.badge} ${styles.shipped}`}>Shipping in {secondsLeft} s</span>
+  }
   if (state === 'shipped') {
     return (
       <span className={`${styles.badge} ${styles.shipped}`}>
@@ -46,7 +53,7 @@ function StatusBadge({ delivery, locale }: { delivery: BoardDelivery; locale?: s
  * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
  * each row becomes a card.
  */
-export function PackingList({ deliveries, labels, headingId, sending, onShip, onRefund, locale }: PackingListProps) {
+export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, locale }: PackingListProps) {
   return (
     <div className={styles.tableWrap}>
       <table className={`${styles.table} ${styles.packing}`} aria-labelledby={headingId}>
@@ -63,6 +70,8 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, on
         <tbody>
           {deliveries.map((delivery) => {
             const busy = sending.has(delivery.deliveryId)
+            const secondsLeft = waiting?.get(delivery.deliveryId)
+            const undoable = secondsLeft !== undefined && onUndo !== undefined
             const lines = addressLines({ name: delivery.name, ...delivery.address }).slice(1)
             const payment = deliveryPaymentText(delivery)
             return (
@@ -84,18 +93,19 @@ export function PackingList({ deliveries, labels, headingId, sending, onShip, on
                     : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
                   {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
                 </td>
-                <td data-label="Status"><StatusBadge delivery={delivery} locale={locale} /></td>
+                <td data-label="Status"><StatusBadge delivery={delivery} secondsLeft={secondsLeft} locale={locale} /></td>
                 <td className={styles.rowAction}>
                   {shippingState(delivery) === 'ready' ? (
+                    // One button that turns into "Undo" while the request waits, so focus stays on it.
                     <button
                       type="button"
                       className="btn btn-secondary"
-                      aria-label={`Mark shipped: ${delivery.name}`}
-                      onClick={() => onShip(delivery)}
+                      aria-label={undoable ? `Undo mark shipped: ${delivery.name}` : `Mark shipped: ${delivery.name}`}
+                      onClick={() => (undoable ? onUndo(delivery) : onShip(delivery))}
                       disabled={busy}
                       aria-busy={busy || undefined}
                     >
-                      {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : 'Mark shipped'}
+                      {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : undoable ? 'Undo' : 'Mark shipped'}
                     </button>
                   ) : null}
                   {onRefund && refundableCents(delivery) > 0 ? (
