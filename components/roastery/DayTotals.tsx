@@ -17,7 +17,8 @@ export function DayTotals({ board, labels, headingId }: { board: Board; labels: 
   return (
     <>
       {plan.rows.length > 0 ? (
-        <div className={styles.tableWrap}>
+        // It may scroll sideways on a phone: focusable, so a keyboard can reach its last columns.
+        <div className={styles.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
           <table className={styles.table} aria-labelledby={headingId}>
             <thead>
               <tr>
