@@ -60,7 +60,7 @@ export function AddressFields({ value, onChange, problem, disabled, idPrefix, au
         {...common(name)}
         type="text"
         value={value[name]}
-        maxLength={ADDRESS_LIMITS[name] * 2}
+        maxLength={ADDRESS_LIMITS[name]}
         required={name !== 'line2'}
         data-autofocus={autoFocusFirst && name === 'name' ? true : undefined}
         onChange={(event) => onChange({ ...value, [name]: event.target.value })}

@@ -19,7 +19,8 @@ function sameAddress(a: DeliveryAddress | undefined, b: DeliveryAddress): boolea
 /**
  * WRITE {name, line1, line2?, city, postalCode, country}: stores the delivery address. 400
  * UNSUPPORTED_COUNTRY outside the EU and the UK, 400 INVALID_POSTAL_CODE naming the country's
- * shape, 400 INVALID_ADDRESS for a missing, too long or hidden-character field (with `field`).
+ * shape, 400 INVALID_ADDRESS for a missing field, one too long (in characters or in UTF-8 bytes) or one
+ * a parcel label cannot print: emoji, control, private-use characters (with `field` and why).
  * The same address again changes nothing and sends nothing.
  */
 export async function setDeliveryAddress(data: Data): Promise<Data> {

@@ -3,6 +3,18 @@
  * is stored. Postal codes are checked per country by the maintained `postcode-validator` package
  * (no hand-written patterns here); the shapes below only word the message a customer sees.
  * Used by the class (setDeliveryAddress) and by the app's address form, so both say the same.
+ *
+ * Every field ends up on a parcel label, so it must be printable there:
+ * - at most ADDRESS_LIMITS characters (UTF-16 code units, as a browser's `maxLength` counts them;
+ *   the form's inputs stop at the same number) after trimming and collapsing spaces;
+ * - at most ADDRESS_BYTE_LIMITS bytes in UTF-8, twice the character limit (name 200 bytes, street
+ *   200, second line 200, town 120, postal code 24, country 2): any Latin, Greek or Cyrillic text
+ *   within the character limit fits, and text of 3-byte scripts (Chinese, Japanese, Korean) fits
+ *   two thirds of the characters (66 for a name), which is what the label's fields hold;
+ * - no emoji or pictographic symbols (the label printer and many mail apps print empty boxes),
+ *   no control, format or invisible characters, no private-use or unassigned code points.
+ * The input model (SetDeliveryAddressInput) is a coarser outer bound (200 characters a field), so
+ * the messages here, which say why, are what a customer meets.
  */
 import { postcodeValidator } from 'postcode-validator'
 
@@ -32,6 +44,19 @@ export const ADDRESS_LIMITS: { [field in AddressField]: number } = {
   line2: 100,
   city: 60,
   postalCode: 12,
+  country: 2,
+}
+
+/**
+ * Longest value of each field in UTF-8 bytes (after trimming): what a label's field holds. Twice
+ * the character limit, so only 3-byte scripts meet it before the character limit.
+ */
+export const ADDRESS_BYTE_LIMITS: { [field in AddressField]: number } = {
+  name: 200,
+  line1: 200,
+  line2: 200,
+  city: 120,
+  postalCode: 24,
   country: 2,
 }
 
@@ -90,9 +115,57 @@ export const DELIVERY_COUNTRY_CODES: ReadonlyArray<string> = Object.keys(DELIVER
  */
 const HIDDEN = new RegExp('[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}]', 'u')
 
+/** Code points that are no character anyone can read: private-use, unassigned, lone surrogates. */
+const UNREADABLE = new RegExp('[\\p{Co}\\p{Cn}\\p{Cs}]', 'u')
+
+/**
+ * Emoji and pictographs (a label prints them as empty boxes): pictographic symbols, skin-tone
+ * modifiers, flag letters and the keycap mark. Letters, digits, punctuation and symbols such as
+ * °, № or € are printable and allowed.
+ */
+const PICTOGRAPH = '[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\p{Regional_Indicator}\\u20E3]'
+/** One emoji as shown: the pictograph with its modifiers, joiners and variation selector (a flag's two letters). */
+const PICTOGRAPHIC = new RegExp(PICTOGRAPH + '(?:' + PICTOGRAPH + '|[\\uFE0F\\u200D])*', 'u')
+
 /** True when `value` holds a control or invisible character (see HIDDEN). */
 export function hasHiddenCharacters(value: string): boolean {
   return HIDDEN.test(value)
+}
+
+/** The first emoji or pictographic symbol in `value` as shown (a flag, a skin tone or a joined emoji whole), or null. */
+export function firstPictograph(value: string): string | null {
+  const found = PICTOGRAPHIC.exec(value)
+  return found ? found[0] : null
+}
+
+/** The length of `value` in UTF-8 bytes (a pair of surrogates is one 4-byte character). */
+export function utf8Length(value: string): number {
+  let bytes = 0
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i)
+    if (unit < 0x80) bytes += 1
+    else if (unit < 0x800) bytes += 2
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 && value.charCodeAt(i + 1) <= 0xdfff) {
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/** Why `value` cannot go on a label, or null when it can (lengths are checked apart). */
+function unprintable(field: AddressField, value: string): string | null {
+  const pictograph = firstPictograph(value)
+  if (pictograph) {
+    return FIELD_LABELS[field] + ' contains "' + pictograph + '": emoji and pictographic symbols cannot be printed on a parcel label. Use letters, digits and punctuation only.'
+  }
+  if (UNREADABLE.test(value)) {
+    return FIELD_LABELS[field] + ' contains a character no font can show (a private-use or unassigned code point), so it cannot be printed on a parcel label. Type it again.'
+  }
+  if (HIDDEN.test(value.replace(/[ \t]/g, ''))) {
+    return FIELD_LABELS[field] + ' contains invisible or control characters (often from copy and paste). Type it again.'
+  }
+  return null
 }
 
 function clean(value: unknown): string {
@@ -118,13 +191,16 @@ export function checkAddress(input: unknown): AddressCheck {
   const values: { [field: string]: string } = {}
   for (const field of fields) {
     const original = raw[field]
-    if (typeof original === 'string' && hasHiddenCharacters(original.replace(/[ \t]/g, ''))) {
-      return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' contains invisible or control characters (often from copy and paste). Type it again.')
-    }
+    const problem = typeof original === 'string' ? unprintable(field, original) : null
+    if (problem) return fail('INVALID_ADDRESS', field, problem)
     const value = clean(original)
     if (value === '' && field !== 'line2') return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is required.')
     if (value.length > ADDRESS_LIMITS[field]) {
       return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long: at most ' + ADDRESS_LIMITS[field] + ' characters.')
+    }
+    if (utf8Length(value) > ADDRESS_BYTE_LIMITS[field]) {
+      return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long for a parcel label: at most ' + ADDRESS_BYTE_LIMITS[field] +
+        ' bytes, which is ' + Math.floor(ADDRESS_BYTE_LIMITS[field] / 3) + ' characters in Chinese, Japanese or Korean script. Shorten it.')
     }
     values[field] = value
   }
