@@ -128,6 +128,10 @@ test('staff see seven days with what to roast and the packing list, and customer
   expect(within(row).queryByRole('button')).not.toBeInTheDocument()
   expect(within(day).getByRole('button', { name: 'Nothing paid to ship' })).toBeDisabled()
 
+  // The e-mails that could not be sent: none (read live from the mail desk).
+  const undelivered = screen.getByRole('region', { name: 'E-mails that could not be sent' })
+  expect(await within(undelivered).findByText('None: every e-mail went out.', {}, LOAD)).toBeInTheDocument()
+
   // The customer changes grind and address in their own browser: the board follows, no reload.
   await act(async () => {
     await backendCall(`CALL/Account/setPreferences/${sam.accountId}`, sam.token, { grind: 'espresso', roast: 'dark' })

@@ -6,6 +6,7 @@ import { STAFF_IDENTITY } from '@/lib/contract'
 import { ROUTES, signInPath } from '@/lib/routes'
 import { MoneyView } from './MoneyView'
 import { RoasteryBoard } from './RoasteryBoard'
+import { UndeliveredMail } from './UndeliveredMail'
 import styles from './Roastery.module.css'
 
 /**
@@ -43,6 +44,7 @@ export function RoasteryPage() {
         <RoasteryBoard />
         <MoneyView />
       </RoasteryProvider>
+      <UndeliveredMail />
     </section>
   )
 }
