@@ -197,9 +197,11 @@ export function AccountPage() {
           {/* A hold for payment first: nothing is delivered until it is fixed. */}
           {account?.paymentHoldSince ? <div className={styles.notice}><PaymentHoldNotice since={account.paymentHoldSince} /></div> : null}
           {/* The customer's subscription first; their sign-in details and data below, quieter. */}
-          {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
-          {account ? <PaymentMethodCard account={account} /> : null}
-          {account ? <DeliveryHistory account={account} plans={plans} /> : null}
+          <div className={styles.stack}>
+            {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
+            {account ? <PaymentMethodCard account={account} /> : null}
+            {account ? <DeliveryHistory account={account} plans={plans} /> : null}
+          </div>
           <div className={styles.secondary}>
             {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
             {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}
