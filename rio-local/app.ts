@@ -10,6 +10,7 @@ import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { DEFAULT_GATED_IDENTITIES, claimedEmail, stillEntitled, type GatedIdentities } from './auth/identity-gate'
 import { createTokenService, type Caller } from './auth/tokens'
 import type { MemberRecords } from './firestore/members'
+import { remirrorAll } from './firestore/remirror'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
 import { silentLogger, type Logger } from './logger'
 import { signInCodeOf } from './mail/sign-in-code'
@@ -108,6 +109,11 @@ export interface Backend {
   runDueSchedules(): Promise<ScheduledRun[]>
   /** Resolves once every accepted QUEUED_WRITE call has run (they run in the background, in order). */
   queuesIdle(): Promise<void>
+  /**
+   * Writes every instance's live documents again (after the Firestore emulator restarted:
+   * rio-local/firestore/watchdog.ts); nothing to do without live state.
+   */
+  remirror(): Promise<{ mirrored: number; failed: number }>
   /** `/__dev/inbox?key=…` with dev endpoints on; null without. Print it only in dev mode. */
   inboxPath: string | null
   /** The runtime's clock: business time (`now`) and the wall clock sessions live on. */
@@ -371,6 +377,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     runDueTasks: () => engine.tasks.runDue(),
     runDueSchedules: () => engine.schedules.runDue(),
     queuesIdle: () => engine.queuesIdle(),
+    remirror: async () => (mirror ? remirrorAll(mirror, storage, projectId) : { mirrored: 0, failed: 0 }),
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {

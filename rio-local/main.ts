@@ -9,6 +9,7 @@ import { createBackend, type Backend } from './app'
 import { ConfigError, loadConfig } from './config'
 import { createMemberRecords, type MemberRecords } from './firestore/members'
 import { createFirestoreMirror, loadRulesFile, waitForEmulator } from './firestore/mirror'
+import { watchEmulator } from './firestore/watchdog'
 import { createLogger } from './logger'
 import type { StateMirror } from './runtime/plugins'
 import { startServer, type RunningServer } from './server'
@@ -100,6 +101,21 @@ async function main(): Promise<void> {
     inboxKey: config.inboxKey,
   })
   running.backend = backend
+  if (config.liveState) {
+    // A restarted emulator has no rules and no documents: load the rules first, then the member
+    // records the rules check, then every live document.
+    await watchEmulator({
+      host: emulator,
+      firebaseProjectId: config.firebase.projectId,
+      logger,
+      loadRules: () => loadRulesFile(emulator, config.firebase.projectId),
+      onRestart: async () => {
+        const restored = (await members?.restore?.()) ?? 0
+        const written = await backend.remirror()
+        logger.info('live documents written again', { ...written, memberRecords: restored })
+      },
+    })
+  }
   const server = await startServer(backend, {
     port: config.port,
     host: config.host,

@@ -15,6 +15,11 @@ export interface MemberRecords {
   revoke(identity: string, userId: string): Promise<void>
   /** The members of `identity` and the e-mail each was granted for. */
   list(identity: string): Promise<Array<{ userId: string; email: string }>>
+  /**
+   * Writes again every record this backend granted or listed and has not revoked (a restarted
+   * emulator lost them all); resolves with how many.
+   */
+  restore?(): Promise<number>
 }
 
 /** The collection holding one identity's member records. */
@@ -28,16 +33,30 @@ export function membersCollection(retterProjectId: string, identity: string): st
  */
 export function createMemberRecords(host: string, firebaseProjectId: string, retterProjectId: string): MemberRecords {
   const collection = (identity: string) => membersCollection(retterProjectId, identity)
+  const write = (identity: string, userId: string, email: string) =>
+    setDocument(host, firebaseProjectId, `${collection(identity)}/${userId}`, toFirestoreFields({ email }, () => undefined))
+  /** What the emulator should hold, kept here too: a restarted emulator holds nothing. */
+  const known = new Map<string, { identity: string; userId: string; email: string }>()
+  const keyOf = (identity: string, userId: string) => `${identity}\u0000${userId}`
   return {
     async grant(identity, userId, email) {
-      await setDocument(host, firebaseProjectId, `${collection(identity)}/${userId}`, toFirestoreFields({ email }, () => undefined))
+      known.set(keyOf(identity, userId), { identity, userId, email })
+      await write(identity, userId, email)
     },
     async revoke(identity, userId) {
+      known.delete(keyOf(identity, userId))
       await deleteDocument(host, firebaseProjectId, `${collection(identity)}/${userId}`)
     },
     async list(identity) {
       const docs = await listDocuments(host, firebaseProjectId, collection(identity))
-      return docs.map((d) => ({ userId: d.id, email: typeof d.data.email === 'string' ? d.data.email : '' }))
+      const members = docs.map((d) => ({ userId: d.id, email: typeof d.data.email === 'string' ? d.data.email : '' }))
+      for (const m of members) if (!known.has(keyOf(identity, m.userId))) known.set(keyOf(identity, m.userId), { identity, ...m })
+      return members
+    },
+    async restore() {
+      const records = [...known.values()]
+      await Promise.all(records.map((r) => write(r.identity, r.userId, r.email)))
+      return records.length
     },
   }
 }

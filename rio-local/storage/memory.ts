@@ -24,6 +24,9 @@ export function createMemoryStorage(): Storage {
       const found = instances.get(key(projectId, classId, instanceId))
       return found && structuredClone(found)
     },
+    listInstanceKeys(projectId) {
+      return [...instances.values()].filter((i) => i.projectId === projectId).map((i) => ({ classId: i.classId, instanceId: i.instanceId }))
+    },
     listInstanceIdsForUser(projectId, classId, userId) {
       const ids = [...(byUser.get(key(projectId, classId, userId)) ?? [])]
       const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.createdAt ?? 0

@@ -195,6 +195,9 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
   const clearPending = db.prepare<[string, string, string, string]>(
     'DELETE FROM mirror_pending WHERE project_id = ? AND class_id = ? AND instance_id = ? AND state_hash = ?',
   )
+  const instanceKeys = db.prepare<[string], { class_id: string; instance_id: string }>(
+    'SELECT class_id, instance_id FROM cloud_instances WHERE project_id = ? ORDER BY class_id, instance_id',
+  )
   const allPending = db.prepare<[], { project_id: string; class_id: string; instance_id: string }>(
     'SELECT project_id, class_id, instance_id FROM mirror_pending',
   )
@@ -291,6 +294,7 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
       const row = getInstance.get(p, c, i)
       return row && toInstance(row)
     },
+    listInstanceKeys: (p) => instanceKeys.all(p).map((r) => ({ classId: r.class_id, instanceId: r.instance_id })),
     listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
     findLookupKey: (p, c, n, v) => findLookup.get(p, c, n, v)?.instance_id,
     commit: (changes) => commit(changes),

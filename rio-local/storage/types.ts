@@ -100,6 +100,11 @@ export interface Storage {
    * between the two leaves the mark, and the next start mirrors it (runtime/mirror-journal.ts).
    */
   commit(changes: ChangeSet): void
+  /**
+   * Every instance of a project (class and id), for writing all live documents again when the
+   * Firestore emulator lost them (rio-local/firestore/remirror.ts).
+   */
+  listInstanceKeys(projectId: string): Array<{ classId: string; instanceId: string }>
   /** The instances whose latest committed state is not known to be mirrored. */
   pendingMirrors(): Array<{ projectId: string; classId: string; instanceId: string }>
   /** Clears an instance's mark if `state` is still its latest committed state (a newer one stays marked). */
