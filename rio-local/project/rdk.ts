@@ -22,8 +22,27 @@ import type {
 
 export type * from '@retter/rdk'
 
+/** An operation on records (database, sorted sets, files) or listings: input and answer as Retter's. */
+// The inputs are checked by the runtime field by field, as the real operations take any JSON.
+type RecordOperation = (input: Record<string, unknown>) => Promise<unknown>
+
 /** What one invocation offers its handler's `rdk` calls (implemented by the runtime). */
 export interface LocalOperations {
+  writeToDatabase: RecordOperation
+  readDatabase: RecordOperation
+  queryDatabase: RecordOperation
+  incrementDatabase: RecordOperation
+  removeFromDatabase: RecordOperation
+  removePartitionFromDatabase: RecordOperation
+  addToSortedSet: RecordOperation
+  getFromSortedSet: RecordOperation
+  querySortedSet: RecordOperation
+  removeFromSortedSet: RecordOperation
+  setFile: RecordOperation
+  getFile: RecordOperation
+  listFiles: RecordOperation
+  deleteFile: RecordOperation
+  listInstanceIds: RecordOperation
   generateCustomToken(input: GenerateCustomToken): Promise<GenerateCustomTokenResponse>
   getInstance(input: GetInstance): Promise<CloudObjectResponse>
   methodCall(input: MethodCall): Promise<CloudObjectResponse>
@@ -50,28 +69,25 @@ export const LOCAL_OPERATIONS: ReadonlyArray<keyof LocalOperations> = [
   'setMemory',
   'incrementMemory',
   'deleteMemory',
-]
-
-/** Real RDK operations with no local counterpart. */
-const UNAVAILABLE = [
-  'pipeline',
-  'listInstanceIds',
-  'listFiles',
-  'addToSortedSet',
-  'getFromSortedSet',
-  'removeFromSortedSet',
-  'querySortedSet',
-  'getFile',
-  'setFile',
-  'deleteFile',
-  'deployClass',
-  'upsertDependency',
-  'invalidateCache',
   'writeToDatabase',
   'readDatabase',
-  'removeFromDatabase',
   'queryDatabase',
-] as const
+  'incrementDatabase',
+  'removeFromDatabase',
+  'removePartitionFromDatabase',
+  'addToSortedSet',
+  'getFromSortedSet',
+  'querySortedSet',
+  'removeFromSortedSet',
+  'setFile',
+  'getFile',
+  'listFiles',
+  'deleteFile',
+  'listInstanceIds',
+]
+
+/** Real RDK operations that change the deployed project: nothing to emulate on one machine. */
+const UNAVAILABLE = ['deployClass', 'upsertDependency', 'invalidateCache'] as const
 
 const invocations = new AsyncLocalStorage<LocalOperations>()
 
@@ -88,7 +104,7 @@ function current(operation: string): LocalOperations {
 
 function unavailable(operation: string): never {
   throw new Error(
-    `rdk.${operation} is not available in the local Retter runtime (rio-local); it implements ${LOCAL_OPERATIONS.join(', ')}`,
+    `rdk.${operation} is not available in the local Retter runtime (rio-local): it changes the deployed project (deploy it with rio-cli); the runtime implements ${LOCAL_OPERATIONS.join(', ')}, pipeline`,
   )
 }
 
@@ -111,6 +127,35 @@ for (const name of LOCAL_OPERATIONS) {
     configurable: true,
   })
 }
+
+/**
+ * `rdk.pipeline()`: operations chained and sent together; `send()` runs them in the order they were
+ * chained and answers each operation's results under its name, in order (rdk's OperationsOutput).
+ */
+function pipeline(this: CloudObjectsOperator): Record<string, unknown> {
+  const queued: Array<{ name: string; input: unknown }> = []
+  const builder: Record<string, unknown> = {
+    async send(): Promise<Record<string, unknown[]>> {
+      const output: Record<string, unknown[]> = {}
+      for (const { name, input } of queued) {
+        const ops = current(name) as unknown as Record<string, (input: unknown) => Promise<unknown>>
+        const run = ops[name]
+        if (!run) unavailable(name)
+        ;(output[name] ??= []).push(await run(input))
+      }
+      return output
+    },
+  }
+  for (const name of [...LOCAL_OPERATIONS, ...UNAVAILABLE]) {
+    builder[name] = (input: unknown) => {
+      if ((UNAVAILABLE as readonly string[]).includes(name)) unavailable(name)
+      queued.push({ name, input })
+      return builder
+    }
+  }
+  return builder
+}
+Object.defineProperty(CloudObjectsOperator.prototype, 'pipeline', { value: pipeline, writable: true, configurable: true })
 
 for (const name of UNAVAILABLE) {
   Object.defineProperty(CloudObjectsOperator.prototype, name, {

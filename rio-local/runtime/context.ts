@@ -13,6 +13,7 @@ import type { BackendResponse, InstanceState, StateMirror } from './plugins'
 import { errorResponse, HttpError, json } from './http'
 import { KeyedLock } from './locks'
 import { parseLookupSegment, type LookupKey } from './lookup'
+import { createRecordOperations } from './records-operations'
 import { RESERVED_QUERY, type ParsedRequest } from './request'
 import type { LoadedClass, LoadedMethod } from './types'
 
@@ -204,7 +205,10 @@ function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects
     if (!instanceId) throw new Error(`rdk.${op} needs an instance (it was called from a STATIC method or getInstanceId)`)
     return instanceId
   }
+  const records = createRecordOperations(ctx.storage, ctx.projectId, ctx.now)
   return {
+    ...records,
+    listInstanceIds: (input) => records.listInstanceIds(typeof input.classId === 'string' && input.classId !== '' ? input.classId : classId, input),
     async generateCustomToken(input) {
       return { success: true, data: { customToken: ctx.tokens.createCustomToken(input) } }
     },

@@ -1,5 +1,6 @@
 /** In-memory storage for tests and the web app's in-process mocks. Nothing survives the process. */
-import type { ChangeSet, DevOutboxMessage, Storage, StoredInstance, StoredTask } from './types'
+import type { ChangeSet, DevOutboxMessage, RecordKind, RecordQuery, Storage, StoredInstance, StoredTask } from './types'
+import { selectRecords } from './records'
 
 const key = (...parts: string[]) => parts.join('\u0000')
 
@@ -18,6 +19,8 @@ export function createMemoryStorage(): Storage {
   const outbox: DevOutboxMessage[] = []
   const tasks = new Map<number, StoredTask>()
   let nextTaskId = 1
+  /** (project, kind, part) -> sort key -> record JSON. */
+  const records = new Map<string, Map<string, string>>()
 
   return {
     getInstance(projectId, classId, instanceId) {
@@ -98,6 +101,29 @@ export function createMemoryStorage(): Storage {
       let next: number | null = null
       for (const t of tasks.values()) if (t.projectId === projectId && (next === null || t.dueAt < next)) next = t.dueAt
       return next
+    },
+    listInstanceIds(projectId, classId, after, limit) {
+      const ids: string[] = []
+      for (const i of instances.values()) if (i.projectId === projectId && i.classId === classId && (after === undefined || i.instanceId > after)) ids.push(i.instanceId)
+      return ids.sort().slice(0, limit)
+    },
+    getRecord(projectId, kind: RecordKind, part, sort) {
+      return records.get(key(projectId, kind, part))?.get(sort)
+    },
+    putRecord(projectId, kind: RecordKind, part, sort, value) {
+      const k = key(projectId, kind, part)
+      const partition = records.get(k) ?? new Map<string, string>()
+      if (value === undefined) partition.delete(sort)
+      else partition.set(sort, value)
+      if (partition.size === 0) records.delete(k)
+      else records.set(k, partition)
+    },
+    queryRecords(projectId, kind: RecordKind, part, query: RecordQuery) {
+      const partition = records.get(key(projectId, kind, part)) ?? new Map<string, string>()
+      return selectRecords([...partition.entries()].map(([sort, value]) => ({ sort, value })), query)
+    },
+    removePartition(projectId, kind: RecordKind, part) {
+      records.delete(key(projectId, kind, part))
     },
     close() {
       instances.clear()

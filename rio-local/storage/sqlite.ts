@@ -6,7 +6,8 @@ import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
-import type { ChangeSet, DevOutboxMessage, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
+import type { ChangeSet, DevOutboxMessage, RecordKind, RecordQuery, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
+import { selectRecords } from './records'
 
 // `cloud_instances` replaced `instances` when ids became secret-keyed: old rows are unreachable anyway.
 const SCHEMA = `
@@ -39,6 +40,10 @@ CREATE TABLE IF NOT EXISTS instance_users (
   PRIMARY KEY (project_id, class_id, instance_id, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS instance_users_by_user ON instance_users (project_id, class_id, user_id);
+CREATE TABLE IF NOT EXISTS project_records (
+  project_id TEXT NOT NULL, kind TEXT NOT NULL, part TEXT NOT NULL, sort TEXT NOT NULL, value TEXT NOT NULL,
+  PRIMARY KEY (project_id, kind, part, sort)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS mirror_pending (
   project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, state_hash TEXT NOT NULL,
   PRIMARY KEY (project_id, class_id, instance_id)
@@ -289,6 +294,21 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     }
   })
 
+  const listIds = db.prepare<[string, string, string, number], { instance_id: string }>(
+    'SELECT instance_id FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id > ? ORDER BY instance_id LIMIT ?',
+  )
+  const getRecordRow = db.prepare<[string, string, string, string], { value: string }>(
+    'SELECT value FROM project_records WHERE project_id = ? AND kind = ? AND part = ? AND sort = ?',
+  )
+  const putRecordRow = db.prepare<[string, string, string, string, string]>(
+    'INSERT OR REPLACE INTO project_records (project_id, kind, part, sort, value) VALUES (?, ?, ?, ?, ?)',
+  )
+  const deleteRecordRow = db.prepare<[string, string, string, string]>('DELETE FROM project_records WHERE project_id = ? AND kind = ? AND part = ? AND sort = ?')
+  const partitionRows = db.prepare<[string, string, string], { sort: string; value: string }>(
+    'SELECT sort, value FROM project_records WHERE project_id = ? AND kind = ? AND part = ? ORDER BY sort',
+  )
+  const removePartitionRows = db.prepare<[string, string, string]>('DELETE FROM project_records WHERE project_id = ? AND kind = ? AND part = ?')
+
   return {
     getInstance: (p, c, i) => {
       const row = getInstance.get(p, c, i)
@@ -312,6 +332,18 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     listOutbox: (to, limit = 50) => (to === undefined ? outboxAll.all(limit) : outboxFor.all(to, limit)).map(toMessage),
     listTasks: (projectId, dueBy) => (dueBy === undefined ? listTasks.all(projectId) : listDueTasks.all(projectId, dueBy)).map(toTask),
     nextTaskDueAt: (projectId) => nextDueAt.get(projectId)?.due_at ?? null,
+    listInstanceIds: (p, c, after, limit) =>
+      listIds.all(p, c, after ?? '', limit).map((r) => r.instance_id),
+    getRecord: (p, kind: RecordKind, part, sort) => getRecordRow.get(p, kind, part, sort)?.value,
+    putRecord: (p, kind: RecordKind, part, sort, value) => {
+      if (value === undefined) deleteRecordRow.run(p, kind, part, sort)
+      else putRecordRow.run(p, kind, part, sort, value)
+    },
+    // A local partition is small: read it whole in key order and select in one place (records.ts).
+    queryRecords: (p, kind: RecordKind, part, query: RecordQuery) => selectRecords(partitionRows.all(p, kind, part), query),
+    removePartition: (p, kind: RecordKind, part) => {
+      removePartitionRows.run(p, kind, part)
+    },
     close: () => {
       if (db.open) db.close()
     },

@@ -82,6 +82,20 @@ export interface ChangeSet {
   retriedTasks?: Array<{ id: number; dueAt: number; busyRetries: number }>
 }
 
+/** The records of one kind kept for the RDK's database, sorted-set and file operations. */
+export type RecordKind = 'db' | 'sortedSet' | 'file'
+
+/** A range of sort keys in one partition, read in sort-key order (byte order, as DynamoDB's). */
+export interface RecordQuery {
+  beginsWith?: string
+  greaterOrEqual?: string
+  lessOrEqual?: string
+  reverse?: boolean
+  /** Continue after this sort key (the previous page's last). */
+  after?: string
+  limit: number
+}
+
 /**
  * Synchronous on purpose: both implementations are in-process, and a synchronous read-modify-write
  * cannot interleave with another request on Node's single thread.
@@ -128,5 +142,15 @@ export interface Storage {
   listTasks(projectId: string, dueBy?: number): StoredTask[]
   /** When the project's earliest pending delayed call is due (epoch ms); null when none is pending. */
   nextTaskDueAt(projectId: string): number | null
+  /** Instance ids of a class in id order, after `after`, at most `limit` (rdk.listInstanceIds). */
+  listInstanceIds(projectId: string, classId: string, after: string | undefined, limit: number): string[]
+  /** One record's JSON (database item, sorted-set member, file body), or undefined. */
+  getRecord(projectId: string, kind: RecordKind, part: string, sort: string): string | undefined
+  /** Writes (or with undefined, removes) one record at once: these operations are not part of an invocation's commit on Retter either. */
+  putRecord(projectId: string, kind: RecordKind, part: string, sort: string, value: string | undefined): void
+  /** Records of one partition in sort-key order. */
+  queryRecords(projectId: string, kind: RecordKind, part: string, query: RecordQuery): Array<{ sort: string; value: string }>
+  /** Removes every record of one partition. */
+  removePartition(projectId: string, kind: RecordKind, part: string): void
   close(): void
 }

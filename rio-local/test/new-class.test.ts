@@ -95,7 +95,7 @@ export async function planCount(data: Data): Promise<Data> {
 
 export async function tryUnavailable(data: Data): Promise<Data> {
   try {
-    await rdk.listInstanceIds({ classId: 'Pantry' })
+    await rdk.deployClass({ classId: 'Pantry' })
     data.response = { statusCode: 200, body: { error: null } }
   } catch (e) {
     data.response = { statusCode: 200, body: { error: (e as Error).message } }
@@ -170,5 +170,5 @@ test('a STATIC method in a second file calls into Account with rdk.methodCall', 
 
 test('an rdk operation the local runtime lacks fails with an error naming it', async () => {
   const res = await pantry.call<{ error: string }>({ method: 'tryUnavailable' })
-  expect(res.data.error).toMatch(/rdk\.listInstanceIds is not available in the local Retter runtime/)
+  expect(res.data.error).toMatch(/rdk\.deployClass is not available in the local Retter runtime/)
 })
