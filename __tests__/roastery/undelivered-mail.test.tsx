@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { UndeliveredMail } from '@/components/roastery/UndeliveredMail'
-import type { MailDeskView, UndeliveredMail as Mail } from '@/contexts/MailDeskContext'
+import type { MailDeskView, UndeliveredMail as Mail } from '@/contexts/useMailDesk'
 import { RioAppError } from '@/lib/rio/errors/app-error'
 
 let desk: MailDeskView
-jest.mock('@/contexts/MailDeskContext', () => ({ useMailDesk: () => desk }))
+jest.mock('@/contexts/useMailDesk', () => ({ useMailDesk: () => desk }))
 
 const MAIL: Mail = {
   key: 'acct_1/m4',

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useMailDesk, type UndeliveredMail as Mail } from '@/contexts/MailDeskContext'
+import { useMailDesk, type UndeliveredMail as Mail } from '@/contexts/useMailDesk'
 import { formatDateTime } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import styles from './Roastery.module.css'
