@@ -37,6 +37,9 @@ const EMPTY_PLANS: SubscriptionPlan[] = []
 const NO_EMAIL_IN_SESSION = noEmailInSessionError()
 
 
+/** A failure the connection's return can mend (not a server error): asked again on the `online` event. */
+const unreachable = (error: AppError | null | undefined): boolean => error?.code === 'NETWORK' || error?.code === 'TIMEOUT'
+
 const emptyObjects = (key: string): Objects => ({ key, handle: null, account: null, aws: null, accountLive: null, awsLive: null, error: null })
 
 /** Plans for everyone; the signed-in customer's Account and AWS objects, live. */
@@ -112,6 +115,20 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
   const retryAccount = useCallback(() => setObjectsRequest((n) => n + 1), [])
+
+  // The connection is back: what failed for want of it is asked again at once, so "Cannot reach
+  // the service" goes without a reload (and without waiting for the next timed retry).
+  const plansUnreachable = unreachable(currentPlans?.error)
+  const objectsUnreachable = unreachable(objects.error)
+  useEffect(() => {
+    if (!plansUnreachable && !objectsUnreachable) return
+    const onOnline = () => {
+      if (plansUnreachable) reloadPlans()
+      if (objectsUnreachable) retryAccount()
+    }
+    window.addEventListener('online', onOnline)
+    return () => window.removeEventListener('online', onOnline)
+  }, [plansUnreachable, objectsUnreachable, reloadPlans, retryAccount])
 
   const { handle, accountLive, key: objectsOf } = objects
   /**

@@ -28,7 +28,8 @@ export interface SubscriptionCardProps {
 export function SubscriptionCard({ account, plans, onChange, locale }: SubscriptionCardProps) {
   const subscription = subscriptionOf(account, plans)
   const plan = plans.find((candidate) => candidate.id === subscription.plan)
-  const changes = useChange(onChange)
+  // The account as the service last sent it: a new one means the service answers again.
+  const changes = useChange(onChange, account)
   const summary = useRef<HTMLHeadingElement>(null)
   const live = subscription.status === 'active' || subscription.status === 'paused'
   return (

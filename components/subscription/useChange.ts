@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { notify } from '@/components/feedback/notify'
 import type { SubscriptionChangeRequest } from '@/lib/rio/account-api'
 import { asAppError } from '@/lib/rio/errors/app-error'
@@ -28,14 +28,39 @@ export interface ChangeRunner {
   clearError(): void
 }
 
+/** A failure for want of a connection (not a refusal nor a server error). */
+function isUnreachable(error: ChangeRunner['error']): boolean {
+  return error?.error.code === 'NETWORK' || error?.error.code === 'TIMEOUT'
+}
+
+const withoutUnreachable = (kept: ChangeRunner['error']) => (isUnreachable(kept) ? null : kept)
+
 /**
  * One change at a time for the whole subscription page (a ref, not state: a double click must not
- * send two changes before React re-renders).
+ * send two changes before React re-renders). A connection failure it keeps goes by itself once
+ * the connection is back or `fresh` (the customer's state, as the service last sent it) changes.
  */
-export function useChange(send: (change: SubscriptionChangeRequest) => Promise<void>): ChangeRunner {
+export function useChange(send: (change: SubscriptionChangeRequest) => Promise<void>, fresh?: unknown): ChangeRunner {
   const [busy, setBusy] = useState<SubscriptionChangeRequest | null>(null)
   const [error, setError] = useState<ChangeRunner['error']>(null)
   const inFlight = useRef(false)
+
+  // "Cannot reach the service" is about the connection, not the change: it goes once the
+  // connection is back (the browser's `online` event) or the service has answered since (`fresh`,
+  // the customer's state, changed).
+  const unreachable = isUnreachable(error)
+  useEffect(() => {
+    if (!unreachable) return
+    const clear = () => setError(withoutUnreachable)
+    window.addEventListener('online', clear)
+    return () => window.removeEventListener('online', clear)
+  }, [unreachable])
+  const seen = useRef(fresh)
+  useEffect(() => {
+    if (seen.current === fresh) return
+    seen.current = fresh
+    setError(withoutUnreachable)
+  }, [fresh])
 
   async function attempt(change: SubscriptionChangeRequest, done: Done): Promise<AppError | null | 'ignored'> {
     if (inFlight.current) return 'ignored'
