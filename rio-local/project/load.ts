@@ -256,6 +256,8 @@ function loadClass(source: ClassSource, tpl: Template, models: ModelRegistry): L
     initOutputModel: init.outputModel,
     initErrorModel: init.errorModel,
     get: get.handler,
+    getOutputModel: get.outputModel,
+    getErrorModel: get.errorModel,
     getInstanceId: single('getInstanceId') as LoadedClass['getInstanceId'],
     authorizer: single('authorizer') as LoadedClass['authorizer'],
     getState: single('getState') as LoadedClass['getState'],

@@ -272,6 +272,22 @@ export async function authorize(ctx: EngineContext, cls: LoadedClass, call: Clou
   )
 }
 
+/**
+ * The answer, checked against an outputModel (2xx) or errorModel (any other status): a body that
+ * does not fit answers 500 VALIDATION with the issues, and is logged (Retter documents both as
+ * validation models of the answer; it does not document the refusal's shape).
+ */
+export function answerChecked(ctx: EngineContext, call: CloudCall, what: string, res: Response, models: { outputModel?: string; errorModel?: string }): BackendResponse {
+  const ok = res.statusCode >= 200 && res.statusCode < 300
+  const model = ok ? models.outputModel : models.errorModel
+  if (!model) return respond(res)
+  const issues = ctx.models.issues(model, res.body ?? {})
+  if (issues.length === 0) return respond(res)
+  const which = ok ? 'outputModel' : 'errorModel'
+  ctx.logger.error(`${call.classId}.${what} answered a body its ${which} ${model} refuses`, { requestId: call.requestId, issues: JSON.stringify(issues) })
+  return json(500, { code: 'VALIDATION', message: `The answer of ${call.classId}.${what} does not fit its ${which} ${model}.`, issues })
+}
+
 export function respond(res: Response): BackendResponse {
   const status = Number.isInteger(res.statusCode) && res.statusCode >= 200 && res.statusCode <= 599 ? res.statusCode : 200
   const headers = res.headers ?? {}

@@ -37,6 +37,8 @@ export interface LoadedClass {
   initOutputModel?: string
   initErrorModel?: string
   get?: ClassHandler
+  getOutputModel?: string
+  getErrorModel?: string
   getInstanceId?: (data: Data) => Promise<string> | string
   authorizer?: (data: Data) => Promise<Response> | Response
   getState?: (data: Data) => Promise<Response> | Response

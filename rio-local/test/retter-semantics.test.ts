@@ -273,3 +273,32 @@ test.each([
     other.remove()
   }
 })
+
+test('init with an outputModel: an answer the model refuses is 500 VALIDATION and creates nothing (Components > Classes, Handler Model "outputModel")', async () => {
+  const other = emptyProject()
+  try {
+    other.write('models/Created.json', JSON.stringify({ type: 'object', required: ['id'], properties: { id: { type: 'string' } } }))
+    other.write('classes/Made/template.yml', 'init:\n  handler: index.init\n  outputModel: Created\nmethods: []\n')
+    other.write('classes/Made/index.ts', [
+      "import { Data } from '@retter/rdk'",
+      'export async function init(data: Data): Promise<Data> {',
+      "  data.response = { statusCode: 200, body: data.request.body && data.request.body.good ? { id: 'x' } : { nope: true } }",
+      '  return data',
+      '}',
+      '',
+    ].join('\n'))
+    const made = await createBackend({ projectId: 'made', storage: 'memory', projectDir: other.dir, logger: silentLogger, timers: false })
+    try {
+      const token = await sessions(made).anonymous()
+      const bad = await call<{ code: string }>(made, 'POST', `/made/INSTANCE/Made/m-1?_token=${token}`, {})
+      expect(bad).toMatchObject({ status: 500, body: { code: 'VALIDATION' } })
+      expect((await call(made, 'POST', `/made/STATE/Made/m-1?_token=${token}`)).status).toBe(404)
+      const good = await call<{ response: unknown; newInstance: boolean }>(made, 'POST', `/made/INSTANCE/Made/m-1?_token=${token}`, { good: true })
+      expect(good.body).toMatchObject({ newInstance: true, response: { id: 'x' } })
+    } finally {
+      await made.close()
+    }
+  } finally {
+    other.remove()
+  }
+})

@@ -9,6 +9,7 @@ import type { BackendResponse } from '../plugins'
 import type { LoadedMethod } from '../types'
 import { emptyState } from '../types'
 import {
+  answerChecked,
   authorize,
   callerOf,
   classOf,
@@ -19,7 +20,6 @@ import {
   newEffects,
   persist,
   resolveExisting,
-  respond,
   resultOf,
   type CloudCall,
   type EngineContext,
@@ -32,20 +32,8 @@ function validate(ctx: EngineContext, method: LoadedMethod, call: CloudCall): vo
   if (method.queryStringModel) ctx.models.validate(method.queryStringModel, makeQuery(call))
 }
 
-/**
- * The answer, checked against the method's outputModel (2xx) or errorModel (any other status): a
- * body that does not fit answers 500 VALIDATION with the issues, and is logged (Retter documents
- * both models as validation models for the answer; it does not document the refusal's shape).
- */
 function checkedAnswer(ctx: EngineContext, call: CloudCall, method: LoadedMethod, res: Response): BackendResponse {
-  const ok = res.statusCode >= 200 && res.statusCode < 300
-  const model = ok ? method.outputModel : method.errorModel
-  if (!model) return respond(res)
-  const issues = ctx.models.issues(model, res.body ?? {})
-  if (issues.length === 0) return respond(res)
-  const which = ok ? 'outputModel' : 'errorModel'
-  ctx.logger.error(`${call.classId}.${method.method} answered a body its ${which} ${model} refuses`, { requestId: call.requestId, issues: JSON.stringify(issues) })
-  return json(500, { code: 'VALIDATION', message: `The answer of ${call.classId}.${method.method} does not fit its ${which} ${model}.`, issues })
+  return answerChecked(ctx, call, method.method, res, method)
 }
 
 /**

@@ -7,6 +7,7 @@ import type { BackendResponse } from '../plugins'
 import type { LoadedClass } from '../types'
 import { emptyState } from '../types'
 import {
+  answerChecked,
   assertInstanceId,
   authorize,
   callerOf,
@@ -19,7 +20,6 @@ import {
   parseLookupKeyOrId,
   persist,
   publish,
-  respond,
   resultOf,
   type CloudCall,
   type EngineContext,
@@ -56,7 +56,10 @@ async function getExisting(ctx: EngineContext, cls: LoadedClass, call: CloudCall
   if (get) {
     const data = makeData(ctx, call, caller, 'GET', existing.instanceId, existing.state, body, existing.version)
     const out = resultOf(data, await invoke(ctx, call, data, newEffects(), (d) => get(d), 'get'))
-    if (out.response.statusCode < 200 || out.response.statusCode >= 300) return respond(out.response)
+    const models = { outputModel: cls.getOutputModel, errorModel: cls.getErrorModel }
+    if (out.response.statusCode < 200 || out.response.statusCode >= 300) return answerChecked(ctx, call, 'get', out.response, models)
+    const getAnswer = answerChecked(ctx, call, 'get', { statusCode: 200, body: out.response.body ?? {} }, models)
+    if (getAnswer.status !== 200) return getAnswer
     response = out.response.body ?? null
   }
   return json(200, { instanceId: existing.instanceId, methods: methodsSummary(cls), response, newInstance: false })
@@ -99,7 +102,10 @@ export async function instanceAction(ctx: EngineContext, call: CloudCall): Promi
     const returned = init ? await invoke(ctx, call, data, fx, (d) => init(d), 'init') : data
     const out = resultOf(data, returned)
     // Unlike a method's, INIT's state is dropped when it answers an error (its delayed calls too).
-    if (out.response.statusCode < 200 || out.response.statusCode >= 300) return respond(out.response)
+    const models = { outputModel: cls.initOutputModel, errorModel: cls.initErrorModel }
+    if (out.response.statusCode < 200 || out.response.statusCode >= 300) return answerChecked(ctx, call, 'init', out.response, models)
+    const initAnswer = answerChecked(ctx, call, 'init', { statusCode: 200, body: out.response.body ?? {} }, models)
+    if (initAnswer.status !== 200) return initAnswer
     collectTasks(ctx, call, data, returned, fx)
     const base = { projectId: ctx.projectId, classId: cls.classId, instanceId, createdAt: ctx.now() }
     // Clients subscribe right after INSTANCE answers, and the rules deny a listener on a document
