@@ -125,3 +125,35 @@ test('a reload during code entry returns to code entry, and the code already e-m
   await user.type(codeInput, await readOtp('nia@example.com'))
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/account' }), LOAD)
 })
+
+test('a plan picked before signing in is named on the sign-in page, with its price', async () => {
+  renderRoute(`/sign-in?next=${encodeURIComponent('/?plan=daily-grind')}`)
+  expect(await screen.findByTestId('picked-plan', {}, LOAD)).toHaveTextContent(
+    'You picked Daily Grind: €12 per delivery. After signing in you confirm it with your delivery address; nothing is charged before that.',
+  )
+})
+
+test('no plan, or one we do not offer, names none', async () => {
+  renderRoute(`/sign-in?next=${encodeURIComponent('/?plan=free-coffee-forever')}`)
+  await screen.findByLabelText('Email address', {}, LOAD)
+  expect(screen.queryByTestId('picked-plan')).not.toBeInTheDocument()
+})
+
+describe('staff', () => {
+  const STAFF = 'rosa@example.com'
+  beforeEach(() => {
+    process.env.STAFF_EMAILS = STAFF
+  })
+  afterEach(() => {
+    delete process.env.STAFF_EMAILS
+  })
+
+  test('staff signing in without a page to return to land on the roastery, customers on their account', async () => {
+    await signInThroughPage(userEvent.setup(), STAFF, { landing: '/roastery' })
+    expect(await screen.findByRole('heading', { name: 'Roastery', level: 1 }, LOAD)).toBeInTheDocument()
+  })
+
+  test('staff sent to sign in from another page go back to it', async () => {
+    await signInThroughPage(userEvent.setup(), STAFF, { next: '/', landing: '/' })
+  })
+})

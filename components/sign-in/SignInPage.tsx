@@ -2,7 +2,11 @@ import { useRouter } from 'next/router'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
 import { focusHeadingAfterNavigation } from '@/components/layout/heading-focus'
+import { STAFF_IDENTITY } from '@/lib/contract'
 import { safeNextPath } from '@/lib/format/next-path'
+import { formatInterval, formatPrice } from '@/lib/format/price'
+import { ROUTES } from '@/lib/routes'
+import { chosenPlanOf } from '@/lib/subscription/chosen-plan'
 import { readPendingSignIn, writePendingSignIn } from './pending-sign-in'
 import { FirstPaintCodeStep, SignInFlow } from './SignInFlow'
 import styles from './SignIn.module.css'
@@ -12,13 +16,26 @@ const onClient = () => true
 const onServer = () => false
 
 /**
+ * How long after the code is accepted the page waits for the session to say who signed in (staff
+ * go to the roastery) before going on to the default page anyway.
+ */
+const SESSION_WAIT_MS = 3000
+
+/**
  * The `/sign-in` page. Signed-in visitors are sent on (to `?next=` when it is a path on this
- * site, else `/account`), both when they arrive signed in and right after the code is accepted.
+ * site, else `/roastery` for staff and `/account` for customers), both when they arrive signed in
+ * and right after the code is accepted. A plan picked before signing in is named.
  */
 export function SignInPage() {
   const router = useRouter()
-  const { isSignedIn, restoringSession, sendOtp, verifyOtp } = useAuth()
+  const { isSignedIn, identity, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
+  // Read when leaving: the session says who signed in a moment after the code is accepted.
+  const signedIn = useRef({ isSignedIn, identity })
+  useEffect(() => {
+    signedIn.current = { isSignedIn, identity }
+  }, [isSignedIn, identity])
+  const picked = router.isReady ? chosenPlanOf(router.query.next) : undefined
   // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
   // the page hydrates both steps the server rendered (the first paint showed the one this tab's
   // storage says, lib/first-paint), then resumes it (read once, before the fresh form's own effects
@@ -30,13 +47,17 @@ export function SignInPage() {
   const leave = useCallback(() => {
     if (leaving.current) return
     leaving.current = true
-    void router.replace(safeNextPath(router.query.next))
+    const home = signedIn.current.identity === STAFF_IDENTITY ? ROUTES.roastery : ROUTES.account
+    void router.replace(safeNextPath(router.query.next, home))
   }, [router])
 
-  // Asked for even when the session's own update has already started the navigation.
+  // Asked for even when the session's own update has already started the navigation. Until the
+  // session says who signed in, the effect below leaves (to the roastery for staff); should it
+  // never say, the page goes on after SESSION_WAIT_MS.
   const onSignedIn = useCallback(() => {
     focusHeadingAfterNavigation()
-    leave()
+    if (signedIn.current.isSignedIn) leave()
+    else window.setTimeout(leave, SESSION_WAIT_MS)
   }, [leave])
 
   useEffect(() => {
@@ -74,6 +95,12 @@ export function SignInPage() {
       />
       {/* Until hydrated: the code step the first paint shows for a sign-in kept in this tab. */}
       {hydrated ? null : <FirstPaintCodeStep />}
+      {picked ? (
+        <p className={styles.picked} data-testid="picked-plan">
+          {`You picked ${picked.name}: ${formatPrice(picked.amount, picked.currency)} ${formatInterval(picked.interval)}. `}
+          After signing in you confirm it with your delivery address; nothing is charged before that.
+        </p>
+      ) : null}
       <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
     </div>
   )
