@@ -62,3 +62,16 @@ test('a plan change names the first delivery of the new plan and pre-notifies it
   expect(changed).toContain('We will charge €12.00 to your SEPA Direct Debit •••• 3000 on Tuesday 1 December 2026 for this delivery. Direct debit under mandate SETI_MANDATE_123.')
   expect(subscriptionMail({ kind: 'changed', fromPlan: PLANS[0] }, ctx(CARD)).text).toContain('it applies from the first one you unskip')
 })
+
+test('the address is laid out as its country\'s post expects it (a UK postcode after the town); a cancellation names no delivery address', () => {
+  const address = { name: 'Sam Jones', line1: '10 Downing Street', postalCode: 'SW1A 2AA', city: 'London', country: 'GB' }
+  const changed = subscriptionMail({ kind: 'address', first: false }, { ...ctx(CARD), address })
+  expect(changed.text).toContain('Delivering to:\nSam Jones\n10 Downing Street\nLondon\nSW1A 2AA\nThe United Kingdom')
+  expect(changed.html).toContain('Sam Jones<br>10 Downing Street<br>London<br>SW1A 2AA<br>The United Kingdom')
+  const cancelled = subscriptionMail({ kind: 'cancelled' }, { ...ctx(CARD), sub: { ...sub, status: 'cancelled' }, address })
+  for (const text of [cancelled.text, cancelled.html ?? '']) {
+    expect(text).not.toMatch(/Delivering/)
+    expect(text).not.toContain('Downing Street')
+  }
+  expect(cancelled.text).toContain('No further deliveries will be sent and nothing more is charged.')
+})

@@ -3,8 +3,8 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  addressLines, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, euros, finalMomentMs, findPlan, gridDates, lastChangeableDay, lastPausedDay,
-  methodText, PaymentMethodSummary, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
+  closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, euros, finalMomentMs, findPlan, gridDates, lastChangeableDay, lastPausedDay,
+  methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './mail-layout'
@@ -106,7 +106,11 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
     case 'unskipped':
       return { subject: 'Back on: your delivery on ' + deliveryDay(event.date), headline: 'Your delivery is back on', lines: ['We\'ll send your delivery of ' + deliveryDay(event.date) + ' after all.'] }
     case 'cancelled':
-      return { subject: 'Your subscription is cancelled', headline: 'Your subscription is cancelled', lines: ['No further deliveries will be sent. You can start again any time from your account.'] }
+      return {
+        subject: 'Your subscription is cancelled',
+        headline: 'Your subscription is cancelled',
+        lines: ['No further deliveries will be sent and nothing more is charged. Your address and coffee preferences stay saved, so you can start again any time from your account.'],
+      }
     case 'address':
       return { subject: event.first ? 'Your delivery address is saved' : 'Your delivery address has changed', headline: event.first ? 'We have your delivery address' : 'Your delivery address has changed', lines: ['Deliveries not already being packed go to the address below.'] }
     case 'preferences':
@@ -175,7 +179,8 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
 export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Mail {
   const parts = body(event, ctx)
   const next = nextLines(ctx, event)
-  const address = ctx.address ? addressLines(ctx.address) : []
+  // A cancelled subscription delivers nowhere: its e-mail names no delivery address.
+  const address = ctx.address && event.kind !== 'cancelled' ? postalAddressLines(ctx.address) : []
   const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
   const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', 'Delivering to:'].concat(address) : [], ['', manage]))
   const html = htmlMail(parts.subject, parts.headline, [

@@ -18,7 +18,7 @@ import {
 import { isPlatformCall } from 'BeanBloomIdentity'
 import {
   CreditNote, creditNoteOf, creditSplit, DeliveryPayment, documentCustomer, documentNumber, DocumentSeries, findPlan, GRIND_LABELS, paymentOn,
-  preferencesFor, Receipt, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
+  postalAddressLines, preferencesFor, Receipt, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
 } from 'BeanBloomSubscription'
 import { current, CustomerView, refuse, store } from './changes'
 import { documentMail } from './document-mail'
@@ -89,7 +89,7 @@ export function receiptDraft(view: CustomerView, payment: DeliveryPayment): Rece
   const coffee = preferencesFor(plan, view.preferences)
   const split = splitGross(payment.amountCents, vatRateFor(address.country).rateBp)
   return {
-    kind: 'receipt', deliveryId: payment.deliveryId, deliveryDate: payment.date, seller: sellerOf(), customer: documentCustomer(address),
+    kind: 'receipt', deliveryId: payment.deliveryId, deliveryDate: payment.date, seller: sellerOf(), customer: { ...documentCustomer(address), address: postalAddressLines(address).slice(1) },
     item: { planId: plan.id, plan: plan.name, bags: plan.bags, bagGrams: plan.bagGrams, grind: GRIND_LABELS[coffee.grind], roast: ROAST_LABELS[coffee.roast] },
     currency: 'eur', grossCents: split.grossCents, netCents: split.netCents, vatCents: split.vatCents, vatRateBp: split.rateBp, vatCountry: address.country,
     paidWith: payment.method || 'Card', paidAt: payment.paidAt || payment.updatedAt,
