@@ -2,7 +2,7 @@
  * The roastery journey in two browsers: a customer changes plan, grind and address and skips a
  * delivery, and the staff board on a tablet shows each change live, on hold until it is paid; the
  * backend's clock reaches the delivery's final moment, it is charged and moves to the packing list;
- * staff mark it shipped; the customer's open /account shows it live and the "on its way" e-mail is
+ * staff mark it shipped (sent after its undo time); the customer's open /account shows it live and the "on its way" e-mail is
  * in the outbox.
  * The customer's address and start are set over the API with their own session
  * (e2e/support/customer-api.ts), so the board's day is known before the pages open; every later
@@ -18,6 +18,7 @@ import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test, watchErrors } from '../support/fixtures'
 import { advanceClockTo, clockNow, saveCard } from '../support/payments'
 import { capture } from '../support/screens'
+import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const LIVE_WITHIN_MS = 2000
@@ -25,9 +26,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** The customer may ask for a new code 30 s after the last one. */
 const RESEND_AFTER_MS = 31_000
 
-/** A delivery day as the page heads it (en-US, UTC): "Wed, Nov 25". */
+/** A delivery day as the page heads it, in the app's own date style (UTC): "Wed 25 Nov 2026". */
 function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return shortDate(`${date}T00:00:00.000Z`, 'UTC')
 }
 
 async function markDocument(page: Page): Promise<void> {
@@ -141,7 +142,9 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   const deliveries = card(page, 'Your deliveries')
   await expect(deliveries).toContainText('Nothing has been shipped to you yet.')
   await row.getByRole('button', { name: `Mark shipped: ${name}` }).tap()
-  await expect(row).toContainText(/Shipped \d{1,2}:\d{2}/)
+  // Sent once its undo time (8 s) is over.
+  await expect(row).toContainText(/Shipping in \d s/)
+  await expect(row).toContainText(/Shipped \d{1,2}:\d{2}/, { timeout: 15_000 })
   await expect(day).toContainText(`${name}’s delivery is marked shipped.`)
   await expect(deliveries.getByRole('list', { name: 'Shipped deliveries, newest first' }).getByRole('listitem')).toContainText(dayLabel(date), { timeout: LIVE_WITHIN_MS })
   await expect(deliveries.getByRole('list', { name: 'Shipped deliveries, newest first' }).getByRole('listitem')).toContainText('Roaster\'s Club · 1 bag, ground for filter, roaster’s choice')
