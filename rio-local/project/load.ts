@@ -236,7 +236,7 @@ function loadClass(source: ClassSource, tpl: Template, models: ModelRegistry): L
     const where = `${classId}/template.yml methods[${i}]`
     if (!isRecord(m) || typeof m.method !== 'string' || m.method === '') throw new ProjectError(`${where}: "method" (a name) is required`)
     const type = (m.type ?? 'WRITE') as MethodType
-    if (!METHOD_TYPES.includes(type)) throw new ProjectError(`${where}: type must be one of ${METHOD_TYPES.join(', ')}`)
+    if (!METHOD_TYPES.includes(type)) throw new ProjectError(`${where}: type ${JSON.stringify(type)} is not one rdk 1.1.15 knows; it must be one of ${METHOD_TYPES.join(', ')}`)
     return {
       method: m.method,
       type,
