@@ -10,7 +10,7 @@ import styles from './Account.module.css'
 const KNOWN = new Set([
   'email', 'memberSince', 'lastSignInAt', 'delivery', 'preferences', 'deliveries',
   'plan', 'status', 'startedAt', 'planChangedAt', 'pausedFrom', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt',
-  'segments', 'skipped', 'upcomingDeliveries', 'history',
+  'segments', 'skipped', 'upcomingDeliveries', 'history', 'deliveryVersion',
 ])
 
 export interface AccountCardProps {

@@ -10,6 +10,7 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
 import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
 import { methodText } from '@/lib/payments/words'
+import { deliveryVersionOf } from '@/lib/subscription/address-version'
 import { periodCost, periodDifference } from '@/lib/subscription/period-cost'
 import { preferencesFor, preferencesText } from '@/lib/subscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
@@ -22,6 +23,8 @@ import { useSendOnce } from './useSendOnce'
 /** What starting a plan sends besides the plan: the address and preferences as confirmed. */
 export interface PlanStart {
   address: DeliveryAddress
+  /** The version of the stored address the dialog was filled from (a change elsewhere since is refused). */
+  addressVersion: number
   preferences: CoffeePreferences
 }
 
@@ -34,7 +37,7 @@ export interface ConfirmPlanDialogProps {
    * The customer's address and preferences, to prefill the start; their saved payment method (a
    * start without one asks for it) and e-mail (SEPA's billing details).
    */
-  account: Pick<AccountView, 'delivery' | 'preferences' | 'paymentMethod' | 'email'>
+  account: Pick<AccountView, 'delivery' | 'preferences' | 'paymentMethod' | 'email'> & { deliveryVersion?: unknown }
   /** Sends the choice (with the address and preferences for a start); rejects with an AppError. */
   onConfirm(start: PlanStart | null): Promise<void>
   onClose(): void
@@ -136,6 +139,9 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const address = useAddressDraft(saved ? saved.address : account.delivery, 'confirm')
   const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, saved?.preferences ?? account.preferences))
   const [askingToDiscard, setAskingToDiscard] = useState(false)
+  // The address version the form was filled from; once told it changed elsewhere, the customer's
+  // next confirm is made on the version they have now seen.
+  const [addressVersion, setAddressVersion] = useState(() => deliveryVersionOf(account))
   const keepEditing = useRef<HTMLButtonElement>(null)
   const notNow = useRef<HTMLButtonElement>(null)
   const asked = useRef(false)
@@ -183,6 +189,8 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     onClose()
   }
   const serverProblem = serverProblemOf(error)
+  const seenVersion = deliveryVersionOf(account)
+  if (error?.code === 'ADDRESS_CHANGED' && addressVersion !== seenVersion) setAddressVersion(seenVersion)
   const shownProblem = address.problem ?? serverProblem
 
   async function confirm() {
@@ -194,7 +202,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     if (!checked || inFlight()) return
     // The method first: a plan cannot start without one, and a refused card keeps the dialog as typed.
     if (needsMethod && !(await payment.save())) return
-    void send({ address: checked, preferences })
+    void send({ address: checked, addressVersion, preferences })
   }
 
   const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null

@@ -113,7 +113,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
         onConfirm={async (start) => {
           // A start sends what the customer confirmed first (each only when it changed), then the plan.
           if (start && JSON.stringify(start.address) !== JSON.stringify(account.delivery)) {
-            await changeSubscription({ kind: 'address', address: start.address })
+            await changeSubscription({ kind: 'address', address: start.address, version: start.addressVersion })
           }
           if (start && JSON.stringify(start.preferences) !== JSON.stringify(account.preferences)) {
             await changeSubscription({ kind: 'preferences', preferences: start.preferences })

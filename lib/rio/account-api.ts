@@ -143,7 +143,11 @@ export type SubscriptionChangeRequest =
   | { kind: 'skipDate'; date: string }
   | { kind: 'unskip'; date: string }
   | { kind: 'cancel'; reason?: string }
-  | { kind: 'address'; address: DeliveryAddress }
+  /**
+   * `version`: the address version (`deliveryVersion`) the customer's view showed when they began
+   * editing; the class refuses the change with 409 ADDRESS_CHANGED when it has changed since.
+   */
+  | { kind: 'address'; address: DeliveryAddress; version?: number }
   | { kind: 'preferences'; preferences: CoffeePreferences }
 
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
@@ -153,7 +157,7 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'skip': return { method: 'skipNextDelivery', body: {} }
     case 'skipDate': return { method: 'skipDelivery', body: { date: change.date } }
     case 'unskip': return { method: 'unskipDelivery', body: { date: change.date } }
-    case 'address': return { method: 'setDeliveryAddress', body: change.address }
+    case 'address': return { method: 'setDeliveryAddress', body: change.version === undefined ? change.address : { ...change.address, version: change.version } }
     case 'preferences': return { method: 'setPreferences', body: change.preferences }
     case 'cancel': {
       const reason = change.reason?.trim()

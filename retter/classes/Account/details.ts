@@ -16,27 +16,51 @@ function sameAddress(a: DeliveryAddress | undefined, b: DeliveryAddress): boolea
   return JSON.stringify(a || null) === JSON.stringify(b)
 }
 
+/** The customer's user state with the version of their delivery address. */
+interface Versioned {
+  delivery?: DeliveryAddress
+  deliveryVersion?: number
+}
+
 /**
- * WRITE {name, line1, line2?, city, postalCode, country}: stores the delivery address. 400
+ * The version of the stored delivery address: counts its changes (0 without one; an address stored
+ * before versions were kept reads as 1). A change made on a view of an older version is refused.
+ */
+export function deliveryVersionOf(view: Versioned): number {
+  return typeof view.deliveryVersion === 'number' ? view.deliveryVersion : view.delivery ? 1 : 0
+}
+
+/**
+ * WRITE {name, line1, line2?, city, postalCode, country, version?}: stores the delivery address. 400
  * UNSUPPORTED_COUNTRY outside the EU and the UK, 400 INVALID_POSTAL_CODE naming the country's
  * shape, 400 INVALID_ADDRESS for a missing field, one too long (in characters or in UTF-8 bytes) or one
  * a parcel label cannot print: emoji, control, private-use characters (with `field` and why).
- * The same address again changes nothing and sends nothing.
+ * The same address again changes nothing and sends nothing. `version`: the `deliveryVersion` the
+ * customer's view showed when they began editing; when the address has changed since (another tab
+ * or device), 409 ADDRESS_CHANGED and nothing is stored, so the last save never silently wins.
+ * Without `version` the change is made whatever the version (callers that keep no view).
  */
-export async function setDeliveryAddress(data: Data): Promise<Data> {
+export async function setDeliveryAddress(data: Data<{ version?: number }>): Promise<Data> {
   const checked = checkAddress(data.request.body)
   if (!checked.ok) {
     data.response = { statusCode: 400, body: { code: checked.code, field: checked.field, message: checked.message } }
     return data
   }
+  const edited = data.request.body ? data.request.body.version : undefined
   const nowMs = Date.now()
-  const view = current(data, nowMs)
+  const view = current(data, nowMs) as ReturnType<typeof current> & Versioned
   if (sameAddress(view.delivery, checked.address)) {
     data.response = { statusCode: 200, body: view }
     return data
   }
+  const version = deliveryVersionOf(view)
+  if (typeof edited === 'number' && edited !== version) {
+    return refuse(data, 409, 'ADDRESS_CHANGED', 'Your delivery address was changed elsewhere (in another tab or on another device) after you began editing, ' +
+      'so this change was not saved. Check the address saved now; save yours again if it should replace it.')
+  }
   const first = !view.delivery
   view.delivery = checked.address
+  view.deliveryVersion = version + 1
   return complete(data, view, nowMs, { action: 'address' }, { kind: 'address', first: first })
 }
 
