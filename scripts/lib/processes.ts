@@ -27,7 +27,11 @@ export interface RunningChild {
   readonly exited: Promise<number | string>
   /** True once the child has exited. */
   hasExited(): boolean
-  /** SIGTERM to the whole group, SIGKILL after `graceMs`; resolves once it has exited. */
+  /**
+   * SIGTERM to the whole group, SIGKILL after `graceMs`; resolves once it has exited. Calls while
+   * a stop is under way join it: a second SIGTERM would cut the child's graceful shutdown short
+   * (the backend exits at once on a second signal).
+   */
   stop(graceMs?: number): Promise<void>
 }
 
@@ -72,12 +76,13 @@ export function startChild(options: ChildOptions): RunningChild {
     })
   })
 
+  let stopping: Promise<void> | undefined
   return {
     name: options.name,
     process: child,
     exited,
     hasExited: () => exitedFlag,
-    stop: (graceMs = 5000) => stopGroup(child, exited, () => exitedFlag, graceMs),
+    stop: (graceMs = 5000) => (stopping ??= stopGroup(child, exited, () => exitedFlag, graceMs)),
   }
 }
 

@@ -81,14 +81,17 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const appUrl = appUrlOf(ports)
 
   let stopping = false
-  const stopEverything = async (): Promise<void> => {
+  let stopped: Promise<void> | undefined
+  // Once: an interrupt both aborts the start (the listener below) and stops the running stack, and
+  // a second round would signal every part again.
+  const stopEverything = (): Promise<void> => (stopped ??= (async () => {
     stopping = true
     await proxy?.close()
     await stopAll(children)
     if (backend) await backend.stop()
     await stripe?.stop()
     await firestore?.stop()
-  }
+  })())
   let reportExit: (name: string) => void = () => undefined
   const unexpectedExit = new Promise<string>((resolve) => {
     reportExit = resolve
