@@ -1,9 +1,10 @@
+import { useSyncExternalStore } from 'react'
 import type { BoardDelivery } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { formatClockTime } from '@/lib/format/date'
 import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
-import { addressLines } from '@/lib/subscription/address'
+import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
 import styles from './Roastery.module.css'
 
 export interface PackingListProps {
@@ -54,6 +55,7 @@ function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDeliver
  * each row becomes a card.
  */
 export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, locale }: PackingListProps) {
+  const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   return (
     <div className={styles.tableWrap}>
       <table className={`${styles.table} ${styles.packing}`} aria-labelledby={headingId}>
