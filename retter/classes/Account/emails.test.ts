@@ -75,3 +75,16 @@ test('the address is laid out as its country\'s post expects it (a UK postcode a
   }
   expect(cancelled.text).toContain('No further deliveries will be sent and nothing more is charged.')
 })
+
+test('the sign-in code e-mail has the HTML layout (a phone-width viewport, the code large) and keeps its plain text', async () => {
+  const { signInCodeMail } = await import('./signin')
+  const mail = signInCodeMail('sam@example.com', '048213')
+  expect(mail.text).toBe('Your sign-in code is 048213. It expires in 5 minutes. If you did not ask for it, ignore this message.')
+  expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+  expect(mail.html).toMatch(/font-size:32px[^>]*>048213<\/p>/)
+  expect(mail.html).toContain('Privacy')
+})
+
+test('every subscription e-mail has the viewport setting, so phones lay it out at their own width', () => {
+  for (const event of EVENTS) expect(subscriptionMail(event, ctx(CARD)).html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+})

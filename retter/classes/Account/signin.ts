@@ -2,7 +2,8 @@
 import RDK, { Data } from '@retter/rdk'
 import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from './customer'
-import { sendMail } from './mailer'
+import { Mail, sendMail } from './mailer'
+import { escapeHtml, htmlMail } from './mail-layout'
 import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
 import {
   CheckLimitState,
@@ -27,6 +28,26 @@ const VERIFY_MESSAGES: Record<VerifyOtpErrorCode, string> = {
   CODE_EXPIRED: 'This code has expired. Request a new one.',
   TOO_MANY_ATTEMPTS: 'Too many attempts. Request a new code.',
   NO_CODE: 'No code was requested for this e-mail.',
+}
+
+/**
+ * The sign-in code e-mail: the plain text as it always was (one line a mail client previews in
+ * full), and the same words in the shared HTML layout with the code large enough to read off a
+ * phone.
+ */
+export function signInCodeMail(to: string, code: string): Mail {
+  const minutes = OTP_TTL_MS / 60000
+  const subject = 'Your Bean & Bloom sign-in code'
+  const html = htmlMail(subject, 'Your sign-in code', [
+    '<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:Menlo,Consolas,monospace">' + escapeHtml(code) + '</p>',
+    '<p style="margin:0 0 12px">It expires in ' + minutes + ' minutes. If you did not ask for it, ignore this message.</p>',
+  ].join(''))
+  return {
+    to: to,
+    subject: subject,
+    text: 'Your sign-in code is ' + code + '. It expires in ' + minutes + ' minutes. If you did not ask for it, ignore this message.',
+    html: html,
+  }
 }
 
 /**
@@ -63,11 +84,7 @@ export async function sendOtp(data: Data): Promise<Data> {
   }
   const issued = issueOtp(now)
   try {
-    await sendMail({
-      to: email,
-      subject: 'Your Bean & Bloom sign-in code',
-      text: 'Your sign-in code is ' + issued.code + '. It expires in ' + OTP_TTL_MS / 60000 + ' minutes. If you did not ask for it, ignore this message.',
-    })
+    await sendMail(signInCodeMail(email, issued.code))
   } catch (err) {
     // No code is stored when the mail did not go out, so the customer may ask again at once.
     console.error('sendOtp: the e-mail could not be sent', err instanceof Error ? err.message : String(err))
