@@ -70,6 +70,9 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
   }), { owed: owed })
 }
 
+/** Changes of the customer's details that, made while no subscription runs, belong to the next start. */
+const DETAILS_BEFORE_START: ReadonlyArray<SubscriptionChange['action']> = ['address', 'preferences']
+
 /**
  * Completes a change: stores `view` with a history entry, keeps the reminder right, brings the
  * roastery's boards in line (unless `options.boards` is false: the change came from a board),
@@ -85,7 +88,10 @@ export async function complete(
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]
   if (view.nextDeliveryAt && (view.status === 'active' || view.status === 'paused')) change.nextDeliveryAt = view.nextDeliveryAt
-  view.history = withChange(view.history, change)
+  // The history is the subscription's: an address or grind given before one runs (the start
+  // dialog saves them just before the plan) is stated by the start's entry and welcome e-mail.
+  const running = view.status === 'active' || view.status === 'paused'
+  if (running || DETAILS_BEFORE_START.indexOf(entry.action) < 0) view.history = withChange(view.history, change)
   store(data, view)
   keepReminder(data, view, nowMs)
   keepCharge(data, view, nowMs)
