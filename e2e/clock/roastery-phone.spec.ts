@@ -2,7 +2,7 @@
  * The roastery on a staff member's phone (390 × 844): the header's links all fit (no page scrolls
  * sideways), "To roast" can be reached and scrolled by keyboard, "Mark all shipped" asks in a
  * dialog that sits on the screen, and "Mark shipped" waits, undoable, before the customer's e-mail
- * goes. Axe finds nothing serious at this width.
+ * goes. Axe finds nothing serious at this width, nor at a tablet's and a desktop's.
  * The customer is made over the API (e2e/support/customer-api.ts) and their delivery charged by
  * moving the backend's clock to its final moment, so it is ready to ship.
  */
@@ -34,7 +34,7 @@ function widths(page: Page): Promise<{ page: number; links: Array<{ name: string
   }))
 }
 
-test('staff on a 390 px phone: the header fits, "To roast" is reachable by keyboard, the dialog sits on screen, "Mark shipped" can be undone', async ({ browser }) => {
+test('staff on a 390 px phone: the header fits, "To roast" is reachable by keyboard, the dialog sits on screen, "Mark shipped" can be undone; axe at 390, 768 and 1280 px', async ({ browser }) => {
   const stamp = Date.now().toString(36)
   const email = freshEmail('roastery-phone')
   const name = `Pia Phone ${stamp}`
@@ -100,6 +100,14 @@ test('staff on a 390 px phone: the header fits, "To roast" is reachable by keybo
   await expect(row).toContainText(/Shipped \d{1,2}:\d{2}/, { timeout: 15_000 })
   await expect.poll(async () => (await outbox(email)).map((m) => m.subject)).toEqual(expect.arrayContaining(['Your coffee is on its way']))
   expect((await outbox(email)).filter((m) => m.subject === 'Your coffee is on its way')).toHaveLength(1)
+
+  // The same page at a tablet's and a desktop's width: still nothing serious for axe, nothing sideways.
+  for (const viewport of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    await staff.setViewportSize(viewport)
+    const wide = await new AxeBuilder({ page: staff }).analyze()
+    expect(wide.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `/roastery at ${viewport.width} px`).toEqual([])
+    expect((await widths(staff)).page).toBeLessThanOrEqual(viewport.width)
+  }
 
   expect(errors.list).toEqual([])
   await context.close()
