@@ -57,8 +57,8 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * refuses them), "Mark all shipped" (behind a confirmation, saying how many it ships and how many
  * stay on hold) and the packing list as CSV. "Mark shipped" is sent only after SHIP_UNDO_MS, during
  * which the row counts down and its button undoes it (the customer's e-mail goes with the request,
- * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo). Outcomes are one line in the day: announced politely
- * when done, as an alert when not.
+ * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo).
+ * Outcomes are one line in the day: announced politely when done, as an alert when not.
  */
 export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, locale }: DayBoardProps) {
   const { date, board, error: loadError } = day
@@ -76,6 +76,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   const toShip = split.ready.length
   const onHold = split.onHold.length
   const bags = deliveries.reduce((sum, d) => sum + d.bags, 0)
+
   function startShipping(delivery: BoardDelivery): void {
     undoable.schedule(delivery.deliveryId)
     setMessage({ tone: 'done', text: `${delivery.name}’s delivery will be marked shipped in ${SHIP_UNDO_MS / 1000} seconds, and the customer e-mailed. Undo is on its row.` })
@@ -114,9 +115,10 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
 
   async function shipAll(): Promise<void> {
     setMessage(null)
-    const result = await onShipAll(date)
-    // It shipped every paid delivery, those waiting to be sent too.
+    // It ships every paid delivery, those waiting to be sent too: their waits must not send them
+    // again (should it fail, they stay to ship, with their button).
     undoable.drop(split.ready.map((d) => d.deliveryId))
+    const result = await onShipAll(date)
     setConfirming(false)
     const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
     setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
