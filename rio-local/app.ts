@@ -289,6 +289,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
     MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
     APP_URL: process.env.APP_URL || LOCAL_APP_URL,
+    // Change confirmations go at once here (tests and journeys read the inbox right after a change); a test of the digest sets its own.
+    CHANGE_MAIL_DIGEST_SECONDS: process.env.CHANGE_MAIL_DIGEST_SECONDS || '0',
     ...options.projectEnv,
     SMTP_URL: options.smtpUrl ?? smtp.url,
   })
@@ -345,7 +347,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return inbox ? serveInbox(parsed, storage, inboxKey) : handleDev(rest, parsed, storage, engine, devClock)
     }
     if (first === 'root') {
-      const answer = handleSession(projectId, tokens, rest, parsed)
+      const answer = await handleSession(projectId, tokens, rest, parsed)
       await Promise.all([...memberWrites])
       return answer
     }

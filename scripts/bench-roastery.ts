@@ -64,7 +64,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const day = (ms: number) => new Date(startOfUtcDay(ms)).toISOString().slice(0, 10)
 
 /** An access token of the runtime, as its own sign-in would issue it. */
-function accessToken(userId: string, identity: string, claims: Record<string, unknown>): string {
+async function accessToken(userId: string, identity: string, claims: Record<string, unknown>): Promise<string> {
   const iat = Math.floor(Date.now() / 1000)
   return signJwt({ projectId: P, userId, identity, anonymous: false, claims, kind: 'access', sid: randomBytes(8).toString('hex'), jti: randomBytes(8).toString('hex'), iat, exp: iat + 6 * 3600 }, secret)
 }
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     runtime = startRuntimeChild(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '0' }), errorLinesTo(warn, 300))
     await waitForHealth(origin)
     const fillPid = runtime.pid as number
-    const platform = accessToken('', 'developer', {})
+    const platform = await accessToken('', 'developer', {})
     const syncStarted = Date.now()
     let failedDays = 0
     let retried = 0
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     const pid = runtime.pid as number
     say(`Runtime pid ${pid} on ${origin}, with the Firestore emulator on ${emulator.hostPort}`)
     const staffUser = 'usr_bench_staff'
-    const staffToken = accessToken(staffUser, 'staff', { email: STAFF })
+    const staffToken = await accessToken(staffUser, 'staff', { email: STAFF })
     const days = [...new Set(customers.flatMap((c) => c.deliveryDays))].sort()
     let largest = { date: '', bytes: 0, deliveries: 0, board: null as Board | null }
     const withDocument = new Set<string>()
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
     const afterFill = memoryOf(pid)
 
     // 4. Staff's view while customers change things.
-    const custom = await fetch(`${origin}/root/CALL/ProjectUser/authWithCustomToken/${P}_${staffUser}?customToken=${signJwt({
+    const custom = await fetch(`${origin}/root/CALL/ProjectUser/authWithCustomToken/${P}_${staffUser}?customToken=${await signJwt({
       projectId: P, userId: staffUser, identity: 'staff', anonymous: false, claims: { email: STAFF }, kind: 'custom', jti: randomBytes(8).toString('hex'),
       iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60,
     }, secret)}`)
@@ -283,7 +283,7 @@ async function main(): Promise<void> {
       const kind = (['address', 'preferences', 'skip', 'unskip'] as const)[i % 4]
       // skip and the unskip after it are the same customer's same delivery.
       const { customer, date } = eligible[(kind === 'unskip' ? i - 1 : i) * 7 % eligible.length] as { customer: SeededCustomer; date: string }
-      const token = accessToken(customer.userId, 'enduser', { email: customer.email })
+      const token = await accessToken(customer.userId, 'enduser', { email: customer.email })
       const id = `${customer.accountId}:${date}`
       const entry = (board: Board) => board.deliveries.find((d: BoardDelivery) => d.deliveryId === id)
       let call: () => Promise<{ status: number }>

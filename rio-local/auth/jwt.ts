@@ -1,11 +1,11 @@
 /**
- * Minimal HS256 JSON Web Tokens on node:crypto.
+ * HS256 JSON Web Tokens, signed and verified by `jose`.
  *
  * Only HS256 is accepted on verification: a token naming any other `alg` (notably `none`) is
- * rejected, so a forged header can never downgrade the check.
+ * rejected, so a forged header can never downgrade the check. What a token of ours means (its
+ * kinds, lifetimes, revocation) is decided in tokens.ts; this module only proves who signed it.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { Buffer } from 'node:buffer'
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose'
 
 /** Claims every token of ours carries; further claims are free-form. */
 export interface JwtPayload {
@@ -27,76 +27,52 @@ export interface VerifyJwtOptions {
   ignoreExpiry?: boolean
 }
 
-const HEADER = base64url(Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
+const ALGORITHM = 'HS256'
+/** Longer tokens are refused before any parsing: none of ours comes near it. */
+const MAX_TOKEN_LENGTH = 8192
 
-function base64url(buf: Buffer): string {
-  return buf.toString('base64url')
-}
-
-function sign(input: string, secret: string | Buffer): Buffer {
-  return createHmac('sha256', secret).update(input).digest()
-}
+const keyOf = (secret: string | Uint8Array): Uint8Array => (typeof secret === 'string' ? new TextEncoder().encode(secret) : secret)
 
 /**
- * Signs `payload` as a compact HS256 JWT.
+ * Signs `payload` as a compact HS256 JWT. The same claims and secret give the same bytes (HMAC
+ * is deterministic), which tokens.ts relies on to answer one refresh pair however often it is asked.
  * @param payload claims; must include numeric `iat` and `exp` (epoch seconds)
  * @param secret the HMAC key
  */
-export function signJwt(payload: JwtPayload, secret: string | Buffer): string {
-  const body = base64url(Buffer.from(JSON.stringify(payload)))
-  const input = `${HEADER}.${body}`
-  return `${input}.${base64url(sign(input, secret))}`
+export async function signJwt(payload: JwtPayload, secret: string | Uint8Array): Promise<string> {
+  return new SignJWT(payload as JWTPayload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(keyOf(secret))
 }
 
-function parseJson(segment: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))
-  } catch {
-    return undefined
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+function failure(reason: JwtFailureReason, message: string): { ok: false; reason: JwtFailureReason; message: string } {
+  return { ok: false, reason, message }
 }
 
 /**
- * Verifies an HS256 JWT: structure, algorithm, signature (constant-time) and expiry.
- * Never throws; returns a typed failure instead.
+ * Verifies an HS256 JWT: structure, algorithm, signature (constant-time), `iat` and `exp`.
+ * Never rejects; resolves to a typed failure instead.
  * @param token compact JWT
  * @param secret the HMAC key it must have been signed with
  * @param options `now` in epoch seconds; `ignoreExpiry` to accept expired tokens
  */
-export function verifyJwt<T extends JwtPayload = JwtPayload>(
+export async function verifyJwt<T extends JwtPayload = JwtPayload>(
   token: string,
-  secret: string | Buffer,
+  secret: string | Uint8Array,
   options: VerifyJwtOptions = {},
-): JwtVerification<T> {
-  if (typeof token !== 'string' || token.length > 8192) {
-    return { ok: false, reason: 'MALFORMED', message: 'Token is not a JWT' }
+): Promise<JwtVerification<T>> {
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return failure('MALFORMED', 'Token is not a JWT')
+  const currentDate = options.now === undefined ? undefined : new Date(options.now * 1000)
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], requiredClaims: ['iat', 'exp'], currentDate })
+    return { ok: true, payload: payload as T }
+  } catch (err) {
+    // jose checks the signature before the claims, so an expired token's payload is a proven one.
+    if (err instanceof errors.JWTExpired) {
+      return options.ignoreExpiry ? { ok: true, payload: err.payload as T } : failure('EXPIRED', 'Token has expired')
+    }
+    if (err instanceof errors.JOSEAlgNotAllowed) return failure('UNSUPPORTED_ALG', 'Unsupported token algorithm (only HS256 is accepted)')
+    if (err instanceof errors.JWSSignatureVerificationFailed) return failure('BAD_SIGNATURE', 'Token signature is invalid')
+    if (err instanceof errors.JWTClaimValidationFailed) return failure('MALFORMED', `Token claims are not valid: ${err.message}`)
+    if (err instanceof errors.JOSEError) return failure('MALFORMED', 'Token is not a JWT')
+    throw err
   }
-  const parts = token.split('.')
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) {
-    return { ok: false, reason: 'MALFORMED', message: 'Token is not a JWT' }
-  }
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
-  const header = parseJson(headerPart)
-  if (!isRecord(header)) return { ok: false, reason: 'MALFORMED', message: 'Token header is not JSON' }
-  if (header.alg !== 'HS256') {
-    return { ok: false, reason: 'UNSUPPORTED_ALG', message: `Unsupported token algorithm ${String(header.alg)}` }
-  }
-  const expected = sign(`${headerPart}.${payloadPart}`, secret)
-  const given = Buffer.from(signaturePart, 'base64url')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: 'BAD_SIGNATURE', message: 'Token signature is invalid' }
-  }
-  const payload = parseJson(payloadPart)
-  if (!isRecord(payload) || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') {
-    return { ok: false, reason: 'MALFORMED', message: 'Token claims are missing iat or exp' }
-  }
-  const now = options.now ?? Math.floor(Date.now() / 1000)
-  if (!options.ignoreExpiry && payload.exp <= now) {
-    return { ok: false, reason: 'EXPIRED', message: 'Token has expired' }
-  }
-  return { ok: true, payload: payload as T }
 }

@@ -95,7 +95,7 @@ export function createTokenService(opts: TokenServiceOptions) {
    *   same bytes (HS256 is deterministic), which is how a refresh answers one pair however often
    *   its token is redeemed within the reuse interval
    */
-  function issueTokenData(caller: Caller, sid: string = randomId(), fixed?: { iat: number; accessJti: string; refreshJti: string }): TokenData {
+  async function issueTokenData(caller: Caller, sid: string = randomId(), fixed?: { iat: number; accessJti: string; refreshJti: string }): Promise<TokenData> {
     const iat = fixed?.iat ?? nowSec()
     const base = {
       projectId: opts.projectId,
@@ -114,17 +114,18 @@ export function createTokenService(opts: TokenServiceOptions) {
       iat,
       exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
     }
-    return {
-      // A jti per token keeps two tokens issued in the same second distinct.
-      accessToken: signJwt({ ...base, kind: 'access', jti: fixed?.accessJti ?? randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
-      refreshToken: signJwt({ ...base, kind: 'refresh', jti: fixed?.refreshJti ?? randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
-      firebase: { ...opts.firebase, customToken: signJwt(firebaseClaims, opts.secret) },
-    }
+    // A jti per token keeps two tokens issued in the same second distinct.
+    const [accessToken, refreshToken, customToken] = await Promise.all([
+      signJwt({ ...base, kind: 'access', jti: fixed?.accessJti ?? randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
+      signJwt({ ...base, kind: 'refresh', jti: fixed?.refreshJti ?? randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
+      signJwt(firebaseClaims, opts.secret),
+    ])
+    return { accessToken, refreshToken, firebase: { ...opts.firebase, customToken } }
   }
 
-  function check(token: string | undefined, kind: TokenKind, ignoreExpiry = false): TokenCheck<RioTokenClaims> {
+  async function check(token: string | undefined, kind: TokenKind, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
     if (!token) return { ok: false, code: 'TOKEN_MISSING', message: `The ${kind} token is missing` }
-    const result = verifyJwt<RioTokenClaims>(token, opts.secret, { now: nowSec(), ignoreExpiry })
+    const result = await verifyJwt<RioTokenClaims>(token, opts.secret, { now: nowSec(), ignoreExpiry })
     if (!result.ok) {
       const code = result.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID'
       return { ok: false, code, message: `The ${kind} token is not valid: ${result.message}` }
@@ -143,8 +144,8 @@ export function createTokenService(opts: TokenServiceOptions) {
   }
 
   /** `check`, and the token must be the user's the request path names. */
-  function checkOwn(token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false): TokenCheck<RioTokenClaims> {
-    const result = check(token, kind, ignoreExpiry)
+  async function checkOwn(token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
+    const result = await check(token, kind, ignoreExpiry)
     if (result.ok && result.value.userId !== pathUserId) {
       return { ok: false, code: 'TOKEN_INVALID', message: `The ${kind} token belongs to another user` }
     }
@@ -170,13 +171,13 @@ export function createTokenService(opts: TokenServiceOptions) {
 
   return {
     /** TokenData for a fresh anonymous session, and its userId. */
-    issueAnonymous(): { userId: string; tokenData: TokenData } {
+    async issueAnonymous(): Promise<{ userId: string; tokenData: TokenData }> {
       const userId = `anon_${randomId()}`
-      return { userId, tokenData: issueTokenData({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
+      return { userId, tokenData: await issueTokenData({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
     },
 
     /** A single-use Retter custom token (valid 60 s) for `authWithCustomToken`. */
-    createCustomToken(input: { userId: string; identity: string; claims?: Record<string, unknown> }): string {
+    async createCustomToken(input: { userId: string; identity: string; claims?: Record<string, unknown> }): Promise<string> {
       const iat = nowSec()
       const claims: RioTokenClaims = {
         projectId: opts.projectId,
@@ -193,8 +194,8 @@ export function createTokenService(opts: TokenServiceOptions) {
     },
 
     /** Exchanges a custom token for session tokens; the token's path userId must match. Consumes it. */
-    signInWithCustomToken(customToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
-      const result = checkOwn(customToken, 'custom', pathUserId)
+    async signInWithCustomToken(customToken: string | undefined, pathUserId: string): Promise<TokenCheck<TokenData>> {
+      const result = await checkOwn(customToken, 'custom', pathUserId)
       if (!result.ok) return result
       const claims = result.value
       if (!claims.jti || !opts.storage.useTokenOnce(claims.jti, claims.exp)) {
@@ -202,7 +203,7 @@ export function createTokenService(opts: TokenServiceOptions) {
       }
       const caller = toCaller(claims)
       opts.onIssued?.(caller)
-      return { ok: true, value: issueTokenData(caller) }
+      return { ok: true, value: await issueTokenData(caller) }
     },
 
     /**
@@ -211,8 +212,8 @@ export function createTokenService(opts: TokenServiceOptions) {
      * Reusing it later revokes the session: its access and refresh tokens and its Firebase session
      * stop working.
      */
-    refresh(refreshToken: string | undefined, pathUserId: string): TokenCheck<TokenData> {
-      const result = checkOwn(refreshToken, 'refresh', pathUserId)
+    async refresh(refreshToken: string | undefined, pathUserId: string): Promise<TokenCheck<TokenData>> {
+      const result = await checkOwn(refreshToken, 'refresh', pathUserId)
       if (!result.ok) return result
       const claims = result.value
       const caller = toCaller(claims)
@@ -223,7 +224,7 @@ export function createTokenService(opts: TokenServiceOptions) {
         return { ok: false, code: 'IDENTITY_REVOKED', message: `This session's "${claims.identity}" access was withdrawn; sign in again` }
       }
       opts.onIssued?.(caller)
-      if (!claims.jti) return { ok: true, value: issueTokenData(caller, claims.sid) }
+      if (!claims.jti) return { ok: true, value: await issueTokenData(caller, claims.sid) }
       const now = opts.now()
       const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp) ?? now
       if (now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
@@ -231,20 +232,20 @@ export function createTokenService(opts: TokenServiceOptions) {
         return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
       }
       // First use or a reuse within the interval: the same successor pair either way.
-      return { ok: true, value: issueTokenData(caller, claims.sid, successorOf(claims.jti, firstUse)) }
+      return { ok: true, value: await issueTokenData(caller, claims.sid, successorOf(claims.jti, firstUse)) }
     },
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */
-    signOut(accessToken: string | undefined, pathUserId: string): TokenCheck<null> {
-      const result = checkOwn(accessToken, 'access', pathUserId, true)
+    async signOut(accessToken: string | undefined, pathUserId: string): Promise<TokenCheck<null>> {
+      const result = await checkOwn(accessToken, 'access', pathUserId, true)
       if (!result.ok) return result
       if (result.value.sid) opts.storage.revokeSession(result.value.sid, result.value.iat + opts.refreshTtl)
       return { ok: true, value: null }
     },
 
     /** Verifies the `_token` of a cloud-object call. */
-    verifyAccessToken(token: string): TokenCheck<Caller> {
-      const result = check(token, 'access')
+    async verifyAccessToken(token: string): Promise<TokenCheck<Caller>> {
+      const result = await check(token, 'access')
       return result.ok ? { ok: true, value: toCaller(result.value) } : result
     },
   }

@@ -1,8 +1,9 @@
 /**
  * Firebase ID tokens as the Firebase Auth emulator issues them: unsigned JWTs (`alg: none`),
  * which the Cloud Firestore emulator accepts as `request.auth` and the Auth SDK only decodes.
+ * `jose` writes and reads them (its UnsecuredJWT), checking issuer, audience and times.
  */
-import { Buffer } from 'node:buffer'
+import { UnsecuredJWT, errors } from 'jose'
 
 /** Claims a custom token may not override (Firebase reserves them). */
 const RESERVED_CLAIMS = new Set([
@@ -21,8 +22,6 @@ export interface IdTokenClaims {
   firebase: { identities: Record<string, unknown>; sign_in_provider: string }
   [custom: string]: unknown
 }
-
-const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 /** Issuer of ID tokens for a Firebase project (what the emulator and rules expect). */
 export function idTokenIssuer(firebaseProjectId: string): string {
@@ -53,7 +52,7 @@ export function createIdToken(
     exp: times.exp,
     firebase: { identities: {}, sign_in_provider: 'custom' },
   }
-  return { token: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`, claims }
+  return { token: new UnsecuredJWT(claims).encode(), claims }
 }
 
 export type IdTokenCheck =
@@ -68,20 +67,22 @@ export type IdTokenCheck =
 export function readIdToken(token: unknown, firebaseProjectId: string, nowSec: number): IdTokenCheck {
   const invalid = (message: string): IdTokenCheck => ({ ok: false, code: 'INVALID_ID_TOKEN', message })
   if (typeof token !== 'string' || token === '') return invalid('idToken is missing')
-  const parts = token.split('.')
-  if (parts.length !== 3) return invalid('idToken is not a JWT')
   let claims: Partial<IdTokenClaims>
   try {
-    claims = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8')) as Partial<IdTokenClaims>
-  } catch {
-    return invalid('idToken payload is not JSON')
-  }
-  if (typeof claims !== 'object' || claims === null) return invalid('idToken payload is not an object')
-  if (claims.iss !== idTokenIssuer(firebaseProjectId) || claims.aud !== firebaseProjectId) {
-    return invalid(`idToken was not issued for project ${firebaseProjectId}`)
+    claims = UnsecuredJWT.decode(token, {
+      issuer: idTokenIssuer(firebaseProjectId),
+      audience: firebaseProjectId,
+      requiredClaims: ['iat', 'exp', 'user_id'],
+      currentDate: new Date(nowSec * 1000),
+    }).payload as Partial<IdTokenClaims>
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) return { ok: false, code: 'TOKEN_EXPIRED', message: 'idToken has expired' }
+    if (err instanceof errors.JWTClaimValidationFailed && (err.claim === 'iss' || err.claim === 'aud')) {
+      return invalid(`idToken was not issued for project ${firebaseProjectId}`)
+    }
+    if (err instanceof errors.JOSEError) return invalid(`idToken is not an ID token of this emulator: ${err.message}`)
+    throw err
   }
   if (typeof claims.user_id !== 'string' || claims.user_id === '') return invalid('idToken has no user_id')
-  if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return invalid('idToken has no iat or exp')
-  if (claims.exp <= nowSec) return { ok: false, code: 'TOKEN_EXPIRED', message: 'idToken has expired' }
   return { ok: true, claims: claims as IdTokenClaims }
 }

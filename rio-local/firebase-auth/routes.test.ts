@@ -83,7 +83,7 @@ describe('accounts:signInWithCustomToken', () => {
 
   it('rejects a token signed with another secret, one with another audience, and a non-JWT', async () => {
     const forged = firebaseCustomToken('another-secret', 'user_1', {}, { iat: T0 / 1000 })
-    const retterAccessToken = signJwt({ userId: 'user_1', identity: 'enduser', iat: T0 / 1000, exp: T0 / 1000 + 900 }, SECRET)
+    const retterAccessToken = await signJwt({ userId: 'user_1', identity: 'enduser', iat: T0 / 1000, exp: T0 / 1000 + 900 }, SECRET)
     for (const token of [forged, retterAccessToken, 'not-a-jwt']) {
       const res = await post(SIGN_IN, { token })
       expect(res.status).toBe(400)

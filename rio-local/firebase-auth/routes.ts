@@ -136,7 +136,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
   /** ID token + refresh token for a user, the shared part of sign-in and refresh. */
   const sessionEnded = (sid: unknown): boolean => typeof sid === 'string' && options.isSessionRevoked !== undefined && options.isSessionRevoked(sid)
 
-  function issue(uid: string, claims: Record<string, unknown>, authTime: number, sid: string | undefined) {
+  async function issue(uid: string, claims: Record<string, unknown>, authTime: number, sid: string | undefined): Promise<{ idToken: string; refreshToken: string }> {
     const iat = nowSec()
     const { token: idToken } = createIdToken(firebaseProjectId, uid, claims, { iat, exp: iat + idTtl, authTime })
     const refresh: RefreshTokenClaims = {
@@ -149,13 +149,13 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
       iat,
       exp: iat + refreshTtl,
     }
-    return { idToken, refreshToken: signJwt(refresh, secret) }
+    return { idToken, refreshToken: await signJwt(refresh, secret) }
   }
 
-  function signInWithCustomToken(body: Record<string, unknown>): Record<string, unknown> {
+  async function signInWithCustomToken(body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const token = body.token
     if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_CUSTOM_TOKEN')
-    const verified = verifyJwt<CustomTokenClaims>(token, secret, { now: nowSec() })
+    const verified = await verifyJwt<CustomTokenClaims>(token, secret, { now: nowSec() })
     if (!verified.ok) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', verified.message)
     const { uid, claims, aud, sid } = verified.payload
     if (aud !== CUSTOM_TOKEN_AUDIENCE) {
@@ -166,7 +166,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
     }
     if (claims !== undefined && !isRecord(claims)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'Token claims must be an object')
     if (sessionEnded(sid)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'The session this token was issued for has ended')
-    const { idToken, refreshToken } = issue(uid, claims ?? {}, nowSec(), typeof sid === 'string' ? sid : undefined)
+    const { idToken, refreshToken } = await issue(uid, claims ?? {}, nowSec(), typeof sid === 'string' ? sid : undefined)
     return {
       kind: 'identitytoolkit#VerifyCustomTokenResponse',
       idToken,
@@ -205,12 +205,12 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
     }
   }
 
-  function refresh(body: Record<string, unknown>): Record<string, unknown> {
+  async function refresh(body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const grantType = body.grant_type ?? body.grantType
     const token = body.refresh_token ?? body.refreshToken
     if (grantType !== 'refresh_token') throw new AuthFailure(400, 'INVALID_GRANT_TYPE')
     if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_REFRESH_TOKEN')
-    const verified = verifyJwt<RefreshTokenClaims>(token, secret, { now: nowSec() })
+    const verified = await verifyJwt<RefreshTokenClaims>(token, secret, { now: nowSec() })
     if (!verified.ok) {
       throw new AuthFailure(400, verified.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'INVALID_REFRESH_TOKEN', verified.message)
     }
@@ -222,7 +222,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
     if (sessionEnded(claims.sid)) throw new AuthFailure(400, 'TOKEN_EXPIRED', 'The session was signed out')
     const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat
     const sid = typeof claims.sid === 'string' ? claims.sid : undefined
-    const { idToken, refreshToken } = issue(claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime, sid)
+    const { idToken, refreshToken } = await issue(claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime, sid)
     return {
       access_token: idToken,
       expires_in: String(idTtl),
@@ -256,7 +256,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
         // Firebase's own wording; the SDK reports it as auth/api-key-not-valid.-please-pass-a-valid-api-key.
         throw new AuthFailure(400, 'API key not valid. Please pass a valid API key.')
       }
-      return json(200, handler(parseBody(req)))
+      return json(200, await handler(parseBody(req)))
     } catch (err) {
       if (!(err instanceof AuthFailure)) throw err
       return json(err.status, {

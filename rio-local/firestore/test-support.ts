@@ -9,7 +9,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore'
 import type { RouteHandler } from '../runtime/plugins'
-import { signJwt } from '../auth/jwt'
+import { signTestToken } from '../test/sign-token'
 
 /** host:port of the emulator the backend jest globalSetup started. */
 export function emulatorHost(): string {
@@ -46,7 +46,7 @@ export function firebaseCustomToken(
   options: { iat?: number; ttlSeconds?: number; aud?: string } = {},
 ): string {
   const iat = options.iat ?? Math.floor(Date.now() / 1000)
-  return signJwt({ uid, claims, aud: options.aud ?? 'local-firebase-custom', iat, exp: iat + (options.ttlSeconds ?? 3600) }, secret)
+  return signTestToken({ uid, claims, aud: options.aud ?? 'local-firebase-custom', iat, exp: iat + (options.ttlSeconds ?? 3600) }, secret)
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

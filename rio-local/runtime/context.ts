@@ -103,11 +103,11 @@ export function methodOf(cls: LoadedClass, name: string | undefined): LoadedMeth
   return method
 }
 
-export function callerOf(ctx: EngineContext, call: CloudCall): Caller {
+export async function callerOf(ctx: EngineContext, call: CloudCall): Promise<Caller> {
   if (call.internal) return call.internal.caller
   const token = call.request.query._token
   if (token === undefined || token === '') return NO_CALLER
-  const result = ctx.tokens.verifyAccessToken(token)
+  const result = await ctx.tokens.verifyAccessToken(token)
   if (!result.ok) throw new HttpError(401, result.code, result.message)
   return result.value
 }
@@ -210,7 +210,7 @@ function operations(ctx: EngineContext, call: CloudCall, data: Data, fx: Effects
     ...records,
     listInstanceIds: (input) => records.listInstanceIds(typeof input.classId === 'string' && input.classId !== '' ? input.classId : classId, input),
     async generateCustomToken(input) {
-      return { success: true, data: { customToken: ctx.tokens.createCustomToken(input) } }
+      return { success: true, data: { customToken: await ctx.tokens.createCustomToken(input) } }
     },
     getInstance: (input) => internalCall('INSTANCE', input),
     methodCall: (input) => internalCall('CALL', input),

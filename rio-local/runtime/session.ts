@@ -17,7 +17,7 @@ function answer<T>(result: TokenCheck<T>, body: (value: T) => unknown): BackendR
  * @param projectId the only project this backend serves
  * @param rest path segments after `root`
  */
-export function handleSession(projectId: string, tokens: TokenService, rest: string[], req: ParsedRequest): BackendResponse {
+export async function handleSession(projectId: string, tokens: TokenService, rest: string[], req: ParsedRequest): Promise<BackendResponse> {
   const [action, classId, method, target, ...extra] = rest
   if (classId !== 'ProjectUser' || extra.length > 0) {
     throw new HttpError(404, 'NOT_FOUND', 'The root project only serves ProjectUser session calls')
@@ -26,7 +26,7 @@ export function handleSession(projectId: string, tokens: TokenService, rest: str
     if (req.query.projectId !== projectId) {
       throw new HttpError(404, 'PROJECT_NOT_FOUND', `This backend serves project "${projectId}", not "${req.query.projectId ?? ''}"`)
     }
-    const { userId, tokenData } = tokens.issueAnonymous()
+    const { userId, tokenData } = await tokens.issueAnonymous()
     // Like Retter's ProjectUser instance ids: `{projectId}_{userId}`.
     return json(200, { instanceId: `${projectId}_${userId}`, methods: [], newInstance: true, response: tokenData })
   }
@@ -38,11 +38,11 @@ export function handleSession(projectId: string, tokens: TokenService, rest: str
   const userId = target.slice(prefix.length)
   switch (method) {
     case 'authWithCustomToken':
-      return answer(tokens.signInWithCustomToken(req.query.customToken, userId), (data) => data)
+      return answer(await tokens.signInWithCustomToken(req.query.customToken, userId), (data) => data)
     case 'refreshToken':
-      return answer(tokens.refresh(req.query.refreshToken, userId), (data) => data)
+      return answer(await tokens.refresh(req.query.refreshToken, userId), (data) => data)
     case 'signOut':
-      return answer(tokens.signOut(req.query.accessToken, userId), () => ({ signedOut: true }))
+      return answer(await tokens.signOut(req.query.accessToken, userId), () => ({ signedOut: true }))
     default:
       throw new HttpError(404, 'METHOD_NOT_FOUND', `ProjectUser has no method "${method ?? ''}"`)
   }

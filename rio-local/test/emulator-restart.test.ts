@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { signJwt } from '../auth/jwt'
+import { signTestToken } from './sign-token'
 import { documentUrl, readDocument } from '../firestore/rest'
 import { instanceDocumentPaths } from '../firestore/mirror'
 import { findFreePort, startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
@@ -60,7 +60,7 @@ function startBackend(host: string): Promise<string> {
 /** A staff session's access token, signed with the backend's secret (sign-in is not what is tested here). */
 function staffToken(): string {
   const iat = Math.floor(Date.now() / 1000)
-  return signJwt({ projectId: P, userId: 'staff-rosa', identity: 'staff', anonymous: false, claims: { email: STAFF }, kind: 'access', iat, exp: iat + 600 }, SECRET)
+  return signTestToken({ projectId: P, userId: 'staff-rosa', identity: 'staff', anonymous: false, claims: { email: STAFF }, kind: 'access', iat, exp: iat + 600 }, SECRET)
 }
 
 const boardPath = (day: string) => instanceDocumentPaths(P, 'Roastery', day).roleState('staff')

@@ -1,6 +1,6 @@
 /** In-process helpers: drive `backend.handle` directly (no sockets), as the web app's mocks do. */
 import type { Backend } from '../app'
-import { signJwt } from '../auth/jwt'
+import { signTestToken } from './sign-token'
 
 export interface Reply<T = Record<string, unknown>> {
   status: number
@@ -34,7 +34,7 @@ export function sessions(backend: Backend) {
      */
     platform(): string {
       const iat = Math.floor(Date.now() / 1000)
-      return signJwt({ projectId: p, userId: '', identity: 'developer', anonymous: false, claims: {}, kind: 'access', iat, exp: iat + 600 }, backend.secret)
+      return signTestToken({ projectId: p, userId: '', identity: 'developer', anonymous: false, claims: {}, kind: 'access', iat, exp: iat + 600 }, backend.secret)
     },
     async customer(email: string): Promise<{ token: string; accountId: string }> {
       const anon = await this.anonymous()

@@ -87,7 +87,7 @@ describe('token verification on every call', () => {
 
   test('a token signed with another secret is 401 TOKEN_INVALID', async () => {
     const { accessToken } = await anonymousTokens()
-    const forged = signJwt(decodeJwt(accessToken) as { iat: number; exp: number }, 'not-the-backend-secret-at-all')
+    const forged = await signJwt(decodeJwt(accessToken) as { iat: number; exp: number }, 'not-the-backend-secret-at-all')
     const res = await plansWith(forged)
     expect(res.status).toBe(401)
     expect(res.body).toMatchObject({ code: 'TOKEN_INVALID' })
@@ -104,7 +104,7 @@ describe('token verification on every call', () => {
   test("a token of another project (same secret) is 401 TOKEN_WRONG_PROJECT", async () => {
     const { accessToken } = await anonymousTokens()
     const claims = decodeJwt(accessToken) as { iat: number; exp: number }
-    const otherProject = signJwt({ ...claims, projectId: 'another-project' }, ts.backend.secret)
+    const otherProject = await signJwt({ ...claims, projectId: 'another-project' }, ts.backend.secret)
     const res = await plansWith(otherProject)
     expect(res.status).toBe(401)
     expect(res.body).toMatchObject({ code: 'TOKEN_WRONG_PROJECT' })

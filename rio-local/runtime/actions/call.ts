@@ -3,6 +3,7 @@
  * WRITE lock, the FIFO queue of QUEUED_WRITE, output and error models).
  */
 import type { Data, Response } from '@retter/rdk'
+import type { Caller } from '../../auth/tokens'
 import type { StoredInstance } from '../../storage/types'
 import { HttpError, json } from '../http'
 import type { BackendResponse } from '../plugins'
@@ -64,7 +65,7 @@ async function runKeepingNoState(ctx: EngineContext, call: CloudCall, method: Lo
 }
 
 /** Runs a WRITE or QUEUED_WRITE method on the freshest state while holding the instance's lock. */
-async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: ReturnType<typeof callerOf>, existing: StoredInstance): Promise<BackendResponse> {
+async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, existing: StoredInstance): Promise<BackendResponse> {
   const fresh = ctx.storage.getInstance(ctx.projectId, existing.classId, existing.instanceId) ?? existing
   const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, call.request.body, fresh.version)
   const fx = newEffects()
@@ -83,7 +84,7 @@ async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMetho
  * validated, and runs when every call queued before it on the instance (and any WRITE running)
  * is done. A queued call's failure is logged, as nobody waits for it.
  */
-function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: ReturnType<typeof callerOf>, existing: StoredInstance): BackendResponse {
+function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, existing: StoredInstance): BackendResponse {
   // acquire() is called now, synchronously: the lock's FIFO is the queue's order.
   const turn = ctx.locks.acquire(lockKey(existing.classId, existing.instanceId))
   const job = turn.then(async (release) => {
@@ -104,7 +105,7 @@ function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, call
 export async function callAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
   const cls = classOf(ctx, call.classId)
   const method = methodOf(cls, call.rest[0])
-  const caller = callerOf(ctx, call)
+  const caller = await callerOf(ctx, call)
   const body = call.request.body
 
   if (method.type === 'STATIC') {

@@ -67,7 +67,7 @@ async function getExisting(ctx: EngineContext, cls: LoadedClass, call: CloudCall
 
 export async function instanceAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
   const cls = classOf(ctx, call.classId)
-  const caller = callerOf(ctx, call)
+  const caller = await callerOf(ctx, call)
   if (call.rest.length > 1) throw new HttpError(404, 'NOT_FOUND', 'INSTANCE takes at most one path segment after the class')
   const segment = call.rest[0]
   const body = call.request.body

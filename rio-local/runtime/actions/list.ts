@@ -10,7 +10,7 @@ import { authorize, callerOf, classOf, makeData, type CloudCall, type EngineCont
 
 export async function listAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
   const cls = classOf(ctx, call.classId)
-  const caller = callerOf(ctx, call)
+  const caller = await callerOf(ctx, call)
   if (call.rest.length !== 0) throw new HttpError(404, 'NOT_FOUND', 'LIST takes no path segment after the class')
   await authorize(ctx, cls, call, makeData(ctx, call, caller, 'LIST', undefined, emptyState(), call.request.body))
   const instanceIds = caller.userId === '' ? [] : ctx.storage.listInstanceIdsForUser(ctx.projectId, cls.classId, caller.userId)

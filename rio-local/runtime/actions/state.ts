@@ -6,7 +6,7 @@ import { authorize, callerOf, classOf, invoke, makeData, newEffects, resolveExis
 
 export async function stateAction(ctx: EngineContext, call: CloudCall): Promise<BackendResponse> {
   const cls = classOf(ctx, call.classId)
-  const caller = callerOf(ctx, call)
+  const caller = await callerOf(ctx, call)
   if (call.rest.length !== 1) throw new HttpError(404, 'NOT_FOUND', 'STATE takes exactly one instance id')
   const existing = resolveExisting(ctx, cls, call.rest[0])
   await authorize(ctx, cls, call, makeData(ctx, call, caller, 'STATE', existing.instanceId, emptyState(), call.request.body))
