@@ -3,19 +3,21 @@
  * puts the day's document and its shards' together, and when a shard's live document could not be
  * written (it shows an older revision than the day's document names) it says the board is not live
  * instead of showing part of the packing list as if it were all; once the shard catches up, the
- * notice goes. The backend's side (a failed mirror write leaves the documents disagreeing):
+ * notice goes. The same when the day's own document is behind the revision the day answers (its
+ * write failed: nothing in the live documents disagrees). The backend's side (a failed mirror write leaves the documents disagreeing):
  * retter/classes/Roastery/shards.test.ts.
  */
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { NOT_LIVE_AFTER_MS } from '@/contexts/RoasteryContext'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { REVISION_CHECK_FIRST_MS } from '@/lib/rio/roastery-api'
 import { emptyBoard, emptyLayout, layOut, upsertDelivery, type Board, type ShardDocument } from '@/lib/roastery/board'
 import { dayIso, deliveryDays } from '@/lib/roastery/days'
 import { signInThroughPage } from '@/test/app-harness'
 import { emitSnapshot } from '@/test/live-state-double'
 
-jest.setTimeout(NOT_LIVE_AFTER_MS + 20_000)
+jest.setTimeout(REVISION_CHECK_FIRST_MS + NOT_LIVE_AFTER_MS + 20_000)
 
 const STAFF = 'rosa@example.com'
 const LOAD = { timeout: 5000 }
@@ -73,4 +75,20 @@ test('a shard that shows an older revision than its day names: “This board is 
   expect(await within(region).findByText(NAMES[2] as string, { exact: false }, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(screen.queryByText(/is not live/)).not.toBeInTheDocument(), LOAD)
   expect(screen.getByText('Live')).toBeInTheDocument()
+})
+
+test('a day’s own document behind the revision the day answers: “This board is not live”, until it catches up', async () => {
+  const user = userEvent.setup()
+  await signInThroughPage(user, STAFF, { next: '/roastery', landing: '/roastery' })
+  const date = deliveryDays(Date.now())[4] as string
+  const dayName = formatDeliveryDay(dayIso(date))
+  const region = await screen.findByRole('region', { name: new RegExp(dayName) }, LOAD)
+  expect(await within(region).findByText('No deliveries.', {}, LOAD)).toBeInTheDocument()
+  // The document still shows a revision from before the day was opened: a later write of it failed.
+  act(() => emitSnapshot(date, { date, deliveries: [], totals: [], updatedAt: null, rev: 0, count: 0, shards: [] }, 'role'))
+  const alert = await screen.findByRole('alert', {}, { timeout: REVISION_CHECK_FIRST_MS + NOT_LIVE_AFTER_MS + 5000 })
+  expect(alert).toHaveTextContent(`This board is not live: ${dayName}.`)
+  // The write goes through.
+  act(() => emitSnapshot(date, { date, deliveries: [], totals: [], updatedAt: null, rev: 99, count: 0, shards: [] }, 'role'))
+  await waitFor(() => expect(screen.queryByText(/is not live/)).not.toBeInTheDocument(), LOAD)
 })

@@ -24,8 +24,9 @@ export interface RoasteryDays {
   /**
    * Every day's board, live: `onBoard` runs with the day and its board put together from the day's
    * document and its shards' (`live` false when it came from the one-off read after no snapshot
-   * arrived; `complete` false while those documents disagree: a part not arrived yet, or one whose
-   * write failed); returns a function that stops all of them.
+   * arrived; `complete` false while those documents disagree, or the day's document is behind the
+   * revision the day answers: a part not arrived yet, or one whose write failed); returns a
+   * function that stops all of them.
    */
   watch(handlers: { onBoard(date: string, board: Board, live: boolean, complete: boolean): void; onError(date: string, error: RioAppError): void }): () => void
   /** Reads a day's board once (when live updates are off). Rejects with an AppError. */
@@ -51,6 +52,14 @@ export interface RefundResult {
   creditNote: string | null
 }
 
+
+/**
+ * When the day's revision is first asked for after its document arrived, and then how often: a
+ * failed write of the day's own document leaves nothing in the live documents to disagree with,
+ * so the page asks the day itself (a small READ) whether its document is behind.
+ */
+export const REVISION_CHECK_FIRST_MS = 5000
+export const REVISION_CHECK_EVERY_MS = 30_000
 
 /** A board as read from role state: a day nothing has reached yet reads as empty. */
 function boardOf(date: string, state: Record<string, unknown>): Board {
@@ -105,12 +114,28 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
           let head: (Board & Partial<BoardHead>) | null = null
           let headLive = true
           let stopped = false
+          /** The day's revision as the day itself last answered it. */
+          let stored = 0
+          let checker: ReturnType<typeof setTimeout> | null = null
           const shards: Record<string, ShardDocument | undefined> = {}
           const shardStops = new Map<string, () => void>()
           const emit = () => {
             if (!head || stopped) return
             const merged = mergeShards(head, shards)
-            handlers.onBoard(date, merged.board, headLive, merged.complete)
+            // A document without a revision (read whole, or written before revisions) cannot be compared.
+            const headBehind = headLive && typeof head.rev === 'number' && stored > head.rev
+            handlers.onBoard(date, merged.board, headLive, merged.complete && !headBehind)
+          }
+          const check = (after: number) => {
+            checker = setTimeout(() => {
+              objectOf(date).call<{ rev?: unknown }>({ method: 'revision' }).then((response) => {
+                const rev = response.data?.rev
+                if (typeof rev === 'number') stored = rev
+                emit()
+              }, () => undefined).finally(() => {
+                if (!stopped) check(REVISION_CHECK_EVERY_MS)
+              })
+            }, after)
           }
           // A shard listed for the first time is opened and followed like the day itself.
           const follow = (id: string) => {
@@ -130,16 +155,19 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
           }
           const live: LiveStateHandlers<Record<string, unknown>> = {
             onState: (state, isLive) => {
+              const first = head === null
               head = headOf(date, state)
               headLive = isLive
               for (const ref of head.shards ?? []) follow(ref.id)
               emit()
+              if (first && isLive) check(REVISION_CHECK_FIRST_MS)
             },
             onError: (error) => handlers.onError(date, error),
           }
           const stopHead = subscribeLiveState(objectOf(date), live, undefined, 'role')
           return () => {
             stopped = true
+            if (checker) clearTimeout(checker)
             stopHead()
             shardStops.forEach((stop) => stop())
           }

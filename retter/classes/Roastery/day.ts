@@ -1,13 +1,14 @@
 /**
- * Where a Roastery instance keeps its day. The whole board lives in the day's private state, which
- * no live document shows; staff read it live from the role state of the `staff` identity, laid out
- * over the day's own role document and its shards' (BeanBloomBoard shards.ts), so no document nears
- * Firestore's 1 MiB however many deliveries the day has. Public and user state stay empty: public
- * state is readable by every session of the project, and a board carries customers' names and
- * addresses.
+ * Where a Roastery instance keeps its day. Staff read the board live from the role state of the
+ * `staff` identity, laid out over the day's own role document (the head: totals and the first part
+ * of the packing list) and its shards' (BeanBloomBoard shards.ts), so no document nears Firestore's
+ * 1 MiB however many deliveries the day has; the day keeps the other parts in its private state,
+ * which no live document shows, so the whole board is the head and those parts, each stored once.
+ * Public and user state stay empty: public state is readable by every session of the project, and
+ * a board carries customers' names and addresses.
  */
 import { Data } from '@retter/rdk'
-import { Board, SHARD_SEPARATOR, ShardLayout, emptyBoard, emptyLayout, layOut } from 'BeanBloomBoard'
+import { Board, BoardDelivery, BoardHead, SHARD_SEPARATOR, ShardLayout, byPacking, emptyBoard, emptyLayout, layOut } from 'BeanBloomBoard'
 import { STAFF_IDENTITY } from 'BeanBloomIdentity'
 
 /** The class whose calls put deliveries on boards and record shipments. */
@@ -17,9 +18,9 @@ export const ROASTERY_CLASS = 'Roastery'
 
 /** What a day keeps in private state. */
 export interface DayPrivate {
-  /** The whole board. */
-  board?: Board
-  /** Which part of the live documents holds each delivery, and their revisions. */
+  /** The parts of the packing list past the head's (by shard number), in packing order. */
+  parts?: { [part: string]: BoardDelivery[] }
+  /** Which part holds each delivery, and the parts' revisions. */
   layout?: ShardLayout
   /** Shards (by number) whose documents still have to be written. */
   unpushed?: { [part: string]: boolean }
@@ -38,26 +39,34 @@ export function dayPrivateOf(data: Data): DayPrivate {
   return data.state.private as DayPrivate
 }
 
-/** The whole board of this day (set by init). */
+/** The whole board of this day (set by init): the head's part and the others, in packing order. */
 export function boardOf(data: Data): Board {
+  const role = data.state.role as { [identity: string]: Board & Partial<BoardHead> } | undefined
+  const head = role ? role[STAFF_IDENTITY] : undefined
+  if (!head) return emptyBoard(dateOf(data))
+  // A day stored before boards were laid out over shards has its whole board in the role document.
+  let deliveries = head.deliveries || []
   const priv = data.state.private as DayPrivate | undefined
-  if (priv && priv.board) return priv.board
-  // A day stored before boards were laid out over shards keeps its whole board in the role document.
-  const role = data.state.role as { [identity: string]: Board } | undefined
-  const stored = role ? role[STAFF_IDENTITY] : undefined
-  if (!stored) return emptyBoard(dateOf(data))
-  return { date: stored.date, deliveries: stored.deliveries || [], totals: stored.totals || [], updatedAt: stored.updatedAt || null }
+  const parts = priv && priv.parts ? priv.parts : {}
+  const others = Object.keys(parts)
+  if (others.length > 0) {
+    for (const part of others) deliveries = deliveries.concat(parts[part] || [])
+    deliveries.sort(byPacking)
+  }
+  return { date: head.date, deliveries: deliveries, totals: head.totals || [], updatedAt: head.updatedAt || null }
 }
 
 /**
- * Stores the whole board and lays it out where staff read it: the head in this day's role state,
- * and the shards whose part changed marked for writing (shards.ts writes them before the method
- * answers).
+ * Stores the board laid out where staff read it: the head in this day's role state, the other
+ * parts in private state, and the shards whose part changed marked for writing (shards.ts writes
+ * them before the method answers).
  */
 export function storeBoard(data: Data, board: Board): void {
   const priv = dayPrivateOf(data)
   const laid = layOut({ board: boardOf(data), layout: priv.layout || emptyLayout() }, board)
-  priv.board = board
+  const parts: { [part: string]: BoardDelivery[] } = {}
+  for (let part = 1; part < laid.parts.length; part++) parts[String(part)] = laid.parts[part] as BoardDelivery[]
+  priv.parts = parts
   priv.layout = laid.layout
   const unpushed = priv.unpushed || {}
   for (const doc of laid.changed) unpushed[doc.shard.slice(doc.shard.lastIndexOf(SHARD_SEPARATOR) + 1)] = true

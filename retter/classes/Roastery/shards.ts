@@ -10,7 +10,7 @@
 import RDK, { Data } from '@retter/rdk'
 import { BoardDelivery, ShardDocument, callUntilFree, describeFailure, isShardId, parseShardId, shardDocumentOf, succeeded } from 'BeanBloomBoard'
 import { STAFF_IDENTITY } from 'BeanBloomIdentity'
-import { ROASTERY_CLASS, boardOf, dateOf, dayPrivateOf } from './day'
+import { DayPrivate, ROASTERY_CLASS, boardOf, dateOf, dayPrivateOf } from './day'
 
 const rdk = new RDK()
 
@@ -114,6 +114,16 @@ export async function pushShardsTask(data: Data): Promise<Data> {
   dayPrivateOf(data).pushRetryPending = false
   const done = await pushShards(data)
   data.response = { statusCode: 200, body: { done: done } }
+  return data
+}
+
+/**
+ * READ (staff) on a day: its revision and number of deliveries. The page compares them with the
+ * day's live document, which is behind when the write of that document itself failed.
+ */
+export async function revision(data: Data): Promise<Data> {
+  const priv = data.state.private as DayPrivate | undefined
+  data.response = { statusCode: 200, body: { rev: priv && priv.layout ? priv.layout.rev : 0, count: boardOf(data).deliveries.length } }
   return data
 }
 

@@ -4,9 +4,9 @@
  * the board's: the Roastery lays a board out with them, and the web app puts it together again
  * with the same module.
  *
- * - The day's instance (`YYYY-MM-DD`) keeps the whole board in its private state. Its staff role
- *   document (the "head") holds the totals, the first part of the packing list, and the list of
- *   shards; each shard is a Roastery instance `YYYY-MM-DD_N` (N = 1, 2, ...) whose staff role
+ * - The day's instance (`YYYY-MM-DD`) keeps the whole board: its staff role document (the "head")
+ *   holds the totals, the first part of the packing list, and the list of shards, and its private
+ *   state the other parts (so nothing is stored twice); each shard is a Roastery instance `YYYY-MM-DD_N` (N = 1, 2, ...) whose staff role
  *   document holds another part of the packing list.
  * - A delivery stays in the part it was placed in while it fits, so a change rewrites only the
  *   head and the one shard that holds it. A new delivery goes to the first part with room; a part
@@ -131,6 +131,11 @@ export interface ShardLayout {
   placement: { [deliveryId: string]: number }
   /** part -> the revision it was last changed in. */
   revs: { [part: string]: number }
+  /**
+   * part -> bytes of its entries, kept as entries come and go, so a change counts the bytes of the
+   * entries it touched rather than of the whole day.
+   */
+  used?: { [part: string]: number }
 }
 
 /** The layout of a day nothing has reached yet. */
@@ -143,52 +148,82 @@ function headOverhead(board: Board, shards: number): number {
   return 1024 + firestoreBytes(board.totals) + shards * 48
 }
 
+/** Where each delivery goes, and how many bytes of entries each part then holds. */
+export interface Placement {
+  placement: { [deliveryId: string]: number }
+  used: { [part: string]: number }
+}
+
 /**
  * Which part holds each delivery of `board`: a delivery keeps its part while that part stays
  * within `budget`; new ones and those a grown part hands on go to the first part with room, or to
- * a new shard. Deterministic: the same board and placement give the same answer.
+ * a new shard. Deterministic: the same boards and layout give the same answer.
+ * @param previous the board before the change and its layout: entries the change did not touch
+ *   (the same objects) are not counted again when the layout knows its parts' bytes
  * @param budget bytes of entries per part (SHARD_BUDGET_BYTES)
  */
-export function placeDeliveries(board: Board, previous: { [deliveryId: string]: number }, budget: number = SHARD_BUDGET_BYTES): { [deliveryId: string]: number } {
-  const used: number[] = []
+export function placeDeliveries(board: Board, previous: { board: Board; layout: ShardLayout }, budget: number = SHARD_BUDGET_BYTES): Placement {
+  const before = previous.layout.placement
+  const known = previous.layout.used
+  const used: { [part: string]: number } = {}
   const placement: { [deliveryId: string]: number } = {}
-  const sizes: { [deliveryId: string]: number } = {}
   const waiting: BoardDelivery[] = []
+  const old: { [deliveryId: string]: BoardDelivery } = {}
+  for (const d of previous.board.deliveries) old[d.deliveryId] = d
+  const add = function (part: number, bytes: number): void {
+    used[String(part)] = (used[String(part)] || 0) + bytes
+  }
+  if (known) {
+    for (const key in known) if (Object.prototype.hasOwnProperty.call(known, key)) used[key] = known[key] as number
+    // Entries gone or replaced give their bytes back; the others are counted already.
+    const next: { [deliveryId: string]: BoardDelivery } = {}
+    for (const d of board.deliveries) next[d.deliveryId] = d
+    for (const d of previous.board.deliveries) {
+      const part = before[d.deliveryId]
+      if (part !== undefined && next[d.deliveryId] !== d) add(part, -firestoreBytes(d))
+    }
+  }
   let parts = 1
   for (const d of board.deliveries) {
-    const size = firestoreBytes(d)
-    sizes[d.deliveryId] = size
-    const part = previous[d.deliveryId]
+    const part = before[d.deliveryId]
     if (typeof part === 'number' && part >= 0) {
       placement[d.deliveryId] = part
-      used[part] = (used[part] || 0) + size
+      if (!known || old[d.deliveryId] !== d) add(part, firestoreBytes(d))
       if (part + 1 > parts) parts = part + 1
     } else waiting.push(d)
   }
   const room = function (part: number): number {
     return part === 0 ? budget - headOverhead(board, parts + 1) : budget
   }
+  const over = function (part: number): boolean {
+    return (used[String(part)] || 0) > room(part)
+  }
   // A part over its budget hands on its last entries (packing order), keeping at least one.
-  for (let i = board.deliveries.length - 1; i >= 0; i--) {
-    const d = board.deliveries[i] as BoardDelivery
-    const part = placement[d.deliveryId]
-    if (part === undefined) continue
-    const size = sizes[d.deliveryId] as number
-    if ((used[part] || 0) > room(part) && (used[part] || 0) - size > 0) {
-      used[part] = (used[part] || 0) - size
-      delete placement[d.deliveryId]
-      waiting.unshift(d)
+  let anyOver = false
+  for (let part = 0; part < parts; part++) if (over(part)) anyOver = true
+  if (anyOver) {
+    for (let i = board.deliveries.length - 1; i >= 0; i--) {
+      const d = board.deliveries[i] as BoardDelivery
+      const part = placement[d.deliveryId]
+      if (part === undefined || !over(part)) continue
+      const size = firestoreBytes(d)
+      if ((used[String(part)] || 0) - size > 0) {
+        add(part, -size)
+        delete placement[d.deliveryId]
+        waiting.unshift(d)
+      }
     }
   }
   for (const d of waiting) {
-    const size = sizes[d.deliveryId] as number
+    const size = firestoreBytes(d)
     let part = 0
-    while (part < parts && (used[part] || 0) > 0 && (used[part] || 0) + size > room(part)) part++
+    while (part < parts && (used[String(part)] || 0) > 0 && (used[String(part)] || 0) + size > room(part)) part++
     if (part === parts) parts++
     placement[d.deliveryId] = part
-    used[part] = (used[part] || 0) + size
+    add(part, size)
   }
-  return placement
+  for (const key in used) if (Object.prototype.hasOwnProperty.call(used, key) && !(used[key] as number > 0)) delete used[key]
+  return { placement: placement, used: used }
 }
 
 /** The deliveries of each part, in packing order (the board's order). */
@@ -215,6 +250,8 @@ function samePart(a: BoardDelivery[] | undefined, b: BoardDelivery[]): boolean {
 /** What one change of a day's board writes: the head, the shards whose part changed, the new layout. */
 export interface ShardedBoard {
   head: BoardHead
+  /** Every part's deliveries in packing order (0: the head's). */
+  parts: BoardDelivery[][]
   /** The shards whose documents must be written, with what they must show. */
   changed: ShardDocument[]
   layout: ShardLayout
@@ -227,7 +264,8 @@ export interface ShardedBoard {
  */
 export function layOut(previous: { board: Board; layout: ShardLayout }, next: Board, budget: number = SHARD_BUDGET_BYTES): ShardedBoard {
   const rev = previous.layout.rev + 1
-  const placement = placeDeliveries(next, previous.layout.placement, budget)
+  const placed = placeDeliveries(next, previous, budget)
+  const placement = placed.placement
   const before = partsOf(previous.board, previous.layout.placement)
   const after = partsOf(next, placement)
   const revs: { [part: string]: number } = {}
@@ -252,7 +290,7 @@ export function layOut(previous: { board: Board; layout: ShardLayout }, next: Bo
     date: next.date, deliveries: after[0] as BoardDelivery[], totals: next.totals, updatedAt: next.updatedAt,
     rev: rev, count: next.deliveries.length, shards: shards,
   }
-  return { head: head, changed: changed, layout: { rev: rev, placement: placement, revs: revs } }
+  return { head: head, parts: after, changed: changed, layout: { rev: rev, placement: placement, revs: revs, used: placed.used } }
 }
 
 /** The document a shard shows now, from the day's whole board and layout (to write it again). */

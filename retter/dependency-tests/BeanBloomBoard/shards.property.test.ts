@@ -5,6 +5,7 @@
  *   and they agree (`complete`) when every document shows what the last change laid out;
  * - no part holds more than its budget unless it holds a single entry;
  * - a delivery that fits where it is never moves, and a change rewrites only the parts it touched;
+ * - the bytes each part holds, kept change by change, equal a count from scratch;
  * - the byte count is Firestore's (the local mirror's size.ts) for every entry;
  * - a shard document left at an older revision is named as behind.
  */
@@ -57,6 +58,13 @@ test('the head and its shards are the whole board, each part within its budget, 
         }
       }
       for (const doc of laid.changed) docs[doc.shard] = doc
+      // The bytes each part holds, kept change by change, are what counting them again gives.
+      const counted: Record<string, number> = {}
+      for (const d of next.deliveries) {
+        const part = String(laid.layout.placement[d.deliveryId])
+        counted[part] = (counted[part] ?? 0) + firestoreBytes(d)
+      }
+      expect(laid.layout.used).toEqual(counted)
       // Parts a change did not list keep their revision.
       for (const ref of laid.head.shards) if (!laid.changed.some((d) => d.shard === ref.id)) expect(ref.rev).toBe(docs[ref.id]?.rev)
       board = next
