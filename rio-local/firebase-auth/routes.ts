@@ -16,6 +16,7 @@ import type { BackendRequest, BackendResponse, RouteHandler } from '../runtime/p
 import { signJwt, verifyJwt, type JwtPayload } from '../auth/jwt'
 import { createIdToken, readIdToken } from './id-token'
 import { parseTarget } from '../runtime/request'
+import { isRecord } from '../is-record'
 
 const IDENTITY_TOOLKIT = '/identitytoolkit.googleapis.com/'
 const SECURE_TOKEN = '/securetoken.googleapis.com/'
@@ -84,10 +85,6 @@ function corsHeaders(req: BackendRequest): Record<string, string> {
     'Access-Control-Max-Age': '600',
     Vary: 'Origin, Access-Control-Request-Headers',
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 class AuthFailure extends Error {

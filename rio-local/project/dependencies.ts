@@ -19,6 +19,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { ProjectError } from './errors'
+import { isRecord } from '../is-record'
 
 /** rio-cli's RIO_CLI_DEPENDENCIES_FOLDER: `dependencies/` at the project root. */
 export const DEPENDENCIES_FOLDER = 'dependencies'
@@ -27,12 +28,6 @@ export const MAX_DEPENDENCIES_PER_CLASS = 5
 
 /** A folder name a template can list and `require()` can name: no path separators, no dot folders. */
 const DEPENDENCY_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/
-
-type YamlRecord = Record<string, unknown>
-
-function isRecord(value: unknown): value is YamlRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isDirectory(path: string): boolean {
   try {

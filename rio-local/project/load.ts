@@ -20,6 +20,7 @@ import { ProjectError } from './errors'
 import { createModelRegistry, type ModelRegistry } from './models'
 import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/tasks/schedule-expression'
 import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/types'
+import { isRecord } from '../is-record'
 
 /** The project folder of this repo (`retter/`), used when RIO_LOCAL_PROJECT_DIR is unset. */
 export const DEFAULT_PROJECT_DIR = resolve(__dirname, '..', '..', 'retter')
@@ -42,10 +43,6 @@ export { ProjectError }
 const METHOD_TYPES: MethodType[] = ['READ', 'WRITE', 'STATIC', 'QUEUED_WRITE']
 
 type YamlRecord = Record<string, unknown>
-
-function isRecord(value: unknown): value is YamlRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** A class being loaded: its project, id and folder. */
 interface ClassSource {

@@ -5,6 +5,7 @@
  * seconds"); an increment keeps the key's expiry.
  */
 import type { OperationResponse } from '@retter/rdk'
+import { isRecord } from '../is-record'
 
 interface Entry {
   value: unknown
@@ -17,10 +18,6 @@ export interface ProjectMemory {
   set(key: string, value: unknown, expireAt?: number): OperationResponse
   increment(key: string, by: number, path?: string): OperationResponse
   delete(key: string): OperationResponse
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 export function createProjectMemory(now: () => number): ProjectMemory {

@@ -16,6 +16,7 @@ import { parseLookupSegment, type LookupKey } from './lookup'
 import { createRecordOperations } from './records-operations'
 import { RESERVED_QUERY, type ParsedRequest } from './request'
 import type { LoadedClass, LoadedMethod } from './types'
+import { isRecord } from '../is-record'
 
 export type CloudAction = 'INSTANCE' | 'CALL' | 'STATE' | 'LIST'
 
@@ -69,10 +70,6 @@ export const NO_CALLER: Caller = { userId: '', identity: 'none', anonymous: fals
 export const DEVELOPER_CALLER: Caller = { userId: '', identity: 'developer', anonymous: false, claims: {} }
 
 export const lockKey = (classId: string, instanceId: string) => `${classId}/${instanceId}`
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 export function assertInstanceId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !INSTANCE_ID_PATTERN.test(id)) {

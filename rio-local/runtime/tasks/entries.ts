@@ -9,6 +9,7 @@ import { Buffer } from 'node:buffer'
 import type { LoadedClass } from '../types'
 import type { TaskRecord, TaskReferer } from '../../storage/types'
 import { HttpError } from '../http'
+import { isRecord } from '../../is-record'
 
 /** Retter's limits: delays up to one year, at most 250 entries and 250 KB of payload per invocation. */
 export const MAX_AFTER_SECONDS = 31_536_000
@@ -30,10 +31,6 @@ export interface TaskSource {
   sourceIP: string
   /** Epoch ms. */
   now: number
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The `tasks` and `schedule` lists of what the handler returned, else of the Data it was given. */
