@@ -6,8 +6,8 @@
 import { Data } from '@retter/rdk'
 import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange, withoutDelivered } from 'BeanBloomSubscription'
 import { AccountUserState, customerOf, privateOf } from './customer'
-import { subscriptionMail, SubscriptionEvent } from './emails'
-import { sendOrQueue } from './notify'
+import { changesMail, MailContext, subscriptionMail, SubscriptionEvent } from './emails'
+import { queueDigest, sendOrQueue, waitingDigest } from './notify'
 import { keepCharge } from './charge-task'
 import { keepReminder } from './reminders'
 import { shippedDays, syncBoards } from './roastery'
@@ -56,10 +56,32 @@ const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
   'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method',
 ]
 
-/** Sends the customer the e-mail about `event` (a failed send is queued, never thrown). */
+/**
+ * Seconds a change confirmation waits in the outbox for the customer's next changes, which join
+ * it (one e-mail for a burst of changes): CHANGE_MAIL_DIGEST_SECONDS in the project environment,
+ * 120 when unset; 0 sends each at once (the local runtime's default, so tests read their inbox
+ * right after a change). Reminders, payments' outcomes, receipts and sign-in codes never wait.
+ */
+export const CHANGE_MAIL_DIGEST_DEFAULT_SECONDS = 120
+
+function digestSeconds(): number {
+  const raw = process.env.CHANGE_MAIL_DIGEST_SECONDS
+  if (raw === undefined || raw.trim() === '') return CHANGE_MAIL_DIGEST_DEFAULT_SECONDS
+  const seconds = Number(raw)
+  if (!isFinite(seconds) || seconds < 0) {
+    console.error('[Account] CHANGE_MAIL_DIGEST_SECONDS is "' + raw + '", not a number of seconds: ' + CHANGE_MAIL_DIGEST_DEFAULT_SECONDS + ' s used')
+    return CHANGE_MAIL_DIGEST_DEFAULT_SECONDS
+  }
+  return seconds
+}
+
+/**
+ * Sends the customer the e-mail about `event` (a failed send is queued, never thrown). A
+ * confirmation of their own change waits out the digest window, joining the one already waiting.
+ */
 export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): Promise<void> {
   const owed = CONFIRMATIONS.indexOf(event.kind) < 0
-  return sendOrQueue(data, subscriptionMail(event, {
+  const ctx: MailContext = {
     to: view.email,
     sub: view,
     plan: view.plan ? findPlan(view.plan) : undefined,
@@ -67,11 +89,35 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     preferences: view.preferences,
     manageUrl: manageUrl(),
     paymentMethod: view.paymentMethod,
-  }), { owed: owed })
+  }
+  const window = owed ? 0 : digestSeconds()
+  if (window <= 0) return sendOrQueue(data, subscriptionMail(event, ctx), { owed: owed })
+  const nowMs = Date.now()
+  const waiting = waitingDigest(data, nowMs)
+  if (waiting && waiting.digest) {
+    const events = (waiting.digest as SubscriptionEvent[]).concat([event])
+    waiting.digest = events
+    waiting.mail = changesMail(events, ctx)
+  } else {
+    queueDigest(data, subscriptionMail(event, ctx), nowMs + window * 1000, [event])
+  }
+  return Promise.resolve()
 }
 
-/** Changes of the customer's details that, made while no subscription runs, belong to the next start. */
-const DETAILS_BEFORE_START: ReadonlyArray<SubscriptionChange['action']> = ['address', 'preferences']
+/**
+ * The history before a start, without the address and grind-and-roast saves that directly precede
+ * it (the start dialog saves them just before the plan): the start's entry and welcome e-mail state
+ * them. At most one of each goes, so a start takes at most two changes off the hourly count.
+ */
+function foldedIntoStart(history: SubscriptionChange[] | undefined): SubscriptionChange[] {
+  const kept = (history || []).slice()
+  const folded: { [action: string]: boolean } = {}
+  for (let last = kept[kept.length - 1]; last && (last.action === 'address' || last.action === 'preferences') && !folded[last.action]; last = kept[kept.length - 1]) {
+    folded[last.action] = true
+    kept.pop()
+  }
+  return kept
+}
 
 /**
  * Completes a change: stores `view` with a history entry, keeps the reminder right, brings the
@@ -88,10 +134,8 @@ export async function complete(
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]
   if (view.nextDeliveryAt && (view.status === 'active' || view.status === 'paused')) change.nextDeliveryAt = view.nextDeliveryAt
-  // The history is the subscription's: an address or grind given before one runs (the start
-  // dialog saves them just before the plan) is stated by the start's entry and welcome e-mail.
-  const running = view.status === 'active' || view.status === 'paused'
-  if (running || DETAILS_BEFORE_START.indexOf(entry.action) < 0) view.history = withChange(view.history, change)
+  if (entry.action === 'started' || entry.action === 'restarted') view.history = foldedIntoStart(view.history)
+  view.history = withChange(view.history, change)
   store(data, view)
   keepReminder(data, view, nowMs)
   keepCharge(data, view, nowMs)

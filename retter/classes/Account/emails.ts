@@ -171,16 +171,9 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
   return lines
 }
 
-/**
- * The e-mail for one change of the subscription.
- * @param event what happened
- * @param ctx the subscription after it, and who it goes to
- */
-export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Mail {
-  const parts = body(event, ctx)
-  const next = nextLines(ctx, event)
-  // A cancelled subscription delivers nowhere: its e-mail names no delivery address.
-  const address = ctx.address && event.kind !== 'cancelled' ? postalAddressLines(ctx.address) : []
+/** The e-mail around its own part: what happens next, the delivery address, where to manage it. */
+function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext): Mail {
+  const address = ctx.address && showAddress ? postalAddressLines(ctx.address) : []
   const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
   const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', 'Delivering to:'].concat(address) : [], ['', manage]))
   const html = htmlMail(parts.subject, parts.headline, [
@@ -192,4 +185,55 @@ export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Ma
       : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
   ].join(''))
   return { to: ctx.to, subject: parts.subject, text: text, html: html }
+}
+
+/**
+ * The e-mail for one change of the subscription.
+ * @param event what happened
+ * @param ctx the subscription after it, and who it goes to
+ */
+export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Mail {
+  // A cancelled subscription delivers nowhere: its e-mail names no delivery address.
+  return composed(body(event, ctx), nextLines(ctx, event), event.kind !== 'cancelled', ctx)
+}
+
+/**
+ * The changes a digest e-mail confirms, in order: a start or restart states the address saved just
+ * before it, so that address's own confirmation goes.
+ */
+export function digestEvents(events: ReadonlyArray<SubscriptionEvent>): SubscriptionEvent[] {
+  const kept: SubscriptionEvent[] = []
+  for (const event of events) {
+    if (event.kind === 'started' || event.kind === 'restarted') {
+      for (let i = kept.length - 1; i >= 0; i--) if ((kept[i] as SubscriptionEvent).kind === 'address') kept.splice(i, 1)
+    }
+    kept.push(event)
+  }
+  return kept
+}
+
+/**
+ * One e-mail for the changes a customer made close together (the digest window): one change reads
+ * as its own e-mail; several are listed in the order they were made, each with what it means, then
+ * what happens next as the subscription stands after the last.
+ * @param events the changes, oldest first (at least one)
+ * @param ctx the subscription after the last of them
+ */
+export function changesMail(events: ReadonlyArray<SubscriptionEvent>, ctx: MailContext): Mail {
+  const kept = digestEvents(events)
+  const last = kept[kept.length - 1]
+  if (!last) throw new RangeError('changesMail: no change to confirm')
+  if (kept.length === 1) return subscriptionMail(last, ctx)
+  const lines: string[] = []
+  kept.forEach((event, i) => {
+    const part = body(event, ctx)
+    if (i > 0) lines.push('')
+    lines.push((i + 1) + '. ' + part.headline + '.')
+    for (const line of part.lines) lines.push(line)
+  })
+  // A start leads: the welcome is what the customer looks for.
+  let subject = 'Your subscription: ' + kept.length + ' changes confirmed'
+  for (const event of kept) if (event.kind === 'started' || event.kind === 'restarted') subject = body(event, ctx).subject
+  const parts = { subject: subject, headline: 'You made ' + kept.length + ' changes', lines: lines }
+  return composed(parts, nextLines(ctx, last), ctx.sub.status !== 'cancelled' && last.kind !== 'cancelled', ctx)
 }

@@ -44,6 +44,11 @@ export interface QueuedMail {
   nextAt?: number
   /** Owed whatever the customer did: never held back by the hourly cap. */
   owed?: boolean
+  /**
+   * A change confirmation waiting out its digest window (not tried yet): the changes it confirms
+   * so far, in order, as the caller records them; later ones of the window join it.
+   */
+  digest?: unknown[]
 }
 
 export interface SendOptions {
@@ -170,6 +175,30 @@ export async function sendOrQueue(data: Data, mail: Mail, options: SendOptions =
   }
   keepMailTask(data, priv, nowMs)
   await reportDeadLetters(data, priv)
+}
+
+/**
+ * The change confirmation still waiting out its digest window at `nowMs` (never tried yet), if
+ * any: a later change of the window joins it instead of making an e-mail of its own.
+ */
+export function waitingDigest(data: Data, nowMs: number): QueuedMail | undefined {
+  const queued = outboxOf(data).mailQueue || []
+  for (const entry of queued) {
+    if (entry.digest && entry.attempts === 0 && entry.nextAt !== undefined && entry.nextAt > nowMs) return entry
+  }
+  return undefined
+}
+
+/**
+ * Puts a change confirmation in the outbox to go at `atMs`, the end of its digest window, with the
+ * changes it confirms so far (`digest`); the `retryMail` task sends it then, within the hourly cap.
+ */
+export function queueDigest(data: Data, mail: Mail, atMs: number, digest: unknown[]): void {
+  const priv = outboxOf(data)
+  const nowMs = Date.now()
+  priv.mailSeq = (priv.mailSeq || 0) + 1
+  ;(priv.mailQueue || (priv.mailQueue = [])).push({ mail: mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: atMs, digest: digest })
+  keepMailTask(data, priv, nowMs)
 }
 
 /**
