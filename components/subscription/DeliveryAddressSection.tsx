@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { AddressFields } from '@/components/delivery/AddressFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
 import type { AccountView, DeliveryAddress } from '@/lib/contract'
-import { addressLines, type AddressField } from '@/lib/subscription/address'
+import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
+import type { AddressField } from '@/lib/subscription/address'
 import { changedFields, deliveryVersionOf } from '@/lib/subscription/address-version'
 import cardStyles from '@/components/account/Account.module.css'
 import { EditButton, EditForm } from './EditForm'
@@ -44,6 +45,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
   const { failed } = edit
   const serverProblem = serverProblemOf(failed)
   const address = account.delivery
+  const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   const version = deliveryVersionOf(account)
   // Seen live (the other tab's save arrives in a moment) or refused by the class.
   const stale = edit.editing && base !== null && (version !== base.version || failed?.code === 'ADDRESS_CHANGED')
