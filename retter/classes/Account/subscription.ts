@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, changePlan, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
+  cadenceOf, cancel, changePlan, customerDate, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
   SubscriptionChange, subscriptionAt, Transition, unskip, UPCOMING_COUNT,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView, refuse } from './changes'
@@ -18,7 +18,7 @@ function conflict(data: Data, result: Transition): Data {
 
 /** A delivery that left the roastery cannot be skipped any more (staff may ship before its day). */
 function alreadyShipped(data: Data, date: string): Data {
-  return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + date.slice(0, 10) + ' has already left our roastery, so it can no longer be skipped.')
+  return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + customerDate(date) + ' has already left our roastery, so it can no longer be skipped.')
 }
 
 /**

@@ -361,7 +361,7 @@ describe('shipping', () => {
     expect(await subOf(sam)).toMatchObject({ nextDeliveryAt: '2026-12-02T00:00:00.000Z' })
     expect((await subOf(sam)).upcomingDeliveries?.map((d) => d.date.slice(0, 10))).not.toContain(day)
     expect((await accountCall(sam, 'skipDelivery', { date: day })).body).toMatchObject({
-      code: 'ALREADY_SHIPPED', message: 'Your delivery of 2026-11-25 has already left our roastery, so it can no longer be skipped.',
+      code: 'ALREADY_SHIPPED', message: 'Your delivery of Wednesday 25 November 2026 has already left our roastery, so it can no longer be skipped.',
     })
     await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'light' })
     expect(await entryOf(day, rosa, sam)).toMatchObject({ status: 'shipped', grind: 'wholeBean', roast: 'roastersChoice' })
