@@ -181,6 +181,16 @@ test('cancel opens on the safe choice, keeps a typed reason through a click outs
   const summary = await screen.findByRole('region', { name: 'Your subscription is cancelled' }, LOAD)
   expect(within(summary).getByRole('link', { name: 'Start Taster again' })).toHaveAttribute('href', '/?plan=taster')
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Cancelled (“Moving abroad”)')
+
+  // "Start again" opens the restart's confirmation on /, the plan kept in the address.
+  await user.click(within(summary).getByRole('link', { name: 'Start Taster again' }))
+  expect(await screen.findByRole('dialog', { name: 'Start Taster again?' }, LOAD)).toBeInTheDocument()
+  expect(mockRouter).toMatchObject({ pathname: '/', query: { plan: 'taster' } })
+  await user.click(screen.getByRole('button', { name: 'Not now' }))
+
+  // The link as the first paint of /account has it (before the plan's id is known) does the same.
+  await act(() => mockRouter.push('/?restart=1'))
+  expect(await screen.findByRole('dialog', { name: 'Start Taster again?' }, LOAD)).toBeInTheDocument()
 }, 30_000)
 
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {

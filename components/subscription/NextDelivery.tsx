@@ -51,7 +51,8 @@ const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | 
         <div className={styles.buttons} {...attributes}>
           {part('next-restart', Boolean(cancelled?.restart), (restartAttributes) => (
             <AppLink
-              href={cancelled?.restart ? `${ROUTES.plans}?${new URLSearchParams({ plan: cancelled.restart.planId })}` : ROUTES.plans}
+              // Painted from the stored view before the data is there, it asks / to restart whatever plan was cancelled.
+              href={cancelled?.restart ? `${ROUTES.plans}?${new URLSearchParams({ plan: cancelled.restart.planId })}` : `${ROUTES.plans}?restart=1`}
               className="btn btn-primary"
               {...restartAttributes}
             >

@@ -15,6 +15,12 @@ import { readStartDraft } from './start-draft'
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
 
+/**
+ * `/?restart=1`: start the cancelled subscription's plan again. What the first paint of /account
+ * links to, before the customer's data (and so the plan's id) is there.
+ */
+export const RESTART_QUERY = 'restart'
+
 export interface PlanChoice {
   /** The signed-in customer's subscription as it stands now, or null. */
   subscription: SubscriptionFields | null
@@ -51,7 +57,9 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const subscription = isSignedIn && account ? subscriptionOf(account, plans) : null
   const current = currentPlanId(subscription)
   const requestedValue = router.query[PLAN_QUERY]
-  const requested = typeof requestedValue === 'string' ? requestedValue : null
+  const restartAsked = router.query[RESTART_QUERY] === '1'
+  const restartPlan = restartAsked && subscription?.status === 'cancelled' ? subscription.plan : null
+  const requested = typeof requestedValue === 'string' ? requestedValue : restartPlan
   const fromUrl = requested && requested !== dismissedRequest && subscription && requested !== current ? requested : null
   const openId = picked ?? fromUrl
   const plan = openId ? plans.find((candidate) => candidate.id === openId) : undefined
@@ -68,7 +76,8 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
 
   // A plan carried in the URL that the customer is already on has nothing to confirm: drop it, so
   // the address does not keep asking.
-  const alreadyOnRequested = Boolean(requested && subscription && requested === current)
+  const alreadyOnRequested = Boolean(requested && subscription && requested === current) ||
+    Boolean(restartAsked && subscription && subscription.status !== 'cancelled')
   useEffect(() => {
     if (alreadyOnRequested) dropPlanFromUrl(router)
   }, [alreadyOnRequested, router])
