@@ -1,7 +1,8 @@
 /**
- * The backend's configuration from env, validated once at start. Every problem is reported
- * together, each naming its variable.
+ * The backend's configuration from env, validated once at start by a zod schema. Every problem is
+ * reported together, each naming its variable and saying what is expected.
  */
+import { z } from 'zod'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { parseLogLevel, type LogLevel } from './logger'
 import { MIN_INBOX_KEY_LENGTH } from './runtime/inbox'
@@ -102,107 +103,149 @@ function stripeProblems(url: string | undefined, key: string | undefined): strin
   return problems
 }
 
+/** Blank is unset: `NAME=` or spaces in a .env file mean "use the default". */
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+
+const text = (fallback: string) => optional.transform((value) => value ?? fallback)
+
+/** A value that must pass `test`; the message names the variable and says what is expected. */
+const checked = <Input>(schema: z.ZodType<string, Input>, test: (value: string) => boolean, message: (value: string) => string) =>
+  schema.refine(test, { error: (issue) => message(String(issue.input)) })
+
+const integer = (name: string, fallback: number, min: number, max: number) =>
+  checked(text(String(fallback)), (raw) => /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max, (raw) => `${name} must be an integer from ${min} to ${max}, got "${raw}"`).transform(Number)
+
+const flag = (name: string, fallback: '0' | '1') =>
+  text(fallback).pipe(z.enum(['0', '1'], { error: (issue) => `${name} must be 0 or 1, got "${String(issue.input)}"` })).transform((value) => value === '1')
+
+const secret = (name: string, advice: string) =>
+  optional.refine((value) => value === undefined || secretWeakness(value) === null, {
+    error: (issue) => `${name} ${secretWeakness(String(issue.input)) ?? ''}. ${STRONG_SECRET_ADVICE} ${advice}`,
+  })
+
+/** A comma-separated list; each bad entry is its own problem. */
+const list = (fallback: string, test: (entry: string) => boolean, message: (entry: string) => string) =>
+  text(fallback)
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .pipe(z.array(checked(z.string(), test, message)))
+
+function isBareOrigin(origin: string): boolean {
+  try {
+    return new URL(origin).origin === origin && origin !== 'null'
+  } catch {
+    return false
+  }
+}
+
+/** Every variable the runtime reads (names in .env.example), each checked on its own. */
+const ENV_SCHEMA = z.object({
+  RIO_LOCAL_PORT: integer('RIO_LOCAL_PORT', 4000, 0, 65535),
+  RIO_LOCAL_PROJECT_ID: checked(
+    text('coffee-local'),
+    (id) => /^[a-z0-9][a-z0-9-]{0,62}$/.test(id) && id !== 'root',
+    (id) => `RIO_LOCAL_PROJECT_ID must be lower-case letters, digits and dashes (not "root"), got "${id}"`,
+  ),
+  RIO_LOCAL_DATA_DIR: text('.data'),
+  RIO_LOCAL_STORAGE: text('sqlite').pipe(z.enum(['sqlite', 'memory'], { error: (issue) => `RIO_LOCAL_STORAGE must be "sqlite" or "memory", got "${String(issue.input)}"` })),
+  RIO_LOCAL_DEV: flag('RIO_LOCAL_DEV', '0'),
+  RIO_JWT_SECRET: secret('RIO_JWT_SECRET', 'Or unset it to have one generated.'),
+  RIO_LOCAL_FRONT_SECRET: secret('RIO_LOCAL_FRONT_SECRET', 'The stack scripts make one per run.'),
+  RIO_ACCESS_TOKEN_TTL_SECONDS: integer('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400),
+  RIO_REFRESH_TOKEN_TTL_SECONDS: integer('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000),
+  RIO_FIREBASE_API_KEY: text('local-dev-key'),
+  RIO_FIREBASE_PROJECT_ID: text('demo-coffee-local'),
+  FIRESTORE_EMULATOR_HOST: checked(
+    text('127.0.0.1:8080'),
+    (host) => /^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(host),
+    (host) => `FIRESTORE_EMULATOR_HOST must be host:port, got "${host}"`,
+  ),
+  RIO_LOCAL_LIVE_STATE: flag('RIO_LOCAL_LIVE_STATE', '1'),
+  RIO_LOCAL_PROJECT_DIR: optional,
+  RIO_LOG_LEVEL: checked(
+    text('info'),
+    (level) => parseLogLevel(level) !== undefined,
+    (level) => `RIO_LOG_LEVEL must be one of debug, info, warn, error, silent, got "${level}"`,
+  ).transform((level) => parseLogLevel(level) as LogLevel),
+  RIO_LOCAL_ALLOWED_ORIGINS: list(
+    DEFAULT_APP_ORIGIN,
+    isBareOrigin,
+    (origin) => `RIO_LOCAL_ALLOWED_ORIGINS must list origins like https://localhost:3000 (scheme, host, port; no path), got "${origin}"`,
+  ),
+  RIO_LOCAL_ALLOWED_HOSTS: list(
+    '',
+    (host) => /^[A-Za-z0-9.-]+$/.test(host),
+    (host) => `RIO_LOCAL_ALLOWED_HOSTS must list host names like app.test (no scheme, port or path), got "${host}"`,
+  ),
+  RIO_LOCAL_INBOX_KEY: optional.refine((key) => key === undefined || INBOX_KEY_PATTERN.test(key), {
+    error: `RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`,
+  }),
+  STRIPE_API_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  RIO_LOCAL_SMTP_URL: optional.refine((url) => url === undefined || /^smtp:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(url), {
+    error: (issue) => `RIO_LOCAL_SMTP_URL must be an SMTP server on this machine, like smtp://127.0.0.1:2525, got "${String(issue.input)}"`,
+  }),
+})
+
+type EnvValues = z.output<typeof ENV_SCHEMA>
+
+/**
+ * Each variable checked on its own, so every bad one is reported and the rules between variables
+ * still see the good ones.
+ */
+function checkEachVariable(env: Env): { values: Partial<EnvValues>; problems: string[] } {
+  const values: Partial<Record<keyof EnvValues, unknown>> = {}
+  const problems: string[] = []
+  for (const [name, schema] of Object.entries(ENV_SCHEMA.shape) as Array<[keyof EnvValues, z.ZodType]>) {
+    const result = schema.safeParse(env[name])
+    if (result.success) values[name] = result.data
+    else problems.push(...result.error.issues.map((issue) => issue.message))
+  }
+  return { values: values as Partial<EnvValues>, problems }
+}
+
+/** The rules between variables: token lifetimes, and where Stripe is with which key. */
+function crossVariableProblems(values: Partial<EnvValues>, env: Env): string[] {
+  const problems: string[] = []
+  const { RIO_ACCESS_TOKEN_TTL_SECONDS: access, RIO_REFRESH_TOKEN_TTL_SECONDS: refresh } = values
+  if (access !== undefined && refresh !== undefined && refresh <= access) {
+    problems.push('RIO_REFRESH_TOKEN_TTL_SECONDS must be longer than RIO_ACCESS_TOKEN_TTL_SECONDS')
+  }
+  problems.push(...stripeProblems(env.STRIPE_API_URL?.trim() || undefined, env.STRIPE_SECRET_KEY?.trim() || undefined))
+  return problems
+}
+
 /**
  * Reads and validates the runtime's env (names in .env.example).
  * @throws ConfigError listing every invalid variable
  */
 export function loadConfig(env: Env = process.env): BackendConfig {
-  const problems: string[] = []
-  const text = (name: string, fallback: string): string => {
-    const value = env[name]
-    return value === undefined || value.trim() === '' ? fallback : value.trim()
-  }
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = text(name, String(fallback))
-    const value = Number(raw)
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
-      return fallback
-    }
-    return value
-  }
-
-  const port = int('RIO_LOCAL_PORT', 4000, 0, 65535)
-  const projectId = text('RIO_LOCAL_PROJECT_ID', 'coffee-local')
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
-    problems.push(`RIO_LOCAL_PROJECT_ID must be lower-case letters, digits and dashes (not "root"), got "${projectId}"`)
-  }
-  const storage = text('RIO_LOCAL_STORAGE', 'sqlite')
-  if (storage !== 'sqlite' && storage !== 'memory') problems.push(`RIO_LOCAL_STORAGE must be "sqlite" or "memory", got "${storage}"`)
-  const dev = text('RIO_LOCAL_DEV', '0')
-  if (dev !== '0' && dev !== '1') problems.push(`RIO_LOCAL_DEV must be 0 or 1, got "${dev}"`)
-  const jwtSecret = env.RIO_JWT_SECRET?.trim() || undefined
-  const weakness = jwtSecret === undefined ? null : secretWeakness(jwtSecret)
-  if (weakness) problems.push(`RIO_JWT_SECRET ${weakness}. ${STRONG_SECRET_ADVICE} Or unset it to have one generated.`)
-  const frontSecret = env.RIO_LOCAL_FRONT_SECRET?.trim() || undefined
-  const frontWeakness = frontSecret === undefined ? null : secretWeakness(frontSecret)
-  if (frontWeakness) problems.push(`RIO_LOCAL_FRONT_SECRET ${frontWeakness}. ${STRONG_SECRET_ADVICE} The stack scripts make one per run.`)
-  const accessTokenTtlSeconds = int('RIO_ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86_400)
-  const refreshTokenTtlSeconds = int('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000)
-  if (refreshTokenTtlSeconds <= accessTokenTtlSeconds) {
-    problems.push('RIO_REFRESH_TOKEN_TTL_SECONDS must be longer than RIO_ACCESS_TOKEN_TTL_SECONDS')
-  }
-  const firestoreEmulatorHost = text('FIRESTORE_EMULATOR_HOST', '127.0.0.1:8080')
-  if (!/^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(firestoreEmulatorHost)) {
-    problems.push(`FIRESTORE_EMULATOR_HOST must be host:port, got "${firestoreEmulatorHost}"`)
-  }
-  const live = text('RIO_LOCAL_LIVE_STATE', '1')
-  if (live !== '0' && live !== '1') problems.push(`RIO_LOCAL_LIVE_STATE must be 0 or 1, got "${live}"`)
-  const levelText = text('RIO_LOG_LEVEL', 'info')
-  const logLevel = parseLogLevel(levelText)
-  if (!logLevel) problems.push(`RIO_LOG_LEVEL must be one of debug, info, warn, error, silent, got "${levelText}"`)
-
-  const origins = text('RIO_LOCAL_ALLOWED_ORIGINS', DEFAULT_APP_ORIGIN).split(',').map((o) => o.trim()).filter((o) => o !== '')
-  for (const origin of origins) {
-    let parsed: URL | undefined
-    try {
-      parsed = new URL(origin)
-    } catch {
-      parsed = undefined
-    }
-    if (!parsed || parsed.origin !== origin || origin === 'null') {
-      problems.push(`RIO_LOCAL_ALLOWED_ORIGINS must list origins like https://localhost:3000 (scheme, host, port; no path), got "${origin}"`)
-    }
-  }
-
-  const allowedHosts = text('RIO_LOCAL_ALLOWED_HOSTS', '').split(',').map((h) => h.trim()).filter((h) => h !== '')
-  for (const host of allowedHosts) {
-    if (!/^[A-Za-z0-9.-]+$/.test(host)) problems.push(`RIO_LOCAL_ALLOWED_HOSTS must list host names like app.test (no scheme, port or path), got "${host}"`)
-  }
-
-  const inboxKey = env.RIO_LOCAL_INBOX_KEY?.trim() || undefined
-  if (inboxKey !== undefined && !INBOX_KEY_PATTERN.test(inboxKey)) {
-    problems.push(`RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`)
-  }
-
-  const stripeUrl = env.STRIPE_API_URL?.trim() || undefined
-  problems.push(...stripeProblems(stripeUrl, env.STRIPE_SECRET_KEY?.trim() || undefined))
-
-  const smtpUrl = env.RIO_LOCAL_SMTP_URL?.trim() || undefined
-  if (smtpUrl !== undefined && !/^smtp:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(smtpUrl)) {
-    problems.push(`RIO_LOCAL_SMTP_URL must be an SMTP server on this machine, like smtp://127.0.0.1:2525, got "${smtpUrl}"`)
-  }
+  const perVariable = checkEachVariable(env)
+  const problems = [...perVariable.problems, ...crossVariableProblems(perVariable.values, env)]
   if (problems.length > 0) throw new ConfigError(problems)
+  const v = ENV_SCHEMA.parse(env)
   return {
     host: '127.0.0.1',
-    port,
-    projectId,
-    dataDir: text('RIO_LOCAL_DATA_DIR', '.data'),
-    storage: storage as BackendConfig['storage'],
-    dev: dev === '1',
-    jwtSecret,
-    accessTokenTtlSeconds,
-    refreshTokenTtlSeconds,
-    firebase: { apiKey: text('RIO_FIREBASE_API_KEY', 'local-dev-key'), projectId: text('RIO_FIREBASE_PROJECT_ID', 'demo-coffee-local') },
-    firestoreEmulatorHost,
-    liveState: live !== '0',
-    projectDir: env.RIO_LOCAL_PROJECT_DIR?.trim() || undefined,
-    logLevel: logLevel ?? 'info',
-    allowedOrigins: origins,
-    allowedHosts,
-    inboxKey,
-    ...(frontSecret ? { frontSecret } : {}),
-    stripe: stripeUrl === undefined ? {} : { url: stripeUrl },
-    ...(smtpUrl ? { smtpUrl } : {}),
+    port: v.RIO_LOCAL_PORT,
+    projectId: v.RIO_LOCAL_PROJECT_ID,
+    dataDir: v.RIO_LOCAL_DATA_DIR,
+    storage: v.RIO_LOCAL_STORAGE,
+    dev: v.RIO_LOCAL_DEV,
+    jwtSecret: v.RIO_JWT_SECRET,
+    accessTokenTtlSeconds: v.RIO_ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: v.RIO_REFRESH_TOKEN_TTL_SECONDS,
+    firebase: { apiKey: v.RIO_FIREBASE_API_KEY, projectId: v.RIO_FIREBASE_PROJECT_ID },
+    firestoreEmulatorHost: v.FIRESTORE_EMULATOR_HOST,
+    liveState: v.RIO_LOCAL_LIVE_STATE,
+    projectDir: v.RIO_LOCAL_PROJECT_DIR,
+    logLevel: v.RIO_LOG_LEVEL,
+    allowedOrigins: v.RIO_LOCAL_ALLOWED_ORIGINS,
+    allowedHosts: v.RIO_LOCAL_ALLOWED_HOSTS,
+    inboxKey: v.RIO_LOCAL_INBOX_KEY,
+    ...(v.RIO_LOCAL_FRONT_SECRET ? { frontSecret: v.RIO_LOCAL_FRONT_SECRET } : {}),
+    stripe: v.STRIPE_API_URL === undefined ? {} : { url: v.STRIPE_API_URL },
+    ...(v.RIO_LOCAL_SMTP_URL ? { smtpUrl: v.RIO_LOCAL_SMTP_URL } : {}),
   }
 }
