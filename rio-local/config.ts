@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { parseLogLevel, type LogLevel } from './logger'
-import { MIN_INBOX_KEY_LENGTH } from './runtime/inbox'
+import { MIN_INBOX_KEY_LENGTH } from './runtime/http/inbox'
 
 /** What RIO_LOCAL_INBOX_KEY may be: URL-safe, and as long as the runtime requires of an inbox key. */
 const INBOX_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MIN_INBOX_KEY_LENGTH},}$`)

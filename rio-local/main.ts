@@ -11,8 +11,8 @@ import { createMemberRecords, type MemberRecords } from './firestore/members'
 import { createFirestoreMirror, loadRulesFile, waitForEmulator } from './firestore/mirror'
 import { watchEmulator } from './firestore/watchdog'
 import { createLogger } from './logger'
-import type { StateMirror } from './runtime/plugins'
-import { startServer, type RunningServer } from './server'
+import type { StateMirror } from './runtime/wire-types'
+import { startServer, type RunningServer } from './runtime/http/server'
 
 async function main(): Promise<void> {
   let config

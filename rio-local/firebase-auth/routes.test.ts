@@ -5,7 +5,7 @@
 import { signInWithCustomToken, getIdTokenResult, signOut } from 'firebase/auth'
 import { signJwt } from '../auth/jwt'
 import { createFirebaseAuthRoutes } from './routes'
-import type { BackendRequest, BackendResponse } from '../runtime/plugins'
+import type { BackendRequest, BackendResponse } from '../runtime/wire-types'
 import { emulatorHost, firebaseClient, firebaseCustomToken, serveRoutes } from '../firestore/test-support'
 
 // The emulator is a JVM that starts cold, and CI machines are shared: allow it time.

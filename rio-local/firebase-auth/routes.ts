@@ -12,10 +12,10 @@
  * Errors use Firebase's shape `{error: {code, message: 'CODE : detail', status}}`, which the
  * SDK turns into `auth/<code>` errors with the detail as message.
  */
-import type { BackendRequest, BackendResponse, RouteHandler } from '../runtime/plugins'
+import type { BackendRequest, BackendResponse, RouteHandler } from '../runtime/wire-types'
 import { signJwt, verifyJwt, type JwtPayload } from '../auth/jwt'
 import { createIdToken, readIdToken } from './id-token'
-import { parseTarget } from '../runtime/request'
+import { parseTarget } from '../runtime/http/request'
 import { isRecord } from '../is-record'
 
 const IDENTITY_TOOLKIT = '/identitytoolkit.googleapis.com/'

@@ -3,7 +3,7 @@
  * documents land at the paths @retter/sdk 0.4.0 listens to, the newest state wins, and failures
  * never reach the caller.
  */
-import type { StateChange } from '../runtime/plugins'
+import type { StateChange } from '../runtime/wire-types'
 import { createFirestoreMirror, instanceDocumentPaths, readDocument, waitForEmulator } from './mirror'
 import { recordingLogger } from '../test/recording-logger'
 import { emulatorHost, uniqueFirebaseProject } from './test-support'

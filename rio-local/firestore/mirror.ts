@@ -10,7 +10,7 @@
  * P is the Retter project id; the documents live in the emulator's Firebase project. Who may read
  * which is Retter's model, in ../firestore.rules: no extra fields are written for the rules.
  */
-import type { StateChange, StateMirror } from '../runtime/plugins'
+import type { StateChange, StateMirror } from '../runtime/wire-types'
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
 

@@ -3,7 +3,7 @@
  * documents in memory only), a browser listening to a document nobody changed since would otherwise
  * see it missing until its next change.
  */
-import type { StateMirror } from '../runtime/plugins'
+import type { StateMirror } from '../runtime/wire-types'
 import type { Storage } from '../storage/types'
 
 /** Instances written at once (the emulator serves a few requests in parallel). */

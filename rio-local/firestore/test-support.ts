@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore'
-import type { RouteHandler } from '../runtime/plugins'
+import type { RouteHandler } from '../runtime/wire-types'
 import { signTestToken } from '../test/sign-token'
 
 /** host:port of the emulator the backend jest globalSetup started. */

@@ -12,14 +12,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
-import { HttpError } from '../runtime/http'
+import { HttpError } from '../runtime/responses'
 import { installClassResolution } from './aliases'
 import { checkClassDependencies, explainMissingModule } from './dependencies'
 import { ensureGeneratedClients } from './generate'
 import { ProjectError } from './errors'
 import { createModelRegistry, type ModelRegistry } from './models'
-import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/tasks/schedule-expression'
-import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/types'
+import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/engine/tasks/schedule-expression'
+import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/engine/types'
 import { isRecord } from '../is-record'
 
 /** The project folder of this repo (`retter/`), used when RIO_LOCAL_PROJECT_DIR is unset. */

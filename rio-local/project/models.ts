@@ -6,7 +6,7 @@ import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { HttpError } from '../runtime/http'
+import { HttpError } from '../runtime/responses'
 
 export interface ModelRegistry {
   has(name: string): boolean

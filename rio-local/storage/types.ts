@@ -1,5 +1,5 @@
 /** The storage port of the backend: one interface, an in-memory and a SQLite implementation. */
-import type { InstanceState } from '../runtime/plugins'
+import type { InstanceState } from '../runtime/wire-types'
 import type { OutboxMessage } from '../../lib/contract'
 
 export interface StoredInstance {

@@ -4,8 +4,8 @@
  */
 import { createBackend, type Backend } from '../app'
 import { silentLogger } from '../logger'
-import type { StateChange } from '../runtime/plugins'
-import { startServer, type RunningServer } from '../server'
+import type { StateChange } from '../runtime/wire-types'
+import { startServer, type RunningServer } from '../runtime/http/server'
 import { accountIdFor, userIdFor } from './ids'
 import { raw } from './harness'
 

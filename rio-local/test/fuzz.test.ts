@@ -5,8 +5,8 @@
  */
 import { createBackend, type Backend } from '../app'
 import { silentLogger } from '../logger'
-import type { BackendRequest } from '../runtime/plugins'
-import { startServer, type RunningServer } from '../server'
+import type { BackendRequest } from '../runtime/wire-types'
+import { startServer, type RunningServer } from '../runtime/http/server'
 import { composeProject } from './projects'
 import { sessions } from './in-process'
 import { userIdFor } from './ids'

@@ -6,7 +6,7 @@
  * during the new listener's first snapshot.
  */
 import { createBackend } from '../app'
-import type { StateChange, StateMirror } from '../runtime/plugins'
+import type { StateChange, StateMirror } from '../runtime/wire-types'
 import { userIdFor } from './ids'
 import { call, sessions } from './in-process'
 

@@ -2,7 +2,7 @@
  * A live-state mirror for tests that keeps what it was asked to publish: each change is copied as it
  * arrives, so later writes cannot rewrite what a test reads back.
  */
-import type { StateChange, StateMirror } from '../runtime/plugins'
+import type { StateChange, StateMirror } from '../runtime/wire-types'
 
 export interface RecordingMirror {
   mirror: StateMirror

@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ensureLocalhostCert } from './cert'
 import { findFreePort } from './firestore-emulator'
-import { trustedClientAddress } from '../../rio-local/runtime/client-address'
-import { isDevPath } from '../../rio-local/runtime/dev-path'
-import { normaliseTarget } from '../../rio-local/runtime/request'
+import { trustedClientAddress } from '../../rio-local/runtime/http/client-address'
+import { isDevPath } from '../../rio-local/runtime/http/dev-path'
+import { normaliseTarget } from '../../rio-local/runtime/http/request'
 import { DEV_MIDDLEWARE_SCRIPT, devMiddlewareScript, routeRequest, startHttpsProxy } from './https-proxy'
 
 test('pages, chunks and data go to the app unchanged', () => {

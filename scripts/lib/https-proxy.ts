@@ -15,9 +15,9 @@ import http from 'node:http'
 import http2 from 'node:http2'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressHeaders } from '../../rio-local/runtime/client-address'
-import { isDevPath } from '../../rio-local/runtime/dev-path'
-import { normaliseTarget } from '../../rio-local/runtime/request'
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SIGNATURE_HEADER, clientAddressHeaders } from '../../rio-local/runtime/http/client-address'
+import { isDevPath } from '../../rio-local/runtime/http/dev-path'
+import { normaliseTarget } from '../../rio-local/runtime/http/request'
 import { isWebSocketUpgrade, refuseUpgrade, tunnelWebSocket } from './websocket-tunnel'
 
 export interface HttpsProxy {

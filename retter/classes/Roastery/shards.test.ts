@@ -10,7 +10,7 @@ import { createBackend, type Backend } from '../../../rio-local/app'
 import { createFirestoreMirror, instanceDocumentPaths, readDocument } from '../../../rio-local/firestore/mirror'
 import { FIRESTORE_DOCUMENT_LIMIT_BYTES, firestoreDocumentBytes } from '../../../rio-local/firestore/size'
 import { emulatorHost, uniqueFirebaseProject } from '../../../rio-local/firestore/test-support'
-import type { StateMirror } from '../../../rio-local/runtime/plugins'
+import type { StateMirror } from '../../../rio-local/runtime/wire-types'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
 

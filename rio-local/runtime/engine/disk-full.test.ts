@@ -1,0 +1,71 @@
+/**
+ * A full disk (SQLite's SQLITE_FULL) never ends the backend: a write fails with a clear 507 and
+ * commits nothing, reads go on, and a mirrored state that cannot be recorded as such is logged and
+ * left for the next start instead of rejecting into nowhere (which killed the process).
+ */
+import { createBackend } from '../../app'
+import { silentLogger } from '../../logger'
+import type { Storage } from '../../storage/types'
+import { call, sessions } from '../../test/in-process'
+import { journaledMirror } from './mirror-journal'
+import type { StateMirror } from '../wire-types'
+
+const full = { on: false }
+const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+
+jest.mock('../../storage/memory', () => {
+  const actual = jest.requireActual<typeof import('../../storage/memory')>('../storage/memory')
+  return {
+    ...actual,
+    createMemoryStorage: () => {
+      const storage = actual.createMemoryStorage()
+      const commit = storage.commit.bind(storage)
+      storage.commit = (changes) => {
+        if (full.on) throw diskFull()
+        commit(changes)
+      }
+      return storage
+    },
+  }
+})
+
+afterEach(() => {
+  full.on = false
+})
+
+test('a state the mirror wrote but storage cannot mark: false and a log line, no unhandled rejection', async () => {
+  const unhandled: unknown[] = []
+  const onUnhandled = (reason: unknown) => unhandled.push(reason)
+  process.on('unhandledRejection', onUnhandled)
+  try {
+    const storage = { markMirrored: () => { throw diskFull() } } as unknown as Storage
+    const mirror: StateMirror = { publish: async () => true, flush: async () => undefined, close: async () => undefined }
+    const errors: string[] = []
+    const logger = { ...silentLogger, error: (msg: string) => errors.push(msg) }
+    const journaled = journaledMirror(mirror, storage, logger)
+    const change = { projectId: 'p', classId: 'C', instanceId: 'i', state: { public: {}, private: {}, user: {}, role: {} } }
+    await expect(journaled.publish(change)).resolves.toBe(false)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(unhandled).toEqual([])
+    expect(errors).toEqual(['could not record a mirrored state'])
+  } finally {
+    process.off('unhandledRejection', onUnhandled)
+  }
+})
+
+test('a write on a full disk answers 507 STORAGE_FULL and changes nothing; reads still answer; writes work again once there is room', async () => {
+  const backend = await createBackend({ projectId: 'disk-full', storage: 'memory', dev: true })
+  try {
+    const anon = await sessions(backend).anonymous()
+    full.on = true
+    const refused = await call(backend, 'POST', `/disk-full/INSTANCE/Account?_token=${anon}`, { email: 'sam@example.com' })
+    expect(refused).toMatchObject({ status: 507, body: { code: 'STORAGE_FULL' } })
+    expect(String(refused.body.message)).toContain('this change was not made')
+    expect((await call(backend, 'GET', '/__health')).status).toBe(200)
+    expect((await call(backend, 'GET', '/disk-full/CALL/Account/getSubscriptionPlans/static')).status).toBe(200)
+    full.on = false
+    expect((await call(backend, 'POST', `/disk-full/INSTANCE/Account?_token=${anon}`, { email: 'sam@example.com' })).status).toBe(200)
+  } finally {
+    await backend.close()
+  }
+})
