@@ -43,7 +43,10 @@ module.exports = async () => ({
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/setup-app.ts'],
-      moduleNameMapper: ALIASES,
+      // The in-process backend signs tokens with jose: its Node build (jsdom's export conditions
+      // would pick the browser one), and bytes in jsdom's realm (test/same-realm-bytes.ts).
+      moduleNameMapper: { ...ALIASES, '^jose$': '<rootDir>/node_modules/jose/dist/node/cjs/index.js' },
+      setupFiles: ['<rootDir>/test/same-realm-bytes.ts'],
       resolver: RESOLVER,
       testMatch: ['<rootDir>/{__tests__,components,contexts,lib}/**/*.test.{ts,tsx}'],
     }),
