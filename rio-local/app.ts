@@ -2,13 +2,13 @@
  * The transport-independent core of the local Retter runtime.
  *
  * `createBackend` loads a Retter v1 project folder and returns a `handle(request) -> response`
- * function used by node:http (rio-local/server.ts) and in-process by the web app's msw handlers.
+ * function used by node:http (rio-local/runtime/http/server.ts) and in-process by the web app's msw handlers.
  * The memory path must stay free of native modules, so SQLite is loaded lazily, only for disk storage.
  */
 import { randomBytes } from 'node:crypto'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { DEFAULT_GATED_IDENTITIES, claimedEmail, stillEntitled, type GatedIdentities } from './auth/identity-gate'
-import { createTokenService, type Caller } from './auth/tokens'
+import { createTokenService, type Caller, type TokenService } from './auth/tokens'
 import type { MemberRecords } from './firestore/members'
 import { remirrorAll } from './firestore/remirror'
 import { createFirebaseAuthRoutes } from './firebase-auth/routes'
@@ -23,7 +23,7 @@ import { handleDev } from './runtime/http/dev-routes'
 import { isDevPath } from './runtime/http/dev-path'
 import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/http/inbox'
 import { journaledMirror, reconcileMirror } from './runtime/engine/mirror-journal'
-import { createEngine, type CloudCall } from './runtime/engine/engine'
+import { createEngine, type CloudCall, type Engine } from './runtime/engine/engine'
 import { HttpError, errorResponse, json } from './runtime/responses'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/wire-types'
 import { normaliseTarget, parseRequest } from './runtime/http/request'
@@ -188,10 +188,6 @@ async function resolveSecret(options: BackendOptions): Promise<string> {
   return loadOrCreateSecret(options.storage.dir)
 }
 
-/**
- * Creates a backend: storage, tokens, classes and the request handler.
- * @param options see BackendOptions; only `storage` is required
- */
 /** True for SQLite's "database or disk is full" (better-sqlite3 names it in `code`). */
 function isDiskFull(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'SQLITE_FULL'
@@ -213,7 +209,8 @@ async function reconcileMembers(members: MemberRecords, gated: GatedIdentities, 
   }
 }
 
-export async function createBackend(options: BackendOptions): Promise<Backend> {
+/** The options a backend cannot start with, refused before anything is opened. */
+function checkOptions(options: BackendOptions): { projectId: string; inboxKey: string } {
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(projectId) || projectId === 'root') {
     throw new Error(`Invalid project id "${projectId}": use lower-case letters, digits and dashes`)
@@ -221,51 +218,42 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const inboxKey = options.inboxKey ?? newInboxKey()
   if (inboxKey.length < MIN_INBOX_KEY_LENGTH) throw new Error(`The inbox key must be at least ${MIN_INBOX_KEY_LENGTH} characters`)
   if (options.shiftProcessDate && !options.dev) throw new Error('shiftProcessDate needs dev mode: the test clock is a dev endpoint')
-  // Read before any Date is shifted: the wall clock never includes the test clock's offset.
-  const wallNow = options.now ?? Date.now
-  // Dev mode on disk: the test clock's offset survives a restart (time never goes back).
+  return { projectId, inboxKey }
+}
+
+/** The runtime clock; in dev mode on disk the test clock's offset survives a restart (time never goes back). */
+async function openClock(options: BackendOptions, wallNow: () => number): Promise<RuntimeClock> {
   const clockDir = options.shiftProcessDate && options.storage !== 'memory' ? options.storage.dir : undefined
-  const clockFile = clockDir === undefined ? undefined : await import('./storage/clock-file')
-  const clock = createRuntimeClock(
-    wallNow,
-    clockDir === undefined || !clockFile ? {} : { offsetMs: clockFile.loadClockOffset(clockDir), onMove: (offsetMs) => clockFile.saveClockOffset(clockDir, offsetMs) },
-  )
-  const now = clock.now
-  const logger = options.logger ?? silentLogger
-  const secret = await resolveSecret(options)
-  // Its purge is of token bookkeeping, which lives on the wall clock.
-  const storage = await openStorage(options.storage, wallNow)
-  // Every mirrored write clears storage's "not yet mirrored" mark (runtime/mirror-journal.ts).
-  const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
-  const gated = options.gatedIdentities ?? DEFAULT_GATED_IDENTITIES
-  const members = options.members ?? null
-  /** Keeps a gated identity's member record in step with a session; a failure only logs (the rules then refuse). */
-  const keepMember = (caller: Caller, present: boolean) => {
-    if (!members || gated[caller.identity] === undefined) return
-    const email = claimedEmail(caller)
-    const done = present && email !== undefined ? members.grant(caller.identity, caller.userId, email) : members.revoke(caller.identity, caller.userId)
-    const settled = done.catch((err: unknown) => logger.warn('member record not written', { identity: caller.identity, error: String(err) }))
-    memberWrites.add(settled)
-    void settled.finally(() => memberWrites.delete(settled))
+  if (clockDir === undefined) return createRuntimeClock(wallNow, {})
+  const clockFile = await import('./storage/clock-file')
+  return createRuntimeClock(wallNow, { offsetMs: clockFile.loadClockOffset(clockDir), onMove: (offsetMs) => clockFile.saveClockOffset(clockDir, offsetMs) })
+}
+
+/**
+ * Keeps a gated identity's member record in step with its sessions; a failure only logs (the
+ * rules then refuse). `written()` resolves once the writes under way are done: a session call
+ * answers after them, so its first listener is served.
+ */
+function memberKeeper(members: MemberRecords | null, gated: GatedIdentities, logger: Logger) {
+  const writes = new Set<Promise<void>>()
+  return {
+    keep(caller: Caller, present: boolean): void {
+      if (!members || gated[caller.identity] === undefined) return
+      const email = claimedEmail(caller)
+      const done = present && email !== undefined ? members.grant(caller.identity, caller.userId, email) : members.revoke(caller.identity, caller.userId)
+      const settled = done.catch((err: unknown) => logger.warn('member record not written', { identity: caller.identity, error: String(err) }))
+      writes.add(settled)
+      void settled.finally(() => writes.delete(settled))
+    },
+    written: async (): Promise<void> => {
+      await Promise.all([...writes])
+    },
   }
-  /** Member records on their way: a session call answers once they are written, so its first listener is served. */
-  const memberWrites = new Set<Promise<void>>()
-  const tokens = createTokenService({
-    entitled: (caller) => stillEntitled(caller, gated),
-    onIssued: (caller) => keepMember(caller, stillEntitled(caller, gated)),
-    onIdentityLost: (caller) => keepMember(caller, false),
-    projectId,
-    secret,
-    storage,
-    // Sessions live on the wall clock: the SDK judges their expiry on its own (real) clock.
-    now: wallNow,
-    accessTtl: positiveInt('accessTokenTtlSeconds', options.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS),
-    refreshTtl: positiveInt('refreshTokenTtlSeconds', options.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS),
-    firebase: options.firebase ?? DEFAULT_FIREBASE,
-  })
-  const firebase = options.firebase ?? DEFAULT_FIREBASE
-  const printOtp = options.printOtpToTerminal ?? false
-  const smtp = await attachOutbox((mail: ReceivedMail) => {
+}
+
+/** Stores each e-mail the SMTP receiver gets in the dev outbox (and prints sign-in codes when asked). */
+function outboxWriter(storage: Storage, now: () => number, logger: Logger, printOtp: boolean): (mail: ReceivedMail) => void {
+  return (mail) => {
     const sentAt = new Date(now()).toISOString()
     const code = signInCodeOf(mail)
     const outbox = mail.to.map((to): DevOutboxMessage => ({
@@ -277,14 +265,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sentAt,
     }))
     storage.commit({ outbox })
-    if (printOtp) {
-      for (const m of outbox) {
-        if (m.code !== undefined) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
-        else logger.info(`outbox: "${m.subject}" for ${m.to}`, { to: m.to, subject: m.subject })
-      }
+    if (!printOtp) return
+    for (const m of outbox) {
+      if (m.code !== undefined) logger.info(`outbox: code ${m.code} for ${m.to}`, { to: m.to, code: m.code, subject: m.subject })
+      else logger.info(`outbox: "${m.subject}" for ${m.to}`, { to: m.to, subject: m.subject })
     }
-  }, options.smtpPort)
-  // Module-level class code may read its environment at require time: set it before loading.
+  }
+}
+
+/** Module-level class code may read its environment at require time: this runs before loading. */
+function setProjectEnvironment(options: BackendOptions, smtpUrl: string): void {
   Object.assign(process.env, {
     CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
     MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
@@ -292,45 +282,41 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     // Change confirmations go at once here (tests and journeys read the inbox right after a change); a test of the digest sets its own.
     CHANGE_MAIL_DIGEST_SECONDS: process.env.CHANGE_MAIL_DIGEST_SECONDS || '0',
     ...options.projectEnv,
-    SMTP_URL: options.smtpUrl ?? smtp.url,
+    SMTP_URL: options.smtpUrl ?? smtpUrl,
   })
-  let project
-  let restoreDate: () => void = () => undefined
-  try {
-    project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
-    if (options.shiftProcessDate) restoreDate = shiftProcessDate(clock)
-  } catch (err) {
-    await smtp.detach()
-    storage.close()
-    throw err
-  }
-  // What loads but cannot run as on Retter (a method whose handler is missing, a key not emulated): said at every start.
-  for (const warning of project.warnings) logger.warn(`project: ${warning}`)
-  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
-  const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
+}
+
+/**
+ * Before anything is served: state committed before the last stop that never reached the live
+ * documents (a crash in between) is written, and members no longer listed lose their records.
+ */
+async function catchUpLiveState(mirror: StateMirror | null, members: MemberRecords | null, storage: Storage, projectId: string, gated: GatedIdentities, logger: Logger): Promise<void> {
   if (mirror) {
-    // State committed before the last stop that never reached the live documents (a crash in
-    // between): written now, before anything is served.
     const reconciled = await reconcileMirror(mirror, storage, projectId)
     if (reconciled.mirrored + reconciled.failed > 0) logger.info('mirrored state the last run had not', reconciled)
   }
   if (members) await reconcileMembers(members, gated, logger)
-  const extraRoutes = [...(options.extraRoutes ?? [])]
-  if (options.firebaseAuth) {
-    extraRoutes.push(createFirebaseAuthRoutes({
-        secret,
-        firebaseProjectId: firebase.projectId,
-        apiKey: firebase.apiKey,
-        now: wallNow,
-        isSessionRevoked: (sid) => storage.isSessionRevoked(sid),
-      }))
-  }
+}
+
+interface RouterParts {
+  options: BackendOptions
+  projectId: string
+  inboxKey: string
+  storage: Storage
+  tokens: TokenService
+  engine: Engine
+  devClock: Parameters<typeof handleDev>[4]
+  extraRoutes: RouteHandler[]
+  /** Resolves once the member records a session call started are written. */
+  membersWritten: () => Promise<void>
+}
+
+/** The request router: extra routes, health, dev endpoints, the root project's sessions, then cloud-object calls. */
+function createRouter({ options, projectId, inboxKey, storage, tokens, engine, devClock, extraRoutes, membersWritten }: RouterParts) {
   // Request ids only correlate log lines; a counter is cheaper than randomness per request.
   const requestIdPrefix = randomBytes(4).toString('hex')
   let requestCount = 0
-  let closed = false
-
-  async function route(req: BackendRequest): Promise<BackendResponse> {
+  return async function route(req: BackendRequest): Promise<BackendResponse> {
     for (const extra of extraRoutes) {
       const res = await extra(req)
       if (res) return res
@@ -348,7 +334,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }
     if (first === 'root') {
       const answer = await handleSession(projectId, tokens, rest, parsed)
-      await Promise.all([...memberWrites])
+      await membersWritten()
       return answer
     }
     if (first !== projectId) {
@@ -369,6 +355,82 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }
     return engine.handle(call)
   }
+}
+
+/** Any failure of a request as an answer: its own HttpError, 507 for a full disk, else a logged 500. */
+function failureResponse(err: unknown, req: BackendRequest, logger: Logger): BackendResponse {
+  if (err instanceof HttpError) return errorResponse(err)
+  if (isDiskFull(err)) {
+    // Nothing of this request was committed (SQLite rolls the transaction back); reads go on.
+    logger.error('storage is full: a write was refused', { method: req.method })
+    return json(507, { code: 'STORAGE_FULL', message: 'The backend cannot save anything right now (its disk is full), so this change was not made. Nothing else changed; try again later.' })
+  }
+  logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })
+  return json(500, { code: 'INTERNAL', message: 'The backend failed to handle this request' })
+}
+
+/**
+ * Creates a backend: storage, tokens, classes and the request handler.
+ * @param options see BackendOptions; only `storage` is required
+ */
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const { projectId, inboxKey } = checkOptions(options)
+  // Read before any Date is shifted: the wall clock never includes the test clock's offset.
+  const wallNow = options.now ?? Date.now
+  const clock = await openClock(options, wallNow)
+  const now = clock.now
+  const logger = options.logger ?? silentLogger
+  const secret = await resolveSecret(options)
+  // Its purge is of token bookkeeping, which lives on the wall clock.
+  const storage = await openStorage(options.storage, wallNow)
+  // Every mirrored write clears storage's "not yet mirrored" mark (runtime/engine/mirror-journal.ts).
+  const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
+  const gated = options.gatedIdentities ?? DEFAULT_GATED_IDENTITIES
+  const members = options.members ?? null
+  const memberRecords = memberKeeper(members, gated, logger)
+  const firebase = options.firebase ?? DEFAULT_FIREBASE
+  const tokens = createTokenService({
+    entitled: (caller) => stillEntitled(caller, gated),
+    onIssued: (caller) => memberRecords.keep(caller, stillEntitled(caller, gated)),
+    onIdentityLost: (caller) => memberRecords.keep(caller, false),
+    projectId,
+    secret,
+    storage,
+    // Sessions live on the wall clock: the SDK judges their expiry on its own (real) clock.
+    now: wallNow,
+    accessTtl: positiveInt('accessTokenTtlSeconds', options.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS),
+    refreshTtl: positiveInt('refreshTokenTtlSeconds', options.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS),
+    firebase,
+  })
+  const smtp = await attachOutbox(outboxWriter(storage, now, logger, options.printOtpToTerminal ?? false), options.smtpPort)
+  setProjectEnvironment(options, smtp.url)
+  let project
+  let restoreDate: () => void = () => undefined
+  try {
+    project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
+    if (options.shiftProcessDate) restoreDate = shiftProcessDate(clock)
+  } catch (err) {
+    await smtp.detach()
+    storage.close()
+    throw err
+  }
+  // What loads but cannot run as on Retter (a method whose handler is missing, a key not emulated): said at every start.
+  for (const warning of project.warnings) logger.warn(`project: ${warning}`)
+  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
+  const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
+  await catchUpLiveState(mirror, members, storage, projectId, gated, logger)
+  const extraRoutes = [...(options.extraRoutes ?? [])]
+  if (options.firebaseAuth) {
+    extraRoutes.push(createFirebaseAuthRoutes({
+      secret,
+      firebaseProjectId: firebase.projectId,
+      apiKey: firebase.apiKey,
+      now: wallNow,
+      isSessionRevoked: (sid) => storage.isSessionRevoked(sid),
+    }))
+  }
+  const route = createRouter({ options, projectId, inboxKey, storage, tokens, engine, devClock, extraRoutes, membersWritten: memberRecords.written })
+  let closed = false
 
   return {
     projectId,
@@ -383,17 +445,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
       try {
-        // server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
+        // http/server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
         return await route({ ...req, url: normaliseTarget(req.url) })
       } catch (err) {
-        if (err instanceof HttpError) return errorResponse(err)
-        if (isDiskFull(err)) {
-          // Nothing of this request was committed (SQLite rolls the transaction back); reads go on.
-          logger.error('storage is full: a write was refused', { method: req.method })
-          return json(507, { code: 'STORAGE_FULL', message: 'The backend cannot save anything right now (its disk is full), so this change was not made. Nothing else changed; try again later.' })
-        }
-        logger.error('unhandled error', { method: req.method, url: req.url.replace(/([?&](_token|customToken|refreshToken|accessToken)=)[^&]*/g, '$1…'), error: err instanceof Error ? err.stack : String(err) })
-        return json(500, { code: 'INTERNAL', message: 'The backend failed to handle this request' })
+        return failureResponse(err, req, logger)
       }
     },
     async close() {

@@ -86,94 +86,110 @@ export type TokenCheck<T> = { ok: true; value: T } | { ok: false; code: string; 
 
 const randomId = (bytes = 12) => randomBytes(bytes).toString('hex')
 
-/** Creates the token service of one backend (one project, one secret). */
-export function createTokenService(opts: TokenServiceOptions) {
-  const nowSec = () => Math.floor(opts.now() / 1000)
+type TokenPolicy = Pick<TokenServiceOptions, 'projectId' | 'secret' | 'storage' | 'accessTtl' | 'refreshTtl' | 'firebase'> & { nowSec: () => number }
 
-  /**
-   * @param fixed a successor's issue time and token ids: tokens signed from the same claims are the
-   *   same bytes (HS256 is deterministic), which is how a refresh answers one pair however often
-   *   its token is redeemed within the reuse interval
-   */
-  async function issueTokenData(caller: Caller, sid: string = randomId(), fixed?: { iat: number; accessJti: string; refreshJti: string }): Promise<TokenData> {
-    const iat = fixed?.iat ?? nowSec()
-    const base = {
-      projectId: opts.projectId,
-      userId: caller.userId,
-      identity: caller.identity,
-      anonymous: caller.anonymous,
-      claims: caller.claims,
-      sid,
-      iat,
-    }
-    const firebaseClaims: FirebaseCustomTokenClaims = {
-      uid: caller.userId,
-      claims: { projectId: opts.projectId, identity: caller.identity, anonymous: caller.anonymous },
-      aud: 'local-firebase-custom',
-      sid,
-      iat,
-      exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
-    }
-    // A jti per token keeps two tokens issued in the same second distinct.
-    const [accessToken, refreshToken, customToken] = await Promise.all([
-      signJwt({ ...base, kind: 'access', jti: fixed?.accessJti ?? randomId(), exp: iat + opts.accessTtl } satisfies RioTokenClaims, opts.secret),
-      signJwt({ ...base, kind: 'refresh', jti: fixed?.refreshJti ?? randomId(), exp: iat + opts.refreshTtl } satisfies RioTokenClaims, opts.secret),
-      signJwt(firebaseClaims, opts.secret),
-    ])
-    return { accessToken, refreshToken, firebase: { ...opts.firebase, customToken } }
+/** A successor's issue time and token ids (see `successorOf`). */
+interface FixedIssue {
+  iat: number
+  accessJti: string
+  refreshJti: string
+}
+
+/**
+ * Signs the TokenData of a session: access and refresh token, and the Firebase custom token.
+ * @param fixed a successor's issue time and token ids: tokens signed from the same claims are the
+ *   same bytes (HS256 is deterministic), which is how a refresh answers one pair however often
+ *   its token is redeemed within the reuse interval
+ */
+async function issueTokenData(policy: TokenPolicy, caller: Caller, sid: string = randomId(), fixed?: FixedIssue): Promise<TokenData> {
+  const iat = fixed?.iat ?? policy.nowSec()
+  const base = {
+    projectId: policy.projectId,
+    userId: caller.userId,
+    identity: caller.identity,
+    anonymous: caller.anonymous,
+    claims: caller.claims,
+    sid,
+    iat,
   }
-
-  async function check(token: string | undefined, kind: TokenKind, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
-    if (!token) return { ok: false, code: 'TOKEN_MISSING', message: `The ${kind} token is missing` }
-    const result = await verifyJwt<RioTokenClaims>(token, opts.secret, { now: nowSec(), ignoreExpiry })
-    if (!result.ok) {
-      const code = result.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID'
-      return { ok: false, code, message: `The ${kind} token is not valid: ${result.message}` }
-    }
-    const claims = result.payload
-    if (claims.kind !== kind || typeof claims.userId !== 'string' || typeof claims.identity !== 'string') {
-      return { ok: false, code: 'TOKEN_INVALID', message: `The token is not a ${kind} token` }
-    }
-    if (claims.projectId !== opts.projectId) {
-      return { ok: false, code: 'TOKEN_WRONG_PROJECT', message: `The ${kind} token belongs to another project` }
-    }
-    if (claims.sid && kind !== 'custom' && opts.storage.isSessionRevoked(claims.sid)) {
-      return { ok: false, code: 'TOKEN_REVOKED', message: 'The session has been signed out' }
-    }
-    return { ok: true, value: claims }
+  const firebaseClaims: FirebaseCustomTokenClaims = {
+    uid: caller.userId,
+    claims: { projectId: policy.projectId, identity: caller.identity, anonymous: caller.anonymous },
+    aud: 'local-firebase-custom',
+    sid,
+    iat,
+    exp: iat + FIREBASE_CUSTOM_TOKEN_TTL_SECONDS,
   }
+  // A jti per token keeps two tokens issued in the same second distinct.
+  const [accessToken, refreshToken, customToken] = await Promise.all([
+    signJwt({ ...base, kind: 'access', jti: fixed?.accessJti ?? randomId(), exp: iat + policy.accessTtl } satisfies RioTokenClaims, policy.secret),
+    signJwt({ ...base, kind: 'refresh', jti: fixed?.refreshJti ?? randomId(), exp: iat + policy.refreshTtl } satisfies RioTokenClaims, policy.secret),
+    signJwt(firebaseClaims, policy.secret),
+  ])
+  return { accessToken, refreshToken, firebase: { ...policy.firebase, customToken } }
+}
 
-  /** `check`, and the token must be the user's the request path names. */
-  async function checkOwn(token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
-    const result = await check(token, kind, ignoreExpiry)
-    if (result.ok && result.value.userId !== pathUserId) {
-      return { ok: false, code: 'TOKEN_INVALID', message: `The ${kind} token belongs to another user` }
-    }
-    return result
+/** Verifies one of our tokens as a token of `kind`, of this project, of a session not revoked. */
+async function checkToken(policy: TokenPolicy, token: string | undefined, kind: TokenKind, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
+  if (!token) return { ok: false, code: 'TOKEN_MISSING', message: `The ${kind} token is missing` }
+  const result = await verifyJwt<RioTokenClaims>(token, policy.secret, { now: policy.nowSec(), ignoreExpiry })
+  if (!result.ok) {
+    const code = result.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID'
+    return { ok: false, code, message: `The ${kind} token is not valid: ${result.message}` }
   }
-
-  /**
-   * The successor of refresh token `jti` first redeemed at `firstUseMs`: ids keyed by the secret
-   * and the parent's id (nobody can predict them without the secret), issued at the first use.
-   */
-  const successorOf = (jti: string, firstUseMs: number) => {
-    const id = (kind: string) => createHmac('sha256', opts.secret).update(`successor:${kind}:${jti}`).digest('hex').slice(0, 24)
-    return { iat: Math.floor(firstUseMs / 1000), accessJti: id('access'), refreshJti: id('refresh') }
+  const claims = result.payload
+  if (claims.kind !== kind || typeof claims.userId !== 'string' || typeof claims.identity !== 'string') {
+    return { ok: false, code: 'TOKEN_INVALID', message: `The token is not a ${kind} token` }
   }
+  if (claims.projectId !== policy.projectId) {
+    return { ok: false, code: 'TOKEN_WRONG_PROJECT', message: `The ${kind} token belongs to another project` }
+  }
+  if (claims.sid && kind !== 'custom' && policy.storage.isSessionRevoked(claims.sid)) {
+    return { ok: false, code: 'TOKEN_REVOKED', message: 'The session has been signed out' }
+  }
+  return { ok: true, value: claims }
+}
 
-  const toCaller = (c: RioTokenClaims): Caller => ({
+/** `checkToken`, and the token must be the user's the request path names. */
+async function checkOwnToken(policy: TokenPolicy, token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false): Promise<TokenCheck<RioTokenClaims>> {
+  const result = await checkToken(policy, token, kind, ignoreExpiry)
+  if (result.ok && result.value.userId !== pathUserId) {
+    return { ok: false, code: 'TOKEN_INVALID', message: `The ${kind} token belongs to another user` }
+  }
+  return result
+}
+
+/**
+ * The successor of refresh token `jti` first redeemed at `firstUseMs`: ids keyed by the secret
+ * and the parent's id (nobody can predict them without the secret), issued at the first use.
+ */
+function successorOf(secret: string, jti: string, firstUseMs: number): FixedIssue {
+  const id = (kind: string) => createHmac('sha256', secret).update(`successor:${kind}:${jti}`).digest('hex').slice(0, 24)
+  return { iat: Math.floor(firstUseMs / 1000), accessJti: id('access'), refreshJti: id('refresh') }
+}
+
+function toCaller(c: RioTokenClaims): Caller {
+  return {
     userId: c.userId,
     identity: c.identity,
     anonymous: c.anonymous === true,
     claims: typeof c.claims === 'object' && c.claims !== null ? c.claims : {},
     sid: c.sid,
-  })
+  }
+}
+
+/** Creates the token service of one backend (one project, one secret). */
+export function createTokenService(opts: TokenServiceOptions) {
+  const policy: TokenPolicy = { ...opts, nowSec: () => Math.floor(opts.now() / 1000) }
+  const nowSec = policy.nowSec
+  const issue = (caller: Caller, sid?: string, fixed?: FixedIssue) => issueTokenData(policy, caller, sid, fixed)
+  const checkOwn = (token: string | undefined, kind: TokenKind, pathUserId: string, ignoreExpiry = false) => checkOwnToken(policy, token, kind, pathUserId, ignoreExpiry)
 
   return {
     /** TokenData for a fresh anonymous session, and its userId. */
     async issueAnonymous(): Promise<{ userId: string; tokenData: TokenData }> {
       const userId = `anon_${randomId()}`
-      return { userId, tokenData: await issueTokenData({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
+      return { userId, tokenData: await issue({ userId, identity: 'anonymous', anonymous: true, claims: {} }) }
     },
 
     /** A single-use Retter custom token (valid 60 s) for `authWithCustomToken`. */
@@ -203,7 +219,7 @@ export function createTokenService(opts: TokenServiceOptions) {
       }
       const caller = toCaller(claims)
       opts.onIssued?.(caller)
-      return { ok: true, value: await issueTokenData(caller) }
+      return { ok: true, value: await issue(caller) }
     },
 
     /**
@@ -224,7 +240,7 @@ export function createTokenService(opts: TokenServiceOptions) {
         return { ok: false, code: 'IDENTITY_REVOKED', message: `This session's "${claims.identity}" access was withdrawn; sign in again` }
       }
       opts.onIssued?.(caller)
-      if (!claims.jti) return { ok: true, value: await issueTokenData(caller, claims.sid) }
+      if (!claims.jti) return { ok: true, value: await issue(caller, claims.sid) }
       const now = opts.now()
       const firstUse = opts.storage.claimRefreshToken(claims.jti, now, claims.exp) ?? now
       if (now - firstUse > REFRESH_REUSE_INTERVAL_MS) {
@@ -232,7 +248,7 @@ export function createTokenService(opts: TokenServiceOptions) {
         return { ok: false, code: 'TOKEN_REUSED', message: 'This refresh token was already used; the session has been signed out for safety' }
       }
       // First use or a reuse within the interval: the same successor pair either way.
-      return { ok: true, value: await issueTokenData(caller, claims.sid, successorOf(claims.jti, firstUse)) }
+      return { ok: true, value: await issue(caller, claims.sid, successorOf(opts.secret, claims.jti, firstUse)) }
     },
 
     /** Revokes the session of an access token (expired access tokens are accepted here). */
@@ -245,7 +261,7 @@ export function createTokenService(opts: TokenServiceOptions) {
 
     /** Verifies the `_token` of a cloud-object call. */
     async verifyAccessToken(token: string): Promise<TokenCheck<Caller>> {
-      const result = await check(token, 'access')
+      const result = await checkToken(policy, token, 'access')
       return result.ok ? { ok: true, value: toCaller(result.value) } : result
     },
   }

@@ -117,119 +117,146 @@ function parseBody(req: BackendRequest): Record<string, unknown> {
   return parsed
 }
 
+/** What the three routes share: the secret, the Firebase project, lifetimes, clock and revocation. */
+interface AuthSettings {
+  secret: string | Buffer
+  firebaseProjectId: string
+  idTtl: number
+  refreshTtl: number
+  nowSec: () => number
+  /** Whether the Retter session `sid` names has ended (a non-string names none). */
+  sessionEnded: (sid: unknown) => boolean
+}
+
+/** The settings of `options`, with Firebase's defaults; refuses a missing project id or secret. */
+function settingsOf(options: FirebaseAuthRoutesOptions): AuthSettings {
+  const { secret, firebaseProjectId } = options
+  if (!firebaseProjectId) throw new Error('createFirebaseAuthRoutes: firebaseProjectId is required')
+  if (!secret || secret.length === 0) throw new Error('createFirebaseAuthRoutes: secret is required')
+  const now = options.now ?? Date.now
+  return {
+    secret,
+    firebaseProjectId,
+    idTtl: options.idTokenTtlSeconds ?? 3600,
+    refreshTtl: options.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
+    nowSec: () => Math.floor(now() / 1000),
+    sessionEnded: (sid) => typeof sid === 'string' && options.isSessionRevoked !== undefined && options.isSessionRevoked(sid),
+  }
+}
+
+/** ID token + refresh token for a user, the shared part of sign-in and refresh. */
+async function issue(s: AuthSettings, uid: string, claims: Record<string, unknown>, authTime: number, sid: string | undefined): Promise<{ idToken: string; refreshToken: string }> {
+  const iat = s.nowSec()
+  const { token: idToken } = createIdToken(s.firebaseProjectId, uid, claims, { iat, exp: iat + s.idTtl, authTime })
+  const refresh: RefreshTokenClaims = {
+    aud: REFRESH_TOKEN_AUDIENCE,
+    kind: 'firebase-refresh',
+    uid,
+    claims,
+    auth_time: authTime,
+    ...(sid === undefined ? {} : { sid }),
+    iat,
+    exp: iat + s.refreshTtl,
+  }
+  return { idToken, refreshToken: await signJwt(refresh, s.secret) }
+}
+
+/** `accounts:signInWithCustomToken`: a custom token of ours for an ID token and a refresh token. */
+async function signInWithCustomToken(s: AuthSettings, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const token = body.token
+  if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_CUSTOM_TOKEN')
+  const verified = await verifyJwt<CustomTokenClaims>(token, s.secret, { now: s.nowSec() })
+  if (!verified.ok) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', verified.message)
+  const { uid, claims, aud, sid } = verified.payload
+  if (aud !== CUSTOM_TOKEN_AUDIENCE) {
+    throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token audience must be ${CUSTOM_TOKEN_AUDIENCE}`)
+  }
+  if (typeof uid !== 'string' || uid === '' || uid.length > MAX_UID_LENGTH) {
+    throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token uid must be a string of 1 to ${MAX_UID_LENGTH} characters`)
+  }
+  if (claims !== undefined && !isRecord(claims)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'Token claims must be an object')
+  if (s.sessionEnded(sid)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'The session this token was issued for has ended')
+  const { idToken, refreshToken } = await issue(s, uid, claims ?? {}, s.nowSec(), typeof sid === 'string' ? sid : undefined)
+  return {
+    kind: 'identitytoolkit#VerifyCustomTokenResponse',
+    idToken,
+    refreshToken,
+    expiresIn: String(s.idTtl),
+    localId: uid,
+    isNewUser: false,
+  }
+}
+
+/** `accounts:lookup`: the user an ID token names, as Firebase describes a custom-auth user. */
+function lookup(s: AuthSettings, body: Record<string, unknown>): Record<string, unknown> {
+  const checked = readIdToken(body.idToken, s.firebaseProjectId, s.nowSec())
+  if (!checked.ok) throw new AuthFailure(400, checked.code, checked.message)
+  const { claims } = checked
+  const custom: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(claims)) {
+    if (!['iss', 'aud', 'auth_time', 'user_id', 'sub', 'iat', 'exp', 'firebase'].includes(name)) custom[name] = value
+  }
+  const signedInMs = String(claims.auth_time * 1000)
+  return {
+    kind: 'identitytoolkit#GetAccountInfoResponse',
+    users: [
+      {
+        localId: claims.user_id,
+        emailVerified: false,
+        disabled: false,
+        providerUserInfo: [],
+        customAuth: true,
+        customAttributes: JSON.stringify(custom),
+        validSince: String(claims.auth_time),
+        createdAt: signedInMs,
+        lastLoginAt: signedInMs,
+        lastRefreshAt: new Date(claims.iat * 1000).toISOString(),
+      },
+    ],
+  }
+}
+
+/** `securetoken …/token`: a refresh token for a new ID token and refresh token, unless its session ended. */
+async function refresh(s: AuthSettings, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const grantType = body.grant_type ?? body.grantType
+  const token = body.refresh_token ?? body.refreshToken
+  if (grantType !== 'refresh_token') throw new AuthFailure(400, 'INVALID_GRANT_TYPE')
+  if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_REFRESH_TOKEN')
+  const verified = await verifyJwt<RefreshTokenClaims>(token, s.secret, { now: s.nowSec() })
+  if (!verified.ok) {
+    throw new AuthFailure(400, verified.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'INVALID_REFRESH_TOKEN', verified.message)
+  }
+  const claims = verified.payload
+  if (claims.aud !== REFRESH_TOKEN_AUDIENCE || claims.kind !== 'firebase-refresh' || typeof claims.uid !== 'string') {
+    throw new AuthFailure(400, 'INVALID_REFRESH_TOKEN', 'Not a refresh token of this emulator')
+  }
+  // Firebase answers TOKEN_EXPIRED for a revoked refresh token; the SDK then signs the user out.
+  if (s.sessionEnded(claims.sid)) throw new AuthFailure(400, 'TOKEN_EXPIRED', 'The session was signed out')
+  const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat
+  const sid = typeof claims.sid === 'string' ? claims.sid : undefined
+  const { idToken, refreshToken } = await issue(s, claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime, sid)
+  return {
+    access_token: idToken,
+    expires_in: String(s.idTtl),
+    token_type: 'Bearer',
+    refresh_token: refreshToken,
+    id_token: idToken,
+    user_id: claims.uid,
+    project_id: s.firebaseProjectId,
+  }
+}
+
 /**
  * Creates the RouteHandler for the Firebase Auth emulation; it answers only paths under
  * `/identitytoolkit.googleapis.com/` and `/securetoken.googleapis.com/` (null for the rest).
  */
 export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): RouteHandler {
-  const { secret, firebaseProjectId } = options
-  if (!firebaseProjectId) throw new Error('createFirebaseAuthRoutes: firebaseProjectId is required')
-  if (!secret || secret.length === 0) throw new Error('createFirebaseAuthRoutes: secret is required')
-  const now = options.now ?? Date.now
-  const idTtl = options.idTokenTtlSeconds ?? 3600
-  const refreshTtl = options.refreshTokenTtlSeconds ?? 30 * 24 * 3600
-  const nowSec = (): number => Math.floor(now() / 1000)
-
-  /** ID token + refresh token for a user, the shared part of sign-in and refresh. */
-  const sessionEnded = (sid: unknown): boolean => typeof sid === 'string' && options.isSessionRevoked !== undefined && options.isSessionRevoked(sid)
-
-  async function issue(uid: string, claims: Record<string, unknown>, authTime: number, sid: string | undefined): Promise<{ idToken: string; refreshToken: string }> {
-    const iat = nowSec()
-    const { token: idToken } = createIdToken(firebaseProjectId, uid, claims, { iat, exp: iat + idTtl, authTime })
-    const refresh: RefreshTokenClaims = {
-      aud: REFRESH_TOKEN_AUDIENCE,
-      kind: 'firebase-refresh',
-      uid,
-      claims,
-      auth_time: authTime,
-      ...(sid === undefined ? {} : { sid }),
-      iat,
-      exp: iat + refreshTtl,
-    }
-    return { idToken, refreshToken: await signJwt(refresh, secret) }
-  }
-
-  async function signInWithCustomToken(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const token = body.token
-    if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_CUSTOM_TOKEN')
-    const verified = await verifyJwt<CustomTokenClaims>(token, secret, { now: nowSec() })
-    if (!verified.ok) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', verified.message)
-    const { uid, claims, aud, sid } = verified.payload
-    if (aud !== CUSTOM_TOKEN_AUDIENCE) {
-      throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token audience must be ${CUSTOM_TOKEN_AUDIENCE}`)
-    }
-    if (typeof uid !== 'string' || uid === '' || uid.length > MAX_UID_LENGTH) {
-      throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', `Token uid must be a string of 1 to ${MAX_UID_LENGTH} characters`)
-    }
-    if (claims !== undefined && !isRecord(claims)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'Token claims must be an object')
-    if (sessionEnded(sid)) throw new AuthFailure(400, 'INVALID_CUSTOM_TOKEN', 'The session this token was issued for has ended')
-    const { idToken, refreshToken } = await issue(uid, claims ?? {}, nowSec(), typeof sid === 'string' ? sid : undefined)
-    return {
-      kind: 'identitytoolkit#VerifyCustomTokenResponse',
-      idToken,
-      refreshToken,
-      expiresIn: String(idTtl),
-      localId: uid,
-      isNewUser: false,
-    }
-  }
-
-  function lookup(body: Record<string, unknown>): Record<string, unknown> {
-    const checked = readIdToken(body.idToken, firebaseProjectId, nowSec())
-    if (!checked.ok) throw new AuthFailure(400, checked.code, checked.message)
-    const { claims } = checked
-    const custom: Record<string, unknown> = {}
-    for (const [name, value] of Object.entries(claims)) {
-      if (!['iss', 'aud', 'auth_time', 'user_id', 'sub', 'iat', 'exp', 'firebase'].includes(name)) custom[name] = value
-    }
-    const signedInMs = String(claims.auth_time * 1000)
-    return {
-      kind: 'identitytoolkit#GetAccountInfoResponse',
-      users: [
-        {
-          localId: claims.user_id,
-          emailVerified: false,
-          disabled: false,
-          providerUserInfo: [],
-          customAuth: true,
-          customAttributes: JSON.stringify(custom),
-          validSince: String(claims.auth_time),
-          createdAt: signedInMs,
-          lastLoginAt: signedInMs,
-          lastRefreshAt: new Date(claims.iat * 1000).toISOString(),
-        },
-      ],
-    }
-  }
-
-  async function refresh(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const grantType = body.grant_type ?? body.grantType
-    const token = body.refresh_token ?? body.refreshToken
-    if (grantType !== 'refresh_token') throw new AuthFailure(400, 'INVALID_GRANT_TYPE')
-    if (typeof token !== 'string' || token === '') throw new AuthFailure(400, 'MISSING_REFRESH_TOKEN')
-    const verified = await verifyJwt<RefreshTokenClaims>(token, secret, { now: nowSec() })
-    if (!verified.ok) {
-      throw new AuthFailure(400, verified.reason === 'EXPIRED' ? 'TOKEN_EXPIRED' : 'INVALID_REFRESH_TOKEN', verified.message)
-    }
-    const claims = verified.payload
-    if (claims.aud !== REFRESH_TOKEN_AUDIENCE || claims.kind !== 'firebase-refresh' || typeof claims.uid !== 'string') {
-      throw new AuthFailure(400, 'INVALID_REFRESH_TOKEN', 'Not a refresh token of this emulator')
-    }
-    // Firebase answers TOKEN_EXPIRED for a revoked refresh token; the SDK then signs the user out.
-    if (sessionEnded(claims.sid)) throw new AuthFailure(400, 'TOKEN_EXPIRED', 'The session was signed out')
-    const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat
-    const sid = typeof claims.sid === 'string' ? claims.sid : undefined
-    const { idToken, refreshToken } = await issue(claims.uid, isRecord(claims.claims) ? claims.claims : {}, authTime, sid)
-    return {
-      access_token: idToken,
-      expires_in: String(idTtl),
-      token_type: 'Bearer',
-      refresh_token: refreshToken,
-      id_token: idToken,
-      user_id: claims.uid,
-      project_id: firebaseProjectId,
-    }
-  }
+  const settings = settingsOf(options)
+  const routes = new Map<string, (body: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>>([
+    [SIGN_IN_PATH, (body) => signInWithCustomToken(settings, body)],
+    [LOOKUP_PATH, (body) => lookup(settings, body)],
+    [TOKEN_PATH, (body) => refresh(settings, body)],
+  ])
 
   return async (req: BackendRequest): Promise<BackendResponse | null> => {
     const url = parseTarget(req.url)
@@ -245,8 +272,7 @@ export function createFirebaseAuthRoutes(options: FirebaseAuthRoutesOptions): Ro
       body: JSON.stringify(payload),
     })
     try {
-      const handler =
-        path === SIGN_IN_PATH ? signInWithCustomToken : path === LOOKUP_PATH ? lookup : path === TOKEN_PATH ? refresh : null
+      const handler = routes.get(path)
       if (!handler) throw new AuthFailure(404, 'NOT_FOUND', `${path} is not emulated by the local backend`)
       if (method !== 'POST') throw new AuthFailure(405, 'METHOD_NOT_ALLOWED', `${method} ${path}: use POST`)
       if (options.apiKey !== undefined && url.searchParams.get('key') !== options.apiKey) {
