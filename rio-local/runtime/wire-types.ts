@@ -1,6 +1,7 @@
 /**
- * Plug-in points of the local backend, fixed up front so the core server, the Firestore mirror and
- * the Firebase Auth emulation can be built and tested separately.
+ * The core wire types of the local backend: a request and its answer, an extra route, and the
+ * state mirror with what it publishes. Fixed up front so the HTTP server, the engine, the Firestore
+ * mirror and the Firebase Auth emulation can be built and tested separately.
  */
 
 /** The full state of one cloud-object instance after a change. */
