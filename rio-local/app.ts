@@ -62,7 +62,7 @@ export interface BackendOptions {
   firebase?: { apiKey: string; projectId: string }
   /**
    * The wall clock, epoch milliseconds (default `Date.now`; tests move time with it). Business time
-   * is this plus the test clock's offset (runtime/clock.ts); sessions stay on this one.
+   * is this plus the test clock's offset (runtime/engine/clock.ts); sessions stay on this one.
    */
   now?: () => number
   /**

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     storage: config.storage === 'memory' ? 'memory' : { dir: resolve(config.dataDir) },
     secret: config.jwtSecret,
     dev: config.dev,
-    // Dev mode: class code's Date follows the test clock (POST /__dev/clock); see runtime/clock.ts.
+    // Dev mode: class code's Date follows the test clock (POST /__dev/clock); see runtime/engine/clock.ts.
     shiftProcessDate: config.dev,
     mirror,
     members,
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     project: backend.projectDir,
     firestoreEmulator: config.liveState ? emulator : 'off',
   })
-  // A test clock moved in an earlier run stays moved (runtime/clock.ts): say so, and how to undo it.
+  // A test clock moved in an earlier run stays moved (runtime/engine/clock.ts): say so, and how to undo it.
   if (backend.clock.offsetMs() > 0) {
     logger.warn('the test clock stands ahead of the wall clock (moved with POST /__dev/clock); delete test-clock.json in the data folder to reset it', {
       now: new Date(backend.clock.now()).toISOString(),

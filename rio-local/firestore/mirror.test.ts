@@ -94,7 +94,7 @@ describe('Firestore mirror', () => {
   it('logs instead of throwing when an id cannot be a document id, and writes nothing', async () => {
     const logger = recordingLogger()
     const mirror = createFirestoreMirror({ host, projectId: FB, logger })
-    // false: not mirrored (the runtime keeps the instance marked, see runtime/mirror-journal.ts).
+    // false: not mirrored (the runtime keeps the instance marked, see runtime/engine/mirror-journal.ts).
     await expect(mirror.publish(change({ instanceId: 'a/b' }))).resolves.toBe(false)
     expect(logger.lines).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ instanceId: 'a/b' }) })])
     expect(await readDocument(host, FB, 'projects/coffee-local/classes/Account/instances/a')).toBeNull()

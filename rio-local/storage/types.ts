@@ -111,7 +111,7 @@ export interface Storage {
   /**
    * Writes a change set atomically. A committed instance is also marked "not yet mirrored", in the
    * same transaction, until markMirrored is told its state reached the live documents: a crash
-   * between the two leaves the mark, and the next start mirrors it (runtime/mirror-journal.ts).
+   * between the two leaves the mark, and the next start mirrors it (runtime/engine/mirror-journal.ts).
    */
   commit(changes: ChangeSet): void
   /**

@@ -85,7 +85,7 @@ test('a write committed before a crash whose mirror write never landed is mirror
   const crashDir = mkdtempSync(join(tmpdir(), 'rio-backend-'))
   // The first runtime's mirror never finishes a write: the process dies with them in flight.
   const stuck: StateMirror = {
-    // Never writes, nor settles: the runtime bounds its own waits (runtime/mirror-journal.ts).
+    // Never writes, nor settles: the runtime bounds its own waits (runtime/engine/mirror-journal.ts).
     publish: () => new Promise<void>(() => undefined),
     flush: async () => undefined,
     close: async () => undefined,
