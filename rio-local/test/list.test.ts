@@ -78,9 +78,11 @@ test('on SQLite, also for a database from before the index: LIST reads only the 
     await fill(first, anon)
     const mine = await sessions(first).customer('mine@example.com')
     await first.close()
-    // A database written before LIST had its index: the table is simply not there.
+    // A database written before LIST had its index: the table is simply not there, and the
+    // database predates the schema version too (storage/migrations.ts: user_version 0).
     const db = new Database(join(dir, 'backend.sqlite'))
     db.exec('DROP TABLE IF EXISTS instance_users')
+    db.pragma('user_version = 0')
     db.close()
 
     const again = await createBackend({ projectId: P, storage: { dir }, dev: true, projectEnv: MANY_ACCOUNTS })

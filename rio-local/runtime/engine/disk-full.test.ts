@@ -14,7 +14,7 @@ const full = { on: false }
 const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
 
 jest.mock('../../storage/memory', () => {
-  const actual = jest.requireActual<typeof import('../../storage/memory')>('../storage/memory')
+  const actual = jest.requireActual<typeof import('../../storage/memory')>('../../storage/memory')
   return {
     ...actual,
     createMemoryStorage: () => {
