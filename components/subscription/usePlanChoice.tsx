@@ -52,7 +52,9 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const { isSignedIn } = useAuth()
   const { account, choosePlan, changeSubscription } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
-  const [dismissedRequest, setDismissedRequest] = useState<string | null>(null)
+  // The address whose request the customer turned down (kept until the URL drops it); a later
+  // request in the URL, even for the same plan, opens again.
+  const [dismissedPath, setDismissedPath] = useState<string | null>(null)
 
   const subscription = isSignedIn && account ? subscriptionOf(account, plans) : null
   const current = currentPlanId(subscription)
@@ -60,7 +62,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const restartAsked = router.query[RESTART_QUERY] === '1'
   const restartPlan = restartAsked && subscription?.status === 'cancelled' ? subscription.plan : null
   const requested = typeof requestedValue === 'string' ? requestedValue : restartPlan
-  const fromUrl = requested && requested !== dismissedRequest && subscription && requested !== current ? requested : null
+  const fromUrl = requested && router.asPath !== dismissedPath && subscription && requested !== current ? requested : null
   const openId = picked ?? fromUrl
   const plan = openId ? plans.find((candidate) => candidate.id === openId) : undefined
 
@@ -102,7 +104,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const close = useCallback(() => {
     setPicked(null)
     if (requested) {
-      setDismissedRequest(requested)
+      setDismissedPath(router.asPath)
       dropPlanFromUrl(router)
     }
   }, [requested, router])
