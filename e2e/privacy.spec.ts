@@ -139,7 +139,7 @@ test('a customer moves the account to a new address: the subscription follows, t
   await yourData.getByRole('button', { name: 'Use the new address' }).click()
 
   // Still signed in, now as the new address, with the same subscription.
-  await expect(yourData.getByText(`You sign in with ${newEmail}`)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('Mo Mover').first()).toBeVisible()
   await expect(card(page, 'Upcoming deliveries')).toBeVisible()
   expect((await outbox(email)).some((m) => m.subject === 'Your Bean & Bloom account has a new e-mail address')).toBe(true)

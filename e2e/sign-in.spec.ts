@@ -56,7 +56,7 @@ test('sign-in with the e-mailed code lands on /account, signed in, with the subs
   await expect(page.getByText(email, { exact: true })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No subscription yet' })).toBeVisible()
   await expect(account).toContainText(/member since/i)
-  await expect(aws).toContainText(/records are kept/i)
+  await expect(aws).toContainText(/Only you and our support team can see them/)
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   await capture(page, 'account')
 

@@ -10,8 +10,9 @@ type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: str
 /**
  * Changing the address the account uses: a code goes to the new address (proving it is theirs),
  * and entering it here moves everything there; this browser goes on signed in as the new address.
+ * The current address is not repeated here: the page names it once, at its top.
  */
-export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmail() {
   const { requestEmailChange, confirmEmailChange } = useAccount()
   const { signOut } = useAuth()
   const addressId = useId()
@@ -64,9 +65,7 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
   return (
     <div className={styles.right}>
       <h3>Change your e-mail address</h3>
-      <p>
-        You sign in with <strong>{currentEmail}</strong>, and your e-mails go there.
-      </p>
+      <p>You sign in with the address this page is signed in as, and your e-mails go there.</p>
       {flow.step === 'idle' ? (
         <button type="button" className="btn btn-secondary" onClick={() => setFlow({ step: 'address' })}>
           Change e-mail address…
@@ -87,14 +86,14 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
             {busy === 'send' ? 'Sending…' : 'E-mail a code to this address'}
           </button>
           <button type="button" className="btn btn-secondary" onClick={cancel} disabled={busy !== null}>
-            Keep {currentEmail}
+            Keep my address
           </button>
         </form>
       ) : (
         <>
           <p>
             We e-mailed a code to <strong>{flow.sentTo}</strong>. Entering it moves your subscription, deliveries,
-            receipts and payment method there; {currentEmail} then starts a new, empty account if used to sign in.
+            receipts and payment method there; your current address then starts a new, empty account if used to sign in.
           </p>
           <form onSubmit={onConfirm} className={styles.actions}>
             <label htmlFor={codeId}>Code from the e-mail</label>

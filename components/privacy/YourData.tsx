@@ -86,7 +86,7 @@ export function YourData() {
           {busy === 'export' ? 'Preparing…' : 'Download my data'}
         </button>
       </div>
-      {account?.email ? <ChangeEmail key={account.email} currentEmail={account.email} /> : null}
+      {account?.email ? <ChangeEmail key={account.email} /> : null}
       <div className={styles.right}>
         <h3>Delete your account</h3>
         {deletion.step === 'idle' ? (

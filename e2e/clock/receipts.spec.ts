@@ -12,15 +12,16 @@ import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The customer may ask for a new code 30 s after the last one. */
 const RESEND_AFTER_MS = 31_000
 
-/** A delivery day as the roastery page heads it (en-US, UTC): "Wed, Nov 25". */
+/** A delivery day as the roastery page heads it, in the app's own date style (UTC): "Wed 25 Nov 2026". */
 function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return shortDate(`${date}T00:00:00.000Z`, 'UTC')
 }
 
 /** The one message to `email` whose subject matches, once it has arrived. */
