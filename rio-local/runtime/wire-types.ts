@@ -74,3 +74,17 @@ export interface BackendResponse {
  * Returns null when the request is not theirs.
  */
 export type RouteHandler = (req: BackendRequest) => Promise<BackendResponse | null>
+
+/** A BackendRequest decoded by http/request.ts: what the engine reads of a call. */
+export interface ParsedRequest {
+  method: string
+  /** Decoded path segments, without empty ones. */
+  segments: string[]
+  query: Record<string, string>
+  /** The JSON body (from `data` + `__isbase64`, or the raw body); undefined when there is none. */
+  body: unknown
+  headers: Record<string, string>
+}
+
+/** Query parameters the platform consumes; the rest reach handlers as `queryStringParams`. */
+export const RESERVED_QUERY = new Set(['_token', '__culture', '__platform', 'data', '__isbase64'])

@@ -14,7 +14,7 @@ import { errorResponse, HttpError, json } from '../responses'
 import { KeyedLock } from './locks'
 import { parseLookupSegment, type LookupKey } from './lookup'
 import { createRecordOperations } from './records-operations'
-import { RESERVED_QUERY, type ParsedRequest } from '../http/request'
+import { RESERVED_QUERY, type ParsedRequest } from '../wire-types'
 import type { LoadedClass, LoadedMethod } from './types'
 import { isRecord } from '../../is-record'
 

@@ -5,7 +5,7 @@
 import type { TokenCheck, TokenService } from '../../auth/tokens'
 import type { BackendResponse } from '../wire-types'
 import { HttpError, json } from '../responses'
-import type { ParsedRequest } from '../http/request'
+import type { ParsedRequest } from '../wire-types'
 
 function answer<T>(result: TokenCheck<T>, body: (value: T) => unknown): BackendResponse {
   if (!result.ok) throw new HttpError(401, result.code, result.message)

@@ -4,7 +4,7 @@ import { parseAdvance, type RuntimeClock } from '../engine/clock'
 import type { Engine } from '../engine/engine'
 import type { BackendResponse } from '../wire-types'
 import { HttpError, json } from '../responses'
-import type { ParsedRequest } from './request'
+import type { ParsedRequest } from '../wire-types'
 import type { ClockMover } from '../engine/tasks/advance'
 import type { TaskRunner } from '../engine/tasks/runner'
 

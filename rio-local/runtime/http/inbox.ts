@@ -11,7 +11,7 @@ import { outboxQuery } from './dev-routes'
 import { HttpError } from '../responses'
 import { INBOX_CSP, renderInboxPage } from './inbox-page'
 import type { BackendResponse } from '../wire-types'
-import type { ParsedRequest } from './request'
+import type { ParsedRequest } from '../wire-types'
 
 /** Keys are at least this long (a generated one is 43 characters of base64url). */
 export const MIN_INBOX_KEY_LENGTH = 32

@@ -1,17 +1,7 @@
 /** Decodes a BackendRequest into path segments, query parameters and a JSON body. */
 import { Buffer } from 'node:buffer'
-import type { BackendRequest } from '../wire-types'
+import type { BackendRequest, ParsedRequest } from '../wire-types'
 import { HttpError } from '../responses'
-
-export interface ParsedRequest {
-  method: string
-  /** Decoded path segments, without empty ones. */
-  segments: string[]
-  query: Record<string, string>
-  /** The JSON body (from `data` + `__isbase64`, or the raw body); undefined when there is none. */
-  body: unknown
-  headers: Record<string, string>
-}
 
 function decodeSegment(segment: string): string {
   try {
@@ -115,6 +105,3 @@ export function parseRequest(req: BackendRequest): ParsedRequest {
   for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v
   return { method: req.method.toUpperCase(), segments, query, body, headers }
 }
-
-/** Query parameters the platform consumes; the rest reach handlers as `queryStringParams`. */
-export const RESERVED_QUERY = new Set(['_token', '__culture', '__platform', 'data', '__isbase64'])
