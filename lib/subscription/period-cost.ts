@@ -43,5 +43,6 @@ export function periodCost(plan: Pick<SubscriptionPlan, 'amount' | 'delivery'>):
  * when it costs more.
  */
 export function periodDifference(from: Pick<SubscriptionPlan, 'amount' | 'delivery'>, to: Pick<SubscriptionPlan, 'amount' | 'delivery'>): number {
-  return periodCost(to).amount - periodCost(from).amount
+  // `+ 0` turns a -0 (an equal price) into 0, so an unchanged spend reads as no difference.
+  return periodCost(to).amount - periodCost(from).amount + 0
 }
