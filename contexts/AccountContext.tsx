@@ -153,7 +153,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     return result
   }), [isSignedIn, handle, accountLive, objectsOf])
   const choosePlan = useCallback<AccountContextValue['choosePlan']>(
-    (planId) => change((objects) => objects.choosePlan(planId)),
+    (planId, details) => change((objects) => objects.choosePlan(planId, details)),
     [change],
   )
   const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(

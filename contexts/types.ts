@@ -3,7 +3,7 @@
  * SDK objects, so the SDK can change (or load later) without touching the UI.
  */
 import type { AccountView, AwsView, PaymentSetup, SubscriptionPlan } from '@/lib/contract'
-import type { CodeSent, SubscriptionChangeRequest } from '@/lib/rio/account-api'
+import type { CodeSent, StartDetails, SubscriptionChangeRequest } from '@/lib/rio/account-api'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
 import type { AppError, AuthStatus, LoadState } from '@/lib/types'
 
@@ -48,7 +48,7 @@ export interface AccountContextValue {
   /** False when no live snapshot arrived in 5 s and the state was read once instead. */
   liveUpdates: boolean
   /** Calls Account.selectPlan (start, change from the next delivery, restart); rejects with an AppError. */
-  choosePlan(planId: string): Promise<void>
+  choosePlan(planId: string, details?: StartDetails): Promise<void>
   /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
   /** Calls Account.startPaymentSetup (a SetupIntent for Stripe.js to confirm); rejects with an AppError. */

@@ -50,7 +50,7 @@ const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./Conf
 export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const router = useRouter()
   const { isSignedIn } = useAuth()
-  const { account, choosePlan, changeSubscription } = useAccount()
+  const { account, choosePlan } = useAccount()
   const [picked, setPicked] = useState<string | null>(null)
   // The address whose request the customer turned down (kept until the URL drops it); a later
   // request in the URL, even for the same plan, opens again.
@@ -122,14 +122,13 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
         account={account}
         onClose={close}
         onConfirm={async (start) => {
-          // A start sends what the customer confirmed first (each only when it changed), then the plan.
-          if (start && JSON.stringify(start.address) !== JSON.stringify(account.delivery)) {
-            await changeSubscription({ kind: 'address', address: start.address, version: start.addressVersion })
-          }
-          if (start && JSON.stringify(start.preferences) !== JSON.stringify(account.preferences)) {
-            await changeSubscription({ kind: 'preferences', preferences: start.preferences })
-          }
-          await choosePlan(plan.id)
+          // A start carries what the customer confirmed with it (each only when it changed), so
+          // it is one change: one history entry and one e-mail.
+          const details = start ? {
+            ...(JSON.stringify(start.address) !== JSON.stringify(account.delivery) ? { delivery: { ...start.address, version: start.addressVersion } } : {}),
+            ...(JSON.stringify(start.preferences) !== JSON.stringify(account.preferences) ? { preferences: start.preferences } : {}),
+          } : undefined
+          await choosePlan(plan.id, details)
           close()
           notify.success(
             preview.kind === 'change'

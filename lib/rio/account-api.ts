@@ -16,6 +16,13 @@ import { authFailedError, guarded, invalidEmailError, invalidOtpError, signInTim
 import { sortPlans } from './plans'
 import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from './state'
 
+
+/** What a start carries besides the plan: only what the customer changed in the start dialog. */
+export interface StartDetails {
+  delivery?: DeliveryAddress & { version?: number }
+  preferences?: CoffeePreferences
+}
+
 /** A sign-in that has not settled by then fails (SDK 0.4.0 never settles if Firebase sign-in hangs). */
 export const SIGN_IN_TIMEOUT_MS = 15_000
 
@@ -176,8 +183,11 @@ export interface CustomerObjects {
     account: LiveStateHandlers<AccountView>
     aws: LiveStateHandlers<AwsView>
   }): () => void
-  /** Calls Account.selectPlan. Rejects with an AppError. */
-  choosePlan(planId: string): Promise<void>
+  /**
+   * Calls Account.selectPlan; a start may carry the address (with the version it was edited on) and
+   * the coffee confirmed with it, so the start is one change. Rejects with an AppError.
+   */
+  choosePlan(planId: string, details?: StartDetails): Promise<void>
   /**
    * Calls one of the Account's other subscription methods (pause, resume, skip, cancel). Rejects
    * with an AppError (a refused transition: status 409 and the class's code and message).
@@ -263,10 +273,10 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         ]
         return () => stops.forEach((stop) => stop())
       },
-      async choosePlan(planId) {
+      async choosePlan(planId, details) {
         if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
         await whenLive()
-        await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId } }))
+        await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId, ...details } }))
       },
       async changeSubscription(change) {
         const { method, body } = subscriptionCall(change)

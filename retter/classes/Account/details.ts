@@ -4,9 +4,9 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  checkAddress, CoffeePreferences, DeliveryAddress, findPlan, GRIND_LABELS, isGrind, isRoast, ROAST_LABELS,
+  checkAddress, CoffeePreferences, DeliveryAddress, findPlan, GRIND_LABELS, isGrind, isRoast, ROAST_LABELS, SubscriptionPlan,
 } from 'BeanBloomSubscription'
-import { complete, current, refuse } from './changes'
+import { complete, current } from './changes'
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
@@ -17,7 +17,7 @@ function sameAddress(a: DeliveryAddress | undefined, b: DeliveryAddress): boolea
 }
 
 /** The customer's user state with the version of their delivery address. */
-interface Versioned {
+export interface Versioned {
   delivery?: DeliveryAddress
   deliveryVersion?: number
 }
@@ -41,27 +41,71 @@ export function deliveryVersionOf(view: Versioned): number {
  * Without `version` the change is made whatever the version (callers that keep no view).
  */
 export async function setDeliveryAddress(data: Data<{ version?: number }>): Promise<Data> {
-  const checked = checkAddress(data.request.body)
-  if (!checked.ok) {
-    data.response = { statusCode: 400, body: { code: checked.code, field: checked.field, message: checked.message } }
-    return data
-  }
-  const edited = data.request.body ? data.request.body.version : undefined
   const nowMs = Date.now()
   const view = current(data, nowMs) as ReturnType<typeof current> & Versioned
-  if (sameAddress(view.delivery, checked.address)) {
+  const applied = applyAddress(view, data.request.body)
+  if ('refusal' in applied) {
+    data.response = applied.refusal
+    return data
+  }
+  if (!applied.changed) {
     data.response = { statusCode: 200, body: view }
     return data
   }
+  return complete(data, view, nowMs, { action: 'address' }, { kind: 'address', first: applied.first })
+}
+
+/** A refusal, as the method answers it. */
+export interface DetailRefusal {
+  statusCode: number
+  body: { code: string; message: string; field?: string }
+}
+
+/**
+ * Checks an address edit (`{name, line1, …, version?}`) against `view` and stores it there when it
+ * may be: `changed` false for the same address again. The refusals of setDeliveryAddress.
+ */
+export function applyAddress(view: Versioned, input: unknown): { refusal: DetailRefusal } | { changed: boolean; first: boolean } {
+  const checked = checkAddress(input)
+  if (!checked.ok) return { refusal: { statusCode: 400, body: { code: checked.code, field: checked.field, message: checked.message } } }
+  if (sameAddress(view.delivery, checked.address)) return { changed: false, first: false }
+  const edited = input && typeof input === 'object' ? (input as { version?: unknown }).version : undefined
   const version = deliveryVersionOf(view)
   if (typeof edited === 'number' && edited !== version) {
-    return refuse(data, 409, 'ADDRESS_CHANGED', 'Your delivery address was changed elsewhere (in another tab or on another device) after you began editing, ' +
-      'so this change was not saved. Check the address saved now; save yours again if it should replace it.')
+    return {
+      refusal: {
+        statusCode: 409,
+        body: {
+          code: 'ADDRESS_CHANGED',
+          message: 'Your delivery address was changed elsewhere (in another tab or on another device) after you began editing, ' +
+            'so this change was not saved. Check the address saved now; save yours again if it should replace it.',
+        },
+      },
+    }
   }
   const first = !view.delivery
   view.delivery = checked.address
   view.deliveryVersion = version + 1
-  return complete(data, view, nowMs, { action: 'address' }, { kind: 'address', first: first })
+  return { changed: true, first: first }
+}
+
+/**
+ * Checks coffee preferences (`{grind, roast}`), against what `plan` offers when there is one: the
+ * preferences, or the refusal of setPreferences.
+ */
+export function checkPreferences(input: Partial<CoffeePreferences> | undefined, plan: SubscriptionPlan | undefined): { refusal: DetailRefusal } | { preferences: CoffeePreferences } {
+  const body = input || {}
+  if (!isGrind(body.grind) || !isRoast(body.roast)) {
+    return { refusal: { statusCode: 400, body: { code: 'INVALID_PREFERENCES', message: 'Choose a grind and a roast from the lists offered.' } } }
+  }
+  const wanted: CoffeePreferences = { grind: body.grind, roast: body.roast }
+  if (plan && plan.grinds.indexOf(wanted.grind) < 0) {
+    return { refusal: { statusCode: 400, body: { code: 'PREFERENCE_NOT_OFFERED', message: plan.name + ' offers ' + plan.grinds.map((g) => lowerFirst(GRIND_LABELS[g])).join(', ') + ' only.' } } }
+  }
+  if (plan && plan.roasts.indexOf(wanted.roast) < 0) {
+    return { refusal: { statusCode: 400, body: { code: 'PREFERENCE_NOT_OFFERED', message: plan.name + ' offers ' + plan.roasts.map((r) => lowerFirst(ROAST_LABELS[r])).join(', ') + ' only.' } } }
+  }
+  return { preferences: wanted }
 }
 
 /**
@@ -69,20 +113,15 @@ export async function setDeliveryAddress(data: Data<{ version?: number }>): Prom
  * for a grind or roast the plan does not offer (the message lists what it does).
  */
 export async function setPreferences(data: Data<Partial<CoffeePreferences>>): Promise<Data> {
-  const body = data.request.body || {}
-  if (!isGrind(body.grind) || !isRoast(body.roast)) {
-    return refuse(data, 400, 'INVALID_PREFERENCES', 'Choose a grind and a roast from the lists offered.')
-  }
-  const wanted: CoffeePreferences = { grind: body.grind, roast: body.roast }
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const plan = (view.status === 'active' || view.status === 'paused') && view.plan ? findPlan(view.plan) : undefined
-  if (plan && plan.grinds.indexOf(wanted.grind) < 0) {
-    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.grinds.map((g) => lowerFirst(GRIND_LABELS[g])).join(', ') + ' only.')
+  const checked = checkPreferences(data.request.body, plan)
+  if ('refusal' in checked) {
+    data.response = checked.refusal
+    return data
   }
-  if (plan && plan.roasts.indexOf(wanted.roast) < 0) {
-    return refuse(data, 400, 'PREFERENCE_NOT_OFFERED', plan.name + ' offers ' + plan.roasts.map((r) => lowerFirst(ROAST_LABELS[r])).join(', ') + ' only.')
-  }
+  const wanted = checked.preferences
   if (view.preferences && view.preferences.grind === wanted.grind && view.preferences.roast === wanted.roast) {
     data.response = { statusCode: 200, body: view }
     return data

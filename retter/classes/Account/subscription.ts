@@ -6,10 +6,11 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, changePlan, customerDate, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
+  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
   SubscriptionChange, subscriptionAt, Transition, unskip, UPCOMING_COUNT,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView, refuse } from './changes'
+import { applyAddress, checkPreferences, Versioned } from './details'
 import { isShipped } from './shipments'
 
 function conflict(data: Data, result: Transition): Data {
@@ -45,13 +46,41 @@ function firstOfNewPlan(sub: CustomerView): string | undefined {
  * 409 NO_DELIVERY_ADDRESS to start or restart without a delivery address, 409 NO_PAYMENT_METHOD
  * without a saved payment method. The customer's
  * preferences follow the plan (kept where the plan offers them).
+ *
+ * A start (or restart) may carry what the customer confirmed with it, `delivery` (an address, with
+ * the `version` it was edited on) and `preferences`: they are checked and stored as
+ * setDeliveryAddress and setPreferences do (their refusals, nothing stored), and the start is then
+ * one change: one history entry and one e-mail. A plan change refuses them (400 START_ONLY): an
+ * address or preferences are changed on their own.
  */
-export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> {
-  const planId = data.request.body ? data.request.body.planId : ''
+export async function selectPlan(data: Data<{ planId: string; delivery?: unknown; preferences?: Partial<CoffeePreferences> }>): Promise<Data> {
+  const body = data.request.body
+  const planId = body ? body.planId : ''
   const plan = findPlan(planId)
   if (!plan) return refuse(data, 400, 'UNKNOWN_PLAN', 'There is no plan "' + planId + '"')
   const nowMs = Date.now()
   const view = current(data, nowMs)
+  const withDetails = !!body && (body.delivery !== undefined || body.preferences !== undefined)
+  if (withDetails && (view.status === 'active' || view.status === 'paused')) {
+    return refuse(data, 400, 'START_ONLY', 'An address or coffee preferences go with a start only; change them on their own.')
+  }
+  // Checked on a copy: a refusal below must leave the stored state as it was.
+  const details: Versioned & { preferences?: CoffeePreferences } = { delivery: view.delivery, deliveryVersion: (view as Versioned).deliveryVersion, preferences: view.preferences }
+  if (body && body.delivery !== undefined) {
+    const applied = applyAddress(details, body.delivery)
+    if ('refusal' in applied) {
+      data.response = applied.refusal
+      return data
+    }
+  }
+  if (body && body.preferences !== undefined) {
+    const checked = checkPreferences(body.preferences, plan)
+    if ('refusal' in checked) {
+      data.response = checked.refusal
+      return data
+    }
+    details.preferences = checked.preferences
+  }
   if (view.status === 'active' || view.status === 'paused') {
     if (view.plan === planId) return refuse(data, 409, 'ALREADY_ON_PLAN', 'You are already on the ' + plan.name + ' plan.')
     const fromPlan = view.plan ? findPlan(view.plan) : undefined
@@ -62,7 +91,7 @@ export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> 
     next.preferences = preferencesFor(plan, view.preferences)
     return complete(data, next, nowMs, { action: 'changed', fromPlan: view.plan || undefined }, { kind: 'changed', fromPlan: fromPlan, from: firstOfNewPlan(next), amountCents: plan.amount })
   }
-  if (!view.delivery) {
+  if (!details.delivery) {
     return refuse(data, 409, 'NO_DELIVERY_ADDRESS', 'Add a delivery address before starting a subscription, so we know where to send your coffee.')
   }
   if (!view.paymentMethod) {
@@ -72,9 +101,11 @@ export async function selectPlan(data: Data<{ planId: string }>): Promise<Data> 
   const started = start(view, planId, plan.delivery, nowMs)
   if (!started.ok) return conflict(data, started)
   const next = started.sub as typeof view
+  next.delivery = details.delivery
+  if (details.deliveryVersion !== undefined) (next as Versioned).deliveryVersion = details.deliveryVersion
   next.startedAt = new Date(nowMs).toISOString()
   next.planChangedAt = next.startedAt
-  next.preferences = preferencesFor(plan, view.preferences)
+  next.preferences = preferencesFor(plan, details.preferences)
   const kind = restarting ? 'restarted' : 'started'
   return complete(data, next, nowMs, { action: kind }, { kind: kind })
 }
