@@ -7,6 +7,7 @@ import type { Session } from '@/lib/rio/session-api'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import { useRio } from './RioContext'
 import type { AuthContextValue } from './types'
+import { forgetSignInMoment } from '@/lib/rio/session-start'
 
 // The request layer loads with the first request (after first paint), not with the page; the
 // session module with the SDK (RioProvider's start), so it is there once there is a client.
@@ -104,6 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback<AuthContextValue['signOut']>(() => mapRejection(async () => {
     const [{ signOut: signOutSdk }, client] = await Promise.all([sessionApi(), rio()])
     await signOutSdk(client)
+    forgetSignInMoment()
     pendingRef.current = null
     channelRef.current?.post({ type: 'signed-out', uid: null })
   }), [rio])

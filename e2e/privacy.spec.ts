@@ -16,7 +16,7 @@ import { waitForHttp } from '../scripts/lib/wait'
 import { outbox, waitForCode } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ENV, requireEnv } from './support/env'
-import { expect, fillDeliveryAddress, freshEmail, requestCode, test } from './support/fixtures'
+import { expect, fillDeliveryAddress, freshEmail, requestCode, signIn, test } from './support/fixtures'
 import { fillCard, TEST_CARDS } from './support/payments'
 
 const root = path.resolve(__dirname, '..')
@@ -47,7 +47,7 @@ async function deletionCode(email: string): Promise<string> {
   return code
 }
 
-test('a customer downloads everything we hold, then deletes the account: Stripe forgets them and the address starts afresh', async ({ page }) => {
+test('a customer downloads everything we hold, then deletes the account: Stripe forgets them, their other browser is signed out, the address starts afresh', async ({ page, browser }) => {
   const email = freshEmail('rights')
   await page.goto('/')
   await page.getByRole('link', { name: 'Start with Barista' }).click()
@@ -77,6 +77,12 @@ test('a customer downloads everything we hold, then deletes the account: Stripe 
   const stripe = new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: new URL(requireEnv(E2E_ENV.stripeUrl)).hostname, port: new URL(requireEnv(E2E_ENV.stripeUrl)).port, protocol: 'http' })
   expect((await stripe.customers.retrieve(exported.paymentProvider.customerId)).id).toBe(exported.paymentProvider.customerId)
 
+  // Another browser of theirs, signed in on its own (a new code: 30 s after the first).
+  await page.waitForTimeout(31_000)
+  const elsewhere = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: requireEnv(E2E_ENV.baseUrl) })
+  const other = await elsewhere.newPage()
+  await signIn(other, email)
+
   // Delete: a code to the address; a wrong one deletes nothing and says so.
   await yourData.getByRole('button', { name: 'Delete my account…' }).click()
   await yourData.getByRole('button', { name: 'E-mail me a code' }).click()
@@ -96,6 +102,13 @@ test('a customer downloads everything we hold, then deletes the account: Stripe 
   const last = (await outbox(email)).find((m) => m.subject === 'Your Bean & Bloom account is deleted')
   expect(last?.text).toContain('If you sign in with this address again, you start a new, empty account.')
   expect(last?.text).toContain('Privacy notice')
+
+  // The other browser, still signed in, is signed out on its next look and told why.
+  await other.goto('/account')
+  await expect(other.getByText('This account was deleted or moved to another e-mail address, so you are signed out here.')).toBeVisible({ timeout: 15_000 })
+  await expect(other).toHaveURL(/\/$/)
+  await expect(other.getByText('Rita Rights')).toHaveCount(0)
+  await elsewhere.close()
 
   // Signing in again: a new, empty account, nothing of Rita.
   await page.goto('/sign-in')

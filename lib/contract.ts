@@ -89,6 +89,8 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   payments?: DeliveryPayment[]
   /** Set while deliveries are on hold because the last ones were not paid: ISO instant it began. */
   paymentHoldSince?: string
+  /** The customer left this account (deleted it or moved to another address): sign-ins older than this end. */
+  sessionsEndedAt?: string
 }
 
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */

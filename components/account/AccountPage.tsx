@@ -20,6 +20,7 @@ import { Wrappable } from '@/components/ui/Wrappable'
 import { ROUTES, signInPath } from '@/lib/routes'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { isTransientError } from '@/lib/rio/errors/map'
+import { sessionEndedBy } from '@/lib/rio/session-start'
 
 /** Where visitors are sent: sign in, then come back here. */
 const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)
@@ -70,6 +71,18 @@ export function AccountPage() {
     return () => window.clearTimeout(timer)
   }, [outage, retryAccount])
   const leavingOnPurpose = useRef(false)
+
+  // The customer deleted this account or moved it to another address in another browser: a
+  // session older than that ends here too (the account is a new, empty one now).
+  const ended = isSignedIn && sessionEndedBy(account?.sessionsEndedAt)
+  useEffect(() => {
+    if (!ended || leavingOnPurpose.current) return
+    leavingOnPurpose.current = true
+    void signOut().catch(() => undefined).then(() => {
+      notify.info('This account was deleted or moved to another e-mail address, so you are signed out here.')
+      void router.replace(ROUTES.plans)
+    })
+  }, [ended, signOut, router])
 
   // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page. A
   // customer signed out by another tab stays here and is told why, instead of being moved away.

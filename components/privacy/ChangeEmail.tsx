@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
-import { asAppError } from '@/lib/rio/errors/app-error'
+import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
+import { endingHereWith } from '@/lib/rio/session-start'
 
 type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: string }
 
@@ -20,20 +21,7 @@ export function ChangeEmail() {
   const [flow, setFlow] = useState<Step>({ step: 'idle' })
   const [newEmail, setNewEmail] = useState('')
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState<'send' | 'confirm' | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const run = async (what: 'send' | 'confirm', action: () => Promise<void>) => {
-    setBusy(what)
-    setError(null)
-    try {
-      await action()
-    } catch (caught) {
-      setError(asAppError(caught).message)
-    } finally {
-      setBusy(null)
-    }
-  }
+  const { busy, error, setError, run } = useRightAction<'send' | 'confirm'>()
   const send = () => run('send', async () => {
     const { sentTo } = await requestEmailChange(newEmail)
     setCode('')
@@ -46,7 +34,8 @@ export function ChangeEmail() {
   const onConfirm = (event: FormEvent) => {
     event.preventDefault()
     void run('confirm', async () => {
-      const moved = await confirmEmailChange(code)
+      // This tab leaves by itself; the account's end-of-sessions marker is for the others.
+      const moved = await endingHereWith(() => confirmEmailChange(code))
       setFlow({ step: 'idle' })
       setNewEmail('')
       if (moved.signedIn) {

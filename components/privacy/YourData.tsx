@@ -5,11 +5,12 @@ import { LEGAL_ROUTES } from '@/components/legal/routes'
 import { AppLink } from '@/components/ui/AppLink'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
-import { asAppError } from '@/lib/rio/errors/app-error'
 import { ROUTES } from '@/lib/routes'
 import { ChangeEmail } from './ChangeEmail'
 import { exportDocument, exportFileName } from './export-file'
+import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
+import { endingHereWith } from '@/lib/rio/session-start'
 
 type Deletion = { step: 'idle' } | { step: 'confirm' } | { step: 'code' }
 
@@ -36,22 +37,9 @@ export function YourData() {
   const { signOut } = useAuth()
   const router = useRouter()
   const codeId = useId()
-  const [busy, setBusy] = useState<'export' | 'code' | 'delete' | null>(null)
+  const { busy, error, run } = useRightAction<'export' | 'code' | 'delete'>()
   const [deletion, setDeletion] = useState<Deletion>({ step: 'idle' })
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-
-  const run = async (what: 'export' | 'code' | 'delete', action: () => Promise<void>) => {
-    setBusy(what)
-    setError(null)
-    try {
-      await action()
-    } catch (caught) {
-      setError(asAppError(caught).message)
-    } finally {
-      setBusy(null)
-    }
-  }
 
   const onExport = () => run('export', async () => {
     download(exportDocument(await exportMyData()), exportFileName())
@@ -64,7 +52,8 @@ export function YourData() {
   const onDelete = (event: FormEvent) => {
     event.preventDefault()
     void run('delete', async () => {
-      await deleteMyAccount(code)
+      // This tab leaves by itself; the account's end-of-sessions marker is for the others.
+      await endingHereWith(() => deleteMyAccount(code))
       notify.success('Your account is deleted. We e-mailed you what we keep by law.')
       // Off /account first (signed out there, it would send the visitor to sign in again), then
       // this browser's session ends; any other only ever finds a new, empty account.

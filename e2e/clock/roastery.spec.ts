@@ -67,6 +67,9 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
     baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC',
     viewport: { width: 768, height: 1024 }, hasTouch: true,
   })
+  // The board shows the seven days from the browser's today: the staff's browser lives at the
+  // backend's business time, which earlier journeys moved on (its clock flows on from there).
+  await staffContext.clock.install({ time: (await clockNow()).nowMs })
   const staffCsp = watchCsp(staffContext)
   const staff = await staffContext.newPage()
   const staffErrors = watchErrors(staff)

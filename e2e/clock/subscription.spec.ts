@@ -98,7 +98,8 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   const skipped = initial.slice(1, 4).map(([date]) => date)
   const nextBefore = await page.getByTestId('next-delivery').getAttribute('datetime')
 
-  // Pause a week, then resume: no delivery comes earlier and no skipped one comes back.
+  // Pause a week, then resume with the pause's own deliveries back: no delivery comes earlier and
+  // none the customer skipped comes back.
   const pause = card(page, 'Pause or cancel')
   await pause.getByLabel('Pause deliveries for').selectOption('1')
   await pause.getByRole('button', { name: 'Pause' }).click()
@@ -106,7 +107,7 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   const nextPaused = await page.getByTestId('next-delivery').getAttribute('datetime')
   expect(nextPaused! >= nextBefore!).toBe(true)
   await capture(page, 'account-paused')
-  await card(page, 'Your pause').getByRole('button', { name: 'Resume deliveries' }).click()
+  await card(page, 'Your pause').getByRole('button', { name: /^Resume/ }).click()
   await expect(page.getByTestId('paused-line')).toHaveCount(0)
   const nextResumed = await page.getByTestId('next-delivery').getAttribute('datetime')
   expect(nextResumed! >= nextPaused!).toBe(true)
@@ -121,9 +122,8 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   await expect(list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${back}"]`) })).toContainText('Scheduled')
 
   // Every change has its e-mail.
+  // The start is one e-mail: the card and the address confirmed with it are named in the welcome.
   await expect.poll(() => subjects(email)).toEqual([
-    'Your payment method is saved',
-    'Your delivery address is saved',
     'Welcome to Bean & Bloom: your Barista subscription has started',
     'Your coffee preferences have changed',
     expect.stringMatching(/^Skipped: your delivery on /),

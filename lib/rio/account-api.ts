@@ -14,6 +14,7 @@ import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioClo
 import { RioAppError } from './errors/app-error'
 import { authFailedError, guarded, invalidEmailError, invalidOtpError, signInTimeoutError } from './errors/map'
 import { sortPlans } from './plans'
+import { rememberSignInMoment } from './session-start'
 import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from './state'
 
 
@@ -110,6 +111,7 @@ export async function signInWithToken(client: RioClient, customToken: string): P
     () => signInTimeoutError(SIGN_IN_TIMEOUT_MS / 1000),
   ))
   if (event.authStatus === 'AUTH_FAILED') throw authFailedError(event.message)
+  rememberSignInMoment()
   return event.uid ?? null
 }
 

@@ -38,6 +38,12 @@ export interface AccountUserState extends Partial<SubscriptionFields> {
   payments?: DeliveryPayment[]
   /** Set while deliveries are on hold because the last deliveries were not paid: ISO instant it began. */
   paymentHoldSince?: string
+  /**
+   * Set when the customer left this Account (deleted it, or moved to another e-mail address): ISO
+   * instant. A browser whose sign-in is older signs itself out on seeing it; one that signed in
+   * since goes on. Retter's class API cannot end other sessions itself.
+   */
+  sessionsEndedAt?: string
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */

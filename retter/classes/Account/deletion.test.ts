@@ -10,6 +10,7 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
+import { walkTo as walkClock } from '../../../rio-local/test/walk'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -77,16 +78,8 @@ async function board(date: string): Promise<Board | undefined> {
 function lastMirrored(classId: string, instanceId: string) {
   return recorded.published.filter((c) => c.classId === classId && c.instanceId === instanceId).at(-1)?.state
 }
-async function walkTo(iso: string): Promise<void> {
-  const target = Date.parse(iso)
-  for (let guard = 0; guard < 500; guard++) {
-    const pending = (await call<Array<{ dueAt: string }>>(backend, 'GET', '/__dev/tasks')).body
-    const next = pending.map((t) => Date.parse(t.dueAt)).filter((at) => at <= target).sort((a, b) => a - b)[0]
-    if (next === undefined) break
-    if (next > time.now()) time.advance(next - time.now())
-    await backend.runDueTasks()
-  }
-  if (target > time.now()) time.advance(target - time.now())
+function walkTo(iso: string): Promise<void> {
+  return walkClock(backend, time, iso)
 }
 async function subscriber(): Promise<Who> {
   const who = await signIn()
@@ -174,7 +167,7 @@ describe('deleting an account', () => {
     expect((await board('2026-12-02'))?.deliveries.map((d) => d.deliveryId) ?? []).not.toContain(`${sam.accountId}:2026-12-02`)
     expect((await board('2026-11-25'))?.deliveries.map((d) => d.deliveryId)).toContain(`${sam.accountId}:2026-11-25`)
     // The customer's own view and the live documents: a new account, nothing of Sam.
-    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [] })
+    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: new Date(time.now()).toISOString() })
     const mirrored = lastMirrored('Account', sam.accountId)
     expect(JSON.stringify({ public: mirrored?.public, user: mirrored?.user, role: mirrored?.role })).not.toMatch(/Sam Rivera|Torstraße|4242|memberSince|lastSignInAt/)
     // Private state: no sign-in records, no Stripe ids; only the receipt, kept for tax law.

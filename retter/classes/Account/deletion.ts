@@ -179,6 +179,8 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   // The state of a new account: the boards are synced against it, so every delivery a change can
   // reach leaves them (a failed day is retried by the syncRoastery task against this same state).
   const fresh = newCustomer(email)
+  // Browsers still signed in with this address sign themselves out on seeing this.
+  fresh.sessionsEndedAt = new Date(nowMs).toISOString()
   ;(data.state.user as Record<string, unknown>)[priv.userId] = fresh
   await syncBoards(data, fresh as Customer, nowMs)
 

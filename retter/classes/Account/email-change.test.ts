@@ -10,6 +10,7 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
+import { walkTo as walkClock } from '../../../rio-local/test/walk'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
@@ -71,16 +72,8 @@ async function board(date: string): Promise<string[]> {
   const res = await call<{ role: { staff?: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
   return res.body.role?.staff?.deliveries.map((d) => d.deliveryId) ?? []
 }
-async function walkTo(iso: string): Promise<void> {
-  const target = Date.parse(iso)
-  for (let guard = 0; guard < 500; guard++) {
-    const pending = (await call<Array<{ dueAt: string }>>(backend, 'GET', '/__dev/tasks')).body
-    const next = pending.map((t) => Date.parse(t.dueAt)).filter((at) => at <= target).sort((a, b) => a - b)[0]
-    if (next === undefined) break
-    if (next > time.now()) time.advance(next - time.now())
-    await backend.runDueTasks()
-  }
-  if (target > time.now()) time.advance(target - time.now())
+function walkTo(iso: string): Promise<void> {
+  return walkClock(backend, time, iso)
 }
 async function subscriber(): Promise<Who> {
   const who = await signIn()
@@ -115,7 +108,7 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   expect('email' in atStripe ? atStripe.email : undefined).toBe(newEmail)
 
   // The old address's sessions see a new, empty account, and so does a new sign-in with it.
-  expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [] })
+  expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) })
   const again = await signIn(sam.email)
   expect(await stateOf(again)).toEqual(expect.objectContaining({ email: sam.email, plan: null, status: 'none' }))
   const exported = await ok<Record<string, unknown>>(again, 'exportMyData')

@@ -15,7 +15,7 @@
  *    deliveries off the boards, erases the old address's AWS object, and e-mails the old address.
  *
  * Sessions of the old address then own only that empty account: they see nothing of the customer
- * any more, wherever they are. The answer carries a sign-in for the new address, so the browser
+ * any more, wherever they are, and the browsers among them sign themselves out (`sessionsEndedAt`). The answer carries a sign-in for the new address, so the browser
  * that made the change goes on signed in.
  *
  * Refused, changing nothing: an address that already belongs to an account someone uses (without
@@ -198,6 +198,8 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
 
   // This Account is now a new, empty account of the old address (as after a deletion).
   const fresh = newCustomer(oldEmail) as CustomerView
+  // Browsers still signed in with the old address sign themselves out on seeing this.
+  fresh.sessionsEndedAt = new Date(nowMs).toISOString()
   store(data, fresh)
   await syncBoards(data, fresh, nowMs)
   const next: Private = { userId: priv.userId }

@@ -20,7 +20,7 @@ const ctx = (paymentMethod?: PaymentMethodSummary): MailContext => ({ to: 'sam@e
 
 const D = '2026-12-02T00:00:00.000Z'
 const EVENTS: SubscriptionEvent[] = [
-  { kind: 'started' }, { kind: 'restarted' }, { kind: 'changed', fromPlan: PLANS[0], from: D }, { kind: 'changed' }, { kind: 'paused', weeks: 2 }, { kind: 'resumed' },
+  { kind: 'started' }, { kind: 'restarted' }, { kind: 'changed', fromPlan: PLANS[0], from: D }, { kind: 'changed' }, { kind: 'paused', weeks: 2 }, { kind: 'resumed' }, { kind: 'resumed', restored: [D] },
   { kind: 'skipped', date: D }, { kind: 'unskipped', date: D }, { kind: 'cancelled' }, { kind: 'address', first: true }, { kind: 'preferences' },
   { kind: 'reminder', date: D, amountCents: 2000 }, { kind: 'shipped', date: D, shippedAt: '2026-12-01T10:00:00.000Z' }, { kind: 'payment-method', method: 'Visa •••• 4242' },
   { kind: 'payment-failed', date: D, amountCents: 2000, reason: 'your card was declined.', retrying: true }, { kind: 'payment-action', date: D, amountCents: 2000 },
@@ -87,4 +87,14 @@ test('the sign-in code e-mail has the HTML layout (a phone-width viewport, the c
 
 test('every subscription e-mail has the viewport setting, so phones lay it out at their own width', () => {
   for (const event of EVENTS) expect(subscriptionMail(event, ctx(CARD)).html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+})
+
+test('a resume says which paused deliveries came back, or that they stay skipped', () => {
+  expect(subscriptionMail({ kind: 'resumed', restored: [D] }, ctx(CARD)).text).toContain('The deliveries of Wednesday 2 December 2026, skipped by the pause, are back on.')
+  expect(subscriptionMail({ kind: 'resumed', restored: [] }, ctx(CARD)).text).toContain('stay skipped unless you unskip them')
+})
+
+test('the welcome names the payment method each delivery is charged to', () => {
+  expect(subscriptionMail({ kind: 'started' }, ctx(SEPA)).text).toContain('Each delivery is charged to your SEPA Direct Debit •••• 3000 the day before it is roasted')
+  expect(subscriptionMail({ kind: 'started' }, ctx()).text).not.toContain('Each delivery is charged')
 })

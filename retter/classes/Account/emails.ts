@@ -30,7 +30,8 @@ export type SubscriptionEvent =
    */
   | { kind: 'changed'; fromPlan?: SubscriptionPlan; from?: string; amountCents?: number }
   | { kind: 'paused'; weeks: number }
-  | { kind: 'resumed' }
+  /** `restored`: the paused deliveries (ISO days) brought back with the resume. */
+  | { kind: 'resumed'; restored?: string[] }
   | { kind: 'skipped' | 'unskipped'; date: string }
   | { kind: 'cancelled' }
   | { kind: 'address'; first: boolean }
@@ -80,7 +81,9 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
       return {
         subject: event.kind === 'started' ? 'Welcome to ' + BRAND + ': your ' + planName + ' subscription has started' : 'Your ' + planName + ' subscription is back on',
         headline: event.kind === 'started' ? 'Your subscription has started' : 'Welcome back: your subscription has restarted',
-        lines: ctx.plan ? [planLine(ctx.plan)] : [],
+        lines: (ctx.plan ? [planLine(ctx.plan)] : []).concat(ctx.paymentMethod
+          ? ['Each delivery is charged to your ' + methodText(ctx.paymentMethod) + ' the day before it is roasted; we tell you the amount and the day before each charge.']
+          : []),
       }
     case 'changed':
       return {
@@ -100,7 +103,13 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
         lines: ctx.sub.pausedUntil ? ['No deliveries until ' + deliveryDay(lastPausedDay(ctx.sub.pausedUntil)) + ' (inclusive). The deliveries inside the pause are skipped; you can unskip them after resuming.'] : [],
       }
     case 'resumed':
-      return { subject: 'Your deliveries are back on', headline: 'Your subscription is active again', lines: ['Deliveries skipped during the pause stay skipped unless you unskip them.'] }
+      return {
+        subject: 'Your deliveries are back on',
+        headline: 'Your subscription is active again',
+        lines: [event.restored && event.restored.length > 0
+          ? 'The deliveries of ' + event.restored.map(deliveryDay).join(', ') + ', skipped by the pause, are back on.'
+          : 'Deliveries skipped during the pause stay skipped unless you unskip them.'],
+      }
     case 'skipped':
       return { subject: 'Skipped: your delivery on ' + deliveryDay(event.date), headline: 'You skipped a delivery', lines: ['We won\'t send your delivery of ' + deliveryDay(event.date) + '. You can unskip it until two days before.'] }
     case 'unskipped':

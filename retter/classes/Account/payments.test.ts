@@ -14,6 +14,7 @@ import Stripe from 'stripe'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
+import { walkTo as walkClock } from '../../../rio-local/test/walk'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -91,16 +92,8 @@ async function subscriber(plan = 'barista', pay: TestMethod = { card: TEST_CARDS
  * Moves time to `iso` as the test clock does: each pending task runs at its own due time, in
  * order, including those the runs add; then the clock stands at `iso`.
  */
-async function walkTo(iso: string, ..._people: Who[]): Promise<void> {
-  const target = Date.parse(iso)
-  for (let guard = 0; guard < 500; guard++) {
-    const pending = (await call<Array<{ dueAt: string }>>(backend, 'GET', '/__dev/tasks')).body
-    const next = pending.map((t) => Date.parse(t.dueAt)).filter((at) => at <= target).sort((a, b) => a - b)[0]
-    if (next === undefined) break
-    if (next > time.now()) time.advance(next - time.now())
-    await backend.runDueTasks()
-  }
-  if (target > time.now()) time.advance(target - time.now())
+function walkTo(iso: string, ..._people: Who[]): Promise<void> {
+  return walkClock(backend, time, iso)
 }
 
 async function chargesOf(paymentIntentId: string): Promise<Stripe.Charge[]> {
@@ -113,7 +106,7 @@ async function boardEntry(date: string, who: Who): Promise<BoardDelivery | undef
 }
 
 describe('saving a payment method', () => {
-  test('a card: Stripe keeps the number, we keep its summary; an e-mail says what will be charged', async () => {
+  test('a card: Stripe keeps the number, we keep its summary; before a subscription no e-mail (the welcome names it), on one an e-mail says what will be charged', async () => {
     const sam = await signIn()
     const started = await method(sam, 'startPaymentSetup', { type: 'card' })
     expect(started.status).toBe(200)
@@ -122,8 +115,15 @@ describe('saving a payment method', () => {
     const saved = await ok(sam, 'savePaymentMethod', { setupIntentId: started.body.setupIntentId })
     expect(saved.paymentMethod).toEqual({ type: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, savedAt: new Date(START).toISOString() })
     expect(JSON.stringify(await subOf(sam))).not.toContain('4242424242424242')
-    expect(await subjects(sam)).toEqual(['Your payment method is saved'])
-    expect((await mails(sam))[0]!.text).toContain('we charge Visa •••• 4242 for each delivery')
+    expect(await subjects(sam)).toEqual([])
+    await ok(sam, 'setDeliveryAddress', HOME)
+    await ok(sam, 'selectPlan', { planId: 'barista' })
+    const welcome = (await mails(sam)).find((m) => /^Welcome/.test(m.subject))
+    expect(welcome?.text).toContain('Each delivery is charged to your Visa •••• 4242')
+    // A new card on a running subscription is confirmed on its own.
+    await savePaymentMethod(callAs(sam), { card: TEST_CARDS.visa })
+    expect(await subjects(sam)).toContain('Your payment method is saved')
+    expect((await mails(sam)).find((m) => m.subject === 'Your payment method is saved')!.text).toContain('we charge Visa •••• 4242 for each delivery')
   })
 
   test('a SEPA bank account: bank, last 4 and the mandate reference', async () => {

@@ -159,9 +159,10 @@ export async function savePaymentMethod(data: Data<{ setupIntentId: string }>): 
     keepCharge(data, view, nowMs)
     await syncBoards(data, view, nowMs)
     await mailCustomer(data, view, { kind: 'payment-hold-ended' })
-  } else {
+  } else if (view.status === 'active' || view.status === 'paused') {
     await mailCustomer(data, view, { kind: 'payment-method', method: methodText(saved.summary) })
   }
+  // Before a subscription nothing is charged: the welcome e-mail of the start names the method.
   return answer(data, viewAt(data, nowMs))
 }
 

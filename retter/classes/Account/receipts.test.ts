@@ -14,6 +14,7 @@ import fc from 'fast-check'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { userIdFor } from '../../../rio-local/test/ids'
+import { walkTo as walkClock } from '../../../rio-local/test/walk'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -96,16 +97,8 @@ async function subscriber(address: Record<string, string> = HOME): Promise<Who> 
   return who
 }
 /** Moves time to `iso`, running each task at its own moment (the test clock's way). */
-async function walkTo(iso: string): Promise<void> {
-  const target = Date.parse(iso)
-  for (let guard = 0; guard < 500; guard++) {
-    const pending = (await call<Array<{ dueAt: string }>>(backend, 'GET', '/__dev/tasks')).body
-    const next = pending.map((t) => Date.parse(t.dueAt)).filter((at) => at <= target).sort((a, b) => a - b)[0]
-    if (next === undefined) break
-    if (next > time.now()) time.advance(next - time.now())
-    await backend.runDueTasks()
-  }
-  if (target > time.now()) time.advance(target - time.now())
+function walkTo(iso: string): Promise<void> {
+  return walkClock(backend, time, iso)
 }
 async function entryOf(who: Who, date = FIRST): Promise<BoardDelivery | undefined> {
   const res = await call<{ role: { staff: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${(await staff()).token}`)

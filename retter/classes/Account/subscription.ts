@@ -172,7 +172,7 @@ export async function resumeSubscription(data: Data<{ restoreSkipped?: boolean }
     // Read anew: the upcoming deliveries and the next one follow the dates brought back.
     next = subscriptionAt(next, nowMs, cadenceOf)
   }
-  return complete(data, next, nowMs, { action: 'resumed' }, { kind: 'resumed' })
+  return complete(data, next, nowMs, { action: 'resumed' }, { kind: 'resumed', restored: back })
 }
 
 /** Skips or unskips the delivery on the body's `date` (the input model checked its shape). */
