@@ -75,14 +75,13 @@ export function AccountPage() {
   // The customer deleted this account or moved it to another address in another browser: a
   // session older than that ends here too (the account is a new, empty one now).
   const ended = isSignedIn && sessionEndedBy(account?.sessionsEndedAt)
+  const [endedElsewhere, setEndedElsewhere] = useState(false)
   useEffect(() => {
     if (!ended || leavingOnPurpose.current) return
     leavingOnPurpose.current = true
-    void signOut().catch(() => undefined).then(() => {
-      notify.info('This account was deleted or moved to another e-mail address, so you are signed out here.')
-      void router.replace(ROUTES.plans)
-    })
-  }, [ended, signOut, router])
+    setEndedElsewhere(true)
+    void signOut().catch(() => undefined)
+  }, [ended, signOut])
 
   // Only once auth is known, so a signed-in customer never sees a flash of the sign-in page. A
   // customer signed out by another tab stays here and is told why, instead of being moved away.
@@ -135,6 +134,23 @@ export function AccountPage() {
       ) : null}
     </div>
   )
+
+  if (endedElsewhere) {
+    return (
+      <section aria-labelledby="account-title">
+        <h1 id="account-title">Your account</h1>
+        <Notice role="alert">
+          <p>
+            <strong>This account was deleted or moved to another e-mail address, so you are signed out here.</strong>{' '}
+            Signing in with this address again starts a new, empty account.
+          </p>
+          <AppLink href={ROUTES.plans} className="btn btn-primary">
+            See the plans
+          </AppLink>
+        </Notice>
+      </section>
+    )
+  }
 
   if (!isSignedIn && signedOutElsewhere) {
     return (
