@@ -79,11 +79,12 @@ test('the head and its shards are the whole board, each part within its budget, 
       }
       if (laid.head.deliveries.length > 1) expect(laid.head.deliveries.reduce((sum, d) => sum + firestoreBytes(d), 0)).toBeLessThanOrEqual(budget)
     }
-    // A shard whose document stayed at an older revision is named as behind.
+    // A shard the head lists whose document stayed at an older revision is named as behind (a
+    // shard emptied by the changes is no longer listed, so its old document does not matter).
     const last = layout.revs['1'] === undefined ? undefined : `${DAY}_1`
-    if (last && docs[last]) {
+    const laid = layOut({ board, layout }, board, budget)
+    if (last && docs[last] && laid.head.shards.some((ref) => ref.id === last)) {
       const stale = { ...docs, [last]: { ...(docs[last] as ShardDocument), rev: (docs[last] as ShardDocument).rev - 1 } }
-      const laid = layOut({ board, layout }, board, budget)
       expect(mergeShards(laid.head, stale)).toMatchObject({ complete: false, behind: [last] })
     }
   }), { numRuns: 150 })
