@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
+import { CodeField } from './CodeField'
 import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
 import { endingHereWith } from '@/lib/rio/session-start'
@@ -17,7 +18,6 @@ export function ChangeEmail() {
   const { requestEmailChange, confirmEmailChange } = useAccount()
   const { signOut } = useAuth()
   const addressId = useId()
-  const codeId = useId()
   const [flow, setFlow] = useState<Step>({ step: 'idle' })
   const [newEmail, setNewEmail] = useState('')
   const [code, setCode] = useState('')
@@ -85,16 +85,7 @@ export function ChangeEmail() {
             receipts and payment method there; your current address then starts a new, empty account if used to sign in.
           </p>
           <form onSubmit={onConfirm} className={styles.actions}>
-            <label htmlFor={codeId}>Code from the e-mail</label>
-            <input
-              id={codeId}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
+            <CodeField value={code} onChange={setCode} />
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
               {busy === 'confirm' ? 'Moving…' : 'Use the new address'}
             </button>

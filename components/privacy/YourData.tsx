@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router'
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { notify } from '@/components/feedback/notify'
 import { LEGAL_ROUTES } from '@/components/legal/routes'
 import { AppLink } from '@/components/ui/AppLink'
@@ -7,6 +7,7 @@ import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { ROUTES } from '@/lib/routes'
 import { ChangeEmail } from './ChangeEmail'
+import { CodeField } from './CodeField'
 import { exportDocument, exportFileName } from './export-file'
 import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
@@ -36,7 +37,6 @@ export function YourData() {
   const { account, exportMyData, requestAccountDeletion, deleteMyAccount } = useAccount()
   const { signOut } = useAuth()
   const router = useRouter()
-  const codeId = useId()
   const { busy, error, run } = useRightAction<'export' | 'code' | 'delete'>()
   const [deletion, setDeletion] = useState<Deletion>({ step: 'idle' })
   const [code, setCode] = useState('')
@@ -100,16 +100,7 @@ export function YourData() {
               </div>
             ) : (
               <form onSubmit={onDelete} className={styles.actions}>
-                <label htmlFor={codeId}>Code from the e-mail</label>
-                <input
-                  id={codeId}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]{6,7}"
-                  required
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                />
+                <CodeField value={code} onChange={setCode} />
                 <button type="submit" className={`btn ${styles.danger}`} disabled={busy !== null}>
                   {busy === 'delete' ? 'Deleting…' : 'Delete my account for good'}
                 </button>
