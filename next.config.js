@@ -11,8 +11,8 @@
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
  */
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
-const { securityHeaders } = require('./lib/security/headers')
-const { inlinedBrowserEnv } = require('./lib/browser-env')
+const { securityHeaders } = require('./core/security/headers')
+const { inlinedBrowserEnv } = require('./core/browser-env')
 
 // The SDK `require()`s these (CJS) and lib/rio `import`s them (ESM). Without the alias the browser
 // bundle gets firebase's CJS build for the SDK and its ESM build for us: two copies and two app

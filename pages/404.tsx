@@ -1,5 +1,5 @@
-import { NotFound } from '@/components/feedback/NotFound'
-import { PageTitle } from '@/components/layout/PageTitle'
+import { NotFound } from '@/core/ui/feedback/NotFound'
+import { PageTitle } from '@/core/ui/layout/PageTitle'
 
 export default function NotFoundPage() {
   return (

@@ -1,12 +1,12 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { Activity } from 'react'
-import { LazyConsent } from '@/components/consent/LazyConsent'
-import { ErrorBoundary } from '@/components/feedback/ErrorBoundary'
-import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
-import { LazyToastContainer } from '@/components/feedback/LazyToastContainer'
-import { Layout } from '@/components/layout/Layout'
-import { AppProviders } from '@/contexts/AppProviders'
+import { LazyConsent } from '@/features/legal/components/LazyConsent'
+import { ErrorBoundary } from '@/core/ui/feedback/ErrorBoundary'
+import { RememberCustomerView } from '@/features/first-paint/components/RememberCustomerView'
+import { LazyToastContainer } from '@/core/ui/feedback/LazyToastContainer'
+import { Layout } from '@/core/ui/layout/Layout'
+import { AppProviders } from '@/features/customer/state/AppProviders'
 import '@/styles/globals.css'
 
 /** A page that renders for visitors without the SDK says so (see `deferSdkStart`). */

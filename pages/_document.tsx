@@ -1,8 +1,8 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
-import { buildDir, readBuildCss } from '@/lib/document/inline-css'
-import { firstPaintScript } from '@/lib/first-paint/paint'
-import { pageScriptPolicy } from '@/lib/security/page-policy'
+import { buildDir, readBuildCss } from '@/core/document/inline-css'
+import { firstPaintScript } from '@/core/first-paint/paint'
+import { pageScriptPolicy } from '@/core/security/page-policy'
 
 type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
 

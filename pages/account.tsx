@@ -1,5 +1,5 @@
-import { AccountPage } from '@/components/account/AccountPage'
-import { PageTitle } from '@/components/layout/PageTitle'
+import { AccountPage } from '@/features/account/components/AccountPage'
+import { PageTitle } from '@/core/ui/layout/PageTitle'
 
 export default function Account() {
   return (

@@ -1,6 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { Imprint } from '@/components/legal/Imprint'
-import { operatorFrom, type Operator } from '@/components/legal/operator'
+import { Imprint } from '@/features/legal/components/Imprint'
+import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
 
 interface Props {
   operator: Operator

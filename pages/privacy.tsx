@@ -1,6 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { PrivacyNotice } from '@/components/legal/PrivacyNotice'
-import { operatorFrom, type Operator } from '@/components/legal/operator'
+import { PrivacyNotice } from '@/features/legal/components/PrivacyNotice'
+import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
 
 interface Props {
   operator: Operator

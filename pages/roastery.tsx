@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/layout/PageTitle'
-import { RoasteryPage } from '@/components/roastery/RoasteryPage'
+import { PageTitle } from '@/core/ui/layout/PageTitle'
+import { RoasteryPage } from '@/features/roastery/components/RoasteryPage'
 
 export default function Roastery() {
   return (

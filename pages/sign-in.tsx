@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/layout/PageTitle'
-import { SignInPage } from '@/components/sign-in/SignInPage'
+import { PageTitle } from '@/core/ui/layout/PageTitle'
+import { SignInPage } from '@/features/sign-in/components/SignInPage'
 
 export default function SignIn() {
   return (

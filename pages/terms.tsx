@@ -1,6 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { Terms } from '@/components/legal/Terms'
-import { operatorFrom, type Operator } from '@/components/legal/operator'
+import { Terms } from '@/features/legal/components/Terms'
+import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
 
 interface Props {
   operator: Operator

@@ -8,7 +8,7 @@
 import Stripe from 'stripe'
 import type {
   StripeElement, StripeElementChange, StripeElementType, StripeIntentResult, StripeJs, StripeJsError,
-} from '@/lib/payments/stripe-js'
+} from '@/features/payments/stripe/stripe-js'
 import { authenticatePayment, confirmSetup, testStripe, type TestMethod } from '@/rio-local/test/payments'
 
 /** What the fake was asked to do, for tests that check the page used Stripe.js as it should. */

@@ -4,7 +4,7 @@
  * snapshot arrives (`emitSnapshot`) or that none ever does (the 5 s fallback), while the fallback
  * logic in lib/rio/state.ts runs for real.
  */
-import type { RioCloudObject } from '@/lib/rio/client'
+import type { RioCloudObject } from '@/core/rio/client'
 
 /** Which document a listener follows: public state, the signed-in user's own state, or their identity's role state. */
 type Part = 'public' | 'user' | 'role'

@@ -14,7 +14,7 @@ import { connectToEmulators, emulatorHost } from '../firestore/test-support'
 import type { StateMirror } from '../runtime/wire-types'
 import { silentLogger } from '../logger'
 import { startServer, type RunningServer } from '../runtime/http/server'
-import type { OutboxMessage } from '../../lib/contract'
+import type { OutboxMessage } from '../../core/contract'
 
 export const FIREBASE_API_KEY = 'test-api-key'
 

@@ -20,13 +20,13 @@ export interface FirstLoadRule {
 /** Loaded with the SDK or later, never with a page: every visitor page's first load is without them. */
 const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
-  'lib/rio/sdk-guards.ts', 'lib/rio/account-api.ts', 'lib/rio/session-api.ts', 'lib/rio/roastery-api.ts',
-  'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/first-paint/remember.ts',
-  'lib/analytics/Analytics.tsx', 'components/feedback/AppToastContainer.tsx',
+  'core/rio/sdk-guards.ts', 'features/customer/api/account-api.ts', 'core/rio/session-api.ts', 'features/roastery/api/roastery-api.ts',
+  'core/rio/state.ts', 'core/rio/local.ts', 'features/first-paint/rules/remember.ts',
+  'core/analytics/Analytics.tsx', 'core/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
-  'lib/analytics/gtag.ts', 'components/consent/ConsentAndAnalytics.tsx', 'components/consent/ConsentBanner.tsx',
+  'core/analytics/gtag.ts', 'features/legal/components/ConsentAndAnalytics.tsx', 'features/legal/components/ConsentBanner.tsx',
   // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
-  'lib/payments/load-stripe.ts',
+  'features/payments/stripe/load-stripe.ts',
 ]
 
 export const FIRST_LOAD_RULES: FirstLoadRule[] = [
@@ -39,7 +39,7 @@ export const FIRST_LOAD_RULES: FirstLoadRule[] = [
   {
     name: '/',
     entries: ['pages/_app.tsx', 'pages/index.tsx'],
-    forbidden: ['lib/rio/errors/map.ts', 'components/subscription/ConfirmPlanDialog.tsx', 'components/ui/Dialog.tsx'],
+    forbidden: ['core/rio/errors/map.ts', 'features/plans/components/ConfirmPlanDialog.tsx', 'core/ui/Dialog.tsx'],
     why: 'the plans page is a visitor\'s first page: the error mapping loads on the first failure, the dialogs on the first click',
   },
 ]

@@ -9,8 +9,8 @@ import Request from '@retter/sdk/dist/Request'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore'
-import { guardSdk } from '../../lib/rio/sdk-guards'
-import type { RioClient } from '../../lib/rio/client'
+import { guardSdk } from '../../core/rio/sdk-guards'
+import type { RioClient } from '../../core/rio/client'
 
 // The SDK's request URL as https://{url}/{projectId}/{path}; `url` is `127.0.0.1:<port>` here.
 ;(Request.prototype as unknown as { buildUrl: (projectId: string, path: string) => string }).buildUrl = function (

@@ -1,5 +1,5 @@
-import { ReceiptPage } from '@/components/account/ReceiptPage'
-import { PageTitle } from '@/components/layout/PageTitle'
+import { ReceiptPage } from '@/features/account/components/ReceiptPage'
+import { PageTitle } from '@/core/ui/layout/PageTitle'
 
 export default function Receipt() {
   return (

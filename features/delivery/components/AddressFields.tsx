@@ -1,0 +1,93 @@
+import { useId } from 'react'
+import type { DeliveryAddress } from '@/core/contract'
+import { ADDRESS_LIMITS, countryName, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
+import { DELIVERY_COUNTRIES_BY_NAME } from '../rules/countries'
+import styles from '../../../core/ui/Fields.module.css'
+
+/** What the address inputs hold while typed: every field a string, country a code or ''. */
+export type AddressDraft = Record<AddressField, string>
+
+export const EMPTY_ADDRESS: AddressDraft = { name: '', line1: '', line2: '', city: '', postalCode: '', country: '' }
+
+/** The draft of a stored address (or an empty one). */
+export function draftOf(address: DeliveryAddress | undefined): AddressDraft {
+  if (!address) return EMPTY_ADDRESS
+  return { name: address.name, line1: address.line1, line2: address.line2 ?? '', city: address.city, postalCode: address.postalCode, country: address.country }
+}
+
+const LABELS: Record<AddressField, { label: string; autoComplete: string }> = {
+  name: { label: 'Full name', autoComplete: 'shipping name' },
+  line1: { label: 'Street and number', autoComplete: 'shipping address-line1' },
+  line2: { label: 'Flat, floor, company (optional)', autoComplete: 'shipping address-line2' },
+  postalCode: { label: 'Postal code', autoComplete: 'shipping postal-code' },
+  city: { label: 'Town or city', autoComplete: 'shipping address-level2' },
+  country: { label: 'Country', autoComplete: 'shipping country' },
+}
+
+export interface AddressFieldsProps {
+  value: AddressDraft
+  onChange(next: AddressDraft): void
+  /** The field a problem is about, and its message (shown under that field). */
+  problem: { field: AddressField; message: string } | null
+  disabled?: boolean
+  /** Ids become `<idPrefix>-<field>` (so a caller can focus a field); unique ids otherwise. */
+  idPrefix?: string
+  /** Marks the first field for the dialog's initial focus (an address is what is needed first). */
+  autoFocusFirst?: boolean
+}
+
+/**
+ * The delivery-address inputs: labelled, with autofill hints, the countries we deliver to, and a
+ * problem shown under its own field (`aria-invalid`, described by the message).
+ */
+export function AddressFields({ value, onChange, problem, disabled, idPrefix, autoFocusFirst }: AddressFieldsProps) {
+  const generated = useId()
+  const base = idPrefix ?? generated
+  const idOf = (field: AddressField) => `${base}-${field}`
+  const errorId = `${base}-error`
+  const common = (field: AddressField) => ({
+    id: idOf(field),
+    name: field,
+    disabled,
+    autoComplete: LABELS[field].autoComplete,
+    'aria-invalid': problem?.field === field ? true : undefined,
+    'aria-describedby': problem?.field === field ? errorId : undefined,
+  })
+  const field = (name: Exclude<AddressField, 'country'>) => (
+    <div className={`${styles.field} ${styles[`field-${name}`] ?? ''}`} key={name}>
+      <label htmlFor={idOf(name)}>{LABELS[name].label}</label>
+      <input
+        {...common(name)}
+        type="text"
+        value={value[name]}
+        maxLength={ADDRESS_LIMITS[name]}
+        required={name !== 'line2'}
+        data-autofocus={autoFocusFirst && name === 'name' ? true : undefined}
+        onChange={(event) => onChange({ ...value, [name]: event.target.value })}
+      />
+      {problem?.field === name ? <p id={errorId} className={styles.fieldError}>{problem.message}</p> : null}
+    </div>
+  )
+  return (
+    <fieldset className={styles.address} disabled={disabled}>
+      <legend>Delivery address</legend>
+      {field('name')}
+      {field('line1')}
+      {field('line2')}
+      <div className={styles.pair}>
+        {field('postalCode')}
+        {field('city')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={idOf('country')}>{LABELS.country.label}</label>
+        <select {...common('country')} value={value.country} required onChange={(event) => onChange({ ...value, country: event.target.value })}>
+          <option value="">Choose a country…</option>
+          {DELIVERY_COUNTRIES_BY_NAME.map((code) => (
+            <option key={code} value={code}>{countryName(code)}</option>
+          ))}
+        </select>
+        {problem?.field === 'country' ? <p id={errorId} className={styles.fieldError}>{problem.message}</p> : null}
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ChangeEmail } from '@/features/privacy/components/ChangeEmail'
+import { notify } from '@/core/ui/feedback/notify'
+import { RioAppError } from '@/core/rio/errors/app-error'
+
+const account = {
+  requestEmailChange: jest.fn<Promise<{ sentTo: string }>, [string]>(),
+  confirmEmailChange: jest.fn<Promise<{ email: string; signedIn: boolean }>, [string]>(),
+}
+const auth = { signOut: jest.fn<Promise<void>, []>() }
+jest.mock('@/features/customer/state/AccountContext', () => ({ useAccount: () => account }))
+jest.mock('@/core/session/AuthContext', () => ({ useAuth: () => auth }))
+jest.mock('@/core/ui/feedback/notify', () => ({ notify: { success: jest.fn(), info: jest.fn(), error: jest.fn() } }))
+
+beforeEach(() => {
+  jest.clearAllMocks()
+  auth.signOut.mockResolvedValue()
+})
+
+async function askForCode(newEmail: string): Promise<void> {
+  await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address…' }))
+  await userEvent.type(screen.getByLabelText('New e-mail address'), newEmail)
+  await userEvent.click(screen.getByRole('button', { name: 'E-mail a code to this address' }))
+}
+
+test('sends the code to the new address, then moves the account there with it and stays signed in', async () => {
+  account.requestEmailChange.mockResolvedValue({ sentTo: 'sam@new.example' })
+  account.confirmEmailChange.mockResolvedValue({ email: 'sam@new.example', signedIn: true })
+  render(<ChangeEmail />)
+  // The page names the current address once, at its top: not here again.
+  expect(screen.queryByText(/sam@example\.com/)).not.toBeInTheDocument()
+  await askForCode('Sam@New.example')
+  expect(account.requestEmailChange).toHaveBeenCalledWith('Sam@New.example')
+  expect(await screen.findByText(/We e-mailed a code to/)).toHaveTextContent('We e-mailed a code to sam@new.example.')
+  await userEvent.type(screen.getByLabelText('Code from the e-mail'), '123 456')
+  await userEvent.click(screen.getByRole('button', { name: 'Use the new address' }))
+  expect(account.confirmEmailChange).toHaveBeenCalledWith('123 456')
+  expect(notify.success).toHaveBeenCalledWith('Your account now uses sam@new.example. We e-mailed both addresses.')
+  expect(auth.signOut).not.toHaveBeenCalled()
+  expect(screen.getByRole('button', { name: 'Change e-mail address…' })).toBeInTheDocument()
+})
+
+test('a taken address or a wrong code is said as the server says it, and what was typed stays', async () => {
+  account.requestEmailChange.mockRejectedValueOnce(new RioAppError({ code: 'EMAIL_IN_USE', message: 'That address already belongs to an account, so it cannot be moved to this one.' }))
+  render(<ChangeEmail />)
+  await askForCode('taken@example.com')
+  expect(await screen.findByRole('alert')).toHaveTextContent('That address already belongs to an account')
+  expect(screen.getByLabelText('New e-mail address')).toHaveValue('taken@example.com')
+
+  account.requestEmailChange.mockResolvedValue({ sentTo: 'free@example.com' })
+  account.confirmEmailChange.mockRejectedValueOnce(new RioAppError({ code: 'INVALID_CODE', message: 'That code is not right (4 tries left). Your e-mail address has not changed.' }))
+  await userEvent.clear(screen.getByLabelText('New e-mail address'))
+  await userEvent.type(screen.getByLabelText('New e-mail address'), 'free@example.com')
+  await userEvent.click(screen.getByRole('button', { name: 'E-mail a code to this address' }))
+  await userEvent.type(await screen.findByLabelText('Code from the e-mail'), '000000')
+  await userEvent.click(screen.getByRole('button', { name: 'Use the new address' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right (4 tries left). Your e-mail address has not changed.')
+  expect(screen.getByLabelText('Code from the e-mail')).toHaveValue('000000')
+})
+
+test('when signing in as the new address fails, it says to sign in with it and signs this browser out', async () => {
+  account.requestEmailChange.mockResolvedValue({ sentTo: 'sam@new.example' })
+  account.confirmEmailChange.mockResolvedValue({ email: 'sam@new.example', signedIn: false })
+  render(<ChangeEmail />)
+  await askForCode('sam@new.example')
+  await userEvent.type(await screen.findByLabelText('Code from the e-mail'), '123456')
+  await userEvent.click(screen.getByRole('button', { name: 'Use the new address' }))
+  expect(notify.info).toHaveBeenCalledWith('Your account now uses sam@new.example. Sign in with that address to go on.')
+  expect(auth.signOut).toHaveBeenCalled()
+})

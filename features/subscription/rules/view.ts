@@ -1,0 +1,42 @@
+/**
+ * What the app shows of a subscription: the state read "as of now" (a pause whose day has passed
+ * reads as active, exactly as the class's STATE computes it), the plan it is on, and what choosing
+ * a plan would do.
+ */
+import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/core/contract'
+import { changeFromDate, firstDeliveryAt, subscriptionAt } from '@retter-shared/BeanBloomSubscription/schedule'
+
+/** The subscription fields of an Account as they stand at `nowMs`. */
+export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = Date.now()): SubscriptionFields {
+  const { plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history } = account
+  const stored: Partial<SubscriptionFields> = {
+    plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history,
+  }
+  for (const key of Object.keys(stored) as Array<keyof SubscriptionFields>) if (stored[key] === undefined) delete stored[key]
+  return subscriptionAt(stored, nowMs, (id) => plans.find((candidate) => candidate.id === id)?.delivery)
+}
+
+/** The plan a customer is on now (active or paused), else null. */
+export function currentPlanId(subscription: SubscriptionFields | null): string | null {
+  if (!subscription) return null
+  return subscription.status === 'active' || subscription.status === 'paused' ? subscription.plan : null
+}
+
+/** What choosing `planId` does to this subscription, for the confirmation step. */
+export interface PlanChoicePreview {
+  /** start: no subscription yet; restart: after cancelling; change: from the next delivery not being prepared. */
+  kind: 'start' | 'restart' | 'change'
+  /** The delivery (ISO UTC day) the choice first applies to. */
+  firstDeliveryAt: string
+  /** True when the subscription is paused (a change keeps the pause). */
+  paused: boolean
+}
+
+/** The preview of choosing a plan at `nowMs`, computed with the class's own schedule rules. */
+export function previewChoice(subscription: SubscriptionFields | null, nowMs: number = Date.now()): PlanChoicePreview {
+  const status = subscription?.status ?? 'none'
+  if ((status === 'active' || status === 'paused') && subscription?.segments) {
+    return { kind: 'change', firstDeliveryAt: changeFromDate(subscription.segments, nowMs), paused: status === 'paused' }
+  }
+  return { kind: status === 'cancelled' ? 'restart' : 'start', firstDeliveryAt: firstDeliveryAt(nowMs), paused: false }
+}
