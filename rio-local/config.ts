@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
+import { emulatorHostProblem } from './firestore/emulator-host'
 import { parseLogLevel, type LogLevel } from './logger'
 import { MIN_INBOX_KEY_LENGTH } from './runtime/http/inbox'
 
@@ -157,11 +158,8 @@ const ENV_SCHEMA = z.object({
   RIO_REFRESH_TOKEN_TTL_SECONDS: integer('RIO_REFRESH_TOKEN_TTL_SECONDS', 604_800, 1, 31_536_000),
   RIO_FIREBASE_API_KEY: text('local-dev-key'),
   RIO_FIREBASE_PROJECT_ID: text('demo-coffee-local'),
-  FIRESTORE_EMULATOR_HOST: checked(
-    text('127.0.0.1:8080'),
-    (host) => /^[A-Za-z0-9.\-[\]:]+:\d{1,5}$/.test(host),
-    (host) => `FIRESTORE_EMULATOR_HOST must be host:port, got "${host}"`,
-  ),
+  // The one FIRESTORE_EMULATOR_HOST rule, shared with the dev tooling (firestore/emulator-host.ts).
+  FIRESTORE_EMULATOR_HOST: checked(text('127.0.0.1:8080'), (host) => emulatorHostProblem(host) === undefined, (host) => emulatorHostProblem(host) ?? ''),
   RIO_LOCAL_LIVE_STATE: flag('RIO_LOCAL_LIVE_STATE', '1'),
   RIO_LOCAL_PROJECT_DIR: optional,
   RIO_LOG_LEVEL: checked(

@@ -10,6 +10,7 @@ import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore'
 import type { RouteHandler } from '../runtime/wire-types'
 import { signTestToken } from '../test/sign-token'
+import { parseEmulatorHost } from './emulator-host'
 
 /** host:port of the emulator the backend jest globalSetup started. */
 export function emulatorHost(): string {
@@ -28,8 +29,9 @@ export function connectToEmulators(app: FirebaseApp, authOrigin: string, firesto
   const auth = getAuth(app)
   connectAuthEmulator(auth, authOrigin, { disableWarnings: true })
   const db = getFirestore(app)
-  const [host, port] = firestoreHost.split(':')
-  connectFirestoreEmulator(db, host as string, Number(port))
+  // The host as written: the SDK puts `host:port` together again, so an IPv6 host keeps its brackets.
+  const { host, port } = parseEmulatorHost(firestoreHost)
+  connectFirestoreEmulator(db, host, port)
   return { auth, db }
 }
 
