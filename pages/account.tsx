@@ -1,4 +1,4 @@
-import { AccountPage } from '@/features/account/components/AccountPage'
+import { AccountPage } from '@/features/account'
 import { PageTitle } from '@/core/ui/layout/PageTitle'
 
 export default function Account() {

@@ -1,6 +1,5 @@
 import type { GetStaticProps } from 'next'
-import { Imprint } from '@/features/legal/components/Imprint'
-import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
+import { Imprint, operatorFrom, type Operator } from '@/features/legal'
 
 interface Props {
   operator: Operator

@@ -1,6 +1,6 @@
 import type { GetStaticProps } from 'next'
 import Head from 'next/head'
-import { PlansPage } from '@/features/plans/components/PlansPage'
+import { PlansPage } from '@/features/plans'
 import type { SubscriptionPlan } from '@/core/contract'
 import { priceTextsOf, type PriceTexts } from '@/core/format/price'
 import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/core/rio/server-plans'

@@ -1,6 +1,5 @@
 import type { GetStaticProps } from 'next'
-import { PrivacyNotice } from '@/features/legal/components/PrivacyNotice'
-import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
+import { PrivacyNotice, operatorFrom, type Operator } from '@/features/legal'
 
 interface Props {
   operator: Operator

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/core/ui/layout/PageTitle'
-import { RoasteryPage } from '@/features/roastery/components/RoasteryPage'
+import { RoasteryPage } from '@/features/roastery'
 
 export default function Roastery() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/core/ui/layout/PageTitle'
-import { SignInPage } from '@/features/sign-in/components/SignInPage'
+import { SignInPage } from '@/features/sign-in'
 
 export default function SignIn() {
   return (

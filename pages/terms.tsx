@@ -1,6 +1,5 @@
 import type { GetStaticProps } from 'next'
-import { Terms } from '@/features/legal/components/Terms'
-import { operatorFrom, type Operator } from '@/features/legal/rules/operator'
+import { Terms, operatorFrom, type Operator } from '@/features/legal'
 
 interface Props {
   operator: Operator

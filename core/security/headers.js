@@ -24,7 +24,7 @@
  * script the meta allows (both policies are enforced; a script runs only when both allow it).
  */
 const crypto = require('node:crypto')
-const { isFakeStripeJs, stripeJsUrl } = require('../../features/payments/stripe/stripe-url')
+const { isFakeStripeJs, stripeJsUrl } = require('./stripe-url')
 
 /** Firebase endpoints the browser SDK calls for custom-token sign-in, token refresh and Firestore. */
 const FIREBASE_ORIGINS = [

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { OtpChallenge } from '@/features/customer/api/account-api'
+import type { OtpChallenge } from '@/core/rio/sign-in-api'
 import { noCloudObjectError } from '@/core/rio/errors/app-error'
 import { mapRejection } from '@/core/rio/errors/map-later'
 import type { AuthChannel } from '@/core/rio/cross-tab'
@@ -11,7 +11,7 @@ import { forgetSignInMoment } from '@/core/rio/session-start'
 
 // The request layer loads with the first request (after first paint), not with the page; the
 // session module with the SDK (RioProvider's start), so it is there once there is a client.
-const accountApi = () => import('@/features/customer/api/account-api')
+const signInApi = () => import('@/core/rio/sign-in-api')
 const sessionApi = () => import('@/core/rio/session-api')
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, projectId])
 
   const sendOtp = useCallback<AuthContextValue['sendOtp']>((rawEmail) => mapRejection(async () => {
-    const { checkedEmail, openChallenge, sendCode } = await accountApi()
+    const { checkedEmail, openChallenge, sendCode } = await signInApi()
     const email = checkedEmail(rawEmail)
     const challenge = await openChallenge(rio, email)
     // Kept before the call: after a refused resend (429) the earlier code is still valid.
@@ -90,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }), [rio])
 
   const verifyOtp = useCallback<AuthContextValue['verifyOtp']>((code, rawEmail) => mapRejection(async () => {
-    const { checkedEmail, openChallenge, verifyCode } = await accountApi()
+    const { checkedEmail, openChallenge, verifyCode } = await signInApi()
     let challenge = pendingRef.current
     if (rawEmail !== undefined) {
       const email = checkedEmail(rawEmail)

@@ -24,7 +24,7 @@ const LATER_FOR_EVERY_PAGE = [
   'core/rio/state.ts', 'core/rio/local.ts', 'features/first-paint/rules/remember.ts',
   'core/analytics/Analytics.tsx', 'core/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
-  'core/analytics/gtag.ts', 'features/legal/components/ConsentAndAnalytics.tsx', 'features/legal/components/ConsentBanner.tsx',
+  'core/analytics/gtag.ts', 'features/consent/components/ConsentAndAnalytics.tsx', 'features/consent/components/ConsentBanner.tsx',
   // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
   'features/payments/stripe/load-stripe.ts',
 ]

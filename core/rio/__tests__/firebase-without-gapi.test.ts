@@ -4,14 +4,14 @@
  * emulators) lib/rio/sdk-guards creates the SDK's Firebase app and Auth first, without it.
  */
 import { DEFAULT_FIREBASE } from '@/rio-local/app'
-import { openChallenge, sendCode, verifyCode } from '@/features/customer/api/account-api'
+import { openChallenge, sendCode, verifyCode } from '@/core/rio/sign-in-api'
 import { createRioClient } from '@/core/rio/client'
 import { readRioConfig } from '@/core/rio/config'
 import { readOtp } from '@/test/backend'
 
 // jest resolves firebase/auth to its Node build, which never adds the resolver; the browser build
 // (what the app ships) does, so it stands in here for the SDK's require and ours alike.
-jest.mock('firebase/auth', () => jest.requireActual('../../node_modules/@firebase/auth/dist/browser-cjs/index.js'))
+jest.mock('firebase/auth', () => jest.requireActual('@/core/node_modules/@firebase/auth/dist/browser-cjs/index.js'))
 
 type AuthInternals = { _popupRedirectResolver: unknown }
 

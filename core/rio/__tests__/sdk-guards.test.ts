@@ -4,7 +4,8 @@
  * still signs out, as the product's rule "if fetching a token fails, the user is signed out" means.
  */
 import { http, HttpResponse } from 'msw'
-import { loadPlans, openChallenge, sendCode, verifyCode } from '@/features/customer/api/account-api'
+import { loadPlans } from '@/features/customer/api/account-api'
+import { openChallenge, sendCode, verifyCode } from '@/core/rio/sign-in-api'
 import { createRioClient, type RioAccessor, type RioClient } from '@/core/rio/client'
 import { readRioConfig } from '@/core/rio/config'
 import { readStoredIdentity, tokenStorageKey } from '@/core/rio/stored-session'

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { SIGN_IN_TIMEOUT_MS } from '@/features/customer/api/account-api'
+import { SIGN_IN_TIMEOUT_MS } from '@/core/rio/sign-in-api'
 import { readRioConfig } from '@/core/rio/config'
 import { tokenStorageKey } from '@/core/rio/stored-session'
 import type { AppError } from '@/core/types'

@@ -1,7 +1,7 @@
 import type { AccountView } from '@/core/contract'
 import { formatDate, formatDateTime } from '@/core/format/date'
 import { Field, FieldList, ValueView } from './ValueView'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 
 /**
  * Fields shown elsewhere or in the card's own words: the e-mail heads the page, the subscription

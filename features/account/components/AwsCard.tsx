@@ -1,6 +1,6 @@
 import type { AwsView } from '@/core/contract'
 import { formatDate, isIsoDateString } from '@/core/format/date'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 
 /** Where a region is, in words a customer knows. */
 const REGION_PLACES: Record<string, string> = {

@@ -1,12 +1,12 @@
-import { DeliveryPaymentLine } from '@/features/payments/components/DeliveryPaymentLine'
+import { DeliveryPaymentLine } from '@/features/payments'
 import type { AccountView, DeliveryPayment, ShippedDelivery, SubscriptionPlan } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
-import type { CsvLabels } from '@/features/roastery/rules/csv'
-import { deliveryLabels } from '@/features/subscription/rules/labels'
+import type { CsvLabels } from '@/features/roastery'
+import { deliveryLabels } from '@/features/subscription'
 import { isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
 import { AppLink } from '@/core/ui/AppLink'
 import { documentPath, documentsOf } from '../rules/documents'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 import own from './DeliveryHistory.module.css'
 
 export interface DeliveryHistoryProps {

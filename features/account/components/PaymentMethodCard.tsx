@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
-import { PAYMENT_METHOD_ID, useMethodEditor } from '@/features/payments/components/MethodEditor'
-import { PaymentMethodFields } from '@/features/payments/components/PaymentMethodFields'
-import { usePaymentMethodForm } from '@/features/payments/components/usePaymentMethodForm'
+import { PAYMENT_METHOD_ID, useMethodEditor, PaymentMethodFields, usePaymentMethodForm, methodDetails } from '@/features/payments'
 import type { AccountView } from '@/core/contract'
-import { methodDetails } from '@/features/payments/rules/words'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 
 function ChangeForm({ account, onDone }: { account: AccountView; onDone(): void }) {
   const form = usePaymentMethodForm({ name: account.delivery?.name ?? '', email: account.email })

@@ -1,6 +1,6 @@
 import { documentLines, documentTitle } from '@retter-shared/BeanBloomSubscription/receipts'
 import type { CustomerDocument } from '../rules/documents'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 
 /**
  * A receipt or a credit note as a printable page: the seller on top, then every line the e-mail

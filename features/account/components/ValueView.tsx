@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { isIsoDateString, formatDateTime } from '@/core/format/date'
 import { humanizeKey } from '@/core/format/humanize'
-import styles from '../../../core/ui/Card.module.css'
+import styles from '@/core/ui/Card.module.css'
 import { Wrappable } from '@/core/ui/Wrappable'
 
 type Plain = Record<string, unknown>

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
-import { ConsentAndAnalytics } from '@/features/legal/components/ConsentAndAnalytics'
+import { ConsentAndAnalytics } from '@/features/consent/components/ConsentAndAnalytics'
 import { CookieSettingsLink } from '@/core/ui/layout/CookieSettingsLink'
 import { CONSENT_STORAGE_KEY, readConsent, saveConsent } from '@/core/analytics/consent'
 

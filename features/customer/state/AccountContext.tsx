@@ -1,15 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/core/contract'
-import type { CustomerObjects } from '@/features/customer/api/account-api'
+import type { CustomerObjects } from '../api/account-api'
 import { accountNotReadyError, noEmailInSessionError, notSignedInError } from '@/core/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/core/rio/errors/map-later'
 import type { AppError, LoadState } from '@/core/types'
-import { useAuth } from '../../../core/session/AuthContext'
-import { useRio } from '../../../core/session/RioContext'
-import type { AccountContextValue } from '../../../core/session/types'
+import { useAuth } from '@/core/session/AuthContext'
+import { useRio } from '@/core/session/RioContext'
+import type { AccountContextValue } from './types'
 
 // The request layer loads with the first request (after first paint), not with the page.
-const accountApi = () => import('@/features/customer/api/account-api')
+const accountApi = () => import('../api/account-api')
 
 const AccountContext = createContext<AccountContextValue | undefined>(undefined)
 AccountContext.displayName = 'AccountContext'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { AccountProvider } from './AccountContext'
-import { AuthProvider } from '../../../core/session/AuthContext'
-import { RioProvider, type RioProviderProps } from '../../../core/session/RioContext'
+import { AuthProvider } from '@/core/session/AuthContext'
+import { RioProvider, type RioProviderProps } from '@/core/session/RioContext'
 
 /** The one composition of providers, used by `_app.tsx` and by the test render helper. */
 export function AppProviders({ children, createClient, deferSdkStart }: {

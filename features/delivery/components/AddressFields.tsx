@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { DeliveryAddress } from '@/core/contract'
 import { ADDRESS_LIMITS, countryName, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
 import { DELIVERY_COUNTRIES_BY_NAME } from '../rules/countries'
-import styles from '../../../core/ui/Fields.module.css'
+import styles from '@/core/ui/Fields.module.css'
 
 /** What the address inputs hold while typed: every field a string, country a code or ''. */
 export type AddressDraft = Record<AddressField, string>

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { CoffeePreferences } from '@/core/contract'
 import { GRIND_LABELS, ROAST_LABELS, type PreferenceOptions } from '@retter-shared/BeanBloomSubscription/preferences'
-import styles from '../../../core/ui/Fields.module.css'
+import styles from '@/core/ui/Fields.module.css'
 
 export interface PreferenceFieldsProps {
   value: CoffeePreferences

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import { useAccount } from '@/features/customer'
 import { useAuth } from '@/core/session/AuthContext'
 
 // With the first session status (after the SDK), not with the page: no first load carries it.
-const remember = () => import('@/features/first-paint/rules/remember')
+const remember = () => import('../rules/remember')
 
 /**
  * Keeps what a returning customer's next load paints before any script (lib/first-paint): written

@@ -5,8 +5,8 @@
  */
 import type { AccountView, SubscriptionPlan } from '@/core/contract'
 import { readStoredIdentity, tokenStorageKey } from '@/core/rio/stored-session'
-import { browserStorage, clearCustomerView, readCustomerView, writeCustomerView } from '../../../core/first-paint/customer-view'
-import { firstPaintConfig, repaintFirstView } from '../../../core/first-paint/paint'
+import { browserStorage, clearCustomerView, readCustomerView, writeCustomerView } from '@/core/first-paint/customer-view'
+import { firstPaintConfig, repaintFirstView } from '@/core/first-paint/paint'
 import { customerViewOf, samePaint } from './view-of'
 
 export interface SessionNow {

@@ -5,11 +5,10 @@
  */
 import type { AccountView, SubscriptionPlan } from '@/core/contract'
 import { softWrapped } from '@/core/format/wrap'
-import { currentPlanText, nextDeliverySummary } from '@/features/subscription/rules/summary-text'
+import { currentPlanText, nextDeliverySummary, currentPlanId, subscriptionOf } from '@/features/subscription'
 import { startOfUtcDay } from '@retter-shared/BeanBloomSubscription/schedule'
-import { currentPlanId, subscriptionOf } from '@/features/subscription/rules/view'
-import { CUSTOMER_VIEW_VERSION, MAX_PERIODS, type CustomerView, type ViewPeriod } from '../../../core/first-paint/customer-view'
-import type { FirstPaintFlag, FirstPaintText } from '../../../core/first-paint/names'
+import { CUSTOMER_VIEW_VERSION, MAX_PERIODS, type CustomerView, type ViewPeriod } from '@/core/first-paint/customer-view'
+import type { FirstPaintFlag, FirstPaintText } from '@/core/first-paint/names'
 
 const DAY_MS = 86_400_000
 /** How many days ahead the view is made for (delivery days are UTC days); after that it says nothing. */

@@ -2,7 +2,7 @@ import { AppLink } from '@/core/ui/AppLink'
 import { ROUTES } from '@/core/routes'
 import { LegalPage, OperatorAddress } from './LegalPage'
 import { RECEIPT_RETENTION_YEARS, type Operator } from '../rules/operator'
-import { LEGAL_ROUTES } from '../../../core/legal-routes'
+import { LEGAL_ROUTES } from '@/core/legal-routes'
 
 /** What we keep about a customer, where, why, for how long, and how each right is exercised. */
 export function PrivacyNotice({ operator }: { operator: Operator }) {

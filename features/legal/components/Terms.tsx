@@ -1,7 +1,7 @@
 import { AppLink } from '@/core/ui/AppLink'
 import { LegalPage, OperatorAddress } from './LegalPage'
 import type { Operator } from '../rules/operator'
-import { LEGAL_ROUTES } from '../../../core/legal-routes'
+import { LEGAL_ROUTES } from '@/core/legal-routes'
 
 /** The subscription's terms: price, charging, changes, ending it, and the right of withdrawal. */
 export function Terms({ operator }: { operator: Operator }) {

@@ -1,5 +1,5 @@
 import type { DeliveryPayment } from '@/core/contract'
-import { paymentLine } from '@/features/payments/rules/words'
+import { paymentLine } from '../rules/words'
 import { PaymentActions } from './PaymentActions'
 import styles from './Payments.module.css'
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import { useAccount } from '@/features/customer'
 import type { DeliveryPayment } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
 import { asAppError } from '@/core/rio/errors/app-error'
@@ -32,7 +32,7 @@ export function PaymentActions({ payment, locale }: { payment: DeliveryPayment; 
     setProblem(null)
     try {
       if (kind === 'confirm') {
-        const { loadStripe } = await import('@/features/payments/stripe/load-stripe')
+        const { loadStripe } = await import('../stripe/load-stripe')
         const stripe = await loadStripe()
         const result = await stripe.confirmCardPayment(payment.clientSecret ?? '')
         if (result.error) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { sepaMandateText } from '@/features/payments/rules/words'
+import { sepaMandateText } from '../rules/words'
 import type { PaymentMethodForm } from './usePaymentMethodForm'
 import fieldStyles from '@/core/ui/Fields.module.css'
 import styles from './Payments.module.css'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import { useAccount } from '@/features/customer'
 import type { PaymentSetup } from '@/core/contract'
-import type { StripeElement, StripeJs } from '@/features/payments/stripe/stripe-js'
+import type { StripeElement, StripeJs } from '../stripe/stripe-js'
 import { asAppError } from '@/core/rio/errors/app-error'
 
 export type MethodType = PaymentSetup['type']
@@ -58,7 +58,7 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
   useEffect(() => {
     if (!wanted) return
     let alive = true
-    import('@/features/payments/stripe/load-stripe').then(({ loadStripe }) => loadStripe()).then(
+    import('../stripe/load-stripe').then(({ loadStripe }) => loadStripe()).then(
       (loaded) => { if (alive) setStripe(loaded) },
       (error: unknown) => { if (alive) setLoadProblem(error instanceof Error ? error.message : String(error)) },
     )

@@ -7,7 +7,7 @@
  * IBAN Element and names no card input, so ./local-elements.ts adds the one and names the others. The app tests replace this module with a fake
  * that confirms against the test run's localstripe (test/fake-stripe.ts): jsdom runs no scripts.
  */
-import { isFakeStripeJs, stripeJsUrl } from './stripe-url'
+import { isFakeStripeJs, stripeJsUrl } from '@/core/security/stripe-url'
 import { withLocalElements } from './local-elements'
 import type { StripeConstructor, StripeJs } from './stripe-js'
 

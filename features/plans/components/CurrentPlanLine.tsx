@@ -1,6 +1,6 @@
-import { PlanLine } from '@/features/plans/components/PlanLine'
+import { PlanLine } from './PlanLine'
 import type { SubscriptionFields, SubscriptionPlan } from '@/core/contract'
-import { currentPlanText } from '@/features/subscription/rules/summary-text'
+import { currentPlanText } from '@/features/subscription'
 
 /**
  * The line above the plans for a signed-in customer: "You're on Daily Grind · next delivery

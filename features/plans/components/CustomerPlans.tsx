@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { PlanGrid, type ShownPlans } from '@/features/plans/components/PlanGrid'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import { PlanGrid, type ShownPlans } from './PlanGrid'
+import { useAccount } from '@/features/customer'
 import { CurrentPlanLine } from './CurrentPlanLine'
 import { usePlanChoice } from './usePlanChoice'
 

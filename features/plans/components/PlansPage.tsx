@@ -1,9 +1,9 @@
 import { useRouter } from 'next/router'
 import { useEffect, useState } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
-import type { CustomerPlansProps } from '@/features/plans/components/CustomerPlans'
-import { CONFIRMATION_UNAVAILABLE } from '@/features/plans/rules/messages'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import type { CustomerPlansProps } from './CustomerPlans'
+import { CONFIRMATION_UNAVAILABLE } from '../rules/messages'
+import { useAccount } from '@/features/customer'
 import { useAuth } from '@/core/session/AuthContext'
 import type { SubscriptionPlan } from '@/core/contract'
 import type { PriceTexts } from '@/core/format/price'
@@ -27,7 +27,7 @@ export interface PlansPageProps {
 // What only a signed-in customer sees (their plan, the confirmation step) is its own chunk: a
 // visitor's first load carries none of it.
 const customerPlans = lazyComponent<CustomerPlansProps>(
-  () => import('@/features/plans/components/CustomerPlans').then((module) => module.CustomerPlans),
+  () => import('./CustomerPlans').then((module) => module.CustomerPlans),
 )
 
 /**

@@ -1,5 +1,5 @@
 import type { CoffeePreferences } from '@/core/contract'
-import type { AddressDraft } from '@/features/delivery/components/AddressFields'
+import type { AddressDraft } from '@/features/delivery'
 
 /**
  * What the customer typed into the start dialog, kept in this tab's sessionStorage so a reload (or

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
-import { useAccount } from '@/features/customer/state/AccountContext'
+import { useAccount } from '@/features/customer'
 import { useAuth } from '@/core/session/AuthContext'
 import { CodeField } from './CodeField'
 import { useRightAction } from './useRightAction'

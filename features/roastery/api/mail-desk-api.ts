@@ -3,9 +3,9 @@
  * customer's outbox (live, from the staff role state) and sending one again. Every failure leaves
  * here as an `AppError` made by `./errors`.
  */
-import type { RioAccessor } from '../../../core/rio/client'
-import { guarded } from '../../../core/rio/errors/map'
-import { subscribeLiveState, type LiveStateHandlers } from '../../../core/rio/state'
+import type { RioAccessor } from '@/core/rio/client'
+import { guarded } from '@/core/rio/errors/map'
+import { subscribeLiveState, type LiveStateHandlers } from '@/core/rio/state'
 
 /** The class and its one instance. */
 export const MAIL_DESK_CLASS = 'MailDesk'

@@ -4,11 +4,11 @@
  * keeps only React state; every failure leaves here as an `AppError` made by `./errors`.
  */
 import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/core/contract'
-import { mergeShards, type BoardHead, type ShardDocument } from '@/features/roastery/rules/board'
-import { RioAppError } from '../../../core/rio/errors/app-error'
-import type { RioAccessor, RioCloudObject } from '../../../core/rio/client'
-import { guarded } from '../../../core/rio/errors/map'
-import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from '../../../core/rio/state'
+import { mergeShards, type BoardHead, type ShardDocument } from '../rules/board'
+import { RioAppError } from '@/core/rio/errors/app-error'
+import type { RioAccessor, RioCloudObject } from '@/core/rio/client'
+import { guarded } from '@/core/rio/errors/map'
+import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from '@/core/rio/state'
 
 /**
  * What "mark all shipped" did: the contract's answer and how many deliveries stayed on hold for

@@ -1,6 +1,6 @@
 import type { Board } from '@/core/contract'
-import type { CsvLabels } from '@/features/roastery/rules/csv'
-import { roastPlan } from '@/features/roastery/rules/payment'
+import type { CsvLabels } from '../rules/csv'
+import { roastPlan } from '../rules/payment'
 import styles from './Roastery.module.css'
 
 function plural(n: number, one: string, many: string): string {

@@ -1,7 +1,7 @@
 import { Notice } from '@/core/ui/feedback/Notice'
-import type { RoasteryDay } from '@/features/roastery/state/RoasteryContext'
+import type { RoasteryDay } from '../state/RoasteryContext'
 import { formatDeliveryDay } from '@/core/format/date'
-import { dayIso } from '@/features/roastery/rules/days'
+import { dayIso } from '../rules/days'
 import styles from './Roastery.module.css'
 
 /**

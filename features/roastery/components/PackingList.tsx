@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import type { BoardDelivery } from '@/core/contract'
-import type { CsvLabels } from '@/features/roastery/rules/csv'
+import type { CsvLabels } from '../rules/csv'
 import { formatClockTime } from '@/core/format/date'
-import { refundableCents } from '@/features/roastery/rules/money'
-import { deliveryPaymentText, paymentTone, shippingState } from '@/features/roastery/rules/payment'
+import { refundableCents } from '../rules/money'
+import { deliveryPaymentText, paymentTone, shippingState } from '../rules/payment'
 import { plainLayout, postalLayout, watchPostalLayout } from '@/core/format/address'
 import styles from './Roastery.module.css'
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Dialog } from '@/core/ui/Dialog'
 import { useSendOnce } from '@/core/react/useSendOnce'
 import type { BoardDelivery } from '@/core/contract'
-import { parseRefundAmount, refundableCents } from '@/features/roastery/rules/money'
+import { parseRefundAmount, refundableCents } from '../rules/money'
 import styles from './Roastery.module.css'
 
 export interface RefundDialogProps {

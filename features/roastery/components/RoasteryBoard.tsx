@@ -1,13 +1,13 @@
 import { LiveBadge } from '@/core/ui/feedback/LiveBadge'
 import { Notice } from '@/core/ui/feedback/Notice'
-import { useAccount } from '@/features/customer/state/AccountContext'
-import { useRoastery } from '@/features/roastery/state/RoasteryContext'
+import { useAccount } from '@/features/customer'
+import { useRoastery } from '../state/RoasteryContext'
 import { formatDeliveryDay } from '@/core/format/date'
-import { dayIso } from '@/features/roastery/rules/days'
+import { dayIso } from '../rules/days'
 import { LEAD_DAYS } from '@retter-shared/BeanBloomSubscription/schedule'
 import { DayBoard, daySectionId } from './DayBoard'
 import { NotLiveNotice } from './NotLiveNotice'
-import { deliveryLabels } from '@/features/subscription/rules/labels'
+import { deliveryLabels } from '@/features/subscription'
 import styles from './Roastery.module.css'
 
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */

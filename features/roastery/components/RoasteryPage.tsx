@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { useAuth } from '@/core/session/AuthContext'
-import { RoasteryProvider } from '@/features/roastery/state/RoasteryContext'
+import { RoasteryProvider } from '../state/RoasteryContext'
 import { STAFF_IDENTITY } from '@/core/contract'
 import { ROUTES, signInPath } from '@/core/routes'
 import { MoneyView } from './MoneyView'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useMailDesk, type UndeliveredMail as Mail } from '@/features/roastery/state/useMailDesk'
+import { useMailDesk, type UndeliveredMail as Mail } from '../state/useMailDesk'
 import { formatDateTime } from '@/core/format/date'
 import { asAppError } from '@/core/rio/errors/app-error'
 import styles from './Roastery.module.css'

@@ -2,17 +2,17 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { STAFF_IDENTITY, type Board } from '@/core/contract'
 import { roasteryNotReadyError } from '@/core/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/core/rio/errors/map-later'
-import type { RefundResult, RoasteryDays, ShipAllResult } from '@/features/roastery/api/roastery-api'
-import { deliveryDays, msUntilNextDay } from '@/features/roastery/rules/days'
-import { monthDays } from '@/features/roastery/rules/money'
+import type { RefundResult, RoasteryDays, ShipAllResult } from '../api/roastery-api'
+import { deliveryDays, msUntilNextDay } from '../rules/days'
+import { monthDays } from '../rules/money'
 import type { AppError, LoadState } from '@/core/types'
-import { useAuth } from '../../../core/session/AuthContext'
-import { useRio } from '../../../core/session/RioContext'
+import { useAuth } from '@/core/session/AuthContext'
+import { useRio } from '@/core/session/RioContext'
 
-export type { RefundResult, ShipAllResult } from '@/features/roastery/api/roastery-api'
+export type { RefundResult, ShipAllResult } from '../api/roastery-api'
 
 // The request layer of the roastery loads with the page that needs it, not with the app.
-const roasteryApi = () => import('@/features/roastery/api/roastery-api')
+const roasteryApi = () => import('../api/roastery-api')
 
 /**
  * How long a day's live documents may disagree (a shard's part arriving after the day's, a write

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { STAFF_IDENTITY } from '@/core/contract'
-import type { MailDesk, UndeliveredMail } from '@/features/roastery/api/mail-desk-api'
+import type { MailDesk, UndeliveredMail } from '../api/mail-desk-api'
 import { mapRejection, toAppErrorLater } from '@/core/rio/errors/map-later'
 import type { AppError } from '@/core/types'
-import { useAuth } from '../../../core/session/AuthContext'
-import { useRio } from '../../../core/session/RioContext'
+import { useAuth } from '@/core/session/AuthContext'
+import { useRio } from '@/core/session/RioContext'
 
-export type { UndeliveredMail } from '@/features/roastery/api/mail-desk-api'
+export type { UndeliveredMail } from '../api/mail-desk-api'
 
 // The mail desk's requests load with the roastery page, not with the app.
-const mailDeskApi = () => import('@/features/roastery/api/mail-desk-api')
+const mailDeskApi = () => import('../api/mail-desk-api')
 
 /** What the roastery page shows of the mail desk. */
 export interface MailDeskView {

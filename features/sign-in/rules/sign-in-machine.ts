@@ -10,7 +10,7 @@
  * Times are passed in with the events (`now`), so the reducer stays pure and the countdowns are
  * derived from deadlines: a background tab that was throttled still shows the right number.
  */
-import type { CodeSent } from '@/features/customer/api/account-api'
+import type { CodeSent } from '@/core/rio/sign-in-api'
 import { isDeadCodeError, rateLimitWait } from '@/core/rio/errors/map'
 import type { AppError } from '@/core/types'
 

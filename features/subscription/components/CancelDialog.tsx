@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Dialog } from '@/core/ui/Dialog'
 import styles from './Subscription.module.css'
-import { useSendOnce } from '../../../core/react/useSendOnce'
+import { useSendOnce } from '@/core/react/useSendOnce'
 
 export interface CancelDialogProps {
   planName: string

@@ -1,7 +1,7 @@
 import { useId, useState, type RefObject } from 'react'
 import type { SubscriptionFields } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
-import { resumePreview } from '@/features/subscription/rules/resume'
+import { resumePreview } from '../rules/resume'
 import { PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/core/ui/Card.module.css'
 import { CancelDialog } from './CancelDialog'

@@ -1,6 +1,6 @@
 import { AppLink } from '@/core/ui/AppLink'
 import { useState } from 'react'
-import { PreferenceFields } from '@/features/delivery/components/PreferenceFields'
+import { PreferenceFields } from '@/features/delivery'
 import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/core/contract'
 import { bagsLine } from '@/core/format/plan'
 import { ROUTES } from '@/core/routes'

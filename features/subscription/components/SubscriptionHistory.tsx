@@ -1,6 +1,6 @@
 import type { SubscriptionChange, SubscriptionPlan } from '@/core/contract'
 import { formatDate, formatDeliveryDay } from '@/core/format/date'
-import { planName } from '@/features/subscription/rules/labels'
+import { planName } from '../rules/labels'
 import cardStyles from '@/core/ui/Card.module.css'
 import styles from './Subscription.module.css'
 

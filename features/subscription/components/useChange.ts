@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
-import type { SubscriptionChangeRequest } from '@/features/customer/api/account-api'
+import type { SubscriptionChangeRequest } from '@/features/customer'
 import { asAppError } from '@/core/rio/errors/app-error'
 import type { AppError } from '@/core/types'
 

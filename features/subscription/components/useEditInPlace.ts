@@ -1,5 +1,5 @@
 import { useRef, useState, type RefObject } from 'react'
-import type { SubscriptionChangeRequest } from '@/features/customer/api/account-api'
+import type { SubscriptionChangeRequest } from '@/features/customer'
 import type { AppError } from '@/core/types'
 import type { ChangeRunner } from './useChange'
 

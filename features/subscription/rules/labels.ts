@@ -3,7 +3,7 @@
  * lists, the customer's shipped deliveries): the plan list's names and the class's labels.
  */
 import type { SubscriptionPlan } from '@/core/contract'
-import type { CsvLabels } from '@/features/roastery/rules/csv'
+import type { CsvLabels } from '@/features/roastery'
 import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
 
 /** A plan's name in the plan list; an id nobody knows (a plan no longer offered) shows as itself. */

@@ -1,4 +1,4 @@
-import { ReceiptPage } from '@/features/account/components/ReceiptPage'
+import { ReceiptPage } from '@/features/account'
 import { PageTitle } from '@/core/ui/layout/PageTitle'
 
 export default function Receipt() {
