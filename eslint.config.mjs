@@ -3,27 +3,43 @@ import nextTs from 'eslint-config-next/typescript'
 import testingLibrary from 'eslint-plugin-testing-library'
 import { fileNameRule } from './scripts/lint/file-name-rule.mjs'
 
-// Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// Only core/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
 // stay out of every chunk that does not need them.
-const SDK_ONLY_IN_LIB_RIO = [
-  { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only lib/rio may import @retter/sdk.' },
-  { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
+const SDK_ONLY_IN_CORE_RIO = [
+  { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only core/rio may import @retter/sdk.' },
+  { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only core/rio may import firebase.' },
 ]
 
-/** The browser app's source folders. */
-const APP_FOLDERS = ['./pages', './components', './contexts', './lib']
+/** The browser app's source folders: the routes, the shared core, and one folder per feature. */
+const APP_FOLDERS = ['./pages', './core', './features']
 const APP_FILES = APP_FOLDERS.map((folder) => `${folder.slice(2)}/**/*.{ts,tsx}`)
 
-/** Which folder may import which (paths from the repository root; each must exist). */
-export const LAYER_ZONES = [
-  { target: './lib', from: ['./contexts', './components', './pages'],
-    message: 'lib is the bottom layer: it must not import contexts, components or pages.' },
-  { target: './contexts', from: ['./components', './pages'],
-    message: 'contexts sit below components and pages: pass values down instead.' },
-  { target: './components', from: './pages',
-    message: 'components sit below pages: pages import components, not the reverse.' },
+/** Every feature folder (features/<name>/), each with its one public entry, index.ts. */
+export const FEATURES = fs.readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+
+const ENTRIES = FEATURES.map((name) => `./${name}/index.ts`)
+
+/**
+ * Which folder may import which (paths from the repository root; each must exist). The core imports
+ * no feature; a feature imports the core, its own folder, and another feature's public entry only;
+ * pages import the core and the features' entries.
+ */
+export const FEATURE_ZONES = [
+  { target: './core', from: './features',
+    message: 'The core is shared by every feature and imports none: move what it needs into core/, or pass it in.' },
+  ...FEATURES.map((name) => ({
+    target: `./features/${name}`, from: './features', except: [`./${name}`, ...ENTRIES.filter((entry) => entry !== `./${name}/index.ts`)],
+    message: `A feature imports another feature only through its public entry (@/features/<name>): export what ${name} needs from that feature's index.ts.`,
+  })),
+  { target: './pages', from: './features', except: ENTRIES,
+    message: 'Pages import a feature only through its public entry (@/features/<name>).' },
   { target: APP_FOLDERS, from: './rio-local',
-    message: 'The app reaches the local runtime over HTTP only; share shapes through lib/contract.ts.' },
+    message: 'The app reaches the local runtime over HTTP only; share shapes through core/contract.ts.' },
   { target: APP_FOLDERS, from: './retter', except: ['./dependencies'],
     message: 'The app may import only the Retter project\'s shared pure modules, as @retter-shared/<Name>/<module>.' },
 ]
@@ -56,44 +72,48 @@ const config = [
   },
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['lib/rio/**', 'rio-local/**', 'scripts/**', 'e2e/**', '__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY] }] },
+    ignores: ['core/rio/**', 'rio-local/**', 'scripts/**', 'e2e/**', '**/__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_CORE_RIO, ...SHARED_ONE_WAY] }] },
   },
   {
-    // Errors have one home, lib/rio/errors/, where every error the app shows is worded. Contexts
+    // Errors have one home, core/rio/errors/, where every error the app shows is worded. Providers
     // reject with mapped errors only (mapRejection); components and pages use the named errors and
-    // never build, word or map one themselves.
-    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    // never build, word or map one themselves. A feature's request layer (api/) builds its own.
+    files: ['pages/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'core/session/**/*.{ts,tsx}', 'core/ui/**/*.{ts,tsx}'],
+    ignores: ['features/*/api/**', '**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error',
-        { selector: "NewExpression[callee.name='RioAppError']", message: 'Name this error in lib/rio/errors/ and use it from there.' },
+        { selector: "NewExpression[callee.name='RioAppError']", message: 'Name this error in core/rio/errors/ and use it from there.' },
         { selector: "ObjectExpression:has(> Property[key.name='code']):has(> Property[key.name='message'])",
-          message: 'An error is worded in lib/rio/errors/: use a named error from there.' },
+          message: 'An error is worded in core/rio/errors/: use a named error from there.' },
       ],
     },
   },
   {
-    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    files: ['pages/**/*.{ts,tsx}', 'features/*/components/**/*.{ts,tsx}', 'core/ui/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY],
-        paths: [{ name: '@/lib/rio/errors/map', importNames: ['toAppError'],
-          message: 'What a context rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' }],
+        patterns: [...SDK_ONLY_IN_CORE_RIO, ...SHARED_ONE_WAY],
+        paths: [{ name: '@/core/rio/errors/map', importNames: ['toAppError'],
+          message: 'What a provider rejects with is mapped already: use asAppError from @/core/rio/errors/app-error.' }],
       }],
     },
   },
   {
-    // The app's layers point one way: pages -> components -> contexts -> lib. lib holds no React
-    // state or UI; contexts hold React state and call the request layer in lib/rio. Of the Retter
-    // project the app imports only the pure modules its classes share (retter/dependencies/), and
-    // only through one named path, @retter-shared/<Name>/<module>; never the classes themselves,
-    // and never the local runtime (rio-local/), which it reaches over HTTP only.
-    // scripts/lint/zones.test.ts fails when a zone names a folder that does not exist.
+    // One folder per feature (features/<name>/: its components, state, requests, rules and tests)
+    // over a shared core (core/: the SDK door and the session, errors, UI primitives, formatting).
+    // A feature imports the core and other features' public entries (index.ts) only; the core
+    // imports no feature; pages import the core and the entries. Of the Retter project the app
+    // imports only the pure modules its classes share (retter/dependencies/), and only through one
+    // named path, @retter-shared/<Name>/<module>; never the classes themselves, and never the local
+    // runtime (rio-local/), which it reaches over HTTP only. Tests (__tests__/) may reach into a
+    // feature to test its parts. scripts/lint/zones.test.ts fails when a zone names a folder that
+    // does not exist, and holds probes each rule must refuse or accept.
     files: APP_FILES,
+    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
-      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import/no-restricted-paths': ['error', { zones: FEATURE_ZONES }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -115,7 +135,7 @@ const config = [
   },
   {
     // CommonJS config files (jest.config.js, next.config.js and what it loads) are loaded by Node with require().
-    files: ['*.js', 'lib/security/headers.js'],
+    files: ['*.js', 'core/security/headers.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ]

@@ -4,7 +4,7 @@
  */
 import type { CodeSent } from '@/core/rio/sign-in-api'
 import type { RioAccessor, RioClient } from '@/core/rio/client'
-import type { AppError, AuthStatus, LoadState } from '@/core/types'
+import type { AppError, AuthStatus } from '@/core/types'
 
 export interface AuthContextValue {
   /** Raw SDK status; 'unknown' until the SDK has reported once. */

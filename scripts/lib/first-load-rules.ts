@@ -20,7 +20,8 @@ export interface FirstLoadRule {
 /** Loaded with the SDK or later, never with a page: every visitor page's first load is without them. */
 const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
-  'core/rio/sdk-guards.ts', 'features/customer/api/account-api.ts', 'core/rio/session-api.ts', 'features/roastery/api/roastery-api.ts',
+  'core/rio/sdk-guards.ts', 'core/rio/sign-in-api.ts', 'features/customer/api/account-api.ts', 'core/rio/session-api.ts',
+  'features/roastery/api/roastery-api.ts',
   'core/rio/state.ts', 'core/rio/local.ts', 'features/first-paint/rules/remember.ts',
   'core/analytics/Analytics.tsx', 'core/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.

@@ -10,7 +10,7 @@ import {
   type SubscriptionPlan,
 } from '@/core/contract'
 import { normalizeOtp } from '@/core/format/otp'
-import type { RioAccessor, RioCloudObject } from '@/core/rio/client'
+import type { RioAccessor } from '@/core/rio/client'
 import { RioAppError } from '@/core/rio/errors/app-error'
 import { guarded } from '@/core/rio/errors/map'
 import { sortPlans } from '@/core/rio/plans'
