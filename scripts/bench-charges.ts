@@ -16,7 +16,6 @@
  *
  * Not part of `npm test`; localstripe is single-threaded Python, so the rate is its rate more than ours.
  */
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,10 +24,11 @@ import {
   advanceClock, inParallel, intentsByDelivery, listPaymentIntents, paymentsOf, pendingTasks, readClock, secondsToOneAm, subscribe,
   type PaymentView, type Subscriber, type Target,
 } from './lib/charge-customers'
-import { findFreePort } from './lib/firestore-emulator'
+import { findFreePort } from './lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 import { startStripeProxy, type StripeProxy } from './lib/stripe-proxy'
 
@@ -52,11 +52,9 @@ const TIMEOUT_MINUTES = intFromEnv('BENCH_TIMEOUT_MINUTES', 30, 1, 240)
 /** Customers set up at once (each sign-in and card is a handful of requests to the runtime and localstripe). */
 const SETUP_CONCURRENCY = 8
 
-let runtime: ChildProcess | null = null
-// Interrupted, failing or timed out, the run leaves no runtime behind (localstripe is its child too).
-process.on('exit', () => {
-  if (runtime && runtime.exitCode === null && runtime.signalCode === null) runtime.kill('SIGKILL')
-})
+// Interrupted, failing or timed out, the run leaves no runtime behind (startRuntimeChild kills it
+// when this process exits; localstripe dies with its stop or its group).
+let runtime: RunningChild | null = null
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`

@@ -21,7 +21,6 @@
  * Sessions are minted with the runtime's JWT secret (sign-in is not what is measured here;
  * `npm run bench:backend` measures it). Not part of `npm test`.
  */
-import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,9 +37,11 @@ import { FIRESTORE_DOCUMENT_LIMIT_BYTES, firestoreDocumentBytes } from '../rio-l
 import { firebaseClient } from '../rio-local/firestore/test-support'
 import { LOCAL_CUSTOMER_ID_SECRET } from '../rio-local/project/local-env'
 import { createSqliteStorage } from '../rio-local/storage/sqlite'
-import { findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
+import { startFirestoreEmulator } from './lib/firestore-emulator'
+import { findFreePort } from './lib/ports'
 import { say, warn } from './lib/log'
 import { seedSubscriptions, type SeededCustomer } from './lib/roastery-seed'
+import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 import { stripeForRun } from './lib/run-stripe'
 import { percentile } from './lib/stats'
@@ -113,11 +114,9 @@ function atLongest(board: Board): Board {
   }
 }
 
-let runtime: ChildProcess | null = null
-// Interrupted or failing, the run leaves no runtime behind (the emulator has its own watchdog).
-process.on('exit', () => {
-  if (runtime && runtime.exitCode === null && runtime.signalCode === null) runtime.kill('SIGKILL')
-})
+// Interrupted or failing, the run leaves no runtime behind (startRuntimeChild kills it when this
+// process exits; the emulator has its own watchdog).
+let runtime: RunningChild | null = null
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
 
 async function stopRuntime(): Promise<void> {
@@ -161,7 +160,7 @@ async function main(): Promise<void> {
     // times; what staff see is measured below, on a runtime that mirrors.
     runtime = startRuntimeChild(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '0' }), errorLinesTo(warn, 300))
     await waitForHealth(origin)
-    const fillPid = runtime.pid as number
+    const fillPid = runtime.process.pid as number
     const platform = await accessToken('', 'developer', {})
     const syncStarted = Date.now()
     let failedDays = 0
@@ -197,7 +196,7 @@ async function main(): Promise<void> {
     emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: FIREBASE_PROJECT, log: () => undefined })
     runtime = startRuntimeChild(runtimeEnv({ RIO_LOCAL_LIVE_STATE: '1', FIRESTORE_EMULATOR_HOST: emulator.hostPort }), errorLinesTo(warn, 300))
     await waitForHealth(origin)
-    const pid = runtime.pid as number
+    const pid = runtime.process.pid as number
     say(`Runtime pid ${pid} on ${origin}, with the Firestore emulator on ${emulator.hostPort}`)
     const staffUser = 'usr_bench_staff'
     const staffToken = await accessToken(staffUser, 'staff', { email: STAFF })

@@ -13,16 +13,16 @@
  * It counts, per customer, how often their confirmation arrived (by Message-ID): queued, delivered
  * once, delivered twice, lost (the last two must be 0), and exits 1 otherwise.
  */
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { TEST_ADDRESS } from '../rio-local/test/address'
-import { findFreePort } from './lib/firestore-emulator'
+import { findFreePort } from './lib/ports'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
 
 const P = 'soak-mail'
@@ -118,7 +118,7 @@ export async function mailSoak(): Promise<boolean> {
   const advance = (seconds: number) => post('/__dev/clock', { advanceSeconds: seconds })
   const runDue = () => post('/__dev/tasks/run')
 
-  let runtime: ChildProcess = await start()
+  let runtime: RunningChild = await start()
   try {
     // 1. Sign-ins, with the mail server up.
     const customers: Array<{ email: string; accountId: string; token: string }> = []

@@ -11,7 +11,6 @@
  * queued, delivered once, delivered twice and lost. Not part of `npm test` (it takes about a
  * minute and two cores).
  */
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -21,11 +20,13 @@ import { TEST_ADDRESS } from '../rio-local/test/address'
 import { savePaymentMethod } from '../rio-local/test/payments'
 import { instanceDocumentPaths } from '../rio-local/firestore/mirror'
 import { readDocument } from '../rio-local/firestore/rest'
-import { findFirestoreEmulator, findFreePort, startFirestoreEmulator } from './lib/firestore-emulator'
+import { findFirestoreEmulator, startFirestoreEmulator } from './lib/firestore-emulator'
+import { findFreePort } from './lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import { mailSoak } from './soak-mail'
+import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
 
 const P = 'soak'
@@ -170,7 +171,7 @@ async function storedPlan(customer: Customer): Promise<string | null | undefined
   return res.body.user?.[customer.userId]?.plan
 }
 
-function startRuntime(env: NodeJS.ProcessEnv): ChildProcess {
+function startRuntime(env: NodeJS.ProcessEnv): RunningChild {
   // Warnings are expected while the emulator or the load is busy; errors are shown.
   return startRuntimeChild(env, errorLinesTo(warn))
 }

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { findFreePort } from '../scripts/lib/firestore-emulator'
+import { findFreePort } from '../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../scripts/lib/localstripe'
 
 declare global {

@@ -9,7 +9,6 @@
  * PaymentIntent (any other one for it never moved money) and every customer's payment says paid.
  */
 import { finalMomentMs } from '@retter-shared/BeanBloomSubscription/payments'
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,8 +16,9 @@ import {
   advanceClock, inParallel, intentsByDelivery, listPaymentIntents, paymentsOf, pendingTasks, readClock, secondsToOneAm, subscribe,
   type Subscriber, type Target,
 } from '../../scripts/lib/charge-customers'
-import { findFreePort } from '../../scripts/lib/firestore-emulator'
+import { findFreePort } from '../../scripts/lib/ports'
 import { ONE_SOURCE_LIMITS } from '../../scripts/lib/one-source'
+import type { RunningChild } from '../../scripts/lib/processes'
 import { startRuntimeChild, stopRuntimeChild, waitForHealth } from '../../scripts/lib/runtime-child'
 import { startStripeProxy, type ProxiedRequest, type StripeProxy } from '../../scripts/lib/stripe-proxy'
 
@@ -34,7 +34,7 @@ const CONFIRM = 'POST /v1/payment_intents/{id}/confirm'
 jest.setTimeout(300_000)
 
 let dir: string
-let child: ChildProcess | undefined
+let child: RunningChild | undefined
 let proxy: StripeProxy | undefined
 let log = ''
 /** The answer to kill the runtime at (route and count), and what is told when it is done. */

@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { signTestToken } from './sign-token'
 import { documentUrl, readDocument } from '../firestore/rest'
 import { instanceDocumentPaths } from '../firestore/mirror'
-import { findFreePort, startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import { findFreePort } from '../../scripts/lib/ports'
 
 const ROOT = join(__dirname, '../..')
 const P = 'restart-tests'

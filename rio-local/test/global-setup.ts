@@ -7,7 +7,8 @@
  */
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { findFreePort, startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
+import { findFreePort } from '../../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../../scripts/lib/localstripe'
 
 declare global {

@@ -12,3 +12,25 @@ test.each(['0.0.0.0:8080', '192.168.1.20:8080', 'example.com:8080'])('FIRESTORE_
 test('localhost on another port is fine', () => {
   expect(readPorts({ FIRESTORE_EMULATOR_HOST: 'localhost:9090' })).toMatchObject({ firestoreHost: 'localhost', firestore: 9090 })
 })
+
+test('[::1] is loopback too, and keeps its brackets (FIRESTORE_EMULATOR_HOST and the browser variable are host:port)', () => {
+  expect(readPorts({ FIRESTORE_EMULATOR_HOST: '[::1]:8181' })).toMatchObject({ firestoreHost: '[::1]', firestore: 8181 })
+})
+
+test('a FIRESTORE_EMULATOR_HOST that is not host:port is refused with what is wrong', () => {
+  expect(() => readPorts({ FIRESTORE_EMULATOR_HOST: 'localhost' })).toThrow('FIRESTORE_EMULATOR_HOST must be host:port (e.g. 127.0.0.1:8080, or [::1]:8080 for IPv6): the port is missing, got "localhost".')
+})
+
+test.each(['PORT', 'RIO_LOCAL_PORT', 'LOCALSTRIPE_PORT'])('%s must be a port; blank means the default', (name) => {
+  expect(() => readPorts({ [name]: '70000' })).toThrow(`${name} must be a port number between 1 and 65535, got "70000".`)
+  expect(() => readPorts({ [name]: 'x' })).toThrow(`${name} must be a port number between 1 and 65535, got "x".`)
+  expect(readPorts({ [name]: '' })).toEqual(readPorts({}))
+})
+
+test('every bad variable is told at once, one line each', () => {
+  expect(() => readPorts({ FIRESTORE_EMULATOR_HOST: '0.0.0.0:8080', PORT: '0', LOCALSTRIPE_PORT: '1.5' })).toThrow(
+    'FIRESTORE_EMULATOR_HOST must be a loopback address (127.0.0.1, localhost or [::1]), got "0.0.0.0".\n' +
+      'PORT must be a port number between 1 and 65535, got "0".\n' +
+      'LOCALSTRIPE_PORT must be a port number between 1 and 65535, got "1.5".',
+  )
+})

@@ -1,10 +1,11 @@
 /**
  * What the local stack needs to know, read once from env (after `.env*` files are loaded the way
- * Next loads them) and validated, so a bad value fails before anything starts.
+ * Next loads them) and validated by a zod schema, so a bad value fails before anything starts.
  */
 import { loadEnvConfig } from '@next/env'
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from './localstripe'
-import { parseHostPort, parsePort } from './ports'
+import { z } from 'zod'
+import { formatEmulatorHost, parseEmulatorHost, type EmulatorHost } from '../../rio-local/firestore/emulator-host'
 
 export interface StackPorts {
   /** Port of the HTTPS app (`next dev`): PORT, default 3000. */
@@ -31,33 +32,78 @@ export function isLocalMode(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NEXT_PUBLIC_RIO_LOCAL === '1'
 }
 
-/** Hosts the local stack may listen on: this machine only. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+/** Hosts the local stack may listen on: this machine only (IPv6 as FIRESTORE_EMULATOR_HOST writes it, in brackets). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-/** Reads and validates the ports of the local stack. */
-export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
-  const firestore = parseHostPort(env.FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080', 'FIRESTORE_EMULATOR_HOST')
+/** Blank is unset: `PORT=` in a .env file means "use the default". */
+const unsetIfBlank = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+
+/** A TCP port, `fallback` when unset; the message names the variable. */
+const port = (envVar: string, fallback: number) =>
+  unsetIfBlank.transform((value, ctx) => {
+    if (value === undefined) return fallback
+    const parsed = Number(value)
+    if (Number.isInteger(parsed) && parsed >= 1 && parsed <= 65535) return parsed
+    ctx.addIssue({ code: 'custom', message: `${envVar} must be a port number between 1 and 65535, got "${value}".` })
+    return z.NEVER
+  })
+
+/** The emulator's address (the one parser the runtime uses too), on loopback only. */
+const emulatorHost = unsetIfBlank.transform((value, ctx) => {
+  let parsed: EmulatorHost
+  try {
+    parsed = parseEmulatorHost(value ?? '127.0.0.1:8080')
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `${(error as Error).message}.` })
+    return z.NEVER
+  }
   // The emulator accepts any write without credentials: it must never listen beyond this machine.
-  if (!LOOPBACK_HOSTS.has(firestore.host)) {
-    throw new Error(`FIRESTORE_EMULATOR_HOST must be a loopback address (127.0.0.1, localhost or [::1]), got "${firestore.host}".`)
+  if (!LOOPBACK_HOSTS.has(parsed.host)) {
+    ctx.addIssue({ code: 'custom', message: `FIRESTORE_EMULATOR_HOST must be a loopback address (127.0.0.1, localhost or [::1]), got "${parsed.host}".` })
+    return z.NEVER
   }
-  return {
-    app: parsePort(env.PORT, 3000, 'PORT'),
-    backend: parsePort(env.RIO_LOCAL_PORT, 4000, 'RIO_LOCAL_PORT'),
-    firestoreHost: firestore.host,
-    firestore: firestore.port,
-    stripe: parsePort(env.LOCALSTRIPE_PORT, 8420, 'LOCALSTRIPE_PORT'),
-  }
+  return parsed
+})
+
+/** The variables of the stack's ports, in the order their problems are told. */
+const PORTS_SCHEMA = z
+  .object({
+    FIRESTORE_EMULATOR_HOST: emulatorHost,
+    PORT: port('PORT', 3000),
+    RIO_LOCAL_PORT: port('RIO_LOCAL_PORT', 4000),
+    LOCALSTRIPE_PORT: port('LOCALSTRIPE_PORT', 8420),
+  })
+  .transform((v): StackPorts => ({
+    app: v.PORT,
+    backend: v.RIO_LOCAL_PORT,
+    firestoreHost: v.FIRESTORE_EMULATOR_HOST.host,
+    firestore: v.FIRESTORE_EMULATOR_HOST.port,
+    stripe: v.LOCALSTRIPE_PORT,
+  }))
+
+/**
+ * Reads and validates the ports of the local stack.
+ * @throws Error listing every bad variable, one line each
+ */
+export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
+  const result = PORTS_SCHEMA.safeParse(env)
+  if (!result.success) throw new Error(result.error.issues.map((issue) => issue.message).join('\n'))
+  return result.data
 }
 
 /**
  * The browser-side variables that must agree with the ports actually used: the Firebase Auth
  * emulation lives on the backend and the browser reaches the Firestore emulator directly.
+ * These NEXT_PUBLIC_* names are a copy of four entries of lib/browser-env.js's list (the app's one
+ * list of browser variables); a name changed there must change here.
  */
 export function browserEnvFor(ports: StackPorts): Record<string, string> {
   return {
     NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.backend}`,
-    NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: `${ports.firestoreHost}:${ports.firestore}`,
+    NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: formatEmulatorHost({ host: ports.firestoreHost, port: ports.firestore }),
     // The browser loads localstripe's fake Stripe.js instead of js.stripe.com, with a test key.
     NEXT_PUBLIC_STRIPE_JS_URL: `http://127.0.0.1:${ports.stripe}/js.stripe.com/v3/`,
     NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PUBLISHABLE_KEY,

@@ -4,12 +4,14 @@
  * Used by `npm run dev`, the e2e run and the backend jest globalSetup. The backend itself never
  * starts an emulator: it waits for one (see `waitForEmulator` in rio-local/firestore/rest.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { accessSync, constants as fsConstants, existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { accessSync, constants as fsConstants, existsSync, readdirSync, realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
+import { formatEmulatorHost } from '../../rio-local/firestore/emulator-host'
 import { emulatorAnswers } from '../../rio-local/firestore/rest'
+import { findFreePort } from './ports'
+import { startChild } from './processes'
+import { waitUntil } from './wait'
 
 export { emulatorAnswers }
 
@@ -170,69 +172,6 @@ function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 
-/** A port that was free a moment ago on `host` (the emulator has no "port 0" of its own). */
-export function findFreePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, host, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => (port ? resolve(port) : reject(new Error(`Could not pick a free port on ${host}`))))
-    })
-  })
-}
-
-
-/** Direct and indirect children of `pid` (Linux /proc); empty elsewhere. */
-function descendantPids(pid: number): number[] {
-  let entries: string[]
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e))
-  } catch {
-    return []
-  }
-  const children = new Map<number, number[]>()
-  for (const entry of entries) {
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      const list = children.get(ppid) ?? []
-      list.push(Number(entry))
-      children.set(ppid, list)
-    } catch {
-      // The process ended while we were reading.
-    }
-  }
-  const result: number[] = []
-  const queue = [pid]
-  while (queue.length > 0) {
-    const next = queue.shift() as number
-    for (const child of children.get(next) ?? []) {
-      result.push(child)
-      queue.push(child)
-    }
-  }
-  return result
-}
-
-function signalPids(pids: number[], signal: NodeJS.Signals): void {
-  for (const p of pids) {
-    try {
-      process.kill(p, signal)
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-/** Signals every process under `pid`, then `pid` itself. */
-function signalTree(pid: number, signal: NodeJS.Signals): void {
-  signalPids([...descendantPids(pid).reverse(), pid], signal)
-}
-
 export interface StartFirestoreEmulatorOptions {
   /** Interface to bind (default 127.0.0.1). */
   host?: string
@@ -263,20 +202,14 @@ export interface RunningFirestoreEmulator {
 const KEEP_OUTPUT_LINES = 40
 
 /**
- * Runs "$@" (java …) in the background and waits for it, while a background reader of our pipe
- * (saved as fd 3: background jobs get /dev/null as stdin) kills it once the pipe reaches EOF.
- */
-const WATCHDOG_SCRIPT =
-  'exec 3<&0 0</dev/null; "$@" & child=$!; { cat <&3 >/dev/null 2>&1; kill $child 2>/dev/null; } & wait $child'
-
-/**
  * Starts the Cloud Firestore emulator and resolves once it answers HTTP requests.
  *
  * Rejects for a host other than loopback, with the install instructions when Java or the
  * emulator is missing, and with the emulator's own output when it exits early (e.g. the port is
  * taken) or does not answer in time.
- * The JVM never outlives this Node process: it is killed on a normal exit, and on POSIX a watchdog
- * kills it when the process dies any other way (SIGKILL, a crash, `timeout`).
+ * The JVM never outlives this Node process: it runs as a child that dies with its parent
+ * (`dieWithParent: 'always'` in ./processes: killed on a normal exit, and on POSIX by a watchdog when the
+ * process dies any other way, SIGKILL, a crash, `timeout`).
  */
 export async function startFirestoreEmulator(
   options: StartFirestoreEmulatorOptions = {},
@@ -289,7 +222,7 @@ export async function startFirestoreEmulator(
   if (found instanceof Error) throw found
   const port = options.port === 0 ? await findFreePort(host) : (options.port ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid emulator port: ${options.port}`)
-  const hostPort = `${host}:${port}`
+  const hostPort = formatEmulatorHost({ host, port })
   if (await emulatorAnswers(hostPort, 500)) {
     throw new Error(`Something already answers on ${hostPort}; stop it or choose another port (port 0 picks a free one).`)
   }
@@ -297,78 +230,34 @@ export async function startFirestoreEmulator(
   const args = [...found.args, '--host', host, '--port', String(port)]
   if (options.projectId) args.push('--project_id', options.projectId)
   const startedAt = Date.now()
-  // On POSIX a tiny sh watchdog holds the read end of a pipe from us: when this Node process dies
-  // in any way (even SIGKILL, or `timeout` killing jest), the pipe closes and the JVM is killed,
-  // so no orphaned emulator keeps its port and memory. sh exits with the JVM's status.
-  const child: ChildProcess =
-    process.platform === 'win32'
-      ? spawn(found.command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'firestore-emulator', found.command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-  // Writing is never needed; an error here only means the watchdog is gone already.
-  child.stdin?.on('error', () => undefined)
   const output: string[] = []
-  const onData = (chunk: Buffer): void => {
-    for (const line of chunk.toString('utf8').split(/\r?\n/)) {
-      if (!line.trim()) continue
+  const child = startChild({
+    name: 'firestore-emulator',
+    command: found.command,
+    args,
+    // Its own process group: a stop reaches the JVM and the watchdog together.
+    dieWithParent: 'always',
+    onLine: (line) => {
+      if (!line.trim()) return
       output.push(line)
       if (output.length > KEEP_OUTPUT_LINES) output.shift()
       options.log?.(line)
-    }
-  }
-  child.stdout?.on('data', onData)
-  child.stderr?.on('data', onData)
-
-  let exited = false
-  let exitInfo = ''
-  const exitPromise = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = true
-      exitInfo = signal ? `signal ${signal}` : `code ${code}`
-      resolve()
-    })
+    },
   })
-  let spawnError: Error | null = null
-  child.once('error', (err) => {
-    spawnError = err
-  })
-  const killOnExit = (): void => {
-    if (!exited && child.pid) signalTree(child.pid, 'SIGKILL')
-  }
-  process.once('exit', killOnExit)
-
-  let stopping: Promise<void> | null = null
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      process.removeListener('exit', killOnExit)
-      child.stdin?.end()
-      if (exited || !child.pid) return
-      // Terminate the JVM (and the watchdog) but not the sh above them: its `wait` makes it exit
-      // only once the JVM is really gone, so `stop()` resolves when the port is free again.
-      const below = descendantPids(child.pid)
-      signalPids(below.length > 0 ? below : [child.pid], 'SIGTERM')
-      const timer = setTimeout(() => child.pid && signalTree(child.pid, 'SIGKILL'), 5000)
-      await exitPromise
-      clearTimeout(timer)
-    })()
-    return stopping
-  }
+  const stop = (): Promise<void> => child.stop(5000)
 
   const timeoutMs = options.timeoutMs ?? 60_000
-  const deadline = startedAt + timeoutMs
-  while (!(await emulatorAnswers(hostPort, 1000))) {
-    const failure = spawnError
-      ? `could not run ${found.command}: ${(spawnError as Error).message}`
-      : exited
-        ? `it exited (${exitInfo}) before answering`
-        : Date.now() > deadline
-          ? `it did not answer on ${hostPort} within ${Math.round(timeoutMs / 1000)} s`
-          : null
-    if (failure) {
-      await stop()
-      const tail = output.length ? `\nLast emulator output:\n${output.join('\n')}` : ''
-      throw new Error(`The Cloud Firestore emulator (${found.jar}) failed to start: ${failure}.${tail}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
+  const outcome = await waitUntil(() => emulatorAnswers(hostPort, 1000), { timeoutMs, intervalMs: 100, child })
+  if (outcome.kind !== 'ready') {
+    const failure =
+      outcome.kind === 'timeout'
+        ? `it did not answer on ${hostPort} within ${Math.round(timeoutMs / 1000)} s`
+        : outcome.status === 'spawn-error'
+          ? `could not run ${found.command}`
+          : `it exited (${typeof outcome.status === 'number' ? `code ${outcome.status}` : `signal ${outcome.status}`}) before answering`
+    await stop()
+    const tail = output.length ? `\nLast emulator output:\n${output.join('\n')}` : ''
+    throw new Error(`The Cloud Firestore emulator (${found.jar}) failed to start: ${failure}.${tail}`)
   }
-  return { host, port, hostPort, pid: child.pid as number, startupMs: Date.now() - startedAt, stop }
+  return { host, port, hostPort, pid: child.process.pid as number, startupMs: Date.now() - startedAt, stop }
 }

@@ -10,7 +10,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { findFreePort } from './firestore-emulator'
+import { findFreePort } from './ports'
 import { startHttpsProxy } from './https-proxy'
 import { startChild, stopAll, type RunningChild } from './processes'
 import { waitForHttp } from './wait'

@@ -30,20 +30,25 @@ export function makePrefix(name: string, width: number): string {
 }
 
 /**
- * Copies `stream` to `out` line by line, each line prefixed. A partial last line is flushed when the
- * stream ends so nothing a crashing child printed is lost.
+ * Calls `onLine` with each line of `stream` (without its line break). A partial last line is
+ * passed on when the stream ends, so nothing a crashing child printed is lost.
  */
-export function pipeWithPrefix(stream: Readable, prefix: string, out: NodeJS.WritableStream): void {
+export function forEachLine(stream: Readable, onLine: (line: string) => void): void {
   let pending = ''
   stream.setEncoding('utf8')
   stream.on('data', (chunk: string) => {
     pending += chunk
     const lines = pending.split(/\r?\n/)
     pending = lines.pop() ?? ''
-    for (const line of lines) out.write(`${prefix}${line}\n`)
+    for (const line of lines) onLine(line)
   })
   stream.on('end', () => {
-    if (pending) out.write(`${prefix}${pending}\n`)
+    if (pending) onLine(pending)
     pending = ''
   })
+}
+
+/** Copies `stream` to `out` line by line, each line prefixed. */
+export function pipeWithPrefix(stream: Readable, prefix: string, out: NodeJS.WritableStream): void {
+  forEachLine(stream, (line) => out.write(`${prefix}${line}\n`))
 }

@@ -1,4 +1,7 @@
-/** Port checks done before anything starts, so a busy port gets a clear message instead of a stack trace. */
+/**
+ * Ports of the tooling, found ONE way (a listen on the port): a free one to hand a child, and the
+ * check done before anything starts, so a busy port gets a clear message instead of a stack trace.
+ */
 import net from 'node:net'
 
 /** Thrown when a port the stack needs is taken; the message says which part and how to change it. */
@@ -16,13 +19,43 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Resolves true when nothing accepts a listen on `host:port`. */
-export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+/**
+ * Listens on `host:port` once and closes again: the port it got (the kernel's pick for port 0), or
+ * the listen error. `exclusive` so a port another process shares through the cluster module counts as taken.
+ */
+function listenOnce(port: number, host: string): Promise<{ port: number } | { error: Error }> {
+  // Sockets take IPv6 addresses bare; FIRESTORE_EMULATOR_HOST writes them in brackets.
+  const address = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
   return new Promise((resolve) => {
     const server = net.createServer()
-    server.once('error', () => resolve(false))
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)))
+    server.unref()
+    server.once('error', (error) => resolve({ error }))
+    server.listen({ port, host: address, exclusive: true }, () => {
+      const bound = server.address()
+      server.close(() => resolve(typeof bound === 'object' && bound ? { port: bound.port } : { error: new Error(`no port bound on ${host}`) }))
+    })
   })
+}
+
+/**
+ * A port that was free a moment ago on `host` (for children that have no "port 0" of their own:
+ * the emulator, localstripe, Next, a backend).
+ * @param host where it must be free (default 127.0.0.1, where every part of the local stack listens)
+ * @throws when nothing can listen on `host` at all
+ */
+export async function findFreePort(host = '127.0.0.1'): Promise<number> {
+  const result = await listenOnce(0, host)
+  // Not `instanceof Error`: under jest, Node's errors come from another realm.
+  if ('error' in result) throw new Error(`Could not pick a free port on ${host}: ${result.error.message}`)
+  return result.port
+}
+
+/**
+ * Whether nothing holds `host:port` (a listen there succeeds).
+ * @param host default 127.0.0.1; an IPv6 address may be given in brackets
+ */
+export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return 'port' in (await listenOnce(port, host))
 }
 
 export interface PortRequirement {
@@ -33,26 +66,12 @@ export interface PortRequirement {
   host?: string
 }
 
-/** Throws a PortInUseError for the first requirement whose port is taken. */
+/**
+ * Checks the ports a stack is about to use, in order.
+ * @throws PortInUseError for the first requirement whose port is taken
+ */
 export async function assertPortsFree(requirements: PortRequirement[]): Promise<void> {
   for (const req of requirements) {
     if (!(await isPortFree(req.port, req.host ?? '127.0.0.1'))) throw new PortInUseError(req.port, req.what, req.envVar)
   }
-}
-
-/** Parses a port from env, rejecting junk with a message naming the variable. */
-export function parsePort(value: string | undefined, fallback: number, envVar: string): number {
-  if (value === undefined || value === '') return fallback
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${envVar} must be a port number between 1 and 65535, got "${value}".`)
-  }
-  return port
-}
-
-/** Splits `host:port` (FIRESTORE_EMULATOR_HOST) into its parts. */
-export function parseHostPort(value: string, envVar: string): { host: string; port: number } {
-  const match = /^(.+):(\d+)$/.exec(value.trim())
-  if (!match?.[1] || !match[2]) throw new Error(`${envVar} must look like host:port (e.g. 127.0.0.1:8080), got "${value}".`)
-  return { host: match[1], port: parsePort(match[2], 0, envVar) }
 }

@@ -1,11 +1,12 @@
 /**
- * Child processes of the orchestration scripts. Each child gets a process group of its own
- * (`detached`), so stopping it also stops what it spawned (npx -> node, the emulator's java),
- * and every line it prints is prefixed with its name.
+ * Child processes of the tooling, started and stopped ONE way. By default a child gets a process
+ * group of its own (`detached`), so stopping it also stops what it spawned (npx -> node, the
+ * emulator's java) without walking the process tree, and every line it prints is prefixed with
+ * its name (or handed to `onLine`). A stop is SIGTERM, then SIGKILL after a grace period.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
-import { makePrefix, pipeWithPrefix } from './log'
+import { forEachLine, makePrefix, pipeWithPrefix } from './log'
 
 export interface ChildOptions {
   name: string
@@ -18,21 +19,41 @@ export interface ChildOptions {
   /** Where prefixed output goes; default stdout/stderr. Tests pass a sink to keep reports short. */
   stdout?: NodeJS.WritableStream
   stderr?: NodeJS.WritableStream
+  /** Receives each line the child prints instead of the prefixed copy (a caller that keeps or filters them). */
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void
+  /**
+   * `group` (default): the child leads a process group of its own and every signal reaches the
+   * whole group. `process`: only the child is signalled, and it stays in our group, so a
+   * terminal's Ctrl-C reaches it directly (the runtime the soak and benchmarks kill on purpose).
+   */
+  scope?: 'group' | 'process'
+  /**
+   * Never outlive this Node process. `exit`: SIGKILLed when it exits (normally, or by
+   * process.exit after Ctrl-C). `always`: also (POSIX) by a watchdog when it dies any other way
+   * (SIGKILL, a crash, `timeout` killing jest), so no orphaned JVM keeps its port and memory; the
+   * child's `process.pid` is then the watchdog's shell.
+   */
+  dieWithParent?: 'exit' | 'always'
 }
+
+/** How a child ended: its exit code, the signal's name, or `spawn-error` when it could not start. */
+export type ExitStatus = number | string
 
 export interface RunningChild {
   readonly name: string
   readonly process: ChildProcess
   /** Resolves with the exit code (or signal name) when the child has exited. */
-  readonly exited: Promise<number | string>
+  readonly exited: Promise<ExitStatus>
   /** True once the child has exited. */
   hasExited(): boolean
   /**
-   * SIGTERM to the whole group, SIGKILL after `graceMs`; resolves once it has exited. Calls while
+   * SIGTERM (to the whole group), SIGKILL after `graceMs`; resolves once it has exited. Calls while
    * a stop is under way join it: a second SIGTERM would cut the child's graceful shutdown short
    * (the backend exits at once on a second signal).
    */
   stop(graceMs?: number): Promise<void>
+  /** Sends `signal` once (a crash on purpose: SIGKILL) and resolves when the child has exited; at once when it already has. */
+  kill(signal: NodeJS.Signals): Promise<void>
 }
 
 /**
@@ -50,28 +71,83 @@ export function typeScriptCommand(root: string, file: string): { command: string
   return { command: process.execPath, args: ['--import', loader, file] }
 }
 
-/** Starts a child in its own process group with prefixed output. */
+/**
+ * Runs "$@" in the background and waits for it, while a background reader of our pipe (saved as
+ * fd 3: background jobs get /dev/null as stdin) kills it once the pipe reaches EOF, i.e. once the
+ * Node process that holds the other end is gone. The shell ignores a stop's SIGTERM to the group
+ * (`trap :`; the command gets the default handling back when it starts) and waits until the
+ * command has really exited, so the child's exit means its port is free; it exits with the
+ * command's status.
+ */
+const WATCHDOG_SCRIPT = [
+  'exec 3<&0 0</dev/null',
+  'trap : TERM',
+  '"$@" & child=$!',
+  '{ cat <&3 >/dev/null 2>&1; kill $child 2>/dev/null; } &',
+  'wait $child; status=$?',
+  'while kill -0 $child 2>/dev/null; do wait $child; status=$?; done',
+  'exit $status',
+].join('\n')
+
+/**
+ * Starts a child (in its own process group unless `scope: 'process'`) with prefixed output.
+ * A command that cannot start gets a `could not start` line and the exit status `spawn-error`.
+ */
 export function startChild(options: ChildOptions): RunningChild {
-  const child = spawn(options.command, options.args, {
-    cwd: options.cwd ?? process.cwd(),
-    env: options.env ?? process.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const scope = options.scope ?? 'group'
+  const watchdog = options.dieWithParent === 'always' && process.platform !== 'win32'
+  const child = spawn(
+    watchdog ? '/bin/sh' : options.command,
+    watchdog ? ['-c', WATCHDOG_SCRIPT, options.name, options.command, ...options.args] : options.args,
+    {
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env ?? process.env,
+      detached: scope === 'group',
+      stdio: [watchdog ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    },
+  )
+  // Nothing is ever written to the watchdog's pipe; an error only means it is gone already.
+  child.stdin?.on('error', () => undefined)
   const prefix = makePrefix(options.name, options.prefixWidth ?? options.name.length)
-  if (child.stdout) pipeWithPrefix(child.stdout, prefix, options.stdout ?? process.stdout)
-  if (child.stderr) pipeWithPrefix(child.stderr, prefix, options.stderr ?? process.stderr)
+  const onLine = options.onLine
+  const printError = (line: string): void => {
+    if (onLine) onLine(line, 'stderr')
+    else (options.stderr ?? process.stderr).write(`${prefix}${line}\n`)
+  }
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const readable = child[stream]
+    if (!readable) continue
+    if (onLine) forEachLine(readable, (line) => onLine(line, stream))
+    else pipeWithPrefix(readable, prefix, options[stream] ?? process[stream])
+  }
 
   let exitedFlag = false
-  const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => {
+  const signal = (name: NodeJS.Signals): void => {
+    if (child.pid === undefined) return
+    try {
+      // Negative pid = the whole process group the child leads.
+      process.kill(scope === 'group' ? -child.pid : child.pid, name)
+    } catch {
+      // Already gone.
+    }
+  }
+  const killOnParentExit = (): void => {
+    if (!exitedFlag) signal('SIGKILL')
+  }
+  if (options.dieWithParent !== undefined) process.once('exit', killOnParentExit)
+  const exited = new Promise<ExitStatus>((resolve) => {
+    child.once('exit', (code, signalName) => {
       exitedFlag = true
-      resolve(code ?? signal ?? 'unknown')
+      process.removeListener('exit', killOnParentExit)
+      // Lets the watchdog's reader end.
+      child.stdin?.end()
+      resolve(code ?? signalName ?? 'unknown')
     })
     // A spawn failure (command not found) never emits 'exit'.
     child.once('error', (error) => {
       exitedFlag = true
-      ;(options.stderr ?? process.stderr).write(`${prefix}could not start ${options.command}: ${error.message}\n`)
+      process.removeListener('exit', killOnParentExit)
+      printError(`could not start ${options.command}: ${error.message}`)
       resolve('spawn-error')
     })
   })
@@ -82,35 +158,31 @@ export function startChild(options: ChildOptions): RunningChild {
     process: child,
     exited,
     hasExited: () => exitedFlag,
-    stop: (graceMs = 5000) => (stopping ??= stopGroup(child, exited, () => exitedFlag, graceMs)),
+    stop: (graceMs = 5000) => (stopping ??= stopChild(signal, exited, () => exitedFlag, graceMs, scope)),
+    kill: async (name) => {
+      if (!exitedFlag) signal(name)
+      await exited
+    },
   }
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return
-  try {
-    // Negative pid = the whole process group the child leads.
-    process.kill(-child.pid, signal)
-  } catch {
-    // The group is already gone.
-  }
-}
-
-async function stopGroup(
-  child: ChildProcess,
+async function stopChild(
+  signal: (name: NodeJS.Signals) => void,
   exited: Promise<unknown>,
   hasExited: () => boolean,
   graceMs: number,
+  scope: 'group' | 'process',
 ): Promise<void> {
-  if (!hasExited()) signalGroup(child, 'SIGTERM')
+  if (!hasExited()) signal('SIGTERM')
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), graceMs)
   })
   const outcome = await Promise.race([exited.then(() => 'exited' as const), timedOut])
   clearTimeout(timer)
-  // Grandchildren (java under the emulator wrapper) may outlive their parent: always sweep the group.
-  signalGroup(child, 'SIGKILL')
+  // Grandchildren (java under the emulator wrapper) may outlive their parent: always sweep the
+  // group. A lone process is only killed when it did not exit in time (its pid may be reused after).
+  if (scope === 'group' || outcome === 'timeout') signal('SIGKILL')
   if (outcome === 'timeout') await exited
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { findFreePort } from './firestore-emulator'
+import { findFreePort } from './ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './localstripe'
 
 const ROOT = path.resolve(__dirname, '..', '..')

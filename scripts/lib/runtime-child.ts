@@ -1,22 +1,33 @@
 /**
  * The local runtime (rio-local/main.ts) as one child process, for the reliability scripts (the soak
- * run, the live-update benchmark) that kill and start it on purpose.
+ * run, the benchmarks, the charge-crash test) that kill and start it on purpose. Started and
+ * stopped through ./processes like every other child.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
+import { startChild, typeScriptCommand, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
 const root = path.resolve(__dirname, '..', '..')
 
 /**
- * Starts the runtime with `env` (RIO_LOCAL_PORT and the rest). `node --import tsx`: one process, so
- * a SIGKILL leaves no orphan behind (the tsx CLI forks one).
- * @param onStderr receives each chunk the runtime writes to stderr (its log lines)
+ * Starts the runtime with `env` (RIO_LOCAL_PORT and the rest): one process (`node --import tsx`,
+ * so a SIGKILL leaves no orphan behind), signalled alone (`scope: 'process'`: a terminal's Ctrl-C
+ * reaches it as it reaches the script), and SIGKILLed when this process exits. Its stdout is dropped.
+ * @param onStderr receives each line the runtime writes to stderr (its log lines), with its line break
  */
-export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: string) => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'rio-local/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
-  child.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString()))
-  return child
+export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: string) => void): RunningChild {
+  return startChild({
+    name: 'backend',
+    ...typeScriptCommand(root, 'rio-local/main.ts'),
+    cwd: root,
+    env,
+    scope: 'process',
+    // An interrupted or failing run leaves no runtime behind.
+    dieWithParent: 'exit',
+    onLine: (line, stream) => {
+      if (stream === 'stderr') onStderr?.(`${line}\n`)
+    },
+  })
 }
 
 /**
@@ -36,10 +47,7 @@ export function waitForHealth(origin: string, timeoutMs = 30_000): Promise<void>
   return waitForHttp(`${origin}/__health`, { what: 'The runtime', timeoutMs, intervalMs: 50, accept: (status) => status >= 200 && status < 300 })
 }
 
-/** Stops the child with `signal` and resolves once it has exited (at once when it already has). */
-export async function stopRuntimeChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  await exited
+/** Stops the child with `signal` alone (SIGKILL: a crash on purpose) and resolves once it has exited (at once when it already has). */
+export function stopRuntimeChild(child: RunningChild, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return child.kill(signal)
 }

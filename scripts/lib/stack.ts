@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { findFirestoreEmulator, findFreePort } from './firestore-emulator'
+import { findFirestoreEmulator } from './firestore-emulator'
+import { findFreePort } from './ports'
+import { formatEmulatorHost } from '../../rio-local/firestore/emulator-host'
 import { ensureLocalhostCert, type CertPaths } from './cert'
 import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
@@ -76,7 +78,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   let stripe: RunningLocalstripe | undefined
   let proxy: HttpsProxy | undefined
   let backend: RunningChild | undefined
-  const firestoreHost = `${ports.firestoreHost}:${ports.firestore}`
+  const firestoreHost = formatEmulatorHost({ host: ports.firestoreHost, port: ports.firestore })
   const backendUrl = `http://127.0.0.1:${ports.backend}`
   const appUrl = appUrlOf(ports)
 
@@ -237,7 +239,7 @@ export function backendEnvFor(options: {
     RIO_LOCAL_FRONT_SECRET: options.frontSecret,
     RIO_LOCAL_PORT: String(ports.backend),
     RIO_LOCAL_DEV: '1',
-    FIRESTORE_EMULATOR_HOST: `${ports.firestoreHost}:${ports.firestore}`,
+    FIRESTORE_EMULATOR_HOST: formatEmulatorHost({ host: ports.firestoreHost, port: ports.firestore }),
     RIO_LOCAL_LIVE_STATE: options.liveState ? '1' : '0',
     // CORS: the one browser origin of this stack (the Firebase Auth calls go to the backend directly).
     RIO_LOCAL_ALLOWED_ORIGINS: appUrl,

@@ -1,7 +1,10 @@
-/** Waiting until a started part answers, failing fast when it died instead. */
+/**
+ * Waiting until a started part answers, ONE way (`waitUntil` polls a check), failing fast when the
+ * process that should answer died instead.
+ */
 import http from 'node:http'
 import https from 'node:https'
-import type { RunningChild } from './processes'
+import type { ExitStatus, RunningChild } from './processes'
 
 /** Resolves with the status of one GET, or null when nothing answered. TLS is not verified (local self-signed certs). */
 export function probe(url: string, timeoutMs = 2000): Promise<number | null> {
@@ -16,30 +19,55 @@ export function probe(url: string, timeoutMs = 2000): Promise<number | null> {
   })
 }
 
-export interface WaitOptions {
-  /** Human name used in the error message. */
-  what: string
+export interface WaitUntilOptions {
   timeoutMs: number
+  /** Pause between checks (default 250 ms). */
+  intervalMs?: number
   /** The process that should answer: if it exits first, waiting stops at once. */
   child?: RunningChild
-  intervalMs?: number
+}
+
+/** How a wait ended: the check passed, time ran out, or the child exited first (with its status). */
+export type WaitOutcome = { kind: 'ready' } | { kind: 'timeout' } | { kind: 'exited'; status: ExitStatus }
+
+/**
+ * Calls `check` until it resolves true, `timeoutMs` has passed, or `options.child` has exited;
+ * says which. The caller words the failure (each part has its own advice).
+ */
+export async function waitUntil(check: () => Promise<boolean>, options: WaitUntilOptions): Promise<WaitOutcome> {
+  const deadline = Date.now() + options.timeoutMs
+  for (;;) {
+    if (options.child?.hasExited()) return { kind: 'exited', status: await options.child.exited }
+    if (await check()) return { kind: 'ready' }
+    if (Date.now() >= deadline) return { kind: 'timeout' }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250))
+  }
+}
+
+export interface WaitOptions extends WaitUntilOptions {
+  /** Human name used in the error message. */
+  what: string
   /** The statuses that count as an answer (default: any). */
   accept?: (status: number) => boolean
 }
 
-/** Polls `url` until an HTTP status `accept` takes comes back (any by default); throws with a clear message on timeout or child exit. */
+/**
+ * Polls `url` until an HTTP status `accept` takes comes back (any by default).
+ * @throws with a clear message on timeout (naming the last refused status) or when the child exits first
+ */
 export async function waitForHttp(url: string, options: WaitOptions): Promise<void> {
-  const deadline = Date.now() + options.timeoutMs
   // A status `accept` refused, for the message: something else may be answering on that port.
   let last: number | null = null
-  while (Date.now() < deadline) {
-    if (options.child?.hasExited()) {
-      throw new Error(`${options.what} exited before it answered on ${url} (exit ${String(await options.child.exited)}); see its log lines above.`)
-    }
+  const outcome = await waitUntil(async () => {
     const status = await probe(url)
-    if (status !== null && (options.accept?.(status) ?? true)) return
+    if (status !== null && (options.accept?.(status) ?? true)) return true
     last = status ?? last
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250))
+    return false
+  }, options)
+  if (outcome.kind === 'exited') {
+    throw new Error(`${options.what} exited before it answered on ${url} (exit ${String(outcome.status)}); see its log lines above.`)
   }
-  throw new Error(`${options.what} did not answer on ${url} within ${Math.round(options.timeoutMs / 1000)} s${last === null ? '' : ` (last status ${last})`}.`)
+  if (outcome.kind === 'timeout') {
+    throw new Error(`${options.what} did not answer on ${url} within ${Math.round(options.timeoutMs / 1000)} s${last === null ? '' : ` (last status ${String(last)})`}.`)
+  }
 }

@@ -1,0 +1,46 @@
+/** Ports found one way: a free port is free, a taken one is refused with the variable to change. */
+import net from 'node:net'
+import { assertPortsFree, findFreePort, isPortFree, PortInUseError } from './ports'
+
+function listen(port: number): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+}
+
+test('a free port is free until something listens there, and then the check names the part and its variable', async () => {
+  const port = await findFreePort()
+  expect(port).toBeGreaterThan(0)
+  expect(await isPortFree(port)).toBe(true)
+  const server = await listen(port)
+  try {
+    expect(await isPortFree(port)).toBe(false)
+    const check = assertPortsFree([{ port, what: 'local backend', envVar: 'RIO_LOCAL_PORT' }])
+    await expect(check).rejects.toBeInstanceOf(PortInUseError)
+    await expect(check).rejects.toThrow(`Port ${port} (local backend) is already in use.`)
+    await expect(check).rejects.toThrow('choose another port with RIO_LOCAL_PORT.')
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+  await expect(assertPortsFree([{ port, what: 'local backend', envVar: 'RIO_LOCAL_PORT' }])).resolves.toBeUndefined()
+})
+
+test('the first taken port in the list is the one reported', async () => {
+  const [free, taken] = [await findFreePort(), await findFreePort()]
+  const server = await listen(taken)
+  try {
+    await expect(assertPortsFree([
+      { port: free, what: 'web app', envVar: 'PORT' },
+      { port: taken, what: 'localstripe', envVar: 'LOCALSTRIPE_PORT' },
+    ])).rejects.toMatchObject({ port: taken, envVar: 'LOCALSTRIPE_PORT' })
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+test('no free port on a host this machine does not have is an error naming the host', async () => {
+  // 192.0.2.0/24 is reserved for documentation: never an address of this machine.
+  await expect(findFreePort('192.0.2.1')).rejects.toThrow('Could not pick a free port on 192.0.2.1')
+})
