@@ -62,11 +62,11 @@ export type AccountPublicState = Record<string, unknown>
  * The customer's own Account state (`state.user[userId]`): who they are, where and how they want
  * their coffee, and their subscription (all of it in user state: it says what one customer buys,
  * where they live and when they are home, so no other session may read it). The subscription's
- * fields and rules are documented in lib/subscription/schedule.ts (the class's own module); the
+ * fields and rules are documented in retter/dependencies/BeanBloomSubscription/schedule.ts (the class's own module); the
  * methods and their answers in docs/subscriptions.md.
  *
  * A pause ends by itself on read, and the derived `upcomingDeliveries` / `nextDeliveryAt` move on
- * as days pass: read the subscription through `subscriptionAt` (lib/subscription/view.ts does), as
+ * as days pass: read the subscription through `subscriptionAt` (features/subscription/rules/view.ts does), as
  * the class's STATE does.
  */
 export interface AccountUserState extends Partial<SubscriptionFields> {

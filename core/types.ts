@@ -5,7 +5,7 @@
 
 /**
  * A failure as the UI sees it: a stable `code` to branch on and a human `message` to show.
- * Made only in `lib/rio/errors/`; no code reads `message` to decide anything.
+ * Made only in `core/rio/errors/`; no code reads `message` to decide anything.
  */
 export interface AppError {
   code: string

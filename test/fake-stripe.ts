@@ -1,5 +1,5 @@
 /**
- * Stripe.js for the app tests (jsdom runs no scripts): replaces lib/payments/load-stripe.ts (see
+ * Stripe.js for the app tests (jsdom runs no scripts): replaces features/payments/stripe/load-stripe.ts (see
  * test/setup-app.ts). Its Elements are plain labelled inputs a test types into, as a customer types
  * into Stripe's; its confirmations do for real, against the run's localstripe, what Stripe.js does
  * (rio-local/test/payments.ts), so the class sees a SetupIntent that really succeeded or was declined,

@@ -1,8 +1,8 @@
 /**
- * Test double of the Firestore side of the live state (lib/rio/snapshots.ts), installed for every
+ * Test double of the Firestore side of the live state (core/rio/snapshots.ts), installed for every
  * app test by test/setup-app.ts. jsdom has no Firestore emulator; tests decide instead when a
  * snapshot arrives (`emitSnapshot`) or that none ever does (the 5 s fallback), while the fallback
- * logic in lib/rio/state.ts runs for real.
+ * logic in core/rio/state.ts runs for real.
  */
 import type { RioCloudObject } from '@/core/rio/client'
 

@@ -8,7 +8,7 @@ let lastPath: string | null = null
 /**
  * Records one page view for a client-side route change, only while the visitor's Accept stands.
  *
- * The first view after an Accept is sent by the tag's own `config` call (lib/analytics/gtag.ts).
+ * The first view after an Accept is sent by the tag's own `config` call (core/analytics/gtag.ts).
  * Route changes are sent from here, once per `routeChangeComplete`; a repeated event for the same
  * path (a shallow query update that resolved to the same URL) is not counted twice. GA4's enhanced
  * measurement would also count history changes, so the property must have "Page changes based on

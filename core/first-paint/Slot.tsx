@@ -1,7 +1,7 @@
 import type { FirstPaintText } from '@/core/first-paint/names'
 
 /**
- * Where the first paint shows one of the customer's stored texts (lib/first-paint/paint.ts writes
+ * Where the first paint shows one of the customer's stored texts (core/first-paint/paint.ts writes
  * it as this element's generated content). Empty in the HTML, so every visitor's page and its
  * hydration are the same; it takes the place the text will take once the app has the data.
  */

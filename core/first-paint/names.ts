@@ -23,7 +23,7 @@ export type FirstPaintKey = FirstPaintFlag | FirstPaintText
 export const PAINTED_ATTRIBUTE = 'data-first-paint'
 /** The id of the `<style>` the inline script writes. */
 export const STYLE_ID = 'first-paint-view'
-/** The sessionStorage key of a sign-in waiting for its code (components/sign-in/pending-sign-in.ts). */
+/** The sessionStorage key of a sign-in waiting for its code (features/sign-in/rules/pending-sign-in.ts). */
 export const PENDING_SIGN_IN_KEY = 'bean-and-bloom.pending-sign-in'
 
 /** Shown only when `key` is present. */

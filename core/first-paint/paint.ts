@@ -35,7 +35,7 @@ export interface FirstPaintConfig {
   maxText: number
   /** What a plan id looks like (the stored view's rule), as a RegExp source. */
   planId: string
-  /** Where an e-mail may wrap (lib/format/wrap.ts), as a RegExp source. */
+  /** Where an e-mail may wrap (core/format/wrap.ts), as a RegExp source. */
   breakPoints: string
 }
 
@@ -144,7 +144,7 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
     if (plan) {
       const card = `[data-plan-card="${plan}"]`
       // The card also gets --current-plan: 1, for layout that depends on which card it is
-      // (components/plans/Plans.module.css puts it first on a phone).
+      // (features/plans/components/Plans.module.css puts it first on a phone).
       css += `[data-plan-card]:not(${card}) [data-needs="current"],${card} [data-needs="switch"]{display:none!important}${card}{--current-plan:1}`
     }
     // Nothing of /sign-in paints while the account loads; shown after 4 s should the navigation not happen.
@@ -167,7 +167,7 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
 
 /**
  * The page's inline script: `paintFirstView` run at load with this build's configuration. Its text
- * is fixed per build, so the page's CSP allows it by its hash (lib/security/page-policy.ts).
+ * is fixed per build, so the page's CSP allows it by its hash (core/security/page-policy.ts).
  */
 export function firstPaintScript(config: FirstPaintConfig = firstPaintConfig()): string {
   // `<` escaped: the text sits inside <script>, where "</script>" would end it.

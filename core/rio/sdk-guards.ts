@@ -1,7 +1,7 @@
 /**
  * Two corrections to SDK 0.4.0, installed on an instance between `new Retter()` and `init()`. What
  * they rely on in the SDK (version, private methods, their code) is pinned by
- * __tests__/rio/sdk-shape.test.ts: a different SDK fails that test, not customers.
+ * core/rio/__tests__/sdk-shape.test.ts: a different SDK fails that test, not customers.
  * Loaded with the SDK (dynamic import), so neither it nor Firebase is in any page's first-load JS.
  *
  * 1. An outage never signs a customer out. Before every action the SDK gets a token (refreshing it

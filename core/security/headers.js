@@ -10,15 +10,15 @@
  * - Firebase Auth and Firestore, which the SDK uses for live state (in local mode: the backend's
  *   Auth emulation and the Firestore emulator instead);
  * - Google Analytics only when NEXT_PUBLIC_GA_ID is set (the tag's file and where it sends; it has no
- *   inline script: lib/analytics/gtag.ts starts it from the app's bundle after the visitor's Accept);
+ *   inline script: core/analytics/gtag.ts starts it from the app's bundle after the visitor's Accept);
  * - Stripe, which takes payment methods: Stripe.js from js.stripe.com, its Elements and 3-D Secure
  *   frames (js.stripe.com, hooks.stripe.com) and its API (api.stripe.com); on the local stack
  *   (NEXT_PUBLIC_STRIPE_JS_URL set) localstripe's origin instead, for its fake Stripe.js and its API.
  *
- * Scripts get one policy for inline code: `pageScriptPolicy` (lib/security/page-policy.ts, a <meta>
+ * Scripts get one policy for inline code: `pageScriptPolicy` (core/security/page-policy.ts, a <meta>
  * the document renders first in <head>) allows exactly that page's inline scripts by their hashes:
  * Turbopack's bootstrap, whose text depends on the page's chunks and is known only once the page is
- * rendered, and the document's first-paint script (lib/first-paint/paint.ts). The header cannot know
+ * rendered, and the document's first-paint script (core/first-paint/paint.ts). The header cannot know
  * those, so its script-src names the same origins and 'unsafe-inline' and NEVER a hash or nonce:
  * a browser that sees one ignores 'unsafe-inline', and the header would then block every inline
  * script the meta allows (both policies are enforced; a script runs only when both allow it).

@@ -1,8 +1,8 @@
 /**
- * The per-page half of the script policy (see lib/security/headers.js): a `<meta>` CSP that allows
+ * The per-page half of the script policy (see core/security/headers.js): a `<meta>` CSP that allows
  * the app's script sources plus the hashes of the page's inline scripts: the bootstrap Turbopack's
  * production pages carry, rebuilt here exactly as `next/document` renders it from the same build
- * manifest, and the document's own (the first paint's, lib/first-paint/paint.ts), fixed per build.
+ * manifest, and the document's own (the first paint's, core/first-paint/paint.ts), fixed per build.
  */
 import { getTurbopackChunkGroupBootstrap, type BuildManifest } from 'next/dist/server/get-page-files'
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape'

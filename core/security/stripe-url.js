@@ -2,7 +2,7 @@
 /**
  * Where Stripe.js comes from: NEXT_PUBLIC_STRIPE_JS_URL when set (the local stack's fake Stripe.js,
  * served by localstripe at `http://127.0.0.1:PORT/js.stripe.com/v3/`), else Stripe's own. CommonJS
- * because lib/security/headers.js (loaded by next.config.js) builds the CSP from it too.
+ * because core/security/headers.js (loaded by next.config.js) builds the CSP from it too.
  */
 
 /** Stripe's own Stripe.js (Stripe requires loading it from here, never a copy). */

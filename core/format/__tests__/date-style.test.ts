@@ -1,6 +1,6 @@
 /**
  * One date style on the pages, in the e-mails and on the boards (BeanBloomSubscription's dates.ts,
- * which lib/format/date.ts writes through): the day before the month, 24-hour times, a time in
+ * which core/format/date.ts writes through): the day before the month, 24-hour times, a time in
  * the reader's time zone.
  */
 import fc from 'fast-check'

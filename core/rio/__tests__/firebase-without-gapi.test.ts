@@ -1,7 +1,7 @@
 /**
  * Firebase Auth's `getAuth()` adds the popup/redirect resolver in a browser, which loads Google's
  * `apis.google.com/js/api.js` on every page. The app never opens a popup: in cloud mode (no
- * emulators) lib/rio/sdk-guards creates the SDK's Firebase app and Auth first, without it.
+ * emulators) core/rio/sdk-guards creates the SDK's Firebase app and Auth first, without it.
  */
 import { DEFAULT_FIREBASE } from '@/rio-local/app'
 import { openChallenge, sendCode, verifyCode } from '@/core/rio/sign-in-api'

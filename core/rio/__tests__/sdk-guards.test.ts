@@ -1,5 +1,5 @@
 /**
- * SDK 0.4.0 signs out on any failure to get a token. With the guard of lib/rio/sdk-guards, an
+ * SDK 0.4.0 signs out on any failure to get a token. With the guard of core/rio/sdk-guards, an
  * outage (no answer, a 5xx) keeps the stored session and fails only the action; a refusal (a 4xx)
  * still signs out, as the product's rule "if fetching a token fails, the user is signed out" means.
  */

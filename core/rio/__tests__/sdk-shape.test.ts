@@ -1,5 +1,5 @@
 /**
- * lib/rio/sdk-guards.ts replaces and calls private methods of @retter/sdk 0.4.0 at run time. This
+ * core/rio/sdk-guards.ts replaces and calls private methods of @retter/sdk 0.4.0 at run time. This
  * test pins exactly what it relies on, so a different SDK fails here, in CI, and never in a
  * customer's browser: the pinned version, each method's name and arity, and the source text of
  * every method the guards replace, wrap or imitate (a fingerprint of its code in the installed
@@ -49,7 +49,7 @@ const RELIED_ON: Array<[string, 'Retter' | 'Auth', string, number, string, strin
 
 test.each(RELIED_ON)('%s: %s.prototype.%s has arity %d and the source the guards were written against', (file, owner, name, arity, expected, why) => {
   const source = methodSource(file, owner, name)
-  if (source === null) throw new Error(`${owner}.prototype.${name} is gone from @retter/sdk/dist/${file}; lib/rio/sdk-guards.ts relies on it (${why})`)
+  if (source === null) throw new Error(`${owner}.prototype.${name} is gone from @retter/sdk/dist/${file}; core/rio/sdk-guards.ts relies on it (${why})`)
   const ownerObject = owner === 'Retter'
     ? Retter.prototype
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's Auth class has no typed entry point

@@ -1,6 +1,6 @@
 import { ToastContainer } from 'react-toastify'
 
-/** Toasts close themselves after 5 s (a product constant; __tests__/ui/Toasts.test.tsx pins it). */
+/** Toasts close themselves after 5 s (a product constant; core/ui/__tests__/Toasts.test.tsx pins it). */
 export const TOAST_AUTO_CLOSE_MS = 5000
 /** A toast is dismissed once dragged across 80 % of its width (a product constant, pinned by the same test). */
 export const TOAST_DRAG_PERCENT = 80

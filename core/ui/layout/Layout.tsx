@@ -14,7 +14,7 @@ import { ROUTES } from '@/core/routes'
 interface NavItemProps {
   href: string
   children: ReactNode
-  /** The first paint's marks (lib/first-paint/names.ts): which browsers the item shows in before the session is known. */
+  /** The first paint's marks (core/first-paint/names.ts): which browsers the item shows in before the session is known. */
   firstPaint?: object
 }
 
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ul>
               <NavItem href={ROUTES.plans}>Plans</NavItem>
               {/* Until the session is known both are in the page, and the first paint shows the one this
-                  browser's stored session says (lib/first-paint): a returning customer never sees "Sign in". */}
+                  browser's stored session says (core/first-paint): a returning customer never sees "Sign in". */}
               {isInitializing || !isSignedIn ? (
                 <NavItem href={ROUTES.signIn} firstPaint={isInitializing ? unless('customer') : undefined}>Sign in</NavItem>
               ) : null}

@@ -105,7 +105,7 @@ export function AccountPage() {
   }
 
   // Until the customer's data is here the page is the same for everyone, and its first paint shows
-  // what this browser's stored view says (lib/first-paint): the customer's e-mail, their
+  // what this browser's stored view says (core/first-paint): the customer's e-mail, their
   // subscription summary and "Sign out", in the boxes the data will fill, so nothing moves.
   const firstPaint = isInitializing || !isSignedIn || loading || (!account && !aws && !accountError)
 

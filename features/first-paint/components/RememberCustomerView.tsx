@@ -6,7 +6,7 @@ import { useAuth } from '@/core/session/AuthContext'
 const remember = () => import('../rules/remember')
 
 /**
- * Keeps what a returning customer's next load paints before any script (lib/first-paint): written
+ * Keeps what a returning customer's next load paints before any script (core/first-paint): written
  * when the customer's data arrives or changes, removed when nobody is signed in here any more
  * (signed out in this tab or another). Renders nothing.
  */

@@ -1,7 +1,7 @@
 /**
  * The app's side of the first paint: after every change of the session or the customer's data,
  * keep what the next load should paint and paint the current page again from it. Loaded once the
- * session is known (components/first-paint/RememberCustomerView.tsx), never with the page.
+ * session is known (features/first-paint/components/RememberCustomerView.tsx), never with the page.
  */
 import type { AccountView, SubscriptionPlan } from '@/core/contract'
 import { readStoredIdentity, tokenStorageKey } from '@/core/rio/stored-session'

@@ -1,6 +1,6 @@
 /**
  * What the next load paints for a customer, made from the data the app shows now: the same words
- * (lib/subscription/summary-text.ts) the components render, and the keys that pick which of a
+ * (features/subscription/rules/summary-text.ts) the components render, and the keys that pick which of a
  * static page's variants show (./names.ts).
  */
 import type { AccountView, SubscriptionPlan } from '@/core/contract'

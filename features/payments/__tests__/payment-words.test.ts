@@ -1,5 +1,5 @@
 /**
- * How the app words payments (lib/payments/words.ts): a delivery's payment line, the saved method's
+ * How the app words payments (features/payments/rules/words.ts): a delivery's payment line, the saved method's
  * details, the day an upcoming delivery is charged, and the SEPA mandate naming the shop.
  */
 import fc from 'fast-check'

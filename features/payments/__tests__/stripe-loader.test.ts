@@ -1,5 +1,5 @@
 /**
- * Loading Stripe.js (lib/payments/load-stripe.ts, which the other app tests replace with a fake):
+ * Loading Stripe.js (features/payments/stripe/load-stripe.ts, which the other app tests replace with a fake):
  * one script per page from the configured URL, the Stripe object made with the publishable key, a
  * clear refusal without a key or when the script cannot load (and a new try on the next call), and
  * on the local stack the IBAN field localstripe's fake Stripe.js lacks.

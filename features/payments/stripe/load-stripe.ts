@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-/** Next inlines these at build time (lib/browser-env.js lists them). */
+/** Next inlines these at build time (core/browser-env.js lists them). */
 const env = {
   NEXT_PUBLIC_STRIPE_JS_URL: process.env.NEXT_PUBLIC_STRIPE_JS_URL,
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,

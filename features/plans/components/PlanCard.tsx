@@ -23,7 +23,7 @@ export interface PlanCardProps {
   /**
    * Before the session is known (the static HTML, hydration, the SDK still loading): every variant
    * of the card is rendered and the first paint shows the one this browser's stored view says
-   * (lib/first-paint): a visitor's link, or the customer's "Start with", "Switch to" or their plan.
+   * (core/first-paint): a visitor's link, or the customer's "Start with", "Switch to" or their plan.
    */
   firstPaint?: boolean
 }

@@ -20,7 +20,7 @@ export function PlanLine({ text }: { text: string }) {
 
 /**
  * The same line on the first paint of `/`, with the words the customer last saw (stored in this
- * browser, lib/first-paint), in the same box; hidden for visitors and customers with no plan.
+ * browser, core/first-paint), in the same box; hidden for visitors and customers with no plan.
  */
 export function FirstPaintPlanLine() {
   return <Line text={<Slot name="plan-line" />} attributes={needs('plan-line')} />

@@ -64,7 +64,7 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
     <PlanGrid {...shown} signedIn={isSignedIn} currentPlanId={null} pendingPlanId={null} onChoose={chooseEarly} firstPaint={firstPaint} />
   )
   // Until the session (and a customer's plan) is known, the page is the same for everyone and the
-  // first paint shows the part this browser's stored view picks (lib/first-paint): a visitor's
+  // first paint shows the part this browser's stored view picks (core/first-paint): a visitor's
   // plans, or the customer's line and their plan marked, painted before any script has run.
   const firstPaintView = (
     <>

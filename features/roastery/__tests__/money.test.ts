@@ -1,5 +1,5 @@
 /**
- * The roastery's money view (lib/roastery/money.ts): a day's and a month's sums from boards built
+ * The roastery's money view (features/roastery/rules/money.ts): a day's and a month's sums from boards built
  * with the class's own rules, VAT per country (receipts less credit notes), the month's CSV for the
  * accountant (RFC 4180, formula cells defused, ordered by number), and the refund form's amounts.
  */

@@ -23,7 +23,7 @@ export interface CodeStepProps {
   info: string | null
   /**
    * The step as the first paint shows it before hydration, from the sign-in this tab keeps
-   * (lib/first-paint): where the code went and the resend wait come from storage, in text slots.
+   * (core/first-paint): where the code went and the resend wait come from storage, in text slots.
    */
   firstPaint?: boolean
 }

@@ -198,7 +198,7 @@ const nothing = () => undefined
 
 /**
  * The code step as the first paint of `/sign-in` shows it when this tab keeps a sign-in waiting for
- * its code (lib/first-paint/paint.ts reads it before the page paints): the same boxes and words as
+ * its code (core/first-paint/paint.ts reads it before the page paints): the same boxes and words as
  * the step the page resumes into after hydration, so a reload never flashes step 1.
  */
 export function FirstPaintCodeStep() {

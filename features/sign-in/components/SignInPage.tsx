@@ -38,7 +38,7 @@ export function SignInPage() {
   const picked = router.isReady ? chosenPlanOf(router.query.next) : undefined
   // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
   // the page hydrates both steps the server rendered (the first paint showed the one this tab's
-  // storage says, lib/first-paint), then resumes it (read once, before the fresh form's own effects
+  // storage says, core/first-paint), then resumes it (read once, before the fresh form's own effects
   // overwrite the stored value).
   const [pendingAtLoad] = useState(readPendingSignIn)
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)

@@ -1,7 +1,7 @@
 /**
  * The subscription in the words the customer reads: the line above the plans on `/` and the
  * summary at the top of `/account`. The components render these, and the first paint of the next
- * load shows the same words from storage (lib/first-paint), so both always agree.
+ * load shows the same words from storage (core/first-paint), so both always agree.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/core/contract'
 import { formatDate, formatDeliveryDay } from '@/core/format/date'
