@@ -3,6 +3,7 @@
  * code a script or journey types, read from what the runtime really sent.
  */
 import type { OutboxMessage } from '../../core/contract'
+import { waitUntil } from './wait'
 
 /** Messages the runtime at `origin` sent to `email`, newest first. */
 export async function outbox(origin: string, email: string): Promise<OutboxMessage[]> {
@@ -23,13 +24,14 @@ export async function waitForCode(
   previousCount = 0,
   { timeoutMs = 10_000, intervalMs = 200 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<{ code: string; count: number }> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
+  let found: { code: string; count: number } | undefined
+  await waitUntil(async () => {
     // Only sign-in code e-mails count: the subscription's own e-mails arrive in between.
     const codes = (await outbox(origin, email)).filter((message) => message.code)
     const newest = codes[0]
-    if (codes.length > previousCount && newest?.code) return { code: newest.code, count: codes.length }
-    if (Date.now() > deadline) throw new Error(`No new code for ${email} in the outbox after ${timeoutMs} ms (had ${previousCount}).`)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
+    if (codes.length > previousCount && newest?.code) found = { code: newest.code, count: codes.length }
+    return found !== undefined
+  }, { timeoutMs, intervalMs })
+  if (!found) throw new Error(`No new code for ${email} in the outbox after ${timeoutMs} ms (had ${previousCount}).`)
+  return found
 }
