@@ -28,7 +28,6 @@
  * on other ports (PORT, RIO_LOCAL_PORT, FIRESTORE_EMULATOR_HOST), to see a change against it in one
  * run rather than across runs made at different moments of the machine.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import os from 'node:os'
@@ -41,6 +40,7 @@ import { CUSTOMER_PAGES, PROFILES, launchChromium, makeCustomer, measureLoad, ty
 import { findFreePort } from './lib/ports'
 import { startFloor, type Floor } from './lib/floor'
 import { say, warn } from './lib/log'
+import { startChild } from './lib/processes'
 import { startLocalStack, type LocalStack } from './lib/stack'
 import { percentile } from './lib/stats'
 
@@ -71,19 +71,26 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; details?: { items?: Array<{ url?: string }> } }>
 }
 
-function runLighthouse(url: string, outFile: string): Promise<void> {
+async function runLighthouse(url: string, outFile: string): Promise<void> {
   const bin = process.env.LIGHTHOUSE_BIN || path.join(root, 'node_modules', '.bin', 'lighthouse')
   const args = [url, '--quiet', '--output=json', `--output-path=${outFile}`, '--only-categories=performance,accessibility',
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`]
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${String(code)} on ${url}:\n${stderr.slice(-2000)}`))))
+  // Run to its end, never stopped; in our process group (scope 'process'), so a terminal's Ctrl-C reaches it and its Chrome directly.
+  const stderr: string[] = []
+  const child = startChild({
+    name: 'lighthouse',
+    command: bin,
+    args,
+    cwd: root,
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    scope: 'process',
+    dieWithParent: 'exit',
+    onLine: (line, stream) => {
+      if (stream === 'stderr') stderr.push(line)
+    },
   })
+  const status = await child.exited
+  if (status !== 0) throw new Error(`lighthouse exited ${String(status)} on ${url}:\n${stderr.join('\n').slice(-2000)}`)
 }
 
 function figuresOf(report: LighthouseReport, ownHosts: Set<string>): Figures {
