@@ -1,5 +1,6 @@
 /** The local stack's ports: loopback only. */
-import { readPorts } from './config'
+import { BROWSER_ENV } from '../../core/browser-env'
+import { browserEnvFor, readPorts } from './config'
 
 test('the defaults are loopback ports', () => {
   expect(readPorts({})).toEqual({ app: 3000, backend: 4000, firestoreHost: '127.0.0.1', firestore: 8080, stripe: 8420 })
@@ -33,4 +34,15 @@ test('every bad variable is told at once, one line each', () => {
       'PORT must be a port number between 1 and 65535, got "0".\n' +
       'LOCALSTRIPE_PORT must be a port number between 1 and 65535, got "1.5".',
   )
+})
+
+test('every browser variable the stack sets is one the app inlines (core/browser-env.js), with the ports it runs on', () => {
+  const ports = readPorts({ PORT: '3100', RIO_LOCAL_PORT: '4100', FIRESTORE_EMULATOR_HOST: '[::1]:8181', LOCALSTRIPE_PORT: '8500' })
+  const env = browserEnvFor(ports)
+  for (const name of Object.keys(env)) expect(BROWSER_ENV).toContain(name)
+  expect(env).toMatchObject({
+    NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:4100',
+    NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '[::1]:8181',
+    NEXT_PUBLIC_STRIPE_JS_URL: 'http://127.0.0.1:8500/js.stripe.com/v3/',
+  })
 })

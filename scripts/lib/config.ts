@@ -97,8 +97,8 @@ export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
 /**
  * The browser-side variables that must agree with the ports actually used: the Firebase Auth
  * emulation lives on the backend and the browser reaches the Firestore emulator directly.
- * These NEXT_PUBLIC_* names are a copy of four entries of lib/browser-env.js's list (the app's one
- * list of browser variables); a name changed there must change here.
+ * These NEXT_PUBLIC_* names are a copy of four entries of core/browser-env.js's BROWSER_ENV (the
+ * app's one list of browser variables); config.test.ts fails when one is not on that list.
  */
 export function browserEnvFor(ports: StackPorts): Record<string, string> {
   return {
