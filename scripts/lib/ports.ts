@@ -38,16 +38,28 @@ function listenOnce(port: number, host: string): Promise<{ port: number } | { er
 }
 
 /**
- * A port that was free a moment ago on `host` (for children that have no "port 0" of their own:
- * the emulator, localstripe, Next, a backend).
+ * Ports this process handed out already: the kernel may pick a port again once its probe closed,
+ * and a stack takes four in a row (e2e) before any child listens on one.
+ */
+const handedOut = new Set<number>()
+
+/**
+ * A port that was free a moment ago on `host` and that this process has not handed out before
+ * (for children that have no "port 0" of their own: the emulator, localstripe, Next, a backend).
  * @param host where it must be free (default 127.0.0.1, where every part of the local stack listens)
  * @throws when nothing can listen on `host` at all
  */
 export async function findFreePort(host = '127.0.0.1'): Promise<number> {
-  const result = await listenOnce(0, host)
-  // Not `instanceof Error`: under jest, Node's errors come from another realm.
-  if ('error' in result) throw new Error(`Could not pick a free port on ${host}: ${result.error.message}`)
-  return result.port
+  for (let attempt = 0; ; attempt++) {
+    const result = await listenOnce(0, host)
+    // Not `instanceof Error`: under jest, Node's errors come from another realm.
+    if ('error' in result) throw new Error(`Could not pick a free port on ${host}: ${result.error.message}`)
+    // After a few repeats, take it: the range is large, so this only guards against an immediate re-pick.
+    if (!handedOut.has(result.port) || attempt >= 10) {
+      handedOut.add(result.port)
+      return result.port
+    }
+  }
 }
 
 /**
