@@ -192,6 +192,7 @@ export interface RunningFirestoreEmulator {
   port: number
   /** `host:port`, the value for FIRESTORE_EMULATOR_HOST. */
   hostPort: string
+  /** The watchdog shell's pid on POSIX (the JVM is its child, in its process group). */
   pid: number
   /** Milliseconds from spawn until the emulator answered. */
   startupMs: number
