@@ -18,9 +18,9 @@ const writeTrace = (name: string, files: unknown) =>
 
 test('build output and node_modules are what a page may need; project files are named per page', () => {
   writeTrace('index.js.nft.json', ['../chunks/ssr/a.js', '../../../node_modules/react/index.js', '../../package.json'])
-  writeTrace('_document.js.nft.json', ['../chunks/ssr/b.js', '../../../README.md', '../../../components/x/X.tsx'])
+  writeTrace('_document.js.nft.json', ['../chunks/ssr/b.js', '../../../README.md', '../../../features/x/X.tsx'])
   expect(projectFilesTraced(root, dist)).toEqual(new Map([
-    ['_document.js.nft.json', ['README.md', path.join('components', 'x', 'X.tsx')]],
+    ['_document.js.nft.json', ['README.md', path.join('features', 'x', 'X.tsx')]],
   ]))
 })
 

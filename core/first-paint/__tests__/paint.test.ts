@@ -90,7 +90,7 @@ function cssStringAfter(css: string, prefix: string): string {
 }
 
 test('the page’s stylesheet holds the fallback these tests install (a page without the script is a visitor’s)', () => {
-  const globals = fs.readFileSync(path.join(__dirname, '..', '..', 'styles', 'globals.css'), 'utf8')
+  const globals = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'styles', 'globals.css'), 'utf8')
   expect(globals).toContain(FIRST_PAINT_FALLBACK_CSS)
 })
 

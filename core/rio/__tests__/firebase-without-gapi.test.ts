@@ -11,7 +11,7 @@ import { readOtp } from '@/test/backend'
 
 // jest resolves firebase/auth to its Node build, which never adds the resolver; the browser build
 // (what the app ships) does, so it stands in here for the SDK's require and ours alike.
-jest.mock('firebase/auth', () => jest.requireActual('@/core/node_modules/@firebase/auth/dist/browser-cjs/index.js'))
+jest.mock('firebase/auth', () => jest.requireActual('../../../node_modules/@firebase/auth/dist/browser-cjs/index.js'))
 
 type AuthInternals = { _popupRedirectResolver: unknown }
 

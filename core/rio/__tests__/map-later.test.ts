@@ -19,7 +19,7 @@ test('when the mapping itself cannot load (offline), the failure is the network 
   let later: typeof toAppErrorLater | undefined
   jest.isolateModules(() => {
     jest.doMock('@/core/rio/errors/map', () => { throw new Error('Loading chunk failed') })
-    later = (jest.requireActual<typeof import('@/core/rio/errors/map-later')>('@/lib/rio/errors/map-later')).toAppErrorLater
+    later = (jest.requireActual<typeof import('@/core/rio/errors/map-later')>('@/core/rio/errors/map-later')).toAppErrorLater
   })
   if (!later) throw new Error('lazy-errors did not load')
   // The full mapping would call this UNKNOWN with its own message.

@@ -28,7 +28,7 @@ const fingerprint = (source: string) => crypto.createHash('sha256').update(sourc
 
 test('the installed SDK is the pinned 0.4.0, and package.json pins it exactly', () => {
   const installed = JSON.parse(fs.readFileSync(path.join(sdkDir, 'package.json'), 'utf8')) as { version: string }
-  const app = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  const app = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as { dependencies: Record<string, string> }
   expect(installed.version).toBe(PINNED_VERSION)
   expect(app.dependencies['@retter/sdk']).toBe(PINNED_VERSION)
 })

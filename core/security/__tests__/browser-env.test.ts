@@ -6,8 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { BROWSER_ENV, inlinedBrowserEnv } from '@/core/browser-env'
 
-const root = path.resolve(__dirname, '..', '..')
-const BROWSER_CODE = ['pages', 'components', 'contexts', 'lib']
+const root = path.resolve(__dirname, '..', '..', '..')
+const BROWSER_CODE = ['pages', 'core', 'features']
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

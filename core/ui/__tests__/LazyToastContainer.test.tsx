@@ -6,7 +6,7 @@ import { notify } from '@/core/ui/feedback/notify'
 const mockOutletLoaded = jest.fn()
 jest.mock('@/core/ui/feedback/AppToastContainer', () => {
   mockOutletLoaded()
-  return jest.requireActual<typeof import('@/core/ui/feedback/AppToastContainer')>('@/components/feedback/AppToastContainer')
+  return jest.requireActual<typeof import('@/core/ui/feedback/AppToastContainer')>('@/core/ui/feedback/AppToastContainer')
 })
 
 test('the toast outlet loads with the first toast, not with the page, and shows it', async () => {

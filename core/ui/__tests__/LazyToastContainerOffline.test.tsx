@@ -7,7 +7,7 @@ let mockLoads = 0
 jest.mock('@/core/ui/feedback/AppToastContainer', () => {
   mockLoads += 1
   if (mockLoads === 1) throw new Error('Loading chunk failed')
-  return jest.requireActual<typeof import('@/core/ui/feedback/AppToastContainer')>('@/components/feedback/AppToastContainer')
+  return jest.requireActual<typeof import('@/core/ui/feedback/AppToastContainer')>('@/core/ui/feedback/AppToastContainer')
 })
 
 test('when the outlet could not load, the next toast loads it again and shows', async () => {

@@ -16,7 +16,7 @@ function loaderWith(env: { key?: string; url?: string }): Loader {
   process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = env.key ?? ''
   process.env.NEXT_PUBLIC_STRIPE_JS_URL = env.url ?? ''
   let loader: Loader | undefined
-  jest.isolateModules(() => { loader = jest.requireActual<Loader>('@/lib/payments/load-stripe') })
+  jest.isolateModules(() => { loader = jest.requireActual<Loader>('@/features/payments/stripe/load-stripe') })
   process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = saved.key
   process.env.NEXT_PUBLIC_STRIPE_JS_URL = saved.url
   return loader!
