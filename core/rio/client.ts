@@ -25,10 +25,8 @@ let ready: RioClient | null = null
  * independent client (a second "tab" in tests).
  */
 export async function createRioClient(config: RioPublicConfig): Promise<RioClient> {
-  if (config.local) {
-    const { connectLocalFirebase } = await import('./local')
-    connectLocalFirebase(config)
-  }
+  const local = config.local ? await import('./local') : null
+  local?.connectLocalFirebase(config)
   const [sdk, { guardSdk }] = await Promise.all([import('@retter/sdk'), import('./sdk-guards')])
   // `Retter.getInstance` would hand back a cached instance per project id for the life of the
   // module; constructing directly keeps "one instance" our decision (initRio) and lets tests build
@@ -37,6 +35,8 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
   const client = new RetterCtor()
   // Before init(): it binds the methods the guards replace (see ./sdk-guards).
   guardSdk(client)
+  // Before any object is opened: the Firestore emulator's race (./live-gate.ts), local mode only.
+  local?.holdCallsUntilLive(client)
   client.init({
     projectId: config.projectId,
     region: sdk.RetterRegion[config.region],

@@ -1,5 +1,6 @@
 /**
- * Local mode: point the Firebase app the SDK will use at the local emulators.
+ * Local mode: point the Firebase app the SDK will use at the local emulators, and hold each cloud
+ * object's calls until its live state is set up (the emulator's race, ./live-gate.ts).
  *
  * SDK 0.4.0 never calls `connectAuthEmulator`/`connectFirestoreEmulator`; it calls
  * `initializeApp(options, projectId)` itself. Firebase returns an existing app when the name and
@@ -16,6 +17,8 @@ import {
 } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
 import type { RioPublicConfig } from './config'
+
+export { holdCallsUntilLive } from './live-gate'
 
 /**
  * Creates and connects the Firebase app named after the Retter project (once per page life).

@@ -1,6 +1,7 @@
 /**
- * The real @retter/sdk 0.4.0 in Node, wired as the browser app wires it (lib/rio/client.ts): the
- * app's SDK guards installed before `init()`, and the Firebase app the SDK will create made first
+ * The real @retter/sdk 0.4.0 in Node, wired as the browser app wires it in local mode (core/rio/client.ts):
+ * the app's SDK guards installed before `init()`, calls held until their object's live state is set
+ * up (core/rio/live-gate.ts), and the Firebase app the SDK will create made first
  * and connected to the runtime's Firebase Auth routes and to the Firestore emulator. Only for the
  * benchmark scripts: the SDK always speaks https, so its URL builder is pointed at plain http here.
  */
@@ -9,6 +10,7 @@ import Request from '@retter/sdk/dist/Request'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore'
+import { holdCallsUntilLive } from '../../core/rio/live-gate'
 import { guardSdk } from '../../core/rio/sdk-guards'
 import type { RioClient } from '../../core/rio/client'
 
@@ -41,10 +43,11 @@ export function createNodeSdk(options: NodeSdkOptions): { client: RioClient; dis
   connectAuthEmulator(getAuth(app), `http://${options.backendHost}`, { disableWarnings: true })
   const [host, port] = options.firestoreHost.split(':')
   connectFirestoreEmulator(getFirestore(app), host as string, Number(port))
-  // As lib/rio/client.ts: constructed directly (getInstance caches per project), guards before init.
+  // As core/rio/client.ts: constructed directly (getInstance caches per project), guards before init.
   const RetterCtor = Retter as unknown as new () => RioClient & { init(config: object): void }
   const client = new RetterCtor()
   guardSdk(client)
+  holdCallsUntilLive(client)
   client.init({ projectId, url: options.backendHost, culture: 'en-us' })
   return {
     client,

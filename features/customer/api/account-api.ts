@@ -15,7 +15,7 @@ import { RioAppError } from '@/core/rio/errors/app-error'
 import { guarded } from '@/core/rio/errors/map'
 import { sortPlans } from '@/core/rio/plans'
 import { checkedEmail, signInWithToken } from '@/core/rio/sign-in-api'
-import { readCustomerState, SNAPSHOT_FALLBACK_MS, subscribeCustomerState, type LiveStateHandlers } from '@/core/rio/state'
+import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from '@/core/rio/state'
 
 /** What a start carries besides the plan: only what the customer changed in the start dialog. */
 export interface StartDetails {
@@ -126,12 +126,6 @@ function isPaymentSetup(value: unknown): value is PaymentSetup {
   return typeof setup?.clientSecret === 'string' && typeof setup.setupIntentId === 'string' && (setup.type === 'card' || setup.type === 'sepa_debit')
 }
 
-/**
- * How long a change waits for the Account's live state to be set up at most: its first state
- * arrives within the snapshot fallback (live, or read once), so this only bounds a broken promise.
- */
-const LIVE_READY_WAIT_MS = SNAPSHOT_FALLBACK_MS + 1000
-
 /** Opens the customer's two objects, both keyed by the e-mail in the session's claims. */
 export function openCustomerObjects(rio: RioAccessor, email: string): Promise<CustomerObjects> {
   return guarded(async () => {
@@ -140,47 +134,24 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       client.getCloudObject({ classId: AWS_CLASS, body: { email } }),
       client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } }),
     ])
-    // Set once the Account is watched; settles with its first state (live or read once) or error.
-    let accountReady: Promise<void> | null = null
-    /**
-     * A change goes only once the Account's listeners have their first snapshot: the Firestore
-     * emulator corrupts a listener's stream when a write to its document lands while that first
-     * snapshot is being sent, and Firebase then waits 30-60 s before it listens again, so the
-     * change would not show. Unwatched objects (no listener) send at once.
-     */
-    const whenLive = async () => {
-      if (!accountReady) return
-      let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([accountReady, new Promise((resolve) => { timer = setTimeout(resolve, LIVE_READY_WAIT_MS) })])
-      clearTimeout(timer)
-    }
     return {
       watch(handlers) {
-        let ready: () => void = () => undefined
-        accountReady = new Promise<void>((resolve) => { ready = resolve })
-        const account: LiveStateHandlers<AccountView> = {
-          onState: (state, live) => { ready(); handlers.account.onState(state, live) },
-          onError: (error) => { ready(); handlers.account.onError(error) },
-        }
         const stops = [
-          subscribeCustomerState(accountObject, account),
+          subscribeCustomerState(accountObject, handlers.account),
           subscribeCustomerState(awsObject, handlers.aws),
         ]
         return () => stops.forEach((stop) => stop())
       },
       async choosePlan(planId, details) {
         if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
-        await whenLive()
         await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId, ...details } }))
       },
       async changeSubscription(change) {
         const { method, body } = subscriptionCall(change)
-        await whenLive()
         await guarded(() => accountObject.call({ method, body }))
       },
       readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),
       async startPaymentSetup(type) {
-        await whenLive()
         const setup = (await guarded(() => accountObject.call<PaymentSetup>({ method: 'startPaymentSetup', body: { type } }))).data
         if (!isPaymentSetup(setup)) {
           throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The payment setup could not be read from the server answer. Nothing was saved; please try again.' })
@@ -188,11 +159,9 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         return setup
       },
       async savePaymentMethod(setupIntentId) {
-        await whenLive()
         await guarded(() => accountObject.call({ method: 'savePaymentMethod', body: { setupIntentId } }))
       },
       async retryPayment(date) {
-        await whenLive()
         await guarded(() => accountObject.call({ method: 'retryPayment', body: { date } }))
       },
       async exportMyData() {
