@@ -1,16 +1,8 @@
 import { loadPlans } from '@/features/customer/api/account-api'
 import { createRioClient, getRio, initRio, loadRio, resetRioForTests } from '@/core/rio/client'
-import { readRioConfig, RioConfigError } from '@/core/rio/config'
+import { readRioConfig } from '@/core/rio/config'
+import { localEnv } from './local-env'
 import { server } from '@/test/msw/server'
-
-const localEnv = {
-  NEXT_PUBLIC_RIO_LOCAL: '1',
-  NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local',
-  NEXT_PUBLIC_FIREBASE_API_KEY: 'local-dev-key',
-  NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'demo-coffee-local',
-  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:4000',
-  NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
-}
 
 describe('the one SDK instance', () => {
   afterEach(() => resetRioForTests())
@@ -41,33 +33,6 @@ describe('the one SDK instance', () => {
     expect(() => getRio()).toThrow('Retter SDK not initialized.')
     await loading
     expect(() => getRio()).not.toThrow()
-  })
-})
-
-describe('public configuration', () => {
-  test('local mode defaults the SDK url to the page host plus /rio and reads the emulators', () => {
-    const config = readRioConfig(localEnv, 'localhost:3000')
-    expect(config).toMatchObject({
-      local: true, projectId: 'coffee-local', region: 'euWest1', culture: 'en-us', url: 'localhost:3000/rio',
-      emulators: { authEmulatorUrl: 'http://127.0.0.1:4000', firestoreHost: '127.0.0.1', firestorePort: 8080 },
-    })
-  })
-
-  test('cloud mode needs no emulator settings and keeps the region', () => {
-    expect(readRioConfig({ NEXT_PUBLIC_RIO_PROJECT_ID: 'abc123', NEXT_PUBLIC_RIO_REGION: 'euWest1Beta' }))
-      .toEqual({ local: false, projectId: 'abc123', region: 'euWest1Beta', url: undefined, culture: 'en-us' })
-  })
-
-  test.each([
-    [{ ...localEnv, NEXT_PUBLIC_RIO_PROJECT_ID: '' }, /NEXT_PUBLIC_RIO_PROJECT_ID is not set/],
-    [{ ...localEnv, NEXT_PUBLIC_RIO_REGION: 'usEast1' }, /NEXT_PUBLIC_RIO_REGION must be one of euWest1, euWest1Beta/],
-    [{ ...localEnv, NEXT_PUBLIC_RIO_URL: 'https://localhost:3000/rio' }, /NEXT_PUBLIC_RIO_URL must be a host .* without a scheme/],
-    [{ ...localEnv, NEXT_PUBLIC_FIREBASE_API_KEY: undefined }, /NEXT_PUBLIC_FIREBASE_API_KEY is not set/],
-    [{ ...localEnv, NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1' }, /NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST must be host:port/],
-    [{ ...localEnv, NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: '127.0.0.1:4000' }, /NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL must start with http/],
-  ])('a bad variable is named in the error (%#)', (env, message) => {
-    expect(() => readRioConfig(env, 'localhost')).toThrow(RioConfigError)
-    expect(() => readRioConfig(env, 'localhost')).toThrow(message)
   })
 })
 

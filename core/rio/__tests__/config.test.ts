@@ -5,15 +5,7 @@
  */
 import fc from 'fast-check'
 import { readRioConfig, RioConfigError, type RioEnv } from '@/core/rio/config'
-
-const localEnv: RioEnv = {
-  NEXT_PUBLIC_RIO_LOCAL: '1',
-  NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local',
-  NEXT_PUBLIC_FIREBASE_API_KEY: 'local-dev-key',
-  NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'demo-coffee-local',
-  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:4000',
-  NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
-}
+import { localEnv } from './local-env'
 
 /** The message readRioConfig throws for `env`, or null when it accepts it. */
 function refusal(env: RioEnv, browserHost?: string): string | null {
@@ -56,6 +48,19 @@ test.each<[string, RioEnv, string | undefined, string]>([
     'NEXT_PUBLIC_RIO_REGION must be one of euWest1, euWest1Beta (got "x").'],
 ])('%s: refused with its whole message', (_case, env, browserHost, message) => {
   expect(refusal(env, browserHost)).toBe(message)
+})
+
+test('local mode defaults the SDK url to the page host plus /rio and reads the emulators', () => {
+  const config = readRioConfig(localEnv, 'localhost:3000')
+  expect(config).toMatchObject({
+    local: true, projectId: 'coffee-local', region: 'euWest1', culture: 'en-us', url: 'localhost:3000/rio',
+    emulators: { authEmulatorUrl: 'http://127.0.0.1:4000', firestoreHost: '127.0.0.1', firestorePort: 8080 },
+  })
+})
+
+test('cloud mode needs no emulator settings and keeps the region', () => {
+  expect(readRioConfig({ NEXT_PUBLIC_RIO_PROJECT_ID: 'abc123', NEXT_PUBLIC_RIO_REGION: 'euWest1Beta' }))
+    .toEqual({ local: false, projectId: 'abc123', region: 'euWest1Beta', url: undefined, culture: 'en-us' })
 })
 
 test('values are trimmed, and the defaults fill what is unset', () => {
