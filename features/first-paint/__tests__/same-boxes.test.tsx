@@ -10,7 +10,7 @@ import { render } from '@testing-library/react'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import type { ReactElement } from 'react'
 import { PlanGrid } from '@/features/plans/components/PlanGrid'
-import { FirstPaintPlanLine } from '@/features/plans/components/PlanLine'
+import { FirstPaintPlanGrid, FirstPaintPlanLine } from '@/features/plans/components/PlansFirstPaint'
 import { FirstPaintCodeStep, SignInFlow } from '@/features/sign-in/components/SignInFlow'
 import { CurrentPlanLine } from '@/features/plans/components/CurrentPlanLine'
 import { FirstPaintNextDelivery, NextDelivery } from '@/features/subscription/components/NextDelivery'
@@ -105,7 +105,7 @@ describe.each(ACCOUNTS)('a customer with %s', (_case, account) => {
     const common = { plans: PLANS, status: 'success' as const, error: null, onRetry: jest.fn(), pendingPlanId: null, onChoose: jest.fn() }
     const { container: fromData } = withRouter(<PlanGrid {...common} signedIn currentPlanId={current} hasPlan={current !== null} />)
     paintStored(view)
-    const { container: fromStorage } = withRouter(<PlanGrid {...common} signedIn={false} currentPlanId={null} firstPaint />)
+    const { container: fromStorage } = withRouter(<FirstPaintPlanGrid {...common} />)
     expect(painted(fromStorage, texts)).toBe(painted(fromData, {}))
   })
 })
@@ -114,7 +114,7 @@ test('a visitor’s plan cards are the same before and after the session is know
   const common = { plans: PLANS, status: 'success' as const, error: null, onRetry: jest.fn(), pendingPlanId: null, onChoose: jest.fn() }
   const { container: known } = withRouter(<PlanGrid {...common} signedIn={false} currentPlanId={null} />)
   paintFirstView(window, config, false)
-  const { container: firstPaint } = withRouter(<PlanGrid {...common} signedIn={false} currentPlanId={null} firstPaint />)
+  const { container: firstPaint } = withRouter(<FirstPaintPlanGrid {...common} />)
   expect(painted(firstPaint, {})).toBe(painted(known, {}))
 })
 

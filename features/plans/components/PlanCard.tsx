@@ -1,6 +1,6 @@
+import type { HTMLAttributes, ReactNode } from 'react'
 import { AppLink } from '@/core/ui/AppLink'
 import type { SubscriptionPlan } from '@/core/contract'
-import { needs, planCard, unless } from '@/core/first-paint/names'
 import { bagsLine, grindChoices, roastChoices } from '@/core/format/plan'
 import { formatInterval, planPriceTexts, type PriceTexts } from '@/core/format/price'
 import styles from './Plans.module.css'
@@ -20,12 +20,6 @@ export interface PlanCardProps {
   locale?: string
   /** The prices as the page was prerendered with them (they are not formatted again while they apply). */
   priceTexts?: PriceTexts | null
-  /**
-   * Before the session is known (the static HTML, hydration, the SDK still loading): every variant
-   * of the card is rendered and the first paint shows the one this browser's stored view says
-   * (core/first-paint): a visitor's link, or the customer's "Start with", "Switch to" or their plan.
-   */
-  firstPaint?: boolean
 }
 
 /**
@@ -33,31 +27,15 @@ export interface PlanCardProps {
  * exactly the grinds and roasts a customer may choose (from the plan's data), its other features
  * and the call to action.
  */
-export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, priceTexts, firstPaint = false }: PlanCardProps) {
-  const offer = [
-    { term: 'Each delivery', value: bagsLine(plan) },
-    { term: 'Grind', value: grindChoices(plan) },
-    { term: 'Roast', value: roastChoices(plan) },
-  ]
-  const headingId = `plan-${plan.id}-name`
-  const prices = planPriceTexts(plan, priceTexts, locale)
-  const classes = [
-    styles.card, 'card', plan.recommended ? styles.recommended : '',
-    // On a phone the customer's plan comes first: from its class once known, from the first paint's
-    // mark before (see Plans.module.css).
-    firstPaint ? styles.firstPaint : isCurrent ? styles.current : '',
-  ]
-  // The current plan's marks: always rendered on the first paint, shown on the stored plan's card.
-  const current = firstPaint ? needs('current') : isCurrent ? {} : null
-  const primary = plan.recommended ? 'btn-primary' : 'btn-secondary'
+export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, priceTexts }: PlanCardProps) {
   const choose = (
     <button
       type="button"
-      className={`btn ${primary} ${styles.ctaButton}`}
+      className={planButtonClass(plan)}
       onClick={() => onChoose(plan.id)}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      aria-describedby={headingId}
+      aria-describedby={planHeadingId(plan)}
     >
       {pending ? (
         <>
@@ -70,34 +48,56 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
       )}
     </button>
   )
-  const visitorLink = (attributes: object) => (
-    // The plan rides through sign-in and opens its confirmation afterwards.
-    <AppLink
-      href={`${ROUTES.signIn}?${new URLSearchParams({ next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` })}`}
-      className={`btn ${primary} ${styles.ctaButton}`}
-      {...attributes}
-    >
-      Start with {plan.name}
-    </AppLink>
-  )
-  const currentButton = (attributes: object) => (
-    <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={headingId} {...attributes}>
-      Current plan
-    </button>
-  )
   return (
-    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...planCard(plan.id)}>
-      {current ? <span className={styles.currentRing} aria-hidden="true" {...current} /> : null}
-      {/* On a phone an empty badge row is dropped; before the session is known the row of a card that
-          is not recommended holds only the current plan's badge, so its size follows that mark. */}
-      <div className={firstPaint && !plan.recommended ? `${styles.badges} ${styles.badgesIfCurrent}` : styles.badges}>
+    <PlanCardFrame
+      plan={plan}
+      locale={locale}
+      priceTexts={priceTexts}
+      // On a phone the customer's plan comes first (see Plans.module.css).
+      className={isCurrent ? styles.current : undefined}
+      ring={isCurrent ? <CurrentPlanRing /> : null}
+      badge={isCurrent ? <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span> : null}
+    >
+      {!signedIn ? <PlanSignInLink plan={plan} /> : isCurrent ? <CurrentPlanButton plan={plan} /> : choose}
+    </PlanCardFrame>
+  )
+}
+
+export interface PlanCardFrameProps extends HTMLAttributes<HTMLElement> {
+  plan: SubscriptionPlan
+  locale?: string
+  priceTexts?: PriceTexts | null
+  /** Over the card's border (the customer's plan), so marking it moves nothing inside the card. */
+  ring?: ReactNode
+  /** Next to "Recommended" in the badge row. */
+  badge?: ReactNode
+  /** An extra class of the badge row. */
+  badgesClassName?: string
+  /** The call to action. */
+  children: ReactNode
+}
+
+/**
+ * What every card of a plan shows, whoever looks: its name, prices and offer, with the marks and
+ * the call to action its caller gives (PlanCard from the customer's data; the first paint of `/`,
+ * ./PlansFirstPaint.tsx, from this browser's stored view). Other attributes go on the `<article>`.
+ */
+export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesClassName, className, children, ...attributes }: PlanCardFrameProps) {
+  const headingId = planHeadingId(plan)
+  const prices = planPriceTexts(plan, priceTexts, locale)
+  const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', className]
+  const offer = [
+    { term: 'Each delivery', value: bagsLine(plan) },
+    { term: 'Grind', value: grindChoices(plan) },
+    { term: 'Roast', value: roastChoices(plan) },
+  ]
+  return (
+    <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...attributes}>
+      {ring}
+      {/* On a phone an empty badge row is dropped (see Plans.module.css). */}
+      <div className={badgesClassName ? `${styles.badges} ${badgesClassName}` : styles.badges}>
         {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>Recommended</span> : null}
-        {firstPaint ? (
-          // Its words as generated content: hidden on every other card, they would still be each card's text.
-          <span className={`${styles.badge} ${styles.badgeCurrent}`} data-label="Your plan" {...needs('current')} />
-        ) : isCurrent ? (
-          <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span>
-        ) : null}
+        {badge}
       </div>
       <h2 id={headingId} className={styles.name}>
         {plan.name}
@@ -125,21 +125,45 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
           ))}
         </ul>
       ) : null}
-      <div className={styles.cta}>
-        {firstPaint ? (
-          <>
-            {visitorLink(unless('customer'))}
-            <button type="button" className={`btn ${primary} ${styles.ctaButton}`} onClick={() => onChoose(plan.id)} aria-describedby={headingId} {...needs('start')}>
-              Start with {plan.name}
-            </button>
-            <button type="button" className={`btn ${primary} ${styles.ctaButton}`} onClick={() => onChoose(plan.id)} aria-describedby={headingId} {...needs('switch')}>
-              Switch to {plan.name}
-            </button>
-            {currentButton(needs('current'))}
-          </>
-        ) : !signedIn ? visitorLink({}) : isCurrent ? currentButton({}) : choose}
-      </div>
+      <div className={styles.cta}>{children}</div>
     </article>
+  )
+}
+
+/** The id of a plan card's heading, which names the card and its buttons. */
+export function planHeadingId(plan: SubscriptionPlan): string {
+  return `plan-${plan.id}-name`
+}
+
+/** The classes of a card's main button: the recommended plan's is the primary one. */
+export function planButtonClass(plan: SubscriptionPlan): string {
+  return `btn ${plan.recommended ? 'btn-primary' : 'btn-secondary'} ${styles.ctaButton}`
+}
+
+/** The ring around the customer's plan card. */
+export function CurrentPlanRing(attributes: HTMLAttributes<HTMLSpanElement>) {
+  return <span className={styles.currentRing} aria-hidden="true" {...attributes} />
+}
+
+/** A visitor's "Start with …": the plan rides through sign-in and opens its confirmation afterwards. */
+export function PlanSignInLink({ plan, ...attributes }: { plan: SubscriptionPlan } & HTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <AppLink
+      href={`${ROUTES.signIn}?${new URLSearchParams({ next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` })}`}
+      className={planButtonClass(plan)}
+      {...attributes}
+    >
+      Start with {plan.name}
+    </AppLink>
+  )
+}
+
+/** The customer's own plan: nothing to choose. */
+export function CurrentPlanButton({ plan, ...attributes }: { plan: SubscriptionPlan } & HTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={planHeadingId(plan)} {...attributes}>
+      Current plan
+    </button>
   )
 }
 

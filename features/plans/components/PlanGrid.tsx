@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react'
 import type { AppError, LoadState } from '@/core/types'
 import type { SubscriptionPlan } from '@/core/contract'
 import type { PriceTexts } from '@/core/format/price'
@@ -16,8 +17,6 @@ export interface PlanGridProps {
   pendingPlanId: string | null
   onChoose(planId: string): void
   locale?: string
-  /** The session is not known yet: each card renders every variant for the first paint (see PlanCard). */
-  firstPaint?: boolean
   /** The prices as the page was prerendered with them. */
   priceTexts?: PriceTexts | null
 }
@@ -28,12 +27,40 @@ export type ShownPlans = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onR
 const SKELETON_COUNT = 3
 
 /**
- * The plans in the order the provider gives them (ascending sortOrder), with loading skeletons,
- * an empty state and an error state with retry.
+ * The plans in the order the provider gives them (ascending sortOrder), each as a PlanCard for the
+ * customer's data, with loading skeletons, an empty state and an error state with retry.
  */
 export function PlanGrid(props: PlanGridProps) {
-  const { plans, status, error, onRetry, signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale, firstPaint, priceTexts } = props
+  const { signedIn, currentPlanId, hasPlan = false, pendingPlanId, onChoose, locale, priceTexts } = props
+  return (
+    <PlanList {...props}>
+      {(plan) => (
+        <PlanCard
+          plan={plan}
+          signedIn={signedIn}
+          isCurrent={signedIn && currentPlanId === plan.id}
+          hasPlan={signedIn && hasPlan}
+          pending={pendingPlanId === plan.id}
+          disabled={pendingPlanId !== null}
+          onChoose={onChoose}
+          locale={locale}
+          priceTexts={priceTexts}
+        />
+      )}
+    </PlanList>
+  )
+}
 
+export type PlanListProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | 'onRetry'> & {
+  /** A plan's card. */
+  children(plan: SubscriptionPlan): ReactNode
+}
+
+/**
+ * The plans' grid and how their load went: skeletons while loading, an error with retry, an empty
+ * state, else one card per plan, each as `children` renders it.
+ */
+export function PlanList({ plans, status, error, onRetry, children }: PlanListProps) {
   if (status === 'idle' || status === 'loading') {
     return (
       <div className={styles.grid} role="status" aria-live="polite">
@@ -69,23 +96,5 @@ export function PlanGrid(props: PlanGridProps) {
     )
   }
 
-  return (
-    <div className={styles.grid}>
-      {plans.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          signedIn={signedIn}
-          isCurrent={signedIn && currentPlanId === plan.id}
-          hasPlan={signedIn && hasPlan}
-          pending={pendingPlanId === plan.id}
-          disabled={pendingPlanId !== null}
-          onChoose={onChoose}
-          locale={locale}
-          firstPaint={firstPaint}
-          priceTexts={priceTexts}
-        />
-      ))}
-    </div>
-  )
+  return <div className={styles.grid}>{plans.map((plan) => <Fragment key={plan.id}>{children(plan)}</Fragment>)}</div>
 }

@@ -10,7 +10,7 @@ import type { PriceTexts } from '@/core/format/price'
 import { lazyComponent } from '@/core/react/lazy-component'
 import { ROUTES } from '@/core/routes'
 import { PlanGrid, type ShownPlans } from './PlanGrid'
-import { FirstPaintPlanLine } from './PlanLine'
+import { PlansFirstPaint } from './PlansFirstPaint'
 import styles from './Plans.module.css'
 
 export interface PlansPageProps {
@@ -60,18 +60,9 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
     setAttempt((n) => n + 1)
     customerPlans.load().catch(() => notify.error(CONFIRMATION_UNAVAILABLE))
   }
-  const grid = (firstPaint: boolean) => (
-    <PlanGrid {...shown} signedIn={isSignedIn} currentPlanId={null} pendingPlanId={null} onChoose={chooseEarly} firstPaint={firstPaint} />
-  )
-  // Until the session (and a customer's plan) is known, the page is the same for everyone and the
-  // first paint shows the part this browser's stored view picks (core/first-paint): a visitor's
-  // plans, or the customer's line and their plan marked, painted before any script has run.
-  const firstPaintView = (
-    <>
-      <FirstPaintPlanLine />
-      {grid(true)}
-    </>
-  )
+  // Until the session (and a customer's plan) is known, the page is the same for everyone: the
+  // first paint shows the part this browser's stored view picks (./PlansFirstPaint.tsx).
+  const firstPaintView = <PlansFirstPaint {...shown} onChoose={chooseEarly} />
 
   return (
     <>
@@ -85,7 +76,9 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
       </section>
       {isSignedIn ? (
         <customerPlans.Lazy {...shown} waiting={firstPaintView} fallback={firstPaintView} retryKey={attempt} />
-      ) : isInitializing ? firstPaintView : grid(false)}
+      ) : isInitializing ? firstPaintView : (
+        <PlanGrid {...shown} signedIn={isSignedIn} currentPlanId={null} pendingPlanId={null} onChoose={chooseEarly} />
+      )}
     </>
   )
 }
