@@ -5,17 +5,16 @@ import { notify } from '@/core/ui/feedback/notify'
 import { Notice } from '@/core/ui/feedback/Notice'
 import { useAccount } from '@/features/customer'
 import { useAuth } from '@/core/session/AuthContext'
-import { FirstPaintSubscription, SubscriptionCard } from '@/features/subscription'
-import { Slot } from '@/core/first-paint/Slot'
-import { needs } from '@/core/first-paint/names'
+import { SubscriptionCard } from '@/features/subscription'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
 import { DeliveryHistory } from './DeliveryHistory'
 import { PaymentMethodCard } from './PaymentMethodCard'
+import { AccountFirstPaint, AccountTitle } from './AccountFirstPaint'
+import { AccountSkeleton, CardSkeleton } from './AccountSkeleton'
 import { YourData } from '@/features/privacy'
 import { MethodEditorProvider, PaymentHoldNotice } from '@/features/payments'
 import styles from '@/core/ui/Card.module.css'
-import { Wrappable } from '@/core/ui/Wrappable'
 import { ROUTES, signInPath } from '@/core/routes'
 import { asAppError } from '@/core/rio/errors/app-error'
 import { isTransientError } from '@/core/rio/errors/map'
@@ -23,30 +22,6 @@ import { sessionEndedBy } from '@/core/rio/session-start'
 
 /** Where visitors are sent: sign in, then come back here. */
 const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)
-
-function CardSkeleton({ rows }: { rows: number }) {
-  return (
-    <div className={`card ${styles.card}`} aria-hidden="true" data-testid="account-skeleton">
-      <span className="skeleton" style={{ width: '30%', height: '1.6rem', marginBottom: '1.25rem' }} />
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} className={styles.row}>
-          <span className="skeleton" style={{ width: '70%', height: '0.95rem' }} />
-          <span className="skeleton" style={{ width: '90%', height: '0.95rem' }} />
-        </div>
-      ))}
-    </div>
-  )
-}
-
-function AccountSkeleton() {
-  return (
-    <div className={styles.grid} role="status">
-      <span className="visually-hidden">Loading your account…</span>
-      <CardSkeleton rows={4} />
-      <CardSkeleton rows={3} />
-    </div>
-  )
-}
 
 /** While the service cannot be reached, the page tries again this often on its own. */
 export const RECONNECT_INTERVAL_MS = 5000
@@ -105,33 +80,27 @@ export function AccountPage() {
   }
 
   // Until the customer's data is here the page is the same for everyone, and its first paint shows
-  // what this browser's stored view says (core/first-paint): the customer's e-mail, their
-  // subscription summary and "Sign out", in the boxes the data will fill, so nothing moves.
+  // what this browser's stored view says (./AccountFirstPaint.tsx).
   const firstPaint = isInitializing || !isSignedIn || loading || (!account && !aws && !accountError)
 
   const title = (
-    <div className={styles.titleRow}>
-      <div>
-        <h1 id="account-title">Your account</h1>
-        {email ? (
-          <p className={styles.subtitle}>Signed in as <Wrappable text={email} /></p>
-        ) : firstPaint ? (
-          <p className={styles.subtitle} {...needs('email')}>Signed in as <Slot name="email" /></p>
-        ) : null}
-      </div>
-      {isSignedIn || isInitializing ? (
+    <AccountTitle
+      email={email}
+      waiting={firstPaint}
+      session={isSignedIn ? 'signed-in' : isInitializing ? 'unknown' : 'signed-out'}
+      signOut={(attributes) => (
         <button
           type="button"
           className="btn btn-secondary"
           onClick={() => void handleSignOut()}
           disabled={signingOut}
           aria-busy={signingOut || undefined}
-          {...(isSignedIn ? {} : needs('customer'))}
+          {...attributes}
         >
           {signingOut ? 'Signing out…' : 'Sign out'}
         </button>
-      ) : null}
-    </div>
+      )}
+    />
   )
 
   if (endedElsewhere) {
@@ -171,12 +140,7 @@ export function AccountPage() {
     return (
       <section aria-labelledby="account-title">
         {title}
-        <FirstPaintSubscription>
-          {/* At least a screen tall: when the data arrives nothing below the summary was in view, so nothing seen moves. */}
-          <div className={styles.firstPaintRest}>
-            <AccountSkeleton />
-          </div>
-        </FirstPaintSubscription>
+        <AccountFirstPaint />
       </section>
     )
   }

@@ -1,10 +1,8 @@
 import { AppLink } from '@/core/ui/AppLink'
 import { forwardRef, type ReactNode } from 'react'
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/core/contract'
-import { needs, type FirstPaintKey, type FirstPaintText } from '@/core/first-paint/names'
 import { ROUTES } from '@/core/routes'
 import { nextDeliverySummary, type NextDeliverySummary } from '../rules/summary-text'
-import { Slot } from '@/core/first-paint/Slot'
 import cardStyles from '@/core/ui/Card.module.css'
 import styles from './Subscription.module.css'
 
@@ -15,24 +13,45 @@ export interface NextDeliveryProps {
   locale?: string
 }
 
+/** The parts of the summary that show or not, each named as the summary's words are (see SummaryFill). */
+export type SummaryPart = 'next-heading' | 'next-none' | 'next-cancelled' | 'next-cancelled-on' | 'next-restart'
+  | 'next-paused-until' | 'next-live' | 'next-when' | 'next-unscheduled'
+
+/** The summary's words. */
+export type SummaryText = 'next-heading' | 'next-cancelled-on' | 'next-restart' | 'next-paused-until' | 'next-when-label'
+  | 'next-when' | 'next-what-plan' | 'next-what-rest' | 'next-to'
+
+/** How the summary's markup is filled: which parts it renders, with which attributes, and its words. */
+export interface SummaryFill {
+  /** `element` with its attributes, or nothing; `has` says whether the data has the part. */
+  part(name: SummaryPart, has: boolean, element: (attributes: object) => ReactNode): ReactNode
+  /** The words of `name`; `value` is the data's. */
+  text(value: string | undefined, name: SummaryText): ReactNode
+}
+
+/** The customer's data: the parts it has, its words. */
+const FROM_DATA: SummaryFill = {
+  part: (_name, has, element) => (has ? element({}) : null),
+  text: (value) => value,
+}
+
+export interface SummaryLayoutProps {
+  /** The data's summary, or null when the words come from elsewhere (`fill`). */
+  summary: NextDeliverySummary | null
+  fill?: SummaryFill
+}
+
 /**
- * The summary's markup, for the customer's data (`summary`) or, with `summary` null, for the first
- * paint: every part rendered, each marked with the key that shows it and its words in text slots,
- * so the stored view paints in exactly the boxes the data will fill.
+ * The summary's markup, every part named (SummaryPart, SummaryText), so that another view of the
+ * same summary (the first paint of `/account`) lays its words out in exactly these boxes.
  */
-const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | null }>(function Summary({ summary }, ref) {
-  const stored = summary === null
-  /** Renders `element` when the data has it; on the first paint always, shown by `key`. */
-  const part = (key: FirstPaintKey, has: boolean, element: (attributes: object) => ReactNode): ReactNode => {
-    if (stored) return element(needs(key))
-    return has ? element({}) : null
-  }
-  const text = (value: string | undefined, key: FirstPaintText): ReactNode => (stored ? <Slot name={key} /> : value)
+export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(function SummaryLayout({ summary, fill = FROM_DATA }, ref) {
+  const { part, text } = fill
   const none = summary?.kind === 'none'
   const cancelled = summary?.kind === 'cancelled' ? summary : null
   const live = summary?.kind === 'live' ? summary : null
-  return (
-    <section className={`card ${cardStyles.card} ${styles.next}`} aria-labelledby="next-delivery-title" {...(stored ? needs('next-heading') : {})}>
+  return part('next-heading', true, (sectionAttributes) => (
+    <section className={`card ${cardStyles.card} ${styles.next}`} aria-labelledby="next-delivery-title" {...sectionAttributes}>
       <h2 id="next-delivery-title" ref={ref} tabIndex={-1}>
         {text(summary?.heading, 'next-heading')}
       </h2>
@@ -97,7 +116,7 @@ const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | 
         </dl>
       ))}
     </section>
-  )
+  ))
 })
 
 /**
@@ -105,13 +124,6 @@ const Summary = forwardRef<HTMLHeadingElement, { summary: NextDeliverySummary | 
  * and when deliveries come again, in two separate lines. Takes focus after a pause, resume or cancel.
  */
 export const NextDelivery = forwardRef<HTMLHeadingElement, NextDeliveryProps>(function NextDelivery({ account, subscription, plan, locale }, ref) {
-  return <Summary ref={ref} summary={nextDeliverySummary(account, subscription, plan, locale)} />
+  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan, locale)} />
 })
 
-/**
- * The summary as the first paint of `/account` shows it from the customer's last view (until their
- * data arrives), in the same boxes; hidden when this browser keeps no view.
- */
-export function FirstPaintNextDelivery() {
-  return <Summary summary={null} />
-}

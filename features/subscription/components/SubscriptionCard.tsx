@@ -1,9 +1,9 @@
-import { useRef, type ReactNode } from 'react'
+import { useRef } from 'react'
 import type { AccountView, SubscriptionPlan } from '@/core/contract'
 import type { SubscriptionChangeRequest } from '@/features/customer'
 import { subscriptionOf } from '../rules/view'
 import { DeliveryAddressSection } from './DeliveryAddressSection'
-import { FirstPaintNextDelivery, NextDelivery } from './NextDelivery'
+import { NextDelivery } from './NextDelivery'
 import { PauseAndCancel } from './PauseAndCancel'
 import { PlanAndPreferences } from './PlanAndPreferences'
 import { SubscriptionHistory } from './SubscriptionHistory'
@@ -46,15 +46,3 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
   )
 }
 
-/**
- * The top of the subscription as the first paint of `/account` shows it from the customer's stored
- * view, laid out as SubscriptionCard lays it out; `children` stand in for the sections below.
- */
-export function FirstPaintSubscription({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.sections}>
-      <FirstPaintNextDelivery />
-      {children}
-    </div>
-  )
-}
