@@ -1,10 +1,8 @@
-import { forwardRef, type FormEvent } from 'react'
+import { forwardRef, type FormEvent, type ReactNode } from 'react'
 import { normalizeOtp } from '@/core/format/otp'
 import { SignInField } from './SignInField'
 import styles from './SignIn.module.css'
 import { Wrappable } from '@/core/ui/Wrappable'
-import { Slot } from '@/core/first-paint/Slot'
-import { needs, unless } from '@/core/first-paint/names'
 
 export interface CodeStepProps {
   sentTo: string
@@ -21,11 +19,10 @@ export interface CodeStepProps {
   error: string | null
   /** A neutral status line, e.g. after a new code was sent. */
   info: string | null
-  /**
-   * The step as the first paint shows it before hydration, from the sign-in this tab keeps
-   * (core/first-paint): where the code went and the resend wait come from storage, in text slots.
-   */
-  firstPaint?: boolean
+  /** Where the code went, as shown (by default `sentTo`, with its wrap points). */
+  address?: ReactNode
+  /** In place of the "Resend code" button (when no new code is needed). */
+  resend?: ReactNode
 }
 
 /**
@@ -34,7 +31,7 @@ export interface CodeStepProps {
  */
 export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function CodeStep(props, inputRef) {
   const { sentTo, code, onCodeChange, onSubmit, onResend, onUseAnotherEmail } = props
-  const { verifying, resending, resendSecondsLeft, needsNewCode, error, info, firstPaint = false } = props
+  const { verifying, resending, resendSecondsLeft, needsNewCode, error, info, address, resend } = props
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -44,7 +41,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <p className={styles.sentTo}>
         We sent a code to <strong className={styles.address}>
-          {firstPaint ? <Slot name="sent-to" /> : <Wrappable text={sentTo} />}
+          {address ?? <Wrappable text={sentTo} />}
         </strong>. It can take a minute to arrive; check
         your spam folder too.
       </p>
@@ -89,16 +86,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
         )}
       </button>
       <div className={styles.secondary}>
-        {needsNewCode ? null : firstPaint ? (
-          <>
-            <button type="button" className="btn btn-link" disabled {...needs('resend-wait')}>
-              Resend code in <Slot name="resend-wait" />s
-            </button>
-            <button type="button" className="btn btn-link" onClick={onResend} {...unless('resend-wait')}>
-              Resend code
-            </button>
-          </>
-        ) : (
+        {needsNewCode ? null : resend ?? (
           <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
             {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
           </button>

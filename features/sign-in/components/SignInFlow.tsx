@@ -4,7 +4,6 @@ import { validateEmail } from '@/core/format/email'
 import { OTP_LENGTH } from '@/core/format/otp'
 import { asAppError } from '@/core/rio/errors/app-error'
 import { codeLengthError, invalidEmailError, rateLimitedMessage } from '@/core/rio/errors/map'
-import { needs, unless } from '@/core/first-paint/names'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
 import { readPendingSignIn, writePendingSignIn } from '../rules/pending-sign-in'
@@ -18,11 +17,8 @@ export interface SignInFlowProps {
   onSignedIn(): void
   /** Where to start: a pending sign-in to resume, or null for the e-mail step; by default this tab's stored one. */
   initialPending?: PendingSignIn | null
-  /**
-   * Before hydration: the page cannot know yet whether this tab has a sign-in waiting for its code,
-   * so the first paint hides this step when it does and shows FirstPaintCodeStep instead.
-   */
-  firstPaint?: boolean
+  /** Other attributes of the step's panel (`data-*`). */
+  panel?: Readonly<Record<string, string>>
 }
 
 /** How often running countdowns re-read the clock (a quarter second keeps each second on time). */
@@ -42,7 +38,7 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
  * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
  * field until edited; a pending sign-in survives a reload.
  */
-export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, firstPaint = false }: SignInFlowProps) {
+export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, panel }: SignInFlowProps) {
   const [state, dispatch] = useReducer(signInReducer, null,
     () => initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending))
   const emailRef = useRef<HTMLInputElement>(null)
@@ -155,7 +151,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
   const codeMessage = messageOf(state.codeError, now)
 
   return (
-    <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title" {...(firstPaint ? unless('pending') : {})}>
+    <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title" {...panel}>
       <p className={styles.stepLabel}>Step {step === 'email' ? 1 : 2} of 2</p>
       <h1 id="sign-in-title" className={styles.title}>
         {step === 'email' ? 'Sign in' : 'Check your e-mail'}
@@ -190,37 +186,6 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, fir
           info={state.info}
         />
       )}
-    </section>
-  )
-}
-
-const nothing = () => undefined
-
-/**
- * The code step as the first paint of `/sign-in` shows it when this tab keeps a sign-in waiting for
- * its code (core/first-paint/paint.ts reads it before the page paints): the same boxes and words as
- * the step the page resumes into after hydration, so a reload never flashes step 1.
- */
-export function FirstPaintCodeStep() {
-  return (
-    <section className={`card ${styles.panel}`} {...needs('pending')}>
-      <p className={styles.stepLabel}>Step 2 of 2</p>
-      <h1 className={styles.title}>Check your e-mail</h1>
-      <CodeStep
-        firstPaint
-        sentTo=""
-        code=""
-        onCodeChange={nothing}
-        onSubmit={nothing}
-        onResend={nothing}
-        onUseAnotherEmail={nothing}
-        verifying={false}
-        resending={false}
-        resendSecondsLeft={0}
-        needsNewCode={false}
-        error={null}
-        info={null}
-      />
     </section>
   )
 }

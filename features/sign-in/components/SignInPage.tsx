@@ -8,7 +8,8 @@ import { formatInterval, formatPrice } from '@/core/format/price'
 import { ROUTES } from '@/core/routes'
 import { chosenPlanOf } from '../rules/chosen-plan'
 import { readPendingSignIn, writePendingSignIn } from '../rules/pending-sign-in'
-import { FirstPaintCodeStep, SignInFlow } from './SignInFlow'
+import { SignInFlow } from './SignInFlow'
+import { SignInFirstPaint } from './SignInFirstPaint'
 import styles from './SignIn.module.css'
 
 const noSubscription = () => () => undefined
@@ -38,7 +39,7 @@ export function SignInPage() {
   const picked = router.isReady ? chosenPlanOf(router.query.next) : undefined
   // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
   // the page hydrates both steps the server rendered (the first paint showed the one this tab's
-  // storage says, core/first-paint), then resumes it (read once, before the fresh form's own effects
+  // storage says, ./SignInFirstPaint.tsx), then resumes it (read once, before the fresh form's own effects
   // overwrite the stored value).
   const [pendingAtLoad] = useState(readPendingSignIn)
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
@@ -85,16 +86,18 @@ export function SignInPage() {
 
   return (
     <div className={styles.wrap}>
-      <SignInFlow
-        key={resume ? 'resumed' : 'new'}
-        initialPending={resume ? pendingAtLoad : null}
-        sendOtp={sendOtp}
-        verifyOtp={verifyOtp}
-        onSignedIn={onSignedIn}
-        firstPaint={!hydrated}
-      />
-      {/* Until hydrated: the code step the first paint shows for a sign-in kept in this tab. */}
-      {hydrated ? null : <FirstPaintCodeStep />}
+      <SignInFirstPaint hydrated={hydrated}>
+        {(panel) => (
+          <SignInFlow
+            key={resume ? 'resumed' : 'new'}
+            initialPending={resume ? pendingAtLoad : null}
+            sendOtp={sendOtp}
+            verifyOtp={verifyOtp}
+            onSignedIn={onSignedIn}
+            panel={panel}
+          />
+        )}
+      </SignInFirstPaint>
       {picked ? (
         <p className={styles.picked} data-testid="picked-plan">
           {`You picked ${picked.name}: ${formatPrice(picked.amount, picked.currency)} ${formatInterval(picked.interval)}. `}
