@@ -7,6 +7,7 @@
 import type { VerifyOtpErrorCode } from '@/core/contract'
 import type { AppError } from '@/core/types'
 import { NETWORK_MESSAGE, RioAppError } from './app-error'
+import { countdownWords } from '@retter-shared/BeanBloomIdentity/wait-words'
 
 /** True for values made by this module, or plain `{code, message}` objects (not other Errors). */
 export function isAppError(value: unknown): value is AppError {
@@ -107,14 +108,6 @@ const LIMIT_WORDS: Record<string, string> = {
   IP_CHECK_LIMIT: 'Too many codes were checked from your network.',
 }
 
-/** A wait as a customer reads it: "45 seconds", "59:12 minutes" past a minute (up to "60:00"), "5:03:10 hours" past an hour. */
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-  const two = (n: number) => String(n).padStart(2, '0')
-  if (seconds > 3600) return `${Math.floor(seconds / 3600)}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)} hours`
-  return `${Math.floor(seconds / 60)}:${two(seconds % 60)} minutes`
-}
-
 /**
  * The words of a rate limit for a wait of `seconds`; `reason` is the backend's limit code. The
  * sign-in form re-renders it every second with the seconds still left, so the number the customer
@@ -122,8 +115,8 @@ export function formatWait(seconds: number): string {
  */
 export function rateLimitedMessage(seconds: number, reason?: string): string {
   const words = reason ? LIMIT_WORDS[reason] : undefined
-  if (words) return `${words} Try again in ${formatWait(seconds)}.`
-  return `Too many requests. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
+  if (words) return `${words} Try again in ${countdownWords(seconds)}.`
+  return `Too many requests. Please wait ${countdownWords(seconds)} and try again.`
 }
 
 /**

@@ -21,7 +21,7 @@
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
 import RDK, { Response } from '@retter/rdk'
-import { secretDigest } from 'BeanBloomIdentity'
+import { secretDigest, waitWords } from 'BeanBloomIdentity'
 import { networkOf } from './source'
 
 const LIMIT_WINDOW_MS = 60 * 60 * 1000
@@ -66,20 +66,12 @@ export interface CheckLimitState {
   knownSources?: string[]
 }
 
-/** "42 seconds", "17 minutes", "5 hours" (rounded up; minutes up to 90, hours past that). */
-function describeWait(seconds: number): string {
-  if (seconds < 60) return seconds + (seconds === 1 ? ' second' : ' seconds')
-  const minutes = Math.ceil(seconds / 60)
-  if (minutes <= 90) return minutes + (minutes === 1 ? ' minute' : ' minutes')
-  return Math.ceil(minutes / 60) + ' hours'
-}
-
 /** The 429 answer of a limit, with Retry-After. */
 export function limitResponse(code: LimitCode, retryAfterSeconds: number): Response {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
   return {
     statusCode: 429,
-    body: { code: code, message: LIMIT_MESSAGES[code] + describeWait(seconds) + '.', retryAfterSeconds: seconds },
+    body: { code: code, message: LIMIT_MESSAGES[code] + waitWords(seconds) + '.', retryAfterSeconds: seconds },
     headers: { 'retry-after': String(seconds) },
   }
 }

@@ -1,9 +1,11 @@
 /**
  * BeanBloomIdentity, a Retter project dependency that every class lists: the product's e-mail rule
- * (email.ts) and what derives from an e-mail (identity.ts: instance ids, userId, staff, the
- * authorizers' ownership checks), so every class derives the same ids from the same address.
- * Classes import it by name; the app imports `@retter-shared/BeanBloomIdentity/email` alone
+ * (email.ts), what derives from an e-mail (identity.ts: instance ids, userId, staff, the
+ * authorizers' ownership checks), so every class derives the same ids from the same address, and
+ * the words of a wait a limit imposes (wait-words.ts).
+ * Classes import it by name; the app imports `@retter-shared/BeanBloomIdentity/email` and `/wait-words` alone
  * (identity.ts needs Node's crypto).
  */
 export * from './email'
 export * from './identity'
+export * from './wait-words'
