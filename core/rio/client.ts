@@ -5,6 +5,7 @@
  * first paint never waits for them.
  */
 import type Retter from '@retter/sdk'
+import { BUSY_RETRY } from './busy-retry'
 import type { RioPublicConfig } from './config'
 
 /** The SDK instance as the request layer uses it. */
@@ -42,6 +43,8 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
     region: sdk.RetterRegion[config.region],
     url: config.url,
     culture: config.culture,
+    // A busy account (570) is tried again for about 3 s (./busy-retry).
+    retryConfig: { ...BUSY_RETRY },
   })
   return client
 }

@@ -1,5 +1,6 @@
 /** In-process helpers: drive `backend.handle` directly (no sockets), as the web app's mocks do. */
 import type { Backend } from '../app'
+import { retryWhileBusy } from '../../core/rio/busy-retry'
 import { signTestToken } from './sign-token'
 
 export interface Reply<T = Record<string, unknown>> {
@@ -8,15 +9,24 @@ export interface Reply<T = Record<string, unknown>> {
   headers: Record<string, string>
 }
 
-/** Calls `backend.handle` with a JSON body and parses the JSON answer. */
-export async function call<T = Record<string, unknown>>(backend: Backend, method: string, url: string, body?: unknown): Promise<Reply<T>> {
-  const res = await backend.handle({
+export interface CallOptions {
+  /** 'answer': give back a 570 as it came, for tests of the lock itself (default 'retry'). */
+  busy?: 'retry' | 'answer'
+}
+
+/**
+ * Calls `backend.handle` with a JSON body and parses the JSON answer. A 570 (an instance busy with
+ * another write, e.g. the e-mail a change hands on) is retried as the web app's SDK retries it.
+ */
+export async function call<T = Record<string, unknown>>(backend: Backend, method: string, url: string, body?: unknown, options: CallOptions = {}): Promise<Reply<T>> {
+  const once = () => backend.handle({
     method,
     url,
     // Dev endpoints want their non-simple header (see DEV_HEADER in app.ts).
     headers: url.startsWith('/__dev/') ? { 'content-type': 'application/json', 'x-rio-dev': '1' } : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   })
+  const res = options.busy === 'answer' ? await once() : await retryWhileBusy(once)
   return { status: res.status, body: JSON.parse(res.body) as T, headers: res.headers }
 }
 
@@ -41,9 +51,10 @@ export function sessions(backend: Backend) {
       const inst = await call<{ instanceId: string }>(backend, 'POST', `/${p}/INSTANCE/Account?_token=${anon}`, { email })
       const accountId = inst.body.instanceId
       await call(backend, 'POST', `/${p}/CALL/Account/sendOtp/${accountId}?_token=${anon}`)
-      const outbox = await call<Array<{ code: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`)
+      // The newest sign-in code (other e-mails to this address may have arrived since).
+      const outbox = await call<Array<{ code?: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}`)
       const verified = await call<{ data: { customToken: string } }>(backend, 'POST', `/${p}/CALL/Account/verifyOtp/${accountId}?_token=${anon}`, {
-        code: outbox.body[0]?.code,
+        code: outbox.body.find((m) => m.code !== undefined)?.code,
       })
       const customToken = verified.body.data.customToken
       const userId = JSON.parse(Buffer.from(customToken.split('.')[1] as string, 'base64url').toString()).userId as string

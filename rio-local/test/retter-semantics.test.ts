@@ -237,7 +237,7 @@ test('QUEUED_WRITE calls are accepted at once and run one at a time in the order
   // The handler sleeps less for later calls: run side by side they would land out of order.
   const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => run('append', 'doc-q', { n })))
   expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202])
-  const busy = await run('touch', 'doc-q')
+  const busy = await call(backend, 'POST', `/${P}/CALL/Doc/touch/doc-q?_token=${anon}`, undefined, { busy: 'answer' })
   expect(busy.status).toBe(570)
   await backend.queuesIdle()
   const state = await call<{ public: { log: number[] } }>(backend, 'POST', `/${P}/STATE/Doc/doc-q?_token=${anon}`)

@@ -6,6 +6,7 @@
  * charge crash test (rio-local/test/charge-crash.test.ts) and `npm run bench:charges`.
  */
 import http from 'node:http'
+import { retryWhileBusy } from '../../core/rio/busy-retry'
 
 /** The dev endpoints' header (rio-local/app.ts DEV_HEADER). */
 const DEV = { 'x-rio-dev': '1' }
@@ -38,11 +39,12 @@ async function jsonOf<T>(res: Response, what: string): Promise<T> {
 }
 
 async function rio<T>(target: Target, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${target.origin}${path}`, {
+  // A busy account (570, e.g. while it sends the e-mail of the last change) is asked again, as the app's SDK does.
+  const res = await retryWhileBusy(() => fetch(`${target.origin}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
+  }))
   return jsonOf<T>(res, `${method} ${path.replace(/_token=[^&]+/, '_token=…')}`)
 }
 

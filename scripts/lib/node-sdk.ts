@@ -10,6 +10,7 @@ import Request from '@retter/sdk/dist/Request'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore'
+import { BUSY_RETRY } from '../../core/rio/busy-retry'
 import { holdCallsUntilLive } from '../../core/rio/live-gate'
 import { guardSdk } from '../../core/rio/sdk-guards'
 import type { RioClient } from '../../core/rio/client'
@@ -48,7 +49,8 @@ export function createNodeSdk(options: NodeSdkOptions): { client: RioClient; dis
   const client = new RetterCtor()
   guardSdk(client)
   holdCallsUntilLive(client)
-  client.init({ projectId, url: options.backendHost, culture: 'en-us' })
+  // As the page's SDK: a busy account (570) is tried again for about 3 s.
+  client.init({ projectId, url: options.backendHost, culture: 'en-us', retryConfig: { ...BUSY_RETRY } })
   return {
     client,
     async dispose() {
