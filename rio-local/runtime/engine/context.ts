@@ -32,7 +32,11 @@ export interface CloudCall {
    * Set for calls a class makes through rdk, delayed calls and scheduled methods (no token: the
    * runtime vouches for the caller); no referer for a scheduled method.
    */
-  internal?: { caller: Caller; referer?: TaskReferer }
+  /**
+   * A call the platform makes itself. `waitIfBusy`: a delayed call whose instance is busy waits for
+   * it rather than answering 570 (Retter pauses and retries its task queue on a busy instance).
+   */
+  internal?: { caller: Caller; referer?: TaskReferer; waitIfBusy?: boolean }
 }
 
 /** Side effects of one invocation, committed together with its state. */
@@ -330,7 +334,9 @@ export function persist(
   const instance: StoredInstance = { ...base, state, updatedAt: ctx.now(), version }
   const changes: ChangeSet = { instance, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys, tasks: fx.tasks }
   ctx.storage.commit(changes)
-  if (fx.tasks.length > 0) ctx.onTasksStored()
+  // Retter hands a handler's delayed calls over when the invocation has ended: one due at once
+  // must not find its own instance still held by the write that asked for it (570, a retry later).
+  if (fx.tasks.length > 0) ctx.locks.whenFree(lockKey(base.classId, base.instanceId), ctx.onTasksStored)
   return { ...instance, mirrored: publish(ctx, instance, mirrorWaitMs) }
 }
 

@@ -5,6 +5,7 @@ export type Release = () => void
 /** A set of named mutexes. */
 export class KeyedLock {
   private readonly queues = new Map<string, Array<() => void>>()
+  private readonly onFree = new Map<string, Array<() => void>>()
 
   /** Takes the lock if free; returns undefined when someone holds it. */
   tryAcquire(key: string): Release | undefined {
@@ -27,6 +28,17 @@ export class KeyedLock {
     return this.queues.has(key)
   }
 
+  /** Runs `fn` once nobody holds `key` (at once when it is free; otherwise when the last holder in line releases it). */
+  whenFree(key: string, fn: () => void): void {
+    if (!this.queues.has(key)) {
+      fn()
+      return
+    }
+    const waiting = this.onFree.get(key)
+    if (waiting) waiting.push(fn)
+    else this.onFree.set(key, [fn])
+  }
+
   private releaser(key: string): Release {
     let released = false
     return () => {
@@ -34,8 +46,14 @@ export class KeyedLock {
       released = true
       const queue = this.queues.get(key)
       const next = queue?.shift()
-      if (next) next()
-      else this.queues.delete(key)
+      if (next) {
+        next()
+        return
+      }
+      this.queues.delete(key)
+      const waiting = this.onFree.get(key)
+      this.onFree.delete(key)
+      for (const fn of waiting ?? []) fn()
     }
   }
 }

@@ -6,7 +6,7 @@ import type { BackendResponse } from '../wire-types'
 import { HttpError, json } from '../responses'
 import type { ParsedRequest } from '../wire-types'
 import type { ClockMover } from '../engine/tasks/advance'
-import type { TaskRunner } from '../engine/tasks/runner'
+import { handedOnAtOnce, type TaskRunner } from '../engine/tasks/runner'
 
 /** The test clock as the dev endpoints see it; `mover` is null when class code's Date cannot follow it. */
 export interface DevClock {
@@ -23,6 +23,23 @@ export function outboxQuery(query: ParsedRequest['query']): { to: string | undef
   const limit = query.limit === undefined ? 50 : Number(query.limit)
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new HttpError(400, 'BAD_LIMIT', '"limit" must be an integer from 1 to 500')
   return { to: query.to === undefined ? undefined : query.to.trim().toLowerCase(), limit }
+}
+
+/** The most batches of delayed calls one outbox read runs (each outbox run sends one e-mail). */
+export const OUTBOX_SETTLE_BATCHES = 50
+
+/**
+ * Runs the delayed calls that calls handed on at once (`after: 0`) and that are due, again while
+ * those hand on more: classes send e-mail from such a call after their commit (one message per
+ * run), so an outbox read shows every e-mail of the calls answered before it, with timers or
+ * without. Work scheduled for a later time (a reminder, a charge, a retry) waits for its time.
+ */
+async function settleHandedOn(tasks: TaskRunner, now: () => number): Promise<void> {
+  for (let batch = 0; batch < OUTBOX_SETTLE_BATCHES; batch++) {
+    const waiting = tasks.list().some((task) => handedOnAtOnce(task) && task.dueAt <= now())
+    if (!waiting) return
+    await tasks.runDue({ waitInPlace: true, only: handedOnAtOnce })
+  }
 }
 
 /** `GET tasks` lists pending delayed calls; `POST tasks/run` runs those due now (never one whose time has not come). */
@@ -82,7 +99,7 @@ async function handleDevClock(req: ParsedRequest, devClock: DevClock): Promise<B
 
 /**
  * Serves `/__dev/...` (segments after `__dev`).
- * `GET outbox?to=EMAIL` lists messages newest first; `POST state/{classId}/{instanceId}` merges a JSON object;
+ * `GET outbox?to=EMAIL` lists messages newest first, once the calls handed on at once have run; `POST state/{classId}/{instanceId}` merges a JSON object;
  * `GET tasks` and `POST tasks/run` show and run delayed calls; `GET clock` and `POST clock` read and move the test clock.
  */
 export async function handleDev(rest: string[], req: ParsedRequest, storage: Storage, engine: Engine, devClock: DevClock): Promise<BackendResponse> {
@@ -90,6 +107,7 @@ export async function handleDev(rest: string[], req: ParsedRequest, storage: Sto
   if (area === 'outbox' && classId === undefined) {
     if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET for the outbox')
     const { to, limit } = outboxQuery(req.query)
+    await settleHandedOn(engine.tasks, () => devClock.clock.now())
     return json(200, storage.listOutbox(to, limit))
   }
   if (area === 'state' && classId !== undefined && instanceId !== undefined && extra.length === 0) {

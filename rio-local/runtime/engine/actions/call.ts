@@ -116,7 +116,7 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
     return runKeepingNoState(ctx, call, method, data)
   }
 
-  const existing = resolveExisting(ctx, cls, call.rest[1])
+  let existing = resolveExisting(ctx, cls, call.rest[1])
   // Like Retter, authorizers see no state: ownership follows from the instance id and the token.
   await authorize(ctx, cls, call, makeData(ctx, call, caller, method.method, existing.instanceId, emptyState(), body))
   validate(ctx, method, call)
@@ -128,8 +128,21 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
 
   if (method.type === 'QUEUED_WRITE') return enqueue(ctx, call, method, caller, existing)
 
-  // A WRITE runs at once or answers 570 (also while queued writes hold the instance).
-  const release = ctx.locks.tryAcquire(lockKey(cls.classId, existing.instanceId))
+  // A WRITE runs at once or answers 570 (also while queued writes hold the instance); a delayed
+  // call waits its turn instead, as Retter's task queue retries a busy instance.
+  const key = lockKey(cls.classId, existing.instanceId)
+  let release = ctx.locks.tryAcquire(key)
+  if (!release && call.internal?.waitIfBusy) {
+    const held = await ctx.locks.acquire(key)
+    release = held
+    try {
+      // What another write committed meanwhile is the state this call must see.
+      existing = resolveExisting(ctx, cls, call.rest[1])
+    } catch (err) {
+      held()
+      throw err
+    }
+  }
   if (!release) throw new HttpError(570, 'INSTANCE_BUSY', `${cls.classId} ${existing.instanceId} is busy with another write; retry`)
   try {
     return await runWrite(ctx, call, method, caller, existing)

@@ -3,7 +3,7 @@
  * dispatch (authorizer, input model, WRITE lock), as a class-to-class call: identity `developer`
  * and the `referer*` fields of the invocation that asked for it. Nobody gets the answer.
  *
- * A 570 (instance busy) runs again a second later; any other failure is logged and the entry is
+ * A WRITE whose instance is busy waits for it; a 570 still answered (a busy QUEUED_WRITE target) runs again a second later; any other failure is logged and the entry is
  * dropped, as Retter does not retry. An entry is removed after it ran, so a crash mid-call runs it
  * again on the next start (at least once). Runs never overlap: one batch at a time.
  */
@@ -31,12 +31,24 @@ export interface TaskRunResult {
   status: number
 }
 
+export interface RunDueOptions {
+  /** Dev endpoints: a busy instance is waited for briefly before the entry is put back. */
+  waitInPlace?: boolean
+  /** Only the due entries this accepts (default all). */
+  only?: (task: StoredTask) => boolean
+}
+
+/** An entry its caller asked to run at once (`after: 0`): the work a call hands on past its commit. */
+export function handedOnAtOnce(task: StoredTask): boolean {
+  return task.dueAt <= task.createdAt
+}
+
 export interface TaskRunner {
   /**
    * Runs the entries due now (on the engine's clock), in due order; never one whose time has not
    * come. `waitInPlace` (dev endpoints): a busy instance is waited for briefly before it is put back.
    */
-  runDue(options?: { waitInPlace?: boolean }): Promise<TaskRunResult[]>
+  runDue(options?: RunDueOptions): Promise<TaskRunResult[]>
   /** When the earliest pending entry is due (epoch ms), or null when none is pending. */
   nextDueAt(): number | null
   list(): StoredTask[]
@@ -83,7 +95,7 @@ function taskCall(task: StoredTask): CloudCall {
     request: { method: 'POST', segments: [], query: {}, body: task.payload, headers: {} },
     requestId: `task-${task.id}`,
     sourceIP: task.sourceIP,
-    internal: { caller: DEVELOPER_CALLER, referer: task.referer },
+    internal: { caller: DEVELOPER_CALLER, referer: task.referer, waitIfBusy: true },
   }
 }
 
@@ -149,9 +161,10 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
     timer.at(storage.nextTaskDueAt(opts.projectId))
   }
 
-  function runDue(options: { waitInPlace?: boolean } = {}): Promise<TaskRunResult[]> {
+  function runDue(options: RunDueOptions = {}): Promise<TaskRunResult[]> {
     // What is due is read when the batch starts (the clock may have moved while an earlier one ran).
-    return exclusive(() => runBatch(storage.listTasks(opts.projectId, now()), options.waitInPlace ?? false))
+    const only = options.only ?? (() => true)
+    return exclusive(() => runBatch(storage.listTasks(opts.projectId, now()).filter(only), options.waitInPlace ?? false))
   }
 
   return {
