@@ -7,7 +7,7 @@ import { Data } from '@retter/rdk'
 import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange, withoutDelivered } from 'BeanBloomSubscription'
 import { AccountUserState, customerOf, privateOf } from './customer'
 import { changesMail, MailContext, subscriptionMail, SubscriptionEvent } from './emails'
-import { queueDigest, sendOrQueue, waitingDigest } from './notify'
+import { queueDigest, queueMail, waitingDigest } from './notify'
 import { keepCharge } from './charge-task'
 import { keepReminder } from './reminders'
 import { shippedDays, syncBoards } from './roastery'
@@ -59,8 +59,9 @@ const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
 /**
  * Seconds a change confirmation waits in the outbox for the customer's next changes, which join
  * it (one e-mail for a burst of changes): CHANGE_MAIL_DIGEST_SECONDS in the project environment,
- * 120 when unset; 0 sends each at once (the local runtime's default, so tests read their inbox
- * right after a change). Reminders, payments' outcomes, receipts and sign-in codes never wait.
+ * 120 when unset; 0 sends each on its own, right after the change is committed (the local
+ * runtime's default, so tests read their inbox right after a change). Reminders, payments'
+ * outcomes and receipts never wait; every e-mail goes after the commit (notify.ts).
  */
 export const CHANGE_MAIL_DIGEST_DEFAULT_SECONDS = 120
 
@@ -76,8 +77,9 @@ function digestSeconds(): number {
 }
 
 /**
- * Sends the customer the e-mail about `event` (a failed send is queued, never thrown). A
- * confirmation of their own change waits out the digest window, joining the one already waiting.
+ * Puts the customer's e-mail about `event` in the outbox, sent after this invocation commits
+ * (never thrown). A confirmation of their own change waits out the digest window, joining the one
+ * already waiting.
  */
 export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): Promise<void> {
   const owed = CONFIRMATIONS.indexOf(event.kind) < 0
@@ -91,7 +93,7 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     paymentMethod: view.paymentMethod,
   }
   const window = owed ? 0 : digestSeconds()
-  if (window <= 0) return sendOrQueue(data, subscriptionMail(event, ctx), { owed: owed })
+  if (window <= 0) return queueMail(data, subscriptionMail(event, ctx), { owed: owed })
   const nowMs = Date.now()
   const waiting = waitingDigest(data, nowMs)
   if (waiting && waiting.digest) {

@@ -18,14 +18,14 @@
  * the deleting browser out; other sessions of the address only ever see the new, empty account.
  */
 import RDK, { Data } from '@retter/rdk'
-import { awsIdFor } from 'BeanBloomIdentity'
+import { awsIdFor, waitWords } from 'BeanBloomIdentity'
 import { firstChangeableDay, isoDay, SubscriptionFields } from 'BeanBloomSubscription'
 import { CreditNote, Receipt } from 'BeanBloomSubscription'
 import { current, CustomerView } from './changes'
 import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { EMAIL_LOOKUP_KEY } from './index'
 import { sendMail } from './mailer'
-import { sendOrQueue } from './notify'
+import { keepOutbox, queueMail } from './notify'
 import { noteSent, SentLogState } from './sent-log'
 import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
 import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
@@ -102,7 +102,7 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   const email = current(data, nowMs).email
   const retryAfterSeconds = resendWaitSeconds(priv.deletionCodeSentAt, nowMs)
   if (retryAfterSeconds > 0) {
-    return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + retryAfterSeconds + ' s.', { retryAfterSeconds: retryAfterSeconds })
+    return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(retryAfterSeconds) + '.', { retryAfterSeconds: retryAfterSeconds })
   }
   const issued = issueOtp(nowMs)
   try {
@@ -190,11 +190,13 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   if (priv.onBoards) next.onBoards = priv.onBoards
   if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
   if (priv.boardRetries) next.boardRetries = priv.boardRetries
+  // What waited to be sent goes with the rest of the customer's data; only the deletion's own e-mail follows.
+  keepOutbox(priv, next, false)
   data.state.private = next
   const unbound = await rdk.deleteLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!unbound || !unbound.success) console.error('[Account] deleteMyAccount: the e-mail lookup key was not removed')
 
-  await sendOrQueue(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
+  await queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
   data.response = { statusCode: 200, body: { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping } }
   return data
 }

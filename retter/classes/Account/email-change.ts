@@ -23,7 +23,7 @@
  * ships under the address it was packed for; the change is possible once it has shipped).
  */
 import RDK, { Data } from '@retter/rdk'
-import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, isStaffEmail, STAFF_IDENTITY, userIdFor } from 'BeanBloomIdentity'
+import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, isStaffEmail, STAFF_IDENTITY, userIdFor, waitWords } from 'BeanBloomIdentity'
 import { customerDate } from 'BeanBloomSubscription'
 import { CustomerView, current, store } from './changes'
 import { keepCharge } from './charge-task'
@@ -31,7 +31,7 @@ import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
 import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { AWS_ERASE_METHOD, DeletionPrivateState, stillShipping } from './deletion'
 import { sendMail } from './mailer'
-import { sendOrQueue } from './notify'
+import { keepOutbox, queueMail } from './notify'
 import { issueOtp, OTP_TTL_MS, StoredOtp } from './otp'
 import { emailChangeCodeMail, emailChangedMail } from './privacy-mail'
 import { keepReminder } from './reminders'
@@ -121,7 +121,7 @@ export async function requestEmailChange(data: Data<{ newEmail?: string }>): Pro
   const newEmail = checked.email
   if (newEmail === view.email) return refuse(data, 400, 'SAME_EMAIL', 'That is already your address. ' + NOTHING_CHANGED)
   const wait = resendWaitSeconds(priv.emailChange ? priv.emailChange.sentAt : undefined, nowMs)
-  if (wait > 0) return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + wait + ' s.', { retryAfterSeconds: wait })
+  if (wait > 0) return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(wait) + '.', { retryAfterSeconds: wait })
   const busy = busyRefusal(data, view, nowMs)
   if (busy) return busy
   const state = await addressState(newEmail)
@@ -210,10 +210,12 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
   // Pending tasks find nothing to do, but their bookkeeping keeps them from being scheduled twice.
   if (priv.reminderTasks) next.reminderTasks = priv.reminderTasks
   if (priv.chargeTasks) next.chargeTasks = priv.chargeTasks
+  // E-mails about changes made before the move still go, to the address they were written for.
+  keepOutbox(priv, next, true)
   data.state.private = next
   const erased = await rdk.methodCall({ classId: 'AWS', instanceId: awsIdFor(oldEmail), methodName: AWS_ERASE_METHOD, body: {} })
   if (erased && erased.statusCode >= 300 && erased.statusCode !== 404) console.error('[Account] confirmEmailChange: the old address’s AWS object was not erased: ' + erased.statusCode)
-  await sendOrQueue(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
+  await queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
 
   const identity = isStaffEmail(newEmail) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
   const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: { email: newEmail } })
@@ -251,7 +253,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   keepReminder(data, customer, nowMs)
   keepCharge(data, customer, nowMs)
   await syncBoards(data, customer, nowMs)
-  await sendOrQueue(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
+  await queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
   data.response = { statusCode: 200, body: { adopted: true } }
   return data
 }

@@ -1,12 +1,14 @@
 /**
  * The customer's e-mails, through an outbox kept in the Account's private state (a transactional
- * outbox: what waits to be sent is committed with the change that caused it). A failed send never
- * undoes a change: the message waits with its own next-attempt time and backs off for hours, as
- * Postmark and SES do, and what still fails after the last try moves to a dead-letter list, logged,
- * never silently dropped. One `retryMail` task at a time serves the whole outbox, and it sends one
- * message per run: the run's commit records that message as sent before the next one is tried, so
- * a crash can repeat at most the message it was sending. Each message carries a Message-ID of its
- * own (the same on every try), so a repeat can be recognised by the receiving side.
+ * outbox: what waits to be sent is committed with the change that caused it, and nothing is sent
+ * before that commit). The one `retryMail` task serves the whole outbox, one message per run: the
+ * run's commit records that message as sent before the next one is tried, so a crash can repeat at
+ * most the message it was sending, and a change that fails to commit sends nothing. A failed send
+ * never undoes a change: the message waits with its own next-attempt time and backs off for hours,
+ * as Postmark and SES do, and what still fails after the last try moves to a dead-letter list,
+ * logged, never silently dropped. Each message carries a Message-ID of its own (the same on every
+ * try), so a repeat can be recognised by the receiving side. (Sign-in and confirmation codes are
+ * the exception: their request answers whether the code went out, so they are sent in the request.)
  * A customer is sent at most EMAILS_PER_HOUR e-mails in any hour (limits.ts); more wait their turn.
  * The cap is for what their own changes trigger: an e-mail the shop owes them whatever they did (a
  * reminder and pre-notification, a payment's outcome, a receipt, "on its way") is never held back.
@@ -149,32 +151,35 @@ function afterFailure(priv: OutboxPrivate, entry: QueuedMail, err: unknown, nowM
 }
 
 /**
- * Sends `mail` now when the customer's hourly allowance has room; when that fails, or there is no
- * room, the mail waits in the outbox for `retryMail`. Never throws.
+ * Puts `mail` in the outbox, due now; the `retryMail` task sends it once this invocation's state is
+ * committed (Retter schedules a handler's tasks only with its committed state), within the
+ * customer's hourly allowance unless owed. So a change that fails to commit sends nothing, and
+ * every e-mail goes by the one path that records it as sent before the next. Never throws.
  */
-export async function sendOrQueue(data: Data, mail: Mail, options: SendOptions = {}): Promise<void> {
+export function queueMail(data: Data, mail: Mail, options: SendOptions = {}): Promise<void> {
   const priv = outboxOf(data)
   const nowMs = Date.now()
   priv.mailSeq = (priv.mailSeq || 0) + 1
-  const entry: QueuedMail = { mail: mail, attempts: 0, id: 'm' + priv.mailSeq }
+  const entry: QueuedMail = { mail: mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: nowMs }
   if (options.owed) entry.owed = true
-  const slot = entry.owed ? nowMs : nextMailSlot(recentSends(priv, nowMs), nowMs)
-  if (slot > nowMs) {
-    console.error('[Account] "' + mail.subject + '" waits: ' + EMAILS_PER_HOUR + ' e-mails were sent to this customer in the last hour')
-    entry.nextAt = slot
-    ;(priv.mailQueue || (priv.mailQueue = [])).push(entry)
-  } else {
-    entry.attempts = 1
-    const err = await tryOnce(data, entry)
-    if (err === null) {
-      priv.mailSent = recentSends(priv, nowMs).concat([nowMs])
-      noteSent(priv, mail.subject, nowMs)
-    } else {
-      afterFailure(priv, entry, err, nowMs)
-    }
-  }
+  ;(priv.mailQueue || (priv.mailQueue = [])).push(entry)
   keepMailTask(data, priv, nowMs)
-  await reportDeadLetters(data, priv)
+  return Promise.resolve()
+}
+
+/**
+ * What an Account emptied in place (a deletion, a move to another address) keeps of its outbox, in
+ * `next`: the message counter, so no Message-ID is ever used twice by this instance, and the last
+ * hour's sends. With `pending` (a move) also the messages not sent yet, still addressed as they
+ * were, with their task, and the dead letters staff may send again.
+ */
+export function keepOutbox(from: OutboxState & { mailQueue?: QueuedMail[] }, next: OutboxState & { mailQueue?: QueuedMail[] }, pending: boolean): void {
+  if (from.mailSeq) next.mailSeq = from.mailSeq
+  if (from.mailSent) next.mailSent = from.mailSent
+  if (!pending) return
+  if (from.mailQueue && from.mailQueue.length > 0) next.mailQueue = from.mailQueue
+  if (from.mailTaskAt !== undefined) next.mailTaskAt = from.mailTaskAt
+  if (from.deadLetters) next.deadLetters = from.deadLetters
 }
 
 /**
@@ -226,6 +231,7 @@ export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
     const entry = queued[due] as QueuedMail
     const slot = entry.owed ? nowMs : nextMailSlot(recentSends(priv, nowMs), nowMs)
     if (slot > nowMs) {
+      console.error('[Account] "' + entry.mail.subject + '" waits: ' + EMAILS_PER_HOUR + ' e-mails were sent to this customer in the last hour')
       entry.nextAt = slot
     } else {
       queued.splice(due, 1)

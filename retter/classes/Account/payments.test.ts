@@ -39,8 +39,11 @@ beforeEach(async () => {
   time = fakeDate(START)
   rosa = undefined
   // Tokens that outlive the walk through weeks (sign-ins are limited to a few codes an hour).
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400, projectEnv: { STAFF_EMAILS: 'rosa@example.com', SUBSCRIPTION_CHANGES_PER_HOUR: '1000', CUSTOMER_EMAILS_PER_HOUR: '1000' } })
+  backend = await createBackend(backendOptions())
 })
+function backendOptions(): Parameters<typeof createBackend>[0] {
+  return { projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400, projectEnv: { STAFF_EMAILS: 'rosa@example.com', SUBSCRIPTION_CHANGES_PER_HOUR: '1000', CUSTOMER_EMAILS_PER_HOUR: '1000' } }
+}
 afterEach(async () => {
   await backend.close()
   jest.useRealTimers()
@@ -525,6 +528,9 @@ describe('every refusal of the payment methods', () => {
   })
 
   test('retryPayment: 409 NOTHING_TO_PAY for a delivery not charged, 409 PAYMENT_IN_PROGRESS while a charge is being made', async () => {
+    // Delayed calls run only when the test says so: the charge's confirmation waits while it asks.
+    await backend.close()
+    backend = await createBackend({ ...backendOptions(), timers: false })
     const sam = await subscriber('barista')
     expect(await method(sam, 'retryPayment', { date: '2026-12-02' })).toMatchObject({
       status: 409, body: { code: 'NOTHING_TO_PAY', message: 'There is no payment due for a delivery on 2026-12-02.' },

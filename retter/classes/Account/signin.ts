@@ -1,6 +1,6 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
 import RDK, { Data } from '@retter/rdk'
-import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY } from 'BeanBloomIdentity'
+import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from './customer'
 import { Mail, sendMail } from './mailer'
 import { escapeHtml, htmlMail } from './mail-layout'
@@ -69,7 +69,7 @@ export async function sendOtp(data: Data): Promise<Data> {
       statusCode: 429,
       body: {
         code: 'RATE_LIMITED',
-        message: 'A code was sent moments ago. You can request a new one in ' + retryAfterSeconds + ' s.',
+        message: 'A code was sent moments ago. You can request a new one in ' + waitWords(retryAfterSeconds) + '.',
         retryAfterSeconds: retryAfterSeconds,
       },
       headers: { 'retry-after': String(retryAfterSeconds) },
