@@ -4,37 +4,14 @@ import { Logo } from '@/core/ui/brand/Logo'
 import { AppLink } from '@/core/ui/AppLink'
 import { CookieSettingsLink } from '@/core/ui/layout/CookieSettingsLink'
 import { LEGAL_ROUTES } from '@/core/legal-routes'
-import { useAuth } from '@/core/session/AuthContext'
-import { needs, unless } from '@/core/first-paint/names'
 import { takeHeadingFocus } from './heading-focus'
+import { NavItem } from './NavItem'
+import { SessionNavItems } from './SessionNavItems'
 import styles from './Layout.module.css'
-import { STAFF_IDENTITY } from '@/core/contract'
 import { ROUTES } from '@/core/routes'
-
-interface NavItemProps {
-  href: string
-  children: ReactNode
-  /** The first paint's marks (core/first-paint/names.ts): which browsers the item shows in before the session is known. */
-  firstPaint?: object
-}
-
-// Links here and on `/` prefetch their page on hover or touch, not as soon as they are on screen:
-// a visitor's load then fetches and compiles no other page's code (or `/`'s own data again).
-function NavItem({ href, children, firstPaint }: NavItemProps) {
-  const { pathname } = useRouter()
-  const current = pathname === href
-  return (
-    <li {...firstPaint}>
-      <AppLink href={href} className={styles.navLink} aria-current={current ? 'page' : undefined}>
-        {children}
-      </AppLink>
-    </li>
-  )
-}
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { isSignedIn, isInitializing, identity } = useAuth()
   const { asPath } = useRouter()
   const mainRef = useRef<HTMLElement>(null)
   // Runs after the new page has rendered its heading.
@@ -52,17 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <nav aria-label="Main" className={styles.nav}>
             <ul>
               <NavItem href={ROUTES.plans}>Plans</NavItem>
-              {/* Until the session is known both are in the page, and the first paint shows the one this
-                  browser's stored session says (core/first-paint): a returning customer never sees "Sign in". */}
-              {isInitializing || !isSignedIn ? (
-                <NavItem href={ROUTES.signIn} firstPaint={isInitializing ? unless('customer') : undefined}>Sign in</NavItem>
-              ) : null}
-              {isInitializing || (isSignedIn && identity === STAFF_IDENTITY) ? (
-                <NavItem href={ROUTES.roastery} firstPaint={isInitializing ? needs('staff') : undefined}>Roastery</NavItem>
-              ) : null}
-              {isInitializing || isSignedIn ? (
-                <NavItem href={ROUTES.account} firstPaint={isInitializing ? needs('customer') : undefined}>Account</NavItem>
-              ) : null}
+              <SessionNavItems />
             </ul>
           </nav>
         </div>
