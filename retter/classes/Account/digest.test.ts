@@ -6,6 +6,7 @@
  */
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
+import { accountClient, type Customer } from '../../../rio-local/test/account-client'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 
@@ -16,7 +17,6 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
-interface Customer { token: string; accountId: string; email: string }
 interface Sub { history: Array<{ action: string }>; upcomingDeliveries?: Array<{ date: string }> }
 
 beforeEach(async () => {
@@ -30,19 +30,10 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
-function method(who: Customer, name: string, body?: unknown) {
-  return call<Sub>(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok(who: Customer, name: string, body?: unknown): Promise<Sub> {
-  const res = await method(who, name, body)
-  expect(res.status).toBe(200)
-  return res.body
-}
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
 /** The customer's e-mails, oldest first, sign-in codes left out. */
-async function mails(who: Customer): Promise<Array<{ subject: string; text: string }>> {
-  const res = await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.filter((m) => !/code/i.test(m.subject)).reverse()
-}
+const mails = async (who: Customer) => (await account.outbox(who.email)).filter((m) => !/code/i.test(m.subject)).reverse()
 /** Moves the clock on and runs the tasks then due (the outbox's retryMail among them). */
 async function after(seconds: number) {
   time.advance(seconds * 1000)

@@ -9,9 +9,9 @@ import type { Board } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { userIdFor } from '../../../rio-local/test/ids'
 import { walkTo as walkClock } from '../../../rio-local/test/walk'
-import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
+import { call } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
 
@@ -20,7 +20,6 @@ const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first delivery Wed
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
 type Sub = SubscriptionFields & AccountUserState
-interface Who { token: string; accountId: string; email: string }
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
@@ -43,24 +42,11 @@ afterEach(async () => {
 function fresh(name: string): string {
   return `${name}.${process.pid}.${++seq}@example.com`
 }
-async function signIn(email = fresh('sam')): Promise<Who> {
-  return { ...(await sessions(backend).customer(email)), email }
-}
-function method<T = Record<string, unknown>>(who: Who, name: string, body?: unknown): Promise<Reply<T & { code?: string; message?: string }>> {
-  return call(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok<T = Sub>(who: Who, name: string, body?: unknown): Promise<T> {
-  const res = await method<T>(who, name, body)
-  expect({ name, status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
-}
-async function stateOf(who: Who): Promise<Sub | undefined> {
-  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  return res.body.user[userIdFor(who.email)]
-}
-async function mails(email: string): Promise<Array<{ subject: string; text: string }>> {
-  return (await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(email)}&limit=500`)).body
-}
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
+const stateOf = account.userState
+const mails = account.outbox
+const signIn = (email = fresh('sam')) => account.signIn(email)
 async function changeCode(email: string): Promise<string> {
   const mail = (await mails(email)).find((m) => /code to use this address/.test(m.subject))
   const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]

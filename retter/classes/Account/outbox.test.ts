@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS } from '../../../rio-local/test/payments'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
@@ -26,7 +27,6 @@ let project: TempProject
 let smtp: string | undefined
 let errors: jest.SpyInstance
 
-interface Who { token: string; accountId: string; email: string }
 interface Task { method: string; dueAt: string; payload: Record<string, unknown> }
 
 beforeAll(() => {
@@ -68,13 +68,9 @@ async function customer(email = 'sam@example.com'): Promise<Who> {
   await savePaymentMethod((name, body) => method(who, name, body))
   return who
 }
-function method(who: Who, name: string, body?: unknown) {
-  return call<Record<string, unknown>>(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function mails(who: Who): Promise<string[]> {
-  const res = await call<Array<{ subject: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.map((m) => m.subject).filter((s) => !/code/i.test(s) && s !== 'Your payment method is saved')
-}
+const account = accountClient(() => backend)
+const method = account.method
+const mails = async (who: Who) => (await account.outbox(who.email)).map((m) => m.subject).filter((s) => !/code/i.test(s) && s !== 'Your payment method is saved')
 const tasks = async (name: string) => (await call<Task[]>(backend, 'GET', '/__dev/tasks')).body.filter((t) => t.method === name)
 /** Moves the clock to the earliest pending retryMail task and runs what is due; false when none is pending. */
 async function runNextMailTask(): Promise<boolean> {

@@ -13,8 +13,8 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import Stripe from 'stripe'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { userIdFor } from '../../../rio-local/test/ids'
 import { walkTo as walkClock } from '../../../rio-local/test/walk'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -27,7 +27,6 @@ const day = (iso: string) => `${iso}T00:00:00.000Z`
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
 type Sub = SubscriptionFields & AccountUserState
-interface Who { token: string; accountId: string; email: string }
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
@@ -49,33 +48,17 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
-/** A fresh address per test: localstripe keeps its customers for the whole run. */
-async function signIn(name = 'sam'): Promise<Who> {
-  const email = `${name}.${process.pid}.${++seq}@example.com`
-  return { ...(await sessions(backend).customer(email)), email }
-}
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
+const subOf = async (who: Who) => (await account.userState(who)) as Sub
+const mails = async (who: Who) => (await account.outbox(who.email)).filter((m) => !/code/i.test(m.subject))
+const signIn = (name = 'sam') => account.signIn(`${name}.${process.pid}.${++seq}@example.com`)
 async function staff(): Promise<Who> {
   rosa ??= { ...(await sessions(backend).customer('rosa@example.com')), email: 'rosa@example.com' }
   return rosa
 }
-function method(who: Who, name: string, body?: unknown): Promise<Reply<Sub & { code?: string; message?: string; clientSecret?: string; setupIntentId?: string }>> {
-  return call(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok(who: Who, name: string, body?: unknown): Promise<Sub> {
-  const res = await method(who, name, body)
-  expect({ name, status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
-}
-async function subOf(who: Who): Promise<Sub> {
-  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  return res.body.user[userIdFor(who.email)] as Sub
-}
 async function paymentOf(who: Who, date: string): Promise<DeliveryPayment | undefined> {
   return (await subOf(who)).payments?.find((p) => p.date === day(date))
-}
-async function mails(who: Who): Promise<Array<{ subject: string; text: string }>> {
-  const res = await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.filter((m) => !/code/i.test(m.subject))
 }
 async function subjects(who: Who): Promise<string[]> {
   return (await mails(who)).map((m) => m.subject)

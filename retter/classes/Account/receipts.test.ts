@@ -13,8 +13,8 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import fc from 'fast-check'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { userIdFor } from '../../../rio-local/test/ids'
 import { walkTo as walkClock } from '../../../rio-local/test/walk'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -30,7 +30,6 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 const BARISTA = PLANS.find((p) => p.id === 'barista')!
 
 type Sub = SubscriptionFields & AccountUserState
-interface Who { token: string; accountId: string; email: string }
 interface Mail { subject: string; text: string; html?: string }
 
 let time: ReturnType<typeof fakeDate>
@@ -52,10 +51,11 @@ afterEach(async () => {
   for (const name of ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER']) delete process.env[name]
 })
 
-async function signIn(name = 'sam'): Promise<Who> {
-  const email = `${name}.${process.pid}.${++seq}@example.com`
-  return { ...(await sessions(backend).customer(email)), email }
-}
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
+const subOf = async (who: Who) => (await account.userState(who)) as Sub
+const mails = (who: Who) => account.outbox(who.email)
+const signIn = (name = 'sam') => account.signIn(`${name}.${process.pid}.${++seq}@example.com`)
 let rosa: Who | undefined
 async function staff(): Promise<Who> {
   rosa ??= { ...(await sessions(backend).customer('rosa@example.com')), email: 'rosa@example.com' }
@@ -63,26 +63,10 @@ async function staff(): Promise<Who> {
 }
 beforeEach(() => { rosa = undefined })
 
-function method(who: Who, name: string, body?: unknown): Promise<Reply<Sub & { code?: string; message?: string }>> {
-  return call(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok(who: Who, name: string, body?: unknown): Promise<Sub> {
-  const res = await method(who, name, body)
-  expect({ name, status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
-}
-async function subOf(who: Who): Promise<Sub> {
-  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  return res.body.user[userIdFor(who.email)] as Sub
-}
 async function paymentOf(who: Who, date = FIRST): Promise<DeliveryPayment> {
   const payment = (await subOf(who)).payments?.find((p) => p.date === `${date}T00:00:00.000Z`)
   if (!payment) throw new Error(`no payment for ${date}`)
   return payment
-}
-async function mails(who: Who): Promise<Mail[]> {
-  const res = await call<Mail[]>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body
 }
 async function mailAbout(who: Who, subject: RegExp): Promise<Mail> {
   const found = (await mails(who)).filter((m) => subject.test(m.subject))

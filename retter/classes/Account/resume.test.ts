@@ -5,7 +5,8 @@
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { call, sessions } from '../../../rio-local/test/in-process'
+import { accountClient, type Customer } from '../../../rio-local/test/account-client'
+import { sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
@@ -20,7 +21,6 @@ let backend: Backend
 const { mirror } = recordingMirror()
 
 type Sub = SubscriptionFields & AccountUserState
-interface Customer { token: string; accountId: string; email: string }
 
 beforeEach(async () => {
   time = fakeDate(START)
@@ -31,14 +31,8 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
-function method(who: Customer, name: string, body?: unknown) {
-  return call<Sub & { code?: string; message?: string }>(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok(who: Customer, name: string, body?: unknown): Promise<Sub> {
-  const res = await method(who, name, body)
-  expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
-}
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
 /** A Barista subscriber (weekly, from Wednesday 25 November) who skipped 9 December, then paused four weeks. */
 async function pausedSubscriber(): Promise<Customer> {
   const email = 'sam@example.com'

@@ -5,15 +5,14 @@
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { userIdFor } from '../../../rio-local/test/ids'
-import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
+import { call } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
 
 const P = 'start-details-tests'
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 type Sub = SubscriptionFields & AccountUserState
-interface Who { token: string; accountId: string; email: string }
 
 let backend: Backend
 let seq = 0
@@ -26,17 +25,10 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
-async function signIn(): Promise<Who> {
-  const email = `start.${process.pid}.${++seq}@example.com`
-  return { ...(await sessions(backend).customer(email)), email }
-}
-function method(who: Who, name: string, body?: unknown): Promise<Reply<Record<string, unknown>>> {
-  return call(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}?_token=${who.token}`, body)
-}
-async function stateOf(who: Who): Promise<Sub | undefined> {
-  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  return res.body.user[userIdFor(who.email)]
-}
+const account = accountClient<Sub>(() => backend)
+const { method } = account
+const stateOf = account.userState
+const signIn = () => account.signIn(`start.${process.pid}.${++seq}@example.com`)
 async function subjects(who: Who): Promise<string[]> {
   const res = await call<Array<{ subject: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=100`)
   return res.body.map((m) => m.subject).filter((s) => !/code|payment method/i.test(s))

@@ -8,7 +8,7 @@
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { userIdFor } from '../../../rio-local/test/ids'
+import { accountClient, type Customer } from '../../../rio-local/test/account-client'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 import type { AccountUserState } from './customer'
@@ -24,7 +24,6 @@ let backend: Backend
 const { mirror, published } = recordingMirror()
 
 type Sub = SubscriptionFields & AccountUserState
-interface Customer { token: string; accountId: string; email: string }
 
 beforeEach(async () => {
   published.length = 0
@@ -37,6 +36,11 @@ afterEach(async () => {
   jest.useRealTimers()
 })
 
+const account = accountClient<Sub>(() => backend)
+const { method, ok } = account
+const subOf = async (who: Customer) => (await account.userState(who)) as Sub
+/** Every e-mail the customer got, newest first: sign-in codes, and the card every customer here saves first (payments.test.ts tests that e-mail), left out. */
+const mails = async (who: Customer) => (await account.outbox(who.email)).filter((m) => !/code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 /** A signed-in customer with a saved card (a subscription cannot start without a payment method). */
 async function customer(email = 'sam@example.com'): Promise<Customer> {
   const who = { ...(await sessions(backend).customer(email)), email }
@@ -47,28 +51,6 @@ async function customer(email = 'sam@example.com'): Promise<Customer> {
 async function later(who: Customer, ms: number) {
   time.advance(ms)
   who.token = (await sessions(backend).customer(who.email)).token
-}
-function method(who: Customer, name: string, body?: unknown, token: string | undefined = who.token) {
-  return call<Sub & { code?: string; message?: string }>(backend, 'POST', `/${P}/CALL/Account/${name}/${who.accountId}${token ? `?_token=${token}` : ''}`, body)
-}
-async function stateOf(who: Customer): Promise<{ public: Record<string, unknown>; user: Record<string, Sub> }> {
-  const res = await call<{ public: Record<string, unknown>; user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  expect(res.status).toBe(200)
-  return res.body
-}
-async function subOf(who: Customer): Promise<Sub> {
-  return (await stateOf(who)).user[userIdFor(who.email)] as Sub
-}
-async function ok(who: Customer, name: string, body?: unknown): Promise<Sub> {
-  const res = await method(who, name, body)
-  expect({ status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
-}
-/** Every e-mail the customer got, newest first. */
-async function mails(who: Customer): Promise<Array<{ subject: string; text: string; html?: string }>> {
-  const res = await call<Array<{ subject: string; text: string; html?: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  // Sign-in codes, and the card every customer here saves first (payments.test.ts tests that e-mail).
-  return res.body.filter((m) => !/code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 }
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 /** A customer with a delivery address and a started subscription. */

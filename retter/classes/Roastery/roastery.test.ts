@@ -11,7 +11,8 @@ import { createBackend, type Backend } from '../../../rio-local/app'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
-import { awsIdFor, userIdFor } from '../../../rio-local/test/ids'
+import { awsIdFor } from '../../../rio-local/test/ids'
+import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 import type { AccountUserState } from '../Account/customer'
@@ -22,7 +23,6 @@ const DAY = 24 * 60 * 60 * 1000
 const WEEKLY = ['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30']
 
 type Sub = SubscriptionFields & AccountUserState
-interface Who { token: string; accountId: string; email: string }
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
@@ -44,9 +44,11 @@ afterAll(() => {
   delete process.env.STAFF_EMAILS
 })
 
-async function signIn(email: string): Promise<Who> {
-  return { ...(await sessions(backend).customer(email)), email }
-}
+const account = accountClient<Sub>(() => backend)
+const { signIn, ok } = account
+const accountCall = account.method
+const subOf = async (who: Who) => (await account.userState(who)) as Sub
+const mails = async (who: Who) => (await account.outbox(who.email)).filter((m) => !/sign-in code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 /** Moves the clock on; everyone signs in again (access tokens last minutes, not days). */
 async function later(ms: number, ...people: Who[]): Promise<void> {
   time.advance(ms)
@@ -54,14 +56,6 @@ async function later(ms: number, ...people: Who[]): Promise<void> {
 }
 function identityOf(token: string): string {
   return (JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { identity: string }).identity
-}
-function accountCall(who: Who, method: string, body?: unknown): Promise<Reply<Sub & { code?: string; message?: string }>> {
-  return call(backend, 'POST', `/${P}/CALL/Account/${method}/${who.accountId}?_token=${who.token}`, body)
-}
-async function ok(who: Who, method: string, body?: unknown): Promise<Sub> {
-  const res = await accountCall(who, method, body)
-  expect({ method, status: res.status, body: res.body }).toMatchObject({ status: 200 })
-  return res.body
 }
 function roastery(action: 'INSTANCE' | 'STATE', day: string, token?: string): Promise<Reply> {
   return call(backend, 'POST', `/${P}/${action}/Roastery/${day}${token ? `?_token=${token}` : ''}`)
@@ -84,14 +78,6 @@ async function daysWith(days: string[], staff: Who, who: Who): Promise<string[]>
   const found: string[] = []
   for (const day of days) if (await entryOf(day, staff, who)) found.push(day)
   return found
-}
-async function subOf(who: Who): Promise<Sub> {
-  const res = await call<{ user: Record<string, Sub> }>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
-  return res.body.user[userIdFor(who.email)] as Sub
-}
-async function mails(who: Who): Promise<Array<{ subject: string; text: string }>> {
-  const res = await call<Array<{ subject: string; text: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=500`)
-  return res.body.filter((m) => !/sign-in code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 }
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 async function subscriber(email: string, planId = 'barista', address: Record<string, string> = HOME): Promise<Who> {
