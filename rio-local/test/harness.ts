@@ -15,6 +15,7 @@ import type { StateMirror } from '../runtime/wire-types'
 import { silentLogger } from '../logger'
 import { startServer, type RunningServer } from '../runtime/http/server'
 import type { OutboxMessage } from '../../core/contract'
+import { BUSY_RETRY } from '../../core/rio/busy-retry'
 
 export const FIREBASE_API_KEY = 'test-api-key'
 
@@ -119,7 +120,8 @@ export function createSdk(projectId: string, host: string): Retter {
     )
     connectToEmulators(app, `http://${host}`, emulatorHost())
   }
-  return Retter.getInstance({ projectId, url: host, culture: 'en-us' })
+  // Busy instances (570) are tried again as the web app's SDK tries them (core/rio/busy-retry.ts).
+  return Retter.getInstance({ projectId, url: host, culture: 'en-us', retryConfig: { ...BUSY_RETRY } })
 }
 
 /** Token data answers the server sent for session calls of `kind`, oldest first. */
