@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { retryWhileBusy } from '../core/rio/busy-retry'
 import { TEST_ADDRESS } from '../rio-local/test/address'
 import { findFreePort } from './lib/ports'
 import { say, warn } from './lib/log'
@@ -109,10 +110,11 @@ export async function mailSoak(): Promise<boolean> {
     return child
   }
   const dev = { 'x-rio-dev': '1', 'content-type': 'application/json' }
-  const post = async <T>(url: string, body?: unknown): Promise<{ status: number; body: T }> => {
+  // A busy account (570: its outbox run holds it) is asked again, as the app's SDK does.
+  const post = <T>(url: string, body?: unknown): Promise<{ status: number; body: T }> => retryWhileBusy(async () => {
     const res = await fetch(origin + url, { method: 'POST', headers: dev, body: body === undefined ? undefined : JSON.stringify(body) })
     return { status: res.status, body: (await res.json().catch(() => null)) as T }
-  }
+  })
   const get = async <T>(url: string): Promise<T> => (await (await fetch(origin + url, { headers: dev })).json()) as T
   const pendingMail = async () => (await get<Array<{ method: string; dueAt: string }>>('/__dev/tasks')).filter((t) => t.method === 'retryMail')
   const advance = (seconds: number) => post('/__dev/clock', { advanceSeconds: seconds })

@@ -25,6 +25,7 @@ import { findFreePort } from './lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
+import { retryWhileBusy } from '../core/rio/busy-retry'
 import { mailSoak } from './soak-mail'
 import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
@@ -56,10 +57,9 @@ interface Reply<T> {
   body: T
 }
 
-/** One request; 570 is retried as the SDK does (3 retries, 50 ms, x1.5); network errors throw. */
+/** One request; 570 is retried as the app's SDK retries it (core/rio/busy-retry.ts), each counted; network errors throw. */
 async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
-  let delay = 50
-  for (let attempt = 0; ; attempt++) {
+  const once = async (): Promise<Reply<T>> => {
     let res: Response
     try {
       res = await fetch(origin + url, {
@@ -79,22 +79,18 @@ async function request<T>(method: string, url: string, body?: unknown, headers: 
     } catch {
       // Non-JSON answers are counted by status below.
     }
-    if (res.status === 570) {
-      counts.status570++
-      if (attempt < 3) {
-        await sleep(delay)
-        delay *= 1.5
-        continue
-      }
-    } else if (res.status >= 500) {
-      bump(counts.other5xx, `${res.status} ${method} ${url.split('?')[0]?.split('/').slice(0, 4).join('/')}`)
-    } else if (res.status >= 400) {
-      bump(counts.status4xx, `${res.status} ${(parsed as { code?: string })?.code ?? ''}`)
-    } else {
-      counts.ok2xx++
-    }
+    if (res.status === 570) counts.status570++
     return { status: res.status, body: parsed as T }
   }
+  const reply = await retryWhileBusy(once)
+  if (reply.status >= 500 && reply.status !== 570) {
+    bump(counts.other5xx, `${reply.status} ${method} ${url.split('?')[0]?.split('/').slice(0, 4).join('/')}`)
+  } else if (reply.status >= 400 && reply.status < 500) {
+    bump(counts.status4xx, `${reply.status} ${(reply.body as { code?: string })?.code ?? ''}`)
+  } else if (reply.status < 400) {
+    counts.ok2xx++
+  }
+  return reply
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
