@@ -6,6 +6,7 @@ import { loadEnvConfig } from '@next/env'
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from './localstripe'
 import { z } from 'zod'
 import { formatEmulatorHost, parseEmulatorHost, type EmulatorHost } from '../../rio-local/firestore/emulator-host'
+import type { BrowserEnvName } from '../../core/browser-env'
 
 export interface StackPorts {
   /** Port of the HTTPS app (`next dev`): PORT, default 3000. */
@@ -97,10 +98,10 @@ export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
 /**
  * The browser-side variables that must agree with the ports actually used: the Firebase Auth
  * emulation lives on the backend and the browser reaches the Firestore emulator directly.
- * These NEXT_PUBLIC_* names are a copy of four entries of core/browser-env.js's BROWSER_ENV (the
- * app's one list of browser variables); config.test.ts fails when one is not on that list.
+ * Their names are typed by core/browser-env.js, the app's one list of browser variables, so a name
+ * not on that list does not compile (and config.test.ts checks it at run time too).
  */
-export function browserEnvFor(ports: StackPorts): Record<string, string> {
+export function browserEnvFor(ports: StackPorts): Partial<Record<BrowserEnvName, string>> {
   return {
     NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.backend}`,
     NEXT_PUBLIC_FIRESTORE_EMULATOR_HOST: formatEmulatorHost({ host: ports.firestoreHost, port: ports.firestore }),
