@@ -3,6 +3,7 @@
  * not offer yet (the delivery address, coffee preferences, unskipping one date): signed in with a
  * code from the dev outbox, as the app does, and refreshed before its short e2e lifetime runs out.
  */
+import { retryWhileBusy } from '../../core/rio/busy-retry'
 import { accountIdFor } from '../../rio-local/test/ids'
 import { E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'
 import { waitForCode } from './backend'
@@ -50,9 +51,10 @@ export async function customerApi(email: string, codesBefore = 0): Promise<{ acc
         tokens = await getJson<TokenData>(`${base}/root/CALL/ProjectUser/refreshToken/${p}_${userId}?refreshToken=${tokens.refreshToken}`)
         issuedAt = Date.now()
       }
-      const res = await fetch(`${base}/${p}/CALL/Account/${method}/${accountId}?_token=${tokens.accessToken}`, {
+      // A busy account (570: the e-mail of the last change is being sent) is asked again, as the app's SDK does.
+      const res = await retryWhileBusy(() => fetch(`${base}/${p}/CALL/Account/${method}/${accountId}?_token=${tokens.accessToken}`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-      })
+      }))
       return { status: res.status, body: (await res.json()) as Record<string, unknown> }
     },
   }
