@@ -81,7 +81,7 @@ function digestSeconds(): number {
  * (never thrown). A confirmation of their own change waits out the digest window, joining the one
  * already waiting.
  */
-export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): Promise<void> {
+export function mailCustomer(data: Data, view: CustomerView, event: SubscriptionEvent): void {
   const owed = CONFIRMATIONS.indexOf(event.kind) < 0
   const ctx: MailContext = {
     to: view.email,
@@ -93,7 +93,10 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     paymentMethod: view.paymentMethod,
   }
   const window = owed ? 0 : digestSeconds()
-  if (window <= 0) return queueMail(data, subscriptionMail(event, ctx), { owed: owed })
+  if (window <= 0) {
+    queueMail(data, subscriptionMail(event, ctx), { owed: owed })
+    return
+  }
   const nowMs = Date.now()
   const waiting = waitingDigest(data, nowMs)
   if (waiting && waiting.digest) {
@@ -103,7 +106,6 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
   } else {
     queueDigest(data, subscriptionMail(event, ctx), nowMs + window * 1000, [event])
   }
-  return Promise.resolve()
 }
 
 /**
@@ -142,7 +144,7 @@ export async function complete(
   keepReminder(data, view, nowMs)
   keepCharge(data, view, nowMs)
   if (options.boards !== false) await syncBoards(data, view, nowMs)
-  if (event) await mailCustomer(data, view, event)
+  if (event) mailCustomer(data, view, event)
   data.response = { statusCode: 200, body: view }
   return data
 }

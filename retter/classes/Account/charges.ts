@@ -100,17 +100,17 @@ export async function applyIntent(data: Data, view: CustomerView, payment: Deliv
   await tellBoard(data, payment)
   // A paid delivery gets its receipt (numbered, e-mailed, on the board) once: receipts.ts.
   if (status === 'paid') await issueReceipt(data, view, payment, nowMs)
-  if (status === 'failed') await failed(data, view, payment, nowMs)
-  if (status === 'requires_action') await mailCustomer(data, view, { kind: 'payment-action', date: payment.date, amountCents: payment.amountCents })
+  if (status === 'failed') failed(data, view, payment, nowMs)
+  if (status === 'requires_action') mailCustomer(data, view, { kind: 'payment-action', date: payment.date, amountCents: payment.amountCents })
   if (status === 'processing') task(data, SYNC_PAYMENT_METHOD, (SETTLING_CHECKS_SECONDS[0] as number) * 1000, { date: payment.date, check: 0 })
   return status
 }
 
 /** A failed payment: e-mail the customer, and try again in a day while the delivery's day is not over. */
-async function failed(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number): Promise<void> {
+function failed(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number): void {
   const retrying = nowMs + RETRY_EVERY_MS < closingMomentMs(payment.date)
   if (retrying) task(data, RETRY_CHARGE_METHOD, RETRY_EVERY_MS, { date: payment.date, attempt: payment.attempts })
-  await mailCustomer(data, view, { kind: 'payment-failed', date: payment.date, amountCents: payment.amountCents, reason: payment.failure || '', retrying: retrying })
+  mailCustomer(data, view, { kind: 'payment-failed', date: payment.date, amountCents: payment.amountCents, reason: payment.failure || '', retrying: retrying })
 }
 
 /**
@@ -129,7 +129,7 @@ export async function beginAttempt(data: Data, view: CustomerView, payment: Deli
     keep(view, payment)
     store(data, view)
     await tellBoard(data, payment)
-    await failed(data, view, payment, nowMs)
+    failed(data, view, payment, nowMs)
     return
   }
   const plan = findPlan(payment.plan)
@@ -158,7 +158,7 @@ export async function beginAttempt(data: Data, view: CustomerView, payment: Deli
     keep(view, payment)
     store(data, view)
     await tellBoard(data, payment)
-    await failed(data, view, payment, nowMs)
+    failed(data, view, payment, nowMs)
   }
 }
 
@@ -227,11 +227,11 @@ export async function closeUnpaid(data: Data, view: CustomerView, payment: Deliv
   keep(view, payment)
   store(data, view)
   await tellBoard(data, payment)
-  await mailCustomer(data, view, { kind: 'not-shipped', date: payment.date, amountCents: payment.amountCents })
+  mailCustomer(data, view, { kind: 'not-shipped', date: payment.date, amountCents: payment.amountCents })
   if (!view.paymentHoldSince && unpaidInARow(view.payments)) {
     view.paymentHoldSince = new Date(nowMs).toISOString()
     store(data, view)
-    await mailCustomer(data, view, { kind: 'payment-hold' })
+    mailCustomer(data, view, { kind: 'payment-hold' })
   }
 }
 

@@ -196,7 +196,7 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   const unbound = await rdk.deleteLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!unbound || !unbound.success) console.error('[Account] deleteMyAccount: the e-mail lookup key was not removed')
 
-  await queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
+  queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
   data.response = { statusCode: 200, body: { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping } }
   return data
 }

@@ -215,7 +215,7 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
   data.state.private = next
   const erased = await rdk.methodCall({ classId: 'AWS', instanceId: awsIdFor(oldEmail), methodName: AWS_ERASE_METHOD, body: {} })
   if (erased && erased.statusCode >= 300 && erased.statusCode !== 404) console.error('[Account] confirmEmailChange: the old address’s AWS object was not erased: ' + erased.statusCode)
-  await queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
+  queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
 
   const identity = isStaffEmail(newEmail) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
   const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: { email: newEmail } })
@@ -253,7 +253,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   keepReminder(data, customer, nowMs)
   keepCharge(data, customer, nowMs)
   await syncBoards(data, customer, nowMs)
-  await queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
+  queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
   data.response = { statusCode: 200, body: { adopted: true } }
   return data
 }

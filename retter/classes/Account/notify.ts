@@ -150,21 +150,26 @@ function afterFailure(priv: OutboxPrivate, entry: QueuedMail, err: unknown, nowM
   queued.push(entry)
 }
 
+/** Adds a message, never tried yet, to the outbox with the next id, and makes sure the task runs by its time. */
+function enqueue(data: Data, priv: OutboxPrivate, fields: Omit<QueuedMail, 'attempts' | 'id'>, nowMs: number): void {
+  priv.mailSeq = (priv.mailSeq || 0) + 1
+  const entry: QueuedMail = { mail: fields.mail, attempts: 0, id: 'm' + priv.mailSeq }
+  if (fields.nextAt !== undefined) entry.nextAt = fields.nextAt
+  if (fields.owed) entry.owed = true
+  if (fields.digest) entry.digest = fields.digest
+  ;(priv.mailQueue || (priv.mailQueue = [])).push(entry)
+  keepMailTask(data, priv, nowMs)
+}
+
 /**
  * Puts `mail` in the outbox, due now; the `retryMail` task sends it once this invocation's state is
  * committed (Retter schedules a handler's tasks only with its committed state), within the
  * customer's hourly allowance unless owed. So a change that fails to commit sends nothing, and
- * every e-mail goes by the one path that records it as sent before the next. Never throws.
+ * every e-mail goes by the one path that records it as sent before the next.
  */
-export function queueMail(data: Data, mail: Mail, options: SendOptions = {}): Promise<void> {
-  const priv = outboxOf(data)
+export function queueMail(data: Data, mail: Mail, options: SendOptions = {}): void {
   const nowMs = Date.now()
-  priv.mailSeq = (priv.mailSeq || 0) + 1
-  const entry: QueuedMail = { mail: mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: nowMs }
-  if (options.owed) entry.owed = true
-  ;(priv.mailQueue || (priv.mailQueue = [])).push(entry)
-  keepMailTask(data, priv, nowMs)
-  return Promise.resolve()
+  enqueue(data, outboxOf(data), { mail: mail, nextAt: nowMs, owed: options.owed }, nowMs)
 }
 
 /**
@@ -199,11 +204,7 @@ export function waitingDigest(data: Data, nowMs: number): QueuedMail | undefined
  * changes it confirms so far (`digest`); the `retryMail` task sends it then, within the hourly cap.
  */
 export function queueDigest(data: Data, mail: Mail, atMs: number, digest: unknown[]): void {
-  const priv = outboxOf(data)
-  const nowMs = Date.now()
-  priv.mailSeq = (priv.mailSeq || 0) + 1
-  ;(priv.mailQueue || (priv.mailQueue = [])).push({ mail: mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: atMs, digest: digest })
-  keepMailTask(data, priv, nowMs)
+  enqueue(data, outboxOf(data), { mail: mail, nextAt: atMs, digest: digest }, Date.now())
 }
 
 /**
@@ -302,9 +303,7 @@ export async function resendDeadLetter(data: Data<{ messageId?: string }>): Prom
   }
   priv.deadLetters = (priv.deadLetters || []).filter(function (d) { return d !== dead })
   if (priv.deadLetters.length === 0) delete priv.deadLetters
-  priv.mailSeq = (priv.mailSeq || 0) + 1
-  ;(priv.mailQueue || (priv.mailQueue = [])).push({ mail: dead.mail, attempts: 0, id: 'm' + priv.mailSeq, nextAt: nowMs, owed: true })
-  keepMailTask(data, priv, nowMs)
+  enqueue(data, priv, { mail: dead.mail, nextAt: nowMs, owed: true }, nowMs)
   data.response = { statusCode: 200, body: { queued: true } }
   return data
 }

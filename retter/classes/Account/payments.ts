@@ -158,9 +158,9 @@ export async function savePaymentMethod(data: Data<{ setupIntentId: string }>): 
   if (onHold) {
     keepCharge(data, view, nowMs)
     await syncBoards(data, view, nowMs)
-    await mailCustomer(data, view, { kind: 'payment-hold-ended' })
+    mailCustomer(data, view, { kind: 'payment-hold-ended' })
   } else if (view.status === 'active' || view.status === 'paused') {
-    await mailCustomer(data, view, { kind: 'payment-method', method: methodText(saved.summary) })
+    mailCustomer(data, view, { kind: 'payment-method', method: methodText(saved.summary) })
   }
   // Before a subscription nothing is charged: the welcome e-mail of the start names the method.
   return answer(data, viewAt(data, nowMs))

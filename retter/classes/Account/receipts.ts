@@ -136,7 +136,7 @@ export async function issueReceipt(data: Data, view: CustomerView, payment: Deli
   keep(data, view, payment)
   if (options.board !== false) await tellBoard(data, payment)
   // A receipt is owed whatever the customer did: never held back by the hourly e-mail cap.
-  await queueMail(data, documentMail(payment.receipt, view.email, documentUrl(number)), { owed: true })
+  queueMail(data, documentMail(payment.receipt, view.email, documentUrl(number)), { owed: true })
   return true
 }
 
@@ -155,7 +155,7 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
   const before = refundedCents(refunds.slice(0, index))
   refund.creditNote = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, before, refund.amountCents), refund.reason, number, new Date(nowMs).toISOString())
   keep(data, view, payment)
-  await queueMail(data, documentMail(refund.creditNote, view.email, documentUrl(number)), { owed: true })
+  queueMail(data, documentMail(refund.creditNote, view.email, documentUrl(number)), { owed: true })
   return refund.creditNote
 }
 

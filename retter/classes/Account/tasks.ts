@@ -37,7 +37,7 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
     priv.remindedFor = date
     const planId = planOn(view, date)
     const plan = planId ? findPlan(planId) : undefined
-    await mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
+    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
   }
   keepReminder(data, view, nowMs)
   data.response = { statusCode: 200, body: { sent: due, reason: due ? 'due' : 'not due' } }

@@ -3,7 +3,8 @@
  * dispatch (authorizer, input model, WRITE lock), as a class-to-class call: identity `developer`
  * and the `referer*` fields of the invocation that asked for it. Nobody gets the answer.
  *
- * A WRITE whose instance is busy waits for it; a 570 still answered (a busy QUEUED_WRITE target) runs again a second later; any other failure is logged and the entry is
+ * A WRITE whose instance is busy waits for it (call.ts); a 570 the method answers itself (passing on
+ * another instance's) runs again a second later; any other failure is logged and the entry is
  * dropped, as Retter does not retry. An entry is removed after it ran, so a crash mid-call runs it
  * again on the next start (at least once). Runs never overlap: one batch at a time.
  */
