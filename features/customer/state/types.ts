@@ -2,11 +2,14 @@
  * The value the account provider exposes. Pages and components depend on it only, never on SDK
  * objects, so the SDK can change (or load later) without touching the UI.
  */
-import type { AccountView, AwsView, PaymentSetup, SubscriptionPlan } from '@/core/contract'
+import type { AccountView, AwsView, SubscriptionPlan } from '@/core/contract'
 import type { AppError, LoadState } from '@/core/types'
-import type { StartDetails, SubscriptionChangeRequest } from '../api/account-api'
+import type { CustomerObjects, StartDetails, SubscriptionChangeRequest } from '../api/account-api'
 
-export interface AccountContextValue {
+/** The signed-in customer's calls the provider offers with the request layer's own signatures (each rejects with an AppError). */
+type PassedOn = 'startPaymentSetup' | 'savePaymentMethod' | 'retryPayment' | 'exportMyData' | 'requestAccountDeletion' | 'deleteMyAccount' | 'requestEmailChange' | 'confirmEmailChange'
+
+export interface AccountContextValue extends Pick<CustomerObjects, PassedOn> {
   plans: SubscriptionPlan[]
   plansStatus: LoadState
   plansError: AppError | null
@@ -22,22 +25,6 @@ export interface AccountContextValue {
   choosePlan(planId: string, details?: StartDetails): Promise<void>
   /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
-  /** Calls Account.startPaymentSetup (a SetupIntent for Stripe.js to confirm); rejects with an AppError. */
-  startPaymentSetup(type: PaymentSetup['type']): Promise<PaymentSetup>
-  /** Calls Account.savePaymentMethod once Stripe.js confirmed the SetupIntent; rejects with an AppError. */
-  savePaymentMethod(setupIntentId: string): Promise<void>
-  /** Calls Account.retryPayment for the delivery on `date`; rejects with an AppError. */
-  retryPayment(date: string): Promise<void>
-  /** Calls Account.exportMyData (everything held about the customer); rejects with an AppError. */
-  exportMyData(): Promise<Record<string, unknown>>
-  /** E-mails a code that confirms deleting the account; rejects with an AppError. */
-  requestAccountDeletion(): Promise<void>
-  /** Deletes the account with the e-mailed code; rejects with an AppError. */
-  deleteMyAccount(code: string): Promise<void>
-  /** E-mails a code to `newEmail` that confirms moving the account there; rejects with an AppError. */
-  requestEmailChange(newEmail: string): Promise<{ sentTo: string }>
-  /** Moves the account to the new address with the code and signs in as it; rejects with an AppError. */
-  confirmEmailChange(code: string): Promise<{ email: string; signedIn: boolean }>
   /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
   retryAccount(): void
 }
