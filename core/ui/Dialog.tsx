@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import styles from './Dialog.module.css'
 
 export interface DialogProps {
@@ -39,7 +39,10 @@ export function Dialog({ title, description, onClose, closeOnBackdrop = true, ch
     backdropCloses.current = closeOnBackdrop
   }, [closeOnBackdrop])
 
-  useEffect(() => {
+  // A layout effect: focus is in the dialog in the same commit that shows it, before the browser
+  // paints, so no frame shows it open with focus still on the page behind (or a key typed in that
+  // moment lands there). The dialog is often lazily loaded, so it can appear outside any event.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const chosen = panel.current?.querySelector<HTMLElement>('[data-autofocus]')
     const first = chosen ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)

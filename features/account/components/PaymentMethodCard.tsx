@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { notify } from '@/core/ui/feedback/notify'
 import { PAYMENT_METHOD_ID, useMethodEditor, PaymentMethodFields, usePaymentMethodForm, methodDetails } from '@/features/payments'
 import type { AccountView } from '@/core/contract'
@@ -7,7 +7,8 @@ import styles from '@/core/ui/Card.module.css'
 function ChangeForm({ account, onDone }: { account: AccountView; onDone(): void }) {
   const form = usePaymentMethodForm({ name: account.delivery?.name ?? '', email: account.email })
   const first = useRef<HTMLFormElement>(null)
-  useEffect(() => { first.current?.querySelector<HTMLInputElement>('input')?.focus() }, [])
+  // In the commit that shows the form: a key typed at once lands in its first field.
+  useLayoutEffect(() => { first.current?.querySelector<HTMLInputElement>('input')?.focus() }, [])
 
   async function submit() {
     if (await form.save()) {

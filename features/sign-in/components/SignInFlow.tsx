@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import type { AuthContextValue } from '@/core/session/types'
 import { validateEmail } from '@/core/format/email'
 import { OTP_LENGTH } from '@/core/format/otp'
@@ -59,8 +59,9 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
   const step = phase === 'email' || phase === 'sending' ? 'email' : 'code'
 
   // Focus follows the step that is shown (the e-mail field as the page opens, too), so keyboard
-  // and screen-reader users land in the field.
-  useEffect(() => {
+  // and screen-reader users land in the field. A layout effect: the field has focus in the commit
+  // that shows it (the code step appears when an answer arrives, outside any event).
+  useLayoutEffect(() => {
     if (step === 'code') codeRef.current?.focus()
     else emailRef.current?.focus()
   }, [step])
