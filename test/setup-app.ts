@@ -16,6 +16,10 @@ jest.mock('@/core/rio/snapshots', () => jest.requireActual('./live-state-double'
 // jsdom runs no scripts, so no Stripe.js: the fake confirms against the run's localstripe (test/fake-stripe.ts).
 jest.mock('@/features/payments/stripe/load-stripe', () => jest.requireActual('./fake-stripe'))
 
+// A page test waits up to 5 s for each load it makes (its LOAD): on a shared CI machine two of
+// them can outlast jest's default 5 s per test and fail a test whose page did nothing wrong.
+jest.setTimeout(20_000)
+
 // "No unhandled promise rejection" is a product rule: any in a test fails that test.
 const unhandled: unknown[] = []
 // Captured before any test installs fake timers, so the check below never waits on a fake clock.

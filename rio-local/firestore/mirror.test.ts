@@ -3,6 +3,8 @@
  * documents land at the paths @retter/sdk 0.4.0 listens to, the newest state wins, and failures
  * never reach the caller.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { StateChange } from '../runtime/wire-types'
 import { createFirestoreMirror, instanceDocumentPaths, readDocument, waitForEmulator } from './mirror'
 import { recordingLogger } from '../test/recording-logger'
@@ -78,6 +80,64 @@ describe('Firestore mirror', () => {
     const doc = await readDocument(host, FB, instanceDocumentPaths('coffee-local', 'Account', 'burst').public)
     expect(doc).toEqual({ n: 24 })
     await mirror.close()
+  })
+
+  it('writes only the documents a change altered (none for private state), and all of them when asked to rewrite', async () => {
+    const logger = recordingLogger()
+    const mirror = createFirestoreMirror({ host, projectId: FB, logger })
+    const paths = instanceDocumentPaths('coffee-local', 'Account', 'unchanged')
+    const writtenPaths = () => logger.lines.splice(0).filter((l) => l.msg === 'firestore mirror wrote document').map((l) => l.fields?.path)
+    const base = change({ instanceId: 'unchanged' })
+    await expect(mirror.publish(base)).resolves.toBe(true)
+    expect(writtenPaths().sort()).toEqual([paths.public, paths.roleState('enduser'), paths.userState('user_owner')].sort())
+    // An e-mail recorded as sent changes private state only: no listener hears of it.
+    await expect(mirror.publish({ ...base, state: { ...base.state, private: { outbox: [] } } })).resolves.toBe(true)
+    expect(writtenPaths()).toEqual([])
+    await expect(mirror.publish({ ...base, state: { ...base.state, user: { user_owner: { lastSeen: 'later' } } } })).resolves.toBe(true)
+    expect(writtenPaths()).toEqual([paths.userState('user_owner')])
+    expect(await readDocument(host, FB, paths.userState('user_owner'))).toEqual({ lastSeen: 'later' })
+    // After an emulator restart every document is written again, changed or not.
+    await expect(mirror.publish({ ...base, state: { ...base.state, user: { user_owner: { lastSeen: 'later' } } } }, { rewrite: true })).resolves.toBe(true)
+    expect(writtenPaths().sort()).toEqual([paths.public, paths.roleState('enduser'), paths.userState('user_owner')].sort())
+    await mirror.close()
+  })
+
+  it('writes a document again after a write of it was given up, though the state is the one that landed before', async () => {
+    // A write can land and still be reported failed (its answer lost): after giving one up the
+    // mirror no longer knows what the document holds. A proxy in front of the emulator that
+    // passes each request on but answers 503 plays that part.
+    let answerFailure = false
+    const proxy = createServer((req, res) => {
+      const target = new URL(req.url ?? '/', `http://${host}`)
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        void fetch(target, { method: req.method, headers: { authorization: 'Bearer owner', 'content-type': 'application/json' }, body: chunks.length ? Buffer.concat(chunks) : undefined })
+          .then(async (answer) => {
+            const text = await answer.text()
+            res.writeHead(answerFailure ? 503 : answer.status, { 'content-type': 'application/json' }).end(answerFailure ? '{}' : text)
+          })
+          .catch(() => res.writeHead(502).end())
+      })
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const port = (proxy.address() as AddressInfo).port
+    const mirror = createFirestoreMirror({ host: `127.0.0.1:${port}`, projectId: FB, logger: recordingLogger(), attempts: 1 })
+    const paths = instanceDocumentPaths('coffee-local', 'Account', 'given-up')
+    try {
+      const first = change({ instanceId: 'given-up', public: { plan: 'taster' } })
+      await expect(mirror.publish(first)).resolves.toBe(true)
+      answerFailure = true
+      await expect(mirror.publish(change({ instanceId: 'given-up', public: { plan: 'barista' } }))).resolves.toBe(false)
+      expect(await readDocument(host, FB, paths.public)).toEqual({ plan: 'barista' })
+      answerFailure = false
+      // Back to the state that landed first: written, since the document may hold the other one.
+      await expect(mirror.publish(first)).resolves.toBe(true)
+      expect(await readDocument(host, FB, paths.public)).toEqual({ plan: 'taster' })
+    } finally {
+      await mirror.close()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 
   it('deletes a user or role document once that state is gone from the instance', async () => {

@@ -9,8 +9,14 @@
  *
  * P is the Retter project id; the documents live in the emulator's Firebase project. Who may read
  * which is Retter's model, in ../firestore.rules: no extra fields are written for the rules.
+ *
+ * A document is written only when the change altered it: a method that changed only private state
+ * (an e-mail recorded as sent, say) writes nothing. Besides sparing every listener a
+ * snapshot, this keeps writes few while a browser listens: the emulator can corrupt a Listen stream
+ * when snapshots of its documents are sent at the same moment ("Received message larger than max"),
+ * and Firebase then waits 30 to 60 s before it listens again.
  */
-import type { StateChange, StateMirror } from '../runtime/wire-types'
+import type { PublishOptions, StateChange, StateMirror } from '../runtime/wire-types'
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
 
@@ -100,6 +106,8 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
   const slots = new Map<string, DocumentSlot>()
   /** instance key -> user ids / identities written last time, to delete documents whose state went away. */
   const written = new Map<string, { users: Set<string>; roles: Set<string> }>()
+  /** document path -> the write that last landed there, to leave a document the change kept as it was. */
+  const landed = new Map<string, string>()
   let closed = false
 
   async function perform(path: string, op: WriteOp): Promise<void> {
@@ -115,6 +123,7 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
         const started = Date.now()
         await perform(path, write.op)
         logger.debug('firestore mirror wrote document', { path, op: write.op.kind, ms: Date.now() - started })
+        landed.set(path, JSON.stringify(write.op))
         settle(true)
         return
       } catch (err) {
@@ -127,6 +136,8 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
         }
         if (!retryable || attempt >= attempts) {
           logger.error('firestore mirror gave up writing a document', { path, attempts: attempt, error: (err as Error).message })
+          // What the document holds is unknown now: the next change writes it whatever it holds.
+          landed.delete(path)
           settle(false)
           return
         }
@@ -203,7 +214,7 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
   }
 
   return {
-    async publish(change: StateChange): Promise<boolean> {
+    async publish(change: StateChange, options?: PublishOptions): Promise<boolean> {
       if (closed) {
         logger.warn('firestore mirror is closed; state change not mirrored', { classId: change.classId, instanceId: change.instanceId })
         return false
@@ -219,7 +230,10 @@ export function createFirestoreMirror(options: FirestoreMirrorOptions): StateMir
         })
         return false
       }
-      return Promise.all(ops.map(([path, op]) => enqueue(path, op))).then((results) => results.every(Boolean))
+      // A document with a write on its way is queued whatever it holds (the newest state must land
+      // last); otherwise one that holds what last landed there is left alone.
+      const needed = options?.rewrite ? ops : ops.filter(([path, op]) => slots.has(path) || landed.get(path) !== JSON.stringify(op))
+      return Promise.all(needed.map(([path, op]) => enqueue(path, op))).then((results) => results.every(Boolean))
     },
 
     flush,

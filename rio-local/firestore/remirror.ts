@@ -26,7 +26,7 @@ export async function remirrorAll(mirror: StateMirror, storage: Storage, project
       const key = keys[next++] as (typeof keys)[number]
       const instance = storage.getInstance(projectId, key.classId, key.instanceId)
       if (!instance) continue
-      const outcome = await mirror.publish({ projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state })
+      const outcome = await mirror.publish({ projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state }, { rewrite: true })
       if (outcome === false) failed++
       else mirrored++
     }

@@ -28,6 +28,11 @@ export interface PublishOptions {
    * waits so a client's first listener finds its document; it never waits long for a slow emulator).
    */
   settleWithinMs?: number
+  /**
+   * Write every document even when it holds what was last written there (the emulator was
+   * restarted and lost them). Otherwise a document the change left as it was is not written again.
+   */
+  rewrite?: boolean
 }
 
 /**

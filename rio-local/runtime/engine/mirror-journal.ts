@@ -22,7 +22,7 @@ export function journaledMirror(mirror: StateMirror, storage: Storage, logger: L
   const keyOf = (i: { projectId: string; classId: string; instanceId: string }) => `${i.projectId}\u0000${i.classId}\u0000${i.instanceId}`
   return {
     publish(change: StateChange, options?: PublishOptions) {
-      const written = mirror.publish(change).then(
+      const written = mirror.publish(change, options?.rewrite ? { rewrite: true } : undefined).then(
         (outcome) => {
           if (outcome === false) return false
           try {
