@@ -36,10 +36,8 @@ type FromWorker =
  */
 export function startSmtpReceiver(options: { port?: number; onMail(mail: ReceivedMail): void }): Promise<SmtpReceiver> {
   const worker = new Worker(join(__dirname, 'smtp-worker.js'), { workerData: { port: options.port ?? 0, maxMessageBytes: MAX_MESSAGE_BYTES } })
-  // A developer's outbox must never keep a process (or a test run) alive on its own.
-  worker.unref()
   let closed: Promise<void> | null = null
-  return new Promise((resolve, reject) => {
+  const received = new Promise<SmtpReceiver>((resolve, reject) => {
     worker.on('error', reject)
     worker.on('message', (msg: FromWorker) => {
       if (msg.type === 'ready') {
@@ -69,6 +67,10 @@ export function startSmtpReceiver(options: { port?: number; onMail(mail: Receive
       }
     })
   })
+  // A developer's outbox must never keep a process (or a test run) alive on its own. After the
+  // listeners: adding a 'message' listener to a Worker refs it again.
+  worker.unref()
+  return received
 }
 
 interface Shared {

@@ -1,0 +1,28 @@
+/**
+ * The local SMTP receiver runs in a worker thread that must never keep a process alive on its own:
+ * a runtime, script or test run that is done exits with the receiver still listening.
+ */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+const ROOT = join(__dirname, '..', '..')
+
+test('a process whose only open thing is the SMTP receiver exits on its own', async () => {
+  // Holds the process only until the receiver listens, then lets go.
+  const program = [
+    "import { startSmtpReceiver } from './rio-local/mail/smtp-receiver'",
+    'const hold = setInterval(() => undefined, 1000)',
+    "void startSmtpReceiver({ onMail: () => undefined }).then((receiver) => { console.log('listening ' + receiver.url); clearInterval(hold) })",
+  ].join('\n')
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['--eval', program], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const stillRunning = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000).unref())
+  const outcome = await Promise.race([exited, stillRunning])
+  // tsx runs the program in a child of its own: the whole group goes.
+  if (outcome === 'still running' && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+  expect(output).toMatch(/^listening smtp:\/\/127\.0\.0\.1:\d+$/m)
+  expect(outcome).toBe(0)
+}, 30_000)
