@@ -37,10 +37,14 @@ type FromWorker =
 export function startSmtpReceiver(options: { port?: number; onMail(mail: ReceivedMail): void }): Promise<SmtpReceiver> {
   const worker = new Worker(join(__dirname, 'smtp-worker.js'), { workerData: { port: options.port ?? 0, maxMessageBytes: MAX_MESSAGE_BYTES } })
   let closed: Promise<void> | null = null
-  const received = new Promise<SmtpReceiver>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     worker.on('error', reject)
     worker.on('message', (msg: FromWorker) => {
       if (msg.type === 'ready') {
+        // Listening: from now on a developer's outbox never keeps a process (or a test run) alive
+        // on its own. Not before: a process waiting for it to listen must not exit meanwhile. And
+        // after the listeners, since adding a 'message' listener refs a Worker again.
+        worker.unref()
         resolve({
           url: `smtp://127.0.0.1:${msg.port}`,
           close() {
@@ -67,10 +71,6 @@ export function startSmtpReceiver(options: { port?: number; onMail(mail: Receive
       }
     })
   })
-  // A developer's outbox must never keep a process (or a test run) alive on its own. After the
-  // listeners: adding a 'message' listener to a Worker refs it again.
-  worker.unref()
-  return received
 }
 
 interface Shared {
