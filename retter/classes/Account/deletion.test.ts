@@ -60,6 +60,11 @@ async function board(date: string): Promise<Board | undefined> {
   const res = await call<{ role: { staff?: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
   return res.body.role?.staff
 }
+/** A staff call to a day's Roastery. */
+async function staffCall(method: string, date: string, body: unknown) {
+  rosa ??= await signIn('rosa@example.com')
+  return call(backend, 'POST', `/${P}/CALL/Roastery/${method}/${date}?_token=${rosa.token}`, body)
+}
 /** The latest state the runtime mirrored to the live documents, per class and instance. */
 function lastMirrored(classId: string, instanceId: string) {
   return recorded.published.filter((c) => c.classId === classId && c.instanceId === instanceId).at(-1)?.state
@@ -129,6 +134,31 @@ describe('deleting an account', () => {
     expect(await stateOf(sam)).toMatchObject({ status: 'active' })
   })
 
+  test('the customer’s e-mails that failed every try leave the mail desk and the Account; other customers’ stay', async () => {
+    const sam = await signIn()
+    const kim = await signIn()
+    const smtp = process.env.SMTP_URL
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      process.env.SMTP_URL = 'smtp://127.0.0.1:9' // nothing listens there
+      await ok(sam, 'setDeliveryAddress', HOME)
+      await ok(kim, 'setDeliveryAddress', { ...HOME, name: 'Kim Lee' })
+      await walkTo('2026-11-25T00:00:00Z') // every try of the outbox's back-off, about 28 hours
+    } finally {
+      process.env.SMTP_URL = smtp
+      errors.mockRestore()
+    }
+    rosa ??= await signIn('rosa@example.com')
+    const desk = async () => (await call<{ role: { staff?: { deadLetters: Array<{ accountId: string; to: string; subject: string }> } } }>(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${rosa?.token}`)).body.role.staff?.deadLetters ?? []
+    expect((await desk()).map((d) => d.to).sort()).toEqual([kim.email, sam.email].sort())
+    expect((lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>).deadLetters).toHaveLength(1)
+
+    await ok(sam, 'requestAccountDeletion', {})
+    await ok(sam, 'deleteMyAccount', { code: await deletionCode(sam) })
+    expect(await desk()).toEqual([expect.objectContaining({ accountId: kim.accountId, to: kim.email, subject: 'Your delivery address is saved' })])
+    expect(lastMirrored('Account', sam.accountId)?.private).not.toHaveProperty('deadLetters')
+  }, 30_000)
+
   test('removes the customer everywhere but the receipts; a final delivery still ships; a new sign-in finds an empty account', async () => {
     const sam = await subscriber()
     // The AWS object the app makes for the customer.
@@ -163,6 +193,10 @@ describe('deleting an account', () => {
     expect(priv).not.toHaveProperty('codesSentAt')
     expect(priv).not.toHaveProperty('stripeCustomerId')
     expect(priv.retainedDocuments).toEqual([{ document: expect.objectContaining({ number: receiptNumber }), keepUntil: '2036-12-31' }])
+    // What the shop needs to ship and refund the final delivery, kept apart from any session's view.
+    expect(priv.deletedDeliveries).toEqual([{
+      date: '2026-11-25T00:00:00.000Z', payment: expect.objectContaining({ status: 'paid', receipt: expect.objectContaining({ number: receiptNumber }) }), address: HOME, keepUntil: '2027-02-23',
+    }])
     // The AWS object: erased.
     const awsState = lastMirrored('AWS', aws.body.instanceId)
     expect(JSON.stringify(awsState?.user)).not.toContain('2026-11-23')
@@ -171,6 +205,28 @@ describe('deleting an account', () => {
     expect(last?.text).toContain('Wednesday 25 November 2026 was already being roasted and packed')
     expect(last?.text).toContain('until Wednesday 31 December 2036')
     expect(last?.text).toMatch(/Privacy notice/)
+
+    // The final delivery still ships and is refunded as usual: staff mark it shipped and Sam hears
+    // it is on its way; the address goes once it has shipped; a refund's credit note is kept for tax law.
+    const deliveryId = `${sam.accountId}:2026-11-25`
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200, body: { deliveryId, status: 'shipped' } })
+    expect((await board('2026-11-25'))?.deliveries.find((d) => d.deliveryId === deliveryId)).toMatchObject({ status: 'shipped', payment: 'paid' })
+    const onItsWay = (await mails(sam)).filter((m) => m.subject === 'Your coffee is on its way')
+    expect(onItsWay).toHaveLength(1)
+    expect(onItsWay[0]?.text).toContain('Your delivery of Wednesday 25 November 2026 left our roastery today.')
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200 })
+    expect((await mails(sam)).filter((m) => m.subject === 'Your coffee is on its way')).toHaveLength(1)
+    const refunded = await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 300, reason: 'Bag arrived torn' })
+    expect(refunded).toMatchObject({ status: 200, body: { deliveryId, amountCents: 300, refundedCents: 300, creditNote: { kind: 'credit-note' } } })
+    const creditNote = (refunded.body as { creditNote: { number: string } }).creditNote.number
+    expect((await mails(sam)).map((m) => m.subject)).toContainEqual(expect.stringContaining(`(credit note ${creditNote})`))
+    const afterRefund = lastMirrored('Account', sam.accountId)
+    const privAfter = afterRefund?.private as Record<string, unknown>
+    expect(privAfter.deletedDeliveries).toEqual([expect.objectContaining({ shippedAt: expect.any(String), payment: expect.objectContaining({ refunds: [expect.objectContaining({ amountCents: 300 })] }) })])
+    // Only the documents (kept for tax law anyway) still name Sam; the address to ship to is gone.
+    expect((privAfter.deletedDeliveries as Array<Record<string, unknown>>)[0]).not.toHaveProperty('address')
+    expect((privAfter.retainedDocuments as Array<{ document: { number: string } }>).map((d) => d.document.number)).toEqual([receiptNumber, creditNote])
+    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) })
 
     // Signing in again with the address: a new, empty account.
     const again = await signIn(sam.email)
@@ -181,5 +237,15 @@ describe('deleting an account', () => {
     const exported = await ok<Record<string, unknown>>(again, 'exportMyData')
     expect(exported).toMatchObject({ receipts: [], payments: [], deliveries: [] })
     expect(exported.paymentProvider).toBeUndefined()
-  })
+
+    // 90 days after the delivery day the record is forgotten: refunds go through Stripe's dashboard from then on.
+    await walkTo('2027-02-23T12:00:00Z')
+    expect((lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>).deletedDeliveries).toBeDefined()
+    await walkTo('2027-02-24T01:00:00Z')
+    const purged = lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>
+    expect(purged).not.toHaveProperty('deletedDeliveries')
+    expect((purged.retainedDocuments as Array<{ document: { number: string } }>).map((d) => d.document.number)).toEqual([receiptNumber, creditNote])
+    rosa = undefined
+    expect(await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 100, reason: 'Late complaint' })).toMatchObject({ status: 409, body: { code: 'NOT_REFUNDABLE' } })
+  }, 30_000)
 })
