@@ -22,10 +22,13 @@ import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomI
 
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'revision', 'markShipped', 'markAllShipped', 'refundDelivery']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
-/** A day opens and writes its shards; the daily sweep (this class's STATIC method) purges past days. */
-const FOR_DAYS = ['INIT', 'GET', 'setShard', 'purgePersonalData']
-/** The day's own delayed calls and the scheduled sweep (platform identity). */
-const FOR_TASKS = ['pushShards', 'purgePastBoards']
+/** A day opens and writes its shards. */
+const FOR_DAYS = ['INIT', 'GET', 'setShard']
+/**
+ * The day's own delayed calls, the scheduled sweep and the purge it asks of each past day (platform
+ * identity: the developer may also purge a day the sweep no longer reaches; only past days purge).
+ */
+const FOR_TASKS = ['pushShards', 'purgePastBoards', 'purgePersonalData']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context

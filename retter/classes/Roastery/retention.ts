@@ -42,7 +42,7 @@ export function withoutPersonalData(board: Board, nowIso: string): { board: Boar
 }
 
 /**
- * WRITE (platform only: the sweep) {}: blanks this day's names and addresses once the day is past
+ * WRITE (platform only: the sweep, or the developer for a day the sweep no longer reaches) {}: blanks this day's names and addresses once the day is past
  * its retention. 409 STILL_KEPT before then (nothing changes); 400 NOT_A_DAY on a shard (its day
  * rewrites it).
  */

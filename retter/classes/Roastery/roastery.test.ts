@@ -416,6 +416,9 @@ describe('a past day keeps names and addresses for 90 days, then only what the m
     expect((await backend.runDueSchedules()).map((r) => [r.method, r.status])).toEqual([['purgePastBoards', 200]])
     expect(await board(day, rosa)).toEqual(before)
     expect(mirrored()).toContain('Torstraße')
+    // Asked directly (the developer's credentials), the day refuses too.
+    expect(await roasteryCall('purgePersonalData', day, sessions(backend).platform(), {})).toMatchObject({ status: 409, body: { code: 'STILL_KEPT' } })
+    expect(await board(day, rosa)).toEqual(before)
 
     // The day after: the sweep blanks them; the money view's figures and the totals stay.
     await later(Date.parse('2027-02-24T04:00:00Z') - time.now(), rosa)
@@ -434,7 +437,7 @@ describe('a past day keeps names and addresses for 90 days, then only what the m
     await later(DAY, rosa)
     await backend.runDueSchedules()
     expect(await board(day, rosa)).toEqual(refundedBoard)
-  })
+  }, 30_000)
 })
 
 describe('failures never undo a change', () => {
