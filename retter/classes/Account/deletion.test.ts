@@ -2,8 +2,10 @@
  * The customer's data rights on the real classes, run by the local runtime in-process against the
  * localstripe the test run started: exportMyData answers everything we hold; deleting an account
  * needs a fresh e-mailed code, leaves the Stripe customer deleted, the boards, the AWS object, the
- * live documents and the sign-in records without the customer, keeps only the receipts tax law
- * requires (outside any session's view), and a new sign-in finds a new, empty account.
+ * live documents, the mail desk and the sign-in records without the customer, keeps only the
+ * receipts tax law requires (outside any session's view) and what a delivery that still ships
+ * needs until staff have shipped it and its 90 days for refunds are over, and a new sign-in finds
+ * a new, empty account.
  */
 import type { Board } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'

@@ -3,7 +3,8 @@
  * `Date`: staff sign-in (STAFF_EMAILS), who may do what on a day (the authorizer, for every method
  * and STATE), the board every customer change updates (start, plan, preferences, address, skip and
  * unskip, pause and resume, cancel, days passing), shipping (the customer's history and e-mail),
- * and failures that never undo a change. The board's own rules are board.property.test.ts's.
+ * how long a past day keeps names and addresses (the daily scheduled purge), and failures that
+ * never undo a change. The board's own rules are board.property.test.ts's.
  */
 import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
