@@ -16,6 +16,7 @@ import { accountClient, type Customer as Who } from '../../../rio-local/test/acc
 import { call } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
+import { composeProject } from '../../../rio-local/test/projects'
 import type { AccountUserState } from './customer'
 import { keepUntilOf } from './deletion'
 
@@ -31,14 +32,17 @@ let backend: Backend
 let recorded: ReturnType<typeof recordingMirror>
 let seq = 0
 
+function startBackend(projectDir?: string): Promise<Backend> {
+  return createBackend({
+    projectId: P, storage: 'memory', dev: true, mirror: recorded.mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
+    projectEnv: { STAFF_EMAILS: 'rosa@example.com', ...SELLER }, projectDir,
+  })
+}
 beforeEach(async () => {
   time = fakeDate(START)
   recorded = recordingMirror()
   rosa = undefined
-  backend = await createBackend({
-    projectId: P, storage: 'memory', dev: true, mirror: recorded.mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
-    projectEnv: { STAFF_EMAILS: 'rosa@example.com', ...SELLER },
-  })
+  backend = await startBackend()
 })
 afterEach(async () => {
   await backend.close()
@@ -159,6 +163,43 @@ describe('deleting an account', () => {
     await ok(sam, 'deleteMyAccount', { code: await deletionCode(sam) })
     expect(await desk()).toEqual([expect.objectContaining({ accountId: kim.accountId, to: kim.email, subject: 'Your delivery address is saved' })])
     expect(lastMirrored('Account', sam.accountId)?.private).not.toHaveProperty('deadLetters')
+  }, 30_000)
+
+  test('a mail desk that cannot be reached: 503, the account stays, and the same code deletes it once the desk answers', async () => {
+    // The same project, with a switch that makes the mail desk fail as an outage would.
+    const project = composeProject()
+    project.write('classes/MailDesk/outage.ts', [
+      "import { Data } from '@retter/rdk'",
+      "import { forgetAccount as real } from './index'",
+      'export async function forgetAccount(data: Data) {',
+      "  if (process.env.TEST_DESK_DOWN === '1') throw new Error('the mail desk is down')",
+      '  return real(data)',
+      '}',
+    ].join('\n'))
+    const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path')
+    const template = join(project.dir, 'classes/MailDesk/template.yml')
+    project.write('classes/MailDesk/template.yml', readFileSync(template, 'utf8').replace('handler: index.forgetAccount', 'handler: outage.forgetAccount'))
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      await backend.close()
+      backend = await startBackend(project.dir)
+      const sam = await subscriber()
+      rosa ??= await signIn('rosa@example.com')
+      expect((await call(backend, 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${rosa.token}`)).status).toBe(200)
+      await ok(sam, 'requestAccountDeletion', {})
+      const code = await deletionCode(sam)
+      process.env.TEST_DESK_DOWN = '1'
+      expect(await method(sam, 'deleteMyAccount', { code })).toMatchObject({ status: 503, body: { code: 'DELETION_INCOMPLETE' } })
+      expect(await stateOf(sam)).toMatchObject({ status: 'active', delivery: HOME })
+      process.env.TEST_DESK_DOWN = '0'
+      expect(await method(sam, 'deleteMyAccount', { code })).toMatchObject({ status: 200, body: { deleted: true } })
+      expect(await stateOf(sam)).toMatchObject({ status: 'none', plan: null })
+    } finally {
+      delete process.env.TEST_DESK_DOWN
+      errors.mockRestore()
+      project.remove()
+    }
   }, 30_000)
 
   test('removes the customer everywhere but the receipts; a final delivery still ships; a new sign-in finds an empty account', async () => {
