@@ -49,14 +49,16 @@ function stateOf(data: Data): DeletedDeliveriesState {
 }
 
 /**
- * The records a deletion keeps of `dates` (the deliveries still shipping) that have a payment,
- * and the task that forgets each once its time is up.
+ * The records a deletion keeps of `dates` (the deliveries still shipping) whose payment lets them
+ * ship (paid, or a SEPA debit settling), and the task that forgets each once its time is up. A
+ * payment that failed or waits for the customer's bank can no longer be completed once the Stripe
+ * customer is deleted, so nothing is kept of it: it never ships.
  */
 export function keepDeletedDeliveries(data: Data, customer: Pick<CustomerView, 'payments' | 'delivery'>, dates: string[], nowMs: number): DeletedDelivery[] {
   const kept: DeletedDelivery[] = []
   for (const date of dates) {
     const payment = paymentOn(customer.payments, date)
-    if (!payment) continue
+    if (!payment || !isShippable(payment.status)) continue
     const copy: DeliveryPayment = { ...payment }
     delete copy.clientSecret
     const record: DeletedDelivery = { date: date, payment: copy, keepUntil: keptThrough(date) }
