@@ -28,7 +28,7 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
             <td>Delivery address, grind and roast, plan, schedule, skips, pauses, the history of changes, shipped deliveries</td>
             <td>Retter; the roastery&apos;s packing list for a delivery day</td>
             <td>To roast, pack and deliver your coffee (contract)</td>
-            <td>Until you delete your account; a day&apos;s packing list until that day is shipped</td>
+            <td>Until you delete your account; a day&apos;s packing list keeps your name and address for 90 days after that day (to trace a lost or damaged parcel), then only what was packed and paid</td>
           </tr>
           <tr>
             <td>Payment method (card brand and last four digits, or the bank and mandate of a SEPA debit) and payments</td>
@@ -68,8 +68,10 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
         <li>
           <strong>Erasure:</strong> “Delete my account” removes your name, address, preferences, schedule, payment method
           (and your customer record at Stripe), sign-in records and every planned delivery. We keep only your receipts, for
-          the period above. A delivery that is already final (within two days of dispatch) still ships and is charged.
-          Signing in with the same address afterwards starts a new, empty account.
+          the period above. A delivery that is already final (within two days of dispatch) still ships and is charged:
+          we keep its payment and your address until it ships, and its payment for 90 days after its delivery day so
+          we can refund it, and tell you when it is on its way. Signing in with the same address afterwards starts a
+          new, empty account.
         </li>
         <li><strong>Withdraw consent</strong> to analytics at any time under “Cookie settings” at the bottom of every page: it stops at once.</li>
         <li><strong>Object, restrict</strong> or ask anything else: write to {operator.privacyContact}.</li>

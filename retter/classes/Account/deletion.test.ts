@@ -2,8 +2,10 @@
  * The customer's data rights on the real classes, run by the local runtime in-process against the
  * localstripe the test run started: exportMyData answers everything we hold; deleting an account
  * needs a fresh e-mailed code, leaves the Stripe customer deleted, the boards, the AWS object, the
- * live documents and the sign-in records without the customer, keeps only the receipts tax law
- * requires (outside any session's view), and a new sign-in finds a new, empty account.
+ * live documents, the mail desk and the sign-in records without the customer, keeps only the
+ * receipts tax law requires (outside any session's view) and what a delivery that still ships
+ * needs until staff have shipped it and its 90 days for refunds are over, and a new sign-in finds
+ * a new, empty account.
  */
 import type { Board } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
@@ -14,6 +16,7 @@ import { accountClient, type Customer as Who } from '../../../rio-local/test/acc
 import { call } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
+import { composeProject } from '../../../rio-local/test/projects'
 import type { AccountUserState } from './customer'
 import { keepUntilOf } from './deletion'
 
@@ -29,14 +32,17 @@ let backend: Backend
 let recorded: ReturnType<typeof recordingMirror>
 let seq = 0
 
+function startBackend(projectDir?: string): Promise<Backend> {
+  return createBackend({
+    projectId: P, storage: 'memory', dev: true, mirror: recorded.mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
+    projectEnv: { STAFF_EMAILS: 'rosa@example.com', ...SELLER }, projectDir,
+  })
+}
 beforeEach(async () => {
   time = fakeDate(START)
   recorded = recordingMirror()
   rosa = undefined
-  backend = await createBackend({
-    projectId: P, storage: 'memory', dev: true, mirror: recorded.mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
-    projectEnv: { STAFF_EMAILS: 'rosa@example.com', ...SELLER },
-  })
+  backend = await startBackend()
 })
 afterEach(async () => {
   await backend.close()
@@ -59,6 +65,11 @@ async function board(date: string): Promise<Board | undefined> {
   rosa ??= await signIn('rosa@example.com')
   const res = await call<{ role: { staff?: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
   return res.body.role?.staff
+}
+/** A staff call to a day's Roastery. */
+async function staffCall(method: string, date: string, body: unknown) {
+  rosa ??= await signIn('rosa@example.com')
+  return call(backend, 'POST', `/${P}/CALL/Roastery/${method}/${date}?_token=${rosa.token}`, body)
 }
 /** The latest state the runtime mirrored to the live documents, per class and instance. */
 function lastMirrored(classId: string, instanceId: string) {
@@ -129,6 +140,68 @@ describe('deleting an account', () => {
     expect(await stateOf(sam)).toMatchObject({ status: 'active' })
   })
 
+  test('the customer’s e-mails that failed every try leave the mail desk and the Account; other customers’ stay', async () => {
+    const sam = await signIn()
+    const kim = await signIn()
+    const smtp = process.env.SMTP_URL
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      process.env.SMTP_URL = 'smtp://127.0.0.1:9' // nothing listens there
+      await ok(sam, 'setDeliveryAddress', HOME)
+      await ok(kim, 'setDeliveryAddress', { ...HOME, name: 'Kim Lee' })
+      await walkTo('2026-11-25T00:00:00Z') // every try of the outbox's back-off, about 28 hours
+    } finally {
+      process.env.SMTP_URL = smtp
+      errors.mockRestore()
+    }
+    rosa ??= await signIn('rosa@example.com')
+    const desk = async () => (await call<{ role: { staff?: { deadLetters: Array<{ accountId: string; to: string; subject: string }> } } }>(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${rosa?.token}`)).body.role.staff?.deadLetters ?? []
+    expect((await desk()).map((d) => d.to).sort()).toEqual([kim.email, sam.email].sort())
+    expect((lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>).deadLetters).toHaveLength(1)
+
+    await ok(sam, 'requestAccountDeletion', {})
+    await ok(sam, 'deleteMyAccount', { code: await deletionCode(sam) })
+    expect(await desk()).toEqual([expect.objectContaining({ accountId: kim.accountId, to: kim.email, subject: 'Your delivery address is saved' })])
+    expect(lastMirrored('Account', sam.accountId)?.private).not.toHaveProperty('deadLetters')
+  }, 30_000)
+
+  test('a mail desk that cannot be reached: 503, the account stays, and the same code deletes it once the desk answers', async () => {
+    // The same project, with a switch that makes the mail desk fail as an outage would.
+    const project = composeProject()
+    project.write('classes/MailDesk/outage.ts', [
+      "import { Data } from '@retter/rdk'",
+      "import { forgetAccount as real } from './index'",
+      'export async function forgetAccount(data: Data) {',
+      "  if (process.env.TEST_DESK_DOWN === '1') throw new Error('the mail desk is down')",
+      '  return real(data)',
+      '}',
+    ].join('\n'))
+    const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path')
+    const template = join(project.dir, 'classes/MailDesk/template.yml')
+    project.write('classes/MailDesk/template.yml', readFileSync(template, 'utf8').replace('handler: index.forgetAccount', 'handler: outage.forgetAccount'))
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      await backend.close()
+      backend = await startBackend(project.dir)
+      const sam = await subscriber()
+      rosa ??= await signIn('rosa@example.com')
+      expect((await call(backend, 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${rosa.token}`)).status).toBe(200)
+      await ok(sam, 'requestAccountDeletion', {})
+      const code = await deletionCode(sam)
+      process.env.TEST_DESK_DOWN = '1'
+      expect(await method(sam, 'deleteMyAccount', { code })).toMatchObject({ status: 503, body: { code: 'DELETION_INCOMPLETE' } })
+      expect(await stateOf(sam)).toMatchObject({ status: 'active', delivery: HOME })
+      process.env.TEST_DESK_DOWN = '0'
+      expect(await method(sam, 'deleteMyAccount', { code })).toMatchObject({ status: 200, body: { deleted: true } })
+      expect(await stateOf(sam)).toMatchObject({ status: 'none', plan: null })
+    } finally {
+      delete process.env.TEST_DESK_DOWN
+      errors.mockRestore()
+      project.remove()
+    }
+  }, 30_000)
+
   test('removes the customer everywhere but the receipts; a final delivery still ships; a new sign-in finds an empty account', async () => {
     const sam = await subscriber()
     // The AWS object the app makes for the customer.
@@ -163,6 +236,10 @@ describe('deleting an account', () => {
     expect(priv).not.toHaveProperty('codesSentAt')
     expect(priv).not.toHaveProperty('stripeCustomerId')
     expect(priv.retainedDocuments).toEqual([{ document: expect.objectContaining({ number: receiptNumber }), keepUntil: '2036-12-31' }])
+    // What the shop needs to ship and refund the final delivery, kept apart from any session's view.
+    expect(priv.deletedDeliveries).toEqual([{
+      date: '2026-11-25T00:00:00.000Z', payment: expect.objectContaining({ status: 'paid', receipt: expect.objectContaining({ number: receiptNumber }) }), address: HOME, keepUntil: '2027-02-23',
+    }])
     // The AWS object: erased.
     const awsState = lastMirrored('AWS', aws.body.instanceId)
     expect(JSON.stringify(awsState?.user)).not.toContain('2026-11-23')
@@ -171,6 +248,28 @@ describe('deleting an account', () => {
     expect(last?.text).toContain('Wednesday 25 November 2026 was already being roasted and packed')
     expect(last?.text).toContain('until Wednesday 31 December 2036')
     expect(last?.text).toMatch(/Privacy notice/)
+
+    // The final delivery still ships and is refunded as usual: staff mark it shipped and Sam hears
+    // it is on its way; the address goes once it has shipped; a refund's credit note is kept for tax law.
+    const deliveryId = `${sam.accountId}:2026-11-25`
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200, body: { deliveryId, status: 'shipped' } })
+    expect((await board('2026-11-25'))?.deliveries.find((d) => d.deliveryId === deliveryId)).toMatchObject({ status: 'shipped', payment: 'paid' })
+    const onItsWay = (await mails(sam)).filter((m) => m.subject === 'Your coffee is on its way')
+    expect(onItsWay).toHaveLength(1)
+    expect(onItsWay[0]?.text).toContain('Your delivery of Wednesday 25 November 2026 left our roastery today.')
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200 })
+    expect((await mails(sam)).filter((m) => m.subject === 'Your coffee is on its way')).toHaveLength(1)
+    const refunded = await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 300, reason: 'Bag arrived torn' })
+    expect(refunded).toMatchObject({ status: 200, body: { deliveryId, amountCents: 300, refundedCents: 300, creditNote: { kind: 'credit-note' } } })
+    const creditNote = (refunded.body as { creditNote: { number: string } }).creditNote.number
+    expect((await mails(sam)).map((m) => m.subject)).toContainEqual(expect.stringContaining(`(credit note ${creditNote})`))
+    const afterRefund = lastMirrored('Account', sam.accountId)
+    const privAfter = afterRefund?.private as Record<string, unknown>
+    expect(privAfter.deletedDeliveries).toEqual([expect.objectContaining({ shippedAt: expect.any(String), payment: expect.objectContaining({ refunds: [expect.objectContaining({ amountCents: 300 })] }) })])
+    // Only the documents (kept for tax law anyway) still name Sam; the address to ship to is gone.
+    expect((privAfter.deletedDeliveries as Array<Record<string, unknown>>)[0]).not.toHaveProperty('address')
+    expect((privAfter.retainedDocuments as Array<{ document: { number: string } }>).map((d) => d.document.number)).toEqual([receiptNumber, creditNote])
+    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) })
 
     // Signing in again with the address: a new, empty account.
     const again = await signIn(sam.email)
@@ -181,5 +280,15 @@ describe('deleting an account', () => {
     const exported = await ok<Record<string, unknown>>(again, 'exportMyData')
     expect(exported).toMatchObject({ receipts: [], payments: [], deliveries: [] })
     expect(exported.paymentProvider).toBeUndefined()
-  })
+
+    // 90 days after the delivery day the record is forgotten: refunds go through Stripe's dashboard from then on.
+    await walkTo('2027-02-23T12:00:00Z')
+    expect((lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>).deletedDeliveries).toBeDefined()
+    await walkTo('2027-02-24T01:00:00Z')
+    const purged = lastMirrored('Account', sam.accountId)?.private as Record<string, unknown>
+    expect(purged).not.toHaveProperty('deletedDeliveries')
+    expect((purged.retainedDocuments as Array<{ document: { number: string } }>).map((d) => d.document.number)).toEqual([receiptNumber, creditNote])
+    rosa = undefined
+    expect(await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 100, reason: 'Late complaint' })).toMatchObject({ status: 409, body: { code: 'NOT_REFUNDABLE' } })
+  }, 30_000)
 })

@@ -6,11 +6,15 @@
  *
  * 1. deletes the customer at Stripe (their saved payment method goes with it);
  * 2. erases the customer's AWS object (the AWS class's `eraseCustomer`);
- * 3. takes every delivery a change can still reach off the roastery's boards; a delivery already
- *    final (being roasted and packed, and charged at that moment) still ships, as the terms say;
- * 4. keeps the receipts and credit notes tax law requires, apart from the customer's state, until
+ * 3. takes the customer's e-mails that failed every try off the mail desk (the MailDesk class's
+ *    `forgetAccount`); the Account's own dead letters go with its outbox in step 6;
+ * 4. takes every delivery a change can still reach off the roastery's boards; a delivery already
+ *    final (being roasted and packed, and charged at that moment) still ships, as the terms say, so
+ *    its payment and address are kept apart until it has shipped and can no longer be refunded
+ *    (deleted-deliveries.ts);
+ * 5. keeps the receipts and credit notes tax law requires, apart from the customer's state, until
  *    the end of their retention period (private state, never shown to any session);
- * 5. replaces the customer's state with that of a new account (only the address, which is the
+ * 6. replaces the customer's state with that of a new account (only the address, which is the
  *    Account's key and where the next sign-in code goes), forgets the sign-in records and limits,
  *    removes the e-mail lookup key, and sends a last e-mail that it is done.
  *
@@ -25,7 +29,8 @@ import { current, CustomerView } from './changes'
 import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { EMAIL_LOOKUP_KEY } from './index'
 import { sendMail } from './mailer'
-import { keepOutbox, queueMail } from './notify'
+import { keepOutbox, MAIL_DESK, queueMail } from './notify'
+import { DeletedDeliveriesState, keepDeletedDeliveries } from './deleted-deliveries'
 import { noteSent, SentLogState } from './sent-log'
 import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
 import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
@@ -39,6 +44,8 @@ const rdk = new RDK()
 export const DOCUMENT_RETENTION_YEARS = 10
 /** The AWS class's method that erases the customer's object. */
 export const AWS_ERASE_METHOD = 'eraseCustomer'
+/** The MailDesk method that takes an Account's dead letters off the staff list. */
+export const DESK_FORGET_METHOD = 'forgetAccount'
 
 /** A receipt or credit note kept after its account was deleted. */
 export interface RetainedDocument {
@@ -48,7 +55,7 @@ export interface RetainedDocument {
 }
 
 /** What deletion keeps in private state besides AccountPrivateState. */
-export interface DeletionPrivateState {
+export interface DeletionPrivateState extends DeletedDeliveriesState {
   /** The pending deletion code (its hash). */
   deletionCode?: StoredOtp
   /** Epoch ms the latest deletion code was sent (resend throttle). */
@@ -70,6 +77,14 @@ function refuse(data: Data, statusCode: number, code: string, message: string, e
 /** The ISO day a document issued at `issuedAt` may be deleted after. */
 export function keepUntilOf(issuedAt: string): string {
   return new Date(Date.parse(issuedAt)).getUTCFullYear() + DOCUMENT_RETENTION_YEARS + '-12-31'
+}
+
+/** Keeps `document` (a credit note issued after the deletion) with the documents tax law requires. */
+export function retainDocument(data: Data, document: Receipt | CreditNote): void {
+  const priv = privateOf(data) as Private
+  const kept = priv.retainedDocuments || []
+  if (kept.some(function (d) { return d.document.number === document.number })) return
+  priv.retainedDocuments = kept.concat([{ document: document, keepUntil: keepUntilOf(document.issuedAt) }])
 }
 
 /** Every receipt and credit note of the customer's payments. */
@@ -150,11 +165,21 @@ async function eraseAwsObject(email: string): Promise<boolean> {
   return false
 }
 
+/** Takes the Account's entries off the mail desk; true when they are gone or there is no desk. */
+async function forgetDeadLetters(): Promise<boolean> {
+  const answer = await rdk.methodCall({ classId: MAIL_DESK.classId, instanceId: MAIL_DESK.instanceId, methodName: DESK_FORGET_METHOD, body: {} })
+  if (answer && answer.statusCode >= 200 && answer.statusCode < 300) return true
+  // Nobody opened the desk yet: nothing is listed.
+  if (answer && answer.statusCode === 404) return true
+  console.error('[Account] deleteMyAccount: the mail desk did not forget the dead letters: ' + (answer ? answer.statusCode : 'no answer'))
+  return false
+}
+
 /**
  * WRITE (owner): `{code}` from requestAccountDeletion's e-mail. Deletes the account as described
  * above and answers `{deleted: true, documentsKept, keptUntil, stillShipping}`. Refusals change
- * nothing: 409 NO_CODE, 400 INVALID_CODE / CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS, 503 when Stripe or
- * the AWS object cannot be reached (ask again: the code stays valid until it expires).
+ * nothing: 409 NO_CODE, 400 INVALID_CODE / CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS, 503 when Stripe,
+ * the AWS object or the mail desk cannot be reached (ask again: the code stays valid until it expires).
  */
 export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Data> {
   const nowMs = Date.now()
@@ -168,9 +193,13 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   if (!stripeGone.ok) return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to delete your details there: ' + stripeGone.message + ' Nothing has been deleted; try again in a moment.')
   delete priv.stripeCustomerId
   delete priv.paymentMethodId
-  if (!(await eraseAwsObject(email))) return refuse(data, 503, 'DELETION_INCOMPLETE', 'Part of your data could not be deleted just now. Try again in a moment with the same code.')
+  if (!(await eraseAwsObject(email)) || !(await forgetDeadLetters())) {
+    return refuse(data, 503, 'DELETION_INCOMPLETE', 'Part of your data could not be deleted just now. Try again in a moment with the same code.')
+  }
 
   const shipping = stillShipping(customer, nowMs)
+  // What the shop needs to ship, and refund, the deliveries that still ship.
+  const stillKept = (priv.deletedDeliveries || []).concat(keepDeletedDeliveries(data, customer, shipping, nowMs))
   const kept = (priv.retainedDocuments || []).concat(documentsOf(customer).map(function (document) {
     return { document: document, keepUntil: keepUntilOf(document.issuedAt) }
   }))
@@ -186,6 +215,7 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
 
   const next: Private = { userId: priv.userId }
   if (kept.length > 0) next.retainedDocuments = kept
+  if (stillKept.length > 0) next.deletedDeliveries = stillKept
   // Board bookkeeping stays so a pending retry knows what is still on a board.
   if (priv.onBoards) next.onBoards = priv.onBoards
   if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending

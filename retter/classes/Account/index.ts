@@ -32,6 +32,8 @@ const TASKS_ONLY = [
   'adoptCustomer',
   // The mail desk (staff) sends a dead letter again (the method checks the caller's class).
   'resendDeadLetter',
+  // A deletion's task forgets the deliveries that still shipped once their time is up.
+  'forgetDeletedDeliveries',
 ]
 
 export async function authorizer(data: Data): Promise<Response> {

@@ -10,6 +10,8 @@
  *   idempotency key, numbers the credit note (keyed by Stripe's refund id) and e-mails it.
  * - When the Numbering class cannot be reached, the money has still moved: the refund is kept and
  *   the `issueDocuments` task issues what is missing a minute later, and again until it can.
+ * - A delivery that still shipped after its account was deleted is refunded from what the deletion
+ *   kept (deleted-deliveries.ts); its credit note joins the documents tax law requires.
  */
 import RDK, { Data } from '@retter/rdk'
 import {
@@ -21,6 +23,8 @@ import {
   postalAddressLines, preferencesFor, Receipt, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
 } from 'BeanBloomSubscription'
 import { current, CustomerView, refuse, store } from './changes'
+import { deletedPaymentOn, keepDeletedPayment } from './deleted-deliveries'
+import { retainDocument } from './deletion'
 import { documentMail } from './document-mail'
 import { queueMail } from './notify'
 import { sellerOf } from './seller'
@@ -96,7 +100,18 @@ export function receiptDraft(view: CustomerView, payment: DeliveryPayment): Rece
   }
 }
 
+/** True for the payment of a delivery that still shipped after its account was deleted (kept apart from the new account). */
+function isDeleted(data: Data, view: CustomerView, payment: DeliveryPayment): boolean {
+  return !paymentOn(view.payments, payment.date) && deletedPaymentOn(data, payment.date) !== undefined
+}
+
+/** The payment of the delivery on `date` (ISO day): the customer's, or one a deletion kept. */
+function paymentOf(data: Data, view: CustomerView, date: string): DeliveryPayment | undefined {
+  return paymentOn(view.payments, date) || deletedPaymentOn(data, date)
+}
+
 function keep(data: Data, view: CustomerView, payment: DeliveryPayment): void {
+  if (isDeleted(data, view, payment) && keepDeletedPayment(data, payment)) return
   view.payments = withPayment(view.payments, payment)
   store(data, view)
 }
@@ -154,8 +169,11 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
   }
   const before = refundedCents(refunds.slice(0, index))
   refund.creditNote = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, before, refund.amountCents), refund.reason, number, new Date(nowMs).toISOString())
+  // A deleted account's credit note is kept with its receipt for tax law; no account page shows it.
+  const deleted = isDeleted(data, view, payment)
+  if (deleted) retainDocument(data, refund.creditNote)
   keep(data, view, payment)
-  queueMail(data, documentMail(refund.creditNote, view.email, documentUrl(number)), { owed: true })
+  queueMail(data, documentMail(refund.creditNote, view.email, deleted ? undefined : documentUrl(number)), { owed: true })
   return refund.creditNote
 }
 
@@ -169,7 +187,7 @@ function isoDayOf(raw: unknown): string {
 export async function issueDocuments(data: Data<{ date: string }>): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const payment = paymentOn(view.payments, isoDayOf(data.request.body ? data.request.body.date : ''))
+  const payment = paymentOf(data, view, isoDayOf(data.request.body ? data.request.body.date : ''))
   if (!payment) {
     data.response = { statusCode: 200, body: { issued: false } }
     return data
@@ -229,7 +247,7 @@ export async function refundPayment(data: Data<{ deliveryId: string; amountCents
   if ('message' in reason) return refuse(data, 400, 'INVALID_REASON', reason.message)
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const payment = paymentOn(view.payments, day + 'T00:00:00.000Z')
+  const payment = paymentOf(data, view, day + 'T00:00:00.000Z')
   const amount = body ? body.amountCents : NaN
   const paid = !!payment && payment.status === 'paid' && !!payment.paymentIntentId
   const refusal = refundRefusal('delivery of ' + day, paid, payment ? payment.amountCents : 0, payment ? refundedCents(payment.refunds) : 0, amount)

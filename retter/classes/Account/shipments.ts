@@ -8,6 +8,7 @@ import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } fro
 import { isPlatformCall } from 'BeanBloomIdentity'
 import { isShippable, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
 import { complete, current, refuse } from './changes'
+import { deletedDeliveryOn, shipDeletedDelivery } from './deleted-deliveries'
 import { ROASTERY_CLASS, shippedDays } from './roastery'
 
 /** Shipped deliveries the customer's history keeps (a year of weekly deliveries). */
@@ -27,7 +28,8 @@ export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: st
  * `deliveries` and e-mails them that it is on its way. Recording the same delivery again changes
  * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery;
  * 409 SKIPPED for a delivery the customer skipped and 409 NOT_PAID for one not paid (checked here,
- * with the Account's own record, whatever the board showed).
+ * with the Account's own record, whatever the board showed). A delivery that still shipped after
+ * its account was deleted is shipped from what the deletion kept (deleted-deliveries.ts).
  */
 export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   if (!isPlatformCall(data.context, ROASTERY_CLASS)) {
@@ -40,6 +42,9 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const day = input.date + 'T00:00:00.000Z'
+  // A delivery that still ships after its account was deleted is kept apart from the new account.
+  const deleted = paymentOn(view.payments, day) ? undefined : deletedDeliveryOn(data, day)
+  if (deleted) return shipDeletedDelivery(data, view, deleted, input.shippedAt)
   if (isShipped(view, day)) {
     data.response = { statusCode: 200, body: view }
     return data

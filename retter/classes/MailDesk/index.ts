@@ -8,8 +8,9 @@
  * The message itself stays in its Account's private state: "Send again" asks that Account to put
  * it back into its outbox (a fresh round of tries), and takes it off the list once the Account has.
  *
- * Who may do what: the Account class records (class-to-class call); staff read and resend; nobody
- * else (401 without a session, 403 with one).
+ * Who may do what: the Account class records, and forgets its own entries when its customer
+ * deletes their account (class-to-class calls); staff read and resend; nobody else (401 without a
+ * session, 403 with one).
  */
 import RDK, { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
@@ -44,7 +45,7 @@ export interface DeskState {
   deadLetters: ListedDeadLetter[]
 }
 
-const FOR_ACCOUNTS = ['INIT', 'GET', 'recordDeadLetter']
+const FOR_ACCOUNTS = ['INIT', 'GET', 'recordDeadLetter', 'forgetAccount']
 const FOR_STAFF = ['INIT', 'GET', 'STATE', 'resendDeadLetter']
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -111,6 +112,23 @@ export async function recordDeadLetter(data: Data<Partial<ListedDeadLetter>>): P
   const list = desk.deadLetters.filter(function (d) { return d.key !== entry.key }).concat([entry])
   desk.deadLetters = list.slice(Math.max(0, list.length - DEAD_LETTERS_LISTED))
   data.response = { statusCode: 200, body: { listed: desk.deadLetters.length } }
+  return data
+}
+
+/**
+ * WRITE (Account class only) {}: takes every entry of the calling Account off the list (its customer
+ * deleted their account: the recipient and subject must not outlive it). Answers `{forgotten}`.
+ */
+export async function forgetAccount(data: Data): Promise<Data> {
+  const accountId = data.context.refererInstanceId
+  if (!accountId) {
+    data.response = { statusCode: 400, body: { code: 'BAD_CALLER', message: 'Only an Account forgets its own dead letters.' } }
+    return data
+  }
+  const desk = deskOf(data)
+  const before = desk.deadLetters.length
+  desk.deadLetters = desk.deadLetters.filter(function (d) { return d.accountId !== accountId })
+  data.response = { statusCode: 200, body: { forgotten: before - desk.deadLetters.length } }
   return data
 }
 

@@ -10,7 +10,8 @@
  * - the Account class (the platform's `developer` identity, referer Account): open a day and put its
  *   customer's delivery on it or take it off (sync.ts);
  * - this class: a day opens and writes its shards (`YYYY-MM-DD_N`, shards.ts), and its task writes
- *   those a change could not;
+ *   those a change could not; the daily sweep purges the names and addresses of past days
+ *   (retention.ts);
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
  */
 import { Data, Response } from '@retter/rdk'
@@ -23,8 +24,11 @@ const FOR_STAFF = ['INIT', 'GET', 'STATE', 'revision', 'markShipped', 'markAllSh
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
 /** A day opens and writes its shards. */
 const FOR_DAYS = ['INIT', 'GET', 'setShard']
-/** The day's own delayed calls (platform identity). */
-const FOR_TASKS = ['pushShards']
+/**
+ * The day's own delayed calls, the scheduled sweep and the purge it asks of each past day (platform
+ * identity: the developer may also purge a day the sweep no longer reaches; only past days purge).
+ */
+const FOR_TASKS = ['pushShards', 'purgePastBoards', 'purgePersonalData']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context

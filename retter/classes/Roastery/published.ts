@@ -6,9 +6,11 @@ import { writingShards } from './shards'
 import * as sync from './sync'
 import * as shipping from './shipping'
 import * as refunds from './refunds'
+import * as retention from './retention'
 
 export const syncDelivery = writingShards(sync.syncDelivery)
 export const setPayment = writingShards(sync.setPayment)
 export const markShipped = writingShards(shipping.markShipped)
 export const markAllShipped = writingShards(shipping.markAllShipped)
 export const refundDelivery = writingShards(refunds.refundDelivery)
+export const purgePersonalData = writingShards(retention.purgePersonalData)

@@ -3,7 +3,8 @@
  * `Date`: staff sign-in (STAFF_EMAILS), who may do what on a day (the authorizer, for every method
  * and STATE), the board every customer change updates (start, plan, preferences, address, skip and
  * unskip, pause and resume, cancel, days passing), shipping (the customer's history and e-mail),
- * and failures that never undo a change. The board's own rules are board.property.test.ts's.
+ * how long a past day keeps names and addresses (the daily scheduled purge), and failures that
+ * never undo a change. The board's own rules are board.property.test.ts's.
  */
 import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
@@ -147,6 +148,8 @@ describe('who may do what on a day', () => {
     { name: 'syncDelivery (the Account class only)', staff: 403, run: (token) => roasteryCall('syncDelivery', day, token, { deliveryId, delivery: null }) },
     { name: 'setPayment (the Account class only)', staff: 403, run: (token) => roasteryCall('setPayment', day, token, { deliveryId, payment: 'paid' }) },
     { name: 'LIST', staff: 403, run: (token) => call(backend, 'POST', `/${P}/LIST/Roastery${token ? `?_token=${token}` : ''}`) },
+    { name: 'purgePersonalData (the daily sweep only)', staff: 403, run: (token) => roasteryCall('purgePersonalData', day, token, {}) },
+    { name: 'purgePastBoards (scheduled only)', staff: 403, run: (token) => call(backend, 'POST', `/${P}/CALL/Roastery/purgePastBoards${token ? `?_token=${token}` : ''}`) },
   ]
 
   test.each(actions.map((a) => [a.name, a] as const))('%s: 401 without a session, 403 for anonymous and customer sessions; nothing changes', async (_name, action) => {
@@ -388,6 +391,54 @@ describe('shipping', () => {
     expect((await subOf(sam)).deliveries).toBeUndefined()
     expect(await mails(sam)).not.toContainEqual(expect.objectContaining({ subject: 'Your coffee is on its way' }))
   })
+})
+
+describe('a past day keeps names and addresses for 90 days, then only what the money view reads', () => {
+  const day = '2026-11-25'
+  /** The day's live documents as the runtime last mirrored them (head and shards). */
+  const mirrored = () => JSON.stringify(published.filter((c) => c.classId === 'Roastery' && c.instanceId.startsWith(day)).map((c) => c.state))
+
+  test('the daily sweep blanks a day’s names and street addresses the day after its 90 days, keeps its money and totals, and a refund still works', async () => {
+    await start()
+    const rosa = await signIn('rosa@example.com')
+    const sam = await subscriber('sam@example.com')
+    const deliveryId = `${sam.accountId}:${day}`
+    await chargedAndReady(sam, rosa)
+    // Nothing after this delivery: months can pass without deliveries of Sam's.
+    await ok(sam, 'cancelSubscription', {})
+    expect((await roasteryCall('markShipped', day, rosa.token, { deliveryId })).status).toBe(200)
+    expect((await roasteryCall('refundDelivery', day, rosa.token, { deliveryId, amountCents: 500, reason: 'Bag arrived torn' })).status).toBe(200)
+    const before = await board(day, rosa)
+    const entry = before?.deliveries.find((d) => d.deliveryId === deliveryId)
+    expect(entry).toMatchObject({ name: 'Sam Rivera', status: 'shipped', payment: 'paid', refundedCents: 500, receipt: { kind: 'receipt' }, creditNotes: [{ kind: 'credit-note' }] })
+
+    // The 90th day after it (23 Feb 2027): still kept, for a parcel reported lost or damaged.
+    await later(Date.parse('2027-02-23T04:00:00Z') - time.now(), rosa)
+    expect((await backend.runDueSchedules()).map((r) => [r.method, r.status])).toEqual([['purgePastBoards', 200]])
+    expect(await board(day, rosa)).toEqual(before)
+    expect(mirrored()).toContain('Torstraße')
+    // Asked directly (the developer's credentials), the day refuses too.
+    expect(await roasteryCall('purgePersonalData', day, sessions(backend).platform(), {})).toMatchObject({ status: 409, body: { code: 'STILL_KEPT' } })
+    expect(await board(day, rosa)).toEqual(before)
+
+    // The day after: the sweep blanks them; the money view's figures and the totals stay.
+    await later(Date.parse('2027-02-24T04:00:00Z') - time.now(), rosa)
+    expect((await backend.runDueSchedules()).map((r) => [r.method, r.status])).toEqual([['purgePastBoards', 200]])
+    const after = await board(day, rosa)
+    expect(after?.totals).toEqual(before?.totals)
+    expect(after?.deliveries).toEqual([{ ...entry, name: '', address: { line1: '', city: '', postalCode: '', country: 'DE' } }])
+    expect(JSON.stringify(after)).not.toMatch(/Sam Rivera|Torstraße|Berlin|10119/)
+    const live = published.filter((c) => c.classId === 'Roastery' && c.instanceId === day).at(-1)?.state
+    expect(JSON.stringify(live)).not.toMatch(/Sam Rivera|Torstraße|Berlin|10119/)
+
+    // Staff can still refund it (its Account decides), and the next sweep changes nothing.
+    const refunded = await roasteryCall('refundDelivery', day, rosa.token, { deliveryId, amountCents: 100, reason: 'Late complaint' })
+    expect(refunded).toMatchObject({ status: 200, body: { refundedCents: 600 } })
+    const refundedBoard = await board(day, rosa)
+    await later(DAY, rosa)
+    await backend.runDueSchedules()
+    expect(await board(day, rosa)).toEqual(refundedBoard)
+  }, 30_000)
 })
 
 describe('failures never undo a change', () => {
