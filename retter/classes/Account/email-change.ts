@@ -16,9 +16,10 @@
  * 3. this Account becomes a new, empty account of the old address (as after a deletion), takes its
  *    deliveries off the boards, erases the old address's AWS object, and e-mails the old address.
  *
- * Sessions of the old address then own only that empty account: they see nothing of the customer
- * any more, wherever they are, and the browsers among them sign themselves out (`sessionsEndedAt`). The answer carries a sign-in for the new address, so the browser
- * that made the change goes on signed in.
+ * Sessions of the old address from before the move are refused by both Accounts from then on
+ * (`sessionsEndedAt` is the session epoch of each: session-epoch.ts), so they see nothing of the
+ * customer or of whoever signs up with the old address next. The answer carries a sign-in for the
+ * new address, minted after the move, so the browser that made the change goes on signed in.
  *
  * Refused, changing nothing: an address that already belongs to an account someone uses (without
  * saying whose), the same address, and a change while a delivery is being roasted and packed (it
