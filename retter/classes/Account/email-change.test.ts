@@ -138,7 +138,8 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   // The moved customer's next delivery is charged on the new account when it becomes final.
   await walkTo('2026-11-24T09:00:00Z')
   expect((await stateOf(moved))?.payments).toEqual([expect.objectContaining({ date: '2026-11-25T00:00:00.000Z', status: 'paid' })])
-})
+
+}, 30_000)
 
 test('bad input, a taken address, a wrong or expired code and a delivery being packed change nothing, and say why', async () => {
   const sam = await subscriber()
