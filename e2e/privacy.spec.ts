@@ -119,10 +119,13 @@ test('a customer downloads everything we hold, then deletes the account: Stripe 
   await expect(page.getByText('4242')).toHaveCount(0)
 })
 
-/** The latest code that confirms moving an account to `email`. */
-async function emailChangeCode(email: string): Promise<string> {
-  await expect.poll(async () => (await outbox(email)).some((m) => /code to use this address/.test(m.subject))).toBe(true)
-  const mail = (await outbox(email)).find((m) => /code to use this address/.test(m.subject))
+/**
+ * The latest code of an e-mail change sent to `email`: by default the new address's ("code to use
+ * this address"); `/code to move your/` for the current address's.
+ */
+async function emailChangeCode(email: string, subject: RegExp = /code to use this address/): Promise<string> {
+  await expect.poll(async () => (await outbox(email)).some((m) => subject.test(m.subject))).toBe(true)
+  const mail = (await outbox(email)).find((m) => subject.test(m.subject))
   const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]
   if (!code) throw new Error('No e-mail change code was e-mailed.')
   return code
@@ -146,8 +149,9 @@ test('a customer moves the account to a new address: the subscription follows, t
   await yourData.getByRole('button', { name: 'Change e-mail address…' }).click()
   await yourData.getByLabel('New e-mail address').fill(newEmail)
   await yourData.getByRole('button', { name: 'E-mail a code to this address' }).click()
-  await expect(yourData.getByText(`We e-mailed a code to ${newEmail}`)).toBeVisible()
-  await yourData.getByLabel('Code from the e-mail').fill(await emailChangeCode(newEmail))
+  await expect(yourData.getByText(`We e-mailed two codes: one to ${newEmail} and one to ${email}`)).toBeVisible()
+  await yourData.getByLabel(`Code sent to ${newEmail} (new address)`).fill(await emailChangeCode(newEmail))
+  await yourData.getByLabel(`Code sent to ${email} (current address)`).fill(await emailChangeCode(email, /code to move your/))
   await yourData.getByRole('button', { name: 'Use the new address' }).click()
 
   // Still signed in, now as the new address, with the same subscription.

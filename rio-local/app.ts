@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { DEFAULT_GATED_IDENTITIES, claimedEmail, stillEntitled, type GatedIdentities } from './auth/identity-gate'
+import { endedBySessionEpoch } from './auth/session-epoch'
 import { createTokenService, type Caller, type TokenService } from './auth/tokens'
 import type { MemberRecords } from './firestore/members'
 import { remirrorAll } from './firestore/remirror'
@@ -389,7 +390,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const members = options.members ?? null
   const memberRecords = memberKeeper(members, gated, logger)
   const firebase = options.firebase ?? DEFAULT_FIREBASE
+  // The classes whose user states may hold a session epoch: known once the project has loaded.
+  let classIds: string[] = []
   const tokens = createTokenService({
+    sessionEnded: (caller) => endedBySessionEpoch(storage, projectId, classIds, caller),
     entitled: (caller) => stillEntitled(caller, gated),
     onIssued: (caller) => memberRecords.keep(caller, stillEntitled(caller, gated)),
     onIdentityLost: (caller) => memberRecords.keep(caller, false),
@@ -408,6 +412,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   let restoreDate: () => void = () => undefined
   try {
     project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
+    classIds = [...project.classes.keys()]
     if (options.shiftProcessDate) restoreDate = shiftProcessDate(clock)
   } catch (err) {
     await smtp.detach()

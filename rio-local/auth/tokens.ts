@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { Storage } from '../storage/types'
 import { signJwt, verifyJwt, type JwtPayload } from './jwt'
+import { DEFAULT_SESSION_EPOCH } from './session-epoch'
 
 export type TokenKind = 'access' | 'refresh' | 'custom'
 
@@ -26,8 +27,12 @@ export interface RioTokenClaims extends JwtPayload {
 /** Claims of the Firebase custom token the Firebase Auth emulation verifies. */
 export interface FirebaseCustomTokenClaims extends JwtPayload {
   uid: string
-  /** `projectId` lets the Firestore rules tell sessions of this Retter project apart. */
-  claims: { projectId: string; identity: string; anonymous: boolean }
+  /**
+   * `projectId` lets the Firestore rules tell sessions of this Retter project apart; the session's
+   * sign-in moment comes along (`signedInAt`, which the rules compare with the user document's
+   * epoch); its other claims (the e-mail) stay out of the Firebase token.
+   */
+  claims: { projectId: string; identity: string; anonymous: boolean; [claim: string]: unknown }
   aud: 'local-firebase-custom'
   /** The Retter session it belongs to: ending that session ends the Firebase session too. */
   sid?: string
@@ -67,6 +72,11 @@ export interface TokenServiceOptions {
   onIssued?: (caller: Caller) => void
   /** Told of a session revoked because it lost its identity. */
   onIdentityLost?: (caller: Caller) => void
+  /**
+   * Whether a session has ended because its account's session epoch passed it
+   * (rio-local/auth/session-epoch.ts), asked on every refresh; such a session is revoked.
+   */
+  sessionEnded?: (caller: Caller) => boolean
 }
 
 /** Lifetime of a Retter custom token: long enough for the client to exchange it at once, single use. */
@@ -83,6 +93,12 @@ export const FIREBASE_CUSTOM_TOKEN_TTL_SECONDS = 3600
 export const REFRESH_REUSE_INTERVAL_MS = 10_000
 
 export type TokenCheck<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
+
+/** The session's sign-in moment claim (session-epoch.ts), the only claim of its own the Firebase token carries. */
+function sessionEpochClaim(caller: Caller): Record<string, unknown> {
+  const value = caller.claims[DEFAULT_SESSION_EPOCH.claim]
+  return typeof value === 'string' ? { [DEFAULT_SESSION_EPOCH.claim]: value } : {}
+}
 
 const randomId = (bytes = 12) => randomBytes(bytes).toString('hex')
 
@@ -114,7 +130,7 @@ async function issueTokenData(policy: TokenPolicy, caller: Caller, sid: string =
   }
   const firebaseClaims: FirebaseCustomTokenClaims = {
     uid: caller.userId,
-    claims: { projectId: policy.projectId, identity: caller.identity, anonymous: caller.anonymous },
+    claims: { ...sessionEpochClaim(caller), projectId: policy.projectId, identity: caller.identity, anonymous: caller.anonymous },
     aud: 'local-firebase-custom',
     sid,
     iat,
@@ -238,6 +254,11 @@ export function createTokenService(opts: TokenServiceOptions) {
         if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
         opts.onIdentityLost?.(caller)
         return { ok: false, code: 'IDENTITY_REVOKED', message: `This session's "${claims.identity}" access was withdrawn; sign in again` }
+      }
+      // A session older than its account's epoch (deleted, or moved to another address) ends here.
+      if (opts.sessionEnded?.(caller)) {
+        if (claims.sid) opts.storage.revokeSession(claims.sid, claims.iat + opts.refreshTtl)
+        return { ok: false, code: 'SESSION_ENDED', message: 'This session ended when its account was deleted or moved to another e-mail address; sign in again' }
       }
       opts.onIssued?.(caller)
       if (!claims.jti) return { ok: true, value: await issue(caller, claims.sid) }

@@ -28,6 +28,9 @@ const FB = uniqueFirebaseProject('rules')
 const OWNER = 'user_owner'
 const OTHER = 'user_other'
 const ANON = 'anon_visitor'
+/** A user whose account was deleted (or moved) at EPOCH: its document holds the next holder's data. */
+const MOVED = 'user_moved'
+const EPOCH = '2026-11-20T10:00:00.000Z'
 const INSTANCE = 'acct_aaaaaaaaaaaaaaaaaaaaaaaa'
 const paths = instanceDocumentPaths('coffee-local', 'Account', INSTANCE)
 
@@ -67,7 +70,7 @@ beforeAll(async () => {
     state: {
       public: { plan: 'house-blend' },
       private: {},
-      user: { [OWNER]: { note: 'mine' }, [OTHER]: { note: 'theirs' } },
+      user: { [OWNER]: { note: 'mine' }, [OTHER]: { note: 'theirs' }, [MOVED]: { note: 'next holder', sessionsEndedAt: EPOCH } },
       role: { enduser: { banner: 'hello' } },
     },
   })
@@ -101,6 +104,15 @@ describe("Firestore security rules (Retter's model)", () => {
     await expect(read(other, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
     const anon = await clientAs(ANON, anonymous)
     await expect(read(anon, paths.userState(OWNER))).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it("deny a user's document to their sessions that signed in before its session epoch, or cannot say when they did", async () => {
+    const before = await clientAs(MOVED, { ...customer, signedInAt: '2026-11-20T09:59:59.999Z' })
+    await expect(read(before, paths.userState(MOVED))).rejects.toMatchObject({ code: 'permission-denied' })
+    const unknown = await clientAs(MOVED)
+    await expect(read(unknown, paths.userState(MOVED))).rejects.toMatchObject({ code: 'permission-denied' })
+    const after = await clientAs(MOVED, { ...customer, signedInAt: EPOCH })
+    expect(await read(after, paths.userState(MOVED))).toEqual({ note: 'next holder', sessionsEndedAt: EPOCH })
   })
 
   it('let a session read the role state of its own identity only', async () => {

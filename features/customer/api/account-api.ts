@@ -109,16 +109,18 @@ export interface CustomerObjects {
   /** Calls Account.deleteMyAccount with the e-mailed code. Rejects with an AppError (400 wrong or expired code). */
   deleteMyAccount(code: string): Promise<void>
   /**
-   * Calls Account.requestEmailChange, which e-mails a code to the new address only. Rejects with an
-   * AppError (400 invalid or the same address, 409 taken or a delivery being packed, 429 within 30 s).
+   * Calls Account.requestEmailChange, which e-mails one code to the new address (`sentTo`) and
+   * another to the current one (`currentCodeSentTo`). Rejects with an AppError (400 invalid or the
+   * same address, 409 taken or a delivery being packed, 429 within 30 s or past an hourly cap).
    */
-  requestEmailChange(newEmail: string): Promise<{ sentTo: string }>
+  requestEmailChange(newEmail: string): Promise<{ sentTo: string; currentCodeSentTo?: string }>
   /**
-   * Calls Account.confirmEmailChange with the code (the customer moves to the new address), then
-   * signs this browser in as the new address. `signedIn` is false when that sign-in failed: the
-   * customer then signs in with the new address. Rejects with an AppError when nothing moved.
+   * Calls Account.confirmEmailChange with both codes: `code` from the new address, `currentCode`
+   * from the current one (the customer moves to the new address), then signs this browser in as
+   * the new address. `signedIn` is false when that sign-in failed: the customer then signs in with
+   * the new address. Rejects with an AppError when nothing moved (its `field` names a wrong code).
    */
-  confirmEmailChange(code: string): Promise<{ email: string; signedIn: boolean }>
+  confirmEmailChange(code: string, currentCode: string): Promise<{ email: string; signedIn: boolean }>
 }
 
 function isPaymentSetup(value: unknown): value is PaymentSetup {
@@ -179,11 +181,12 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       },
       async requestEmailChange(newEmail) {
         const email = checkedEmail(newEmail)
-        const sent = (await guarded(() => accountObject.call<{ sentTo?: string }>({ method: 'requestEmailChange', body: { newEmail: email } }))).data
-        return { sentTo: sent?.sentTo ?? email }
+        const sent = (await guarded(() => accountObject.call<{ sentTo?: string; currentCodeSentTo?: string }>({ method: 'requestEmailChange', body: { newEmail: email } }))).data
+        return { sentTo: sent?.sentTo ?? email, currentCodeSentTo: sent?.currentCodeSentTo }
       },
-      async confirmEmailChange(code) {
-        const moved = (await guarded(() => accountObject.call<{ email?: string; customToken?: string }>({ method: 'confirmEmailChange', body: { code: normalizeOtp(code) } }))).data
+      async confirmEmailChange(code, currentCode) {
+        const body = { code: normalizeOtp(code), currentCode: normalizeOtp(currentCode) }
+        const moved = (await guarded(() => accountObject.call<{ email?: string; customToken?: string }>({ method: 'confirmEmailChange', body }))).data
         const email = moved?.email ?? ''
         if (!moved?.customToken) return { email, signedIn: false }
         // The old address's session now owns an empty account: go on as the new address.

@@ -190,7 +190,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     [change],
   )
   const confirmEmailChange = useCallback<AccountContextValue['confirmEmailChange']>(
-    (code) => change((objects) => objects.confirmEmailChange(code)),
+    (code, currentCode) => change((objects) => objects.confirmEmailChange(code, currentCode)),
     [change],
   )
 

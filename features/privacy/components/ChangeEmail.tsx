@@ -7,12 +7,13 @@ import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
 import { endingHereWith } from '@/core/rio/session-start'
 
-type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: string }
+type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: string; currentCodeSentTo?: string }
 
 /**
- * Changing the address the account uses: a code goes to the new address (proving it is theirs),
- * and entering it here moves everything there; this browser goes on signed in as the new address.
- * The current address is not repeated here: the page names it once, at its top.
+ * Changing the address the account uses: one code goes to the new address (proving it is theirs)
+ * and another to the current address (proving this is the account's owner, not just someone with
+ * this browser's session); entering both here moves everything there, and this browser goes on
+ * signed in as the new address. The form names where each code went.
  */
 export function ChangeEmail() {
   const { requestEmailChange, confirmEmailChange } = useAccount()
@@ -21,11 +22,13 @@ export function ChangeEmail() {
   const [flow, setFlow] = useState<Step>({ step: 'idle' })
   const [newEmail, setNewEmail] = useState('')
   const [code, setCode] = useState('')
+  const [currentCode, setCurrentCode] = useState('')
   const { busy, error, setError, run } = useRightAction<'send' | 'confirm'>()
   const send = () => run('send', async () => {
-    const { sentTo } = await requestEmailChange(newEmail)
+    const { sentTo, currentCodeSentTo } = await requestEmailChange(newEmail)
     setCode('')
-    setFlow({ step: 'code', sentTo })
+    setCurrentCode('')
+    setFlow({ step: 'code', sentTo, currentCodeSentTo })
   })
   const onSend = (event: FormEvent) => {
     event.preventDefault()
@@ -35,7 +38,7 @@ export function ChangeEmail() {
     event.preventDefault()
     void run('confirm', async () => {
       // This tab leaves by itself; the account's end-of-sessions marker is for the others.
-      const moved = await endingHereWith(() => confirmEmailChange(code))
+      const moved = await endingHereWith(() => confirmEmailChange(code, currentCode))
       setFlow({ step: 'idle' })
       setNewEmail('')
       if (moved.signedIn) {
@@ -81,11 +84,18 @@ export function ChangeEmail() {
       ) : (
         <>
           <p>
-            We e-mailed a code to <strong>{flow.sentTo}</strong>. Entering it moves your subscription, deliveries,
-            receipts and payment method there; your current address then starts a new, empty account if used to sign in.
+            We e-mailed two codes: one to <strong>{flow.sentTo}</strong> and one to{' '}
+            {flow.currentCodeSentTo ? <strong>{flow.currentCodeSentTo}</strong> : 'your current address'}. Entering both
+            moves your subscription, deliveries, receipts and payment method to {flow.sentTo}; your current address then
+            starts a new, empty account if used to sign in.
           </p>
           <form onSubmit={onConfirm} className={styles.actions}>
-            <CodeField value={code} onChange={setCode} />
+            <CodeField value={code} onChange={setCode} label={`Code sent to ${flow.sentTo} (new address)`} />
+            <CodeField
+              value={currentCode}
+              onChange={setCurrentCode}
+              label={`Code sent to ${flow.currentCodeSentTo ?? 'your current address'} (current address)`}
+            />
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
               {busy === 'confirm' ? 'Moving…' : 'Use the new address'}
             </button>

@@ -3,6 +3,7 @@
  * the owner's session is already signed in, so the code proves a fresh look into the mailbox. The
  * refusals end with what did not happen (`nothingDone`), so the customer knows nothing is lost.
  */
+import { ConfirmLimitState, confirmLimit, noteFailedConfirmation } from './limits'
 import { OTP_RESEND_AFTER_MS, StoredOtp, attemptsLeft, countWrongTry, otpMatches } from './otp'
 
 /** Whose wrong tries are counted: the owner's own session (one budget per code). */
@@ -21,13 +22,38 @@ export interface CodeCheck {
   refusal: CodeRefusal | null
   /** True when the stored code must be forgotten (expired or out of tries). */
   voided: boolean
+  /** True when the code given was wrong (a guess the confirmation limit counts). */
+  wrong?: boolean
+}
+
+/**
+ * The refusal while the Account is past its failed-confirmation caps (limits.ts), or null: checked
+ * before any code, so even the right one is refused then.
+ */
+export function confirmLimitRefusal(limits: ConfirmLimitState, nowMs: number): CodeRefusal | null {
+  const limited = confirmLimit(limits, nowMs)
+  if (!limited) return null
+  const body = limited.body as { code: string; message: string; retryAfterSeconds: number }
+  return { statusCode: limited.statusCode, code: body.code, message: body.message, extra: { retryAfterSeconds: body.retryAfterSeconds } }
 }
 
 /**
  * Checks `code` against `stored` at `nowMs` (counting a wrong try on `stored`).
  * @param nothingDone the sentence that ends every refusal, e.g. "Nothing has been deleted."
+ * @param limits the Account's private state: when given, the failed-confirmation caps apply
+ *   (429 CONFIRM_LIMIT before anything else) and a wrong code counts against them
  */
-export function checkConfirmationCode(stored: StoredOtp | undefined, code: unknown, nowMs: number, nothingDone: string): CodeCheck {
+export function checkConfirmationCode(stored: StoredOtp | undefined, code: unknown, nowMs: number, nothingDone: string, limits?: ConfirmLimitState): CodeCheck {
+  if (limits) {
+    const limited = confirmLimitRefusal(limits, nowMs)
+    if (limited) return { refusal: limited, voided: false }
+  }
+  const checked = checkCode(stored, code, nowMs, nothingDone)
+  if (limits && checked.wrong) noteFailedConfirmation(limits, nowMs)
+  return checked
+}
+
+function checkCode(stored: StoredOtp | undefined, code: unknown, nowMs: number, nothingDone: string): CodeCheck {
   const refusal = (statusCode: number, name: string, message: string, extra?: Record<string, unknown>): CodeRefusal => ({ statusCode: statusCode, code: name, message: message, extra: extra })
   if (!stored || !stored.hash) return { refusal: refusal(409, 'NO_CODE', 'Ask for a code first. ' + nothingDone), voided: false }
   if (typeof code !== 'string' || !/^[0-9]{6}$/.test(code)) return { refusal: refusal(400, 'INVALID_CODE', 'The code is the 6 digits from the e-mail. ' + nothingDone), voided: false }
@@ -35,8 +61,8 @@ export function checkConfirmationCode(stored: StoredOtp | undefined, code: unkno
   if (attemptsLeft(stored, OWNER_SOURCE) <= 0) return { refusal: refusal(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: ' + lower(nothingDone)), voided: false }
   if (!otpMatches(stored, code)) {
     const left = countWrongTry(stored, OWNER_SOURCE)
-    if (left <= 0) return { refusal: refusal(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: ' + lower(nothingDone)), voided: true }
-    return { refusal: refusal(400, 'INVALID_CODE', 'That code is not right (' + left + (left === 1 ? ' try' : ' tries') + ' left). ' + nothingDone, { attemptsLeft: left }), voided: false }
+    if (left <= 0) return { refusal: refusal(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Ask for a new one: ' + lower(nothingDone)), voided: true, wrong: true }
+    return { refusal: refusal(400, 'INVALID_CODE', 'That code is not right (' + left + (left === 1 ? ' try' : ' tries') + ' left). ' + nothingDone, { attemptsLeft: left }), voided: false, wrong: true }
   }
   return { refusal: null, voided: false }
 }

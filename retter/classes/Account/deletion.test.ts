@@ -225,8 +225,12 @@ describe('deleting an account', () => {
     // The boards: the changeable delivery is off; the final one still ships.
     expect((await board('2026-12-02'))?.deliveries.map((d) => d.deliveryId) ?? []).not.toContain(`${sam.accountId}:2026-12-02`)
     expect((await board('2026-11-25'))?.deliveries.map((d) => d.deliveryId)).toContain(`${sam.accountId}:2026-11-25`)
-    // The customer's own view and the live documents: a new account, nothing of Sam.
-    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: new Date(time.now()).toISOString() })
+    // The sessions from before the deletion (this one too) have ended: they read nothing any more.
+    const ended = await call(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${sam.token}`)
+    expect(ended).toMatchObject({ status: 401, body: { code: 'SESSION_ENDED' } })
+    expect(JSON.stringify(ended.body)).not.toMatch(/Sam Rivera|Torstraße|4242/)
+    const deletedAt = new Date(time.now()).toISOString()
+    // The live documents: a new account, nothing of Sam.
     const mirrored = lastMirrored('Account', sam.accountId)
     expect(JSON.stringify({ public: mirrored?.public, user: mirrored?.user, role: mirrored?.role })).not.toMatch(/Sam Rivera|Torstraße|4242|memberSince|lastSignInAt/)
     // Private state: no sign-in records, no Stripe ids; only the receipt, kept for tax law.
@@ -269,13 +273,14 @@ describe('deleting an account', () => {
     // Only the documents (kept for tax law anyway) still name Sam; the address to ship to is gone.
     expect((privAfter.deletedDeliveries as Array<Record<string, unknown>>)[0]).not.toHaveProperty('address')
     expect((privAfter.retainedDocuments as Array<{ document: { number: string } }>).map((d) => d.document.number)).toEqual([receiptNumber, creditNote])
-    expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) })
+    // The session from before the deletion still reads nothing (a new sign-in sees the new, empty account, below).
+    expect(await call(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${sam.token}`)).toMatchObject({ status: 401, body: { code: 'SESSION_ENDED' } })
 
     // Signing in again with the address: a new, empty account.
     const again = await signIn(sam.email)
     expect(again.accountId).toBe(sam.accountId)
     const fresh = await stateOf(again)
-    expect(fresh).toMatchObject({ email: sam.email, plan: null, status: 'none', history: [] })
+    expect(fresh).toMatchObject({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: deletedAt })
     expect(fresh?.delivery).toBeUndefined()
     const exported = await ok<Record<string, unknown>>(again, 'exportMyData')
     expect(exported).toMatchObject({ receipts: [], payments: [], deliveries: [] })

@@ -33,6 +33,7 @@ import { keepOutbox, MAIL_DESK, queueMail } from './notify'
 import { DeletedDeliveriesState, keepDeletedDeliveries } from './deleted-deliveries'
 import { noteSent, SentLogState } from './sent-log'
 import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
+import { ConfirmLimitState, EMAIL_CODES_PER_HOUR, limitResponse, rollingWait, withinWindow } from './limits'
 import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
 import { accountDeletedMail, deletionCodeMail } from './privacy-mail'
 import { shippedDays, syncBoards } from './roastery'
@@ -60,6 +61,8 @@ export interface DeletionPrivateState extends DeletedDeliveriesState {
   deletionCode?: StoredOtp
   /** Epoch ms the latest deletion code was sent (resend throttle). */
   deletionCodeSentAt?: number
+  /** Epoch ms of the deletion codes sent in the last hour (hourly cap). */
+  deletionCodesSentAt?: number[]
   /** Documents tax law requires us to keep, from accounts deleted at this address. */
   retainedDocuments?: RetainedDocument[]
 }
@@ -119,6 +122,13 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   if (retryAfterSeconds > 0) {
     return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(retryAfterSeconds) + '.', { retryAfterSeconds: retryAfterSeconds })
   }
+  // At most EMAIL_CODES_PER_HOUR deletion codes an hour, as sign-in codes (limits.ts).
+  const sentThisHour = withinWindow(priv.deletionCodesSentAt, nowMs)
+  const hourWait = rollingWait(sentThisHour, EMAIL_CODES_PER_HOUR, nowMs)
+  if (hourWait > 0) {
+    data.response = limitResponse('EMAIL_SEND_LIMIT', hourWait)
+    return data
+  }
   const issued = issueOtp(nowMs)
   try {
     await sendMail(deletionCodeMail(email, issued.code, OTP_TTL_MS / 60000))
@@ -128,6 +138,8 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   }
   priv.deletionCode = issued.stored
   priv.deletionCodeSentAt = nowMs
+  sentThisHour.push(nowMs)
+  priv.deletionCodesSentAt = sentThisHour
   noteSent(priv as SentLogState, deletionCodeMail(email, '', 0).subject, nowMs)
   data.response = { statusCode: 200, body: { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 } }
   return data
@@ -135,7 +147,8 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
 
 /** Checks the deletion code; answers the refusal, or null when it is right. */
 function checkCode(data: Data, priv: Private, code: unknown, nowMs: number): Data | null {
-  const checked = checkConfirmationCode(priv.deletionCode, code, nowMs, 'Nothing has been deleted.')
+  // Failed confirmations are capped per Account (limits.ts), so codes cannot be guessed without end.
+  const checked = checkConfirmationCode(priv.deletionCode, code, nowMs, 'Nothing has been deleted.', priv as ConfirmLimitState)
   if (checked.voided) delete priv.deletionCode
   const refusal = checked.refusal
   return refusal ? refuse(data, refusal.statusCode, refusal.code, refusal.message, refusal.extra) : null

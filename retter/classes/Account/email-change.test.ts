@@ -1,6 +1,7 @@
 /**
  * Changing the e-mail address on the real classes, run by the local runtime in-process against the
- * localstripe the test run started: the code goes to the new address only; confirming moves the
+ * localstripe the test run started: one code goes to the new address and another to the current
+ * one, and both are needed (a session alone cannot move the account); confirming moves the
  * customer (subscription, deliveries on the boards, payments, payment method, Stripe's record) to
  * the new address's Account and leaves the old address a new, empty account; both addresses are
  * told; an address someone uses, a wrong or expired code, or a delivery being packed change nothing.
@@ -13,6 +14,7 @@ import { walkTo as walkClock } from '../../../rio-local/test/walk'
 import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../rio-local/test/payments'
+import RDK from '@retter/rdk'
 import type { AccountUserState } from './customer'
 
 const P = 'email-change-tests'
@@ -53,6 +55,21 @@ async function changeCode(email: string): Promise<string> {
   if (!code) throw new Error('no e-mail change code sent to ' + email)
   return code
 }
+/** The code e-mailed to the current address, which confirms moving the account away from it. */
+async function currentCode(email: string): Promise<string> {
+  const mail = (await mails(email)).find((m) => /code to move your Bean & Bloom account/.test(m.subject))
+  const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]
+  if (!code) throw new Error('no current-address code sent to ' + email)
+  return code
+}
+/** Both codes of the change `who` asked for, as confirmEmailChange takes them. */
+async function bothCodes(who: Who, newEmail: string): Promise<{ code: string; currentCode: string }> {
+  return { code: await changeCode(newEmail), currentCode: await currentCode(who.email) }
+}
+/** STATE of `who`'s Account with their token, as answered (status and body). */
+function stateCall(who: Who) {
+  return call<Record<string, unknown>>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
+}
 async function board(date: string): Promise<string[]> {
   rosa ??= await signIn('rosa@example.com')
   const res = await call<{ role: { staff?: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
@@ -75,10 +92,16 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   expect(await board('2026-11-25')).toContain(`${sam.accountId}:2026-11-25`)
   const newEmail = fresh('sam.new')
 
-  expect(await ok<Record<string, unknown>>(sam, 'requestEmailChange', { newEmail: '  ' + newEmail.toUpperCase() + ' ' })).toEqual({ sentTo: newEmail, expiresInSeconds: 300 })
-  // The code goes to the new address only.
+  expect(await ok<Record<string, unknown>>(sam, 'requestEmailChange', { newEmail: '  ' + newEmail.toUpperCase() + ' ' })).toEqual({ sentTo: newEmail, currentCodeSentTo: sam.email, expiresInSeconds: 300 })
+  // Each address gets its own code: the new address's code is not sent to the current one.
   expect((await mails(sam.email)).filter((m) => /code to use this address/.test(m.subject))).toEqual([])
-  const done = await ok<{ email: string; customToken?: string }>(sam, 'confirmEmailChange', { code: await changeCode(newEmail) })
+  expect((await mails(newEmail)).filter((m) => /code to move your/.test(m.subject))).toEqual([])
+  const codes = await bothCodes(sam, newEmail)
+  expect(codes.currentCode).not.toBe(codes.code)
+  expect((await mails(sam.email)).find((m) => /code to move your/.test(m.subject))?.text).toContain('together with the code we sent to ' + newEmail)
+  // A moment passes between signing in and the move (the test clock stands still otherwise).
+  time.advance(1000)
+  const done = await ok<{ email: string; customToken?: string }>(sam, 'confirmEmailChange', codes)
   expect(done).toEqual({ email: newEmail, customToken: expect.any(String) })
 
   // The new address signs in to the customer's account: everything came along.
@@ -93,10 +116,10 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   const atStripe = await testStripe().customers.retrieve(customerId)
   expect('email' in atStripe ? atStripe.email : undefined).toBe(newEmail)
 
-  // The old address's sessions see a new, empty account, and so does a new sign-in with it.
-  expect(await stateOf(sam)).toEqual({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) })
+  // The old address's sessions from before the move are refused; a new sign-in with it sees a new, empty account.
+  expect(await stateCall(sam)).toMatchObject({ status: 401, body: { code: 'SESSION_ENDED' } })
   const again = await signIn(sam.email)
-  expect(await stateOf(again)).toEqual(expect.objectContaining({ email: sam.email, plan: null, status: 'none' }))
+  expect(await stateOf(again)).toEqual(expect.objectContaining({ email: sam.email, plan: null, status: 'none', history: [], sessionsEndedAt: expect.any(String) }))
   const exported = await ok<Record<string, unknown>>(again, 'exportMyData')
   expect(exported).toMatchObject({ payments: [], receipts: [] })
   expect(exported.deliveryAddress).toBeUndefined()
@@ -115,7 +138,8 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   // The moved customer's next delivery is charged on the new account when it becomes final.
   await walkTo('2026-11-24T09:00:00Z')
   expect((await stateOf(moved))?.payments).toEqual([expect.objectContaining({ date: '2026-11-25T00:00:00.000Z', status: 'paid' })])
-})
+
+}, 30_000)
 
 test('bad input, a taken address, a wrong or expired code and a delivery being packed change nothing, and say why', async () => {
   const sam = await subscriber()
@@ -128,16 +152,18 @@ test('bad input, a taken address, a wrong or expired code and a delivery being p
   // It does not say whose the address is.
   expect(JSON.stringify(refusedTaken.body)).not.toContain(taken.accountId)
   expect(await mails(taken.email)).not.toEqual(expect.arrayContaining([expect.objectContaining({ subject: expect.stringMatching(/code to use this address/) })]))
-  expect(await method(sam, 'confirmEmailChange', { code: '123456' })).toMatchObject({ status: 409, body: { code: 'NO_CODE' } })
+  expect(await method(sam, 'confirmEmailChange', { code: '123456', currentCode: '123456' })).toMatchObject({ status: 409, body: { code: 'NO_CODE' } })
 
   const newEmail = fresh('sam.new')
+  // The refusal above counts against the 30 s wait too.
+  time.advance(30 * 1000)
   await ok(sam, 'requestEmailChange', { newEmail })
   expect(await method(sam, 'requestEmailChange', { newEmail })).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } })
-  const code = await changeCode(newEmail)
+  const { code, currentCode: fromCurrent } = await bothCodes(sam, newEmail)
   const wrong = code === '000000' ? '000001' : '000000'
-  expect(await method(sam, 'confirmEmailChange', { code: wrong })).toMatchObject({ status: 400, body: { code: 'INVALID_CODE', attemptsLeft: 4 } })
+  expect(await method(sam, 'confirmEmailChange', { code: wrong, currentCode: fromCurrent })).toMatchObject({ status: 400, body: { code: 'INVALID_CODE', attemptsLeft: 4, field: 'code' } })
   time.advance(5 * 60 * 1000 + 1)
-  expect(await method(sam, 'confirmEmailChange', { code })).toMatchObject({ status: 400, body: { code: 'CODE_EXPIRED' } })
+  expect(await method(sam, 'confirmEmailChange', { code, currentCode: fromCurrent })).toMatchObject({ status: 400, body: { code: 'CODE_EXPIRED' } })
   expect(await stateOf(sam)).toMatchObject({ email: sam.email, status: 'active', delivery: HOME })
 
   // Tuesday: the delivery of Wednesday is being roasted and packed for this account.
@@ -150,14 +176,101 @@ test('an address taken between the code and its confirmation is refused, and the
   const sam = await subscriber()
   const newEmail = fresh('sam.new')
   await ok(sam, 'requestEmailChange', { newEmail })
-  const code = await changeCode(newEmail)
+  const codes = await bothCodes(sam, newEmail)
   // Someone signs in with that address meanwhile.
   await signIn(newEmail)
-  expect(await method(sam, 'confirmEmailChange', { code })).toMatchObject({ status: 409, body: { code: 'EMAIL_IN_USE' } })
+  expect(await method(sam, 'confirmEmailChange', codes)).toMatchObject({ status: 409, body: { code: 'EMAIL_IN_USE' } })
   expect(await stateOf(sam)).toMatchObject({ email: sam.email, status: 'active', paymentMethod: { last4: '4242' } })
 })
 
 test('only another Account may call adoptCustomer', async () => {
   const sam = await signIn()
   expect(await method(sam, 'adoptCustomer', { check: true })).toMatchObject({ status: 403 })
+})
+
+test('a session alone cannot move the account: the code sent to the current address is needed too, and an old client is told which field is missing', async () => {
+  const sam = await subscriber()
+  const newEmail = fresh('sam.new')
+  await ok(sam, 'requestEmailChange', { newEmail })
+  const { code, currentCode: fromCurrent } = await bothCodes(sam, newEmail)
+  // A client that sends only the new address's code (as before both were asked).
+  expect(await method(sam, 'confirmEmailChange', { code })).toMatchObject({ status: 400, body: { code: 'CURRENT_CODE_REQUIRED', field: 'currentCode', message: expect.stringContaining('has not changed') } })
+  // Whoever holds only the session and the new mailbox must guess the current mailbox's code.
+  const guess = fromCurrent === '000000' ? '000001' : '000000'
+  expect(await method(sam, 'confirmEmailChange', { code, currentCode: guess })).toMatchObject({
+    status: 400, body: { code: 'INVALID_CODE', field: 'currentCode', attemptsLeft: 4, message: expect.stringContaining('current address, ' + sam.email) },
+  })
+  expect(await stateOf(sam)).toMatchObject({ email: sam.email, status: 'active', delivery: HOME })
+  // Both codes together move it.
+  expect(await ok(sam, 'confirmEmailChange', { code, currentCode: fromCurrent })).toMatchObject({ email: newEmail })
+})
+
+test('an address in use cannot be probed faster than codes are sent: refusals count against the wait and the hourly caps per account, network and address', async () => {
+  const sam = await subscriber()
+  const taken = await signIn(fresh('taken'))
+  expect(await method(sam, 'requestEmailChange', { newEmail: taken.email })).toMatchObject({ status: 409, body: { code: 'EMAIL_IN_USE' } })
+  // Asked again at once: the wait applies whatever the last answer was.
+  expect(await method(sam, 'requestEmailChange', { newEmail: taken.email })).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } })
+  for (let i = 2; i <= 5; i++) {
+    time.advance(30 * 1000)
+    expect(await method(sam, 'requestEmailChange', { newEmail: i === 5 ? fresh('third.party') : taken.email })).toMatchObject({ status: i === 5 ? 200 : 409 })
+  }
+  // Five in any hour for one account, refusals included.
+  time.advance(30 * 1000)
+  const capped = await method(sam, 'requestEmailChange', { newEmail: taken.email })
+  expect(capped).toMatchObject({ status: 429, body: { code: 'EMAIL_CHANGE_LIMIT', retryAfterSeconds: expect.any(Number) } })
+  expect(capped.body.message).toContain('has not changed')
+
+  // The next clock hour (the caps per network and per address count clock hours).
+  time.advance(60 * 60 * 1000)
+  // Codes to one third-party address: at most 5 an hour, whoever asks.
+  const victim = fresh('victim')
+  const askers = [await signIn(), await signIn(), await signIn()]
+  const answers: Array<string | number> = []
+  for (let i = 0; i < 6; i++) {
+    const who = askers[i % 3] as Who
+    time.advance(31 * 1000)
+    const res = await method(who, 'requestEmailChange', { newEmail: victim })
+    answers.push(res.body.code ?? res.status)
+  }
+  expect(answers).toEqual([200, 200, 200, 200, 200, 'EMAIL_CHANGE_TARGET_LIMIT'])
+  expect((await mails(victim)).filter((m) => /code to use this address/.test(m.subject))).toHaveLength(5)
+
+  // One network: at most 10 an hour (6 above), across accounts and addresses.
+  const more: Array<{ status: number; code?: string }> = []
+  for (let i = 0; i < 5; i++) {
+    time.advance(31 * 1000)
+    const res = await method(askers[i % 3] as Who, 'requestEmailChange', { newEmail: fresh('elsewhere') })
+    more.push({ status: res.status, code: res.body.code })
+  }
+  expect(more.slice(0, 4).map((r) => r.status)).toEqual([200, 200, 200, 200])
+  expect(more[4]).toEqual({ status: 429, code: 'EMAIL_CHANGE_IP_LIMIT' })
+}, 60_000)
+
+test('another Account that is busy (570) is asked again, as a client would, before the answer is 503', async () => {
+  const sam = await subscriber()
+  const real = RDK.prototype.methodCall
+  const methodCall = jest.spyOn(RDK.prototype, 'methodCall')
+  let busyAnswers = 2
+  methodCall.mockImplementation(function (this: RDK, input) {
+    if (input.methodName === 'adoptCustomer' && busyAnswers > 0) {
+      busyAnswers--
+      return Promise.resolve({ statusCode: 570, body: { code: 'INSTANCE_BUSY' } })
+    }
+    return real.call(this, input)
+  })
+  try {
+    // Busy twice, then free: the request goes through.
+    const newEmail = fresh('sam.new')
+    expect(await method(sam, 'requestEmailChange', { newEmail })).toMatchObject({ status: 200 })
+    // Busy through all 3 retries: 503, nothing sent.
+    busyAnswers = 4
+    time.advance(30 * 1000)
+    const other = fresh('sam.other')
+    expect(await method(sam, 'requestEmailChange', { newEmail: other })).toMatchObject({ status: 503, body: { code: 'ACCOUNTS_UNAVAILABLE' } })
+    expect(busyAnswers).toBe(0)
+    expect(await mails(other)).toEqual([])
+  } finally {
+    methodCall.mockRestore()
+  }
 })

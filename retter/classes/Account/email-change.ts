@@ -1,7 +1,9 @@
 /**
- * Changing the customer's e-mail address, verified at the new address first (as Clerk, Stripe and
- * Supabase do): `requestEmailChange {newEmail}` e-mails a one-time code to the NEW address only, and
- * `confirmEmailChange {code}` moves the customer there.
+ * Changing the customer's e-mail address, proven at both mailboxes: `requestEmailChange {newEmail}`
+ * e-mails one one-time code to the NEW address and another to the CURRENT one, and
+ * `confirmEmailChange {code, currentCode}` (the new address's code, the current address's code)
+ * moves the customer there. A session alone (a shared laptop, a stolen token) cannot move the
+ * account: it also needs the current mailbox, as deleting the account does.
  *
  * An Account's id, its customer's userId and the ownership of a session all derive from the e-mail
  * (BeanBloomIdentity), so the change is a move to the Account of the new address:
@@ -14,9 +16,10 @@
  * 3. this Account becomes a new, empty account of the old address (as after a deletion), takes its
  *    deliveries off the boards, erases the old address's AWS object, and e-mails the old address.
  *
- * Sessions of the old address then own only that empty account: they see nothing of the customer
- * any more, wherever they are, and the browsers among them sign themselves out (`sessionsEndedAt`). The answer carries a sign-in for the new address, so the browser
- * that made the change goes on signed in.
+ * Sessions of the old address from before the move are refused by both Accounts from then on
+ * (`sessionsEndedAt` is the session epoch of each: session-epoch.ts), so they see nothing of the
+ * customer or of whoever signs up with the old address next. The answer carries a sign-in for the
+ * new address, minted after the move, so the browser that made the change goes on signed in.
  *
  * Refused, changing nothing: an address that already belongs to an account someone uses (without
  * saying whose), the same address, and a change while a delivery is being roasted and packed (it
@@ -27,16 +30,19 @@ import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, 
 import { customerDate } from 'BeanBloomSubscription'
 import { CustomerView, current, store } from './changes'
 import { keepCharge } from './charge-task'
-import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
+import { callUntilFree } from 'BeanBloomBoard'
+import { checkConfirmationCode, CodeCheck, confirmLimitRefusal, resendWaitSeconds } from './confirm-code'
 import { AccountPrivateState, newCustomer, privateOf } from './customer'
 import { AWS_ERASE_METHOD, DeletionPrivateState, stillShipping } from './deletion'
 import { sendMail } from './mailer'
 import { keepOutbox, queueMail } from './notify'
 import { issueOtp, OTP_TTL_MS, StoredOtp } from './otp'
-import { emailChangeCodeMail, emailChangedMail } from './privacy-mail'
+import { ConfirmLimitState, EmailChangeLimitState, emailChangeLimit, noteFailedConfirmation } from './limits'
+import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedMail } from './privacy-mail'
 import { keepReminder } from './reminders'
 import { syncBoards } from './roastery'
 import { noteSent, SentLogState, SentMail } from './sent-log'
+import { signInClaims } from './session-epoch'
 import { stripe, stripeFailure } from './stripe'
 
 const rdk = new RDK()
@@ -44,19 +50,27 @@ const rdk = new RDK()
 const ACCOUNT_CLASS = 'Account'
 /** The method of the new address's Account that checks it is free and adopts the customer. */
 export const ADOPT_METHOD = 'adoptCustomer'
+/**
+ * Pauses before each further try of another Account that answers 570 (busy with another write):
+ * the spec's busy retry, 3 retries from 50 ms, each 1.5 times the last, as a client retries.
+ */
+export const ACCOUNT_BUSY_DELAYS_MS: ReadonlyArray<number> = [50, 75, 112.5]
 
 /** What an e-mail change keeps in private state while its code is out. */
 export interface EmailChangePrivateState {
   emailChange?: {
     /** The normalised new address the code was sent to. */
     newEmail: string
+    /** The code sent to the new address (`code` of confirmEmailChange). */
     code: StoredOtp
+    /** The code sent to the current address (`currentCode`); absent on a change asked before both were sent. */
+    currentCode?: StoredOtp
     /** Epoch ms the code was sent (resend throttle). */
     sentAt: number
   }
 }
 
-type Private = AccountPrivateState & DeletionPrivateState & EmailChangePrivateState & SentLogState
+type Private = AccountPrivateState & DeletionPrivateState & EmailChangePrivateState & SentLogState & ConfirmLimitState & EmailChangeLimitState
 
 /** The body of adoptCustomer: `{check: true}` only asks whether the address is free. */
 export interface AdoptInput {
@@ -94,10 +108,16 @@ function busyRefusal(data: Data, view: CustomerView, nowMs: number): Data | null
   return refuse(data, 409, 'DELIVERY_IN_PROGRESS', 'Your delivery of ' + shipping.map(customerDate).join(' and ') + ' is being roasted and packed for your current account. You can change your e-mail address once it has shipped. ' + NOTHING_CHANGED)
 }
 
+/** Calls the new address's Account's adoptCustomer, again while it is busy (570), as a client would. */
+function askAccount(email: string, body: AdoptInput) {
+  return callUntilFree(function () {
+    return rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountIdFor(email), methodName: ADOPT_METHOD, body: body })
+  }, ACCOUNT_BUSY_DELAYS_MS)
+}
+
 /** Asks the new address's Account whether it is free: 'free', 'taken' or 'unknown' (it did not answer). */
 async function addressState(email: string): Promise<'free' | 'taken' | 'unknown'> {
-  const answer = await rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountIdFor(email), methodName: ADOPT_METHOD, body: { check: true } })
-  if (!answer) return 'unknown'
+  const answer = await askAccount(email, { check: true })
   // No Account was ever made for that address.
   if (answer.statusCode === 404) return 'free'
   if (answer.statusCode === 409) return 'taken'
@@ -105,10 +125,14 @@ async function addressState(email: string): Promise<'free' | 'taken' | 'unknown'
 }
 
 /**
- * WRITE (owner): `{newEmail}`. E-mails a code to the new address (never to the old one alone) and
- * answers `{sentTo, expiresInSeconds}`. Refusals change nothing: 400 INVALID_EMAIL / SAME_EMAIL,
- * 409 EMAIL_IN_USE / DELIVERY_IN_PROGRESS, 429 RATE_LIMITED (30 s between codes), 503 when the
- * code cannot be e-mailed or the new address's account cannot be asked.
+ * WRITE (owner): `{newEmail}`. E-mails a code to the new address and another to the current one,
+ * and answers `{sentTo, currentCodeSentTo, expiresInSeconds}`. Refusals change nothing: 400
+ * INVALID_EMAIL / SAME_EMAIL, 409 EMAIL_IN_USE / DELIVERY_IN_PROGRESS, 429 RATE_LIMITED (30 s
+ * after the previous request, whatever it answered), 429 EMAIL_CHANGE_LIMIT /
+ * EMAIL_CHANGE_IP_LIMIT / EMAIL_CHANGE_TARGET_LIMIT (limits.ts), 503 when a code cannot be
+ * e-mailed or the new address's account cannot be asked. Every request that asks about an
+ * address counts against the wait and the caps, so EMAIL_IN_USE cannot be probed faster than
+ * codes can be sent.
  */
 export async function requestEmailChange(data: Data<{ newEmail?: string }>): Promise<Data> {
   const nowMs = Date.now()
@@ -120,25 +144,68 @@ export async function requestEmailChange(data: Data<{ newEmail?: string }>): Pro
   if (!checked.ok) return refuse(data, 400, 'INVALID_EMAIL', checked.message + ' ' + NOTHING_CHANGED)
   const newEmail = checked.email
   if (newEmail === view.email) return refuse(data, 400, 'SAME_EMAIL', 'That is already your address. ' + NOTHING_CHANGED)
-  const wait = resendWaitSeconds(priv.emailChange ? priv.emailChange.sentAt : undefined, nowMs)
-  if (wait > 0) return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(wait) + '.', { retryAfterSeconds: wait })
+  const asked = priv.emailChangesAskedAt || []
+  const lastAsked = Math.max(priv.emailChange ? priv.emailChange.sentAt : 0, asked.length > 0 ? asked[asked.length - 1] as number : 0)
+  const wait = resendWaitSeconds(lastAsked > 0 ? lastAsked : undefined, nowMs)
+  if (wait > 0) return refuse(data, 429, 'RATE_LIMITED', 'A code was asked for moments ago. You can request a new one in ' + waitWords(wait) + '. ' + NOTHING_CHANGED, { retryAfterSeconds: wait })
   const busy = busyRefusal(data, view, nowMs)
   if (busy) return busy
+  const limited = await emailChangeLimit(rdk, priv, data.context.sourceIP, newEmail, nowMs)
+  if (limited) {
+    data.response = limited
+    return data
+  }
   const state = await addressState(newEmail)
   if (state === 'taken') return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
   if (state === 'unknown') return refuse(data, 503, 'ACCOUNTS_UNAVAILABLE', 'We could not check the new address just now. Try again in a moment. ' + NOTHING_CHANGED)
-  const issued = issueOtp(nowMs)
-  const codeMail = emailChangeCodeMail(newEmail, view.email, issued.code, OTP_TTL_MS / 60000)
+  const toNew = issueOtp(nowMs)
+  const toCurrent = issueOtp(nowMs)
+  const minutes = OTP_TTL_MS / 60000
+  const codeMails = [emailChangeCurrentCodeMail(view.email, newEmail, toCurrent.code, minutes), emailChangeCodeMail(newEmail, view.email, toNew.code, minutes)]
   try {
-    await sendMail(codeMail)
+    // The current address first: without it no change can be confirmed, so the new address is not written to in vain.
+    for (const mail of codeMails) await sendMail(mail)
   } catch (err) {
-    console.error('[Account] requestEmailChange: the code could not be e-mailed', err instanceof Error ? err.message : String(err))
-    return refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The code could not be e-mailed. Try again in a moment. ' + NOTHING_CHANGED)
+    console.error('[Account] requestEmailChange: a code could not be e-mailed', err instanceof Error ? err.message : String(err))
+    return refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The codes could not be e-mailed. Try again in a moment. ' + NOTHING_CHANGED)
   }
-  priv.emailChange = { newEmail: newEmail, code: issued.stored, sentAt: nowMs }
-  noteSent(priv, codeMail.subject, nowMs)
-  data.response = { statusCode: 200, body: { sentTo: newEmail, expiresInSeconds: OTP_TTL_MS / 1000 } }
+  priv.emailChange = { newEmail: newEmail, code: toNew.stored, currentCode: toCurrent.stored, sentAt: nowMs }
+  for (const mail of codeMails) noteSent(priv, mail.subject, nowMs)
+  data.response = { statusCode: 200, body: { sentTo: newEmail, currentCodeSentTo: view.email, expiresInSeconds: OTP_TTL_MS / 1000 } }
   return data
+}
+
+/** A refusal of one of the two codes, saying which address's code it was (and naming the field). */
+function codeRefusal(data: Data, checked: CodeCheck, field: 'code' | 'currentCode', address: string): Data {
+  const refusal = checked.refusal as NonNullable<CodeCheck['refusal']>
+  const which = field === 'code' ? 'the code sent to your new address, ' : 'the code sent to your current address, '
+  const extra: Record<string, unknown> = { field: field }
+  if (refusal.extra) for (const key in refusal.extra) extra[key] = refusal.extra[key]
+  const message = refusal.code === 'NO_CODE' ? refusal.message : 'About ' + which + address + ': ' + refusal.message
+  return refuse(data, refusal.statusCode, refusal.code, message, extra)
+}
+
+/**
+ * Checks both codes of the pending change (each keeps its own tries) under the Account's
+ * failed-confirmation caps: one request with a wrong code counts once, whichever was wrong.
+ * Answers the refusal, or null when both are right.
+ */
+function checkBothCodes(data: Data, priv: Private, body: { code?: unknown; currentCode?: unknown }, nowMs: number): Data | null {
+  const limited = confirmLimitRefusal(priv, nowMs)
+  if (limited) return refuse(data, limited.statusCode, limited.code, limited.message, limited.extra)
+  const pending = priv.emailChange
+  if (!pending || !pending.currentCode) {
+    // A change asked for before both codes were sent cannot be confirmed: ask again.
+    const none = checkConfirmationCode(undefined, body.code, nowMs, NOTHING_CHANGED)
+    return codeRefusal(data, none, 'code', '')
+  }
+  const toNew = checkConfirmationCode(pending.code, body.code, nowMs, NOTHING_CHANGED)
+  const toCurrent = checkConfirmationCode(pending.currentCode, body.currentCode, nowMs, NOTHING_CHANGED)
+  if (toNew.wrong || toCurrent.wrong) noteFailedConfirmation(priv, nowMs)
+  if (toNew.voided || toCurrent.voided) delete priv.emailChange
+  if (toNew.refusal) return codeRefusal(data, toNew, 'code', pending.newEmail)
+  if (toCurrent.refusal) return codeRefusal(data, toCurrent, 'currentCode', current(data, nowMs).email)
+  return null
 }
 
 /** Points the Stripe customer at the new address; null when done (or there is none), else the problem. */
@@ -153,20 +220,24 @@ async function moveStripeCustomer(id: string | undefined, email: string): Promis
 }
 
 /**
- * WRITE (owner): `{code}` from requestEmailChange's e-mail. Moves the customer to the new address
- * as described above and answers `{email, customToken?}` (a sign-in for the new address; without
- * it the customer signs in with the new address). Refusals change nothing: 409 NO_CODE, 400
- * INVALID_CODE / CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS, 409 EMAIL_IN_USE (taken since the code was
+ * WRITE (owner): `{code, currentCode}`: the code e-mailed to the new address and the one e-mailed
+ * to the current address. Moves the customer to the new address as described above and answers
+ * `{email, customToken?}` (a sign-in for the new address; without it the customer signs in with
+ * the new address). Refusals change nothing: 400 CURRENT_CODE_REQUIRED (a client that sends only
+ * `code`), 409 NO_CODE, 400 INVALID_CODE / CODE_EXPIRED and 429 TOO_MANY_ATTEMPTS (with `field`
+ * naming which code), 429 CONFIRM_LIMIT (limits.ts), 409 EMAIL_IN_USE (taken since the code was
  * sent) / DELIVERY_IN_PROGRESS, 503 when Stripe or the new address's account cannot be reached.
  */
-export async function confirmEmailChange(data: Data<{ code?: string }>): Promise<Data> {
+export async function confirmEmailChange(data: Data<{ code?: string; currentCode?: string }>): Promise<Data> {
   const nowMs = Date.now()
   const priv = privateOf(data) as Private
-  const pending = priv.emailChange
-  const checked = checkConfirmationCode(pending ? pending.code : undefined, data.request.body ? data.request.body.code : undefined, nowMs, NOTHING_CHANGED)
-  if (checked.voided) delete priv.emailChange
-  if (checked.refusal) return refuse(data, checked.refusal.statusCode, checked.refusal.code, checked.refusal.message, checked.refusal.extra)
-  const newEmail = (pending as NonNullable<Private['emailChange']>).newEmail
+  const body = data.request.body || {}
+  if (body.currentCode === undefined) {
+    return refuse(data, 400, 'CURRENT_CODE_REQUIRED', 'Enter both codes: the one sent to your new address (code) and the one sent to your current address (currentCode). ' + NOTHING_CHANGED, { field: 'currentCode' })
+  }
+  const refused = checkBothCodes(data, priv, body, nowMs)
+  if (refused) return refused
+  const newEmail = (priv.emailChange as NonNullable<Private['emailChange']>).newEmail
   const view = current(data, nowMs)
   const oldEmail = view.email
   const busy = busyRefusal(data, view, nowMs)
@@ -188,11 +259,11 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
   const moved = JSON.parse(JSON.stringify(view)) as CustomerView
   moved.email = newEmail
   const adopt: AdoptInput = { customer: moved, fromEmail: oldEmail, stripeCustomerId: priv.stripeCustomerId, paymentMethodId: priv.paymentMethodId, remindedFor: priv.remindedFor, sentMails: priv.sentMails }
-  const adopted = await rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: accountIdFor(newEmail), methodName: ADOPT_METHOD, body: adopt })
-  if (adopted && adopted.statusCode === 409) return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
-  if (!adopted || adopted.statusCode < 200 || adopted.statusCode >= 300) {
+  const adopted = await askAccount(newEmail, adopt)
+  if (adopted.statusCode === 409) return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
+  if (adopted.statusCode < 200 || adopted.statusCode >= 300) {
     // Stripe already carries the new address; a retry with the same code sets it again.
-    console.error('[Account] confirmEmailChange: adoptCustomer answered ' + (adopted ? adopted.statusCode : 'nothing'))
+    console.error('[Account] confirmEmailChange: adoptCustomer answered ' + adopted.statusCode)
     return refuse(data, 503, 'ACCOUNTS_UNAVAILABLE', 'We could not move your account just now. Try again in a moment with the same code. ' + NOTHING_CHANGED)
   }
 
@@ -218,7 +289,8 @@ export async function confirmEmailChange(data: Data<{ code?: string }>): Promise
   queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
 
   const identity = isStaffEmail(newEmail) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
-  const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: { email: newEmail } })
+  // Signed in after the new address's Account set its epoch (adoptCustomer), so this session is not refused there.
+  const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: signInClaims(newEmail, Date.now()) })
   const customToken = minted && minted.success && minted.data ? minted.data.customToken : undefined
   data.response = { statusCode: 200, body: { email: newEmail, customToken: customToken } }
   return data
@@ -245,6 +317,9 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   }
   const priv = privateOf(data)
   customer.lastSignInAt = new Date(nowMs).toISOString()
+  // Sessions of this address from before (its earlier holder's, kept from before a deletion or a
+  // move) must not read the customer moving in: this is the address's new session epoch.
+  customer.sessionsEndedAt = new Date(nowMs).toISOString()
   store(data, customer)
   if (input.stripeCustomerId) priv.stripeCustomerId = input.stripeCustomerId
   if (input.paymentMethodId) priv.paymentMethodId = input.paymentMethodId

@@ -6,9 +6,10 @@
  */
 import RDK, { Data, Response } from '@retter/rdk'
 import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
-import { newCustomer } from './customer'
+import { newCustomer, privateOf } from './customer'
 import { viewAt } from './changes'
 import { creationLimit } from './limits'
+import { sessionEnded, sessionEndedResponse } from './session-epoch'
 
 const rdk = new RDK()
 
@@ -16,14 +17,14 @@ const rdk = new RDK()
 export const EMAIL_LOOKUP_KEY = 'email'
 
 /** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
-const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'stripeWebhook']
+export const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'stripeWebhook']
 
 /**
  * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled,
  * `recordShipment`, which the Roastery class calls (the method checks which class called), and
  * `syncPayment`, which the webhook calls after reading the payment back from Stripe.
  */
-const TASKS_ONLY = [
+export const TASKS_ONLY = [
   'sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment',
   'chargeDelivery', 'confirmCharge', 'retryCharge', 'syncPayment', 'closeDelivery',
   // The Roastery refunds (staff, from the board; the method checks which class called); the task issues late documents.
@@ -78,9 +79,12 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
 /**
  * STATE shows the caller their own user state only, and never private state (it holds the code
  * hash). The subscription is shown as it stands now (a pause whose day has passed reads as active).
+ * A session of this Account's user that began before its session epoch gets 401 SESSION_ENDED
+ * (session-epoch.ts): it must not read whoever holds the address now.
  */
 export async function getState(data: Data): Promise<Response> {
   const userId = data.context.userId
+  if (userId && data.state.private && userId === privateOf(data).userId && sessionEnded(data)) return sessionEndedResponse()
   const user: Record<string, unknown> = {}
   if (userId && data.state.user && data.state.user[userId]) user[userId] = viewAt(data, Date.now())
   return { statusCode: 200, body: { public: data.state.public || {}, private: {}, user: user, role: data.state.role || {} } }

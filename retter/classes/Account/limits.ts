@@ -17,7 +17,14 @@
  *   (OWASP ASVS business-logic limits: one session cannot flip a delivery back and forth
  *   thousands of times an hour, each with an e-mail and a board update);
  * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (notify.ts); more wait in the
- *   outbox for the next free slot, never dropped.
+ *   outbox for the next free slot, never dropped;
+ * - codes that confirm the owner's own request (deleting the account, changing its e-mail):
+ *   failed confirmations per Account at most 10 in any hour and 20 in any day, whichever code was
+ *   wrong (in private state, like the sign-in failures), so a session cannot guess without end by
+ *   asking for a new code every 30 s;
+ * - e-mail change requests: at most EMAIL_CODES_PER_HOUR per Account in any hour, refusals
+ *   included (an address in use answers like a sent code, so probing costs the same), and per
+ *   clock hour at most 10 per source and 5 naming the same new address (RDK memory).
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
 import RDK, { Response } from '@retter/rdk'
@@ -35,7 +42,15 @@ const IP_CHECKS_PER_HOUR = 60
 /** New Accounts one source may start per clock hour: as many as codes it may request (an Account without a code is of no use). */
 const IP_CREATIONS_PER_HOUR = 30
 
+/** Failed confirmations (deletion or e-mail change code) per Account in any hour and in any day. */
+export const CONFIRM_FAILURES_PER_HOUR = 10
+export const CONFIRM_FAILURES_PER_DAY = 20
+/** E-mail change requests per source, and naming one new address, per clock hour. */
+const IP_EMAIL_CHANGES_PER_HOUR = 10
+const EMAIL_CHANGES_TO_ADDRESS_PER_HOUR = 5
+
 type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIMIT' | 'IP_SEND_LIMIT' | 'IP_CHECK_LIMIT' | 'CHANGE_LIMIT' | 'ACCOUNT_CREATION_LIMIT'
+  | 'CONFIRM_LIMIT' | 'EMAIL_CHANGE_LIMIT' | 'EMAIL_CHANGE_IP_LIMIT' | 'EMAIL_CHANGE_TARGET_LIMIT'
 
 /** Subscription changes one customer may make in any hour (the history keeps 20, more than this). */
 export const CHANGES_PER_HOUR = 15
@@ -50,6 +65,10 @@ const LIMIT_MESSAGES: Record<LimitCode, string> = {
   IP_CHECK_LIMIT: 'Too many codes were checked from your network. Try again in ',
   CHANGE_LIMIT: 'You have made ' + CHANGES_PER_HOUR + ' changes to your subscription in the last hour, the most we accept. Your subscription is as you left it; you can change it again in ',
   ACCOUNT_CREATION_LIMIT: 'Too many new accounts were started from your network. You can start one in ',
+  CONFIRM_LIMIT: 'Too many wrong codes were entered for this account. Nothing has changed; confirming is paused (even with the right code): try again in ',
+  EMAIL_CHANGE_LIMIT: 'You asked to change your e-mail address too often in the last hour. Your e-mail address has not changed; you can ask again in ',
+  EMAIL_CHANGE_IP_LIMIT: 'Too many e-mail changes were asked for from your network. Your e-mail address has not changed; you can ask again in ',
+  EMAIL_CHANGE_TARGET_LIMIT: 'Too many codes were asked for that address in the last hour. Your e-mail address has not changed; you can ask again in ',
 }
 
 /** One failed code check: when (epoch ms) and from which source (sourceKey). */
@@ -163,7 +182,7 @@ export async function creationLimit(rdk: RDK, sourceIP: string | undefined, now:
  * may go on). The key carries the hour, so an expiry only tidies up; a memory failure lets the
  * call through (the per-e-mail caps in state still hold) and is logged.
  */
-export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check' | 'create', source: string, max: number, now: number): Promise<number> {
+export async function spendIpBudget(rdk: RDK, kind: 'send' | 'check' | 'create' | 'email-change' | 'email-change-to', source: string, max: number, now: number): Promise<number> {
   const windowStart = Math.floor(now / LIMIT_WINDOW_MS) * LIMIT_WINDOW_MS
   const windowEnd = windowStart + LIMIT_WINDOW_MS
   const key = 'otp-limit:' + kind + ':' + source + ':' + windowStart
@@ -225,4 +244,57 @@ export function nextMailSlot(sentTimes: number[] | undefined, now: number): numb
   // CUSTOMER_EMAILS_PER_HOUR in the project environment raises it (a test that flips a delivery hundreds of times).
   const wait = rollingWait(withinWindow(sentTimes, now), positiveIntFromEnv('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
   return wait > 0 ? now + wait * 1000 : now
+}
+
+/** What the confirmation limit keeps in the Account's private state. */
+export interface ConfirmLimitState {
+  /** Epoch ms of the failed confirmations of the last day (deletion and e-mail change codes alike). */
+  failedConfirmations?: number[]
+}
+
+/**
+ * The 429 CONFIRM_LIMIT answer while the Account has CONFIRM_FAILURES_PER_HOUR failed
+ * confirmations in the last hour or CONFIRM_FAILURES_PER_DAY in the last day, or null. Like the
+ * sign-in caps, it refuses the right code too, so asking for new codes buys no more guesses.
+ */
+export function confirmLimit(state: ConfirmLimitState, now: number): Response | null {
+  const day = (state.failedConfirmations || []).filter((t) => t > now - DAY_MS && t <= now).sort((a, b) => a - b)
+  const wait = Math.max(
+    rollingWait(withinWindow(day, now), CONFIRM_FAILURES_PER_HOUR, now),
+    rollingWait(day, CONFIRM_FAILURES_PER_DAY, now, DAY_MS),
+  )
+  return wait > 0 ? limitResponse('CONFIRM_LIMIT', wait) : null
+}
+
+/** Counts one failed confirmation at `now` (older than a day are dropped from state). */
+export function noteFailedConfirmation(state: ConfirmLimitState, now: number): void {
+  const day = (state.failedConfirmations || []).filter((t) => t > now - DAY_MS && t <= now)
+  day.push(now)
+  state.failedConfirmations = day
+}
+
+/** What the e-mail change request limit keeps in private state. */
+export interface EmailChangeLimitState {
+  /** Epoch ms of the e-mail change requests of the last hour that asked about an address (refused ones too). */
+  emailChangesAskedAt?: number[]
+}
+
+/**
+ * The 429 answer when the Account asked for EMAIL_CODES_PER_HOUR e-mail changes in the last hour,
+ * when `sourceIP`'s network asked for IP_EMAIL_CHANGES_PER_HOUR this clock hour, or when
+ * EMAIL_CHANGES_TO_ADDRESS_PER_HOUR named `newEmail` this clock hour; null when the request may
+ * go on (it is then counted everywhere, whatever it answers).
+ */
+export async function emailChangeLimit(rdk: RDK, state: EmailChangeLimitState, sourceIP: string | undefined, newEmail: string, now: number): Promise<Response | null> {
+  const asked = withinWindow(state.emailChangesAskedAt, now)
+  const accountWait = rollingWait(asked, EMAIL_CODES_PER_HOUR, now)
+  if (accountWait > 0) return limitResponse('EMAIL_CHANGE_LIMIT', accountWait)
+  const ipWait = await spendIpBudget(rdk, 'email-change', sourceKey(sourceIP), positiveIntFromEnv('EMAIL_CHANGES_PER_SOURCE_PER_HOUR', IP_EMAIL_CHANGES_PER_HOUR), now)
+  if (ipWait > 0) return limitResponse('EMAIL_CHANGE_IP_LIMIT', ipWait)
+  const target = secretDigest('email-change-to\u0000' + newEmail).slice(0, 16)
+  const targetWait = await spendIpBudget(rdk, 'email-change-to', target, EMAIL_CHANGES_TO_ADDRESS_PER_HOUR, now)
+  if (targetWait > 0) return limitResponse('EMAIL_CHANGE_TARGET_LIMIT', targetWait)
+  asked.push(now)
+  state.emailChangesAskedAt = asked
+  return null
 }

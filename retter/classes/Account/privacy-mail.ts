@@ -58,6 +58,19 @@ export function emailChangeCodeMail(to: string, from: string, code: string, ttlM
   ])
 }
 
+/**
+ * The code that confirms, from the CURRENT address, moving the account away from it: a session
+ * alone cannot move the account, it also needs this mailbox.
+ * @param newEmail where the account would move, so the reader can tell whether they asked
+ */
+export function emailChangeCurrentCodeMail(to: string, newEmail: string, code: string, ttlMinutes: number): Mail {
+  return compose(to, 'Your code to move your ' + BRAND + ' account to another address', 'Confirm moving your account', [
+    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
+    'Entering it on your account page, together with the code we sent to ' + newEmail + ', moves your ' + BRAND + ' account to ' + newEmail + ': your subscription, deliveries, receipts and payment method go along, and from then on you sign in with that address.',
+    'If you did not ask for this, someone signed in to your account may be trying to move it: do not share this code with anyone. Nothing changes without it.',
+  ])
+}
+
 /** Which side of a change an e-mail goes to, and the two addresses. */
 export interface AddressChange {
   from: string

@@ -3,6 +3,7 @@ import RDK, { Data } from '@retter/rdk'
 import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from './customer'
 import { Mail, sendMail } from './mailer'
+import { signInClaims } from './session-epoch'
 import { escapeHtml, htmlMail } from './mail-layout'
 import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './otp'
 import {
@@ -150,7 +151,8 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   const email = customerOf(data).email
   // Staff sign in like everyone else; their session's identity opens the roastery too.
   const identity = isStaffEmail(email) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
-  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: { email: email } })
+  // The sign-in moment rides in the token (refreshes keep it): sessions older than the Account's epoch are refused (session-epoch.ts).
+  const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: signInClaims(email, now) })
   if (!minted || !minted.success || !minted.data) {
     // Keep the code: the customer may try it again once the platform answers.
     data.response = { statusCode: 503, body: { code: 'TOKEN_UNAVAILABLE', message: 'Signing in failed for a moment. Try the same code again.' } }

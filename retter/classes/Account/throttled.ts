@@ -2,7 +2,8 @@
  * The owner's subscription changes, each behind the per-customer hourly change limit (limits.ts):
  * past it, the change is refused with 429 CHANGE_LIMIT before anything is touched (no state, no
  * reminder task, no board update, no e-mail). The limit is checked here, in the method, because
- * Retter's authorizers see no state to count from. template.yml points the change methods here.
+ * Retter's authorizers see no state to count from. template.yml points the change methods here
+ * through owner.ts (which first refuses sessions older than the Account's session epoch).
  */
 import { Data } from '@retter/rdk'
 import { changeLimit } from './limits'
