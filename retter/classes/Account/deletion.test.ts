@@ -296,4 +296,24 @@ describe('deleting an account', () => {
     rosa = undefined
     expect(await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 100, reason: 'Late complaint' })).toMatchObject({ status: 409, body: { code: 'NOT_REFUNDABLE' } })
   }, 30_000)
+
+  test('a deletion’s delivery still on its way ships and refunds after the address signs up again and moves on', async () => {
+    const sam = await subscriber()
+    await walkTo('2026-11-24T09:00:00Z') // 25 Nov is final and paid
+    await ok(sam, 'requestAccountDeletion', {})
+    await ok(sam, 'deleteMyAccount', { code: await deletionCode(sam) })
+
+    // The address is signed up again and its (empty) account moved to another address.
+    const again = await signIn(sam.email)
+    const elsewhere = `sam.moved.${process.pid}.${++seq}@example.com`
+    await ok(again, 'requestEmailChange', { newEmail: elsewhere })
+    const codeIn = async (email: string, subject: RegExp) => (await account.outbox(email)).find((m) => subject.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
+    const code = await codeIn(elsewhere, /code to use this address/)
+    const currentCode = await codeIn(sam.email, /code to move your Bean & Bloom account/)
+    expect(await method(again, 'confirmEmailChange', { code, currentCode })).toMatchObject({ status: 200 })
+
+    const deliveryId = `${sam.accountId}:2026-11-25`
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200, body: { deliveryId, status: 'shipped' } })
+    expect(await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 100, reason: 'Bag arrived torn' })).toMatchObject({ status: 200, body: { refundedCents: 100 } })
+  }, 30_000)
 })

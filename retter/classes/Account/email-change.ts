@@ -275,6 +275,8 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   await syncBoards(data, fresh, nowMs)
   const next: Private = { userId: priv.userId }
   if (priv.retainedDocuments) next.retainedDocuments = priv.retainedDocuments
+  // A deletion's deliveries still on their way ship and refund from here, whoever takes the address next.
+  if (priv.deletedDeliveries) next.deletedDeliveries = priv.deletedDeliveries
   if (priv.onBoards) next.onBoards = priv.onBoards
   if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
   if (priv.boardRetries) next.boardRetries = priv.boardRetries
