@@ -43,7 +43,7 @@ export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@rett
  * their user state (`state.user[userId]`), readable by that userId alone; the app subscribes to both
  * and shows them merged (user over public). Private state (code hashes) never leaves the class.
  *
- *   Account  public: {} (nothing yet; shared, non-personal fields may go here)
+ *   Account  public: { sessionEpoch? } (when the account's sessions last ended: a time naming nobody)
  *            user:   AccountUserState (e-mail, sign-in times, and the subscription: plan, status,
  *                    dates, history; see SubscriptionFields)
  *   AWS      public: AwsPublicState (status, region, opaque resource names)
@@ -56,7 +56,14 @@ export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@rett
  */
 
 /** Public state of an `Account` instance: nothing that identifies the customer (see above). */
-export type AccountPublicState = Record<string, unknown>
+export interface AccountPublicState {
+  /**
+   * The account's session epoch, repeated from the user state's `sessionsEndedAt`: a session from
+   * before it can no longer read the user state, so it learns here that it has ended.
+   */
+  sessionEpoch?: string
+  [field: string]: unknown
+}
 
 /**
  * The customer's own Account state (`state.user[userId]`): who they are, where and how they want

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { http, HttpResponse } from 'msw'
-import { awsIdFor } from '@/test/ids'
+import { accountIdFor, awsIdFor } from '@/test/ids'
 import { useAuth } from '@/core/session/AuthContext'
 import { SNAPSHOT_FALLBACK_MS } from '@/core/rio/state'
 import { emitSnapshot, readOtp, renderAppHook, secondTabClient, silenceSnapshots } from '@/test/render'
@@ -160,6 +160,17 @@ test('when another tab signs out, /account says so instead of silently moving to
   expect(await screen.findByText('You signed out in another tab.', {}, LOAD)).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?next=/account')
   expect(mockRouter).toMatchObject({ pathname: '/account' })
+  expect(screen.queryByRole('region', { name: 'Sign-in' })).not.toBeInTheDocument()
+})
+
+test('an account deleted or moved in another browser signs this one out, from the public state alone (its user state is closed to it)', async () => {
+  const user = userEvent.setup()
+  await signInToAccount(user)
+  expect(await screen.findByRole('button', { name: 'Sign out' }, LOAD)).toBeInTheDocument()
+
+  // The live user document no longer answers this session; only the public one moves.
+  act(() => emitSnapshot(accountIdFor(EMAIL), { sessionEpoch: new Date(Date.now() + 60_000).toISOString() }, 'public'))
+  expect(await screen.findByText('This account was deleted or moved to another e-mail address, so you are signed out here.', {}, LOAD)).toBeInTheDocument()
   expect(screen.queryByRole('region', { name: 'Sign-in' })).not.toBeInTheDocument()
 })
 

@@ -48,7 +48,9 @@ export function AccountPage() {
 
   // The customer deleted this account or moved it to another address in another browser: a
   // session older than that ends here too (the account is a new, empty one now).
-  const ended = isSignedIn && sessionEndedBy(account?.sessionsEndedAt)
+  // The classes refuse such a session (SESSION_ENDED) and its live user document closes to it, so
+  // the public state's epoch and that refusal say it too.
+  const ended = isSignedIn && (sessionEndedBy(account?.sessionsEndedAt) || sessionEndedBy(account?.sessionEpoch) || accountError?.code === 'SESSION_ENDED')
   const [endedElsewhere, setEndedElsewhere] = useState(false)
   useEffect(() => {
     if (!ended || leavingOnPurpose.current) return

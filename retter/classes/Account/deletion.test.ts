@@ -233,6 +233,8 @@ describe('deleting an account', () => {
     // The live documents: a new account, nothing of Sam.
     const mirrored = lastMirrored('Account', sam.accountId)
     expect(JSON.stringify({ public: mirrored?.public, user: mirrored?.user, role: mirrored?.role })).not.toMatch(/Sam Rivera|Torstraße|4242|memberSince|lastSignInAt/)
+    // The public document says only when the sessions ended: an old session reads it there.
+    expect(mirrored?.public).toEqual({ sessionEpoch: deletedAt })
     // Private state: no sign-in records, no Stripe ids; only the receipt, kept for tax law.
     const priv = mirrored?.private as Record<string, unknown>
     expect(Object.keys(priv).sort()).toEqual(expect.arrayContaining(['retainedDocuments', 'userId']))

@@ -38,6 +38,7 @@ import { OTP_TTL_MS, StoredOtp, issueOtp } from './otp'
 import { accountDeletedMail, deletionCodeMail } from './privacy-mail'
 import { shippedDays, syncBoards } from './roastery'
 import { stripe, stripeFailure } from './stripe'
+import { endSessions } from './session-epoch'
 
 const rdk = new RDK()
 
@@ -222,7 +223,7 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   // reach leaves them (a failed day is retried by the syncRoastery task against this same state).
   const fresh = newCustomer(email)
   // Browsers still signed in with this address sign themselves out on seeing this.
-  fresh.sessionsEndedAt = new Date(nowMs).toISOString()
+  endSessions(data, fresh, nowMs)
   ;(data.state.user as Record<string, unknown>)[priv.userId] = fresh
   await syncBoards(data, fresh as Customer, nowMs)
 

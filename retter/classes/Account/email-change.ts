@@ -42,7 +42,7 @@ import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedMail } fro
 import { keepReminder } from './reminders'
 import { syncBoards } from './roastery'
 import { noteSent, SentLogState, SentMail } from './sent-log'
-import { signInClaims } from './session-epoch'
+import { endSessions, signInClaims } from './session-epoch'
 import { stripe, stripeFailure } from './stripe'
 
 const rdk = new RDK()
@@ -270,7 +270,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   // This Account is now a new, empty account of the old address (as after a deletion).
   const fresh = newCustomer(oldEmail) as CustomerView
   // Browsers still signed in with the old address sign themselves out on seeing this.
-  fresh.sessionsEndedAt = new Date(nowMs).toISOString()
+  endSessions(data, fresh, nowMs)
   store(data, fresh)
   await syncBoards(data, fresh, nowMs)
   const next: Private = { userId: priv.userId }
@@ -321,7 +321,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   customer.lastSignInAt = new Date(nowMs).toISOString()
   // Sessions of this address from before (its earlier holder's, kept from before a deletion or a
   // move) must not read the customer moving in: this is the address's new session epoch.
-  customer.sessionsEndedAt = new Date(nowMs).toISOString()
+  endSessions(data, customer, nowMs)
   store(data, customer)
   if (input.stripeCustomerId) priv.stripeCustomerId = input.stripeCustomerId
   if (input.paymentMethodId) priv.paymentMethodId = input.paymentMethodId

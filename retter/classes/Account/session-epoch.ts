@@ -30,6 +30,23 @@ function epochOf(data: Data): number | null {
   return isNaN(ended) ? null : ended
 }
 
+/**
+ * Sets the Account's session epoch to `nowMs`: on the customer's user state (what the classes and
+ * the live user document's rules check) and as `sessionEpoch` in public state, a time that names
+ * nobody. A browser whose live user document has just closed to it still reads the public one, and
+ * signs itself out there.
+ */
+export function endSessions(data: Data, customer: { sessionsEndedAt?: string }, nowMs: number): void {
+  const at = new Date(nowMs).toISOString()
+  customer.sessionsEndedAt = at
+  const pub = (data.state.public || {}) as Record<string, unknown>
+  pub[PUBLIC_EPOCH_FIELD] = at
+  data.state.public = pub
+}
+
+/** The public state field that repeats the epoch for browsers (core/contract.ts's AccountPublicState). */
+export const PUBLIC_EPOCH_FIELD = 'sessionEpoch'
+
 /** True when the calling session began before the Account's epoch (or cannot say when it began). */
 export function sessionEnded(data: Data): boolean {
   const epoch = epochOf(data)
