@@ -32,6 +32,8 @@ const TASKS_ONLY = [
   'adoptCustomer',
   // The mail desk (staff) sends a dead letter again (the method checks the caller's class).
   'resendDeadLetter',
+  // The customer's Mailer reports what became of an e-mail (the method checks the caller's class).
+  'mailReported',
 ]
 
 export async function authorizer(data: Data): Promise<Response> {
