@@ -36,8 +36,11 @@ export const MAIL_RETRY_METHOD = 'retryMail'
 export const DEAD_LETTERS_KEPT = 20
 /** The class that lists dead letters for staff, its one instance, and its method. */
 export const MAIL_DESK = { classId: 'MailDesk', instanceId: 'desk', record: 'recordDeadLetter' }
-/** The class that sends the outbox's e-mail (one instance per Account, the Account's id) and its STATIC entry. */
-export const MAILER = { classId: 'Mailer', handOver: 'handOver' }
+/**
+ * The class that sends the outbox's e-mail (one instance per Account, the Account's id): its STATIC
+ * entry, which opens the instance the first time, and the instance's own method, used once it exists.
+ */
+export const MAILER = { classId: 'Mailer', handOver: 'handOver', accept: 'accept' }
 /**
  * Seconds after a hand-off with no report back (sent or failed) before the message is handed over
  * again (then twice as long each time, at most HANDOFF_CHECK_MAX_SECONDS): a delayed call lost on
@@ -100,6 +103,8 @@ export interface OutboxState {
   /** When (epoch ms) the one pending `retryMail` task runs; undefined: none pending. */
   mailTaskAt?: number
   deadLetters?: DeadLetter[]
+  /** The customer's Mailer instance exists (it has reported): hand-offs go to it directly. */
+  mailerOpen?: boolean
 }
 
 type OutboxPrivate = AccountPrivateState & OutboxState & SentLogState
@@ -154,8 +159,11 @@ function handOver(data: Data, priv: OutboxPrivate, entry: QueuedMail, nowMs: num
   entry.nextAt = nowMs + handOffCheckSeconds(entry.attempts) * 1000
   delete entry.digest
   if (!data.tasks) data.tasks = []
-  const message = { id: entry.id, messageId: messageIdOf(data.context.instanceId || '', entry.id), mail: entry.mail }
-  data.tasks.push({ classId: MAILER.classId, method: MAILER.handOver, after: 0, payload: message })
+  const instanceId = data.context.instanceId || ''
+  const message = { id: entry.id, messageId: messageIdOf(instanceId, entry.id), mail: entry.mail }
+  // One delayed call fewer once the instance is known to exist; until then the STATIC entry opens it.
+  if (priv.mailerOpen) data.tasks.push({ classId: MAILER.classId, instanceId: instanceId, method: MAILER.accept, after: 0, payload: message })
+  else data.tasks.push({ classId: MAILER.classId, method: MAILER.handOver, after: 0, payload: message })
 }
 
 function dropQueued(priv: OutboxPrivate, entry: QueuedMail): void {
@@ -234,6 +242,7 @@ export function queueMail(data: Data, mail: Mail, options: SendOptions = {}): vo
 export function keepOutbox(from: OutboxState & { mailQueue?: QueuedMail[] }, next: OutboxState & { mailQueue?: QueuedMail[] }, pending: boolean): void {
   if (from.mailSeq) next.mailSeq = from.mailSeq
   if (from.mailSent) next.mailSent = from.mailSent
+  if (from.mailerOpen) next.mailerOpen = true
   if (!pending) return
   if (from.mailQueue && from.mailQueue.length > 0) next.mailQueue = from.mailQueue
   if (from.mailTaskAt !== undefined) next.mailTaskAt = from.mailTaskAt
@@ -308,6 +317,7 @@ export async function mailReported(data: Data<MailReport>): Promise<Data> {
   const priv = outboxOf(data)
   const report = data.request.body || {}
   const nowMs = Date.now()
+  priv.mailerOpen = true
   const at = typeof report.at === 'number' ? report.at : nowMs
   const entry = (priv.mailQueue || []).filter(function (queued) { return queued.id === report.id && queued.handedAt !== undefined })[0]
   if (!entry) {

@@ -5,7 +5,8 @@
  * is sent or has failed every try, then only its id and outcome (deliver.ts).
  *
  * Who may do what: the Account class hands over (a delayed call of its commit, to the STATIC
- * `handOver`, which needs no instance); the class itself opens, fills and runs its instances.
+ * `handOver`, which needs no instance, or, once its instance exists, to that instance's `accept`:
+ * an Account only to the instance of its own id); the class itself opens, fills and runs its instances.
  * Nobody else: customers and staff are refused, and STATE shows counts only (messages hold
  * addresses and bodies).
  */
@@ -22,6 +23,8 @@ const FOR_ITSELF = ['INIT', 'GET', 'STATE', 'accept', 'send']
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (context.methodName === 'handOver' && isPlatformCall(context, ACCOUNT_CLASS)) return ALLOW
+  // An Account whose Mailer exists hands over to it directly: its own instance only.
+  if (context.methodName === ACCEPT_METHOD && isPlatformCall(context, ACCOUNT_CLASS) && !!context.instanceId && context.refererInstanceId === context.instanceId) return ALLOW
   if (FOR_ITSELF.indexOf(context.methodName) >= 0 && isPlatformCall(context, MAILER_CLASS)) return ALLOW
   return deny(context, 'The mailer sends the customers\u2019 e-mail for their accounts; nobody calls it directly')
 }
