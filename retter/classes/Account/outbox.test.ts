@@ -24,10 +24,6 @@ const P = 'outbox-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday
 const DEAD_SMTP = 'smtp://127.0.0.1:9' // nothing listens there
 
-// Each e-mail is several delayed calls (the hand-off, the Mailer's send, its report), each a full
-// in-process call: a test that drives a day of back-off for ten messages needs more than 5 s on a busy machine.
-jest.setTimeout(20_000)
-
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
 let project: TempProject
