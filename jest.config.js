@@ -35,6 +35,10 @@ const ALIASES = {
 const RESOLVER = '<rootDir>/rio-local/project/jest-resolver.js'
 
 module.exports = async () => ({
+  // A backend test drives whole flows in-process: each e-mail alone is three delayed calls (the
+  // hand-off to the customer's Mailer, its send, its report), which 5 s does not always cover on a
+  // busy machine. (The app project's setup file sets the same for its own tests.)
+  testTimeout: 20_000,
   projects: [
     await project({
       displayName: 'app',

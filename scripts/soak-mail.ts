@@ -110,13 +110,15 @@ export async function mailSoak(): Promise<boolean> {
     return child
   }
   const dev = { 'x-rio-dev': '1', 'content-type': 'application/json' }
-  // A busy account (570: its outbox run holds it) is asked again, as the app's SDK does.
+  // A busy account (570: a report of its Mailer holds it for a moment) is asked again, as the app's SDK does.
   const post = <T>(url: string, body?: unknown): Promise<{ status: number; body: T }> => retryWhileBusy(async () => {
     const res = await fetch(origin + url, { method: 'POST', headers: dev, body: body === undefined ? undefined : JSON.stringify(body) })
     return { status: res.status, body: (await res.json().catch(() => null)) as T }
   })
   const get = async <T>(url: string): Promise<T> => (await (await fetch(origin + url, { headers: dev })).json()) as T
-  const pendingMail = async () => (await get<Array<{ method: string; dueAt: string }>>('/__dev/tasks')).filter((t) => t.method === 'retryMail')
+  // The mail path's tasks: the Accounts' outbox runs and their Mailers' sends.
+  const pendingMail = async () => (await get<Array<{ classId: string; method: string; dueAt: string }>>('/__dev/tasks'))
+    .filter((t) => (t.classId === 'Account' && t.method === 'retryMail') || (t.classId === 'Mailer' && t.method === 'send'))
   const advance = (seconds: number) => post('/__dev/clock', { advanceSeconds: seconds })
   const runDue = () => post('/__dev/tasks/run')
 

@@ -43,7 +43,7 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
     region: sdk.RetterRegion[config.region],
     url: config.url,
     culture: config.culture,
-    // A busy account (570) is tried again for about 3 s (./busy-retry).
+    // A busy account (570) is tried again on the specification's schedule (./busy-retry).
     retryConfig: { ...BUSY_RETRY },
   })
   return client

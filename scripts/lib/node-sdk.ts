@@ -49,7 +49,7 @@ export function createNodeSdk(options: NodeSdkOptions): { client: RioClient; dis
   const client = new RetterCtor()
   guardSdk(client)
   holdCallsUntilLive(client)
-  // As the page's SDK: a busy account (570) is tried again for about 3 s.
+  // As the page's SDK: a busy account (570) is tried again on the specification's schedule.
   client.init({ projectId, url: options.backendHost, culture: 'en-us', retryConfig: { ...BUSY_RETRY } })
   return {
     client,

@@ -61,7 +61,7 @@ export interface AccountPrivateState {
   codesSentAt?: number[]
   /** Epoch ms of the failed code checks within the last hour, across all codes (at most 10). */
   failedChecksAt?: number[]
-  /** Mails whose send failed, waiting for the retryMail task. */
+  /** The outbox (notify.ts): e-mails waiting to be handed to the Mailer, or handed over and not reported yet. */
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string

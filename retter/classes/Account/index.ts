@@ -35,6 +35,8 @@ export const TASKS_ONLY = [
   'resendDeadLetter',
   // A deletion's task forgets the deliveries that still shipped once their time is up.
   'forgetDeletedDeliveries',
+  // The customer's Mailer reports what became of an e-mail (the method checks the caller's class).
+  'mailReported',
 ]
 
 export async function authorizer(data: Data): Promise<Response> {

@@ -1,13 +1,15 @@
 /**
- * The customer's e-mails through the outbox (notify.ts) and the per-customer hourly limits
- * (limits.ts), with the Account class run by the local runtime in-process on a fake `Date`:
- * an SMTP outage loses nothing and spends one try per message per back-off step with one task;
- * a retry run that dies after sending repeats at most the message it was sending; what fails every
+ * The customer's e-mails through the outbox (notify.ts), sent by the customer's Mailer
+ * (classes/Mailer), and the per-customer hourly limits (limits.ts), with the classes run by the
+ * local runtime in-process on a fake `Date`: an SMTP outage loses nothing and spends one try per
+ * message per back-off step with one task; a send run that dies after sending repeats at most the
+ * message it was sending; what fails every
  * try is dead-lettered and listed on the mail desk, where staff send it again; flipping a delivery back and forth stops at the change limit with a 429,
  * with one pending reminder task per delivery.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { SMTPServer } from 'smtp-server'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
 import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
@@ -15,7 +17,8 @@ import { call, sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS } from '../../../rio-local/test/payments'
 import { composeProject, type TempProject } from '../../../rio-local/test/projects'
 import { CHANGES_PER_HOUR, EMAILS_PER_HOUR } from './limits'
-import { MAIL_RETRY_DELAYS_SECONDS } from './notify'
+import { HANDOFF_CHECK_SECONDS, MAIL_RETRY_DELAYS_SECONDS } from './notify'
+import { findFreePort } from '../../../scripts/lib/ports'
 
 const P = 'outbox-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday
@@ -27,23 +30,23 @@ let project: TempProject
 let smtp: string | undefined
 let errors: jest.SpyInstance
 
-interface Task { method: string; dueAt: string; payload: Record<string, unknown> }
+interface Task { classId: string; method: string; dueAt: string; payload: Record<string, unknown> }
 
 beforeAll(() => {
-  // The same project, with a switch that makes a retryMail run die right after it ran (no commit),
-  // as a process killed between the SMTP server's answer and the state's write would.
+  // The same project, with a switch that makes a Mailer's send run die right after it ran (no
+  // commit), as a process killed between the SMTP server's answer and the state's write would.
   project = composeProject()
-  project.write('classes/Account/crash.ts', [
+  project.write('classes/Mailer/crash.ts', [
     "import { Data } from '@retter/rdk'",
-    "import { retryMail as real } from './notify'",
-    'export async function retryMail(data: Data<{ at?: number }>) {',
+    "import { send as real } from './deliver'",
+    'export async function send(data: Data<{ at?: number }>) {',
     '  const out = await real(data)',
     "  if (process.env.TEST_CRASH_AFTER_SEND === '1') throw new Error('killed before the commit')",
     '  return out',
     '}',
   ].join('\n'))
-  const file = join(project.dir, 'classes/Account/template.yml')
-  project.write('classes/Account/template.yml', readFileSync(file, 'utf8').replace('handler: notify.retryMail', 'handler: crash.retryMail'))
+  const file = join(project.dir, 'classes/Mailer/template.yml')
+  project.write('classes/Mailer/template.yml', readFileSync(file, 'utf8').replace('handler: deliver.send', 'handler: crash.send'))
 })
 afterAll(() => project.remove())
 beforeEach(async () => {
@@ -71,10 +74,14 @@ async function customer(email = 'sam@example.com'): Promise<Who> {
 const account = accountClient(() => backend)
 const method = account.method
 const mails = async (who: Who) => (await account.outbox(who.email)).map((m) => m.subject).filter((s) => !/code/i.test(s) && s !== 'Your payment method is saved')
-const tasks = async (name: string) => (await call<Task[]>(backend, 'GET', '/__dev/tasks')).body.filter((t) => t.method === name)
-/** Moves the clock to the earliest pending retryMail task and runs what is due; false when none is pending. */
+const tasks = async (name: string, classId = 'Account') => (await call<Task[]>(backend, 'GET', '/__dev/tasks')).body.filter((t) => t.method === name && t.classId === classId)
+/** The Mailer's pending send runs. */
+const sendTasks = () => tasks('send', 'Mailer')
+/** Every pending task of the mail path: the Account's outbox runs and the Mailer's send runs. */
+const mailTasks = async () => [...(await tasks('retryMail')), ...(await sendTasks())]
+/** Moves the clock to the earliest pending task of the mail path and runs what is due; false when none is pending. */
 async function runNextMailTask(): Promise<boolean> {
-  const pending = await tasks('retryMail')
+  const pending = await mailTasks()
   if (pending.length === 0) return false
   const due = Math.min(...pending.map((t) => Date.parse(t.dueAt)))
   time.advance(Math.max(0, due - time.now()))
@@ -90,23 +97,25 @@ test('an SMTP outage: every e-mail arrives exactly once afterwards, with one pen
   process.env.SMTP_URL = DEAD_SMTP
   for (const address of ADDRESSES) expect((await method(sam, 'setDeliveryAddress', address)).status).toBe(200)
   expect(await mails(sam)).toEqual([])
-  // Ten messages wait, served by one task (the old queue added a task per failure).
+  // Ten messages wait at the Mailer, served by one task (the old queue added a task per failure);
+  // the Account keeps one task, to hand them over again should no report come back.
+  expect(await sendTasks()).toHaveLength(1)
   expect(await tasks('retryMail')).toHaveLength(1)
   const tries = () => errors.mock.calls.filter((c) => /could not be sent/.test(String(c[0]))).length
   expect(tries()).toBe(10)
   // Still down at the first retry: each message is tried once more, then waits five minutes.
-  while ((await tasks('retryMail')).some((t) => Date.parse(t.dueAt) <= START + 61_000)) await runNextMailTask()
+  while ((await mailTasks()).some((t) => Date.parse(t.dueAt) <= START + 61_000)) await runNextMailTask()
   expect(tries()).toBe(20)
-  expect((await tasks('retryMail')).length).toBeLessThanOrEqual(1)
+  expect((await sendTasks()).length).toBeLessThanOrEqual(1)
   process.env.SMTP_URL = smtp
   for (let i = 0; i < 30 && (await runNextMailTask()); i++) {
     // One message per run, each run's commit before the next.
   }
   expect(counts(await mails(sam))).toEqual({ 'Your delivery address is saved': 1, 'Your delivery address has changed': ADDRESSES.length - 1 })
-  expect(await tasks('retryMail')).toEqual([])
+  expect(await mailTasks()).toEqual([])
 })
 
-test('a retry run that dies after sending repeats at most the message it was sending', async () => {
+test('a send run that dies after sending repeats at most the message it was sending', async () => {
   const sam = await customer()
   process.env.SMTP_URL = DEAD_SMTP
   for (const address of ADDRESSES.slice(0, 5)) await method(sam, 'setDeliveryAddress', address)
@@ -132,11 +141,12 @@ test('a message that fails every try moves to the dead letters after about a day
   const sam = await customer()
   process.env.SMTP_URL = DEAD_SMTP
   await method(sam, 'setDeliveryAddress', HOME)
-  for (let i = 0; i < MAIL_RETRY_DELAYS_SECONDS.length + 2 && (await runNextMailTask()); i++) {
-    // every step of the back-off
+  // Every step of the Mailer's back-off, and the Account's checks on its hand-off in between.
+  for (let i = 0; i < 3 * (MAIL_RETRY_DELAYS_SECONDS.length + 2) && (await runNextMailTask()); i++) {
+    // the next step
   }
   expect(time.now() - START).toBeGreaterThan(24 * 60 * 60 * 1000)
-  expect(await tasks('retryMail')).toEqual([])
+  expect(await mailTasks()).toEqual([])
   expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining(`"Your delivery address is saved" could not be sent`))
   expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/moved to the dead letters after 10 tries/))
   const state = await call<{ private: Record<string, unknown> }>(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${sessions(backend).platform()}`)
@@ -156,12 +166,76 @@ test('a message that fails every try moves to the dead letters after about a day
   const resent = await call(backend, 'POST', `/${P}/CALL/MailDesk/resendDeadLetter/desk?_token=${rosa.token}`, { key: listed[0]?.key })
   expect(resent.status).toBe(200)
   expect(await desk()).toEqual([])
-  for (let i = 0; i < 3 && (await runNextMailTask()); i++) {
-    // the fresh round's first try
-  }
+  // The fresh round's first try goes at once (the Account's later check on it is not due yet).
+  await call(backend, 'POST', '/__dev/tasks/run')
   expect(await mails(sam)).toEqual(['Your delivery address is saved'])
   // Asked again for the same one: it is off the list.
   expect((await call(backend, 'POST', `/${P}/CALL/MailDesk/resendDeadLetter/desk?_token=${rosa.token}`, { key: listed[0]?.key })).status).toBe(404)
+})
+
+test('a message handed over again (no report came back yet) is still sent once', async () => {
+  const sam = await customer()
+  process.env.SMTP_URL = DEAD_SMTP
+  await method(sam, 'setDeliveryAddress', HOME)
+  // The Mailer is still trying when the Account's check comes: it hands the message over again.
+  while ((await mailTasks()).some((t) => Date.parse(t.dueAt) <= START + HANDOFF_CHECK_SECONDS * 1000)) await runNextMailTask()
+  expect(time.now() - START).toBeGreaterThanOrEqual(HANDOFF_CHECK_SECONDS * 1000)
+  process.env.SMTP_URL = smtp
+  for (let i = 0; i < 30 && (await runNextMailTask()); i++) {
+    // drain
+  }
+  expect(await mails(sam)).toEqual(['Your delivery address is saved'])
+})
+
+test('a dead letter keeps the mail server’s reason without the recipient’s address, on the Account and on the desk', async () => {
+  // A server that refuses the recipient and names them, as Postfix does.
+  const port = await findFreePort()
+  const refusing = new SMTPServer({
+    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], disableReverseLookup: true, logger: false,
+    onRcptTo(address, _session, callback) {
+      const upper = address.address.toUpperCase()
+      callback(Object.assign(new Error(`5.1.1 <${upper}>: Recipient address rejected: User unknown (${address.address.replace('@', '%40')})`), { responseCode: 550 }))
+    },
+  })
+  await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', () => resolve()))
+  try {
+    const sam = await customer()
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+    await method(sam, 'setDeliveryAddress', HOME)
+    for (let i = 0; i < 3 * (MAIL_RETRY_DELAYS_SECONDS.length + 2) && (await runNextMailTask()); i++) {
+      // every step of the back-off
+    }
+    process.env.SMTP_URL = smtp
+    const rosa = await sessions(backend).customer('rosa@example.com')
+    const desk = (await call<{ role: { staff?: { deadLetters: Array<{ to: string; error: string }> } } }>(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${rosa.token}`)).body.role.staff?.deadLetters ?? []
+    expect(desk).toHaveLength(1)
+    expect(desk[0]?.to).toBe(sam.email)
+    expect(desk[0]?.error).toMatch(/Recipient address rejected: User unknown/)
+    expect(desk[0]?.error.toLowerCase()).not.toContain('sam@example.com')
+    expect(desk[0]?.error.toLowerCase()).not.toContain('sam%40example.com')
+    // Nor does the function log carry it.
+    const logged = errors.mock.calls.map((c) => String(c[0])).filter((line) => /could not be sent/.test(line))
+    expect(logged.length).toBeGreaterThan(MAIL_RETRY_DELAYS_SECONDS.length)
+    expect(logged.filter((line) => /sam(@|%40)example\.com/i.test(line))).toEqual([])
+  } finally {
+    await new Promise<void>((resolve) => refusing.close(() => resolve()))
+  }
+})
+
+test('nobody but the Account class hands e-mail to the Mailer, and nobody reads or runs a Mailer', async () => {
+  const sam = await customer()
+  await method(sam, 'setDeliveryAddress', HOME)
+  const handed = { id: 'm99', messageId: '<m99.x@mail.beanbloom.invalid>', mail: { to: 'eve@example.com', subject: 'Hi', text: 'Hi' } }
+  const rosa = await sessions(backend).customer('rosa@example.com')
+  for (const token of [sam.token, rosa.token]) {
+    expect((await call(backend, 'POST', `/${P}/CALL/Mailer/handOver?_token=${token}`, handed)).status).toBe(403)
+    expect((await call(backend, 'POST', `/${P}/CALL/Mailer/accept/${sam.accountId}?_token=${token}`, handed)).status).toBe(403)
+    expect((await call(backend, 'POST', `/${P}/CALL/Mailer/send/${sam.accountId}?_token=${token}`, {})).status).toBe(403)
+    expect((await call(backend, 'POST', `/${P}/STATE/Mailer/${sam.accountId}?_token=${token}`)).status).toBe(403)
+    expect((await call(backend, 'POST', `/${P}/CALL/Account/mailReported/${sam.accountId}?_token=${token}`, { id: 'm1', sent: true, at: 0 })).status).toBe(403)
+  }
+  expect((await call(backend, 'POST', `/${P}/CALL/Mailer/handOver`, handed)).status).toBe(401)
+  expect(await mails({ ...sam, email: 'eve@example.com' })).toEqual([])
 })
 
 test('flipping a delivery back and forth: one pending reminder per delivery, then 429 CHANGE_LIMIT, and e-mails stay within the hourly cap', async () => {

@@ -363,7 +363,7 @@ describe('who may call', () => {
     expect((await method(sam, name, body, other.token)).status).toBe(403)
   })
 
-  test.each([['sendDeliveryReminder', { date: '2026-12-02' }], ['retryMail', {}]])('%s runs as a task only: 403 even for the owner', async (name, body) => {
+  test.each([['sendDeliveryReminder', { date: '2026-12-02' }], ['retryMail', {}], ['mailReported', { id: 'm1', sent: true, at: 0 }]])('%s runs as a task only: 403 even for the owner', async (name, body) => {
     const sam = await subscriber('barista')
     const res = await method(sam, name, body)
     expect(res.status).toBe(403)
@@ -441,7 +441,7 @@ describe('the upcoming-delivery reminder (a Retter task)', () => {
 })
 
 describe('a failed e-mail never undoes the change', () => {
-  test('the change is kept, and the retryMail task sends the mail once SMTP is back', async () => {
+  test('the change is kept, and the customer’s Mailer sends the mail once SMTP is back', async () => {
     const sam = await customer()
     const smtp = process.env.SMTP_URL
     process.env.SMTP_URL = 'smtp://127.0.0.1:9' // nothing listens there
@@ -458,8 +458,8 @@ describe('a failed e-mail never undoes the change', () => {
     }
     // The retry is due a minute later.
     time.advance(60_000)
-    const run = await call<{ results: Array<{ method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
-    expect(run.body.results).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'retryMail', status: 200 })]))
+    const run = await call<{ results: Array<{ classId: string; method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
+    expect(run.body.results).toEqual(expect.arrayContaining([expect.objectContaining({ classId: 'Mailer', method: 'send', status: 200 })]))
     expect((await mails(sam)).map((m) => m.subject)).toEqual(['Your delivery address is saved'])
     expect((await subOf(sam)).delivery).toMatchObject({ city: 'Berlin' })
   })

@@ -1,0 +1,36 @@
+/**
+ * Sends one e-mail over SMTP with nodemailer. Configured by the project environment:
+ *   SMTP_URL   e.g. smtps://user:pass@smtp.example.com:465 (any provider: SES, Postmark, SendGrid...)
+ *   MAIL_FROM  the sender, e.g. "Bean & Bloom <hello@example.com>"
+ * Locally the runtime points SMTP_URL at its own SMTP receiver.
+ */
+import nodemailer from 'nodemailer'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  /** An HTML alternative of `text` (clients that show HTML show it; the rest show the text). */
+  html?: string
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(name + ' is not set: set it in the project environment')
+  return value
+}
+
+/**
+ * Resolves once the SMTP server accepted the message.
+ * @param messageId its Message-ID: every try of one outbox message has the same (retry.ts)
+ */
+export async function sendMail(mail: Mail, messageId?: string): Promise<void> {
+  // A transport per message: the URL may change between invocations (env updates) and a warm
+  // container must not hold an idle SMTP connection.
+  const transport = nodemailer.createTransport(requireEnv('SMTP_URL'))
+  try {
+    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId })
+  } finally {
+    transport.close()
+  }
+}
