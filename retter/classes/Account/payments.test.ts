@@ -719,6 +719,21 @@ describe('money that does not arrive for a delivery that left', () => {
     expect(await paymentOf(sam, '2026-12-09')).toMatchObject({ status: 'paid' })
   })
 
+  test('a delivery already paid does not ship while an earlier one that left is owed; it ships once that is paid', async () => {
+    const sam = await subscriber('barista')
+    await walkTo('2026-11-25T08:00:00Z', sam)
+    expect(await ship(sam, '2026-11-25')).toMatchObject({ status: 200 })
+    await walkTo('2026-12-01T00:00:01Z', sam)
+    expect(await paymentOf(sam, '2026-12-02')).toMatchObject({ status: 'paid' })
+    const [charge] = await chargesOf((await paymentOf(sam, '2026-11-25'))!.paymentIntentId!)
+    const disputeId = await openDispute(charge!.id)
+    expect(await postSigned({ id: 'evt_dispute2', object: 'event', type: 'charge.dispute.created', data: { object: { id: disputeId, object: 'dispute' } } })).toMatchObject({ status: 200, body: { handled: true } })
+    await walkTo('2026-12-02T08:00:00Z', sam)
+    expect(await ship(sam, '2026-12-02')).toMatchObject({ status: 409, body: { code: 'NOT_PAID' } })
+    await ok(sam, 'retryPayment', { date: '2026-11-25' })
+    expect(await ship(sam, '2026-12-02')).toMatchObject({ status: 200 })
+  })
+
   test('the first debit of a new SEPA mandate does not ship while it settles, and cannot be paid twice meanwhile', async () => {
     // localstripe settles a good IBAN's debit at once; the one that fails later stays settling for a moment.
     const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
