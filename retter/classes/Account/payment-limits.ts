@@ -4,8 +4,9 @@
  * declined card also an e-mail and a task, so neither may be repeated without end (a set-up is a
  * card-testing oracle). Past a cap: 429 with retryAfterSeconds, worded like every other 429.
  */
-import { Response } from '@retter/rdk'
+import { Data, Response } from '@retter/rdk'
 import { waitWords } from 'BeanBloomIdentity'
+import { privateOf } from './customer'
 import { rollingWait, withinWindow } from './limits'
 
 /** Payment set-ups one customer may start in any hour. */
@@ -36,4 +37,20 @@ export function countCall(code: PaymentLimit, times: number[] | undefined, now: 
       headers: { 'retry-after': String(seconds) },
     },
   }
+}
+
+/**
+ * Counts one more call of the customer against the hourly cap `code` (kept in private state):
+ * true when it fits, false with the 429 answered when it does not.
+ */
+export function withinCap(data: Data, code: PaymentLimit, nowMs: number): boolean {
+  const priv = privateOf(data)
+  const counted = countCall(code, code === 'SETUP_LIMIT' ? priv.setupsStartedAt : priv.retriesStartedAt, nowMs)
+  if ('refused' in counted) {
+    data.response = counted.refused
+    return false
+  }
+  if (code === 'SETUP_LIMIT') priv.setupsStartedAt = counted.times
+  else priv.retriesStartedAt = counted.times
+  return true
 }

@@ -15,7 +15,7 @@ import { keepCharge } from './charge-task'
 import { beginAttempt, chargeIfDue, closeUnpaid, scheduleSettlingCheck, settle } from './charges'
 import { current, CustomerView, mailCustomer, refuse, store, viewAt } from './changes'
 import { AccountPrivateState, privateOf } from './customer'
-import { countCall } from './payment-limits'
+import { withinCap } from './payment-limits'
 import { applyDispute, applyRefunds } from './reversals'
 import { ranTask } from './reminders'
 import { syncBoards } from './roastery'
@@ -79,12 +79,7 @@ export async function startPaymentSetup(data: Data<{ type?: MethodType }>): Prom
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const priv = privateOf(data)
-  const counted = countCall('SETUP_LIMIT', priv.setupsStartedAt, nowMs)
-  if ('refused' in counted) {
-    data.response = counted.refused
-    return data
-  }
-  priv.setupsStartedAt = counted.times
+  if (!withinCap(data, 'SETUP_LIMIT', nowMs)) return data
   try {
     const customer = await stripeCustomer(data, view)
     const intent = (await openSetupIntent(priv, customer, type)) || await stripe().setupIntents.create({
@@ -230,13 +225,7 @@ export async function retryPayment(data: Data<{ date: string }>): Promise<Data> 
         return refuse(data, 409, 'PAYMENT_ACTION_REQUIRED', 'Your bank still needs you to confirm the payment for ' + day + '. Confirm it, then try again.')
       }
     } else {
-      const priv = privateOf(data)
-      const counted = countCall('RETRY_LIMIT', priv.retriesStartedAt, nowMs)
-      if ('refused' in counted) {
-        data.response = counted.refused
-        return data
-      }
-      priv.retriesStartedAt = counted.times
+      if (!withinCap(data, 'RETRY_LIMIT', nowMs)) return data
       await beginAttempt(data, view, payment, nowMs)
       // Confirmed now, not by the task, so the customer hears at once whether it went through (the
       // status is read again: the calls above change it).
