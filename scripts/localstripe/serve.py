@@ -5,6 +5,11 @@ localstripe's own entry point binds every interface and saves its whole store to
 starts its aiohttp app instead on the given host and port, from scratch, and keeps the store in
 memory: each run of the local stack or the tests has a Stripe of its own.
 
+It also adds what localstripe lacks and the tests need, as Stripe's test mode offers it: disputes.
+`POST /_config/disputes {charge, reason?}` opens one on a charge (as the test card 4000 0000 0000 0259
+does on Stripe), `POST /_config/disputes/{id} {status}` moves it (`won`, `lost`…), and
+`GET /v1/disputes/{id}` reads it as Stripe's API does.
+
 Usage: python serve.py --host 127.0.0.1 --port 8420
 """
 import argparse
@@ -14,7 +19,49 @@ import sys
 
 from aiohttp import web
 from localstripe import resources
-from localstripe.server import app
+from localstripe.errors import UserError
+from localstripe.server import api_retrieve, app, get_post_data, json_response
+
+
+class Dispute(resources.StripeObject):
+    """A charge's dispute, as Stripe's API shows one (the fields the class code reads)."""
+    object = 'dispute'
+    _id_prefix = 'dp_'
+
+    def __init__(self, charge=None, reason='fraudulent', **kwargs):
+        if kwargs or not isinstance(charge, str):
+            raise UserError(400, 'Bad request')
+        disputed = resources.Charge._api_retrieve(charge)
+        super().__init__()
+        self.charge = disputed.id
+        self.payment_intent = disputed.payment_intent
+        self.amount = disputed.amount
+        self.currency = disputed.currency
+        self.reason = reason
+        self.status = 'needs_response'
+        self.metadata = {}
+
+
+DISPUTE_STATUSES = ('warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost')
+
+
+async def open_dispute(request):
+    data = await get_post_data(request) or {}
+    return json_response(Dispute(**data)._export())
+
+
+async def move_dispute(request):
+    dispute = Dispute._api_retrieve(request.match_info['id'])
+    data = await get_post_data(request) or {}
+    if data.get('status') not in DISPUTE_STATUSES:
+        raise UserError(400, 'Bad request')
+    dispute.status = data['status']
+    return json_response(dispute._export())
+
+
+app.router.add_post('/_config/disputes', open_dispute)
+app.router.add_post('/_config/disputes/{id}', move_dispute)
+app.router.add_get('/v1/disputes/{id}', api_retrieve(Dispute, '/v1/disputes/{id}'))
 
 
 def loopback(host):

@@ -172,7 +172,7 @@ describe('the start confirmation takes the payment method', () => {
 })
 
 describe('each delivery’s payment on /account', () => {
-  test('a declined charge: "Payment failed" with the amount; a retry is charged again; another card pays it', async () => {
+  test('a declined charge: "Payment failed" with the amount; a retry declined again says so; another card pays it', async () => {
     await movableClock()
     const email = emailOf('sam')
     await subscriber(email, TEST_CARDS.declined)
@@ -192,13 +192,13 @@ describe('each delivery’s payment on /account', () => {
     const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/retryPayment\//.test(request.url)) retries.push(request.url) }
     server.events.on('request:start', onRequest)
     await user.click(within(row()).getByRole('button', { name: `Retry payment for the delivery on ${first}` }))
-    expect(await screen.findByText(`We tried the payment for your delivery on ${first} again.`, {}, LOAD)).toBeInTheDocument()
+    // Charged again at once and declined again: said beside the delivery, with the bank's reason, never as a success.
+    expect(await within(row()).findByRole('alert', {}, LOAD)).toHaveTextContent(/was declined again: your card was declined\. Try another card or bank account\.$/)
+    expect(screen.queryByText(/We tried the payment/)).not.toBeInTheDocument()
     server.events.removeListener('request:start', onRequest)
     expect(retries).toHaveLength(1)
-    // Charged again at once (Stripe's answer is read by a delayed call)…
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Being charged · €20'), LOAD)
     await act(() => walkTo(Date.now()))
-    // …and declined again: failed, still offering both ways out.
+    // Failed, still offering both ways out.
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20'), LOAD)
 
     await user.click(within(row()).getByRole('button', { name: `Use another card for the delivery on ${first}` }))

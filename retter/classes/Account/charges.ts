@@ -18,13 +18,15 @@ import RDK, { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { deliveryIdFor } from 'BeanBloomBoard'
 import {
-  closingMomentMs, DAY_MS, DeliveryPayment, findPlan, methodText, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent, unpaidInARow, withPayment,
+  closingMomentMs, DAY_MS, DeliveryPayment, findPlan, isSettling, methodText, owesPayment, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent,
+  unpaidInARow, withPayment,
 } from 'BeanBloomSubscription'
 import { CustomerView, mailCustomer, store } from './changes'
-import { planOn } from './charge-task'
+import { keepCharge, planOn } from './charge-task'
 import { privateOf } from './customer'
 import { issueReceipt } from './receipts'
 import { stillDue } from './reminders'
+import { shippedDays, syncBoards } from './roastery'
 import { isLocalStripe, stripe, stripeFailure } from './stripe'
 
 const rdk = new RDK()
@@ -72,44 +74,141 @@ function failureText(code: string, message: string): string {
   return message ? message.replace(/\.?$/, '.') : 'the payment was declined.'
 }
 
+/** The id of the payment method a PaymentIntent charges. */
+function methodOf(intent: Stripe.PaymentIntent): string {
+  return typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method ? intent.payment_method.id : ''
+}
+
+/** True when the delivery of `payment` has left the roastery. */
+function hasShipped(view: CustomerView, payment: DeliveryPayment): boolean {
+  return shippedDays(view).indexOf(payment.date.slice(0, 10)) >= 0
+}
+
+/**
+ * Our status for the PaymentIntent: a debit settling may ship (`processing`) only from the saved
+ * method once a payment with it has succeeded, otherwise it is `settling`; money that went back (a
+ * dispute, a refund we did not make) is never read as paid again from the same PaymentIntent.
+ */
+function statusFor(data: Data, payment: DeliveryPayment, intent: Stripe.PaymentIntent): PaymentStatus {
+  const status = statusOfIntent(intent.status)
+  if (status === 'paid' && payment.reversedIntentId === intent.id) return 'failed'
+  if (status === 'processing' && privateOf(data).provenMethodId !== methodOf(intent)) return 'settling'
+  return status
+}
+
 /**
  * Applies Stripe's PaymentIntent to the delivery's payment: when its status changed, stores it,
  * tells the board, e-mails the customer and schedules what follows (a daily retry, a read of a
- * settling debit). A payment already closed as unpaid stays closed.
+ * settling debit). A payment already closed as unpaid stays closed. A shipped delivery whose money
+ * did not arrive is owed: the subscription is held at once (owedPayment).
  */
 export async function applyIntent(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, nowMs: number): Promise<PaymentStatus> {
   const before = payment.status
   if (before === 'unpaid') return before
-  const status = statusOfIntent(intent.status)
+  const status = statusFor(data, payment, intent)
   // The same outcome read again (a replayed webhook, a second sync) changes nothing, not even updatedAt.
   if (status === before) return status
+  const nowIso = new Date(nowMs).toISOString()
   payment.status = status
-  payment.updatedAt = new Date(nowMs).toISOString()
+  payment.updatedAt = nowIso
   if (status === 'requires_action') payment.clientSecret = intent.client_secret || undefined
   else delete payment.clientSecret
   if (status === 'paid') {
-    payment.paidAt = payment.paidAt || new Date(nowMs).toISOString()
+    payment.paidAt = payment.paidAt || nowIso
     delete payment.failure
+    delete payment.owedSince
+    const priv = privateOf(data)
+    if (methodOf(intent) && methodOf(intent) === priv.paymentMethodId) priv.provenMethodId = priv.paymentMethodId
   }
-  if (status === 'failed') {
+  if (status === 'failed' && payment.reversedIntentId !== intent.id) {
     const error = intent.last_payment_error
     payment.failure = failureText(error && error.code ? error.code : '', error && error.message ? error.message : '')
   }
+  const owedNow = status === 'failed' && !payment.owedSince && hasShipped(view, payment)
+  if (owedNow) payment.owedSince = nowIso
   keep(view, payment)
   store(data, view)
   await tellBoard(data, payment)
   // A paid delivery gets its receipt (numbered, e-mailed, on the board) once: receipts.ts.
-  if (status === 'paid') await issueReceipt(data, view, payment, nowMs)
-  if (status === 'failed') failed(data, view, payment, nowMs)
+  if (status === 'paid') {
+    await issueReceipt(data, view, payment, nowMs)
+    await liftOwedHold(data, view, nowMs)
+  }
+  if (owedNow) await owedPayment(data, view, payment, nowMs)
+  else if (status === 'failed' && before === 'settling' && nowMs >= closingMomentMs(payment.date) && !hasShipped(view, payment)) {
+    // A first debit that never shipped failed after its day: not shipped, never charged again.
+    await closeUnpaid(data, view, payment, nowMs)
+  } else if (status === 'failed') failed(data, view, payment, nowMs)
   if (status === 'requires_action') mailCustomer(data, view, { kind: 'payment-action', date: payment.date, amountCents: payment.amountCents })
-  if (status === 'processing') task(data, SYNC_PAYMENT_METHOD, (SETTLING_CHECKS_SECONDS[0] as number) * 1000, { date: payment.date, check: 0 })
+  if (isSettling(status) && !isSettling(before)) task(data, SYNC_PAYMENT_METHOD, (SETTLING_CHECKS_SECONDS[0] as number) * 1000, { date: payment.date, check: 0 })
   return status
 }
 
-/** A failed payment: e-mail the customer, and try again in a day while the delivery's day is not over. */
+/**
+ * A delivery that left without its money (its debit failed after it shipped, or the payment was
+ * disputed or reversed): the subscription is on hold at once, so nothing more is charged or ships
+ * until it is paid; other debits still settling from the same method no longer ship meanwhile; the
+ * customer is told how to pay, and the roastery sees it on the delivery's board.
+ */
+async function owedPayment(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number): Promise<void> {
+  const priv = privateOf(data)
+  delete priv.provenMethodId
+  for (const other of view.payments || []) {
+    if (other.status === 'processing' && !hasShipped(view, other)) {
+      other.status = 'settling'
+      other.updatedAt = new Date(nowMs).toISOString()
+      await tellBoard(data, other)
+    }
+  }
+  view.paymentHoldSince = view.paymentHoldSince || new Date(nowMs).toISOString()
+  store(data, view)
+  keepCharge(data, view, nowMs)
+  await syncBoards(data, view, nowMs)
+  console.error('[Account] ' + payment.deliveryId + ' shipped without its money (' + (payment.failure || 'failed') + '): the subscription is on hold until it is paid')
+  mailCustomer(data, view, { kind: 'payment-owed', date: payment.date, amountCents: payment.amountCents, reason: payment.failure || '' })
+}
+
+/** Lifts the hold once nothing that left is owed any more and the last deliveries were not unpaid in a row. */
+async function liftOwedHold(data: Data, view: CustomerView, nowMs: number): Promise<void> {
+  if (!view.paymentHoldSince || owesPayment(view.payments) || unpaidInARow(view.payments)) return
+  delete view.paymentHoldSince
+  store(data, view)
+  keepCharge(data, view, nowMs)
+  await syncBoards(data, view, nowMs)
+  mailCustomer(data, view, { kind: 'payment-hold-ended' })
+}
+
+/**
+ * The money of a paid (or settling) payment went back: a dispute, or a refund we did not make.
+ * From now on its PaymentIntent reads as failed, with `reason`, and the delivery is owed when it left.
+ */
+export async function reversePayment(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, reason: string, nowMs: number): Promise<PaymentStatus> {
+  if (payment.reversedIntentId === intent.id) return payment.status
+  payment.reversedIntentId = intent.id
+  payment.failure = reason
+  return applyIntent(data, view, payment, intent, nowMs)
+}
+
+/** A dispute closed in our favour (the money came back): its PaymentIntent reads as Stripe says again. */
+export async function restorePayment(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, nowMs: number): Promise<PaymentStatus> {
+  if (payment.reversedIntentId !== intent.id) return payment.status
+  delete payment.reversedIntentId
+  return applyIntent(data, view, payment, intent, nowMs)
+}
+
+/**
+ * A failed payment: try again in a day while the delivery's day is not over, and e-mail the
+ * customer, at most once a day per delivery (a customer retrying a card that still declines is told
+ * on the page, not by another e-mail each time).
+ */
 function failed(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number): void {
   const retrying = nowMs + RETRY_EVERY_MS < closingMomentMs(payment.date)
   if (retrying) task(data, RETRY_CHARGE_METHOD, RETRY_EVERY_MS, { date: payment.date, attempt: payment.attempts })
+  const today = new Date(nowMs).toISOString().slice(0, 10)
+  if (payment.failureMailedOn === today) return
+  payment.failureMailedOn = today
+  keep(view, payment)
+  store(data, view)
   mailCustomer(data, view, { kind: 'payment-failed', date: payment.date, amountCents: payment.amountCents, reason: payment.failure || '', retrying: retrying })
 }
 

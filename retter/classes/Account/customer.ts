@@ -83,6 +83,19 @@ export interface AccountPrivateState {
   stripeCustomerId?: string
   /** Stripe's id of the saved payment method, charged off-session. */
   paymentMethodId?: string
+  /** The saved payment method once a payment with it succeeded: its SEPA debits may ship while they settle. */
+  provenMethodId?: string
+  /**
+   * A random part of the idempotency key that creates Stripe's customer: a deletion or a move
+   * rebuilds private state without it, so the next customer is a new one, never the old one replayed.
+   */
+  stripeCustomerNonce?: string
+  /** The SetupIntent the latest startPaymentSetup made, reused while it is still open (id and type). */
+  openSetup?: { id: string; type: 'card' | 'sepa_debit' }
+  /** Epoch ms of the payment set-ups started within the last hour. */
+  setupsStartedAt?: number[]
+  /** Epoch ms of the customer's own payment retries within the last hour. */
+  retriesStartedAt?: number[]
   /** The delivery (ISO day) the pending chargeDelivery task is for. */
   chargeFor?: string
   /** Deliveries (ISO days) with a chargeDelivery task scheduled that has not run yet (as reminderTasks). */

@@ -25,6 +25,7 @@ const EVENTS: SubscriptionEvent[] = [
   { kind: 'reminder', date: D, amountCents: 2000 }, { kind: 'shipped', date: D, shippedAt: '2026-12-01T10:00:00.000Z' }, { kind: 'payment-method', method: 'Visa •••• 4242' },
   { kind: 'payment-failed', date: D, amountCents: 2000, reason: 'your card was declined.', retrying: true }, { kind: 'payment-action', date: D, amountCents: 2000 },
   { kind: 'not-shipped', date: D, amountCents: 2000 }, { kind: 'payment-hold' }, { kind: 'payment-hold-ended' },
+  { kind: 'payment-owed', date: D, amountCents: 2000, reason: 'your bank took the payment back (a dispute: fraudulent).' },
 ]
 const LONG_DATE = /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/g
 /** Any other way of writing a date: short weekdays or months, ISO days, numeric days. */

@@ -42,6 +42,8 @@ export type SubscriptionEvent =
   | { kind: 'payment-failed'; date: string; amountCents: number; reason: string; retrying: boolean }
   | { kind: 'payment-action'; date: string; amountCents: number }
   | { kind: 'not-shipped'; date: string; amountCents: number }
+  /** A delivery that left without its money (a debit failing late, a dispute, a reversal). */
+  | { kind: 'payment-owed'; date: string; amountCents: number; reason: string }
   | { kind: 'payment-hold' }
   | { kind: 'payment-hold-ended' }
 
@@ -148,6 +150,8 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
         headline: 'Please confirm your payment',
         lines: ['Your bank asked you to confirm the payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + '. Open your account to confirm it; we ship it once it is paid.'],
       }
+    case 'payment-owed':
+      return owedBody(event)
     case 'not-shipped':
       return {
         subject: 'Not shipped: your delivery of ' + deliveryDay(event.date),
@@ -194,6 +198,18 @@ function composed(parts: { subject: string; headline: string; lines: string[] },
       : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
   ].join(''))
   return { to: ctx.to, subject: parts.subject, text: text, html: html }
+}
+
+/** A delivery that left without its money: what happened, the hold, and how to pay. */
+function owedBody(event: { date: string; amountCents: number; reason: string }): { subject: string; headline: string; lines: string[] } {
+  return {
+    subject: 'Payment needed: your delivery of ' + deliveryDay(event.date) + ' is not paid',
+    headline: 'Your delivery was shipped, but its payment did not reach us',
+    lines: [
+      'The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ', which we shipped, did not reach us: ' + event.reason,
+      'Your next deliveries are on hold until it is paid. Pay it from your account (Retry payment), or save another payment method there, which pays it at once.',
+    ],
+  }
 }
 
 /**

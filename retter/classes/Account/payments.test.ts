@@ -10,6 +10,7 @@ import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import http from 'node:http'
 import Stripe from 'stripe'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { fakeDate } from '../../../rio-local/test/clock'
@@ -229,12 +230,16 @@ describe('when a payment fails', () => {
     const failed = (await mails(sam)).find((m) => m.subject === 'Payment failed for your delivery of Wednesday 25 November 2026')
     expect(failed?.text).toContain('The payment of €20.00 for your delivery of Wednesday 25 November 2026 did not go through: your card was declined.')
     expect(failed?.text).toContain('we also try again once a day')
-    // The daily retry (Wed 00:00) fails again; the customer's own retry too.
+    // The daily retry (Wed 00:00) fails again; the customer's own retry too, and the answer says so.
     await walkTo('2026-11-25T00:00:01Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', attempts: 2 })
-    await ok(sam, 'retryPayment', { date: '2026-11-25' })
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({
+      status: 402, body: { code: 'PAYMENT_DECLINED', message: 'The payment for your delivery of 2026-11-25 was declined again: your card was declined. Try another card or bank account.' },
+    })
     await walkTo('2026-11-25T00:00:02Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed', attempts: 3 })
+    // One "payment failed" e-mail a day per delivery: Tuesday's, then Wednesday's daily retry; not one per retry.
+    expect((await subjects(sam)).filter((subject) => subject.startsWith('Payment failed'))).toHaveLength(2)
     // A working card, saved: the failed payment is charged again at once and paid.
     await savePaymentMethod(callAs(sam), { card: TEST_CARDS.visa })
     await walkTo('2026-11-25T00:00:03Z', sam)
@@ -283,8 +288,9 @@ describe('when a payment fails', () => {
   test('a SEPA debit that fails days later is taken from Stripe’s record by the reconciliation', async () => {
     const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
     await walkTo('2026-11-24T00:00:01Z', sam)
-    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'processing' })
-    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'processing' })
+    // The first debit of a new mandate settles before it ships.
+    expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'settling' })
+    expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'settling' })
     // localstripe fails the debit half a second later; the hourly read picks it up.
     await new Promise((resolve) => setTimeout(resolve, 800))
     await walkTo('2026-11-24T01:00:01Z', sam)
@@ -550,7 +556,7 @@ describe('every refusal of the payment methods', () => {
     const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
     await walkTo('2026-11-24T00:00:01Z', sam)
     const settling = (await paymentOf(sam, '2026-11-25'))!
-    expect(settling).toMatchObject({ status: 'processing' })
+    expect(settling).toMatchObject({ status: 'settling' })
     expect(await call(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${sam.token}`, { date: '2026-11-25' })).toMatchObject({ status: 403 })
     await new Promise((resolve) => setTimeout(resolve, 800))
     const synced = await call<{ status: string }>(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25', paymentIntentId: settling.paymentIntentId })
@@ -647,6 +653,87 @@ describe('Stripe’s webhook, signed as Stripe signs it', () => {
     expect([(await mails(sam)).length, (await mails(kim)).length]).toEqual(mailsBefore)
     expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
   })
+
+  describe('money that does not arrive for a delivery that left', () => {
+    /** Opens a dispute on the charge, as a customer's bank does (the local fake's test route). */
+    async function openDispute(chargeId: string): Promise<string> {
+      const res = await fetch(`${process.env.STRIPE_API_URL}/_config/disputes`, {
+        method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ charge: chargeId, reason: 'fraudulent' }).toString(),
+      })
+      if (!res.ok) throw new Error(`the dispute was not opened: ${res.status} ${await res.text()}`)
+      return ((await res.json()) as { id: string }).id
+    }
+    async function ship(who: Who, date: string): Promise<Reply<{ code?: string }>> {
+      return call(backend, 'POST', `/${P}/CALL/Roastery/markShipped/${date}?_token=${(await staff()).token}`, { deliveryId: `${who.accountId}:${date}` })
+    }
+    /** A card subscriber whose delivery of 25 November was paid and has shipped, and its Stripe charge. */
+    async function shippedPaid(): Promise<{ sam: Who; chargeId: string }> {
+      const sam = await subscriber('barista')
+      await walkTo('2026-11-25T08:00:00Z', sam)
+      expect(await ship(sam, '2026-11-25')).toMatchObject({ status: 200 })
+      const [charge] = await chargesOf((await paymentOf(sam, '2026-11-25'))!.paymentIntentId!)
+      return { sam, chargeId: charge!.id }
+    }
+
+    test('a dispute of a shipped delivery holds the subscription at once, tells the customer and the board; paying it lifts the hold', async () => {
+      const { sam, chargeId } = await shippedPaid()
+      const disputeId = await openDispute(chargeId)
+      // The body says nothing true but the id: the dispute is read back from Stripe.
+      expect(await postSigned({ id: 'evt_dispute1', object: 'event', type: 'charge.dispute.created', data: { object: { id: disputeId, object: 'dispute', status: 'won' } } })).toMatchObject({ status: 200, body: { handled: true } })
+      const held = await subOf(sam)
+      expect(held.payments?.find((p) => p.date === day('2026-11-25'))).toMatchObject({ status: 'failed', failure: 'your bank took the payment back (a dispute: fraudulent).' })
+      expect(held.paymentHoldSince).toBeDefined()
+      expect(await boardEntry('2026-11-25', sam)).toMatchObject({ status: 'shipped', payment: 'failed' })
+      const owed = (await mails(sam)).find((m) => m.subject === 'Payment needed: your delivery of Wednesday 25 November 2026 is not paid')
+      expect(owed?.text).toContain('Your next deliveries are on hold until it is paid.')
+      // The same event again changes nothing; the next delivery is neither charged nor on a board.
+      await postSigned({ id: 'evt_dispute1', object: 'event', type: 'charge.dispute.created', data: { object: { id: disputeId, object: 'dispute' } } })
+      expect((await subjects(sam)).filter((subject) => subject.startsWith('Payment needed'))).toHaveLength(1)
+      await walkTo('2026-12-01T00:00:01Z', sam)
+      expect(await paymentOf(sam, '2026-12-02')).toBeUndefined()
+      // Past its day, the delivery that left can still be paid; the hold lifts and charging resumes.
+      const repaid = await ok(sam, 'retryPayment', { date: '2026-11-25' })
+      expect(repaid.payments?.find((p) => p.date === day('2026-11-25'))).toMatchObject({ status: 'paid' })
+      expect(repaid.paymentHoldSince).toBeUndefined()
+      expect(await subjects(sam)).toContain('Your deliveries are back on')
+      await walkTo('2026-12-08T00:00:01Z', sam)
+      expect(await paymentOf(sam, '2026-12-09')).toMatchObject({ status: 'paid' })
+    })
+
+    test('a delivery already paid does not ship while an earlier one that left is owed; it ships once that is paid', async () => {
+      const { sam, chargeId } = await shippedPaid()
+      await walkTo('2026-12-01T00:00:01Z', sam)
+      expect(await paymentOf(sam, '2026-12-02')).toMatchObject({ status: 'paid' })
+      const disputeId = await openDispute(chargeId)
+      expect(await postSigned({ id: 'evt_dispute2', object: 'event', type: 'charge.dispute.created', data: { object: { id: disputeId, object: 'dispute' } } })).toMatchObject({ status: 200, body: { handled: true } })
+      await walkTo('2026-12-02T08:00:00Z', sam)
+      expect(await ship(sam, '2026-12-02')).toMatchObject({ status: 409, body: { code: 'NOT_PAID' } })
+      await ok(sam, 'retryPayment', { date: '2026-11-25' })
+      expect(await ship(sam, '2026-12-02')).toMatchObject({ status: 200 })
+    })
+
+    test('the first debit of a new SEPA mandate does not ship while it settles, and cannot be paid twice meanwhile', async () => {
+      // localstripe settles a good IBAN's debit at once; the one that fails later stays settling for a moment.
+      const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
+      await walkTo('2026-11-24T00:00:01Z', sam)
+      expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'settling' })
+      expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'settling' })
+      expect(await ship(sam, '2026-11-25')).toMatchObject({ status: 409, body: { code: 'NOT_PAID' } })
+      expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({
+        status: 409, body: { code: 'PAYMENT_IN_PROGRESS', message: 'The direct debit for your delivery of 2026-11-25 is still being settled by your bank. We ship it once it has.' },
+      })
+    })
+
+    test('a refund made outside the shop (not from the board) of a shipped delivery counts as money returned: on hold until paid', async () => {
+      const { sam, chargeId } = await shippedPaid()
+      await testStripe().refunds.create({ charge: chargeId })
+      expect(await postSigned({ id: 'evt_refund1', object: 'event', type: 'charge.refunded', data: { object: { id: chargeId, object: 'charge' } } })).toMatchObject({ status: 200, body: { handled: true } })
+      const held = await subOf(sam)
+      expect(held.payments?.find((p) => p.date === day('2026-11-25'))).toMatchObject({ status: 'failed', failure: 'the payment was returned to you.' })
+      expect(held.paymentHoldSince).toBeDefined()
+      expect(await subjects(sam)).toContain('Payment needed: your delivery of Wednesday 25 November 2026 is not paid')
+    })
+  })
 })
 
 /** A token of the platform's own `developer` identity, as Retter's delayed calls and rdk calls have. */
@@ -656,4 +743,95 @@ function developerToken(): string {
 
 afterAll(() => {
   delete process.env.STAFF_EMAILS
+})
+
+describe('the webhook without its signing secret', () => {
+  test('against a Stripe that is not the local fake, every event is refused (503) and nothing is read', async () => {
+    const url = process.env.STRIPE_API_URL
+    process.env.STRIPE_API_URL = 'https://api.stripe.example'
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const res = await call<{ code?: string }>(backend, 'POST', `/${P}/CALL/Account/stripeWebhook`, { id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_doesnotexist123' } } })
+      expect(res).toMatchObject({ status: 503, body: { code: 'WEBHOOK_NOT_CONFIGURED' } })
+      expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringContaining('STRIPE_WEBHOOK_SECRET is not set'))
+    } finally {
+      process.env.STRIPE_API_URL = url
+      errors.mockRestore()
+    }
+  })
+})
+
+describe('payment set-ups and retries are limited', () => {
+  test('an open SetupIntent is answered again, not a new one; a new one once it succeeded; 429 SETUP_LIMIT past 10 an hour', async () => {
+    const sam = await signIn()
+    const first = await method(sam, 'startPaymentSetup', { type: 'card' })
+    const again = await method(sam, 'startPaymentSetup', { type: 'card' })
+    expect(again.body.setupIntentId).toBe(first.body.setupIntentId)
+    await confirmSetup(first.body.setupIntentId as string, { card: TEST_CARDS.visa })
+    await ok(sam, 'savePaymentMethod', { setupIntentId: first.body.setupIntentId })
+    const next = await method(sam, 'startPaymentSetup', { type: 'card' })
+    expect(next.body.setupIntentId).not.toBe(first.body.setupIntentId)
+    for (let i = 3; i < 10; i++) expect((await method(sam, 'startPaymentSetup', { type: 'card' })).status).toBe(200)
+    const refused = await method(sam, 'startPaymentSetup', { type: 'sepa_debit' })
+    expect(refused).toMatchObject({ status: 429, body: { code: 'SETUP_LIMIT', retryAfterSeconds: 3600 } })
+    expect(refused.body.message).toBe('You have started 10 payment set-ups in the last hour, the most we accept. Nothing was changed; you can start another in 60 minutes.')
+    time.advance(3600_000)
+    expect((await method(sam, 'startPaymentSetup', { type: 'card' })).status).toBe(200)
+  })
+
+  test('429 RETRY_LIMIT past 5 retries an hour of a declined card: no charge, no e-mail', async () => {
+    const sam = await subscriber('barista', { card: TEST_CARDS.declined })
+    await walkTo('2026-11-24T00:00:01Z', sam)
+    for (let i = 0; i < 5; i++) expect((await method(sam, 'retryPayment', { date: '2026-11-25' })).status).toBe(402)
+    const attempts = (await paymentOf(sam, '2026-11-25'))!.attempts
+    const mailCount = (await mails(sam)).length
+    expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({ status: 429, body: { code: 'RETRY_LIMIT' } })
+    expect((await paymentOf(sam, '2026-11-25'))!.attempts).toBe(attempts)
+    expect((await mails(sam)).length).toBe(mailCount)
+  })
+})
+
+describe('Stripe’s customer after a deletion', () => {
+  /** A loopback proxy in front of localstripe that notes the idempotency key of each customer created. */
+  async function recordingStripe(keys: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+    const target = new URL(process.env.STRIPE_API_URL!)
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url === '/v1/customers') keys.push(String(req.headers['idempotency-key']))
+        const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        })
+        forwarded.end(Buffer.concat(chunks))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  }
+
+  test('a new set-up after the account was deleted creates a new Stripe customer, never the deleted one replayed (a key per generation)', async () => {
+    const keys: string[] = []
+    const proxy = await recordingStripe(keys)
+    const url = process.env.STRIPE_API_URL
+    process.env.STRIPE_API_URL = proxy.url
+    try {
+      const sam = await signIn()
+      expect((await method(sam, 'startPaymentSetup', { type: 'card' })).status).toBe(200)
+      await ok(sam, 'requestAccountDeletion', {})
+      const code = (await account.outbox(sam.email)).map((m) => m.text.match(/Your code is (\d{6})\./)?.[1]).filter(Boolean).pop()
+      await ok(sam, 'deleteMyAccount', { code })
+      const again = await account.signIn(sam.email)
+      expect(again.accountId).toBe(sam.accountId)
+      expect((await method(again, 'startPaymentSetup', { type: 'card' })).status).toBe(200)
+      expect(keys).toHaveLength(2)
+      expect(keys.every((key) => key.startsWith(`customer-${sam.accountId}-`))).toBe(true)
+      expect(keys[1]).not.toBe(keys[0])
+    } finally {
+      process.env.STRIPE_API_URL = url
+      await proxy.close()
+    }
+  })
 })

@@ -9,11 +9,14 @@
  */
 import { Data } from '@retter/rdk'
 import Stripe from 'stripe'
-import { closingMomentMs, finalMomentMs, isShippable, methodText, paymentOn, PaymentMethodSummary } from 'BeanBloomSubscription'
+import { randomBytes } from 'crypto'
+import { closingMomentMs, DeliveryPayment, finalMomentMs, isOwed, isSettling, isShippable, methodText, owesPayment, paymentOn, PaymentMethodSummary, PaymentStatus } from 'BeanBloomSubscription'
 import { keepCharge } from './charge-task'
 import { beginAttempt, chargeIfDue, closeUnpaid, scheduleSettlingCheck, settle } from './charges'
 import { current, CustomerView, mailCustomer, refuse, store, viewAt } from './changes'
-import { privateOf } from './customer'
+import { AccountPrivateState, privateOf } from './customer'
+import { withinCap } from './payment-limits'
+import { applyDispute, applyRefunds } from './reversals'
 import { ranTask } from './reminders'
 import { syncBoards } from './roastery'
 import { allowedTypes, stripe, stripeFailure } from './stripe'
@@ -25,6 +28,11 @@ function answer(data: Data, body: unknown): Data {
   return data
 }
 
+/** A payment's status now (a function, so TypeScript does not keep a narrowing from before an await that changed it). */
+function statusOf(payment: DeliveryPayment): PaymentStatus {
+  return payment.status
+}
+
 /** The body's `date` as an ISO day ("2026-12-04T00:00:00.000Z"; the input models allow `YYYY-MM-DD` too). */
 function dateOf(data: Data<{ date?: string }>): string {
   const raw = data.request.body && typeof data.request.body.date === 'string' ? data.request.body.date : ''
@@ -32,29 +40,52 @@ function dateOf(data: Data<{ date?: string }>): string {
   return isNaN(ms) ? '' : new Date(ms).toISOString()
 }
 
-/** Stripe's customer of this Account, created once (the idempotency key keeps a retried create single). */
+/**
+ * Stripe's customer of this Account, created once. The idempotency key keeps a retried create (the
+ * SDK's own retries) single; its random part is kept in private state, which a deletion or a move
+ * rebuilds without it, so a new customer after either is never the old one replayed by Stripe.
+ */
 async function stripeCustomer(data: Data, view: CustomerView): Promise<string> {
   const priv = privateOf(data)
   if (priv.stripeCustomerId) return priv.stripeCustomerId
   const accountId = data.context.instanceId || ''
-  const customer = await stripe().customers.create({ email: view.email, metadata: { accountId: accountId } }, { idempotencyKey: 'customer-' + accountId })
+  if (!priv.stripeCustomerNonce) priv.stripeCustomerNonce = randomBytes(9).toString('hex')
+  const customer = await stripe().customers.create({ email: view.email, metadata: { accountId: accountId } }, { idempotencyKey: 'customer-' + accountId + '-' + priv.stripeCustomerNonce })
   priv.stripeCustomerId = customer.id
   return customer.id
 }
 
+/** The SetupIntent the last set-up of this type made, while it is still open (neither succeeded nor cancelled) and this customer's. */
+async function openSetupIntent(priv: AccountPrivateState, customer: string, type: MethodType): Promise<Stripe.SetupIntent | undefined> {
+  if (!priv.openSetup || priv.openSetup.type !== type) return undefined
+  try {
+    const intent = await stripe().setupIntents.retrieve(priv.openSetup.id)
+    const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer ? intent.customer.id : ''
+    if (owner === customer && intent.status !== 'succeeded' && intent.status !== 'canceled') return intent
+  } catch (err) {
+    if (stripeFailure(err).code !== 'resource_missing') throw err
+  }
+  return undefined
+}
+
 /**
  * WRITE (owner) {type?: 'card' | 'sepa_debit'}: Stripe's customer (once) and a SetupIntent for
- * off-session use; answers `{clientSecret, type}` for Stripe.js to confirm in the browser.
+ * off-session use; answers `{clientSecret, type}` for Stripe.js to confirm in the browser. The open
+ * SetupIntent of the last set-up is answered again rather than a new one made, and a customer may
+ * start SETUPS_PER_HOUR set-ups an hour (429 SETUP_LIMIT past that).
  */
 export async function startPaymentSetup(data: Data<{ type?: MethodType }>): Promise<Data> {
   const type: MethodType = data.request.body && data.request.body.type === 'sepa_debit' ? 'sepa_debit' : 'card'
   const nowMs = Date.now()
   const view = current(data, nowMs)
+  const priv = privateOf(data)
+  if (!withinCap(data, 'SETUP_LIMIT', nowMs)) return data
   try {
     const customer = await stripeCustomer(data, view)
-    const intent = await stripe().setupIntents.create({
+    const intent = (await openSetupIntent(priv, customer, type)) || await stripe().setupIntents.create({
       customer: customer, usage: 'off_session', metadata: { accountId: data.context.instanceId || '' }, ...allowedTypes([type]),
     })
+    priv.openSetup = { id: intent.id, type: type }
     return answer(data, { clientSecret: intent.client_secret, setupIntentId: intent.id, type: type })
   } catch (err) {
     const failure = stripeFailure(err)
@@ -149,11 +180,14 @@ export async function savePaymentMethod(data: Data<{ setupIntentId: string }>): 
     // The old method is no longer ours to charge; a failed detach leaves it unused, never charged.
     stripe().paymentMethods.detach(previous).catch(function (err) { console.error('[Account] an old payment method was not detached: ' + stripeFailure(err).code) })
   }
-  const onHold = !!view.paymentHoldSince
-  delete view.paymentHoldSince
+  if (priv.openSetup && priv.openSetup.id === intent.id) delete priv.openSetup
+  // A hold for deliveries that left unpaid lifts only once they are paid (charges.ts); the new method pays them now.
+  const owed = owesPayment(view.payments)
+  const onHold = !!view.paymentHoldSince && !owed
+  if (onHold) delete view.paymentHoldSince
   store(data, view)
   for (const payment of view.payments || []) {
-    if (payment.status === 'failed' && nowMs < closingMomentMs(payment.date)) await beginAttempt(data, view, payment, nowMs)
+    if (payment.status === 'failed' && (nowMs < closingMomentMs(payment.date) || isOwed(payment))) await beginAttempt(data, view, payment, nowMs)
   }
   if (onHold) {
     keepCharge(data, view, nowMs)
@@ -167,9 +201,11 @@ export async function savePaymentMethod(data: Data<{ setupIntentId: string }>): 
 }
 
 /**
- * WRITE (owner) {date}: pays the delivery on `date` now: a new charge of a failed payment, or the
+ * WRITE (owner) {date}: pays the delivery on `date` now: a new charge of a failed payment (one
+ * that left and is owed too, whenever), confirmed at once so the answer says how it went, or the
  * outcome of one the customer has just authenticated with their bank. 409 with a specific code
- * when there is nothing to pay.
+ * when there is nothing to pay; 402 PAYMENT_DECLINED when the new charge was declined again (the
+ * attempt is kept); 429 RETRY_LIMIT past RETRIES_PER_HOUR new charges an hour.
  */
 export async function retryPayment(data: Data<{ date: string }>): Promise<Data> {
   const date = dateOf(data)
@@ -181,6 +217,7 @@ export async function retryPayment(data: Data<{ date: string }>): Promise<Data> 
   if (isShippable(payment.status)) return refuse(data, 409, 'ALREADY_PAID', 'Your delivery of ' + day + ' is already paid.')
   if (payment.status === 'unpaid') return refuse(data, 409, 'TOO_LATE_TO_PAY', 'Your delivery of ' + day + ' was not paid by its day, so it was not shipped and cannot be paid any more.')
   if (payment.status === 'charging') return refuse(data, 409, 'PAYMENT_IN_PROGRESS', 'The payment for your delivery of ' + day + ' is being made. Wait a moment.')
+  if (payment.status === 'settling') return refuse(data, 409, 'PAYMENT_IN_PROGRESS', 'The direct debit for your delivery of ' + day + ' is still being settled by your bank. We ship it once it has.')
   try {
     if (payment.status === 'requires_action') {
       const status = await settle(data, view, payment, nowMs, false)
@@ -188,7 +225,14 @@ export async function retryPayment(data: Data<{ date: string }>): Promise<Data> 
         return refuse(data, 409, 'PAYMENT_ACTION_REQUIRED', 'Your bank still needs you to confirm the payment for ' + day + '. Confirm it, then try again.')
       }
     } else {
+      if (!withinCap(data, 'RETRY_LIMIT', nowMs)) return data
       await beginAttempt(data, view, payment, nowMs)
+      // Confirmed now, not by the task, so the customer hears at once whether it went through (the
+      // status is read again: the calls above change it).
+      if (statusOf(payment) === 'charging') await settle(data, view, payment, nowMs, true)
+      if (statusOf(payment) === 'failed') {
+        return refuse(data, 402, 'PAYMENT_DECLINED', 'The payment for your delivery of ' + day + ' was declined again: ' + (payment.failure || 'the payment was declined.') + ' Try another card or bank account.')
+      }
     }
   } catch (err) {
     console.error('[Account] a payment retry could not reach Stripe: ' + stripeFailure(err).code)
@@ -251,18 +295,22 @@ export async function retryCharge(data: Data<{ date: string; attempt: number }>)
 }
 
 /**
- * WRITE (task, and the webhook) {date, paymentIntentId?, check?}: reads the payment's outcome from
- * Stripe; a debit still settling is read again later.
+ * WRITE (task, and the webhook) {date, paymentIntentId?, check?, disputeId?, chargeId?}: reads the
+ * payment's outcome from Stripe, and the dispute or the charge's refunds the webhook names
+ * (reversals.ts); a debit still settling is read again later.
  */
-export async function syncPayment(data: Data<{ date: string; paymentIntentId?: string; check?: number }>): Promise<Data> {
+export async function syncPayment(data: Data<{ date: string; paymentIntentId?: string; check?: number; disputeId?: string; chargeId?: string }>): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const payment = paymentOfTask(data, view)
   if (!payment) return answer(data, { status: 'superseded' })
   const before = payment.status
-  const status = await settle(data, view, payment, nowMs, false)
+  const body = data.request.body
+  let status = await settle(data, view, payment, nowMs, false)
+  if (body && body.disputeId) status = await applyDispute(data, view, payment, body.disputeId, nowMs)
+  if (body && body.chargeId) status = await applyRefunds(data, view, payment, body.chargeId, nowMs)
   const check = data.request.body && typeof data.request.body.check === 'number' ? data.request.body.check : undefined
-  if (status === 'processing' && before === 'processing' && check !== undefined) scheduleSettlingCheck(data, payment, check, nowMs)
+  if (isSettling(status) && isSettling(before) && check !== undefined) scheduleSettlingCheck(data, payment, check, nowMs)
   return answer(data, { status: status })
 }
 
@@ -271,7 +319,8 @@ export async function closeDelivery(data: Data<{ date: string }>): Promise<Data>
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const payment = paymentOn(view.payments, dateOf(data))
-  if (!payment || isShippable(payment.status) || payment.status === 'unpaid') return answer(data, { closed: false })
+  // A first debit still settling stays open (it ships late once it succeeds, or closes when it fails); an owed delivery left.
+  if (!payment || isShippable(payment.status) || isSettling(payment.status) || payment.status === 'unpaid' || payment.owedSince) return answer(data, { closed: false })
   if (nowMs < closingMomentMs(payment.date)) {
     // Never early: a task that ran ahead of its time waits again.
     if (!data.tasks) data.tasks = []

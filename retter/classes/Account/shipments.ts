@@ -6,7 +6,7 @@
 import { Data } from '@retter/rdk'
 import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
-import { isShippable, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
+import { isShippable, owesPayment, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
 import { complete, current, refuse } from './changes'
 import { deletedDeliveryOn, shipDeletedDelivery } from './deleted-deliveries'
 import { ROASTERY_CLASS, shippedDays } from './roastery'
@@ -27,9 +27,10 @@ export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: st
  * {deliveryId, date, plan, grind, roast, bags, shippedAt}: adds the delivery to the customer's
  * `deliveries` and e-mails them that it is on its way. Recording the same delivery again changes
  * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery;
- * 409 SKIPPED for a delivery the customer skipped and 409 NOT_PAID for one not paid (checked here,
- * with the Account's own record, whatever the board showed). A delivery that still shipped after
- * its account was deleted is shipped from what the deletion kept (deleted-deliveries.ts).
+ * 409 SKIPPED for a delivery the customer skipped and 409 NOT_PAID for one not paid, or while an
+ * earlier delivery that left is owed (checked here, with the Account's own record, whatever the
+ * board showed). A delivery that still shipped after its account was deleted is shipped from what
+ * the deletion kept (deleted-deliveries.ts).
  */
 export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   if (!isPlatformCall(data.context, ROASTERY_CLASS)) {
@@ -55,6 +56,10 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   const payment = paymentOn(view.payments, day)
   if (!payment || !isShippable(payment.status)) {
     return refuse(data, 409, 'NOT_PAID', 'The delivery of ' + input.date + ' is not paid' + (payment ? ' (' + paymentStatusText(payment.status).toLowerCase() + ')' : '') + ', so it cannot be shipped.')
+  }
+  // A delivery that left without its money holds every other one until it is paid (charges.ts).
+  if (owesPayment(view.payments)) {
+    return refuse(data, 409, 'NOT_PAID', 'The customer owes an earlier delivery that was shipped unpaid, so the delivery of ' + input.date + ' waits until that is paid.')
   }
   const shipped = shippedDeliveryOf(input, day)
   const all = (view.deliveries || []).concat([shipped])

@@ -15,6 +15,21 @@ export function isLocalStripe(): boolean {
 }
 
 /**
+ * True when STRIPE_API_URL is a loopback address: the local fake (localstripe), which sends no
+ * signed events of its own. Anything else, Stripe itself included, must have its events signed.
+ */
+export function isLoopbackStripe(): boolean {
+  const url = process.env.STRIPE_API_URL
+  if (!url) return false
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+    return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  } catch {
+    return false
+  }
+}
+
+/**
  * The client for the current environment (one per key and URL, kept across invocations of a warm
  * container). Throws, naming the variable, when STRIPE_SECRET_KEY is not set.
  */

@@ -17,7 +17,7 @@ export type DeliveryStatus = 'scheduled' | 'shipped'
  * Where a delivery's payment stands (the Account's record, BeanBloomSubscription's payments.ts):
  * absent until the delivery is final and charged.
  */
-export type BoardPayment = 'charging' | 'processing' | 'paid' | 'failed' | 'requires_action' | 'unpaid'
+export type BoardPayment = 'charging' | 'processing' | 'settling' | 'paid' | 'failed' | 'requires_action' | 'unpaid'
 
 /** True when a delivery with this payment may be shipped: paid, or a SEPA debit settling under its mandate. */
 export function paidForShipping(payment: BoardPayment | undefined): boolean {
@@ -265,11 +265,15 @@ export function shipDelivery(board: Board, deliveryId: string, nowIso: string): 
   return { board: replaced(board, existing, shipped, nowIso), outcome: 'shipped' }
 }
 
-/** Records a delivery's payment (a shipped delivery keeps the payment it left with). */
+/**
+ * Records a delivery's payment. A shipped delivery stays shipped, but its payment follows Stripe's
+ * record too: a debit that fails after it left, or a dispute, shows on the board (and it can then
+ * not be refunded from there).
+ */
 export function setDeliveryPayment(board: Board, deliveryId: string, payment: BoardPayment, nowIso: string): { board: Board; outcome: PaymentOutcome } {
   const existing = find(board, deliveryId)
   if (!existing) return { board: board, outcome: 'absent' }
-  if (existing.payment === payment || existing.status === 'shipped') return { board: board, outcome: 'unchanged' }
+  if (existing.payment === payment) return { board: board, outcome: 'unchanged' }
   const deliveries = board.deliveries.map((d) => (d.deliveryId === deliveryId ? { ...d, payment: payment } : d))
   return { board: { date: board.date, deliveries: deliveries, totals: board.totals, updatedAt: nowIso }, outcome: 'changed' }
 }

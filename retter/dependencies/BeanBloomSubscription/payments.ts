@@ -10,10 +10,13 @@
  *   last changeable day (LEAD_DAYS − 1 days before it, at midnight UTC). At that moment it is
  *   charged once, off-session, at the price of that delivery's plan.
  * - Stripe is the record of money: a payment's status is read from Stripe's PaymentIntent.
- * - A delivery ships only when it is paid, or when a SEPA Direct Debit is still settling
- *   (`processing`: the mandate covers it, and a late failure is handled like any failed payment).
- * - A delivery not paid by the end of its day is not shipped; UNPAID_IN_A_ROW of them in a row put
- *   the subscription on hold until the customer saves a working payment method.
+ * - A delivery ships only when it is paid, or when a SEPA Direct Debit is still settling from a
+ *   bank account that has paid us before (`processing`). The first debit of a new mandate is
+ *   `settling`: it ships once it succeeds.
+ * - A delivery that left and whose money did not arrive (a debit failing late, a dispute, a
+ *   reversal) is `owed`: the subscription is on hold at once, until it is paid.
+ * - A delivery not paid by the end of its day is not shipped; UNPAID_IN_A_ROW of them in a row (owed
+ *   ones count) put the subscription on hold until the customer saves a working payment method.
  */
 import type { PaymentRefund, Receipt } from './receipts'
 import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
@@ -22,8 +25,10 @@ import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
 export type PaymentStatus =
   /** Being charged: a PaymentIntent is made and about to be confirmed. */
   | 'charging'
-  /** A SEPA Direct Debit settling (days). */
+  /** A SEPA Direct Debit settling (days) from a bank account that has paid us before: it may ship. */
   | 'processing'
+  /** The first debit of a new SEPA mandate, settling: it ships only once it succeeds. */
+  | 'settling'
   | 'paid'
   /** Declined or failed: the customer may retry or save another method; retried once a day. */
   | 'failed'
@@ -78,6 +83,16 @@ export interface DeliveryPayment {
   receipt?: Receipt
   /** Refunds by staff, oldest first, each with its credit note. */
   refunds?: PaymentRefund[]
+  /**
+   * ISO instant the delivery was found to have left without its money (its debit failed after it
+   * shipped or after its day, or the payment was disputed or reversed): the customer still owes it
+   * and may pay it whenever, and the subscription is on hold until they do.
+   */
+  owedSince?: string
+  /** The day (`YYYY-MM-DD`) the customer was last e-mailed that this payment failed: at most one such e-mail a day. */
+  failureMailedOn?: string
+  /** The PaymentIntent whose money went back (a dispute, a refund we did not make): never read as paid again. */
+  reversedIntentId?: string
 }
 
 /** Payments the customer's user state keeps (a year of weekly deliveries). */
@@ -106,9 +121,19 @@ export function isFinal(date: string, nowMs: number): boolean {
   return nowMs >= finalMomentMs(date)
 }
 
-/** True when a delivery with this payment may leave the roastery. */
+/** True when a delivery with this payment may leave the roastery (a first debit `settling` may not). */
 export function isShippable(status: PaymentStatus | undefined): boolean {
   return status === 'paid' || status === 'processing'
+}
+
+/** True when a debit is still settling, whether or not it may ship meanwhile. */
+export function isSettling(status: PaymentStatus | undefined): boolean {
+  return status === 'processing' || status === 'settling'
+}
+
+/** True when the customer owes a delivery that already left or whose day is over (it may be paid any time). */
+export function isOwed(payment: Pick<DeliveryPayment, 'status' | 'owedSince'>): boolean {
+  return !!payment.owedSince && payment.status !== 'paid'
 }
 
 /** True when the customer can do something about this payment (retry, authenticate, save another method). */
@@ -163,6 +188,8 @@ export function paymentStatusText(status: PaymentStatus): string {
       return 'Being charged'
     case 'processing':
       return 'Paid by direct debit (settling)'
+    case 'settling':
+      return 'Direct debit settling: ships once your bank confirms'
     case 'paid':
       return 'Paid'
     case 'failed':
@@ -186,9 +213,17 @@ export function paymentOn(payments: ReadonlyArray<DeliveryPayment> | undefined, 
   return (payments || []).filter(function (p) { return p.date === date })[0]
 }
 
-/** True when the last UNPAID_IN_A_ROW closed payments (paid or unpaid, by date) were all unpaid. */
+/**
+ * True when the last UNPAID_IN_A_ROW closed payments (by date) were all not paid. Closed: paid,
+ * unpaid, or owed (a delivery that left without its money counts as not paid).
+ */
 export function unpaidInARow(payments: ReadonlyArray<DeliveryPayment> | undefined): boolean {
-  const closed = (payments || []).filter(function (p) { return p.status === 'paid' || p.status === 'unpaid' })
+  const closed = (payments || []).filter(function (p) { return p.status === 'paid' || p.status === 'unpaid' || isOwed(p) })
   if (closed.length < UNPAID_IN_A_ROW) return false
-  return closed.slice(closed.length - UNPAID_IN_A_ROW).every(function (p) { return p.status === 'unpaid' })
+  return closed.slice(closed.length - UNPAID_IN_A_ROW).every(function (p) { return p.status !== 'paid' })
+}
+
+/** True while the customer owes any delivery that left or whose day is over: nothing more ships until it is paid. */
+export function owesPayment(payments: ReadonlyArray<DeliveryPayment> | undefined): boolean {
+  return (payments || []).some(isOwed)
 }

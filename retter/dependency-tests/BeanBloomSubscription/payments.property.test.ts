@@ -3,21 +3,23 @@
  * over random days, statuses and payment lists:
  * - a delivery becomes final at midnight UTC LEAD_DAYS − 1 days before its day, whatever the time of
  *   day the date carries, and is closed at the end of its day; isFinal flips exactly at that moment;
- * - only a paid or settling payment ships; only a failed or authentication-needing one asks the customer;
+ * - only a paid payment, or a debit settling from a proven account (`processing`), ships; a new
+ *   mandate's first debit (`settling`) does not; only a failed or authentication-needing one asks the customer;
  * - withPayment keeps one payment per delivery, the newest PAYMENTS_KEPT, sorted by date, the added one last written;
- * - unpaidInARow is true exactly when the last UNPAID_IN_A_ROW closed payments (paid or unpaid) are unpaid;
+ * - unpaidInARow is true exactly when the last UNPAID_IN_A_ROW closed payments (paid, unpaid or owed) are not paid;
+ *   owesPayment is true exactly while a delivery that left is owed and not paid;
  * - euros writes integer cents exactly; customerDate names the UTC day, day before month.
  */
 import fc from 'fast-check'
 import {
-  closingMomentMs, euros, finalMomentMs, isFinal, isShippable, methodText, needsCustomer, paymentOn, PAYMENTS_KEPT, statusOfIntent,
+  closingMomentMs, euros, finalMomentMs, isFinal, isShippable, methodText, needsCustomer, owesPayment, paymentOn, PAYMENTS_KEPT, statusOfIntent,
   UNPAID_IN_A_ROW, unpaidInARow, withPayment, type DeliveryPayment, type PaymentStatus,
 } from '@retter-shared/BeanBloomSubscription/payments'
 import { customerDate } from '@retter-shared/BeanBloomSubscription/dates'
 import { DAY_MS, LEAD_DAYS, isoDay, lastChangeableDay, startOfUtcDay } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const BASE = Date.parse('2026-11-23T00:00:00Z')
-const STATUSES: PaymentStatus[] = ['charging', 'processing', 'paid', 'failed', 'requires_action', 'unpaid']
+const STATUSES: PaymentStatus[] = ['charging', 'processing', 'settling', 'paid', 'failed', 'requires_action', 'unpaid']
 
 /** A delivery day within about ten years of BASE, as the schedule stores it (midnight ISO). */
 const deliveryDay = fc.integer({ min: -1800, max: 1800 }).map((days) => isoDay(BASE + days * DAY_MS))
@@ -93,6 +95,17 @@ test('unpaidInARow: exactly when the last UNPAID_IN_A_ROW closed payments are al
     expect(unpaidInARow(payments.concat([paymentFor(isoDay(BASE + 200 * 7 * DAY_MS), 'paid')]))).toBe(false)
   }))
   expect(unpaidInARow(undefined)).toBe(false)
+})
+
+test('owed payments (a delivery that left without its money) count as not paid in a row, and owesPayment holds exactly while one is not paid', () => {
+  fc.assert(fc.property(fc.array(fc.tuple(status, fc.boolean()), { maxLength: 20 }), (entries) => {
+    const payments = entries.map(([s, owed], i) => ({ ...paymentFor(isoDay(BASE + i * 7 * DAY_MS), s), ...(owed ? { owedSince: isoDay(BASE) } : {}) }))
+    const closed = entries.filter(([s, owed]) => s === 'paid' || s === 'unpaid' || owed)
+    const expected = closed.length >= UNPAID_IN_A_ROW && closed.slice(-UNPAID_IN_A_ROW).every(([s]) => s !== 'paid')
+    expect(unpaidInARow(payments)).toBe(expected)
+    expect(owesPayment(payments)).toBe(entries.some(([s, owed]) => owed && s !== 'paid'))
+  }))
+  expect(owesPayment(undefined)).toBe(false)
 })
 
 test('euros writes integer cents exactly; methodText never shows more than the last four digits', () => {
