@@ -33,7 +33,7 @@ test('the sign-in card shows the customer’s dates and nothing internal the sta
     stripeCustomerId: 'cus_Q1w2e3',
     chargeFor: '2026-12-07T00:00:00.000Z',
     loyaltyTier: 'gold',
-  } as AccountView
+  } as unknown as AccountView
   render(<AccountCard account={account} locale="en-US" />)
   const card = screen.getByRole('region', { name: 'Sign-in' })
   expect(card).toHaveTextContent('Member since')
