@@ -243,6 +243,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             value={address.draft}
             onChange={address.edit}
             problem={shownProblem}
+            problems={address.problems}
             disabled={sending}
           />
           <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />
