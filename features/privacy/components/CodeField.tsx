@@ -1,7 +1,13 @@
 import { useId } from 'react'
 
 /** The label and input of a 6-digit code from an e-mail (spaces allowed, as the e-mail groups them). */
-export function CodeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function CodeField({ value, onChange, describedBy, autoFocus }: {
+  value: string
+  onChange: (value: string) => void
+  /** The id of a line that says where the code went (read with the field). */
+  describedBy?: string
+  autoFocus?: boolean
+}) {
   const id = useId()
   return (
     <>
@@ -13,6 +19,9 @@ export function CodeField({ value, onChange }: { value: string; onChange: (value
         pattern="[0-9 ]{6,7}"
         required
         value={value}
+        aria-describedby={describedBy}
+        // Focus follows the step the customer just asked for: the code is what is needed next.
+        autoFocus={autoFocus}
         onChange={(event) => onChange(event.target.value)}
       />
     </>
