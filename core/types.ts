@@ -15,7 +15,7 @@ export interface AppError {
   retryAfterSeconds?: number
   /** Wrong-code attempts left, when the backend said. */
   attemptsLeft?: number
-  /** INVALID_OTP: the backend's reason (INVALID_CODE, CODE_EXPIRED, TOO_MANY_ATTEMPTS, NO_CODE); RATE_LIMITED: which limit (EMAIL_CHECK_LIMIT, EMAIL_CHECK_LIMIT_ALL, EMAIL_SEND_LIMIT, IP_SEND_LIMIT, IP_CHECK_LIMIT). */
+  /** INVALID_OTP: the backend's reason (INVALID_CODE, CODE_EXPIRED, TOO_MANY_ATTEMPTS, NO_CODE); RATE_LIMITED: which limit (EMAIL_CHECK_LIMIT, EMAIL_CHECK_LIMIT_ALL, EMAIL_SEND_LIMIT, IP_SEND_LIMIT, IP_CHECK_LIMIT; CODE_RECENTLY_SENT: a code was sent moments ago). */
   reason?: string
   /** A 400 about one input: which one (the backend's `field`, e.g. "postalCode"). */
   field?: string

@@ -63,7 +63,9 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
       status,
       retryAfterSeconds: seconds,
       message: rateLimitedMessage(seconds, reason),
-      ...(reason ? { reason } : {}),
+      // The classes' own RATE_LIMITED always means a code was sent moments ago (sign-in, e-mail
+      // change, deletion): its words stay the general ones, and the reason lets a flow say more.
+      ...(reason ? { reason } : code === 'RATE_LIMITED' ? { reason: CODE_RECENTLY_SENT } : {}),
     }
   }
   if (status === 570) {
@@ -100,6 +102,9 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
  * wait: wrong codes for an e-mail from this network, and from all networks in a day; codes sent to
  * an e-mail within an hour; per network, codes requested and checked within an hour.
  */
+/** The `reason` of a 429 that means a code was sent moments ago (it is in the inbox: no new one yet). */
+export const CODE_RECENTLY_SENT = 'CODE_RECENTLY_SENT'
+
 const LIMIT_WORDS: Record<string, string> = {
   EMAIL_CHECK_LIMIT: 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused.',
   EMAIL_CHECK_LIMIT_ALL: 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it.',

@@ -1,26 +1,19 @@
 import type { AccountView } from '@/core/contract'
 import { formatDate, formatDateTime } from '@/core/format/date'
-import { Field, FieldList, ValueView } from './ValueView'
+import { Field, ValueView } from './ValueView'
 import styles from '@/core/ui/Card.module.css'
-
-/**
- * Fields shown elsewhere or in the card's own words: the e-mail heads the page, the subscription
- * has its own card. Anything else the backend adds is listed after them.
- */
-const KNOWN = new Set([
-  'email', 'memberSince', 'lastSignInAt', 'delivery', 'preferences', 'deliveries',
-  'plan', 'status', 'startedAt', 'planChangedAt', 'pausedFrom', 'pausedUntil', 'cancelledAt', 'nextDeliveryAt',
-  'segments', 'skipped', 'upcomingDeliveries', 'history', 'deliveryVersion',
-])
 
 export interface AccountCardProps {
   account: AccountView
   locale?: string
 }
 
-/** The customer's sign-in details: their dates, and every further field the backend adds. */
+/**
+ * The customer's sign-in details: when they joined and last signed in, and nothing else. The state
+ * carries internal fields (payment ids, cents, receipts, and whatever it gains later); a customer
+ * page names only what was designed for a customer, so none of them is listed here.
+ */
 export function AccountCard({ account, locale }: AccountCardProps) {
-  const extra = Object.fromEntries(Object.entries(account).filter(([key]) => !KNOWN.has(key)))
   return (
     <section className={`card ${styles.card}`} aria-labelledby="account-card-title">
       <header className={styles.cardHeader}>
@@ -42,7 +35,6 @@ export function AccountCard({ account, locale }: AccountCardProps) {
           )}
         </Field>
       </dl>
-      {Object.keys(extra).length > 0 ? <FieldList fields={extra} locale={locale} /> : null}
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { notify } from '@/core/ui/feedback/notify'
 import { PAYMENT_METHOD_ID, useMethodEditor, PaymentMethodFields, usePaymentMethodForm, methodDetails } from '@/features/payments'
 import type { AccountView } from '@/core/contract'
 import styles from '@/core/ui/Card.module.css'
+import { chargeRuleText } from '@retter-shared/BeanBloomSubscription/timeline'
 
 function ChangeForm({ account, onDone }: { account: AccountView; onDone(): void }) {
   const form = usePaymentMethodForm({ name: account.delivery?.name ?? '', email: account.email })
@@ -61,7 +62,7 @@ export function PaymentMethodCard({ account }: { account: AccountView }) {
           {methodDetails(method).map((line) => <li key={line}>{line}</li>)}
         </ul>
       ) : (
-        <p className={styles.empty}>No card or bank account is saved yet. Each delivery is charged the day before it is roasted.</p>
+        <p className={styles.empty}>{`No card or bank account is saved yet. ${chargeRuleText()}`}</p>
       )}
       {editing ? <ChangeForm account={account} onDone={done} /> : null}
     </section>

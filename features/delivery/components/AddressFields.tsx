@@ -29,29 +29,42 @@ export interface AddressFieldsProps {
   onChange(next: AddressDraft): void
   /** The field a problem is about, and its message (shown under that field). */
   problem: { field: AddressField; message: string } | null
+  /** Every field's problem at once, each under its field (when given, in place of `problem`). */
+  problems?: ReadonlyArray<{ field: AddressField; message: string }>
   disabled?: boolean
   /** Ids become `<idPrefix>-<field>` (so a caller can focus a field); unique ids otherwise. */
   idPrefix?: string
   /** Marks the first field for the dialog's initial focus (an address is what is needed first). */
   autoFocusFirst?: boolean
+  /**
+   * The id of a heading that already says "Delivery address" (a card's title): the fields are
+   * named by it, and no legend repeats it.
+   */
+  labelledBy?: string
 }
 
 /**
  * The delivery-address inputs: labelled, with autofill hints, the countries we deliver to, and a
  * problem shown under its own field (`aria-invalid`, described by the message).
  */
-export function AddressFields({ value, onChange, problem, disabled, idPrefix, autoFocusFirst }: AddressFieldsProps) {
+export function AddressFields({ value, onChange, problem, problems, disabled, idPrefix, autoFocusFirst, labelledBy }: AddressFieldsProps) {
   const generated = useId()
   const base = idPrefix ?? generated
   const idOf = (field: AddressField) => `${base}-${field}`
-  const errorId = `${base}-error`
+  const errorIdOf = (field: AddressField) => `${base}-${field}-error`
+  const shown = problems && problems.length > 0 ? problems : problem ? [problem] : []
+  const messageOf = (field: AddressField) => shown.find((candidate) => candidate.field === field)?.message
+  const errorOf = (field: AddressField) => {
+    const message = messageOf(field)
+    return message ? <p id={errorIdOf(field)} className={styles.fieldError}>{message}</p> : null
+  }
   const common = (field: AddressField) => ({
     id: idOf(field),
     name: field,
     disabled,
     autoComplete: LABELS[field].autoComplete,
-    'aria-invalid': problem?.field === field ? true : undefined,
-    'aria-describedby': problem?.field === field ? errorId : undefined,
+    'aria-invalid': messageOf(field) ? true : undefined,
+    'aria-describedby': messageOf(field) ? errorIdOf(field) : undefined,
   })
   const field = (name: Exclude<AddressField, 'country'>) => (
     <div className={`${styles.field} ${styles[`field-${name}`] ?? ''}`} key={name}>
@@ -65,12 +78,12 @@ export function AddressFields({ value, onChange, problem, disabled, idPrefix, au
         data-autofocus={autoFocusFirst && name === 'name' ? true : undefined}
         onChange={(event) => onChange({ ...value, [name]: event.target.value })}
       />
-      {problem?.field === name ? <p id={errorId} className={styles.fieldError}>{problem.message}</p> : null}
+      {errorOf(name)}
     </div>
   )
   return (
-    <fieldset className={styles.address} disabled={disabled}>
-      <legend>Delivery address</legend>
+    <fieldset className={styles.address} disabled={disabled} aria-labelledby={labelledBy}>
+      {labelledBy ? null : <legend>Delivery address</legend>}
       {field('name')}
       {field('line1')}
       {field('line2')}
@@ -86,7 +99,7 @@ export function AddressFields({ value, onChange, problem, disabled, idPrefix, au
             <option key={code} value={code}>{countryName(code)}</option>
           ))}
         </select>
-        {problem?.field === 'country' ? <p id={errorId} className={styles.fieldError}>{problem.message}</p> : null}
+        {errorOf('country')}
       </div>
     </fieldset>
   )

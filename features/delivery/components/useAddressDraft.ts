@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { DeliveryAddress } from '@/core/contract'
-import { ADDRESS_LIMITS, checkAddress, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
+import { ADDRESS_LIMITS, addressProblems, checkAddress, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
 import type { AppError } from '@/core/types'
 import { draftOf, type AddressDraft } from './AddressFields'
 
@@ -19,8 +19,10 @@ export function serverProblemOf(error: AppError | null | undefined): FieldProble
 
 export interface AddressDraftState {
   draft: AddressDraft
-  /** The problem the last check found, until the next edit. */
+  /** The first problem the last check found, until the next edit. */
   problem: FieldProblem | null
+  /** Every problem the last check found (one per field, in the form's order), until the next edit. */
+  problems: FieldProblem[]
   /** A typed change: the problem found before it goes. */
   edit(next: AddressDraft): void
   /** Starts again from a stored address (or none). */
@@ -38,26 +40,29 @@ export interface AddressDraftState {
  */
 export function useAddressDraft(initial: DeliveryAddress | undefined, idPrefix: string): AddressDraftState {
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(initial))
-  const [problem, setProblem] = useState<FieldProblem | null>(null)
+  // Every field's problem at once: a customer fixes them in one go rather than one per try.
+  const [problems, setProblems] = useState<FieldProblem[]>([])
   return {
     draft,
-    problem,
+    problem: problems[0] ?? null,
+    problems,
     edit(next) {
       setDraft(next)
-      setProblem(null)
+      setProblems([])
     },
     reset(address) {
       setDraft(draftOf(address))
-      setProblem(null)
+      setProblems([])
     },
     check() {
       const checked = checkAddress(draft)
       if (!checked.ok) {
-        setProblem({ field: checked.field, message: checked.message })
+        const found = addressProblems(draft).map(({ field, message }) => ({ field, message }))
+        setProblems(found.length > 0 ? found : [{ field: checked.field, message: checked.message }])
         document.getElementById(`${idPrefix}-${checked.field}`)?.focus()
         return null
       }
-      setProblem(null)
+      setProblems([])
       return checked.address
     },
   }

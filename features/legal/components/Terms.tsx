@@ -2,6 +2,7 @@ import { AppLink } from '@/core/ui/AppLink'
 import { LegalPage, OperatorAddress } from './LegalPage'
 import type { Operator } from '../rules/operator'
 import { LEGAL_ROUTES } from '@/core/legal-routes'
+import { chargeMomentText, changeRuleText } from '@retter-shared/BeanBloomSubscription/timeline'
 
 /** The subscription's terms: price, charging, changes, ending it, and the right of withdrawal. */
 export function Terms({ operator }: { operator: Operator }) {
@@ -20,8 +21,7 @@ export function Terms({ operator }: { operator: Operator }) {
       </p>
       <h2>When a delivery is charged</h2>
       <p>
-        Each delivery is charged once, to the card or SEPA Direct Debit mandate you saved, when it becomes final: at
-        the start of the day after the last day you could still change it (two days before it is dispatched). A
+        {`Each delivery is charged once, to the card or SEPA Direct Debit mandate you saved, ${chargeMomentText()}.`} A
         skipped delivery, a delivery in a pause and any delivery after you cancel are never charged. A plan change
         charges the new price from the first delivery it applies to. If a payment fails we tell you by e-mail; the
         delivery ships once it is paid. A receipt is issued for every payment.
@@ -29,8 +29,8 @@ export function Terms({ operator }: { operator: Operator }) {
       <h2>Skipping, pausing, changing and cancelling</h2>
       <p>
         On your account page you can skip or bring back any of your next six deliveries, pause for one to eight weeks,
-        change plan, grind or roast, and cancel, at any time and free of charge. A delivery due within two days is
-        already being roasted and packed: a change applies from the delivery after it. Cancelling ends the subscription
+        change plan, grind or roast, and cancel, at any time and free of charge. {changeRuleText()} A change made later
+        applies from the delivery after it. Cancelling ends the subscription
         at once; a delivery that is already final still ships and is charged.
       </p>
       <h2>Right of withdrawal (14 days)</h2>

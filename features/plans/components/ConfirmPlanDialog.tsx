@@ -148,6 +148,8 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
   const sending = sendingChoice || payment.saving
   const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
+  // A change names the new plan's first delivery that is sent: a skipped one before it is not "from".
+  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt, locale) : null
   const typedAddress = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
   const typedPreferences = JSON.stringify(preferences) !== JSON.stringify(preferencesFor(plan, account.preferences))
   const typed = starting && (typedAddress || typedPreferences || payment.filled)
@@ -224,13 +226,14 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
           </dl>
         ) : (
           <p>
-            {`The switch applies from your delivery on ${day}`}
-            {preview.paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.
+            {firstSent
+              ? `The switch applies from your delivery on ${firstSent}${preview.paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.`
+              : 'Every delivery of your new plan we can still reach is skipped: the switch applies from the first one you unskip.'}
           </p>
         )
       }
     >
-      {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={day} locale={locale} /> : null}
+      {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={firstSent ?? day} locale={locale} /> : null}
       {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
       {starting ? (
         <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); void confirm() }}>
@@ -240,6 +243,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             value={address.draft}
             onChange={address.edit}
             problem={shownProblem}
+            problems={address.problems}
             disabled={sending}
           />
           <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />

@@ -111,7 +111,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
 
   let dialog: ReactNode = null
   if (plan && subscription && account) {
-    const preview = previewChoice(subscription)
+    const preview = previewChoice(subscription, undefined, plan, (account.deliveries ?? []).map((delivery) => delivery.date))
     const currentPlan = current ? plans.find((candidate) => candidate.id === current) : undefined
     dialog = (
       <confirmDialog.Lazy

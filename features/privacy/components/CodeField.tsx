@@ -4,7 +4,14 @@ import { useId } from 'react'
  * The label and input of a 6-digit code from an e-mail (spaces allowed, as the e-mail groups them).
  * @param label what the field is called where a form asks for more than one code
  */
-export function CodeField({ value, onChange, label = 'Code from the e-mail' }: { value: string; onChange: (value: string) => void; label?: string }) {
+export function CodeField({ value, onChange, label = 'Code from the e-mail', describedBy, autoFocus }: {
+  value: string
+  onChange: (value: string) => void
+  label?: string
+  /** The id of a line that says where the code went (read with the field). */
+  describedBy?: string
+  autoFocus?: boolean
+}) {
   const id = useId()
   return (
     <>
@@ -16,6 +23,9 @@ export function CodeField({ value, onChange, label = 'Code from the e-mail' }: {
         pattern="[0-9 ]{6,7}"
         required
         value={value}
+        aria-describedby={describedBy}
+        // Focus follows the step the customer just asked for: the code is what is needed next.
+        autoFocus={autoFocus}
         onChange={(event) => onChange(event.target.value)}
       />
     </>

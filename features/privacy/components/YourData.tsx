@@ -46,9 +46,13 @@ export function YourData() {
   })
   const onSendCode = () => run('code', async () => {
     await requestAccountDeletion()
+    // Said beside the field (a toast would cover it on a phone) and read with it.
     setDeletion({ step: 'code' })
-    notify.info('We e-mailed you a code to confirm deleting your account.')
   })
+  const keepAccount = () => {
+    setCode('')
+    setDeletion({ step: 'idle' })
+  }
   const onDelete = (event: FormEvent) => {
     event.preventDefault()
     void run('delete', async () => {
@@ -100,12 +104,16 @@ export function YourData() {
               </div>
             ) : (
               <form onSubmit={onDelete} className={styles.actions}>
-                <CodeField value={code} onChange={setCode} />
+                <p id="deletion-code-sent" className={styles.sent} role="status">We e-mailed you a code to confirm deleting your account.</p>
+                <CodeField value={code} onChange={setCode} describedBy="deletion-code-sent" autoFocus />
                 <button type="submit" className={`btn ${styles.danger}`} disabled={busy !== null}>
                   {busy === 'delete' ? 'Deleting…' : 'Delete my account for good'}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={onSendCode} disabled={busy !== null}>
                   Send a new code
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={keepAccount} disabled={busy === 'delete'}>
+                  Keep my account
                 </button>
               </form>
             )}

@@ -285,6 +285,21 @@ describe('waits that count down live', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('a send refused because a code went out moments ago goes to the code step, with the resend wait', async () => {
+    const sendOtp = jest.fn().mockRejectedValue(limited('RATE_LIMITED', 23))
+    const verifyOtp = jest.fn().mockResolvedValue(undefined)
+    const { user, onSignedIn } = renderFlow({ sendOtp, verifyOtp })
+    await user.type(screen.getByLabelText('Email address'), 'jane@example.com{Enter}')
+    const code = await screen.findByLabelText('Verification code')
+    expect(screen.getByText('A code was sent to jane@example.com moments ago: enter it below.')).toBeInTheDocument()
+    expect(screen.queryByText(/Too many requests/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Resend/ })).toBeDisabled()
+    await user.type(code, '123456')
+    await waitFor(() => expect(verifyOtp).toHaveBeenCalledWith('123456', 'jane@example.com'))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled())
+  })
+
   it.each([
     ['EMAIL_CHECK_LIMIT', 'Too many wrong codes were entered for this e-mail from your network, so sign-in from it is paused. Try again in'],
     ['EMAIL_CHECK_LIMIT_ALL', 'Too many wrong codes were entered for this e-mail from several networks today, so sign-in is paused for it. Try again in'],

@@ -11,7 +11,7 @@
  * derived from deadlines: a background tab that was throttled still shows the right number.
  */
 import type { CodeSent } from '@/core/rio/sign-in-api'
-import { isDeadCodeError, rateLimitWait } from '@/core/rio/errors/map'
+import { CODE_RECENTLY_SENT, isDeadCodeError, rateLimitWait } from '@/core/rio/errors/map'
 import type { AppError } from '@/core/types'
 
 export type Phase = 'email' | 'sending' | 'code' | 'verifying' | 'resending' | 'signed-in'
@@ -103,8 +103,22 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       return { ...state, email: event.email, emailError: null }
     case 'SEND':
       return state.phase === 'email' ? { ...state, phase: 'sending', emailError: null } : state
-    case 'EMAIL_REFUSED':
+    case 'EMAIL_REFUSED': {
+      const wait = rateLimitWait(event.error)
+      // A code went to this address moments ago (another tab, a double click, Back): it is in the
+      // inbox, so the customer enters it rather than waits on the e-mail step.
+      if (event.error.reason === CODE_RECENTLY_SENT && wait !== null) {
+        const sentTo = state.email.trim()
+        const resendAt = event.now + wait * 1000
+        return {
+          ...state, phase: 'code', sentTo, code: '', codeError: null, needsNewCode: false, now: event.now, emailError: null,
+          info: `A code was sent to ${sentTo} moments ago: enter it below.`,
+          // Its exact expiry is not known here; it works at least until a new one may be asked for.
+          resendAt, expiresAt: resendAt,
+        }
+      }
       return { ...state, phase: 'email', emailError: fieldError(event.error, event.now), now: event.now }
+    }
     case 'CODE_SENT': {
       const { result, now } = event
       const wait = Number.isFinite(result.resendAfterSeconds) && result.resendAfterSeconds > 0

@@ -99,7 +99,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
               </div>
             </div>
           ) : null}
-          <AddressFields idPrefix="address" value={typed.draft} onChange={typed.edit} problem={typed.problem ?? serverProblem} disabled={edit.sending} />
+          <AddressFields idPrefix="address" labelledBy="address-title" value={typed.draft} onChange={typed.edit} problem={typed.problem ?? serverProblem} problems={typed.problems} disabled={edit.sending} />
         </EditForm>
       ) : (
         <>

@@ -3,6 +3,7 @@ import type { SubscriptionFields } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
 import { resumePreview } from '../rules/resume'
 import { PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
+import { changeReachText } from '@retter-shared/BeanBloomSubscription/timeline'
 import cardStyles from '@/core/ui/Card.module.css'
 import { CancelDialog } from './CancelDialog'
 import styles from './Subscription.module.css'
@@ -84,6 +85,8 @@ export function PauseAndCancel({ subscription, planName, changes, summary, local
   const weeksId = useId()
   const [weeks, setWeeks] = useState(2)
   const [cancelling, setCancelling] = useState(false)
+  // Read once per mount, as the list of deliveries does: which deliveries a pause reaches moves by days.
+  const [mountedAt] = useState(() => Date.now())
   const { status } = subscription
   const failed = changes.error && ['pause', 'resume'].includes(changes.error.change.kind) ? changes.error.error : null
   const focusSummary = () => summary.current
@@ -107,7 +110,7 @@ export function PauseAndCancel({ subscription, planName, changes, summary, local
           <button type="submit" className="btn btn-secondary" disabled={changes.busy !== null} aria-busy={changes.busy?.kind === 'pause' || undefined}>
             {changes.busy?.kind === 'pause' ? 'Pausing…' : 'Pause'}
           </button>
-          <p className={styles.muted}>The deliveries inside the pause are skipped. Deliveries in the next two days are already being roasted.</p>
+          <p className={styles.muted}>{`The deliveries inside the pause are skipped. ${changeReachText(mountedAt, (day) => formatDeliveryDay(day, locale))}`}</p>
         </form>
       ) : (
         <ResumeForm subscription={subscription} changes={changes} focusSummary={focusSummary} locale={locale} />

@@ -74,6 +74,10 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
   const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
+  // A refusal shows in the row whose button was pressed, where the customer is looking; only one
+  // about a delivery no longer listed falls back to below the list.
+  const failedDate = failed && 'date' in failed.change ? failed.change.date : null
+  const failedInRow = failedDate !== null && upcoming.some((delivery) => delivery.date === failedDate)
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
       <h2 id="upcoming-title">Upcoming deliveries</h2>
@@ -114,11 +118,14 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                   {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date, locale)}`}
                 </span>
               ) : null}
+              {failed && failedInRow && failedDate === delivery.date ? (
+                <p className={`${styles.error} ${styles.deliveryError}`} role="alert">{failed.error.message}</p>
+              ) : null}
             </li>
           )
         })}
       </ol>
-      {failed ? <p className={styles.error} role="alert">{failed.error.message}</p> : null}
+      {failed && !failedInRow ? <p className={styles.error} role="alert">{failed.error.message}</p> : null}
     </section>
   )
 }

@@ -4,7 +4,9 @@
  * a plan would do.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/core/contract'
-import { changeFromDate, firstDeliveryAt, subscriptionAt } from '@retter-shared/BeanBloomSubscription/schedule'
+import {
+  changeFromDate, changePlan, firstDeliveryAt, firstOfLatestSegment, subscriptionAt, type DeliveryCadence,
+} from '@retter-shared/BeanBloomSubscription/schedule'
 
 /** The subscription fields of an Account as they stand at `nowMs`. */
 export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = Date.now()): SubscriptionFields {
@@ -30,13 +32,31 @@ export interface PlanChoicePreview {
   firstDeliveryAt: string
   /** True when the subscription is paused (a change keeps the pause). */
   paused: boolean
+  /**
+   * A change: the new plan's first delivery that will be sent (skipped and shipped ones pass, as the
+   * class's confirmation e-mail names it); undefined when every one of them is skipped. A start: its first delivery.
+   */
+  firstSentAt?: string
 }
 
-/** The preview of choosing a plan at `nowMs`, computed with the class's own schedule rules. */
-export function previewChoice(subscription: SubscriptionFields | null, nowMs: number = Date.now()): PlanChoicePreview {
+/**
+ * The preview of choosing a plan at `nowMs`, computed with the class's own schedule rules.
+ * @param plan the plan chosen (its id and cadence), for the first delivery a change really sends
+ * @param shipped the days of deliveries already shipped (the customer's `deliveries`)
+ */
+export function previewChoice(
+  subscription: SubscriptionFields | null,
+  nowMs: number = Date.now(),
+  plan?: { id: string; delivery: DeliveryCadence },
+  shipped: ReadonlyArray<string> = [],
+): PlanChoicePreview {
   const status = subscription?.status ?? 'none'
   if ((status === 'active' || status === 'paused') && subscription?.segments) {
-    return { kind: 'change', firstDeliveryAt: changeFromDate(subscription.segments, nowMs), paused: status === 'paused' }
+    const from = changeFromDate(subscription.segments, nowMs)
+    const changed = plan ? changePlan(subscription, plan.id, plan.delivery, nowMs) : undefined
+    const firstSentAt = changed?.ok ? firstOfLatestSegment(changed.sub, shipped) : from
+    return { kind: 'change', firstDeliveryAt: from, paused: status === 'paused', firstSentAt }
   }
-  return { kind: status === 'cancelled' ? 'restart' : 'start', firstDeliveryAt: firstDeliveryAt(nowMs), paused: false }
+  const first = firstDeliveryAt(nowMs)
+  return { kind: status === 'cancelled' ? 'restart' : 'start', firstDeliveryAt: first, paused: false, firstSentAt: first }
 }

@@ -33,8 +33,9 @@ function intro(doc: Receipt | CreditNote): { subject: string; headline: string; 
  */
 export function documentMail(doc: Receipt | CreditNote, to: string, documentUrl?: string): Mail {
   const words = intro(doc)
-  const lines = documentLines(doc)
   const title = documentTitle(doc)
+  // The title names the number ("Receipt R-000042"): the document's own number line would repeat it.
+  const lines = documentLines(doc).filter(function (l, i) { return !(i === 0 && title.indexOf(l.value) >= 0) })
   const where = documentUrl ? 'Read and print it on our website: ' + documentUrl : 'You can read and print it from your account on our website.'
   const text = textMail(words.headline, [words.line, '', title].concat(lines.map(function (l) { return l.label + ': ' + l.value }), ['', where]))
   const rows = lines.map(function (l) {

@@ -3,11 +3,14 @@
  * format of BeanBloomSubscription's customerDate ("Wednesday 25 November 2026"), and the reminder is
  * the pre-notification of the charge (amount, day, and for SEPA the mandate).
  */
+import fc from 'fast-check'
 import { customerDate } from '@retter-shared/BeanBloomSubscription/dates'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
-import { start, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
-import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
+import { DAY_MS, isTooLateToChange, start, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import { finalMomentMs, isFinal, type PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
+import { chargeMomentText, deliveryTimeline, timelineText } from '@retter-shared/BeanBloomSubscription/timeline'
 import { subscriptionMail, type MailContext, type SubscriptionEvent } from './emails'
+import { reminderAt } from './reminders'
 
 const NOW = Date.parse('2026-11-23T09:00:00Z')
 const barista = PLANS.find((p) => p.id === 'barista')!
@@ -91,11 +94,77 @@ test('every subscription e-mail has the viewport setting, so phones lay it out a
 })
 
 test('a resume says which paused deliveries came back, or that they stay skipped', () => {
-  expect(subscriptionMail({ kind: 'resumed', restored: [D] }, ctx(CARD)).text).toContain('The deliveries of Wednesday 2 December 2026, skipped by the pause, are back on.')
+  expect(subscriptionMail({ kind: 'resumed', restored: [D] }, ctx(CARD)).text).toContain('The delivery of Wednesday 2 December 2026, skipped by the pause, is back on.')
+  expect(subscriptionMail({ kind: 'resumed', restored: [D, '2026-12-09T00:00:00.000Z', '2026-12-16T00:00:00.000Z'] }, ctx(CARD)).text)
+    .toContain('The deliveries of Wednesday 2 December 2026, Wednesday 9 December 2026 and Wednesday 16 December 2026, skipped by the pause, are back on.')
   expect(subscriptionMail({ kind: 'resumed', restored: [] }, ctx(CARD)).text).toContain('stay skipped unless you unskip them')
 })
 
 test('the welcome names the payment method each delivery is charged to', () => {
-  expect(subscriptionMail({ kind: 'started' }, ctx(SEPA)).text).toContain('Each delivery is charged to your SEPA Direct Debit •••• 3000 the day before it is roasted')
+  expect(subscriptionMail({ kind: 'started' }, ctx(SEPA)).text).toContain('Each delivery is charged to your SEPA Direct Debit •••• 3000 when it becomes final: at the start (00:00 UTC) of the day before it arrives, the day we roast and send it;')
   expect(subscriptionMail({ kind: 'started' }, ctx()).text).not.toContain('Each delivery is charged')
+})
+
+describe('one delivery, one story: the e-mails tell the delivery timeline model’s moments', () => {
+  const MONDAY = '2026-12-07T00:00:00.000Z'
+  const weekly = PLANS.find((p) => p.delivery === 'weekly')!
+  const weeklyFrom = (nowMs: number): SubscriptionFields => {
+    const started = start({ plan: null, status: 'none', history: [] }, weekly.id, weekly.delivery, nowMs)
+    if (!started.ok) throw new Error(started.message)
+    return started.sub
+  }
+  const mailOf = (event: SubscriptionEvent, s: SubscriptionFields) => subscriptionMail(event, { to: 'sam@example.com', sub: s, plan: weekly, paymentMethod: CARD }).text
+  /** The model's days of a delivery, as an e-mail writes them. */
+  const modelDays = (date: string) => {
+    const t = deliveryTimeline(date)
+    return [t.lastChangeDay, t.chargeDay, t.roastDay, t.shipDay, t.arrivalDay].map(customerDate)
+  }
+
+  test('the delivery of Mon 7 Dec: the reminder, a skip and the welcome name the model’s days and rule', () => {
+    const t = deliveryTimeline(MONDAY)
+    const sub = weeklyFrom(Date.parse('2026-11-30T09:00:00Z'))
+    const reminder = mailOf({ kind: 'reminder', date: MONDAY, amountCents: weekly.amount }, sub)
+    expect(reminder).toContain('You can change it until the end of Saturday 5 December 2026. It is charged, roasted and sent on Sunday 6 December 2026 and arrives on Monday 7 December 2026.')
+    expect(reminder).toContain(`on ${customerDate(t.chargeDay)} for this delivery.`)
+    expect(reminder).not.toMatch(/tomorrow/)
+    for (const date of reminder.match(LONG_DATE) ?? []) expect(modelDays(MONDAY)).toContain(date)
+    expect(mailOf({ kind: 'skipped', date: MONDAY }, sub)).toContain('You can unskip it until the end of Saturday 5 December 2026.')
+    const welcome = mailOf({ kind: 'started' }, weeklyFrom(Date.parse('2026-12-05T09:00:00Z')))
+    expect(welcome).toContain(`Each delivery is charged to your Visa •••• 4242 ${chargeMomentText()};`)
+    expect(welcome).not.toMatch(/before it is roasted/)
+  })
+
+  // Any delivery day between 2020 and 2040.
+  const anyDay = fc.integer({ min: Date.UTC(2020, 0, 1) / DAY_MS, max: Date.UTC(2040, 0, 1) / DAY_MS }).map((d) => new Date(d * DAY_MS).toISOString())
+
+  test('for any delivery the moments are in order, and the schedule, the charge and the reminder act on them (property)', () => {
+    fc.assert(fc.property(anyDay, (date) => {
+      const t = deliveryTimeline(date)
+      const final = Date.parse(t.finalAt)
+      expect(t.lastChangeDay < t.chargeDay && t.chargeDay <= t.roastDay && t.roastDay <= t.shipDay && t.shipDay < t.arrivalDay).toBe(true)
+      expect(final).toBe(finalMomentMs(date))
+      expect(final).toBe(Date.parse(t.chargeDay))
+      // Changeable to the last millisecond of its last changeable day, final from the next.
+      expect(isTooLateToChange(date, final - 1)).toBe(false)
+      expect(isFinal(date, final - 1)).toBe(false)
+      expect(isTooLateToChange(date, final)).toBe(true)
+      expect(isFinal(date, final)).toBe(true)
+      // The reminder goes out on the last changeable day.
+      expect(new Date(reminderAt(date)).toISOString().slice(0, 10)).toBe(t.lastChangeDay.slice(0, 10))
+    }))
+  })
+
+  test('for any delivery the reminder and a skip name only the model’s days (property)', () => {
+    fc.assert(fc.property(anyDay, (date) => {
+      const sub = weeklyFrom(Date.parse(date) - 9 * DAY_MS)
+      const days = modelDays(date)
+      const reminder = mailOf({ kind: 'reminder', date: date, amountCents: weekly.amount }, sub)
+      expect(reminder).toContain(timelineText(date, customerDate))
+      const skipped = mailOf({ kind: 'skipped', date: date }, sub)
+      // Each names the delivery and the model's days; the skip's "Next delivery" line is another delivery.
+      for (const text of [reminder, skipped.split('\nNext delivery')[0] as string]) {
+        for (const found of text.match(LONG_DATE) ?? []) expect(days).toContain(found)
+      }
+    }), { numRuns: 200 })
+  })
 })

@@ -3,8 +3,9 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, euros, finalMomentMs, findPlan, gridDates, lastChangeableDay, lastPausedDay,
-  methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
+  chargeMomentText, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, euros, finalMomentMs, findPlan, gridDates,
+  lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
+  timelineText,
 } from 'BeanBloomSubscription'
 import { Mail } from './mailer'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './mail-layout'
@@ -51,6 +52,11 @@ export type SubscriptionEvent =
 /** Every date in an e-mail: "Wednesday 25 November 2026" (BeanBloomSubscription's one formatter, UTC days). */
 const deliveryDay = customerDate
 
+/** "A", "A and B", "A, B and C". */
+function listed(items: string[]): string {
+  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1]
+}
+
 /** The plan of the delivery on `date` (the grid's, which a plan change may not have reached yet). */
 function planOfDelivery(sub: SubscriptionFields, date: string): SubscriptionPlan | undefined {
   const found = sub.segments ? gridDates(sub.segments, startOfUtcDay(Date.parse(date)), 1)[0] : undefined
@@ -84,7 +90,7 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
         subject: event.kind === 'started' ? 'Welcome to ' + BRAND + ': your ' + planName + ' subscription has started' : 'Your ' + planName + ' subscription is back on',
         headline: event.kind === 'started' ? 'Your subscription has started' : 'Welcome back: your subscription has restarted',
         lines: (ctx.plan ? [planLine(ctx.plan)] : []).concat(ctx.paymentMethod
-          ? ['Each delivery is charged to your ' + methodText(ctx.paymentMethod) + ' the day before it is roasted; we tell you the amount and the day before each charge.']
+          ? ['Each delivery is charged to your ' + methodText(ctx.paymentMethod) + ' ' + chargeMomentText() + '; we tell you the amount and the day before each charge.']
           : []),
       }
     case 'changed':
@@ -109,11 +115,12 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
         subject: 'Your deliveries are back on',
         headline: 'Your subscription is active again',
         lines: [event.restored && event.restored.length > 0
-          ? 'The deliveries of ' + event.restored.map(deliveryDay).join(', ') + ', skipped by the pause, are back on.'
+          ? (event.restored.length === 1 ? 'The delivery of ' : 'The deliveries of ') + listed(event.restored.map(deliveryDay)) +
+            ', skipped by the pause, ' + (event.restored.length === 1 ? 'is' : 'are') + ' back on.'
           : 'Deliveries skipped during the pause stay skipped unless you unskip them.'],
       }
     case 'skipped':
-      return { subject: 'Skipped: your delivery on ' + deliveryDay(event.date), headline: 'You skipped a delivery', lines: ['We won\'t send your delivery of ' + deliveryDay(event.date) + '. You can unskip it until two days before.'] }
+      return { subject: 'Skipped: your delivery on ' + deliveryDay(event.date), headline: 'You skipped a delivery', lines: ['We won\'t send your delivery of ' + deliveryDay(event.date) + '. You can unskip it until the end of ' + deliveryDay(deliveryTimeline(event.date).lastChangeDay) + '.'] }
     case 'unskipped':
       return { subject: 'Back on: your delivery on ' + deliveryDay(event.date), headline: 'Your delivery is back on', lines: ['We\'ll send your delivery of ' + deliveryDay(event.date) + ' after all.'] }
     case 'cancelled':
@@ -130,7 +137,7 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
       return {
         subject: 'Your coffee arrives ' + deliveryDay(event.date),
         headline: 'Your next delivery is coming up',
-        lines: ['We roast your coffee for ' + deliveryDay(event.date) + ' tomorrow. Want to skip it or change your grind or address? You can until the end of today (' + deliveryDay(lastChangeableDay(event.date)) + ').']
+        lines: ['Your delivery of ' + deliveryDay(event.date) + ' is coming up. ' + timelineText(event.date, deliveryDay) + ' Want to skip it or change your grind or address? Today is the last day.']
           .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod)),
       }
     case 'payment-method':

@@ -265,16 +265,16 @@ describe('skipping and unskipping', () => {
 
   test('409 for a date not on the schedule, one skipped twice, one not skipped, one inside a pause, one being packed', async () => {
     const sam = await subscriber('barista')
-    await refused(sam, 'skipDelivery', { date: '2026-12-03' }, 'NOT_ON_SCHEDULE', 'There is no delivery on 2026-12-03 among your next 6 deliveries.')
-    await refused(sam, 'skipDelivery', { date: '2027-01-06' }, 'NOT_ON_SCHEDULE', 'There is no delivery on 2027-01-06 among your next 6 deliveries.')
-    await refused(sam, 'unskipDelivery', { date: '2026-12-02' }, 'NOT_SKIPPED', 'The delivery on 2026-12-02 is not skipped.')
+    await refused(sam, 'skipDelivery', { date: '2026-12-03' }, 'NOT_ON_SCHEDULE', 'There is no delivery on Thu 3 Dec 2026 among your next 6 deliveries.')
+    await refused(sam, 'skipDelivery', { date: '2027-01-06' }, 'NOT_ON_SCHEDULE', 'There is no delivery on Wed 6 Jan 2027 among your next 6 deliveries.')
+    await refused(sam, 'unskipDelivery', { date: '2026-12-02' }, 'NOT_SKIPPED', 'The delivery on Wed 2 Dec 2026 is not skipped.')
     await ok(sam, 'skipDelivery', { date: '2026-12-02' })
-    await refused(sam, 'skipDelivery', { date: '2026-12-02' }, 'ALREADY_SKIPPED', 'The delivery on 2026-12-02 is already skipped.')
+    await refused(sam, 'skipDelivery', { date: '2026-12-02' }, 'ALREADY_SKIPPED', 'The delivery on Wed 2 Dec 2026 is already skipped.')
     await ok(sam, 'pauseSubscription', { weeks: 1 })
-    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'IN_PAUSE', 'The delivery on 2026-11-25 falls within your pause. Resume your subscription first.')
+    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'IN_PAUSE', 'The delivery on Wed 25 Nov 2026 falls within your pause. Resume your subscription first.')
     await ok(sam, 'resumeSubscription', {})
     await later(sam, 1 * DAY + 3 * 60 * 60 * 1000)
-    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'TOO_LATE_TO_CHANGE', 'The delivery on 2026-11-25 is already being roasted and packed, so it can no longer change.')
+    await refused(sam, 'unskipDelivery', { date: '2026-11-25' }, 'TOO_LATE_TO_CHANGE', 'The delivery on Wed 25 Nov 2026 is already being roasted and packed, so it can no longer change.')
   })
 
   test('a date that is not a date is 400 VALIDATION', async () => {
@@ -417,7 +417,7 @@ describe('the upcoming-delivery reminder (a Retter task)', () => {
     expect((await runTasks()).body.results.filter((r) => r.method === 'sendDeliveryReminder')).toEqual([expect.objectContaining({ method: 'sendDeliveryReminder', status: 200 })])
     const [reminder] = await mails(sam)
     expect(reminder!.subject).toBe('Your coffee arrives Wednesday 2 December 2026')
-    expect(reminder!.text).toContain('You can until the end of today (Monday 30 November 2026).')
+    expect(reminder!.text).toContain('You can change it until the end of Monday 30 November 2026.')
     expect(reminder!.text).toContain('Torstraße 1')
     expect((await pending()).body.filter((t) => t.method === 'sendDeliveryReminder').map((t) => t.payload.date)).toEqual([day('2026-12-09')])
   })

@@ -6,8 +6,8 @@
  */
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, gridDates, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, preferencesFor, resume, skip, skipNext, start,
-  SubscriptionChange, subscriptionAt, Transition, unskip, UPCOMING_COUNT,
+  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
+  preferencesFor, resume, skip, skipNext, start, SubscriptionChange, subscriptionAt, Transition, unskip,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView, refuse } from './changes'
 import { applyAddress, checkPreferences, Versioned } from './details'
@@ -28,15 +28,7 @@ function alreadyShipped(data: Data, date: string): Data {
  * walk reaches is skipped.
  */
 function firstOfNewPlan(sub: CustomerView): string | undefined {
-  const segments = sub.segments || []
-  const last = segments[segments.length - 1]
-  if (!last) return undefined
-  const skipped = sub.skipped || []
-  const candidates = gridDates(segments, Date.parse(last.from), UPCOMING_COUNT + skipped.length + (sub.deliveries || []).length + 1)
-  for (const delivery of candidates) {
-    if (skipped.indexOf(delivery.date) < 0 && !isShipped(sub, delivery.date)) return delivery.date
-  }
-  return undefined
+  return firstOfLatestSegment(sub, (sub.deliveries || []).map((d) => d.date))
 }
 
 /**

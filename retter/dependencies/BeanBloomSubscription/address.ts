@@ -181,44 +181,73 @@ function fail(code: AddressProblem, field: AddressField, message: string): Addre
   return { ok: false, code: code, field: field, message: message }
 }
 
+/** One problem of an address as typed: which field, why, and the refusal's code. */
+export interface AddressFieldProblem {
+  code: AddressProblem
+  field: AddressField
+  message: string
+}
+
+/** Every problem of an address as typed, in the order of its fields, and the values that passed. */
+function examine(input: unknown): { problems: AddressFieldProblem[]; values: { [field: string]: string } } {
+  const raw = (input && typeof input === 'object' ? input : {}) as { [field: string]: unknown }
+  const fields: AddressField[] = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
+  const values: { [field: string]: string } = {}
+  const problems: AddressFieldProblem[] = []
+  const problem = (code: AddressProblem, field: AddressField, message: string) => { problems.push({ code: code, field: field, message: message }) }
+  for (const field of fields) {
+    const original = raw[field]
+    const unfit = typeof original === 'string' ? unprintable(field, original) : null
+    const value = clean(original)
+    if (unfit) problem('INVALID_ADDRESS', field, unfit)
+    else if (value === '' && field !== 'line2') problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is required.')
+    else if (value.length > ADDRESS_LIMITS[field]) {
+      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long: at most ' + ADDRESS_LIMITS[field] + ' characters.')
+    } else if (utf8Length(value) > ADDRESS_BYTE_LIMITS[field]) {
+      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long for a parcel label: at most ' + ADDRESS_BYTE_LIMITS[field] +
+        ' bytes, which is ' + Math.floor(ADDRESS_BYTE_LIMITS[field] / 3) + ' characters in Chinese, Japanese or Korean script. Shorten it.')
+    } else values[field] = value
+  }
+  if (values.country === undefined) return { problems: problems, values: values }
+  const country = values.country.toUpperCase()
+  const known = DELIVERY_COUNTRIES[country]
+  if (!known) {
+    problem('UNSUPPORTED_COUNTRY', 'country', 'We deliver to the EU and the United Kingdom only; "' + country + '" is not one of them.')
+    return { problems: problems, values: values }
+  }
+  values.country = country
+  if (values.postalCode !== undefined) {
+    const postalCode = normalisePostalCode(values.postalCode)
+    if (!postcodeValidator(postalCode, country)) {
+      problem('INVALID_POSTAL_CODE', 'postalCode', '"' + postalCode + '" is not a postal code in ' + known.name + ': it has ' + known.postalShape + '.')
+    } else values.postalCode = postalCode
+  }
+  return { problems: problems, values: values }
+}
+
+/**
+ * Every problem of an address as typed, one per field at most, in the order of the fields (a form
+ * shows them all at once); empty when checkAddress accepts it.
+ */
+export function addressProblems(input: unknown): AddressFieldProblem[] {
+  return examine(input).problems
+}
+
 /**
  * Checks an address as typed and answers it cleaned (NFC, trimmed, single spaces, country and
  * postal code upper case), or the first problem with a message naming the field.
  */
 export function checkAddress(input: unknown): AddressCheck {
-  const raw = (input && typeof input === 'object' ? input : {}) as { [field: string]: unknown }
-  const fields: AddressField[] = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
-  const values: { [field: string]: string } = {}
-  for (const field of fields) {
-    const original = raw[field]
-    const problem = typeof original === 'string' ? unprintable(field, original) : null
-    if (problem) return fail('INVALID_ADDRESS', field, problem)
-    const value = clean(original)
-    if (value === '' && field !== 'line2') return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is required.')
-    if (value.length > ADDRESS_LIMITS[field]) {
-      return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long: at most ' + ADDRESS_LIMITS[field] + ' characters.')
-    }
-    if (utf8Length(value) > ADDRESS_BYTE_LIMITS[field]) {
-      return fail('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long for a parcel label: at most ' + ADDRESS_BYTE_LIMITS[field] +
-        ' bytes, which is ' + Math.floor(ADDRESS_BYTE_LIMITS[field] / 3) + ' characters in Chinese, Japanese or Korean script. Shorten it.')
-    }
-    values[field] = value
-  }
-  const country = (values.country as string).toUpperCase()
-  const known = DELIVERY_COUNTRIES[country]
-  if (!known) {
-    return fail('UNSUPPORTED_COUNTRY', 'country', 'We deliver to the EU and the United Kingdom only; "' + country + '" is not one of them.')
-  }
-  const postalCode = normalisePostalCode(values.postalCode as string)
-  if (!postcodeValidator(postalCode, country)) {
-    return fail('INVALID_POSTAL_CODE', 'postalCode', '"' + postalCode + '" is not a postal code in ' + known.name + ': it has ' + known.postalShape + '.')
-  }
+  const examined = examine(input)
+  const first = examined.problems[0]
+  if (first) return fail(first.code, first.field, first.message)
+  const values = examined.values
   const address: DeliveryAddress = {
     name: values.name as string,
     line1: values.line1 as string,
     city: values.city as string,
-    postalCode: postalCode,
-    country: country,
+    postalCode: values.postalCode as string,
+    country: values.country as string,
   }
   if (values.line2) address.line2 = values.line2
   return { ok: true, address: address }

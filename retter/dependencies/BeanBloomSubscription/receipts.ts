@@ -156,7 +156,8 @@ export function documentLines(doc: Receipt | CreditNote): Array<{ label: string;
     { label: 'Customer', value: [doc.customer.name].concat(doc.customer.address).join(', ') },
     { label: 'Delivery of', value: customerDate(doc.deliveryDate) },
     {
-      label: 'Delivered',
+      // What was bought, not a claim that it arrived: a receipt is issued when it is paid, before it ships.
+      label: 'Coffee',
       value: item.plan + ': ' + item.bags + (item.bags === 1 ? ' bag' : ' bags') + ' of ' + item.bagGrams + ' g, ' + item.grind + ', ' + item.roast.toLowerCase(),
     },
   )

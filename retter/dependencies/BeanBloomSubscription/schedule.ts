@@ -1,6 +1,7 @@
 /**
- * The delivery schedule of a subscription: one model, pure functions over plain values and no
- * imports, so the web app imports this very module and shows exactly the dates the class computes.
+ * The delivery schedule of a subscription: one model, pure functions over plain values (importing
+ * only the date wording of dates.ts, for its refusals), so the web app imports this very module and
+ * shows exactly the dates the class computes.
  *
  * The model:
  * - Deliveries fall on a grid. The grid is a list of segments `{from, plan, cadence}`: the dates of a
@@ -18,6 +19,8 @@
  * Dates are UTC days, stored as that day's midnight in ISO 8601 ("2026-11-25T00:00:00.000Z"); a
  * delivery stays upcoming until its day is over.
  */
+
+import { shortDate } from './dates'
 
 export type SubscriptionStatus = 'none' | 'active' | 'paused' | 'cancelled'
 
@@ -315,6 +318,29 @@ export function changeFromDate(segments: ReadonlyArray<ScheduleSegment>, nowMs: 
 }
 
 /**
+ * The first delivery of the grid's newest segment that will be sent (not skipped, not among `gone`:
+ * deliveries already shipped, as ISO days or `YYYY-MM-DD`): after a plan change, the new plan's first
+ * delivery. Undefined when every one of the next ones is skipped.
+ */
+export function firstOfLatestSegment(sub: SubscriptionFields, gone: ReadonlyArray<string> = []): string | undefined {
+  const segments = sub.segments || []
+  const last = segments[segments.length - 1]
+  if (!last) return undefined
+  const skipped = sub.skipped || []
+  const goneDays = gone.map((d) => d.slice(0, 10))
+  const candidates = gridDates(segments, dayMs(last.from), UPCOMING_COUNT + skipped.length + gone.length + 1)
+  for (const delivery of candidates) {
+    if (skipped.indexOf(delivery.date) < 0 && goneDays.indexOf(delivery.date.slice(0, 10)) < 0) return delivery.date
+  }
+  return undefined
+}
+
+/** A delivery's day in a refusal, as the pages write days ("Mon 30 Nov 2026"); what is no date stays as given. */
+function dayInWords(date: string): string {
+  return isNaN(Date.parse(date)) ? date.slice(0, 10) : shortDate(isoDay(Date.parse(date)))
+}
+
+/**
  * Changes the plan of a live subscription from the first delivery that is not being prepared: that
  * date stays, it is the first of the new plan, and the new plan's cadence follows. Skipped dates
  * stay skipped; during a pause, the new plan's dates inside it are skipped too.
@@ -369,10 +395,10 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
   const day = Date.parse(date)
   const found = isNaN(day) ? undefined : (sub.upcomingDeliveries || []).filter((d) => d.date === isoDay(day))[0]
   if (!found) {
-    return { refused: refuse('NOT_ON_SCHEDULE', 'There is no delivery on ' + date.slice(0, 10) + ' among your next ' + UPCOMING_COUNT + ' deliveries.') }
+    return { refused: refuse('NOT_ON_SCHEDULE', 'There is no delivery on ' + dayInWords(date) + ' among your next ' + UPCOMING_COUNT + ' deliveries.') }
   }
   if (isTooLateToChange(found.date, nowMs)) {
-    return { refused: refuse('TOO_LATE_TO_CHANGE', 'The delivery on ' + found.date.slice(0, 10) + ' is already being roasted and packed, so it can no longer change.') }
+    return { refused: refuse('TOO_LATE_TO_CHANGE', 'The delivery on ' + dayInWords(found.date) + ' is already being roasted and packed, so it can no longer change.') }
   }
   return { delivery: found }
 }
@@ -391,7 +417,7 @@ export function skip(stored: SubscriptionFields, date: string, nowMs: number): T
   const found = changeableDelivery(stored, date, nowMs, 'skip')
   if ('refused' in found) return found.refused
   const sub = found.sub
-  if (found.delivery.skipped) return refuse('ALREADY_SKIPPED', 'The delivery on ' + found.delivery.date.slice(0, 10) + ' is already skipped.')
+  if (found.delivery.skipped) return refuse('ALREADY_SKIPPED', 'The delivery on ' + dayInWords(found.delivery.date) + ' is already skipped.')
   addSkipped(sub, [found.delivery.date])
   return { ok: true, sub: derive(sub, nowMs) }
 }
@@ -411,9 +437,9 @@ export function unskip(stored: SubscriptionFields, date: string, nowMs: number):
   if ('refused' in found) return found.refused
   const sub = found.sub
   const day = found.delivery.date
-  if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + day.slice(0, 10) + ' is not skipped.')
+  if (!found.delivery.skipped) return refuse('NOT_SKIPPED', 'The delivery on ' + dayInWords(day) + ' is not skipped.')
   if (isInPause(sub, day)) {
-    return refuse('IN_PAUSE', 'The delivery on ' + day.slice(0, 10) + ' falls within your pause. Resume your subscription first.')
+    return refuse('IN_PAUSE', 'The delivery on ' + dayInWords(day) + ' falls within your pause. Resume your subscription first.')
   }
   sub.skipped = (sub.skipped || []).filter((d) => d !== day)
   return { ok: true, sub: derive(sub, nowMs) }
