@@ -110,6 +110,8 @@ export interface ShippedDelivery {
   bags: number
   /** ISO instant it was marked shipped. */
   shippedAt: string
+  /** The parcel's carrier (an id of BeanBloomBoard's carriers.ts) and tracking number, when staff entered them. */
+  tracking?: { carrier: string; number: string }
 }
 
 /** What the account card shows of an Account: public and user state merged. */
