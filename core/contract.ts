@@ -216,6 +216,8 @@ export interface OutboxMessage {
   html?: string
   /** The sign-in code, on sign-in code e-mails only. */
   code?: string
+  /** Files attached (a receipt's or credit note's PDF), base64; only when the mail had any. */
+  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>
   sentAt: string
 }
 

@@ -31,8 +31,6 @@ export interface LookupKeyRecord {
 export interface DevOutboxMessage extends Omit<OutboxMessage, 'code'> {
   code?: string
   html?: string
-  /** Files attached to the message (base64), only when it had any. */
-  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>
 }
 
 /** Who asked for a delayed call: the callee sees it in `context.referer*`, as with rdk calls. */
