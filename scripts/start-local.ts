@@ -11,6 +11,7 @@ import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
 import { stackSummary } from './lib/stack-summary'
+import { missingOperatorSettings } from '../features/legal/rules/operator'
 
 const root = path.resolve(__dirname, '..')
 
@@ -21,6 +22,11 @@ async function main(): Promise<void> {
   loadEnv(root)
   if (process.env.NEXT_PUBLIC_RIO_LOCAL !== '1') {
     throw new Error('start:local runs the local stack; NEXT_PUBLIC_RIO_LOCAL must be 1 (check .env.local).')
+  }
+  // The legal pages leave out what is not configured; say here which of the operator's details those are.
+  const missing = missingOperatorSettings(process.env)
+  if (missing.length > 0) {
+    warn(`The imprint and privacy notice leave out the operator details not set in .env.local: ${missing.join('; ')}.`)
   }
   const ports = readPorts()
   await assertPortsFree([
