@@ -36,7 +36,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
                 <li key={day.date}>
                   <a href={`#${daySectionId(day.date)}`}>
                     <span>{formatDeliveryDay(dayIso(day.date), locale)}</span>
-                    <span className={styles.count}>{count === undefined ? '…' : count}<span className="visually-hidden"> deliveries</span></span>
+                    <span className={styles.count}>{count === undefined ? '…' : count}<span className="visually-hidden"> {count === 1 ? 'delivery' : 'deliveries'}</span></span>
                   </a>
                 </li>
               )
