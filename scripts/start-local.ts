@@ -10,7 +10,7 @@ import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
-import { stackSummary } from './lib/stack-summary'
+import { stackPartsText, stackSummary } from './lib/stack-summary'
 import { missingOperatorSettings } from '../features/legal/rules/operator'
 
 const root = path.resolve(__dirname, '..')
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     { port: ports.app, what: 'web app', envVar: 'PORT' },
   ])
   say('Building the app and starting the local stack: Firestore emulator, localstripe, backend, production app (HTTPS)…')
-  const stack = await runInForeground('the app, the backend and the emulator', (signal) =>
+  const stack = await runInForeground(stackPartsText('production'), (signal) =>
     startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal }))
   if (!stack) return
   say('')
