@@ -13,6 +13,11 @@
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
 const { securityHeaders } = require('./core/security/headers')
 const { inlinedBrowserEnv } = require('./core/browser-env')
+const { installArrayBufferDetached } = require('./core/node/array-buffer-detached')
+
+// Node 20 lacks ArrayBuffer.prototype.detached, and React's server renderer warns of "a security
+// issue" on every `next dev` without it: the server process gets the exact check (see the module).
+installArrayBufferDetached()
 
 // The SDK `require()`s these (CJS) and core/rio `import`s them (ESM). Without the alias the browser
 // bundle gets firebase's CJS build for the SDK and its ESM build for us: two copies and two app

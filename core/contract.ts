@@ -117,6 +117,8 @@ export interface ShippedDelivery {
   bags: number
   /** ISO instant it was marked shipped. */
   shippedAt: string
+  /** The parcel's carrier (an id of BeanBloomBoard's carriers.ts) and tracking number, when staff entered them. */
+  tracking?: { carrier: string; number: string }
 }
 
 /** What the account card shows of an Account: public and user state merged. */
@@ -221,6 +223,8 @@ export interface OutboxMessage {
   html?: string
   /** The sign-in code, on sign-in code e-mails only. */
   code?: string
+  /** Files attached (a receipt's or credit note's PDF), base64; only when the mail had any. */
+  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>
   sentAt: string
 }
 

@@ -263,6 +263,7 @@ function outboxWriter(storage: Storage, now: () => number, logger: Logger, print
       text: mail.text,
       ...(code === undefined ? {} : { code }),
       ...(mail.html === undefined ? {} : { html: mail.html }),
+      ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
       sentAt,
     }))
     storage.commit({ outbox })

@@ -15,7 +15,7 @@ import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
-import { stackSummary } from './lib/stack-summary'
+import { stackPartsText, stackSummary } from './lib/stack-summary'
 
 const root = path.resolve(__dirname, '..')
 
@@ -43,7 +43,7 @@ async function runLocal(): Promise<void> {
 
   say('Starting the local stack: Firestore emulator, localstripe, backend, next dev (HTTPS)…')
   const started = Date.now()
-  const stack = await runInForeground('next dev, the backend and the emulator', (signal) => startLocalStack({
+  const stack = await runInForeground(stackPartsText('dev'), (signal) => startLocalStack({
     root,
     ports,
     app: { kind: 'dev' },

@@ -10,7 +10,8 @@ import { say, warn } from './lib/log'
 import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
-import { stackSummary } from './lib/stack-summary'
+import { stackPartsText, stackSummary } from './lib/stack-summary'
+import { missingOperatorSettings } from '../features/legal/rules/operator'
 
 const root = path.resolve(__dirname, '..')
 
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   if (process.env.NEXT_PUBLIC_RIO_LOCAL !== '1') {
     throw new Error('start:local runs the local stack; NEXT_PUBLIC_RIO_LOCAL must be 1 (check .env.local).')
   }
+  // The legal pages leave out what is not configured; say here which of the operator's details those are.
+  const missing = missingOperatorSettings(process.env)
+  if (missing.length > 0) {
+    warn(`The imprint and privacy notice leave out the operator details not set in .env.local: ${missing.join('; ')}.`)
+  }
   const ports = readPorts()
   await assertPortsFree([
     { port: ports.firestore, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST', host: ports.firestoreHost },
@@ -30,7 +36,7 @@ async function main(): Promise<void> {
     { port: ports.app, what: 'web app', envVar: 'PORT' },
   ])
   say('Building the app and starting the local stack: Firestore emulator, localstripe, backend, production app (HTTPS)…')
-  const stack = await runInForeground('the app, the backend and the emulator', (signal) =>
+  const stack = await runInForeground(stackPartsText('production'), (signal) =>
     startLocalStack({ root, ports, app: { kind: 'production', distDir: START_LOCAL_DIST_DIR }, signal }))
   if (!stack) return
   say('')

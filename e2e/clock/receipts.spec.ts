@@ -6,7 +6,9 @@
  * The customer's address, card and start are set over the API with their own session, so the day
  * is known before the pages open.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import type { OutboxMessage } from '../../core/contract'
+import { readPdf } from '../../test/pdf-text'
 import { outbox } from '../support/backend'
 import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
@@ -25,13 +27,30 @@ function dayLabel(date: string): string {
 }
 
 /** The one message to `email` whose subject matches, once it has arrived. */
-async function mailMatching(email: string, subject: RegExp): Promise<{ subject: string; text: string; html?: string }> {
-  let found: Array<{ subject: string; text: string; html?: string }> = []
+async function mailMatching(email: string, subject: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage[] = []
   await expect.poll(async () => {
     found = (await outbox(email)).filter((m) => subject.test(m.subject))
     return found.length
   }, { timeout: 15_000 }).toBe(1)
-  return found[0] as { subject: string; text: string; html?: string }
+  return found[0] as OutboxMessage
+}
+
+/** How many pages a PDF Chromium printed has (its page objects; the page tree is /Pages). */
+function pdfPages(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length
+}
+
+/** A form field's label sits above its control, unclipped, and the control takes the dialog's width. */
+async function expectStackedField(dialog: Locator, label: string): Promise<void> {
+  const labelBox = await dialog.getByText(label, { exact: true }).boundingBox()
+  const control = dialog.getByLabel(label, { exact: true })
+  const controlBox = await control.boundingBox()
+  const form = await dialog.locator('form').boundingBox()
+  if (!labelBox || !controlBox || !form) throw new Error(`${label}: not laid out`)
+  expect(labelBox.y + labelBox.height, `${label}: label above its control`).toBeLessThanOrEqual(controlBox.y + 1)
+  expect(await dialog.getByText(label, { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${label}: label not clipped`).toBe(true)
+  expect(controlBox.width, `${label}: control as wide as the form`).toBeGreaterThanOrEqual(form.width - 2)
 }
 
 async function signInAgain(page: Page, email: string, codeSentAt: number): Promise<void> {
@@ -61,6 +80,12 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   expect(receiptMail.text).toMatch(/VAT 5\.5% \(FR\): €\d+\.\d{2}/)
   expect(receiptMail.text).toContain('Paid with: Visa •••• 4242')
   expect(receiptMail.html).toContain(`<h2 style="font-size:18px;margin:0 0 8px">Receipt ${receiptNumber}</h2>`)
+  // The receipt itself rides along as a one-page PDF, with its number and total.
+  expect(receiptMail.attachments?.map((a) => a.filename)).toEqual([`receipt-${receiptNumber}.pdf`])
+  const receiptPdf = readPdf(Buffer.from(receiptMail.attachments?.[0]?.contentBase64 ?? '', 'base64'))
+  expect(receiptPdf.pages).toBe(1)
+  expect(receiptPdf.lines).toContain(receiptNumber)
+  expect(receiptPdf.lines.some((line) => /^€\d+\.\d{2}$/.test(line))).toBe(true)
 
   // Staff refund €5.00 of it from the board, with a reason.
   const staffContext = await browser.newContext({ baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC' })
@@ -68,8 +93,20 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   await signIn(staff, E2E_STAFF_EMAIL)
   await staff.goto('/roastery')
   const day = staff.getByRole('region', { name: dayLabel(date), exact: true })
+  // The "Live" pill never sits over the day strip (it wraps below it when they do not fit).
+  const strip = await staff.getByRole('navigation', { name: 'Delivery days' }).boundingBox()
+  const live = await staff.getByText('Live', { exact: true }).boundingBox()
+  if (!strip || !live) throw new Error('the day strip or the Live pill is not laid out')
+  expect(live.x >= strip.x + strip.width - 1 || live.y >= strip.y + strip.height - 1, 'Live pill beside or below the strip').toBe(true)
   await day.getByRole('button', { name: `Refund: ${name}` }).click()
   const dialog = staff.getByRole('dialog')
+  // Each label above its control, nothing clipped, at a laptop's width and a phone's.
+  for (const width of [1280, 390]) {
+    await staff.setViewportSize({ width, height: 800 })
+    await expectStackedField(dialog, 'Amount (€)')
+    await expectStackedField(dialog, 'Reason')
+  }
+  await staff.setViewportSize({ width: 1280, height: 800 })
   await dialog.getByLabel('Amount (€)').fill('5.00')
   await dialog.getByLabel('Reason').fill('One bag arrived torn')
   await dialog.getByRole('button', { name: 'Refund €5.00' }).click()
@@ -89,8 +126,16 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   await signInAgain(page, email, codeSentAt)
   await page.goto(`/account/receipts/${noteNumber}`)
   await expect(page.getByRole('heading', { name: `Credit note ${noteNumber}` })).toBeVisible()
+  // Printed, a credit note is one clean page: the page's frame, links and buttons stay on screen.
+  expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1)
+  await page.emulateMedia({ media: 'print' })
+  for (const hidden of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('contentinfo'), page.getByRole('button', { name: 'Print' }), page.getByRole('link', { name: '← Your account' })]) {
+    await expect(hidden).toBeHidden()
+  }
+  await page.emulateMedia({ media: 'screen' })
   await expect(page.getByText('Refers to receipt').locator('xpath=following-sibling::dd')).toHaveText(receiptNumber)
   await page.goto(`/account/receipts/${receiptNumber}`)
   await expect(page.getByRole('heading', { name: `Receipt ${receiptNumber}` })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+  expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1)
 })

@@ -5,5 +5,5 @@
 export { Imprint } from './components/Imprint'
 export { PrivacyNotice } from './components/PrivacyNotice'
 export { Terms } from './components/Terms'
-export { operatorFrom } from './rules/operator'
+export { missingOperatorSettings, operatorFrom } from './rules/operator'
 export type { Operator } from './rules/operator'

@@ -4,3 +4,5 @@
  */
 export { RoasteryPage } from './components/RoasteryPage'
 export type { CsvLabels } from './rules/csv'
+/** A parcel's link to its carrier's tracking page (the customer's deliveries on /account show it too). */
+export { TrackingLink } from './components/TrackingLink'

@@ -13,6 +13,15 @@ export interface ReceivedMail {
   text: string
   /** The HTML part, when the message has one. */
   html?: string
+  /** Files attached to the message (a receipt's PDF), when it has any. */
+  attachments?: MailAttachmentReceived[]
+}
+
+/** A file attached to a received message: its name, type and bytes as base64. */
+export interface MailAttachmentReceived {
+  filename: string
+  contentType: string
+  contentBase64: string
 }
 
 export interface SmtpReceiver {

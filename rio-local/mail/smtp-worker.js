@@ -39,6 +39,10 @@ const server = new SMTPServer({
             text: (parsed.text || '').trim(),
             // mailparser sets `html` to false when the message has no HTML part.
             ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
+            // Files attached (a receipt's PDF), as base64 so they pass to the runtime's thread as text.
+            ...(parsed.attachments && parsed.attachments.length > 0
+              ? { attachments: parsed.attachments.map((a) => ({ filename: a.filename || '', contentType: a.contentType, contentBase64: a.content.toString('base64') })) }
+              : {}),
           },
         })
       })

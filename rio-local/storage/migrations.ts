@@ -88,6 +88,11 @@ function addOutboxHtml(db: Db): void {
   addColumnOnce(db, 'outbox', 'html', 'TEXT')
 }
 
+/** The files attached to a sent e-mail, as JSON (NULL for none, and for messages stored before). */
+function addOutboxAttachments(db: Db): void {
+  addColumnOnce(db, 'outbox', 'attachments', 'TEXT')
+}
+
 /** LIST's per-user index, filled from the stored states of a database made before it. */
 function createInstanceUsers(db: Db): void {
   const backFill = !hasTable(db, 'instance_users')
@@ -152,6 +157,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'createMirrorPending', up: createMirrorPending },
   { name: 'addInstanceVersion', up: addInstanceVersion },
   { name: 'createProjectRecords', up: createProjectRecords },
+  { name: 'addOutboxAttachments', up: addOutboxAttachments },
 ]
 
 /** The `user_version` of a database with every migration run. */

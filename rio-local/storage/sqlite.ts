@@ -29,6 +29,8 @@ interface OutboxRow {
   /** '' when the message carries no sign-in code. */
   code: string
   html: string | null
+  /** JSON of the attachments; NULL for none. */
+  attachments: string | null
   sent_at: string
 }
 
@@ -67,6 +69,7 @@ function toMessage(row: OutboxRow): DevOutboxMessage {
     text: row.body,
     ...(row.code === '' ? {} : { code: row.code }),
     ...(row.html === null ? {} : { html: row.html }),
+    ...(row.attachments ? { attachments: JSON.parse(row.attachments) as NonNullable<DevOutboxMessage['attachments']> } : {}),
     sentAt: row.sent_at,
   }
 }
@@ -205,7 +208,7 @@ function lookupStore(db: Db) {
 /** The dev outbox of sent e-mails. */
 function outboxStore(db: Db) {
   const insertOutbox = db.prepare(
-    'INSERT INTO outbox (to_addr, subject, body, code, html, sent_at) VALUES (@to, @subject, @text, @code, @html, @sentAt)',
+    'INSERT INTO outbox (to_addr, subject, body, code, html, attachments, sent_at) VALUES (@to, @subject, @text, @code, @html, @attachments, @sentAt)',
   )
   const outboxFor = db.prepare<[string, number], OutboxRow>(
     'SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC LIMIT ?',
@@ -213,7 +216,9 @@ function outboxStore(db: Db) {
   const outboxAll = db.prepare<[number], OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?')
   return {
     write(changes: ChangeSet): void {
-      for (const m of changes.outbox ?? []) insertOutbox.run({ to: m.to, subject: m.subject, text: m.text, code: m.code ?? '', html: m.html ?? null, sentAt: m.sentAt })
+      for (const m of changes.outbox ?? []) insertOutbox.run({
+        to: m.to, subject: m.subject, text: m.text, code: m.code ?? '', html: m.html ?? null, attachments: m.attachments ? JSON.stringify(m.attachments) : null, sentAt: m.sentAt,
+      })
     },
     reads: {
       listOutbox: (to, limit = 50) => (to === undefined ? outboxAll.all(limit) : outboxFor.all(to, limit)).map(toMessage),

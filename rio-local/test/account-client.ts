@@ -24,6 +24,8 @@ export interface SentMail {
   text: string
   html?: string
   code?: string
+  /** Files attached (a receipt's PDF), base64. */
+  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>
 }
 
 /**

@@ -48,7 +48,18 @@ export function forEachLine(stream: Readable, onLine: (line: string) => void): v
   })
 }
 
-/** Copies `stream` to `out` line by line, each line prefixed. */
+/**
+ * Terminal control a child writes for its own spinner (hide or show the cursor, ESC [ ? 25 l/h):
+ * Next prints "show" as it stops, which reached the shared terminal as its own prefixed line and
+ * showed up raw (`^[[?25h`) after Ctrl-C. The stack's terminal belongs to the stack.
+ */
+const CURSOR_CONTROL = /\u001b\[\?25[hl]/g
+
+/** Copies `stream` to `out` line by line, each line prefixed; a line that was only cursor control is dropped. */
 export function pipeWithPrefix(stream: Readable, prefix: string, out: NodeJS.WritableStream): void {
-  forEachLine(stream, (line) => out.write(`${prefix}${line}\n`))
+  forEachLine(stream, (line) => {
+    const text = line.replace(CURSOR_CONTROL, '')
+    if (text === '' && line !== '') return
+    out.write(`${prefix}${text}\n`)
+  })
 }

@@ -40,6 +40,23 @@ test('the first taken port in the list is the one reported', async () => {
   }
 })
 
+test('every taken port is named at once, each with the variable that moves it', async () => {
+  const [first, free, second] = [await findFreePort(), await findFreePort(), await findFreePort()]
+  const servers = [await listen(first), await listen(second)]
+  try {
+    const check = assertPortsFree([
+      { port: first, what: 'Firestore emulator', envVar: 'FIRESTORE_EMULATOR_HOST' },
+      { port: free, what: 'web app', envVar: 'PORT' },
+      { port: second, what: 'local backend', envVar: 'RIO_LOCAL_PORT' },
+    ])
+    await expect(check).rejects.toBeInstanceOf(PortInUseError)
+    await expect(check).rejects.toThrow(`2 ports the local stack needs are already in use:\n  - ${first} (Firestore emulator): stop whatever listens there or choose another port with FIRESTORE_EMULATOR_HOST\n  - ${second} (local backend):`)
+    await expect(check).rejects.not.toThrow(`${free} (web app)`)
+  } finally {
+    for (const server of servers) await new Promise((resolve) => server.close(resolve))
+  }
+})
+
 test('no free port on a host this machine does not have is an error naming the host', async () => {
   // 192.0.2.0/24 is reserved for documentation: never an address of this machine.
   await expect(findFreePort('192.0.2.1')).rejects.toThrow('Could not pick a free port on 192.0.2.1')

@@ -79,11 +79,33 @@ export interface PortRequirement {
 }
 
 /**
- * Checks the ports a stack is about to use, in order.
- * @throws PortInUseError for the first requirement whose port is taken
+ * Thrown when several ports the stack needs are taken: names every one at once (a developer freed
+ * 8080, ran again, and only then learnt about 4000, then 8420). `port`, `what` and `envVar` are the
+ * first's, as PortInUseError's; `taken` lists them all, in order.
+ */
+export class PortsInUseError extends PortInUseError {
+  constructor(readonly taken: ReadonlyArray<PortRequirement>) {
+    const first = taken[0] as PortRequirement
+    super(first.port, first.what, first.envVar)
+    this.message = `${taken.length} ports the local stack needs are already in use:\n` +
+      taken.map((t) => `  - ${t.port} (${t.what}): stop whatever listens there or choose another port with ${t.envVar}`).join('\n') +
+      `\nSee what holds them with \`ss -ltnp | grep -E ':(${taken.map((t) => t.port).join('|')})\\b'\`.`
+    this.name = 'PortsInUseError'
+  }
+}
+
+/**
+ * Checks the ports a stack is about to use, all of them before answering.
+ * @throws PortInUseError when one is taken, PortsInUseError naming each when several are
  */
 export async function assertPortsFree(requirements: PortRequirement[]): Promise<void> {
+  const taken: PortRequirement[] = []
   for (const req of requirements) {
-    if (!(await isPortFree(req.port, req.host ?? '127.0.0.1'))) throw new PortInUseError(req.port, req.what, req.envVar)
+    if (!(await isPortFree(req.port, req.host ?? '127.0.0.1'))) taken.push(req)
   }
+  if (taken.length === 1) {
+    const only = taken[0] as PortRequirement
+    throw new PortInUseError(only.port, only.what, only.envVar)
+  }
+  if (taken.length > 1) throw new PortsInUseError(taken)
 }

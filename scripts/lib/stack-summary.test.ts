@@ -1,5 +1,5 @@
 /** What npm run dev and npm run start:local print once their stack runs. */
-import { stackSummary } from './stack-summary'
+import { stackPartsText, stackSummary } from './stack-summary'
 
 const stack = {
   appUrl: 'https://localhost:3100',
@@ -28,4 +28,9 @@ test('without the emulator it says live updates are off; a self-signed certifica
   const lines = stackSummary({ ...stack, firestoreHost: undefined, cert: { ...stack.cert, origin: 'self-signed' } }, { app: 'dev', projectId: 'p' })
   expect(lines).toContain('  Firestore: off (no live updates; see the line above for what to install)')
   expect(lines.at(-1)).toMatch(/self-signed unless mkcert made it/)
+})
+
+test('the stop line names every part of the stack, localstripe included', () => {
+  expect(stackPartsText('dev')).toBe('next dev, localstripe, the backend and the emulator')
+  expect(stackPartsText('production')).toBe('the app, localstripe, the backend and the emulator')
 })

@@ -13,6 +13,15 @@ export interface SummaryOptions {
 }
 
 /**
+ * Every part the stack runs, as the "Stopping …" line names them (localstripe too: a stop line
+ * that left it out read as if it kept running).
+ * @param app `next dev` or the production app
+ */
+export function stackPartsText(app: 'dev' | 'production'): string {
+  return `${app === 'dev' ? 'next dev' : 'the app'}, localstripe, the backend and the emulator`
+}
+
+/**
  * The lines to print (without a trailing blank line), in the order a person needs them.
  * @param stack the running stack (its addresses)
  */

@@ -139,7 +139,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     })
     const current = backend
     watch(current, () => backend === current)
-    await waitForHttp(`${backendUrl}/`, { what: 'The local backend', timeoutMs: 60_000, child: current })
+    // Its health route: probing `/` logged a "GET / 404" at every start, which read as an error.
+    await waitForHttp(`${backendUrl}/__health`, { what: 'The local backend', timeoutMs: 60_000, child: current, accept: (status) => status === 200 })
   }
 
   try {
@@ -153,7 +154,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await launchBackend()
     checkAborted()
 
-    const appEnv: NodeJS.ProcessEnv = { ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend) }
+    const appEnv: NodeJS.ProcessEnv = {
+      // Next's telemetry notice on every first start is noise in the stack's terminal (and nothing is sent).
+      NEXT_TELEMETRY_DISABLED: '1', ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend),
+    }
     // Next listens on plain http on a loopback port of its own (never the LAN); browsers meet the
     // front on `ports.app`, which adds TLS and routes `/rio` to the backend, in dev as in production.
     /** Starts `next <mode>` on a free loopback port and waits until it answers; its port. */

@@ -43,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <p>Cancel or change your plan any time.</p>
           <nav aria-label="Legal" className={styles.legal}>
             <AppLink href={LEGAL_ROUTES.privacy}>Privacy</AppLink>
+            <AppLink href={`${LEGAL_ROUTES.imprint}#contact`}>Contact</AppLink>
             <AppLink href={LEGAL_ROUTES.imprint}>Imprint</AppLink>
             <AppLink href={LEGAL_ROUTES.terms}>Terms</AppLink>
             <CookieSettingsLink className={styles.footerButton} />

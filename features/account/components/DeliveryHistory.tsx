@@ -8,6 +8,7 @@ import { AppLink } from '@/core/ui/AppLink'
 import { documentPath, documentsOf } from '../rules/documents'
 import styles from '@/core/ui/Card.module.css'
 import own from './DeliveryHistory.module.css'
+import { TrackingLink } from '@/features/roastery'
 
 export interface DeliveryHistoryProps {
   account: AccountView
@@ -72,6 +73,7 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
                 <span className={styles.muted}>
                   {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt, locale)}</time>
                 </span>
+                {delivery.tracking ? <> · <TrackingLink tracking={delivery.tracking} /></> : null}
               </span>
               {payment ? <span className={own.payment}><DeliveryPaymentLine payment={payment} locale={locale} /></span> : null}
               {payment ? <Documents payment={payment} /> : null}

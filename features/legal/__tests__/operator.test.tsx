@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { PrivacyNotice } from '@/features/legal/components/PrivacyNotice'
 import { Imprint } from '@/features/legal/components/Imprint'
-import { OPERATOR_SETTINGS, operatorFrom, placeholderOf } from '@/features/legal/rules/operator'
+import { missingOperatorSettings, OPERATOR_SETTINGS, operatorFrom, placeholderOf } from '@/features/legal/rules/operator'
 
 const CONFIGURED = {
   SELLER_NAME: 'Bean & Bloom GmbH',
@@ -36,4 +36,29 @@ test('a configured shop names its operator, address lines and contact, with no p
   // What tax law keeps after a deletion, and for how long.
   expect(screen.getByRole('cell', { name: /10 years from the end of the year they were issued/ })).toBeInTheDocument()
   expect(screen.getByText(/Berliner Beauftragte/)).toBeInTheDocument()
+})
+
+test('a production build says only what is configured: no placeholder, no empty label, and a way to reach support', () => {
+  const { container } = render(<Imprint operator={operatorFrom({ NODE_ENV: 'production', OPERATOR_EMAIL: 'hello@beanandbloom.example' })} />)
+  expect(container.textContent).not.toMatch(/PLACEHOLDER|Represented by|Register:|VAT identification number|Telephone/)
+  expect(screen.queryByRole('note')).toBeNull()
+  const contact = screen.getByRole('heading', { name: 'Contact and support' })
+  expect(contact).toHaveAttribute('id', 'contact')
+  expect(screen.getAllByRole('link', { name: 'hello@beanandbloom.example' })[0]).toHaveAttribute('href', 'mailto:hello@beanandbloom.example')
+})
+
+test('the privacy notice describes analytics and "Cookie settings" only when analytics is configured', () => {
+  const { container, unmount } = render(<PrivacyNotice operator={operatorFrom({ ...CONFIGURED, NODE_ENV: 'production' })} />)
+  expect(container.textContent).not.toMatch(/Google Analytics|Cookie settings|analytics script/)
+  expect(container.textContent).toContain('This shop uses no analytics and no tracking cookies')
+  unmount()
+  const { container: withAnalytics } = render(<PrivacyNotice operator={operatorFrom({ ...CONFIGURED, NODE_ENV: 'production', NEXT_PUBLIC_GA_ID: 'G-TEST123' })} />)
+  expect(withAnalytics.textContent).toContain('Google Analytics (Google Ireland Ltd.)')
+  expect(withAnalytics.textContent).toContain('“Cookie settings”')
+})
+
+test('start:local names the operator settings still missing, and none once all are set', () => {
+  expect(missingOperatorSettings({ ...CONFIGURED, OPERATOR_PHONE: ' ' })).toEqual(['OPERATOR_PHONE (the contact telephone number)'])
+  expect(missingOperatorSettings(CONFIGURED)).toEqual([])
+  expect(missingOperatorSettings({})).toHaveLength(Object.keys(OPERATOR_SETTINGS).length)
 })

@@ -10,7 +10,7 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
     <LegalPage title="Privacy notice" operator={operator}>
       <h2>Who is responsible</h2>
       <OperatorAddress operator={operator} />
-      <p>Data-protection contact: {operator.privacyContact}</p>
+      {operator.privacyContact ? <p>Data-protection contact: {operator.privacyContact}</p> : null}
 
       <h2>What we keep, where, why and for how long</h2>
       <table>
@@ -44,22 +44,31 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
           </tr>
           <tr>
             <td>The e-mails we send you (codes, confirmations, reminders, payment notices)</td>
-            <td>{operator.mailProvider}; in Retter we keep only each e-mail’s subject and time (the newest 200, so you can see them in your data download), and an e-mail that could not be sent waits there until it is</td>
+            <td>{operator.mailProvider || 'Our e-mail provider'}; in Retter we keep only each e-mail’s subject and time (the newest 200, so you can see them in your data download), and an e-mail that could not be sent waits there until it is</td>
             <td>To run your subscription (contract)</td>
             <td>At the provider, as long as it keeps sent mail; the list of subjects until you delete your account</td>
           </tr>
-          <tr>
-            <td>Page views, only if you accept analytics</td>
-            <td>Google Analytics (Google Ireland Ltd.)</td>
-            <td>To improve the shop (your consent, Art. 6(1)(a) GDPR)</td>
-            <td>14 months at Google; you can withdraw at any time under “Cookie settings”</td>
-          </tr>
+          {operator.analytics ? (
+            <tr>
+              <td>Page views, only if you accept analytics</td>
+              <td>Google Analytics (Google Ireland Ltd.)</td>
+              <td>To improve the shop (your consent, Art. 6(1)(a) GDPR)</td>
+              <td>14 months at Google; you can withdraw at any time under “Cookie settings”</td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
-      <p>
-        In your browser we keep your session and your cookie choice (local storage) so you stay signed in and are not
-        asked again. Without your Accept no analytics script is loaded and nothing about your visit goes to Google.
-      </p>
+      {operator.analytics ? (
+        <p>
+          In your browser we keep your session and your cookie choice (local storage) so you stay signed in and are not
+          asked again. Without your Accept no analytics script is loaded and nothing about your visit goes to Google.
+        </p>
+      ) : (
+        <p>
+          In your browser we keep only your session (local storage) so you stay signed in. This shop uses no analytics
+          and no tracking cookies: nothing about your visit goes to anyone else.
+        </p>
+      )}
 
       <h2>Your rights, and where to exercise them</h2>
       <ul>
@@ -73,9 +82,12 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
           we can refund it, and tell you when it is on its way. Signing in with the same address afterwards starts a
           new, empty account.
         </li>
-        <li><strong>Withdraw consent</strong> to analytics at any time under “Cookie settings” at the bottom of every page: it stops at once.</li>
-        <li><strong>Object, restrict</strong> or ask anything else: write to {operator.privacyContact}.</li>
-        <li><strong>Complain</strong> to a supervisory authority, for us: {operator.authority}.</li>
+        {operator.analytics ? <li><strong>Withdraw consent</strong> to analytics at any time under “Cookie settings” at the bottom of every page: it stops at once.</li> : null}
+        <li>
+          <strong>Object, restrict</strong> or ask anything else: write to{' '}
+          {operator.privacyContact || operator.email || <>us (see the <AppLink href={LEGAL_ROUTES.imprint}>imprint</AppLink>)</>}.
+        </li>
+        <li><strong>Complain</strong> to a supervisory authority{operator.authority ? <>, for us: {operator.authority}</> : ', in the country where you live or work'}.</li>
       </ul>
       <p>
         We sell no data, show no advertising and make no automated decisions about you. The terms of the subscription

@@ -46,7 +46,7 @@ test('a month by delivery day, its totals and VAT per country, its CSV, and a re
   expect(rows[0]).toHaveTextContent(/€20\.00 \(1\).*€20\.00 \(1\).*€0\.00 \(0\).*€5\.00.*€15\.00/)
   expect(rows[2]).toHaveTextContent(/€40\.00 \(2\).*€20\.00 \(1\).*€20\.00 \(1\).*€5\.00.*€35\.00/)
   const vat = screen.getByRole('table', { name: 'VAT by country' })
-  expect(within(vat).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['DE7%€18.69€1.31', 'FR5.5%€18.96€1.04'])
+  expect(within(vat).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['DE7%€18.69€1.31', 'FR5.5%€18.96€1.04', 'All countries€37.65€2.35'])
 
   await user.click(screen.getByRole('button', { name: /Download CSV/ }))
   expect(downloadText).toHaveBeenCalledWith('receipts-and-credit-notes-2026-11.csv', expect.stringContaining('Receipt,R-000001'))

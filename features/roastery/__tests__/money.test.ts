@@ -56,17 +56,18 @@ test('the month CSV lists receipts then credit notes by number, one row each, wi
   expect(lines[0]).toBe(MONEY_CSV_COLUMNS.join(','))
   expect(lines[1]).toBe(`Receipt,R-000003,2026-11-24,,y:2026-11-05,2026-11-05,"'@Sam, ""Sammy""",FR,5.50,9.48,0.52,10.00,Visa •••• 4242,`)
   expect(lines[2]).toBe(`Receipt,R-000007,2026-11-24,,x:2026-11-02,2026-11-02,"'=HYPERLINK(""http://evil"",""click"")",DE,7.00,18.69,1.31,20.00,Visa •••• 4242,`)
-  expect(lines[3]).toBe(`Credit note,CN-000002,2026-11-30,R-000007,x:2026-11-02,2026-11-02,"'=HYPERLINK(""http://evil"",""click"")",DE,7.00,18.69,1.31,20.00,,"'+1 ""torn"", lost\nin post"`)
+  expect(lines[3]).toBe(`Credit note,CN-000002,2026-11-30,R-000007,x:2026-11-02,2026-11-02,"'=HYPERLINK(""http://evil"",""click"")",DE,7.00,-18.69,-1.31,-20.00,,"'+1 ""torn"", lost\nin post"`)
   expect(lines).toHaveLength(5)
 })
 
-test('no cell of the CSV starts a formula, whatever names and reasons hold', () => {
+test('no cell of the CSV starts a formula, whatever names and reasons hold (a credit note\'s own amounts are plain negative numbers)', () => {
   fc.assert(fc.property(fc.string(), fc.string(), (name, reason) => {
     const r = receipt(1, 100, 7, 'DE', 700)
     let board = delivery(emptyBoard('2026-11-02'), 'x:2026-11-02', name, 'DE', 'paid', 100, r)
     board = addRefund(board, 'x:2026-11-02', 100, note(1, r, 100, 7, reason), NOW)
     const cells = moneyCsv([board]).slice(1).split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
-    return cells.every((cell) => !/^"?[=+\-@\t\r]/.test(cell.replace(/^\r\n/, '')))
+    // A spreadsheet reads "-1.00" as the number it is; anything else starting a formula is refused.
+    return cells.every((cell) => /^-\d+\.\d\d$/.test(cell) || !/^"?[=+\-@\t\r]/.test(cell.replace(/^\r\n/, '')))
   }))
 })
 
@@ -82,4 +83,59 @@ test('what may still be refunded, and amounts typed in euros', () => {
   expect(monthDays('2026-02')).toHaveLength(28)
   expect(monthDays('2028-02').at(-1)).toBe('2028-02-29')
   expect(() => monthDays('2026-13')).toThrow('is not a month')
+})
+
+/** The CSV's rows as cells (no cell of these boards holds a comma, quote or line break). */
+function csvRows(csv: string): string[][] {
+  return csv.slice(1).split('\r\n').filter(Boolean).slice(1).map((line) => line.split(','))
+}
+const centsOf = (cell: string) => Math.round(Number(cell) * 100)
+
+test('a credit note is negative in the CSV, as on its page: the columns sum to the money view\'s figures', () => {
+  const r1 = receipt(1, 2000, 131, 'DE', 700)
+  let board = delivery(emptyBoard('2026-11-02'), 'x:2026-11-02', 'Ann', 'DE', 'paid', 2000, r1)
+  board = addRefund(board, 'x:2026-11-02', 450, note(1, r1, 450, 29, 'torn'), NOW)
+  const rows = csvRows(moneyCsv([board]))
+  expect(rows[1]?.slice(9, 12)).toEqual(['-4.21', '-0.29', '-4.50'])
+  expect(rows.reduce((sum, r) => sum + centsOf(r[11] ?? ''), 0)).toBe(moneyOfDeliveries(board.deliveries).netCents)
+})
+
+test('over any receipts and refunds, the CSV\'s net, VAT and gross columns sum to the money view\'s totals', () => {
+  const person = fc.record({
+    payment: fc.constantFrom<BoardPayment>('paid', 'paid', 'failed', 'unpaid', 'requires_action', 'processing'),
+    gross: fc.integer({ min: 1, max: 50_000 }),
+    country: fc.constantFrom(['DE', 700], ['FR', 550], ['IE', 0], ['IT', 2200]),
+    refunds: fc.array(fc.integer({ min: 1, max: 100 }), { maxLength: 3 }),
+  })
+  fc.assert(fc.property(fc.array(fc.array(person, { maxLength: 6 }), { minLength: 1, maxLength: 4 }), (days) => {
+    let receipts = 0
+    let notes = 0
+    const boards = days.map((people, dayIndex) => {
+      const date = `2026-11-${String(dayIndex + 1).padStart(2, '0')}`
+      let board = emptyBoard(date)
+      people.forEach((p, i) => {
+        const id = `p${i}:${date}`
+        const [country, rateBp] = p.country as [string, number]
+        const vatOf = (gross: number) => Math.round((gross * rateBp) / (10_000 + rateBp))
+        const r = p.payment === 'paid' ? receipt(++receipts, p.gross, vatOf(p.gross), country, rateBp) : undefined
+        board = delivery(board, id, `P${i}`, country, p.payment, p.gross, r)
+        if (!r) return
+        let left = p.gross
+        for (const share of p.refunds) {
+          const amount = Math.min(left, Math.max(1, Math.round((p.gross * share) / 100)))
+          if (amount <= 0) break
+          left -= amount
+          board = addRefund(board, id, amount, note(++notes, r, amount, vatOf(amount), 'damaged'), NOW)
+        }
+      })
+      return board
+    })
+    const total = addSummaries(boards.map((b) => moneyOfDeliveries(b.deliveries)))
+    const rows = csvRows(moneyCsv(boards))
+    const column = (index: number) => rows.reduce((sum, r) => sum + centsOf(r[index] ?? ''), 0)
+    expect(column(9)).toBe(total.vat.reduce((sum, l) => sum + l.netCents, 0))
+    expect(column(10)).toBe(total.vat.reduce((sum, l) => sum + l.vatCents, 0))
+    // Every paid delivery has its receipt and every refund its credit note: gross is what was collected.
+    expect(column(11)).toBe(total.netCents)
+  }))
 })

@@ -9,6 +9,7 @@ import { RioAppError } from '@/core/rio/errors/app-error'
 import type { RioAccessor, RioCloudObject } from '@/core/rio/client'
 import { guarded } from '@/core/rio/errors/map'
 import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from '@/core/rio/state'
+import type { TrackingEntry } from '../rules/tracking-csv'
 
 /**
  * What "mark all shipped" did: the contract's answer and how many deliveries stayed on hold for
@@ -38,6 +39,11 @@ export interface RoasteryDays {
    * with an AppError when any could not be recorded.
    */
   markAllShipped(date: string): Promise<ShipAllResult>
+  /**
+   * Records parcels' carrier and tracking number on `date` before they ship (all or nothing).
+   * Rejects with an AppError naming the row and field of the first entry refused.
+   */
+  setTracking(date: string, entries: TrackingEntry[]): Promise<{ updated: number }>
   /**
    * Refunds `amountCents` of a paid delivery of `date`, with staff's reason. Rejects with an AppError
    * (409 REFUND_TOO_LARGE or ALREADY_REFUNDED naming what can still be refunded).
@@ -190,6 +196,10 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
           // A Roastery from before payments holds nothing back and does not say so.
           onHold: typeof data.onHold === 'number' ? data.onHold : 0,
         }
+      },
+      async setTracking(date, entries) {
+        const response = await guarded(() => objectOf(date).call<{ updated?: number }>({ method: 'setTracking', body: { entries } }))
+        return { updated: typeof response.data?.updated === 'number' ? response.data.updated : entries.length }
       },
       async refundDelivery(date, deliveryId, amountCents, reason) {
         const response = await guarded(() => objectOf(date).call<{ amountCents?: number; refundedCents?: number; creditNote?: { number?: string } }>({

@@ -12,6 +12,9 @@ import { downloadText } from '../rules/download'
 import { PackingList } from './PackingList'
 import { RefundDialog } from './RefundDialog'
 import { ShipAllDialog } from './ShipAllDialog'
+import { TrackingDialog } from './TrackingDialog'
+import { TrackingImportDialog } from './TrackingImportDialog'
+import type { TrackingEntry } from '../rules/tracking-csv'
 import { SHIP_UNDO_MS, useShipUndo } from './useShipUndo'
 import styles from './Roastery.module.css'
 
@@ -26,6 +29,8 @@ export interface DayBoardProps {
   onShipAll(date: string): Promise<ShipAllResult>
   /** Refunds part or all of a paid delivery (none: no refund buttons). */
   onRefund?(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
+  /** Records parcels' carrier and tracking number before they ship (none: no tracking buttons). */
+  onSetTracking?(date: string, entries: TrackingEntry[]): Promise<{ updated: number }>
   locale?: string
 }
 
@@ -60,7 +65,7 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo).
  * Outcomes are one line in the day: announced politely when done, as an alert when not.
  */
-export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, locale }: DayBoardProps) {
+export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, onSetTracking, locale }: DayBoardProps) {
   const { date, board, error: loadError } = day
   const headingId = `${daySectionId(date)}-title`
   const dayLabel = formatDeliveryDay(dayIso(date), locale)
@@ -70,6 +75,8 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   const [message, setMessage] = useState<Message | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [refunding, setRefunding] = useState<BoardDelivery | null>(null)
+  const [tracking, setTracking] = useState<BoardDelivery | null>(null)
+  const [importing, setImporting] = useState(false)
 
   const deliveries = board?.deliveries ?? []
   const split = splitBoard(deliveries)
@@ -133,6 +140,15 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
     setMessage({ tone: 'done', text: `€${(result.amountCents / 100).toFixed(2)} refunded to ${delivery.name}.${note}` })
   }
 
+  async function saveTracking(entries: TrackingEntry[], done: string): Promise<void> {
+    if (!onSetTracking) return
+    setMessage(null)
+    await onSetTracking(date, entries)
+    setTracking(null)
+    setImporting(false)
+    setMessage({ tone: 'done', text: done })
+  }
+
   function exportCsv(): void {
     if (board) downloadText(packingListFileName(date), packingListCsv(board, labels))
   }
@@ -168,6 +184,11 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
             <button type="button" className="btn btn-secondary" onClick={exportCsv}>
               Download CSV<span className="visually-hidden"> of the packing list for {dayLabel}</span>
             </button>
+            {onSetTracking && deliveries.length > split.shipped.length ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+                Import tracking<span className="visually-hidden"> numbers for {dayLabel}</span>
+              </button>
+            ) : null}
             {onHold > 0 ? (
               <p id={`${headingId}-held-count`} className={styles.muted}>
                 {toShip > 0 ? `Ships ${toShip}; ` : ''}{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, awaiting payment.
@@ -190,7 +211,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
           <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
           {split.packing.length > 0
-            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} locale={locale} />
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} onTracking={onSetTracking ? setTracking : undefined} locale={locale} />
             : <p className={styles.muted}>Nothing paid to pack yet.</p>}
           {onHold > 0 ? (
             <div className={styles.held}>
@@ -204,6 +225,21 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
 
       {refunding ? (
         <RefundDialog delivery={refunding} dayLabel={dayLabel} onRefund={(cents, reason) => refund(refunding, cents, reason)} onClose={() => setRefunding(null)} />
+      ) : null}
+      {tracking ? (
+        <TrackingDialog
+          delivery={tracking}
+          onSave={(carrier, trackingNumber) => saveTracking([{ deliveryId: tracking.deliveryId, carrier, trackingNumber }], `Tracking saved for ${tracking.name}’s parcel.`)}
+          onClose={() => setTracking(null)}
+        />
+      ) : null}
+      {importing ? (
+        <TrackingImportDialog
+          dayLabel={dayLabel}
+          deliveryIds={deliveries.filter((d) => d.status === 'scheduled').map((d) => d.deliveryId)}
+          onImport={(entries) => saveTracking(entries, `Tracking saved for ${plural(entries.length, 'parcel', 'parcels')}.`)}
+          onClose={() => setImporting(false)}
+        />
       ) : null}
       {confirming ? (
         <ShipAllDialog dayLabel={dayLabel} count={toShip} onHold={onHold} onConfirm={shipAll} onClose={() => setConfirming(false)} />

@@ -174,6 +174,15 @@ export function MoneyView({ locale }: { locale?: string }) {
                     </tr>
                   ))}
                 </tbody>
+                <tfoot>
+                  {/* What the CSV's Net and VAT columns sum to (credit notes are negative there). */}
+                  <tr>
+                    <th scope="row">All countries</th>
+                    <td />
+                    <td className={styles.number}>{euros(total.vat.reduce((sum, line) => sum + line.netCents, 0))}</td>
+                    <td className={styles.number}>{euros(total.vat.reduce((sum, line) => sum + line.vatCents, 0))}</td>
+                  </tr>
+                </tfoot>
               </table>
             </div>
           )}

@@ -5,6 +5,7 @@ import { formatClockTime } from '@/core/format/date'
 import { refundableCents } from '../rules/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '../rules/payment'
 import { plainLayout, postalLayout, watchPostalLayout } from '@/core/format/address'
+import { TrackingLink } from './TrackingLink'
 import styles from './Roastery.module.css'
 
 export interface PackingListProps {
@@ -20,6 +21,8 @@ export interface PackingListProps {
   onUndo?(delivery: BoardDelivery): void
   /** Opens the refund of a paid delivery (none: no refund buttons). */
   onRefund?(delivery: BoardDelivery): void
+  /** Opens a delivery's carrier and tracking number, before it ships (none: no tracking buttons). */
+  onTracking?(delivery: BoardDelivery): void
   locale?: string
 }
 
@@ -54,7 +57,7 @@ function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDeliver
  * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
  * each row becomes a card.
  */
-export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, locale }: PackingListProps) {
+export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking, locale }: PackingListProps) {
   const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   return (
     <div className={styles.tableWrap}>
@@ -95,7 +98,10 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                     : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
                   {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
                 </td>
-                <td data-label="Status"><StatusBadge delivery={delivery} secondsLeft={secondsLeft} locale={locale} /></td>
+                <td data-label="Status">
+                  <StatusBadge delivery={delivery} secondsLeft={secondsLeft} locale={locale} />
+                  {delivery.tracking ? <span className={styles.tracking}><TrackingLink tracking={delivery.tracking} /></span> : null}
+                </td>
                 <td className={styles.rowAction}>
                   {shippingState(delivery) === 'ready' ? (
                     // One button that turns into "Undo" while the request waits, so focus stays on it.
@@ -108,6 +114,11 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                       aria-busy={busy || undefined}
                     >
                       {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : undoable ? 'Undo' : 'Mark shipped'}
+                    </button>
+                  ) : null}
+                  {onTracking && delivery.status === 'scheduled' && !undoable ? (
+                    <button type="button" className="btn btn-secondary" aria-label={`${delivery.tracking ? 'Change' : 'Add'} tracking: ${delivery.name}`} onClick={() => onTracking(delivery)} disabled={busy}>
+                      {delivery.tracking ? 'Change tracking' : 'Add tracking'}
                     </button>
                   ) : null}
                   {onRefund && refundableCents(delivery) > 0 ? (

@@ -43,11 +43,15 @@ export function RefundDialog({ delivery, dayLabel, onRefund, onClose }: RefundDi
       onClose={() => { if (!inFlight()) onClose() }}
       description={<p>Paid {euros(delivery.amountCents ?? 0)}{delivery.refundedCents ? `, ${euros(delivery.refundedCents)} already refunded` : ''}: up to {euros(left)} can be refunded. The customer gets the money back to how they paid, and an e-mail with a credit note.</p>}
     >
-      <form onSubmit={submit} noValidate>
-        <label htmlFor={`${ids}-amount`}>Amount (€)</label>
-        <input id={`${ids}-amount`} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={problem ? `${ids}-problem` : undefined} />
-        <label htmlFor={`${ids}-reason`}>Reason</label>
-        <textarea id={`${ids}-reason`} name="reason" maxLength={200} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} required />
+      <form onSubmit={submit} noValidate className={styles.dialogForm}>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-amount`}>Amount (€)</label>
+          <input id={`${ids}-amount`} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={problem ? `${ids}-problem` : undefined} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-reason`}>Reason</label>
+          <textarea id={`${ids}-reason`} name="reason" maxLength={200} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required />
+        </div>
         {problem ? <p id={`${ids}-problem`} className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
         <div className={styles.dialogActions}>

@@ -12,7 +12,7 @@ import styles from './Roastery.module.css'
 
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */
 export function RoasteryBoard({ locale }: { locale?: string }) {
-  const { days, status, error, liveUpdates, markShipped, markAllShipped, refundDelivery, retry } = useRoastery()
+  const { days, status, error, liveUpdates, markShipped, markAllShipped, setTracking, refundDelivery, retry } = useRoastery()
   const { plans } = useAccount()
   const labels = deliveryLabels(plans)
 
@@ -36,7 +36,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
                 <li key={day.date}>
                   <a href={`#${daySectionId(day.date)}`}>
                     <span>{formatDeliveryDay(dayIso(day.date), locale)}</span>
-                    <span className={styles.count}>{count === undefined ? '…' : count}<span className="visually-hidden"> deliveries</span></span>
+                    <span className={styles.count}>{count === undefined ? '…' : count}<span className="visually-hidden"> {count === 1 ? 'delivery' : 'deliveries'}</span></span>
                   </a>
                 </li>
               )
@@ -65,6 +65,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
             onShip={markShipped}
             onShipAll={markAllShipped}
             onRefund={refundDelivery}
+            onSetTracking={setTracking}
             locale={locale}
           />
         ))}

@@ -28,7 +28,9 @@ export function ShipAllDialog({ dayLabel, count, onHold, onConfirm, onClose }: S
       onClose={() => { if (!inFlight()) onClose() }}
       description={
         <>
-          <p>All {deliveries} paid and still to ship on {dayLabel} are marked shipped, and each customer gets an e-mail that their coffee is on its way.</p>
+          {count === 1
+            ? <p>The one delivery paid and still to ship on {dayLabel} is marked shipped, and its customer gets an e-mail that their coffee is on its way.</p>
+            : <p>All {deliveries} paid and still to ship on {dayLabel} are marked shipped, and each customer gets an e-mail that their coffee is on its way.</p>}
           {onHold > 0 ? <p>{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, not shipped: awaiting payment.</p> : null}
         </>
       }

@@ -123,9 +123,17 @@ export function monthDays(month: string): string[] {
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
 }
 
-/** "20.00": euros with two decimals, never negative here (the Document column says which way money went). */
-function amount(cents: number): string {
-  return (Math.abs(cents) / 100).toFixed(2)
+/**
+ * A money cell: "20.00", or "-4.50" for money given back. Written as is, not through csvCell: the
+ * text is only digits, a point and a minus sign from our own formatting, and an apostrophe before
+ * the minus would turn the figure into text a spreadsheet no longer sums.
+ */
+interface Figure { figure: string }
+
+/** Euros with two decimals, signed: a credit note's amounts are negative, as its page shows them. */
+function amount(cents: number, sign: 1 | -1): Figure {
+  const signed = sign * cents
+  return { figure: `${signed < 0 ? '-' : ''}${(Math.abs(signed) / 100).toFixed(2)}` }
 }
 
 /** The money CSV's columns, in order. */
@@ -135,22 +143,26 @@ export const MONEY_CSV_COLUMNS = [
 
 /**
  * The receipts and credit notes of the given days' deliveries as CSV (RFC 4180: CRLF, quoted where
- * needed, a byte order mark for spreadsheets), ordered by document number. Cells that hold text a
+ * needed, a byte order mark for spreadsheets), ordered by document number. A credit note's net, VAT
+ * and gross are negative, so each column sums to the money view's figures: the VAT table's net and
+ * VAT, and (once every paid delivery has its receipt and every refund its credit note) what was
+ * collected. Cells that hold text a
  * customer typed (their name) or staff wrote (a refund's reason) are defused the way the packing
  * list's are: a spreadsheet never runs them as a formula.
  * @param boards the boards of the month's days
  */
 export function moneyCsv(boards: ReadonlyArray<Board>): string {
-  const rows: Array<{ key: string; cells: Array<string | number> }> = []
+  const rows: Array<{ key: string; cells: Array<string | number | Figure> }> = []
   for (const board of boards) {
     for (const d of board.deliveries) {
       const docs = (d.receipt ? [d.receipt] : []).concat(d.creditNotes ?? [])
       for (const doc of docs) {
+        const sign = doc.kind === 'receipt' ? 1 : -1
         rows.push({
           key: `${doc.kind === 'receipt' ? 0 : 1}${doc.number.padStart(20, '0')}`,
           cells: [
             doc.kind === 'receipt' ? 'Receipt' : 'Credit note', doc.number, doc.issuedAt.slice(0, 10), doc.receiptNumber ?? '', d.deliveryId, board.date, d.name,
-            doc.vatCountry, (doc.vatRateBp / 100).toFixed(2), amount(doc.netCents), amount(doc.vatCents), amount(doc.grossCents), doc.method ?? '', doc.reason ?? '',
+            doc.vatCountry, (doc.vatRateBp / 100).toFixed(2), amount(doc.netCents, sign), amount(doc.vatCents, sign), amount(doc.grossCents, sign), doc.method ?? '', doc.reason ?? '',
           ],
         })
       }
@@ -158,7 +170,8 @@ export function moneyCsv(boards: ReadonlyArray<Board>): string {
   }
   rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   const lines = [[...MONEY_CSV_COLUMNS], ...rows.map((r) => r.cells)]
-  return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  const cell = (value: string | number | Figure) => (typeof value === 'object' ? value.figure : csvCell(value))
+  return '\uFEFF' + lines.map((cells) => cells.map(cell).join(',')).join('\r\n') + '\r\n'
 }
 
 /** The file name of a month's documents. */

@@ -8,6 +8,7 @@ import { monthDays } from '../rules/money'
 import type { AppError, LoadState } from '@/core/types'
 import { useAuth } from '@/core/session/AuthContext'
 import { useRio } from '@/core/session/RioContext'
+import type { TrackingEntry } from '../rules/tracking-csv'
 
 export type { RefundResult, ShipAllResult } from '../api/roastery-api'
 
@@ -50,6 +51,8 @@ export interface RoasteryContextValue {
   markShipped(date: string, deliveryId: string): Promise<void>
   /** Marks every delivery of the day still scheduled and paid shipped (the rest stay on hold); rejects with an AppError when any could not be. */
   markAllShipped(date: string): Promise<ShipAllResult>
+  /** Records parcels' carrier and tracking number before they ship; rejects with an AppError naming the row and field refused. */
+  setTracking(date: string, entries: TrackingEntry[]): Promise<{ updated: number }>
   /** Refunds part or all of a paid delivery of one of the days; rejects with an AppError (409 above what is left). */
   refundDelivery(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
   /** Reads every board of a calendar month once (`YYYY-MM`), for the money view; rejects with an AppError. */
@@ -166,6 +169,7 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
 
   const markShipped = useCallback((date: string, deliveryId: string) => act(date, (handle) => handle.markShipped(date, deliveryId)), [act])
   const markAllShipped = useCallback((date: string) => act(date, (handle) => handle.markAllShipped(date)), [act])
+  const setTracking = useCallback((date: string, entries: TrackingEntry[]) => act(date, (handle) => handle.setTracking(date, entries)), [act])
   const refundDelivery = useCallback((date: string, deliveryId: string, amountCents: number, reason: string) =>
     act(date, (handle) => handle.refundDelivery(date, deliveryId, amountCents, reason)), [act])
   const readMonth = useCallback((month: string) => mapRejection(async () => {
@@ -198,11 +202,12 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     liveUpdates: days.every((day) => day.live && !day.stale),
     markShipped,
     markAllShipped,
+    setTracking,
     refundDelivery,
     readMonth,
     refundAnyDay,
     retry,
-  }), [days, status, current.error, markShipped, markAllShipped, refundDelivery, readMonth, refundAnyDay, retry])
+  }), [days, status, current.error, markShipped, markAllShipped, setTracking, refundDelivery, readMonth, refundAnyDay, retry])
 
   return <RoasteryContext.Provider value={value}>{children}</RoasteryContext.Provider>
 }

@@ -7,6 +7,7 @@
 import { CreditNote, customerDate, documentLines, documentTitle, euros, Receipt } from 'BeanBloomSubscription'
 import { BRAND_COLOUR, escapeHtml, htmlMail, textMail } from './mail-layout'
 import { Mail } from './mailer'
+import { documentPdf, documentPdfName } from './document-pdf'
 
 /** The opening words of the mail, before the document. */
 function intro(doc: Receipt | CreditNote): { subject: string; headline: string; line: string } {
@@ -50,5 +51,7 @@ export function documentMail(doc: Receipt | CreditNote, to: string, documentUrl?
       ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(documentUrl) + '" style="color:' + BRAND_COLOUR + '">Read and print it on our website</a></p>'
       : '<p style="margin:24px 0 0">' + escapeHtml(where) + '</p>',
   ].join(''))
-  return { to: to, subject: words.subject, text: text, html: html }
+  // The document as a one-page PDF too, for the customer's records (document-pdf.ts).
+  const pdf = { filename: documentPdfName(doc), contentType: 'application/pdf', contentBase64: documentPdf(doc).toString('base64') }
+  return { to: to, subject: words.subject, text: text, html: html, attachments: [pdf] }
 }

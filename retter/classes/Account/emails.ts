@@ -7,6 +7,7 @@ import {
   lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
   timelineText,
 } from 'BeanBloomSubscription'
+import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
 import { Mail } from './mailer'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './mail-layout'
 
@@ -38,7 +39,8 @@ export type SubscriptionEvent =
   | { kind: 'address'; first: boolean }
   | { kind: 'preferences' }
   | { kind: 'reminder'; date: string; amountCents?: number }
-  | { kind: 'shipped'; date: string; shippedAt: string }
+  /** `tracking`: the parcel's carrier and number, when staff entered them before it left. */
+  | { kind: 'shipped'; date: string; shippedAt: string; tracking?: Tracking }
   | { kind: 'payment-method'; method: string }
   | { kind: 'payment-failed'; date: string; amountCents: number; reason: string; retrying: boolean }
   | { kind: 'payment-action'; date: string; amountCents: number }
@@ -174,8 +176,16 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
     case 'payment-hold-ended':
       return { subject: 'Your deliveries are back on', headline: 'Your deliveries are back on', lines: ['Thank you: your payment method works, so your subscription is no longer on hold.'] }
     case 'shipped':
-      return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'] }
+      return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'].concat(trackingLines(event.tracking)) }
   }
+}
+
+/** "Follow it with DHL (tracking number …): <link>", when the parcel has tracking. */
+function trackingLines(tracking: Tracking | undefined): string[] {
+  const carrier = tracking ? carrierOf(tracking.carrier) : undefined
+  const url = tracking ? trackingUrl(tracking) : undefined
+  if (!tracking || !carrier || !url) return []
+  return ['Follow it with ' + carrier.name + ' (tracking number ' + tracking.number + '): ' + url]
 }
 
 function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {

@@ -4,5 +4,5 @@
  * Account never waits on SMTP for it). The Account sends only what its request must answer for
  * (sign-in and confirmation codes) itself.
  */
-export type { Mail } from 'BeanBloomMail'
+export type { Mail, MailAttachment } from 'BeanBloomMail'
 export { sendMail } from 'BeanBloomMail'

@@ -20,6 +20,7 @@ import { savePaymentMethod, testStripe } from '../../../rio-local/test/payments'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from './customer'
 import { SELLER_PLACEHOLDERS } from './seller'
+import { readPdf } from '../../../test/pdf-text'
 
 const P = 'receipt-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first deliveries on Wednesday 25 Nov
@@ -30,7 +31,7 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 const BARISTA = PLANS.find((p) => p.id === 'barista')!
 
 type Sub = SubscriptionFields & AccountUserState
-interface Mail { subject: string; text: string; html?: string }
+interface Mail { subject: string; text: string; html?: string; attachments?: Array<{ filename: string; contentType: string; contentBase64: string }> }
 
 let time: ReturnType<typeof fakeDate>
 let backend: Backend
@@ -120,6 +121,27 @@ describe('the receipt of a paid delivery', () => {
     // The board shows the charge and the receipt for the money view.
     expect(await entryOf(sam)).toMatchObject({ payment: 'paid', amountCents: BARISTA.amount, receipt: { number: 'R-000001', vatCents: vat, vatCountry: 'DE', method: 'Visa •••• 4242' } })
   })
+
+  test('its e-mail carries it as a one-page PDF with its number, customer and total', async () => {
+    await start({ SELLER_NAME: 'Bean & Bloom GmbH', SELLER_ADDRESS: 'Kastanienallee 7 | 10435 Berlin | Germany', SELLER_VAT_NUMBER: 'DE123456789' })
+    const sam = await subscriber()
+    await walkTo(PAID_BY)
+    const mail = await mailAbout(sam, /^Your receipt R-000001 /)
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([['receipt-R-000001.pdf', 'application/pdf']])
+    const pdf = readPdf(Buffer.from(mail.attachments?.[0]?.contentBase64 ?? '', 'base64'))
+    expect(pdf.pages).toBe(1)
+    expect(pdf.lines).toEqual(expect.arrayContaining(['Receipt R-000001', 'R-000001', 'Sam Rivera, Torstraße 1, 10119 Berlin, Germany', `€${(BARISTA.amount / 100).toFixed(2)}`, 'Visa •••• 4242, Tuesday 24 November 2026']))
+
+    // A credit note too, its amounts given back.
+    const rosa = await staff()
+    expect((await refund(rosa.token, sam, 450, 'One bag (of two) torn')).status).toBe(200)
+    const note = await mailAbout(sam, /\(credit note CN-000001\)$/)
+    expect(note.attachments?.[0]?.filename).toBe('credit-note-CN-000001.pdf')
+    const notePdf = readPdf(Buffer.from(note.attachments?.[0]?.contentBase64 ?? '', 'base64'))
+    expect(notePdf.pages).toBe(1)
+    expect(notePdf.lines).toEqual(expect.arrayContaining(['Credit note CN-000001', 'R-000001', 'One bag (of two) torn', '-€4.50']))
+    // A receipt, a refund and a credit note: more than the default 5 s on a shared machine.
+  }, 20_000)
 
   test('without a seller configured, it says which variables to fill in; the rate follows the delivery country', async () => {
     await start()

@@ -24,7 +24,7 @@ export function isShipped(customer: { deliveries?: ShippedDelivery[] }, date: st
 
 /**
  * WRITE (the Roastery class only; the authorizer admits platform calls, this checks which class)
- * {deliveryId, date, plan, grind, roast, bags, shippedAt}: adds the delivery to the customer's
+ * {deliveryId, date, plan, grind, roast, bags, shippedAt, tracking?}: adds the delivery to the customer's
  * `deliveries` and e-mails them that it is on its way. Recording the same delivery again changes
  * nothing and sends nothing. 400 WRONG_DELIVERY for another Account's or another day's delivery;
  * 409 SKIPPED for a delivery the customer skipped and 409 NOT_PAID for one not paid, or while an
@@ -65,5 +65,5 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   const all = (view.deliveries || []).concat([shipped])
   view.deliveries = all.slice(Math.max(0, all.length - DELIVERY_HISTORY_LIMIT))
   // The board already shows it shipped, and its Roastery is waiting on this call: no board update.
-  return complete(data, view, nowMs, { action: 'shipped', date: day }, { kind: 'shipped', date: day, shippedAt: input.shippedAt }, { boards: false })
+  return complete(data, view, nowMs, { action: 'shipped', date: day }, { kind: 'shipped', date: day, shippedAt: input.shippedAt, tracking: shipped.tracking }, { boards: false })
 }

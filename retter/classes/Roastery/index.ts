@@ -20,7 +20,7 @@ import { ACCOUNT_CLASS, ROASTERY_CLASS, boardOf, dateOf, storeBoard } from './da
 import { initShard } from './shards'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
-const FOR_STAFF = ['INIT', 'GET', 'STATE', 'revision', 'markShipped', 'markAllShipped', 'refundDelivery']
+const FOR_STAFF = ['INIT', 'GET', 'STATE', 'revision', 'markShipped', 'markAllShipped', 'setTracking', 'refundDelivery']
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
 /** A day opens and writes its shards. */
 const FOR_DAYS = ['INIT', 'GET', 'setShard']

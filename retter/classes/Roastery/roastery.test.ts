@@ -145,6 +145,7 @@ describe('who may do what on a day', () => {
     // Let in, and told it is not paid yet (it is charged when it becomes final, tomorrow).
     { name: 'markShipped', staff: 409, run: (token) => roasteryCall('markShipped', day, token, { deliveryId }) },
     { name: 'markAllShipped', staff: 200, run: (token) => roasteryCall('markAllShipped', day, token, {}) },
+    { name: 'setTracking', staff: 200, run: (token) => roasteryCall('setTracking', day, token, { entries: [{ deliveryId, carrier: 'gls', trackingNumber: '123456789012' }] }) },
     { name: 'syncDelivery (the Account class only)', staff: 403, run: (token) => roasteryCall('syncDelivery', day, token, { deliveryId, delivery: null }) },
     { name: 'setPayment (the Account class only)', staff: 403, run: (token) => roasteryCall('setPayment', day, token, { deliveryId, payment: 'paid' }) },
     { name: 'LIST', staff: 403, run: (token) => call(backend, 'POST', `/${P}/LIST/Roastery${token ? `?_token=${token}` : ''}`) },
@@ -342,6 +343,33 @@ describe('shipping', () => {
     expect((await roasteryCall('markShipped', day, rosa.token, { deliveryId })).status).toBe(200)
     expect((await mails(sam)).filter((m) => m.subject === 'Your coffee is on its way')).toHaveLength(1)
     expect((await subOf(sam)).deliveries).toHaveLength(1)
+  })
+
+  test('tracking: staff enter carrier and number (one or a batch), the e-mail and the customer’s history link to it; bad rows are refused by field, nothing changes', async () => {
+    await chargedAndReady(sam, rosa)
+    const deliveryId = `${sam.accountId}:${day}`
+    const before = await entryOf(day, rosa, sam)
+    const badCarrier = await roasteryCall('setTracking', day, rosa.token, { entries: [{ deliveryId, carrier: 'pigeon', trackingNumber: '00340434161234567890' }] })
+    expect(badCarrier).toMatchObject({ status: 400, body: { code: 'INVALID_CARRIER', field: 'carrier', message: expect.stringContaining('dhl, dpd, gls, ups') } })
+    const badNumber = await roasteryCall('setTracking', day, rosa.token, {
+      entries: [{ deliveryId, carrier: 'dhl', trackingNumber: '00340434161234567890' }, { deliveryId, carrier: 'dhl', trackingNumber: '12<3>' }],
+    })
+    expect(badNumber).toMatchObject({ status: 400, body: { code: 'INVALID_TRACKING_NUMBER', field: 'trackingNumber', row: 2, message: expect.stringMatching(/^Row 2 .*tracking number/) } })
+    expect(await entryOf(day, rosa, sam)).toEqual(before)
+    const elsewhere = await roasteryCall('setTracking', day, rosa.token, { entries: [{ deliveryId: `${sam.accountId}:2026-11-26`, carrier: 'dhl', trackingNumber: '123456789' }] })
+    expect(elsewhere).toMatchObject({ status: 404, body: { code: 'NOT_ON_BOARD', field: 'deliveryId' } })
+
+    expect(await roasteryCall('setTracking', day, rosa.token, { entries: [{ deliveryId, carrier: 'DHL', trackingNumber: '0034 0434 1612-3456 7890' }] }))
+      .toMatchObject({ status: 200, body: { updated: 1 } })
+    expect((await entryOf(day, rosa, sam))?.tracking).toEqual({ carrier: 'dhl', number: '00340434161234567890' })
+    expect((await roasteryCall('markShipped', day, rosa.token, { deliveryId })).status).toBe(200)
+    expect((await subOf(sam)).deliveries?.[0]?.tracking).toEqual({ carrier: 'dhl', number: '00340434161234567890' })
+    const [mail] = await mails(sam)
+    expect(mail?.text).toContain('Follow it with DHL (tracking number 00340434161234567890): https://www.dhl.com/global-en/home/tracking.html?tracking-id=00340434161234567890')
+    expect(mail?.html).toContain('tracking-id=00340434161234567890')
+    // Once shipped the e-mail has gone: tracking is entered before.
+    expect(await roasteryCall('setTracking', day, rosa.token, { entries: [{ deliveryId, carrier: 'ups', trackingNumber: '1Z999AA10123456784' }] }))
+      .toMatchObject({ status: 409, body: { code: 'ALREADY_SHIPPED' } })
   })
 
   test('a shipped delivery is final: it cannot be skipped, and later changes reach only the deliveries after it', async () => {

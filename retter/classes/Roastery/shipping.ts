@@ -5,7 +5,9 @@
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
 import RDK, { Data } from '@retter/rdk'
-import { Board, BoardDelivery, accountOf, callUntilFree, deliveryOn, describeFailure, paidForShipping, shipDelivery, shipmentOf, succeeded } from 'BeanBloomBoard'
+import {
+  Board, BoardDelivery, accountOf, callUntilFree, cleanTracking, deliveryOn, describeFailure, paidForShipping, setDeliveryTracking, shipDelivery, shipmentOf, succeeded,
+} from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
 
 const rdk = new RDK()
@@ -117,5 +119,60 @@ export async function markAllShipped(data: Data): Promise<Data> {
     return data
   }
   data.response = { statusCode: 200, body: { shipped: recorded.length, failed: [], onHold: onHold + refused } }
+  return data
+}
+
+/** Parcels whose tracking one call may set (a day's labels from a carrier's export). */
+export const TRACKING_BATCH_MAX = 500
+
+/** One parcel's tracking as staff send it. */
+export interface TrackingEntry {
+  deliveryId: string
+  carrier: string
+  trackingNumber: string
+}
+
+/**
+ * WRITE (staff) {entries: [{deliveryId, carrier, trackingNumber}]}: records each parcel's carrier
+ * and tracking number on the board, one at a time from the page or a whole carrier's CSV, so that
+ * marking it shipped sends them in the customer's "on its way" e-mail. All or nothing: the first
+ * entry that cannot be used is refused, naming its row and field, and nothing changes (400
+ * INVALID_CARRIER / INVALID_TRACKING_NUMBER / INVALID_TRACKING_BATCH, 404 NOT_ON_BOARD, 409
+ * ALREADY_SHIPPED: the e-mail has gone). Answers {updated}: the entries that changed something.
+ */
+export async function setTracking(data: Data<{ entries: TrackingEntry[] }>): Promise<Data> {
+  const entries = data.request.body && Array.isArray(data.request.body.entries) ? data.request.body.entries : []
+  if (entries.length < 1 || entries.length > TRACKING_BATCH_MAX) {
+    data.response = { statusCode: 400, body: { code: 'INVALID_TRACKING_BATCH', message: 'Send 1 to ' + TRACKING_BATCH_MAX + ' parcels (entries), not ' + entries.length + '.' } }
+    return data
+  }
+  const nowIso = new Date(Date.now()).toISOString()
+  let board = boardOf(data)
+  let updated = 0
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as TrackingEntry
+    const row = entries.length > 1 ? 'Row ' + (i + 1) + ' (delivery ' + entry.deliveryId + '): ' : ''
+    const cleaned = cleanTracking(entry.carrier, entry.trackingNumber)
+    if ('refusal' in cleaned) {
+      data.response = { statusCode: 400, body: { code: cleaned.refusal.code, field: cleaned.refusal.field, row: i + 1, message: row + cleaned.refusal.message } }
+      return data
+    }
+    const result = setDeliveryTracking(board, entry.deliveryId, cleaned.tracking, nowIso)
+    if (result.outcome === 'absent') {
+      data.response = { statusCode: 404, body: { code: 'NOT_ON_BOARD', field: 'deliveryId', row: i + 1, message: row + 'There is no delivery ' + entry.deliveryId + ' on ' + dateOf(data) + '.' } }
+      return data
+    }
+    if (result.outcome === 'shipped') {
+      data.response = {
+        statusCode: 409,
+        body: { code: 'ALREADY_SHIPPED', field: 'deliveryId', row: i + 1, message: row + 'Delivery ' + entry.deliveryId + ' is already shipped and its customer told; enter tracking before marking a parcel shipped.' },
+      }
+      return data
+    }
+    if (result.outcome === 'changed') updated++
+    board = result.board
+  }
+  if (updated > 0) storeBoard(data, board)
+  data.response = { statusCode: 200, body: { updated: updated } }
   return data
 }

@@ -86,6 +86,8 @@ export interface BoardDelivery extends BoardDeliveryInput {
   refundedCents?: number
   /** The credit notes of those refunds, oldest first. */
   creditNotes?: BoardDocument[]
+  /** The parcel's carrier (an id of carriers.ts) and tracking number, once staff entered them. */
+  tracking?: { carrier: string; number: string }
 }
 
 /** Bags (and deliveries) of one plan × grind × roast on the day. */
@@ -242,6 +244,7 @@ export function upsertDelivery(board: Board, deliveryId: string, input: BoardDel
     if (existing.receipt) entry.receipt = existing.receipt
     if (existing.refundedCents !== undefined) entry.refundedCents = existing.refundedCents
     if (existing.creditNotes) entry.creditNotes = existing.creditNotes
+    if (existing.tracking) entry.tracking = existing.tracking
   }
   return { board: replaced(board, existing, entry, nowIso), outcome: existing ? 'changed' : 'added' }
 }
@@ -263,6 +266,19 @@ export function shipDelivery(board: Board, deliveryId: string, nowIso: string): 
   shipped.status = 'shipped'
   shipped.shippedAt = nowIso
   return { board: replaced(board, existing, shipped, nowIso), outcome: 'shipped' }
+}
+
+/**
+ * Records a parcel's carrier and tracking number (already checked: carriers.ts). Only before it is
+ * shipped: the customer's "on its way" e-mail carries it, and that e-mail has gone once it shipped.
+ */
+export function setDeliveryTracking(board: Board, deliveryId: string, tracking: { carrier: string; number: string }, nowIso: string): { board: Board; outcome: 'changed' | 'unchanged' | 'absent' | 'shipped' } {
+  const existing = find(board, deliveryId)
+  if (!existing) return { board: board, outcome: 'absent' }
+  if (existing.status === 'shipped') return { board: board, outcome: 'shipped' }
+  if (existing.tracking && existing.tracking.carrier === tracking.carrier && existing.tracking.number === tracking.number) return { board: board, outcome: 'unchanged' }
+  const deliveries = board.deliveries.map((d) => (d.deliveryId === deliveryId ? { ...d, tracking: { carrier: tracking.carrier, number: tracking.number } } : d))
+  return { board: { date: board.date, deliveries: deliveries, totals: board.totals, updatedAt: nowIso }, outcome: 'changed' }
 }
 
 /**

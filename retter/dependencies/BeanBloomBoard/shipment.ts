@@ -14,6 +14,8 @@ export interface ShippedDelivery {
   bags: number
   /** ISO instant the roastery marked it shipped. */
   shippedAt: string
+  /** The parcel's carrier (an id of carriers.ts) and tracking number, when staff entered them. */
+  tracking?: { carrier: string; number: string }
 }
 
 /** What the Roastery sends the delivery's Account when it is shipped. */
@@ -23,10 +25,14 @@ export interface ShipmentRecord extends ShippedDelivery {
 
 /** The record of a board delivery shipped at `shippedAt`. */
 export function shipmentOf(date: string, delivery: BoardDelivery, shippedAt: string): ShipmentRecord {
-  return { deliveryId: delivery.deliveryId, date: date, plan: delivery.plan, grind: delivery.grind, roast: delivery.roast, bags: delivery.bags, shippedAt: shippedAt }
+  const record: ShipmentRecord = { deliveryId: delivery.deliveryId, date: date, plan: delivery.plan, grind: delivery.grind, roast: delivery.roast, bags: delivery.bags, shippedAt: shippedAt }
+  if (delivery.tracking) record.tracking = { carrier: delivery.tracking.carrier, number: delivery.tracking.number }
+  return record
 }
 
 /** What the customer's history keeps of a shipment (the delivery id is the board's, not theirs). */
 export function shippedDeliveryOf(record: ShipmentRecord, day: string): ShippedDelivery {
-  return { date: day, plan: record.plan, grind: record.grind, roast: record.roast, bags: record.bags, shippedAt: record.shippedAt }
+  const shipped: ShippedDelivery = { date: day, plan: record.plan, grind: record.grind, roast: record.roast, bags: record.bags, shippedAt: record.shippedAt }
+  if (record.tracking) shipped.tracking = { carrier: record.tracking.carrier, number: record.tracking.number }
+  return shipped
 }

@@ -12,6 +12,15 @@ export interface Mail {
   text: string
   /** An HTML alternative of `text` (clients that show HTML show it; the rest show the text). */
   html?: string
+  /** Files sent with it (a receipt's PDF); base64, since the outbox keeps a mail in JSON state. */
+  attachments?: MailAttachment[]
+}
+
+/** A file attached to a mail. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  contentBase64: string
 }
 
 function requireEnv(name: string): string {
@@ -29,7 +38,9 @@ export async function sendMail(mail: Mail, messageId?: string): Promise<void> {
   // container must not hold an idle SMTP connection.
   const transport = nodemailer.createTransport(requireEnv('SMTP_URL'))
   try {
-    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId })
+    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId,
+      attachments: mail.attachments ? mail.attachments.map(function (a) { return { filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' } }) : undefined,
+    })
   } finally {
     transport.close()
   }
