@@ -24,7 +24,8 @@ export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: stri
     name: 'backend',
     ...typeScriptCommand(root, 'rio-local/main.ts'),
     cwd: root,
-    env: { ...shopDefaults(env), ...env },
+    // Only what env leaves unset or blank (a blank value must not hide the default).
+    env: { ...env, ...shopDefaults(env) },
     scope: 'process',
     // An interrupted or failing run leaves no runtime behind.
     dieWithParent: 'exit',

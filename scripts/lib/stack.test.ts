@@ -32,3 +32,10 @@ test('the stack\'s backend gets the shop\'s local settings and passes its checks
   const real = backendEnvFor({ env, ports: readPorts(env), ...keys, extra: { STRIPE_API_URL: '', STRIPE_SECRET_KEY: 'sk_test_51HxReal' } })
   expect(() => assertShopEnv(real)).toThrow(/STRIPE_WEBHOOK_SECRET is not set/)
 })
+
+test('a blank shop setting in the environment (NAME= in a .env file) still gets the shop\'s local default', () => {
+  const env = { CUSTOMER_ID_SECRET: '', CHANGE_MAIL_DIGEST_SECONDS: ' ' }
+  const backend = backendEnvFor({ env, ports: readPorts(env), ...keys })
+  expect(backend.CUSTOMER_ID_SECRET).toBe('rio-local-customer-id-secret-for-development-only')
+  expect(backend.CHANGE_MAIL_DIGEST_SECONDS).toBe('0')
+})

@@ -238,8 +238,9 @@ export function backendEnvFor(options: {
   const { env, ports } = options
   const appUrl = appUrlOf(ports)
   return {
-    ...shopDefaults(env),
     ...env,
+    // Only what env leaves unset or blank (a blank value must not hide the default).
+    ...shopDefaults(env),
     RIO_LOCAL_INBOX_KEY: options.inboxKey,
     RIO_LOCAL_FRONT_SECRET: options.frontSecret,
     RIO_LOCAL_PORT: String(ports.backend),
