@@ -23,15 +23,14 @@ async function stripeCall<T>(url: string, key: string, method: 'GET' | 'POST', p
   return JSON.parse(text) as T
 }
 
-/** A customer localstripe holds with a saved card (one the bench's set-up made). */
+/** A customer of its own with Stripe's paying test card attached, made directly at localstripe. */
 async function customerWithCard(url: string, key: string): Promise<{ customer: string; paymentMethod: string }> {
-  const customers = await stripeCall<{ data: Array<{ id: string }> }>(url, key, 'GET', '/v1/customers?limit=20')
-  for (const c of customers.data) {
-    const methods = await stripeCall<{ data: Array<{ id: string }> }>(url, key, 'GET', `/v1/payment_methods?customer=${c.id}&type=card`)
-    const pm = methods.data[0]
-    if (pm) return { customer: c.id, paymentMethod: pm.id }
-  }
-  throw new Error('localstripe holds no customer with a saved card to measure with')
+  const customer = await stripeCall<{ id: string }>(url, key, 'POST', '/v1/customers', { email: 'ceiling@bench.example' })
+  const pm = await stripeCall<{ id: string }>(url, key, 'POST', '/v1/payment_methods', {
+    type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getUTCFullYear() + 3), 'card[cvc]': '123',
+  })
+  await stripeCall(url, key, 'POST', `/v1/payment_methods/${pm.id}/attach`, { customer: customer.id })
+  return { customer: customer.id, paymentMethod: pm.id }
 }
 
 /** Loads localstripe directly for `seconds` from `concurrency` clients; its requests a second. */
