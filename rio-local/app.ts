@@ -18,7 +18,6 @@ import { signInCodeOf } from './mail/sign-in-code'
 import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
 import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
-import { LOCAL_APP_URL, LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM } from './project/local-env'
 import { createRuntimeClock, shiftProcessDate, type RuntimeClock } from './runtime/engine/clock'
 import { handleDev } from './runtime/http/dev-routes'
 import { isDevPath } from './runtime/http/dev-path'
@@ -80,7 +79,8 @@ export interface BackendOptions {
   projectDir?: string
   /**
    * The project environment class code reads from process.env (Retter's console settings).
-   * Merged over process.env; SMTP_URL always points at this runtime's SMTP receiver.
+   * Merged over process.env; SMTP_URL always points at this runtime's SMTP receiver. The runtime
+   * adds no project's settings of its own.
    */
   projectEnv?: Record<string, string>
   /** Port of an SMTP receiver of its own (default: the process's shared receiver, on any free port). */
@@ -92,6 +92,11 @@ export interface BackendOptions {
    * only through `runDueTasks` / `runDueSchedules` / `POST /__dev/tasks/run` (tests that move `now`).
    */
   timers?: boolean
+  /**
+   * How many instances' delayed calls run at once (default 16, RIO_LOCAL_TASK_CONCURRENCY): one
+   * instance's run one at a time and in order, as on Retter, which serialises per instance only.
+   */
+  taskConcurrency?: number
   /** The key of the dev inbox page (`/__dev/inbox?key=…`, dev mode only); default: random per process. */
   inboxKey?: string
 }
@@ -125,8 +130,6 @@ export const DEFAULT_PROJECT_ID = 'coffee-local'
 export const DEFAULT_ACCESS_TTL_SECONDS = 900
 export const DEFAULT_REFRESH_TTL_SECONDS = 604_800
 export const DEFAULT_FIREBASE = { apiKey: 'local-dev-key', projectId: 'demo-coffee-local' }
-
-export { LOCAL_CUSTOMER_ID_SECRET, LOCAL_MAIL_FROM }
 
 /** The project folder `createBackend` runs without an explicit `projectDir`. */
 export function projectDirFromEnv(env: Record<string, string | undefined> = process.env): string {
@@ -275,14 +278,14 @@ function outboxWriter(storage: Storage, now: () => number, logger: Logger, print
   }
 }
 
-/** Module-level class code may read its environment at require time: this runs before loading. */
+/**
+ * The project's environment, as Retter hands a project's settings to its class code: the process's
+ * own plus `projectEnv`, with SMTP_URL on this runtime's receiver. The runtime adds nothing of a
+ * project's own (what a project needs, it or the scripts that start it supply). Module-level class
+ * code may read its environment at require time: this runs before loading.
+ */
 function setProjectEnvironment(options: BackendOptions, smtpUrl: string): void {
   Object.assign(process.env, {
-    CUSTOMER_ID_SECRET: process.env.CUSTOMER_ID_SECRET || LOCAL_CUSTOMER_ID_SECRET,
-    MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
-    APP_URL: process.env.APP_URL || LOCAL_APP_URL,
-    // Change confirmations go at once here (tests and journeys read the inbox right after a change); a test of the digest sets its own.
-    CHANGE_MAIL_DIGEST_SECONDS: process.env.CHANGE_MAIL_DIGEST_SECONDS || '0',
     ...options.projectEnv,
     SMTP_URL: options.smtpUrl ?? smtpUrl,
   })
@@ -422,7 +425,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   // What loads but cannot run as on Retter (a method whose handler is missing, a key not emulated): said at every start.
   for (const warning of project.warnings) logger.warn(`project: ${warning}`)
-  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers })
+  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers, taskConcurrency: options.taskConcurrency })
   const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
   await catchUpLiveState(mirror, members, storage, projectId, gated, logger)
   const extraRoutes = [...(options.extraRoutes ?? [])]

@@ -1,8 +1,7 @@
 /** Env configuration: defaults, and clear messages naming each bad variable. */
-import fc from 'fast-check'
 import { ConfigError, loadConfig } from './config'
 
-/** A real Stripe needs its key; every other test gives one (the defaults are what this is about). */
+/** Variables of the project, not of the runtime: they change nothing here. */
 const KEY = { STRIPE_SECRET_KEY: 'sk_test_config_tests' }
 
 test('defaults match the shared names', () => {
@@ -24,7 +23,7 @@ test('defaults match the shared names', () => {
     allowedOrigins: ['https://localhost:3000'],
     allowedHosts: [],
     inboxKey: undefined,
-    stripe: {},
+    taskConcurrency: 16,
   })
 })
 
@@ -92,72 +91,15 @@ test('explicit values are taken', () => {
   expect(config).toMatchObject({ port: 0, storage: 'memory', dev: true, jwtSecret: secret, logLevel: 'debug' })
 })
 
-describe('Stripe', () => {
-  const problemsOf = (env: Record<string, string>): string[] => {
-    try {
-      loadConfig(env)
-      return []
-    } catch (err) {
-      if (err instanceof ConfigError) return err.problems
-      throw err
-    }
+test('a project\'s own settings are not the runtime\'s: no Stripe variable is required or checked (an outside project starts without them)', () => {
+  expect(() => loadConfig({})).not.toThrow()
+  expect(loadConfig({ STRIPE_API_URL: 'http://192.168.1.20:8420', STRIPE_SECRET_KEY: 'pk_test_123' })).toEqual(loadConfig({}))
+})
+
+test('RIO_LOCAL_TASK_CONCURRENCY bounds the instances whose delayed calls run at once (1 to 256, default 16)', () => {
+  expect(loadConfig({}).taskConcurrency).toBe(16)
+  expect(loadConfig({ RIO_LOCAL_TASK_CONCURRENCY: '4' }).taskConcurrency).toBe(4)
+  for (const bad of ['0', '257', '2.5', 'many']) {
+    expect(() => loadConfig({ RIO_LOCAL_TASK_CONCURRENCY: bad })).toThrow(`RIO_LOCAL_TASK_CONCURRENCY must be an integer from 1 to 256, got "${bad}"`)
   }
-
-  test('a real Stripe (no STRIPE_API_URL) without STRIPE_SECRET_KEY is refused, saying what to set and what the local stack does', () => {
-    const envs: Array<Record<string, string>> = [{}, { STRIPE_SECRET_KEY: '  ' }, { STRIPE_API_URL: '', STRIPE_SECRET_KEY: '' }]
-    for (const env of envs) {
-      const problems = problemsOf(env)
-      expect(problems).toHaveLength(1)
-      expect(problems[0]).toMatch(/^STRIPE_SECRET_KEY is not set: without STRIPE_API_URL class code charges through Stripe itself/)
-      expect(problems[0]).toMatch(/set STRIPE_API_URL to localstripe/)
-    }
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_51Hx' }).stripe).toEqual({})
-  })
-
-  test('STRIPE_API_URL: http on this machine (localstripe) or https; taken as given', () => {
-    for (const url of ['http://127.0.0.1:8420', 'http://localhost:12111', 'http://[::1]:8420', 'https://stripe-mock.internal.example', 'https://127.0.0.1:8443/']) {
-      expect(loadConfig({ ...KEY, STRIPE_API_URL: url }).stripe).toEqual({ url })
-    }
-  })
-
-  test('STRIPE_API_URL refused: plain http off this machine, other schemes, no scheme, a path, credentials', () => {
-    const cases: Array<[string, RegExp]> = [
-      ['http://192.168.1.20:8420', /plain http to "192\.168\.1\.20" would send the secret key unencrypted/],
-      ['http://stripe.example.com', /plain http to "stripe\.example\.com"/],
-      ['http://127.0.0.1.nip.io:8420', /plain http to "127\.0\.0\.1\.nip\.io"/],
-      ['ftp://127.0.0.1:8420', /STRIPE_API_URL must be an http address on this machine .* got "ftp:\/\/127\.0\.0\.1:8420"/],
-      ['127.0.0.1:8420', /STRIPE_API_URL must be an http address on this machine/],
-      ['localstripe', /got "localstripe"/],
-      ['http://127.0.0.1:8420/v1', /scheme, host and port only/],
-      ['https://user:secret@stripe.example.com', /scheme, host and port only/],
-    ]
-    for (const [url, message] of cases) {
-      const problems = problemsOf({ ...KEY, STRIPE_API_URL: url })
-      expect({ url, problems }).toEqual({ url, problems: [expect.stringMatching(message)] })
-    }
-  })
-
-  test('any host but loopback over plain http is refused; any loopback port is taken (property)', () => {
-    const loopback = fc.constantFrom('127.0.0.1', 'localhost', '[::1]')
-    fc.assert(
-      fc.property(loopback, fc.integer({ min: 1, max: 65535 }), (host, port) => {
-        expect(loadConfig({ ...KEY, STRIPE_API_URL: `http://${host}:${port}` }).stripe.url).toBe(`http://${host}:${port}`)
-      }),
-    )
-    const otherHost = fc.domain().filter((host) => host !== 'localhost')
-    fc.assert(
-      fc.property(fc.oneof(otherHost, fc.ipV4().filter((ip) => ip !== '127.0.0.1')), (host) => {
-        expect(problemsOf({ ...KEY, STRIPE_API_URL: `http://${host}:8420` })).toEqual([expect.stringContaining('would send the secret key unencrypted')])
-      }),
-    )
-  })
-
-  test('the key: a Stripe secret key; with STRIPE_API_URL too, and never a live one sent to a fake Stripe', () => {
-    const local = { STRIPE_API_URL: 'http://127.0.0.1:8420' }
-    expect(problemsOf(local)).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY is not set: class code needs one for STRIPE_API_URL too/)])
-    expect(problemsOf({ ...local, STRIPE_SECRET_KEY: 'sk_live_51Hx' })).toEqual([expect.stringMatching(/STRIPE_SECRET_KEY is a live key, but STRIPE_API_URL points away from Stripe/)])
-    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_123' })).toEqual([expect.stringMatching(/STRIPE_SECRET_KEY must be a Stripe secret key/)])
-    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_123' })[0]).not.toContain('pk_test_123')
-    expect(loadConfig({ ...local, STRIPE_SECRET_KEY: 'sk_test_local_stack' }).stripe).toEqual({ url: 'http://127.0.0.1:8420' })
-  })
 })

@@ -1,12 +1,16 @@
 /**
- * The backend's configuration from env, validated once at start by a zod schema. Every problem is
- * reported together, each naming its variable and saying what is expected.
+ * The runtime's own configuration from env (ports, data folder, project folder, emulator, dev mode,
+ * SMTP, limits), validated once at start by a zod schema. Every problem is reported together, each
+ * naming its variable and saying what is expected. The project's environment is not the runtime's:
+ * class code reads it from `process.env` as it does on Retter, and whatever a project requires of it
+ * is checked by that project (the shop's Stripe rules: scripts/lib/shop-env.ts).
  */
 import { z } from 'zod'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
 import { emulatorHostProblem } from './firestore/emulator-host'
 import { parseLogLevel, type LogLevel } from './logger'
 import { MIN_INBOX_KEY_LENGTH } from './runtime/http/inbox'
+import { DEFAULT_TASK_CONCURRENCY } from './runtime/engine/tasks/runner'
 
 /** What RIO_LOCAL_INBOX_KEY may be: URL-safe, and as long as the runtime requires of an inbox key. */
 const INBOX_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MIN_INBOX_KEY_LENGTH},}$`)
@@ -37,12 +41,8 @@ export interface BackendConfig {
   inboxKey?: string
   /** Shared with the local TLS front, which signs the client's address with it (RIO_LOCAL_FRONT_SECRET). */
   frontSecret?: string
-  /**
-   * Where class code charges (it reads STRIPE_API_URL and STRIPE_SECRET_KEY from the environment
-   * itself; this is checked here so a wrong one stops the start, not the first charge).
-   * `url` undefined: Stripe itself.
-   */
-  stripe: { url?: string }
+  /** RIO_LOCAL_TASK_CONCURRENCY: how many instances' delayed calls run at once (one instance's always one at a time). */
+  taskConcurrency: number
   /**
    * RIO_LOCAL_SMTP_URL: send class code's e-mail to this SMTP server on loopback instead of the
    * runtime's own receiver (fault runs that take the mail server away; the inbox stays empty).
@@ -61,48 +61,6 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
-
-/** The hosts an http (not https) STRIPE_API_URL may name: this machine only (localstripe). */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-/** A Stripe secret or restricted key, test or live. */
-const STRIPE_KEY_PATTERN = /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/
-
-/**
- * The Stripe variables' problems: a real Stripe needs its secret key; a local one must be an
- * http(s) address on loopback (or any https one), named by scheme, host and port only.
- */
-function stripeProblems(url: string | undefined, key: string | undefined): string[] {
-  const problems: string[] = []
-  if (key !== undefined && !STRIPE_KEY_PATTERN.test(key)) {
-    problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…, or a restricted rk_…), got something else')
-  }
-  if (url === undefined) {
-    if (key === undefined) {
-      problems.push(
-        'STRIPE_SECRET_KEY is not set: without STRIPE_API_URL class code charges through Stripe itself and needs the account\'s secret key ' +
-          '(sk_test_… or sk_live_…). Locally, npm run dev, npm run start:local and the tests set STRIPE_API_URL to localstripe (a fake Stripe on 127.0.0.1) and a test key.',
-      )
-    }
-    return problems
-  }
-  let parsed: URL | undefined
-  try {
-    parsed = new URL(url)
-  } catch {
-    parsed = undefined
-  }
-  const where = 'STRIPE_API_URL must be an http address on this machine (http://127.0.0.1:PORT, http://localhost:PORT or http://[::1]:PORT: localstripe) or an https address'
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    problems.push(`${where}, got "${url}"`)
-  } else if (parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
-    problems.push(`${where}; plain http to "${parsed.hostname}" would send the secret key unencrypted over the network`)
-  } else if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash) {
-    problems.push(`STRIPE_API_URL must be scheme, host and port only (the Stripe client ignores anything else), got "${url}"`)
-  }
-  if (key === undefined) problems.push('STRIPE_SECRET_KEY is not set: class code needs one for STRIPE_API_URL too (localstripe accepts any sk_test_… key)')
-  else if (key.startsWith('sk_live_') || key.startsWith('rk_live_')) problems.push('STRIPE_SECRET_KEY is a live key, but STRIPE_API_URL points away from Stripe: unset STRIPE_API_URL, or use a test key')
-  return problems
-}
 
 /** Blank is unset: `NAME=` or spaces in a .env file mean "use the default". */
 const optional = z
@@ -180,8 +138,7 @@ const ENV_SCHEMA = z.object({
   RIO_LOCAL_INBOX_KEY: optional.refine((key) => key === undefined || INBOX_KEY_PATTERN.test(key), {
     error: `RIO_LOCAL_INBOX_KEY must be at least ${MIN_INBOX_KEY_LENGTH} characters of A-Z, a-z, 0-9, _ and - (or unset for a random one)`,
   }),
-  STRIPE_API_URL: optional,
-  STRIPE_SECRET_KEY: optional,
+  RIO_LOCAL_TASK_CONCURRENCY: integer('RIO_LOCAL_TASK_CONCURRENCY', DEFAULT_TASK_CONCURRENCY, 1, 256),
   RIO_LOCAL_SMTP_URL: optional.refine((url) => url === undefined || /^smtp:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(url), {
     error: (issue) => `RIO_LOCAL_SMTP_URL must be an SMTP server on this machine, like smtp://127.0.0.1:2525, got "${String(issue.input)}"`,
   }),
@@ -204,14 +161,13 @@ function checkEachVariable(env: Env): { values: Partial<EnvValues>; problems: st
   return { values: values as Partial<EnvValues>, problems }
 }
 
-/** The rules between variables: token lifetimes, and where Stripe is with which key. */
-function crossVariableProblems(values: Partial<EnvValues>, env: Env): string[] {
+/** The rules between variables: token lifetimes. */
+function crossVariableProblems(values: Partial<EnvValues>): string[] {
   const problems: string[] = []
   const { RIO_ACCESS_TOKEN_TTL_SECONDS: access, RIO_REFRESH_TOKEN_TTL_SECONDS: refresh } = values
   if (access !== undefined && refresh !== undefined && refresh <= access) {
     problems.push('RIO_REFRESH_TOKEN_TTL_SECONDS must be longer than RIO_ACCESS_TOKEN_TTL_SECONDS')
   }
-  problems.push(...stripeProblems(env.STRIPE_API_URL?.trim() || undefined, env.STRIPE_SECRET_KEY?.trim() || undefined))
   return problems
 }
 
@@ -221,7 +177,7 @@ function crossVariableProblems(values: Partial<EnvValues>, env: Env): string[] {
  */
 export function loadConfig(env: Env = process.env): BackendConfig {
   const perVariable = checkEachVariable(env)
-  const problems = [...perVariable.problems, ...crossVariableProblems(perVariable.values, env)]
+  const problems = [...perVariable.problems, ...crossVariableProblems(perVariable.values)]
   if (problems.length > 0) throw new ConfigError(problems)
   const v = ENV_SCHEMA.parse(env)
   return {
@@ -243,7 +199,7 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     allowedHosts: v.RIO_LOCAL_ALLOWED_HOSTS,
     inboxKey: v.RIO_LOCAL_INBOX_KEY,
     ...(v.RIO_LOCAL_FRONT_SECRET ? { frontSecret: v.RIO_LOCAL_FRONT_SECRET } : {}),
-    stripe: v.STRIPE_API_URL === undefined ? {} : { url: v.STRIPE_API_URL },
+    taskConcurrency: v.RIO_LOCAL_TASK_CONCURRENCY,
     ...(v.RIO_LOCAL_SMTP_URL ? { smtpUrl: v.RIO_LOCAL_SMTP_URL } : {}),
   }
 }

@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     printOtpToTerminal: config.dev,
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     inboxKey: config.inboxKey,
+    taskConcurrency: config.taskConcurrency,
   })
   running.backend = backend
   if (config.liveState) {

@@ -8,13 +8,20 @@
  * 2. Moves the test clock to 01:00 UTC (far from midnight), then makes BENCH_CUSTOMERS (1,000)
  *    customers over HTTP as the app does: code sign-in, address, a card saved through a SetupIntent,
  *    a started subscription. All share their first delivery, so one final moment.
- * 3. `POST /__dev/clock` to a minute before that moment (reminders run), then, timed, past it: it
- *    answers once every charge due by then has run.
- * 4. Prints customers, the time to charge all, the Stripe requests per second during it, payments
- *    paid and failed, and duplicates (deliveries with more than one PaymentIntent). Exits non-zero on
- *    any duplicate, any payment not settled, or when BENCH_TIMEOUT_MINUTES (30) pass.
+ * 3. `POST /__dev/clock` to a minute before that moment (reminders run), then measures localstripe's
+ *    own ceiling: the requests a second it answers under a direct load of a charge's requests, from
+ *    as many clients as the runtime runs instances at once (lib/stripe-ceiling.ts).
+ * 4. Timed, moves the clock past the moment: it answers once every charge due by then has run.
+ * 5. Prints customers, the time to charge all, the Stripe requests per second during it beside
+ *    localstripe's ceiling, payments paid and failed, and duplicates (deliveries with more than one
+ *    PaymentIntent). Exits non-zero on any duplicate, any payment not settled, a charging rate under
+ *    80 % of the ceiling, or when BENCH_TIMEOUT_MINUTES (30) pass.
  *
- * Not part of `npm test`; localstripe is single-threaded Python, so the rate is its rate more than ours.
+ * Not part of `npm test`. localstripe is single-threaded Python: the runtime's delayed calls run
+ * RIO_LOCAL_TASK_CONCURRENCY (16) instances at once, so the charging rate is bounded by localstripe,
+ * which is why its ceiling is measured in the same run. The classes' request ceiling toward Stripe
+ * (STRIPE_MAX_REQUESTS_PER_SECOND, default 25: Stripe's test-mode limit) is lifted here unless set,
+ * as localstripe has none.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,6 +37,7 @@ import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
+import { measureCeiling } from './lib/stripe-ceiling'
 import { startStripeProxy, type StripeProxy } from './lib/stripe-proxy'
 
 const P = 'bench-charges'
@@ -51,6 +59,14 @@ const COUNT = intFromEnv('BENCH_CUSTOMERS', 1000, 1, 10_000)
 const TIMEOUT_MINUTES = intFromEnv('BENCH_TIMEOUT_MINUTES', 30, 1, 240)
 /** Customers set up at once (each sign-in and card is a handful of requests to the runtime and localstripe). */
 const SETUP_CONCURRENCY = 8
+/** Instances whose delayed calls the runtime runs at once (its own default unless set), and the clients of the ceiling's load. */
+const TASK_CONCURRENCY = intFromEnv('RIO_LOCAL_TASK_CONCURRENCY', 16, 1, 256)
+/** localstripe has no rate limit: the classes' ceiling toward Stripe is lifted unless set. */
+const STRIPE_RATE = process.env.STRIPE_MAX_REQUESTS_PER_SECOND?.trim() || '100000'
+/** Seconds of direct load that measure localstripe's ceiling. */
+const CEILING_SECONDS = 15
+/** The charging rate must reach this share of localstripe's ceiling. */
+const MIN_SHARE_OF_CEILING = 0.8
 
 // Interrupted, failing or timed out, the run leaves no runtime behind (startRuntimeChild kills it
 // when this process exits; localstripe dies with its stop or its group).
@@ -90,6 +106,8 @@ async function main(): Promise<number> {
         RIO_REFRESH_TOKEN_TTL_SECONDS: '172800',
         STRIPE_API_URL: proxy.url,
         STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+        STRIPE_MAX_REQUESTS_PER_SECOND: STRIPE_RATE,
+        RIO_LOCAL_TASK_CONCURRENCY: String(TASK_CONCURRENCY),
       },
       errorLinesTo(warn, 300),
     )
@@ -119,12 +137,16 @@ async function main(): Promise<number> {
     // Up to a minute before the charges (what falls due before, e.g. reminders, runs now and is not timed).
     const before = await advanceClock(target, Math.floor((firstDue - (await readClock(target)).nowMs) / 1000) - 60)
     say(`Moved the test clock to a minute before the final moment (${before.ran} delayed calls ran on the way)`)
+    const ceiling = await measureCeiling(stripe.url, LOCAL_STRIPE_SECRET_KEY, { seconds: CEILING_SECONDS, concurrency: TASK_CONCURRENCY })
+    say(`localstripe's ceiling: ${ceiling.perSecond.toFixed(1)} requests per second (${ceiling.requests} in ${ceiling.seconds.toFixed(1)} s of direct load from ${TASK_CONCURRENCY} clients)`)
 
     const requestsBefore = proxy.total()
     const chargeStarted = Date.now()
     const moved = await advanceClock(target, Math.ceil((finalAt - (await readClock(target)).nowMs) / 1000) + 60)
     const chargeMs = Date.now() - chargeStarted
     const stripeRequests = proxy.total() - requestsBefore
+    const rate = stripeRequests / (chargeMs / 1000)
+    const share = rate / ceiling.perSecond
 
     // Settled: each customer's one payment paid or failed (not charging).
     const payments: PaymentView[][] = await inParallel(customers, SETUP_CONCURRENCY, (who) => paymentsOf(target, who))
@@ -141,14 +163,16 @@ async function main(): Promise<number> {
     say('bench:charges results')
     say(`  customers:                  ${COUNT} (one delivery each, final at ${new Date(finalAt).toISOString()} on the test clock)`)
     say(`  time to charge all:         ${seconds(chargeMs)} (one POST /__dev/clock; ${moved.tasks.length} delayed calls ran, ${failures} failed)`)
-    say(`  Stripe requests:            ${stripeRequests} (${(stripeRequests / (chargeMs / 1000)).toFixed(1)} per second)`)
+    say(`  Stripe requests:            ${stripeRequests} (${rate.toFixed(1)} per second; ${TASK_CONCURRENCY} instances at once, classes' ceiling ${STRIPE_RATE}/s)`)
+    say(`  localstripe's ceiling:      ${ceiling.perSecond.toFixed(1)} per second (direct load, this run)`)
+    say(`  charging rate / ceiling:    ${(share * 100).toFixed(0)} % (must be at least ${MIN_SHARE_OF_CEILING * 100} %)`)
     for (const [route, count] of [...proxy.counts()].sort((a, b) => b[1] - a[1])) say(`    ${route.padEnd(44)} ${count} (whole run)`)
     say(`  payments paid:              ${paid}`)
     say(`  payments failed:            ${failed}`)
     say(`  payments not settled:       ${unsettled}`)
     say(`  deliveries with a succeeded PaymentIntent: ${succeeded}`)
     say(`  duplicates:                 ${duplicates} (deliveries with more than one PaymentIntent; must be 0)`)
-    return duplicates === 0 && unsettled === 0 && byDelivery.size === COUNT ? 0 : 1
+    return duplicates === 0 && unsettled === 0 && byDelivery.size === COUNT && share >= MIN_SHARE_OF_CEILING ? 0 : 1
   } finally {
     clearTimeout(deadline)
     const child = runtime

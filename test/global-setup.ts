@@ -9,6 +9,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { findFreePort } from '../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../scripts/lib/localstripe'
+import { shopDefaults } from '../scripts/lib/shop-env'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
@@ -21,6 +22,8 @@ declare global {
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() })
 
 export default async function globalSetup(): Promise<void> {
+  // The shop's local project settings (the in-process runtime defaults none of them).
+  Object.assign(process.env, shopDefaults(process.env))
   // A run of both projects (`npm test`): the backend project's localstripe serves this one too.
   const shared = globalThis.__localstripe__
   if (shared) {

@@ -20,6 +20,7 @@ import { ProjectError } from './errors'
 import { createModelRegistry, type ModelRegistry } from './models'
 import { parseScheduleExpression, ScheduleExpressionError, type ScheduleExpression } from '../runtime/engine/tasks/schedule-expression'
 import type { ClassHandler, LoadedClass, LoadedMethod, MethodType } from '../runtime/engine/types'
+import { subscriptionsOf } from '../runtime/engine/events/subscriptions'
 import { isRecord } from '../is-record'
 
 /** The project folder of this repo (`retter/`), used when RIO_LOCAL_PROJECT_DIR is unset. */
@@ -149,9 +150,9 @@ type Template = YamlRecord & { methods: unknown[] }
 const REFUSED_CLASS_KEYS: Record<string, string> = {
   destroy: 'the "destroy" delegate (it runs when rdk.deleteInstance deletes an instance, which the local runtime does not do)',
   destinations: 'state "destinations" (Retter forwards state changes to external services the local runtime has no counterpart for)',
-  subscriptions: 'event "subscriptions" (Retter delivers data.events to subscribed methods; the subscription format is not in Retter\'s v1 documentation, so the local runtime does not guess it)',
+  subscriptions: 'event "subscriptions" at class level (Retter\'s Events page declares them on a method, which rio-local runs; a class-level list is not documented)',
 }
-const REFUSED_METHOD_KEYS: Record<string, string> = { subscriptions: REFUSED_CLASS_KEYS.subscriptions as string }
+const REFUSED_METHOD_KEYS: Record<string, string> = {}
 /** Documented keys that change nothing a local run can observe: loaded with a warning naming them. */
 const NOTED_KEYS: Record<string, string> = {
   accelerated: 'instance caching, nothing to observe locally',
@@ -161,7 +162,7 @@ const NOTED_KEYS: Record<string, string> = {
 }
 // `description` and `tag` only document: they are read and have nothing to run.
 const CLASS_KEYS = new Set(['init', 'get', 'getState', 'getInstanceId', 'authorizer', 'methods', 'dependencies', 'description'])
-const METHOD_KEYS = new Set(['method', 'type', 'handler', 'inputModel', 'queryStringModel', 'queryStringInputModel', 'outputModel', 'errorModel', 'schedule', 'description', 'tag'])
+const METHOD_KEYS = new Set(['method', 'type', 'handler', 'inputModel', 'queryStringModel', 'queryStringInputModel', 'outputModel', 'errorModel', 'schedule', 'subscriptions', 'description', 'tag'])
 
 /** A reader of template line numbers: `classes/<C>/template.yml:<line>` of a key path. */
 function lineFinder(classId: string, doc: Document, lines: LineCounter): (path: Array<string | number>) => string {
@@ -244,6 +245,7 @@ function loadClass(source: ClassSource, tpl: Template, models: ModelRegistry): L
       errorModel: modelName(m.errorModel, models, `${where}.errorModel`),
       handler: resolveHandler(source, m.handler, `${classId}.${m.method}`, ['methods', i, 'handler']),
       schedule: scheduleOf(m, type, where),
+      subscriptions: subscriptionsOf(m.subscriptions, type, where),
     }
   })
   return {

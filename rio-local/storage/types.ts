@@ -40,6 +40,8 @@ export interface TaskReferer {
   methodName: string
   userId?: string
   identity: string
+  /** Set for the delivery of a published event (`data.events`): its name. Failed deliveries are retried (tasks/runner.ts). */
+  event?: string
 }
 
 /** A delayed method call (`data.tasks` / `data.schedule` of a handler), waiting for its time. */

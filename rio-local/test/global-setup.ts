@@ -2,7 +2,8 @@
  * Jest globalSetup of the `backend` project: starts ONE real Cloud Firestore emulator and ONE
  * localstripe on free loopback ports for the whole run and exports FIRESTORE_EMULATOR_HOST,
  * STRIPE_API_URL and STRIPE_SECRET_KEY to the test workers (they are spawned after this runs and
- * inherit process.env). When Java, the emulator or Python is missing this throws the install
+ * inherit process.env), with the shop's local project settings (scripts/lib/shop-env.ts: the
+ * runtime itself defaults none of them). When Java, the emulator or Python is missing this throws the install
  * instructions and the run fails: these tests are never skipped.
  */
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { Writable } from 'node:stream'
 import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
 import { findFreePort } from '../../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../../scripts/lib/localstripe'
+import { shopDefaults } from '../../scripts/lib/shop-env'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
@@ -21,6 +23,7 @@ declare global {
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() })
 
 export default async function globalSetup(): Promise<void> {
+  Object.assign(process.env, shopDefaults(process.env))
   const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, projectId: 'demo-coffee-test' })
   globalThis.__firestoreEmulator__ = emulator
   process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort

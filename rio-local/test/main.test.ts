@@ -1,7 +1,8 @@
 /**
  * `npm run backend` as a child process, as a developer runs it: it listens on loopback only, prints
- * sign-in codes to the terminal only in dev mode (RIO_LOCAL_DEV=1), and does not start a real
- * Stripe without its key.
+ * sign-in codes to the terminal only in dev mode (RIO_LOCAL_DEV=1); on the shop (`npm run backend`,
+ * scripts/backend.ts) it starts without any Stripe setting and refuses a real Stripe without its
+ * webhook secret.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { connect } from 'node:net'
@@ -117,17 +118,36 @@ test('codes and the inbox link reach the terminal only in dev mode', async () =>
   }
 }, 90_000)
 
-test('a real Stripe without its secret key: the backend refuses to start, naming STRIPE_SECRET_KEY', async () => {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['rio-local/main.ts'], {
+/** `npm run backend` (scripts/backend.ts: the shop's checks, then this runtime) until it listens or exits. */
+function runShopBackend(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/backend.ts'], {
     cwd: ROOT,
-    env: { ...process.env, RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_LIVE_STATE: '0', STRIPE_API_URL: '', STRIPE_SECRET_KEY: '' },
+    env: { ...process.env, RIO_LOCAL_PORT: '0', RIO_LOCAL_STORAGE: 'memory', RIO_LOCAL_LIVE_STATE: '0', RIO_LOCAL_PROJECT_ID: P, STRIPE_API_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  const code = await new Promise((resolve) => child.once('exit', resolve))
+  return new Promise((resolve) => {
+    const listening = setInterval(() => {
+      if (out.includes('local backend listening')) child.kill('SIGTERM')
+    }, 50)
+    child.once('exit', (code) => {
+      clearInterval(listening)
+      resolve({ code, out })
+    })
+  })
+}
+
+test('`npm run backend` on the shop with no Stripe setting starts (the runtime checks no project setting)', async () => {
+  const { out } = await runShopBackend({})
+  expect(out).toContain('local backend listening')
+  expect(out).not.toMatch(/Invalid backend configuration/)
+}, 60_000)
+
+test('`npm run backend` against a real Stripe without STRIPE_WEBHOOK_SECRET refuses to start, naming it', async () => {
+  const { code, out } = await runShopBackend({ STRIPE_SECRET_KEY: 'sk_test_51HxRealAccount' })
   expect(code).toBe(2)
-  expect(out).toMatch(/STRIPE_SECRET_KEY is not set: without STRIPE_API_URL class code charges through Stripe itself/)
+  expect(out).toMatch(/STRIPE_WEBHOOK_SECRET is not set: against a real Stripe/)
   expect(out).not.toContain('local backend listening')
 }, 60_000)

@@ -5,6 +5,7 @@
  * limits stay.
  */
 import { createBackend, type Backend } from '../../rio-local/app'
+import { shopDefaults } from './shop-env'
 
 /** The project environment that lifts the per-address code limits. */
 export const ONE_SOURCE_LIMITS: Readonly<Record<string, string>> = {
@@ -15,5 +16,5 @@ export const ONE_SOURCE_LIMITS: Readonly<Record<string, string>> = {
 
 /** A backend in this process on SQLite in `dir`, with the dev endpoints and the limits lifted. */
 export function createOneSourceBackend(projectId: string, dir: string): Promise<Backend> {
-  return createBackend({ projectId, storage: { dir }, dev: true, projectEnv: ONE_SOURCE_LIMITS })
+  return createBackend({ projectId, storage: { dir }, dev: true, projectEnv: { ...shopDefaults(process.env), ...ONE_SOURCE_LIMITS } })
 }

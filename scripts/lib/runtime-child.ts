@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { startChild, typeScriptCommand, type RunningChild } from './processes'
+import { assertShopEnv, shopDefaults } from './shop-env'
 import { waitForHttp } from './wait'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -13,14 +14,18 @@ const root = path.resolve(__dirname, '..', '..')
  * Starts the runtime with `env` (RIO_LOCAL_PORT and the rest): one process (`node --import tsx`,
  * so a SIGKILL leaves no orphan behind), signalled alone (`scope: 'process'`: a terminal's Ctrl-C
  * reaches it as it reaches the script), and SIGKILLed when this process exits. Its stdout is dropped.
+ * It runs the shop: with the shop's local settings where `env` has none, and never against a
+ * Stripe the shop cannot run with (assertShopEnv throws first, naming the variables).
  * @param onStderr receives each line the runtime writes to stderr (its log lines), with its line break
  */
 export function startRuntimeChild(env: NodeJS.ProcessEnv, onStderr?: (text: string) => void): RunningChild {
+  assertShopEnv(env)
   return startChild({
     name: 'backend',
     ...typeScriptCommand(root, 'rio-local/main.ts'),
     cwd: root,
-    env,
+    // Only what env leaves unset or blank (a blank value must not hide the default).
+    env: { ...env, ...shopDefaults(env) },
     scope: 'process',
     // An interrupted or failing run leaves no runtime behind.
     dieWithParent: 'exit',

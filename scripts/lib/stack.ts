@@ -15,6 +15,7 @@ import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './localstripe'
+import { assertShopEnv, shopDefaults } from './shop-env'
 import { startChild, stopAll, typeScriptCommand, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 
@@ -125,6 +126,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   // one per stack).
   const frontSecret = randomBytes(32).toString('base64url')
   const backendChildEnv = backendEnvFor({ env: process.env, ports, inboxKey, frontSecret, liveState, extra: options.backendEnv })
+  // The shop's checks, before anything starts (the runtime makes none of a project's).
+  assertShopEnv(backendChildEnv)
   const launchBackend = async (): Promise<void> => {
     if (backend && !backend.hasExited()) return
     backend = startChild({
@@ -225,7 +228,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
  * The environment of the stack's backend: what `env` holds, plus this stack's ports, keys and
  * origin. Its APP_URL (the e-mails' links) is the app on the port it really runs on
  * (`https://localhost:<PORT>`), unless `env` names another address on purpose (a tunnel to this
- * machine, say); `extra` (the caller's backendEnv) wins over everything.
+ * machine, say); the shop's other local settings where `env` has none (./shop-env); `extra` (the
+ * caller's backendEnv) wins over everything.
  */
 export function backendEnvFor(options: {
   env: NodeJS.ProcessEnv
@@ -239,6 +243,8 @@ export function backendEnvFor(options: {
   const appUrl = appUrlOf(ports)
   return {
     ...env,
+    // Only what env leaves unset or blank (a blank value must not hide the default).
+    ...shopDefaults(env),
     RIO_LOCAL_INBOX_KEY: options.inboxKey,
     RIO_LOCAL_FRONT_SECRET: options.frontSecret,
     RIO_LOCAL_PORT: String(ports.backend),

@@ -3,11 +3,13 @@
  *   STRIPE_SECRET_KEY  the account's secret key (sk_live_… or sk_test_…); required
  *   STRIPE_API_URL     unset: Stripe itself. Locally the address of localstripe, a fake Stripe the
  *                      local stack runs on loopback (e.g. http://127.0.0.1:8420)
+ *   STRIPE_MAX_REQUESTS_PER_SECOND  the ceiling of requests to Stripe (default 25, Stripe's test-mode limit; stripe-rate.ts)
  * The secret key never leaves the class environment; the browser only has the publishable key.
  */
 import Stripe from 'stripe'
+import { limitedHttpClient, maxRequestsPerSecond, requestGate } from './stripe-rate'
 
-let cached: { key: string; url: string; client: Stripe } | undefined
+let cached: { key: string; url: string; rate: number; client: Stripe } | undefined
 
 /** True when STRIPE_API_URL points somewhere other than Stripe (localstripe). */
 export function isLocalStripe(): boolean {
@@ -37,15 +39,19 @@ export function stripe(): Stripe {
   const key = process.env.STRIPE_SECRET_KEY || ''
   const url = process.env.STRIPE_API_URL || ''
   if (!key) throw new Error('STRIPE_SECRET_KEY is not set: set it in the project environment (the secret key of the Stripe account)')
-  if (cached && cached.key === key && cached.url === url) return cached.client
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20000, appInfo: { name: 'bean-and-bloom' } }
+  const rate = maxRequestsPerSecond(process.env.STRIPE_MAX_REQUESTS_PER_SECOND)
+  if (cached && cached.key === key && cached.url === url && cached.rate === rate) return cached.client
+  const options: Stripe.StripeConfig = {
+    maxNetworkRetries: 2, timeout: 20000, appInfo: { name: 'bean-and-bloom' },
+    httpClient: limitedHttpClient(Stripe.createNodeHttpClient(), requestGate(rate)),
+  }
   if (url) {
     const parsed = new URL(url)
     options.host = parsed.hostname
     options.port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80')
     options.protocol = parsed.protocol === 'https:' ? 'https' : 'http'
   }
-  cached = { key: key, url: url, client: new Stripe(key, options) }
+  cached = { key: key, url: url, rate: rate, client: new Stripe(key, options) }
   return cached.client
 }
 

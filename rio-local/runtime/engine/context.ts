@@ -161,6 +161,8 @@ export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, me
     response: { statusCode: 200 },
     schedule: [],
     tasks: [],
+    // data.events (rdk 1.3.4's Data has it; 1.1.15's type does not): events a handler publishes (events/publish.ts).
+    ...{ events: [] },
   }
 }
 

@@ -31,6 +31,8 @@ export interface EngineOptions {
   now: () => number
   /** Run delayed calls and scheduled methods on timers (default true; false: only when asked). */
   timers?: boolean
+  /** How many instances' delayed calls run at once (tasks/runner.ts; default DEFAULT_TASK_CONCURRENCY). */
+  taskConcurrency?: number
 }
 
 /** Creates the runtime of one project. */
@@ -52,7 +54,7 @@ export function createEngine(opts: EngineOptions) {
     queued: new Set(),
   }
   const timers = opts.timers ?? true
-  const tasks = createTaskRunner({ projectId: opts.projectId, storage: opts.storage, logger: opts.logger, now: opts.now, dispatch: handle, timers })
+  const tasks = createTaskRunner({ projectId: opts.projectId, storage: opts.storage, logger: opts.logger, now: opts.now, dispatch: handle, timers, concurrency: opts.taskConcurrency })
   const schedules = createScheduler({ classes: opts.project.classes, logger: opts.logger, now: opts.now, dispatch: handle, timers })
   tasks.start()
   schedules.start()

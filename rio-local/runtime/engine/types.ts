@@ -6,6 +6,7 @@
 import type { Data, InitResponse, Response } from '@retter/rdk'
 import type { InstanceState } from '../wire-types'
 import type { ScheduleExpression } from './tasks/schedule-expression'
+import type { Subscription } from './events/subscriptions'
 
 export type MethodType = 'READ' | 'WRITE' | 'STATIC' | 'QUEUED_WRITE'
 
@@ -28,6 +29,8 @@ export interface LoadedMethod {
   handler: ClassHandler
   /** `schedule:` of a STATIC method: the runtime calls it at these times while it runs. */
   schedule?: ScheduleExpression
+  /** `subscriptions:` of a READ or STATIC method: the events delivered to it (events/subscriptions.ts). */
+  subscriptions?: Subscription[]
 }
 
 export interface LoadedClass {

@@ -37,17 +37,6 @@ function checkedAnswer(ctx: EngineContext, call: CloudCall, method: LoadedMethod
   return answerChecked(ctx, call, method.method, res, method)
 }
 
-/**
- * `data.events` (rdk 1.3.x: events to publish to subscribed methods): not emulated, so a handler
- * that publishes one fails loudly rather than losing the event.
- */
-function refuseEvents(call: CloudCall, what: string, returned: unknown, data: Data): void {
-  const events = (returned as { events?: unknown } | null | undefined)?.events ?? (data as { events?: unknown }).events
-  if (Array.isArray(events) && events.length > 0) {
-    throw new HttpError(500, 'EVENTS_NOT_EMULATED', `${call.classId}.${what} published data.events, which rio-local does not deliver (event subscriptions are refused at load); nothing of this call was stored`)
-  }
-}
-
 function makeQuery(call: CloudCall): Record<string, string> {
   const q: Record<string, string> = {}
   for (const [k, v] of Object.entries(call.request.query)) if (!k.startsWith('_')) q[k] = v
@@ -58,7 +47,6 @@ function makeQuery(call: CloudCall): Record<string, string> {
 async function runKeepingNoState(ctx: EngineContext, call: CloudCall, method: LoadedMethod, data: Data): Promise<BackendResponse> {
   const fx = newEffects()
   const out = await invoke(ctx, call, data, fx, method.handler, method.method)
-  refuseEvents(call, method.method, out, data)
   collectTasks(ctx, call, data, out, fx)
   storeTasksAlone(ctx, fx)
   return checkedAnswer(ctx, call, method, resultOf(data, out).response)
@@ -70,7 +58,6 @@ async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMetho
   const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, call.request.body, fresh.version)
   const fx = newEffects()
   const returned = await invoke(ctx, call, data, fx, method.handler, method.method)
-  refuseEvents(call, method.method, returned, data)
   const out = resultOf(data, returned)
   collectTasks(ctx, call, data, returned, fx)
   // Retter keeps a method's state changes even when it answers 4xx/5xx (and its delayed calls with them).

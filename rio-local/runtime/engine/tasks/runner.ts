@@ -7,16 +7,31 @@
  * another instance's) runs again a second later; any other failure is logged and the entry is
  * dropped, as Retter does not retry. An entry is removed after it ran, so a crash mid-call runs it
  * again on the next start (at least once). Runs never overlap: one batch at a time.
+ *
+ * Within a batch, Retter's rule: only calls to the same instance are serialised. Each instance's
+ * entries (one STATIC method's, for a class-level call) form a lane that runs one at a time in due
+ * order; up to `concurrency` lanes run at once (./lanes.ts).
  */
 import type { Logger } from '../../../logger'
 import type { Storage, StoredTask } from '../../../storage/types'
 import { DEVELOPER_CALLER, type CloudCall } from '../context'
 import { HttpError } from '../../responses'
 import type { BackendResponse } from '../../wire-types'
+import { inLanes } from './lanes'
 import { createWakeTimer } from './wake-timer'
+
+/**
+ * A failed delivery of a published event is tried again in place, so the subscriber's later events
+ * still come after it: Retter documents retrying with a `RetryConfig {delay, count, rate}` (delay in
+ * ms, multiplied by rate after each try) and its SDK's default is 50 ms, 3 times, 1.5.
+ */
+export const EVENT_RETRY = { delayMs: 50, count: 3, rate: 1.5 } as const
 
 /** A busy instance is tried again after this long. */
 export const BUSY_RETRY_MS = 1000
+/** Lanes (instances) whose delayed calls run at once, unless the backend sets another bound. */
+export const DEFAULT_TASK_CONCURRENCY = 16
+
 /** After this many busy answers in a row (about five minutes), the entry is given up. */
 export const MAX_BUSY_RETRIES = 300
 /** The dev endpoint waits for a busy instance in place, this often and this long apart. */
@@ -71,6 +86,8 @@ export interface TaskRunnerOptions {
   dispatch(call: CloudCall): Promise<BackendResponse>
   /** Run due entries on a timer (false: only when asked, for tests that move the clock). */
   timers: boolean
+  /** How many instances' delayed calls run at once (default DEFAULT_TASK_CONCURRENCY); one instance's never overlap. */
+  concurrency?: number
 }
 
 function messageOf(body: string): string {
@@ -103,6 +120,8 @@ function taskCall(task: StoredTask): CloudCall {
 /** Creates the runner of one project's delayed calls. */
 export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
   const { storage, logger, now } = opts
+  const concurrency = opts.concurrency ?? DEFAULT_TASK_CONCURRENCY
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`The task concurrency must be a whole number of at least 1, got ${concurrency}`)
   let chain: Promise<unknown> = Promise.resolve()
   let stopped = false
   let held = false
@@ -128,33 +147,49 @@ export function createTaskRunner(opts: TaskRunnerOptions): TaskRunner {
     }
   }
 
+  const failed = (status: number) => status !== 570 && (status < 200 || status >= 300)
+
   async function runOne(task: StoredTask, waitInPlace: boolean): Promise<TaskRunResult> {
     let outcome = await call(task)
     for (let i = 0; waitInPlace && outcome.status === 570 && i < INLINE_BUSY_TRIES; i++) {
       await new Promise((resolve) => setTimeout(resolve, INLINE_BUSY_WAIT_MS))
       outcome = await call(task)
     }
-    const fields = { classId: task.classId, method: task.method, instanceId: targetOf(task), status: outcome.status, message: outcome.message }
+    // An event's delivery: retried as EVENT_RETRY says, in its lane, before the instance's next call.
+    let delayMs: number = EVENT_RETRY.delayMs
+    for (let i = 0; task.referer.event !== undefined && failed(outcome.status) && i < EVENT_RETRY.count && !stopped; i++) {
+      logger.debug('event delivery failed; trying again', { classId: task.classId, method: task.method, event: task.referer.event, status: outcome.status, inMs: delayMs })
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      delayMs *= EVENT_RETRY.rate
+      outcome = await call(task)
+    }
+    const fields = { classId: task.classId, method: task.method, instanceId: targetOf(task), status: outcome.status, message: outcome.message, ...(task.referer.event === undefined ? {} : { event: task.referer.event }) }
     if (outcome.status === 570 && task.busyRetries + 1 < MAX_BUSY_RETRIES) {
       storage.commit({ retriedTasks: [{ id: task.id, dueAt: now() + BUSY_RETRY_MS, busyRetries: task.busyRetries + 1 }] })
       logger.debug('delayed call: instance busy, trying again shortly', fields)
     } else {
       if (outcome.status === 570) logger.warn(`delayed call dropped: the instance stayed busy through ${MAX_BUSY_RETRIES} tries`, fields)
-      else if (outcome.status < 200 || outcome.status >= 300) logger.warn('delayed call failed and is dropped (Retter does not retry)', fields)
+      else if (failed(outcome.status) && task.referer.event !== undefined) logger.warn(`event delivery failed ${EVENT_RETRY.count + 1} times and is dropped`, fields)
+      else if (failed(outcome.status)) logger.warn('delayed call failed and is dropped (Retter does not retry)', fields)
       else logger.debug('delayed call ran', fields)
       storage.commit({ removedTaskIds: [task.id] })
     }
     return { id: task.id, classId: task.classId, ...(targetOf(task) === undefined ? {} : { instanceId: targetOf(task) }), method: task.method, status: outcome.status }
   }
 
-  async function runBatch(tasks: StoredTask[], waitInPlace: boolean): Promise<TaskRunResult[]> {
-    const results: TaskRunResult[] = []
-    for (const task of tasks) {
-      if (stopped) break
-      results.push(await runOne(task, waitInPlace))
+  /** The instance an entry calls (its lookup key resolved when it is bound), or its STATIC method: the unit Retter serialises. */
+  function laneOf(task: StoredTask): string {
+    if (task.lookupKey) {
+      const found = storage.findLookupKey(opts.projectId, task.classId, task.lookupKey.name, task.lookupKey.value)
+      return found === undefined ? `${task.classId}/${task.lookupKey.name}!${task.lookupKey.value}` : `${task.classId}/${found}`
     }
+    return task.instanceId === undefined ? `${task.classId}.${task.method}` : `${task.classId}/${task.instanceId}`
+  }
+
+  async function runBatch(tasks: StoredTask[], waitInPlace: boolean): Promise<TaskRunResult[]> {
+    const ran = await inLanes(tasks, laneOf, concurrency, (task) => runOne(task, waitInPlace), () => stopped)
     arm()
-    return results
+    return ran
   }
 
   function arm(): void {
