@@ -11,6 +11,7 @@
 import RDK, { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { callUntilFree } from 'BeanBloomBoard'
+import { accountIdFor } from 'BeanBloomIdentity'
 import { isLoopbackStripe, stripe, stripeFailure } from './stripe'
 
 const rdk = new RDK()
@@ -122,6 +123,26 @@ function refusal(data: Data): { status: number; code: string; message: string } 
 }
 
 /**
+ * The Account the intent's customer is at now. A customer who moved to another e-mail address
+ * (email-change.ts) took their payments to that address's Account, and the Stripe customer's
+ * e-mail followed, while the intent still names the Account that charged it: a dispute or refund of
+ * a delivery charged before the move must reach the customer where they are. A Stripe customer
+ * that is gone (a deleted account) leaves the Account that charged it, which keeps what still ships.
+ * Throws when Stripe cannot be reached (the event is sent again).
+ */
+async function accountNow(intent: Stripe.PaymentIntent, charged: string): Promise<string> {
+  const customerId = idOf(intent.customer as string | Stripe.Customer | Stripe.DeletedCustomer | null)
+  if (!customerId) return charged
+  try {
+    const customer = await stripe().customers.retrieve(customerId)
+    return 'deleted' in customer && customer.deleted ? charged : customer.email ? accountIdFor(customer.email) : charged
+  } catch (err) {
+    if (stripeFailure(err).code === 'resource_missing') return charged
+    throw err
+  }
+}
+
+/**
  * STATIC: `{type, data: {object: {id}}}` as Stripe posts it. 200 for anything handled or ignored;
  * 400 for a body that is no event, or an event Stripe did not sign; 503 WEBHOOK_NOT_CONFIGURED
  * without STRIPE_WEBHOOK_SECRET (outside the local fake), so Stripe sends it again once it is set.
@@ -145,6 +166,7 @@ export async function stripeWebhook(data: Data): Promise<Data> {
     const intent = await stripe().paymentIntents.retrieve(found.intentId)
     accountId = intent.metadata ? intent.metadata.accountId || '' : ''
     date = intent.metadata ? intent.metadata.deliveryDate || '' : ''
+    if (accountId) accountId = await accountNow(intent, accountId)
   } catch (err) {
     const failure = stripeFailure(err)
     if (failure.code === 'resource_missing') return answer(data, 200, { received: true, handled: false })
