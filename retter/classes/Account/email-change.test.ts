@@ -274,3 +274,28 @@ test('another Account that is busy (570) is asked again, as a client would, befo
     methodCall.mockRestore()
   }
 })
+
+test('a delivery that shipped before the move is refunded from its board entry, to where the customer went', async () => {
+  const sam = await subscriber()
+  await walkTo('2026-11-25T09:00:00Z') // 25 Nov is paid and being sent
+  rosa ??= await signIn('rosa@example.com')
+  const staffCall = (name: string, body: unknown) => call(backend, 'POST', `/${P}/CALL/Roastery/${name}/2026-11-25?_token=${rosa?.token}`, body)
+  const deliveryId = `${sam.accountId}:2026-11-25`
+  expect(await staffCall('markShipped', { deliveryId })).toMatchObject({ status: 200 })
+
+  const newEmail = fresh('sam.moved')
+  await ok(sam, 'requestEmailChange', { newEmail })
+  await ok(sam, 'confirmEmailChange', await bothCodes(sam, newEmail))
+  // The board keeps the shipped entry under the old id; its refund reaches the moved customer.
+  expect(await board('2026-11-25')).toContain(deliveryId)
+  const refunded = await staffCall('refundDelivery', { deliveryId, amountCents: 300, reason: 'Bag arrived torn' })
+  expect(refunded).toMatchObject({ status: 200, body: { deliveryId, amountCents: 300, refundedCents: 300, creditNote: { kind: 'credit-note' } } })
+  const moved = await signIn(newEmail)
+  const payment = (await stateOf(moved))?.payments?.find((p) => p.date === '2026-11-25T00:00:00.000Z')
+  expect(payment?.refunds).toEqual([expect.objectContaining({ amountCents: 300 })])
+  expect((await mails(newEmail)).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Refund of €3\.00 .*\(credit note /))
+  // Nothing above what was paid, wherever the refund is asked.
+  expect(await staffCall('refundDelivery', { deliveryId, amountCents: 100_000, reason: 'Too much' })).toMatchObject({ status: 409 })
+  // Only the roastery starts a refund: a forwarded call must come from an Account.
+  expect(await call(backend, 'POST', `/${P}/CALL/Account/refundPayment/${moved.accountId}?_token=${moved.token}`, { deliveryId, amountCents: 100, reason: 'x', hops: 1 })).toMatchObject({ status: 403 })
+}, 60_000)

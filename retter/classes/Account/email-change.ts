@@ -40,6 +40,7 @@ import { issueOtp, OTP_TTL_MS, StoredOtp } from './otp'
 import { ConfirmLimitState, EmailChangeLimitState, emailChangeLimit, noteFailedConfirmation } from './limits'
 import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedMail } from './privacy-mail'
 import { keepReminder } from './reminders'
+import { adoptedFromFor, MovedState, noteAdoptedFrom, noteMovedTo } from './moved-refunds'
 import { syncBoards } from './roastery'
 import { noteSent, SentLogState, SentMail } from './sent-log'
 import { endSessions, signInClaims } from './session-epoch'
@@ -70,7 +71,7 @@ export interface EmailChangePrivateState {
   }
 }
 
-type Private = AccountPrivateState & DeletionPrivateState & EmailChangePrivateState & SentLogState & ConfirmLimitState & EmailChangeLimitState
+type Private = AccountPrivateState & MovedState & DeletionPrivateState & EmailChangePrivateState & SentLogState & ConfirmLimitState & EmailChangeLimitState
 
 /** The body of adoptCustomer: `{check: true}` only asks whether the address is free. */
 export interface AdoptInput {
@@ -84,6 +85,8 @@ export interface AdoptInput {
   remindedFor?: string
   /** The log of e-mails sent to the customer (it is theirs, so it moves with them). */
   sentMails?: SentMail[]
+  /** The Accounts the customer came from before this one (their shipped deliveries' ids are theirs). */
+  adoptedFrom?: string[]
 }
 
 const NOTHING_CHANGED = 'Your e-mail address has not changed.'
@@ -258,7 +261,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   }
   const moved = JSON.parse(JSON.stringify(view)) as CustomerView
   moved.email = newEmail
-  const adopt: AdoptInput = { customer: moved, fromEmail: oldEmail, stripeCustomerId: priv.stripeCustomerId, paymentMethodId: priv.paymentMethodId, remindedFor: priv.remindedFor, sentMails: priv.sentMails }
+  const adopt: AdoptInput = { customer: moved, fromEmail: oldEmail, stripeCustomerId: priv.stripeCustomerId, paymentMethodId: priv.paymentMethodId, remindedFor: priv.remindedFor, sentMails: priv.sentMails, adoptedFrom: adoptedFromFor(data) }
   const adopted = await askAccount(newEmail, adopt)
   if (adopted.statusCode === 409) return refuse(data, 409, 'EMAIL_IN_USE', IN_USE_MESSAGE)
   if (adopted.statusCode < 200 || adopted.statusCode >= 300) {
@@ -277,6 +280,8 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   if (priv.retainedDocuments) next.retainedDocuments = priv.retainedDocuments
   // A deletion's deliveries still on their way ship and refund from here, whoever takes the address next.
   if (priv.deletedDeliveries) next.deletedDeliveries = priv.deletedDeliveries
+  // Refunds of what shipped before the move reach the customer where they went (moved-refunds.ts).
+  noteMovedTo(next, accountIdFor(newEmail), nowMs)
   if (priv.onBoards) next.onBoards = priv.onBoards
   if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
   if (priv.boardRetries) next.boardRetries = priv.boardRetries
@@ -326,6 +331,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   if (input.stripeCustomerId) priv.stripeCustomerId = input.stripeCustomerId
   if (input.paymentMethodId) priv.paymentMethodId = input.paymentMethodId
   if (input.remindedFor) priv.remindedFor = input.remindedFor
+  noteAdoptedFrom(data, input.adoptedFrom)
   if (input.sentMails) (priv as SentLogState).sentMails = input.sentMails.concat((priv as SentLogState).sentMails || [])
   keepReminder(data, customer, nowMs)
   keepCharge(data, customer, nowMs)

@@ -23,7 +23,8 @@
  * - while a delivery that left is owed (its money went back: here a dispute, the one late outcome
  *   localstripe cannot make of itself), nothing else ships, and the subscription stays on hold;
  * - a delivery paid in the end is on its board as paid: shippable, and refundable from there
- *   (after a move too: the board entries it ships and refunds from are the new Account's);
+ *   (after a move too: from the new Account's entries, and a delivery that left before the move is
+ *   refunded from the earlier Account's entry, which forwards it to where the customer went);
  * - a deletion keeps what a final, paid delivery still needs: staff ship it and refund it from its
  *   board; nothing else of the customer's ships after it, and nothing more is charged (no new
  *   PaymentIntent under any account the customer had).
@@ -357,11 +358,11 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
       const entry = board.body.role?.staff.deliveries.find((d) => d.deliveryId === payment.deliveryId)
       expect({ date: day, board: entry?.payment }).toEqual({ date: day, board: 'paid' })
       // … and from there staff can ship it (again: 200) unless a hold still stops it, and refund it;
-      // after a move, from the new Account's entry. (A delivery that left before a move keeps the
-      // earlier Account's entry, as shipped entries never change: not checked here.)
-      if (deleted || entry!.deliveryId !== `${who.accountId}:${day}`) continue
+      // after a move, from the new Account's entry. A delivery that left before a move keeps the
+      // earlier Account's entry (shipped entries never change): its refund follows the customer.
+      if (deleted) continue
       const left = (final.deliveries ?? []).some((d) => d.date === payment.date)
-      if (left || !final.paymentHoldSince) {
+      if (entry!.deliveryId === `${who.accountId}:${day}` && (left || !final.paymentHoldSince)) {
         expect({ date: day, markShipped: (await roastery('markShipped', day, { deliveryId: entry!.deliveryId })).status }).toEqual({ date: day, markShipped: 200 })
       }
       const refunded = await roastery('refundDelivery', day, { deliveryId: entry!.deliveryId, amountCents: 100, reason: 'Bag arrived torn' })

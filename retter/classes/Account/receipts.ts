@@ -27,6 +27,7 @@ import { deletedPaymentOn, keepDeletedPayment } from './deleted-deliveries'
 import { retainDocument } from './deletion'
 import { documentMail } from './document-mail'
 import { queueMail } from './notify'
+import { forwardRefund, isAdoptedDelivery, isForwardedRefund } from './moved-refunds'
 import { sellerOf } from './seller'
 import { stripe, stripeFailure } from './stripe'
 
@@ -235,18 +236,26 @@ export interface RefundAnswer {
  * INVALID_REASON; 409 NOT_REFUNDABLE, ALREADY_REFUNDED, REFUND_TOO_LARGE (this Account's own
  * record decides, whatever the board showed); 502 PAYMENT_PROVIDER_UNAVAILABLE (nothing refunded).
  */
-export async function refundPayment(data: Data<{ deliveryId: string; amountCents: number; reason: string }>): Promise<Data> {
-  if (!isPlatformCall(data.context, 'Roastery')) return refuse(data, 403, 'FORBIDDEN', 'Only the roastery refunds deliveries')
+export async function refundPayment(data: Data<{ deliveryId: string; amountCents: number; reason: string; hops?: number }>): Promise<Data> {
+  if (!isPlatformCall(data.context, 'Roastery') && !isForwardedRefund(data)) return refuse(data, 403, 'FORBIDDEN', 'Only the roastery refunds deliveries')
   const body = data.request.body
   const deliveryId = body && typeof body.deliveryId === 'string' ? body.deliveryId : ''
   const day = deliveryId.slice(-10)
-  if (deliveryId !== deliveryIdFor(data.context.instanceId || '', day)) {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  // A delivery that shipped before its customer moved: its payment went with them (moved-refunds.ts).
+  if (deliveryId === deliveryIdFor(data.context.instanceId || '', day) && !paymentOf(data, view, day + 'T00:00:00.000Z')) {
+    const forwarded = await forwardRefund(data, nowMs)
+    if (forwarded) {
+      data.response = forwarded
+      return data
+    }
+  }
+  if (deliveryId !== deliveryIdFor(data.context.instanceId || '', day) && !isAdoptedDelivery(data, deliveryId)) {
     return refuse(data, 400, 'WRONG_DELIVERY', 'Delivery ' + deliveryId + ' is not one of this customer’s deliveries.')
   }
   const reason = cleanReason(body ? body.reason : undefined)
   if ('message' in reason) return refuse(data, 400, 'INVALID_REASON', reason.message)
-  const nowMs = Date.now()
-  const view = current(data, nowMs)
   const payment = paymentOf(data, view, day + 'T00:00:00.000Z')
   const amount = body ? body.amountCents : NaN
   const paid = !!payment && payment.status === 'paid' && !!payment.paymentIntentId
