@@ -36,7 +36,7 @@ async function startBarista(page: Page, email: string, name: string, cardNumber:
   await page.getByTestId('current-plan-line').getByRole('link', { name: 'Manage your subscription' }).click()
   await expect(page).toHaveURL(/\/account$/)
   const first = card(page, 'Upcoming deliveries').getByRole('listitem').first()
-  await expect(first).toContainText('€20, charged on')
+  await expect(first).toContainText('€20.00, charged on')
   const datetime = await first.locator('time').getAttribute('datetime')
   if (!datetime) throw new Error('The first upcoming delivery carries no datetime.')
   return datetime

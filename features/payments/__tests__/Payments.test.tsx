@@ -106,7 +106,7 @@ describe('the start confirmation takes the payment method', () => {
     // The next deliveries say what they cost and when they are charged: the day they become final.
     const later = within(upcomingRows()[3]!).getByRole('time').getAttribute('datetime')!
     const chargedOn = formatDeliveryDay(new Date(Date.parse(later) - (LEAD_DAYS - 1) * DAY_MS).toISOString())
-    expect(upcomingRows()[3]).toHaveTextContent(`€20, charged on ${chargedOn}`)
+    expect(upcomingRows()[3]).toHaveTextContent(`€20.00, charged on ${chargedOn}`)
 
     // Cancelled, then started again: the saved card is shown, nothing asked.
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }))

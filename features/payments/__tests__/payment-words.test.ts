@@ -8,15 +8,15 @@ import type { PaymentStatus } from '@/core/contract'
 
 const STATUSES: PaymentStatus[] = ['charging', 'processing', 'paid', 'failed', 'requires_action', 'unpaid']
 
-test('every payment line is the status in words and the amount in euros, to the cent', () => {
+test('every payment line is the status in words and the amount in euros, always to the cent (as the receipt writes it)', () => {
   fc.assert(fc.property(fc.constantFrom(...STATUSES), fc.integer({ min: 1, max: 10_000_000 }), (status, cents) => {
     const line = paymentLine({ status, amountCents: cents }, 'en-GB')
     const [words, amount] = line.split(' · ')
     expect(words).toMatch(/^[A-Z]/)
-    expect(amount).toMatch(/^€[\d,]+(\.\d{2})?$/)
+    expect(amount).toMatch(/^€[\d,]+\.\d{2}$/)
     expect(Math.round(Number(amount!.replace(/[€,]/g, '')) * 100)).toBe(cents)
   }))
-  expect(paymentLine({ status: 'failed', amountCents: 2000 }, 'en-GB')).toBe('Payment failed · €20')
+  expect(paymentLine({ status: 'failed', amountCents: 2000 }, 'en-GB')).toBe('Payment failed · €20.00')
   expect(paymentLine({ status: 'processing', amountCents: 1250 }, 'de-DE')).toBe('Paid by direct debit (settling) · 12,50\u00a0€')
 })
 

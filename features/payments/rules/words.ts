@@ -6,7 +6,7 @@
 import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
 import type { DeliveryPayment, PaymentMethodSummary } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
-import { formatPrice } from '@/core/format/price'
+import { numberFormat } from '@/core/format/intl-cache'
 
 export { methodText, needsCustomer, paymentStatusText }
 
@@ -26,9 +26,14 @@ export function sepaMandateText(shop: string = SHOP_NAME): string {
     'obtain from your bank. You agree to receive notifications for future debits up to 2 days before they occur.'
 }
 
-/** An amount of integer euro cents for the customer's locale ("€20.00"). */
+/**
+ * An amount of integer euro cents for the customer's locale, always to the cent ("€20.00"): money
+ * charged or about to be charged is written as the receipt and its e-mail write it, so the same
+ * payment never reads "€20" on one line and "€20.00" on the next (a plan's price tag, PlanPrice,
+ * may drop the cents).
+ */
 export function eurosText(amountCents: number, locale?: string): string {
-  return formatPrice(amountCents, 'EUR', locale)
+  return numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountCents / 100)
 }
 
 /** "Paid · €20.00", "Payment failed · €20.00". */
