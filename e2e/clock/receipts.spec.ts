@@ -112,7 +112,7 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
 
   const noteMail = await mailMatching(email, /^Refund of €5\.00 for your delivery of .* \(credit note CN-\d{6}\)$/)
   const noteNumber = /CN-\d{6}/.exec(noteMail.subject)?.[0] as string
-  expect(noteMail.text).toContain(`Credit note number: ${noteNumber}`)
+  expect(noteMail.text).toContain(`Credit note ${noteNumber}`)
   expect(noteMail.text).toContain(`Refers to receipt: ${receiptNumber}`)
   expect(noteMail.text).toContain('Reason: One bag arrived torn')
   expect(noteMail.text).toContain('Refunded (VAT included): -€5.00')
