@@ -132,5 +132,4 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   await page.goto(`/account/receipts/${receiptNumber}`)
   await expect(page.getByRole('heading', { name: `Receipt ${receiptNumber}` })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
-  expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1)
 })
