@@ -90,11 +90,9 @@ test('N instances\' delayed calls due at one moment run at once, up to the bound
   const N = 12
   const tasks = Array.from({ length: N }, (_, i) => task(`account-${i}`, NOW - 10, i))
   const { runner, peak } = recordingRunner(tasks, 8, () => 20)
-  const started = Date.now()
   await runner.runDue()
+  // Eight at once (the bound), not one after another; timing is left to bench:charges.
   expect(peak()).toBe(8)
-  // Two rounds of 20 ms, not twelve in a row.
-  expect(Date.now() - started).toBeLessThan(12 * 20)
 })
 
 test('one instance\'s calls stay one at a time and in order whatever the bound', async () => {
