@@ -3,43 +3,38 @@ import nextTs from 'eslint-config-next/typescript'
 import testingLibrary from 'eslint-plugin-testing-library'
 import { fileNameRule } from './scripts/lint/file-name-rule.mjs'
 
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-// Only core/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
+// Only lib/rio may touch the SDK or Firebase: one door to the backend, and the SDK and Firebase
 // stay out of every chunk that does not need them.
-const SDK_ONLY_IN_CORE_RIO = [
-  { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only core/rio may import @retter/sdk.' },
-  { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only core/rio may import firebase.' },
+const SDK_ONLY_IN_LIB_RIO = [
+  { group: ['@retter/sdk', '@retter/sdk/*'], message: 'Only lib/rio may import @retter/sdk.' },
+  { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only lib/rio may import firebase.' },
 ]
 
-/** The browser app's source folders: the routes, the shared core, and one folder per feature. */
-const APP_FOLDERS = ['./pages', './core', './features']
+/** lib/ is everything without React: requests, rules, formatting, the SDK door. */
+const NO_REACT_IN_LIB = [
+  { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-toastify', 'react-toastify/*', 'next/router', 'next/head', 'next/script'],
+    message: 'lib/ holds what has no React: put a component or hook in components/<feature>/, a provider in contexts/.' },
+]
+
+/** The browser app's source folders, in the one order imports may point: pages → components → contexts → lib. */
+const APP_FOLDERS = ['./pages', './components', './contexts', './lib']
 const APP_FILES = APP_FOLDERS.map((folder) => `${folder.slice(2)}/**/*.{ts,tsx}`)
 
-/** Every feature folder (features/<name>/), each with its one public entry, index.ts. */
-export const FEATURES = fs.readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
-
-const ENTRIES = FEATURES.map((name) => `./${name}/index.ts`)
-
 /**
- * Which folder may import which (paths from the repository root; each must exist). The core imports
- * no feature; a feature imports the core, its own folder, and another feature's public entry only;
- * pages import the core and the features' entries.
+ * Which folder may import which (paths from the repository root; each must exist). Imports point one
+ * way, pages → components → contexts → lib: a component never imports a page, a provider never a
+ * component or page, lib/ nothing of the three. Of the Retter project only its shared pure modules;
+ * the local runtime never.
  */
-export const FEATURE_ZONES = [
-  { target: './core', from: './features',
-    message: 'The core is shared by every feature and imports none: move what it needs into core/, or pass it in.' },
-  ...FEATURES.map((name) => ({
-    target: `./features/${name}`, from: './features', except: [`./${name}`, ...ENTRIES.filter((entry) => entry !== `./${name}/index.ts`)],
-    message: `A feature imports another feature only through its public entry (@/features/<name>): export what ${name} needs from that feature's index.ts.`,
-  })),
-  { target: './pages', from: './features', except: ENTRIES,
-    message: 'Pages import a feature only through its public entry (@/features/<name>).' },
+export const LAYER_ZONES = [
+  { target: './lib', from: ['./pages', './components', './contexts'],
+    message: 'lib/ is the bottom layer (no React): it imports neither pages, components nor contexts. Move the shared part into lib/, or pass it in.' },
+  { target: './contexts', from: ['./pages', './components'],
+    message: 'A provider (contexts/) imports lib/ and other contexts only: move what it needs from components/ into lib/, or pass it in.' },
+  { target: './components', from: './pages',
+    message: 'Components never import a page: pages are the top layer.' },
   { target: APP_FOLDERS, from: './rio-local',
-    message: 'The app reaches the local runtime over HTTP only; share shapes through core/contract.ts.' },
+    message: 'The app reaches the local runtime over HTTP only; share shapes through lib/contract.ts.' },
   { target: APP_FOLDERS, from: './retter', except: ['./dependencies'],
     message: 'The app may import only the Retter project\'s shared pure modules, as @retter-shared/<Name>/<module>.' },
 ]
@@ -72,48 +67,61 @@ const config = [
   },
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: ['core/rio/**', 'rio-local/**', 'scripts/**', 'e2e/**', '**/__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_CORE_RIO, ...SHARED_ONE_WAY] }] },
+    ignores: ['lib/**', 'rio-local/**', 'scripts/**', 'e2e/**', '**/__tests__/**', 'test/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY] }] },
   },
   {
-    // Errors have one home, core/rio/errors/, where every error the app shows is worded. Providers
+    // lib/ outside lib/rio: neither the SDK nor React.
+    files: ['lib/**/*.{ts,tsx,js}'],
+    ignores: ['lib/rio/**', '**/__tests__/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY, ...NO_REACT_IN_LIB] }] },
+  },
+  {
+    // lib/rio: the SDK's door, still without React.
+    files: ['lib/rio/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SHARED_ONE_WAY, ...NO_REACT_IN_LIB] }] },
+  },
+  {
+    // Errors have one home, lib/rio/errors/, where every error the app shows is worded. Providers
     // reject with mapped errors only (mapRejection); components and pages use the named errors and
-    // never build, word or map one themselves. A feature's request layer (api/) builds its own.
-    files: ['pages/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'core/session/**/*.{ts,tsx}', 'core/ui/**/*.{ts,tsx}'],
-    ignores: ['features/*/api/**', '**/__tests__/**', '**/*.test.{ts,tsx}'],
+    // never build, word or map one themselves; neither do a feature's rules in lib/<feature>/. A
+    // feature's request layer (lib/<feature>/*-api.ts) builds its own.
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'contexts/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['lib/rio/**', 'lib/*/*-api.ts', '**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error',
-        { selector: "NewExpression[callee.name='RioAppError']", message: 'Name this error in core/rio/errors/ and use it from there.' },
+        { selector: "NewExpression[callee.name='RioAppError']", message: 'Name this error in lib/rio/errors/ and use it from there.' },
         { selector: "ObjectExpression:has(> Property[key.name='code']):has(> Property[key.name='message'])",
-          message: 'An error is worded in core/rio/errors/: use a named error from there.' },
+          message: 'An error is worded in lib/rio/errors/: use a named error from there.' },
       ],
     },
   },
   {
-    files: ['pages/**/*.{ts,tsx}', 'features/*/components/**/*.{ts,tsx}', 'core/ui/**/*.{ts,tsx}'],
+    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [...SDK_ONLY_IN_CORE_RIO, ...SHARED_ONE_WAY],
-        paths: [{ name: '@/core/rio/errors/map', importNames: ['toAppError'],
-          message: 'What a provider rejects with is mapped already: use asAppError from @/core/rio/errors/app-error.' }],
+        patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY],
+        paths: [{ name: '@/lib/rio/errors/map', importNames: ['toAppError'],
+          message: 'What a provider rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' }],
       }],
     },
   },
   {
-    // One folder per feature (features/<name>/: its components, state, requests, rules and tests)
-    // over a shared core (core/: the SDK door and the session, errors, UI primitives, formatting).
-    // A feature imports the core and other features' public entries (index.ts) only; the core
-    // imports no feature; pages import the core and the entries. Of the Retter project the app
-    // imports only the pure modules its classes share (retter/dependencies/), and only through one
-    // named path, @retter-shared/<Name>/<module>; never the classes themselves, and never the local
-    // runtime (rio-local/), which it reaches over HTTP only. Tests (__tests__/) may reach into a
-    // feature to test its parts. scripts/lint/zones.test.ts fails when a zone names a folder that
-    // does not exist, and holds probes each rule must refuse or accept.
+    // The design card's top level: pages/ (thin routes) → components/<feature>/ (each feature's UI
+    // and the hooks only its UI uses) → contexts/ (the providers: Rio, Auth, Account, and the
+    // features' own) → lib/ (no React: lib/rio/ the one door to the SDK, lib/<feature>/ its requests
+    // and rules, lib/format/, ...). Imports point down only, and never in a circle. Of the Retter
+    // project the app imports only the pure modules its classes share (retter/dependencies/), and
+    // only through one named path, @retter-shared/<Name>/<module>; never the classes themselves, and
+    // never the local runtime (rio-local/), which it reaches over HTTP only. Tests (__tests__/) may
+    // reach anywhere to test a part. scripts/lint/zones.test.ts fails when a zone names a folder
+    // that does not exist, and holds probes each rule must refuse or accept.
     files: APP_FILES,
     ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
     rules: {
-      'import/no-restricted-paths': ['error', { zones: FEATURE_ZONES }],
+      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -135,7 +143,7 @@ const config = [
   },
   {
     // CommonJS config files (jest.config.js, next.config.js and what it loads) are loaded by Node with require().
-    files: ['*.js', 'core/security/headers.js'],
+    files: ['*.js', 'lib/security/headers.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ]

@@ -52,7 +52,7 @@ module.exports = async () => ({
       moduleNameMapper: { ...ALIASES, '^jose$': '<rootDir>/node_modules/jose/dist/node/cjs/index.js' },
       setupFiles: ['<rootDir>/test/same-realm-bytes.ts'],
       resolver: RESOLVER,
-      testMatch: ['<rootDir>/{__tests__,core,features}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{__tests__,components,contexts,lib}/**/*.test.{ts,tsx}'],
     }),
     await project({
       displayName: 'backend',

@@ -6,22 +6,22 @@
  *   `npm run dev`, `npm run start:local`, the e2e run), as an edge would; it also refuses the
  *   backend's `/__dev/*` endpoints. A rewrite here would ship its client-side matcher (about 3 kB gz)
  *   to every visitor of a production build, and on Retter the SDK calls the project's own host.
- * - Every page carries the browser defences of core/security/headers.js (CSP, nosniff, ...).
+ * - Every page carries the browser defences of lib/security/headers.js (CSP, nosniff, ...).
  * - Firebase aliasing to its ESM builds lives here too (FIREBASE_ESM below says why): the SDK `require()`s
  *   firebase while the app `import`s it, and the browser bundle must hold exactly one copy.
  */
 const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
-const { securityHeaders } = require('./core/security/headers')
-const { inlinedBrowserEnv } = require('./core/browser-env')
-const { installArrayBufferDetached } = require('./core/node/array-buffer-detached')
+const { securityHeaders } = require('./lib/security/headers')
+const { inlinedBrowserEnv } = require('./lib/browser-env')
+const { installArrayBufferDetached } = require('./lib/node/array-buffer-detached')
 
 // Node 20 lacks ArrayBuffer.prototype.detached, and React's server renderer warns of "a security
 // issue" on every `next dev` without it: the server process gets the exact check (see the module).
 installArrayBufferDetached()
 
-// The SDK `require()`s these (CJS) and core/rio `import`s them (ESM). Without the alias the browser
+// The SDK `require()`s these (CJS) and lib/rio `import`s them (ESM). Without the alias the browser
 // bundle gets firebase's CJS build for the SDK and its ESM build for us: two copies and two app
-// registries, so the SDK would not see the emulator-connected app core/rio/local.ts creates.
+// registries, so the SDK would not see the emulator-connected app lib/rio/local.ts creates.
 // The `browser` condition leaves the server build on Node's own resolution.
 const FIREBASE_ESM = {
   'firebase/app': './node_modules/firebase/app/dist/esm/index.esm.js',
@@ -38,7 +38,7 @@ module.exports = (phase) => ({
   // A separate build folder lets a second `next dev`/`next build` run beside the main one (e2e, size).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // Every browser variable inlined, '' when unset: no `process` polyfill in the bundle (core/browser-env.js).
+  // Every browser variable inlined, '' when unset: no `process` polyfill in the bundle (lib/browser-env.js).
   env: inlinedBrowserEnv(process.env),
   experimental: {
     // Every page's stylesheets are inlined into its HTML (pages/_document.tsx), so an extra CSS file

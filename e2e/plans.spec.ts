@@ -1,5 +1,5 @@
 /** A visitor opens `/` and sees the plans in ascending sortOrder with formatted prices, and no error. */
-import type { SubscriptionPlan } from '../core/contract'
+import type { SubscriptionPlan } from '../lib/contract'
 import { fetchPlans } from './support/backend'
 import { expect, test } from './support/fixtures'
 import { capture } from './support/screens'

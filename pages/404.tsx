@@ -1,5 +1,5 @@
-import { NotFound } from '@/core/ui/feedback/NotFound'
-import { PageTitle } from '@/core/ui/layout/PageTitle'
+import { NotFound } from '@/components/ui/feedback/NotFound'
+import { PageTitle } from '@/components/ui/layout/PageTitle'
 
 export default function NotFoundPage() {
   return (

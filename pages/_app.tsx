@@ -1,12 +1,12 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
 import { Activity } from 'react'
-import { LazyConsent } from '@/features/consent'
-import { ErrorBoundary } from '@/core/ui/feedback/ErrorBoundary'
-import { RememberCustomerView } from '@/features/first-paint'
-import { LazyToastContainer } from '@/core/ui/feedback/LazyToastContainer'
-import { Layout } from '@/core/ui/layout/Layout'
-import { AppProviders } from '@/features/customer'
+import { LazyConsent } from '@/components/consent/LazyConsent'
+import { ErrorBoundary } from '@/components/ui/feedback/ErrorBoundary'
+import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
+import { LazyToastContainer } from '@/components/ui/feedback/LazyToastContainer'
+import { Layout } from '@/components/ui/layout/Layout'
+import { AppProviders } from '@/contexts/AppProviders'
 import '@/styles/globals.css'
 
 /** A page that renders for visitors without the SDK says so (see `deferSdkStart`). */

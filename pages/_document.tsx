@@ -1,8 +1,8 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
-import { buildDir, readBuildCss } from '@/core/document/inline-css'
-import { firstPaintScript } from '@/core/first-paint/paint'
-import { pageScriptPolicy } from '@/core/security/page-policy'
+import { buildDir, readBuildCss } from '@/lib/document/inline-css'
+import { firstPaintScript } from '@/lib/first-paint/paint'
+import { pageScriptPolicy } from '@/lib/security/page-policy'
 
 type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
 
@@ -10,7 +10,7 @@ type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
 const NOT_APPLIED: Record<string, boolean> = { disabled: true }
 
 /**
- * `<Head>` with the page's stylesheets inlined in production (core/document/inline-css.ts): first
+ * `<Head>` with the page's stylesheets inlined in production (lib/document/inline-css.ts): first
  * paint waits for no stylesheet request. Each inlined file keeps a `disabled` link, which browsers
  * do not fetch, so Turbopack's runtime sees the file as present and a client-side navigation does
  * not load it a second time; a file that cannot be inlined stays an ordinary link.
@@ -57,7 +57,7 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <meta name="theme-color" content="#17110d" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Before anything paints: a returning customer's stored view (core/first-paint/paint.ts). */}
+        {/* Before anything paints: a returning customer's stored view (lib/first-paint/paint.ts). */}
         <script dangerouslySetInnerHTML={{ __html: firstPaint }} />
       </InlineCssHead>
       <body>

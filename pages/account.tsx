@@ -1,5 +1,5 @@
-import { AccountPage } from '@/features/account'
-import { PageTitle } from '@/core/ui/layout/PageTitle'
+import { AccountPage } from '@/components/account/AccountPage'
+import { PageTitle } from '@/components/ui/layout/PageTitle'
 
 export default function Account() {
   return (

@@ -1,5 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { Imprint, operatorFrom, type Operator } from '@/features/legal'
+import { Imprint } from '@/components/legal/Imprint'
+import { operatorFrom, type Operator } from '@/lib/legal/operator'
 
 interface Props {
   operator: Operator

@@ -1,9 +1,9 @@
 import type { GetStaticProps } from 'next'
 import Head from 'next/head'
-import { PlansPage } from '@/features/plans'
-import type { SubscriptionPlan } from '@/core/contract'
-import { priceTextsOf, type PriceTexts } from '@/core/format/price'
-import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/core/rio/server-plans'
+import { PlansPage } from '@/components/plans/PlansPage'
+import type { SubscriptionPlan } from '@/lib/contract'
+import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
+import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
 interface HomeProps {
   /** The plans at build (or revalidation) time; null when the backend could not be reached. */

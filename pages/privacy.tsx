@@ -1,5 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { PrivacyNotice, operatorFrom, type Operator } from '@/features/legal'
+import { PrivacyNotice } from '@/components/legal/PrivacyNotice'
+import { operatorFrom, type Operator } from '@/lib/legal/operator'
 
 interface Props {
   operator: Operator

@@ -1,5 +1,5 @@
-import { PageTitle } from '@/core/ui/layout/PageTitle'
-import { RoasteryPage } from '@/features/roastery'
+import { PageTitle } from '@/components/ui/layout/PageTitle'
+import { RoasteryPage } from '@/components/roastery/RoasteryPage'
 
 export default function Roastery() {
   return (

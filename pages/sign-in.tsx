@@ -1,5 +1,5 @@
-import { PageTitle } from '@/core/ui/layout/PageTitle'
-import { SignInPage } from '@/features/sign-in'
+import { PageTitle } from '@/components/ui/layout/PageTitle'
+import { SignInPage } from '@/components/sign-in/SignInPage'
 
 export default function SignIn() {
   return (

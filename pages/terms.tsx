@@ -1,5 +1,6 @@
 import type { GetStaticProps } from 'next'
-import { Terms, operatorFrom, type Operator } from '@/features/legal'
+import { Terms } from '@/components/legal/Terms'
+import { operatorFrom, type Operator } from '@/lib/legal/operator'
 
 interface Props {
   operator: Operator

@@ -25,7 +25,7 @@ import { findFreePort } from './lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
-import { retryWhileBusy } from '../core/rio/busy-retry'
+import { retryWhileBusy } from '../lib/rio/busy-retry'
 import { mailSoak } from './soak-mail'
 import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth as waitForRuntime } from './lib/runtime-child'
@@ -57,7 +57,7 @@ interface Reply<T> {
   body: T
 }
 
-/** One request; 570 is retried as the app's SDK retries it (core/rio/busy-retry.ts), each counted; network errors throw. */
+/** One request; 570 is retried as the app's SDK retries it (lib/rio/busy-retry.ts), each counted; network errors throw. */
 async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
   const once = async (): Promise<Reply<T>> => {
     let res: Response

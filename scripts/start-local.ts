@@ -11,7 +11,7 @@ import { assertPortsFree } from './lib/ports'
 import { runInForeground } from './lib/foreground'
 import { startLocalStack } from './lib/stack'
 import { stackPartsText, stackSummary } from './lib/stack-summary'
-import { missingOperatorSettings } from '../features/legal/rules/operator'
+import { missingOperatorSettings } from '../lib/legal/operator'
 
 const root = path.resolve(__dirname, '..')
 

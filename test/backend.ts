@@ -6,7 +6,7 @@
 import { clearImmediate as nodeClearImmediate, setImmediate as nodeSetImmediate } from 'node:timers'
 import { createBackend, DEFAULT_FIREBASE, type Backend, type BackendOptions } from '@/rio-local/app'
 import type { BackendRequest, BackendResponse, StateMirror } from '@/rio-local/runtime/wire-types'
-import type { OutboxMessage } from '@/core/contract'
+import type { OutboxMessage } from '@/lib/contract'
 import { call, sessions, type Reply } from '@/rio-local/test/in-process'
 import { emitSnapshot } from './live-state-double'
 

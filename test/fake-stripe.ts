@@ -1,5 +1,5 @@
 /**
- * Stripe.js for the app tests (jsdom runs no scripts): replaces features/payments/stripe/load-stripe.ts (see
+ * Stripe.js for the app tests (jsdom runs no scripts): replaces lib/payments/stripe/load-stripe.ts (see
  * test/setup-app.ts). Its Elements are plain labelled inputs a test types into, as a customer types
  * into Stripe's; its confirmations do for real, against the run's localstripe, what Stripe.js does
  * (rio-local/test/payments.ts), so the class sees a SetupIntent that really succeeded or was declined,
@@ -8,7 +8,7 @@
 import Stripe from 'stripe'
 import type {
   StripeElement, StripeElementChange, StripeElementType, StripeIntentResult, StripeJs, StripeJsError,
-} from '@/features/payments/stripe/stripe-js'
+} from '@/lib/payments/stripe/stripe-js'
 import { authenticatePayment, confirmSetup, testStripe, type TestMethod } from '@/rio-local/test/payments'
 
 /** What the fake was asked to do, for tests that check the page used Stripe.js as it should. */

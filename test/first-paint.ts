@@ -1,4 +1,4 @@
-import { tokenStorageKey } from '@/core/rio/stored-session'
+import { tokenStorageKey } from '@/lib/rio/stored-session'
 
 /**
  * The first paint's one rule from styles/globals.css, for jsdom (which loads no stylesheet): parts

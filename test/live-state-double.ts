@@ -1,10 +1,10 @@
 /**
- * Test double of the Firestore side of the live state (core/rio/snapshots.ts), installed for every
+ * Test double of the Firestore side of the live state (lib/rio/snapshots.ts), installed for every
  * app test by test/setup-app.ts. jsdom has no Firestore emulator; tests decide instead when a
  * snapshot arrives (`emitSnapshot`) or that none ever does (the 5 s fallback), while the fallback
- * logic in core/rio/state.ts runs for real.
+ * logic in lib/rio/state.ts runs for real.
  */
-import type { RioCloudObject } from '@/core/rio/client'
+import type { RioCloudObject } from '@/lib/rio/client'
 
 /** Which document a listener follows: public state, the signed-in user's own state, or their identity's role state. */
 type Part = 'public' | 'user' | 'role'

@@ -3,7 +3,7 @@
  * context: startPaymentSetup, Stripe.js's confirmation (done for real against the run's
  * localstripe), savePaymentMethod. For tests that drive the context rather than the page.
  */
-import type { AccountContextValue } from '@/features/customer/state/types'
+import type { AccountContextValue } from '@/contexts/account-types'
 import { confirmSetup, TEST_CARDS, type TestMethod } from '@/rio-local/test/payments'
 
 /** Saves `method` (Visa 4242… unless told otherwise) for the signed-in customer. */

@@ -2,7 +2,7 @@
  * Setup of every app test (jest project `app`).
  */
 import '@testing-library/jest-dom'
-import { resetRioForTests } from '@/core/rio/client'
+import { resetRioForTests } from '@/lib/rio/client'
 import { closeBackend, resetBackend } from './backend'
 import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
@@ -12,9 +12,9 @@ import { server } from './msw/server'
 // Pages and components navigate through next/router; the in-memory mock lets tests assert the URL.
 jest.mock('next/router', () => jest.requireActual('next-router-mock'))
 // jsdom has no Firestore; snapshots come from the double (see test/live-state-double.ts).
-jest.mock('@/core/rio/snapshots', () => jest.requireActual('./live-state-double'))
+jest.mock('@/lib/rio/snapshots', () => jest.requireActual('./live-state-double'))
 // jsdom runs no scripts, so no Stripe.js: the fake confirms against the run's localstripe (test/fake-stripe.ts).
-jest.mock('@/features/payments/stripe/load-stripe', () => jest.requireActual('./fake-stripe'))
+jest.mock('@/lib/payments/stripe/load-stripe', () => jest.requireActual('./fake-stripe'))
 
 // A page test waits up to 5 s for each load it makes (its LOAD): on a shared CI machine two of
 // them can outlast jest's default 5 s per test and fail a test whose page did nothing wrong.

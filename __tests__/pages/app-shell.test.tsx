@@ -1,10 +1,10 @@
-import { notify } from '@/core/ui/feedback/notify'
+import { notify } from '@/components/ui/feedback/notify'
 import '@/test/intersection-observer'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { AppProps } from 'next/app'
 import mockRouter from 'next-router-mock'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
-import { VISITOR_SDK_DELAY_MS } from '@/core/rio/client'
+import { VISITOR_SDK_DELAY_MS } from '@/lib/rio/client'
 import App from '@/pages/_app'
 import { server } from '@/test/msw/server'
 

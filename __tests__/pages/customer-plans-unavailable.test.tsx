@@ -5,7 +5,7 @@ import { signInThroughPage } from '@/test/app-harness'
 
 // What only a signed-in customer sees on `/` is a chunk of its own. Here it has not arrived (or
 // cannot): the customer still gets the plans, and a choice is kept in the URL for when it does.
-jest.mock('@/features/plans/components/CustomerPlans', () => {
+jest.mock('@/components/plans/CustomerPlans', () => {
   throw new Error('Loading chunk failed')
 })
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildDir, readBuildCss } from '@/core/document/inline-css'
+import { buildDir, readBuildCss } from '@/lib/document/inline-css'
 
 let dist: string
 beforeAll(() => {

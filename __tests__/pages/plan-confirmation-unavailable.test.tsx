@@ -5,7 +5,7 @@ import { signInThroughPage } from '@/test/app-harness'
 
 // The confirmation is a chunk of its own, loaded once a customer is signed in. Here it never
 // arrives, as when the connection drops or a deploy replaced it.
-jest.mock('@/features/plans/components/ConfirmPlanDialog', () => {
+jest.mock('@/components/plans/ConfirmPlanDialog', () => {
   throw new Error('Loading chunk failed')
 })
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { formatPrice } from '@/core/format/price'
+import { formatPrice } from '@/lib/format/price'
 import { server } from '@/test/msw/server'
 import { renderRoute } from '@/test/app-harness'
 

@@ -5,8 +5,8 @@
  */
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { useChange } from '@/features/subscription/components/useChange'
-import { RioAppError } from '@/core/rio/errors/app-error'
+import { useChange } from '@/components/subscription/useChange'
+import { RioAppError } from '@/lib/rio/errors/app-error'
 import { renderRoute } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 

@@ -4,8 +4,8 @@
  */
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { readRioConfig } from '@/core/rio/config'
-import { tokenStorageKey } from '@/core/rio/stored-session'
+import { readRioConfig } from '@/lib/rio/config'
+import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { renderRoute } from '@/test/app-harness'
 import { secondTabClient } from '@/test/render'
 

@@ -7,7 +7,7 @@
  * is known before the pages open.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { OutboxMessage } from '../../core/contract'
+import type { OutboxMessage } from '../../lib/contract'
 import { readPdf } from '../../test/pdf-text'
 import { outbox } from '../support/backend'
 import { customerApi } from '../support/customer-api'

@@ -2,7 +2,7 @@
  * What the journeys ask the local backend directly: codes from the dev outbox, state changes through
  * the dev endpoint, and the plan list (to check what the page shows against the data).
  */
-import type { OutboxMessage, SubscriptionPlan } from '../../core/contract'
+import type { OutboxMessage, SubscriptionPlan } from '../../lib/contract'
 import { awsIdFor } from '../../rio-local/test/ids'
 import { outbox as outboxAt, waitForCode as waitForCodeAt } from '../../scripts/lib/outbox'
 import { E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'

@@ -3,7 +3,7 @@
  * not offer yet (the delivery address, coffee preferences, unskipping one date): signed in with a
  * code from the dev outbox, as the app does, and refreshed before its short e2e lifetime runs out.
  */
-import { retryWhileBusy } from '../../core/rio/busy-retry'
+import { retryWhileBusy } from '../../lib/rio/busy-retry'
 import { accountIdFor } from '../../rio-local/test/ids'
 import { E2E_ACCESS_TOKEN_TTL_SECONDS, E2E_ENV, E2E_PROJECT_ID, requireEnv } from './env'
 import { waitForCode } from './backend'

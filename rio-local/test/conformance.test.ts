@@ -5,7 +5,7 @@
  */
 import type Retter from '@retter/sdk'
 import { RetterAuthStatus, type RetterCloudObject } from '@retter/sdk'
-import type { AccountUserState, SubscriptionPlan } from '../../core/contract'
+import type { AccountUserState, SubscriptionPlan } from '../../lib/contract'
 import { TEST_ADDRESS } from './address'
 import { savePaymentMethod } from './payments'
 import { accountIdFor, awsIdFor, userIdFor } from './ids'

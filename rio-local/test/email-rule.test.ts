@@ -3,7 +3,7 @@
  * customer it must be (or a refusal), through the app's validateEmail/normaliseEmail and through
  * the running class (INSTANCE by body `{email}` and by lookup key), which must agree.
  */
-import { normaliseEmail, validateEmail } from '../../core/format/email'
+import { normaliseEmail, validateEmail } from '../../lib/format/email'
 import { createBackend, type Backend } from '../app'
 import { call, sessions } from './in-process'
 import { accountIdFor } from './ids'

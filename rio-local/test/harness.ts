@@ -14,8 +14,8 @@ import { connectToEmulators, emulatorHost } from '../firestore/test-support'
 import type { StateMirror } from '../runtime/wire-types'
 import { silentLogger } from '../logger'
 import { startServer, type RunningServer } from '../runtime/http/server'
-import type { OutboxMessage } from '../../core/contract'
-import { BUSY_RETRY } from '../../core/rio/busy-retry'
+import type { OutboxMessage } from '../../lib/contract'
+import { BUSY_RETRY } from '../../lib/rio/busy-retry'
 
 export const FIREBASE_API_KEY = 'test-api-key'
 
@@ -120,7 +120,7 @@ export function createSdk(projectId: string, host: string): Retter {
     )
     connectToEmulators(app, `http://${host}`, emulatorHost())
   }
-  // Busy instances (570) are tried again as the web app's SDK tries them (core/rio/busy-retry.ts).
+  // Busy instances (570) are tried again as the web app's SDK tries them (lib/rio/busy-retry.ts).
   return Retter.getInstance({ projectId, url: host, culture: 'en-us', retryConfig: { ...BUSY_RETRY } })
 }
 

@@ -1,6 +1,6 @@
 /** In-process helpers: drive `backend.handle` directly (no sockets), as the web app's mocks do. */
 import type { Backend } from '../app'
-import { retryWhileBusy } from '../../core/rio/busy-retry'
+import { retryWhileBusy } from '../../lib/rio/busy-retry'
 import { signTestToken } from './sign-token'
 
 export interface Reply<T = Record<string, unknown>> {

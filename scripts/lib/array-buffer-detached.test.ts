@@ -1,9 +1,9 @@
 /**
- * ArrayBuffer.prototype.detached where Node lacks it (core/node/array-buffer-detached.js, installed
+ * ArrayBuffer.prototype.detached where Node lacks it (lib/node/array-buffer-detached.js, installed
  * by next.config.js): empty and filled buffers are not detached, a transferred one is, and React's
  * server renderer then finds the property it checks instead of warning about "a security issue".
  */
-import { installArrayBufferDetached } from '../../core/node/array-buffer-detached'
+import { installArrayBufferDetached } from '../../lib/node/array-buffer-detached'
 
 const original = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')
 afterAll(() => {

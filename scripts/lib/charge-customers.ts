@@ -6,7 +6,7 @@
  * charge crash test (rio-local/test/charge-crash.test.ts) and `npm run bench:charges`.
  */
 import http from 'node:http'
-import { retryWhileBusy } from '../../core/rio/busy-retry'
+import { retryWhileBusy } from '../../lib/rio/busy-retry'
 
 /** The dev endpoints' header (rio-local/app.ts DEV_HEADER). */
 const DEV = { 'x-rio-dev': '1' }

@@ -1,5 +1,5 @@
 /** The local stack's ports: loopback only. */
-import { BROWSER_ENV } from '../../core/browser-env'
+import { BROWSER_ENV } from '../../lib/browser-env'
 import { browserEnvFor, readPorts } from './config'
 
 test('the defaults are loopback ports', () => {
@@ -36,7 +36,7 @@ test('every bad variable is told at once, one line each', () => {
   )
 })
 
-test('every browser variable the stack sets is one the app inlines (core/browser-env.js), with the ports it runs on', () => {
+test('every browser variable the stack sets is one the app inlines (lib/browser-env.js), with the ports it runs on', () => {
   const ports = readPorts({ PORT: '3100', RIO_LOCAL_PORT: '4100', FIRESTORE_EMULATOR_HOST: '[::1]:8181', LOCALSTRIPE_PORT: '8500' })
   const env = browserEnvFor(ports)
   for (const name of Object.keys(env)) expect(BROWSER_ENV).toContain(name)

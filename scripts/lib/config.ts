@@ -6,7 +6,7 @@ import { loadEnvConfig } from '@next/env'
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from './localstripe'
 import { z } from 'zod'
 import { formatEmulatorHost, parseEmulatorHost, type EmulatorHost } from '../../rio-local/firestore/emulator-host'
-import type { BrowserEnvName } from '../../core/browser-env'
+import type { BrowserEnvName } from '../../lib/browser-env'
 
 export interface StackPorts {
   /** Port of the HTTPS app (`next dev`): PORT, default 3000. */
@@ -98,7 +98,7 @@ export function readPorts(env: NodeJS.ProcessEnv = process.env): StackPorts {
 /**
  * The browser-side variables that must agree with the ports actually used: the Firebase Auth
  * emulation lives on the backend and the browser reaches the Firestore emulator directly.
- * Their names are typed by core/browser-env.js, the app's one list of browser variables, so a name
+ * Their names are typed by lib/browser-env.js, the app's one list of browser variables, so a name
  * not on that list does not compile (and config.test.ts checks it at run time too).
  */
 export function browserEnvFor(ports: StackPorts): Partial<Record<BrowserEnvName, string>> {

@@ -20,14 +20,14 @@ export interface FirstLoadRule {
 /** Loaded with the SDK or later, never with a page: every visitor page's first load is without them. */
 const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
-  'core/rio/sdk-guards.ts', 'core/rio/sign-in-api.ts', 'features/customer/api/account-api.ts', 'core/rio/session-api.ts',
-  'features/roastery/api/roastery-api.ts',
-  'core/rio/state.ts', 'core/rio/local.ts', 'core/rio/live-gate.ts', 'features/first-paint/rules/remember.ts',
-  'core/analytics/Analytics.tsx', 'core/ui/feedback/AppToastContainer.tsx',
+  'lib/rio/sdk-guards.ts', 'lib/rio/sign-in-api.ts', 'lib/customer/account-api.ts', 'lib/rio/session-api.ts',
+  'lib/roastery/roastery-api.ts',
+  'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/rio/live-gate.ts', 'lib/first-paint/remember.ts',
+  'components/analytics/Analytics.tsx', 'components/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
-  'core/analytics/gtag.ts', 'features/consent/components/ConsentAndAnalytics.tsx', 'features/consent/components/ConsentBanner.tsx',
+  'lib/analytics/gtag.ts', 'components/consent/ConsentAndAnalytics.tsx', 'components/consent/ConsentBanner.tsx',
   // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
-  'features/payments/stripe/load-stripe.ts',
+  'lib/payments/stripe/load-stripe.ts',
 ]
 
 export const FIRST_LOAD_RULES: FirstLoadRule[] = [
@@ -40,7 +40,7 @@ export const FIRST_LOAD_RULES: FirstLoadRule[] = [
   {
     name: '/',
     entries: ['pages/_app.tsx', 'pages/index.tsx'],
-    forbidden: ['core/rio/errors/map.ts', 'features/plans/components/ConfirmPlanDialog.tsx', 'core/ui/Dialog.tsx'],
+    forbidden: ['lib/rio/errors/map.ts', 'components/plans/ConfirmPlanDialog.tsx', 'components/ui/Dialog.tsx'],
     why: 'the plans page is a visitor\'s first page: the error mapping loads on the first failure, the dialogs on the first click',
   },
 ]

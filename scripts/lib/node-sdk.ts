@@ -1,7 +1,7 @@
 /**
- * The real @retter/sdk 0.4.0 in Node, wired as the browser app wires it in local mode (core/rio/client.ts):
+ * The real @retter/sdk 0.4.0 in Node, wired as the browser app wires it in local mode (lib/rio/client.ts):
  * the app's SDK guards installed before `init()`, calls held until their object's live state is set
- * up (core/rio/live-gate.ts), and the Firebase app the SDK will create made first
+ * up (lib/rio/live-gate.ts), and the Firebase app the SDK will create made first
  * and connected to the runtime's Firebase Auth routes and to the Firestore emulator. Only for the
  * benchmark scripts: the SDK always speaks https, so its URL builder is pointed at plain http here.
  */
@@ -10,10 +10,10 @@ import Request from '@retter/sdk/dist/Request'
 import { deleteApp, getApps, initializeApp } from 'firebase/app'
 import { connectAuthEmulator, getAuth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, terminate } from 'firebase/firestore'
-import { BUSY_RETRY } from '../../core/rio/busy-retry'
-import { holdCallsUntilLive } from '../../core/rio/live-gate'
-import { guardSdk } from '../../core/rio/sdk-guards'
-import type { RioClient } from '../../core/rio/client'
+import { BUSY_RETRY } from '../../lib/rio/busy-retry'
+import { holdCallsUntilLive } from '../../lib/rio/live-gate'
+import { guardSdk } from '../../lib/rio/sdk-guards'
+import type { RioClient } from '../../lib/rio/client'
 
 // The SDK's request URL as https://{url}/{projectId}/{path}; `url` is `127.0.0.1:<port>` here.
 ;(Request.prototype as unknown as { buildUrl: (projectId: string, path: string) => string }).buildUrl = function (
@@ -44,7 +44,7 @@ export function createNodeSdk(options: NodeSdkOptions): { client: RioClient; dis
   connectAuthEmulator(getAuth(app), `http://${options.backendHost}`, { disableWarnings: true })
   const [host, port] = options.firestoreHost.split(':')
   connectFirestoreEmulator(getFirestore(app), host as string, Number(port))
-  // As core/rio/client.ts: constructed directly (getInstance caches per project), guards before init.
+  // As lib/rio/client.ts: constructed directly (getInstance caches per project), guards before init.
   const RetterCtor = Retter as unknown as new () => RioClient & { init(config: object): void }
   const client = new RetterCtor()
   guardSdk(client)

@@ -2,7 +2,7 @@
  * The local runtime's dev outbox (on with RIO_LOCAL_DEV=1): the e-mails it sent, and the sign-in
  * code a script or journey types, read from what the runtime really sent.
  */
-import type { OutboxMessage } from '../../core/contract'
+import type { OutboxMessage } from '../../lib/contract'
 import { waitUntil } from './wait'
 
 /** Messages the runtime at `origin` sent to `email`, newest first. */

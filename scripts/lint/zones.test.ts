@@ -1,9 +1,10 @@
 /**
- * The import rules of eslint.config.mjs say what they mean: every folder a zone names exists, every
- * feature has its public entry, and lint refuses exactly what the rules forbid (a feature's or a
- * page's deep import into another feature, the core importing a feature, the SDK outside core/rio,
- * an error worded or mapped outside its home, the local runtime, the Retter classes, a relative path
- * into retter/, a dependency's index) while the allowed imports pass.
+ * The import rules of eslint.config.mjs say what they mean: every folder a zone names exists, the
+ * old layout (features/, core/) is gone, and lint refuses exactly what the rules forbid (imports
+ * against the one-way order pages → components → contexts → lib, by alias or relative path; React
+ * in lib/; the SDK or Firebase outside lib/rio; an error worded or mapped outside its home; the
+ * local runtime; the Retter classes; a relative path into retter/; a dependency's index) while the
+ * allowed imports pass.
  * ESLint runs in a child Node process: its config is an ES module that jest's CommonJS runtime
  * cannot load.
  */
@@ -17,47 +18,51 @@ interface Zone { target: string | string[]; from: string | string[]; except?: st
 interface Probe { file: string; text: string }
 interface Linted { zones: Zone[]; rules: string[][] }
 
-const DEEP = 'import/no-restricted-paths'
+const LAYER = 'import/no-restricted-paths'
 const IMPORTS = 'no-restricted-imports'
 const SYNTAX = 'no-restricted-syntax'
 
 const PROBES: Array<Probe & { refusedBy: string[] }> = [
-  // A feature reaches another feature through its public entry only, by alias or relative path.
-  { file: 'features/plans/components/Probe.tsx', text: "import { Row } from '@/features/subscription/components/Row'\nexport default Row\n", refusedBy: [DEEP] },
-  { file: 'features/plans/components/Probe.tsx', text: "import { subscriptionOf } from '../../subscription/rules/view'\nexport default subscriptionOf\n", refusedBy: [DEEP] },
-  { file: 'features/account/components/Probe.tsx', text: "import { useAccount } from '@/features/customer/state/AccountContext'\nexport default useAccount\n", refusedBy: [DEEP] },
-  { file: 'features/plans/components/Probe.tsx', text: "import { Row } from '@/features/subscription'\nexport default Row\n", refusedBy: [] },
-  { file: 'features/plans/components/Probe.tsx', text: "import { chosenPlanOf } from '../rules/chosen-plan'\nexport default chosenPlanOf\n", refusedBy: [] },
-  { file: 'features/plans/components/Probe.tsx', text: "import { ROUTES } from '@/core/routes'\nexport default ROUTES\n", refusedBy: [] },
-  // The core imports no feature, not even an entry.
-  { file: 'core/ui/Probe.tsx', text: "import { Row } from '@/features/subscription'\nexport default Row\n", refusedBy: [DEEP] },
-  { file: 'core/rio/probe.ts', text: "import { loadPlans } from '../../features/customer/api/account-api'\nexport default loadPlans\n", refusedBy: [DEEP] },
-  // Pages import a feature's entry, never its parts.
-  { file: 'pages/probe.tsx', text: "import { AccountPage } from '@/features/account/components/AccountPage'\nexport default AccountPage\n", refusedBy: [DEEP] },
-  { file: 'pages/probe.tsx', text: "import { AccountPage } from '@/features/account'\nexport default AccountPage\n", refusedBy: [] },
-  // Only core/rio touches the SDK or Firebase.
-  { file: 'features/roastery/api/probe.ts', text: "import { RetterSDK } from '@retter/sdk'\nexport default RetterSDK\n", refusedBy: [IMPORTS] },
-  { file: 'core/session/Probe.tsx', text: "import { getAuth } from 'firebase/auth'\nexport default getAuth\n", refusedBy: [IMPORTS] },
-  { file: 'core/rio/probe.ts', text: "import { getAuth } from 'firebase/auth'\nexport default getAuth\n", refusedBy: [] },
-  // Errors are worded in core/rio/errors/; a component never maps one; a feature's request layer builds its own.
-  { file: 'features/plans/components/Probe.tsx', text: "import { toAppError } from '@/core/rio/errors/map'\nexport default toAppError\n", refusedBy: [IMPORTS] },
-  { file: 'features/roastery/state/Probe.tsx', text: "import { RioAppError } from '@/core/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [SYNTAX] },
-  { file: 'features/roastery/api/probe.ts', text: "import { RioAppError } from '@/core/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [] },
+  // Imports point one way: pages → components → contexts → lib, by alias or relative path.
+  { file: 'components/plans/Probe.tsx', text: "import Home from '@/pages/index'\nexport default Home\n", refusedBy: [LAYER] },
+  { file: 'contexts/Probe.tsx', text: "import { Row } from '@/components/subscription/Row'\nexport default Row\n", refusedBy: [LAYER] },
+  { file: 'contexts/Probe.tsx', text: "import { Row } from '../components/subscription/Row'\nexport default Row\n", refusedBy: [LAYER] },
+  { file: 'lib/roastery/probe.ts', text: "import { useAccount } from '@/contexts/AccountContext'\nexport default useAccount\n", refusedBy: [LAYER] },
+  { file: 'lib/plans/probe.ts', text: "import { PlanCard } from '../../components/plans/PlanCard'\nexport default PlanCard\n", refusedBy: [LAYER] },
+  { file: 'lib/probe.ts', text: "import Home from '@/pages/index'\nexport default Home\n", refusedBy: [LAYER] },
+  // ... and down they may: a page uses components, a component contexts, lib and another feature's UI.
+  { file: 'pages/probe.tsx', text: "import { AccountPage } from '@/components/account/AccountPage'\nexport default AccountPage\n", refusedBy: [] },
+  { file: 'components/plans/Probe.tsx', text: "import { Row } from '@/components/subscription/Row'\nexport default Row\n", refusedBy: [] },
+  { file: 'components/plans/Probe.tsx', text: "import { useAccount } from '@/contexts/AccountContext'\nexport default useAccount\n", refusedBy: [] },
+  { file: 'components/plans/Probe.tsx', text: "import { ROUTES } from '@/lib/routes'\nexport default ROUTES\n", refusedBy: [] },
+  { file: 'contexts/Probe.tsx', text: "import { subscriptionOf } from '@/lib/subscription/view'\nexport default subscriptionOf\n", refusedBy: [] },
+  // lib/ has no React.
+  { file: 'lib/format/probe.ts', text: "import { useState } from 'react'\nexport default useState\n", refusedBy: [IMPORTS] },
+  // Only lib/rio touches the SDK or Firebase.
+  { file: 'lib/roastery/probe-api.ts', text: "import { RetterSDK } from '@retter/sdk'\nexport default RetterSDK\n", refusedBy: [IMPORTS] },
+  { file: 'components/roastery/Probe.tsx', text: "import { RetterSDK } from '@retter/sdk'\nexport default RetterSDK\n", refusedBy: [IMPORTS] },
+  { file: 'contexts/Probe.tsx', text: "import { getAuth } from 'firebase/auth'\nexport default getAuth\n", refusedBy: [IMPORTS] },
+  { file: 'lib/rio/probe.ts', text: "import { getAuth } from 'firebase/auth'\nexport default getAuth\n", refusedBy: [] },
+  // Errors are worded in lib/rio/errors/; a component never maps one; a feature's request layer builds its own.
+  { file: 'components/plans/Probe.tsx', text: "import { toAppError } from '@/lib/rio/errors/map'\nexport default toAppError\n", refusedBy: [IMPORTS] },
+  { file: 'contexts/Probe.tsx', text: "import { RioAppError } from '@/lib/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [SYNTAX] },
+  { file: 'lib/roastery/probe.ts', text: "export const refusal = { code: 'X', message: 'x' }\n", refusedBy: [SYNTAX] },
+  { file: 'lib/roastery/probe-api.ts', text: "import { RioAppError } from '@/lib/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [] },
   // The local runtime over HTTP only; of retter/ only the shared modules, one at a time, by their one name.
-  { file: 'core/probe.ts', text: "import { loadConfig } from '../rio-local/config'\nexport default loadConfig\n", refusedBy: [DEEP] },
-  { file: 'core/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/plans'\nexport default getSubscriptionPlans\n",
-    refusedBy: [DEEP, IMPORTS] },
-  { file: 'features/sign-in/components/Probe.tsx', text: "import { checkEmail } from '../../../retter/dependencies/BeanBloomIdentity/email'\nexport default checkEmail\n",
+  { file: 'lib/probe.ts', text: "import { loadConfig } from '../rio-local/config'\nexport default loadConfig\n", refusedBy: [LAYER] },
+  { file: 'lib/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/plans'\nexport default getSubscriptionPlans\n",
+    refusedBy: [LAYER, IMPORTS] },
+  { file: 'components/sign-in/Probe.tsx', text: "import { checkEmail } from '../../retter/dependencies/BeanBloomIdentity/email'\nexport default checkEmail\n",
     refusedBy: [IMPORTS] },
-  { file: 'core/probe.ts', text: "import { checkEmail } from '@retter-shared/BeanBloomIdentity'\nexport default checkEmail\n", refusedBy: [IMPORTS] },
-  { file: 'core/probe.ts', text: "import { checkEmail } from '@retter-shared/BeanBloomIdentity/email'\nexport default checkEmail\n", refusedBy: [] },
+  { file: 'lib/probe.ts', text: "import { checkEmail } from '@retter-shared/BeanBloomIdentity'\nexport default checkEmail\n", refusedBy: [IMPORTS] },
+  { file: 'lib/probe.ts', text: "import { checkEmail } from '@retter-shared/BeanBloomIdentity/email'\nexport default checkEmail\n", refusedBy: [] },
 ]
 
 /** Lints each probe as if it were that file, and reads the zones, in one child process. */
 function lintProbes(probes: Probe[]): Linted {
   const script = `
     import { ESLint } from 'eslint'
-    const { FEATURE_ZONES } = await import(${JSON.stringify(path.join(root, 'eslint.config.mjs'))})
+    const { LAYER_ZONES } = await import(${JSON.stringify(path.join(root, 'eslint.config.mjs'))})
     // import/no-cycle reads the linted file from disk, and a probe has none.
     const eslint = new ESLint({ cwd: ${JSON.stringify(root)}, overrideConfig: { rules: { 'import/no-cycle': 'off' } } })
     const rules = []
@@ -65,7 +70,7 @@ function lintProbes(probes: Probe[]): Linted {
       const [result] = await eslint.lintText(probe.text, { filePath: probe.file })
       rules.push(result.messages.map((message) => message.ruleId ?? message.message))
     }
-    process.stdout.write(JSON.stringify({ zones: FEATURE_ZONES, rules }))
+    process.stdout.write(JSON.stringify({ zones: LAYER_ZONES, rules }))
   `
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], { cwd: root, encoding: 'utf8' })
   if (child.status !== 0) throw new Error(`ESLint did not run: ${child.stderr}`)
@@ -87,10 +92,9 @@ test('every folder a zone names exists', () => {
   expect(named.filter((folder) => !fs.existsSync(path.join(root, folder)))).toEqual([])
 })
 
-test('every feature folder has its one public entry', () => {
-  const onDisk = fs.readdirSync(path.join(root, 'features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
-  expect(onDisk.length).toBeGreaterThanOrEqual(7)
-  expect(onDisk.filter((name) => !fs.existsSync(path.join(root, 'features', name, 'index.ts')))).toEqual([])
+test('the app has the design card\'s top level, and the old layout is gone', () => {
+  for (const folder of ['pages', 'components', 'contexts', 'lib', 'lib/rio']) expect(fs.existsSync(path.join(root, folder))).toBe(true)
+  expect(['features', 'core'].filter((folder) => fs.existsSync(path.join(root, folder)))).toEqual([])
 })
 
 test.each(PROBES.map((probe, index) => [index, probe.file, probe.text.split('\n')[0], probe.refusedBy] as const))(

@@ -1,5 +1,5 @@
-import { ReceiptPage } from '@/features/account'
-import { PageTitle } from '@/core/ui/layout/PageTitle'
+import { ReceiptPage } from '@/components/account/ReceiptPage'
+import { PageTitle } from '@/components/ui/layout/PageTitle'
 
 export default function Receipt() {
   return (

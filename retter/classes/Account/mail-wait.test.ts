@@ -1,7 +1,7 @@
 /**
  * A customer never waits on their own e-mail: with a mail server that takes 500 ms per message,
  * ten changes in a row by one customer meet no busy answer (570) on the specification's retry
- * (core/rio/busy-retry.ts), because the Account hands each message to the customer's Mailer and
+ * (lib/rio/busy-retry.ts), because the Account hands each message to the customer's Mailer and
  * never talks SMTP itself; and every e-mail still arrives once, with a Message-ID of its own, and
  * lands in the customer's sent log for the export. The runtime serves HTTP and runs delayed calls on
  * its timers, as deployed; the client speaks HTTP, so the runtime's work interleaves with its calls
@@ -10,7 +10,7 @@
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { startTestServer, type TestServer } from '../../../rio-local/test/harness'
-import { BUSY_RETRY, retryWhileBusy } from '../../../core/rio/busy-retry'
+import { BUSY_RETRY, retryWhileBusy } from '../../../lib/rio/busy-retry'
 import { findFreePort } from '../../../scripts/lib/ports'
 
 const P = 'mail-wait-tests'

@@ -44,7 +44,7 @@ export function endSessions(data: Data, customer: { sessionsEndedAt?: string }, 
   data.state.public = pub
 }
 
-/** The public state field that repeats the epoch for browsers (core/contract.ts's AccountPublicState). */
+/** The public state field that repeats the epoch for browsers (lib/contract.ts's AccountPublicState). */
 export const PUBLIC_EPOCH_FIELD = 'sessionEpoch'
 
 /** True when the calling session began before the Account's epoch (or cannot say when it began). */

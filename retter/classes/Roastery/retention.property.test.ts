@@ -9,7 +9,7 @@ import {
   addRefund, byPacking, emptyBoard, setDeliveryMoney, setDeliveryPayment, shipDelivery, upsertDelivery,
   type Board, type BoardDelivery, type BoardDeliveryInput, type BoardDocument,
 } from '@retter-shared/BeanBloomBoard'
-import { moneyOfDeliveries } from '../../../features/roastery/rules/money'
+import { moneyOfDeliveries } from '../../../lib/roastery/money'
 import { withoutPersonalData } from './retention'
 
 const DAY = '2026-11-25'

@@ -1,0 +1,43 @@
+import { useRouter } from 'next/router'
+import { useEffect } from 'react'
+import { Notice } from '@/components/ui/feedback/Notice'
+import { AppLink } from '@/components/ui/AppLink'
+import { useAccount } from '@/contexts/AccountContext'
+import { useAuth } from '@/contexts/AuthContext'
+import { ROUTES, signInPath } from '@/lib/routes'
+import { findDocument } from '@/lib/account/documents'
+import { ReceiptDocument } from './ReceiptDocument'
+
+/**
+ * `/account/receipts/<number>`: one of the signed-in customer's receipts or credit notes, to read
+ * and print. It is found among their own payments only, so another customer's number shows nothing.
+ */
+export function ReceiptPage() {
+  const router = useRouter()
+  const { isSignedIn, isInitializing } = useAuth()
+  const { account, loading, accountError } = useAccount()
+  const number = typeof router.query.number === 'string' ? router.query.number : ''
+
+  useEffect(() => {
+    if (!isInitializing && !isSignedIn) void router.replace(signInPath(ROUTES.account))
+  }, [isInitializing, isSignedIn, router])
+
+  if (isInitializing || !isSignedIn || loading || (!account && !accountError)) {
+    return <p role="status">Loading your document…</p>
+  }
+  const doc = findDocument(account?.payments, number)
+  if (!doc) {
+    return (
+      <Notice role="alert">
+        <p><strong>There is no receipt or credit note {number} in your account.</strong> {accountError ? accountError.message : 'Your receipts are listed under your deliveries.'}</p>
+        <AppLink href={ROUTES.account} className="btn btn-secondary">Back to your account</AppLink>
+      </Notice>
+    )
+  }
+  return (
+    <>
+      <p className="no-print"><AppLink href={ROUTES.account}>← Your account</AppLink></p>
+      <ReceiptDocument doc={doc} />
+    </>
+  )
+}

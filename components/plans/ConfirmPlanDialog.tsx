@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState } from 'react'
+import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
+import { PreferenceFields } from '@/components/delivery/PreferenceFields'
+import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
+import { deliveryVersionOf } from '@/lib/delivery/address-version'
+import { PaymentMethodFields } from '@/components/payments/PaymentMethodFields'
+import { usePaymentMethodForm } from '@/components/payments/usePaymentMethodForm'
+import { methodText } from '@/lib/payments/words'
+import { Dialog } from '@/components/ui/Dialog'
+import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
+import { formatDeliveryDay } from '@/lib/format/date'
+import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
+import styles from '@/components/subscription/Subscription.module.css'
+import { periodCost, periodDifference } from '@/lib/subscription/period-cost'
+import { planPriceText } from '@/components/subscription/PlanPrice'
+import { Row } from '@/components/subscription/Row'
+import { preferencesFor, preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
+import type { PlanChoicePreview } from '@/lib/subscription/view'
+import { readStartDraft, writeStartDraft } from '@/lib/plans/start-draft'
+import { useSendOnce } from '@/components/react/useSendOnce'
+
+/** What starting a plan sends besides the plan: the address and preferences as confirmed. */
+export interface PlanStart {
+  address: DeliveryAddress
+  /** The version of the stored address the dialog was filled from (a change elsewhere since is refused). */
+  addressVersion: number
+  preferences: CoffeePreferences
+}
+
+export interface ConfirmPlanDialogProps {
+  plan: SubscriptionPlan
+  /** The plan the customer is on (a change compares the two). */
+  currentPlan?: SubscriptionPlan
+  preview: PlanChoicePreview
+  /**
+   * The customer's address and preferences, to prefill the start; their saved payment method (a
+   * start without one asks for it) and e-mail (SEPA's billing details).
+   */
+  account: Pick<AccountView, 'delivery' | 'preferences' | 'paymentMethod' | 'email'> & { deliveryVersion?: unknown }
+  /** Sends the choice (with the address and preferences for a start); rejects with an AppError. */
+  onConfirm(start: PlanStart | null): Promise<void>
+  onClose(): void
+  locale?: string
+}
+
+const TITLES: Record<PlanChoicePreview['kind'], (name: string) => string> = {
+  start: (name) => `Start with ${name}?`,
+  restart: (name) => `Start ${name} again?`,
+  change: (name) => `Switch to ${name}?`,
+}
+const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
+  start: (name) => `Start ${name}`,
+  restart: (name) => `Start ${name} again`,
+  change: (name) => `Switch to ${name}`,
+}
+
+
+/** "€44 (4 deliveries)": what a plan costs every four weeks. */
+function periodText(plan: SubscriptionPlan, locale?: string): string {
+  const cost = periodCost(plan)
+  return `${formatPrice(cost.amount, plan.currency, locale)} (${cost.deliveries} ${cost.deliveries === 1 ? 'delivery' : 'deliveries'})`
+}
+
+/** True when both plans' four-week spend can be summed and compared (known cadences, one currency). */
+function comparableSpend(from: SubscriptionPlan, to: SubscriptionPlan): boolean {
+  if (from.currency !== to.currency) return false
+  try {
+    periodDifference(from, to)
+    return true
+  } catch {
+    // A cadence a newer backend added: the comparison leaves the four-week rows out rather than guess.
+    return false
+  }
+}
+
+/** "You would spend €20 more every four weeks.", or that the spend stays the same. */
+function spendLine(from: SubscriptionPlan, to: SubscriptionPlan, locale?: string): string {
+  const difference = periodDifference(from, to)
+  if (difference === 0) return 'You would spend the same every four weeks.'
+  const amount = formatPrice(Math.abs(difference), to.currency, locale)
+  return `You would spend ${amount} ${difference > 0 ? 'more' : 'less'} every four weeks.`
+}
+
+/**
+ * The side-by-side comparison of a plan change: what each delivery holds, costs and offers, and
+ * what each plan costs every four weeks (a cheaper delivery may come more often and cost more).
+ */
+function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
+  const fromPrices = planPrices(from, locale)
+  const toPrices = planPrices(to, locale)
+  const spend = comparableSpend(from, to)
+  const rows: Array<[label: string, now: string, next: string]> = [
+    ['Each delivery', bagsLine(from), bagsLine(to)],
+    ['Price per delivery', fromPrices.price, toPrices.price],
+    ...(spend ? [['Every four weeks', periodText(from, locale), periodText(to, locale)] as [string, string, string]] : []),
+    ['Price per bag', fromPrices.perBag, toPrices.perBag],
+    ['Grind', grindChoices(from), grindChoices(to)],
+    ['Roast', roastChoices(from), roastChoices(to)],
+  ]
+  return (
+    <>
+      <table className={styles.compare}>
+        <caption className="visually-hidden">{`${from.name} compared with ${to.name}, from ${firstDay}`}</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">Now: {from.name}</th>
+            <th scope="col">From {firstDay}: {to.name}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, now, next]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{now}</td>
+              <td>{next}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {spend ? <p className={styles.spend}>{spendLine(from, to, locale)}</p> : null}
+    </>
+  )
+}
+
+/**
+ * The confirmation step of starting, restarting or changing a plan. A start collects the delivery
+ * address (prefilled when known), the coffee preferences and, without a saved one, the payment
+ * method (a card or a SEPA bank account, saved with Stripe before the plan is chosen) in the same
+ * step, so a plan chosen before sign-in flows straight into a started, paid subscription. A change compares the two plans and
+ * says from which delivery it applies. One click sends one choice; a failure is shown here (under
+ * the field it is about) and the dialog keeps everything typed.
+ */
+export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
+  const starting = preview.kind !== 'change'
+  // What was typed into a start before a reload comes back (this customer's only).
+  const [saved] = useState(() => (starting ? readStartDraft(account.email) : null))
+  const address = useAddressDraft(saved ? saved.address : account.delivery, 'confirm')
+  const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, saved?.preferences ?? account.preferences))
+  const [askingToDiscard, setAskingToDiscard] = useState(false)
+  // The address version the form was filled from; once told it changed elsewhere, the customer's
+  // next confirm is made on the version they have now seen.
+  const [addressVersion, setAddressVersion] = useState(() => deliveryVersionOf(account))
+  const keepEditing = useRef<HTMLButtonElement>(null)
+  const notNow = useRef<HTMLButtonElement>(null)
+  const asked = useRef(false)
+  const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
+    await onConfirm(start)
+    // Started: nothing typed is waiting any more.
+    writeStartDraft(null)
+  })
+  // Asked for once, on a start without a saved method; a method saved meanwhile is shown instead.
+  const [askedForMethod] = useState(() => starting && !account.paymentMethod)
+  const needsMethod = askedForMethod && !account.paymentMethod
+  const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
+  const sending = sendingChoice || payment.saving
+  const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
+  // A change names the new plan's first delivery that is sent: a skipped one before it is not "from".
+  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt, locale) : null
+  const typedAddress = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
+  const typedPreferences = JSON.stringify(preferences) !== JSON.stringify(preferencesFor(plan, account.preferences))
+  const typed = starting && (typedAddress || typedPreferences || payment.filled)
+
+  // Kept for this tab as it is typed (never the payment method): a reload brings it back.
+  useEffect(() => {
+    if (!starting) return
+    writeStartDraft(typedAddress || typedPreferences ? { email: account.email, planId: plan.id, address: address.draft, preferences } : null)
+  }, [starting, typedAddress, typedPreferences, account.email, plan.id, address.draft, preferences])
+
+  // Focus goes to the question, and back to "Not now" once it is answered (never lost to the page).
+  useEffect(() => {
+    if (askingToDiscard) keepEditing.current?.focus()
+    else if (asked.current) notNow.current?.focus()
+    asked.current = askingToDiscard
+  }, [askingToDiscard])
+
+  /** Escape and "Not now": with something typed, asks first; asked already, Escape means keep editing. */
+  function requestClose() {
+    if (inFlight() || payment.saving) return
+    if (askingToDiscard) {
+      setAskingToDiscard(false)
+      return
+    }
+    if (typed) setAskingToDiscard(true)
+    else discard()
+  }
+
+  function discard() {
+    writeStartDraft(null)
+    onClose()
+  }
+  const serverProblem = serverProblemOf(error)
+  const seenVersion = deliveryVersionOf(account)
+  if (error?.code === 'ADDRESS_CHANGED' && addressVersion !== seenVersion) setAddressVersion(seenVersion)
+  const shownProblem = address.problem ?? serverProblem
+
+  async function confirm() {
+    if (!starting) {
+      void send(null)
+      return
+    }
+    const checked = address.check()
+    if (!checked || inFlight()) return
+    // The method first: a plan cannot start without one, and a refused card keeps the dialog as typed.
+    if (needsMethod && !(await payment.save())) return
+    void send({ address: checked, addressVersion, preferences })
+  }
+
+  const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
+  const preferenceNote = keptPreferences && account.preferences &&
+    (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
+    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(keptPreferences)}.`
+    : null
+
+  return (
+    <Dialog
+      title={TITLES[preview.kind](plan.name)}
+      onClose={requestClose}
+      closeOnBackdrop={!typed}
+      description={
+        starting ? (
+          <dl className={styles.summary}>
+            <Row className="" label="Plan">{plan.name}</Row>
+            <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
+            <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
+            <Row className="" label="First delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
+            {account.paymentMethod ? (
+              <Row className="" label="Paid with">
+                {methodText(account.paymentMethod)}
+                {account.paymentMethod.mandateReference ? `, mandate reference ${account.paymentMethod.mandateReference}` : ''}
+              </Row>
+            ) : null}
+          </dl>
+        ) : (
+          <p>
+            {firstSent
+              ? `The switch applies from your delivery on ${firstSent}${preview.paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.`
+              : 'Every delivery of your new plan we can still reach is skipped: the switch applies from the first one you unskip.'}
+          </p>
+        )
+      }
+    >
+      {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={firstSent ?? day} locale={locale} /> : null}
+      {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
+      {starting ? (
+        <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); void confirm() }}>
+          <AddressFields
+            idPrefix="confirm"
+            autoFocusFirst={!account.delivery}
+            value={address.draft}
+            onChange={address.edit}
+            problem={shownProblem}
+            problems={address.problems}
+            disabled={sending}
+          />
+          <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />
+          {needsMethod ? <PaymentMethodFields form={payment} idPrefix="confirm" disabled={sending} /> : null}
+          <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
+        </form>
+      ) : null}
+      {error && !serverProblem ? <p className={styles.error} role="alert">{error.message}</p> : null}
+      {askingToDiscard ? (
+        <div className={styles.discard} role="group" aria-labelledby="discard-question">
+          <p id="discard-question">
+            <strong>Discard what you typed?</strong> Your address and coffee choices for this start will be lost{payment.filled ? ', and the payment details too' : ''}.
+          </p>
+          <div className={styles.dialogActions}>
+            <button ref={keepEditing} type="button" className="btn btn-primary" onClick={() => setAskingToDiscard(false)}>Keep editing</button>
+            <button type="button" className="btn btn-secondary" onClick={discard}>Discard and close</button>
+          </div>
+        </div>
+      ) : null}
+      <div className={styles.dialogActions} hidden={askingToDiscard}>
+        <button
+          type={starting ? 'submit' : 'button'}
+          form={starting ? 'confirm-plan' : undefined}
+          className="btn btn-primary"
+          onClick={starting ? undefined : () => void confirm()}
+          disabled={sending}
+          aria-busy={sending || undefined}
+        >
+          {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : ACTIONS[preview.kind](plan.name)}
+        </button>
+        <button ref={notNow} type="button" className="btn btn-secondary" onClick={requestClose} disabled={sending} data-autofocus={starting && !account.delivery ? undefined : true}>
+          Not now
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,12 @@
+import { PlanLine } from './PlanLine'
+import type { SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
+import { currentPlanText } from '@/lib/subscription/summary-text'
+
+/**
+ * The line above the plans for a signed-in customer: "You're on Daily Grind · next delivery
+ * Thu 3 Dec" (or paused until, or cancelled), with a way to manage it.
+ */
+export function CurrentPlanLine({ subscription, plans, locale }: { subscription: SubscriptionFields | null; plans: SubscriptionPlan[]; locale?: string }) {
+  const text = currentPlanText(subscription, plans, locale)
+  return text ? <PlanLine text={text} /> : null
+}

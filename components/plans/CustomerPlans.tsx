@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+import { PlanGrid, type ShownPlans } from './PlanGrid'
+import { useAccount } from '@/contexts/AccountContext'
+import { CurrentPlanLine } from './CurrentPlanLine'
+import { usePlanChoice } from './usePlanChoice'
+
+export type CustomerPlansProps = ShownPlans & {
+  /** Shown until the customer's subscription has loaded (the first paint's view, in the same boxes). */
+  waiting: ReactNode
+}
+
+/**
+ * The plans as a signed-in customer sees them on `/`: which one they are on, "Start with" or
+ * "Switch to" on the others, and the confirmation step. Customer-only, so `/` loads it in its own
+ * chunk once a session is there or about to be restored (see PlansPage).
+ */
+export function CustomerPlans({ waiting, ...shown }: CustomerPlansProps) {
+  const { account, accountError } = useAccount()
+  const { subscription, currentPlanId, choose, dialog } = usePlanChoice(shown.plans)
+  if (!account && !accountError) return waiting
+  return (
+    <>
+      <CurrentPlanLine subscription={subscription} plans={shown.plans} />
+      <PlanGrid {...shown} signedIn currentPlanId={currentPlanId} hasPlan={currentPlanId !== null} pendingPlanId={null} onChoose={choose} />
+      {dialog}
+    </>
+  )
+}

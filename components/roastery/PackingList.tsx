@@ -1,0 +1,137 @@
+import { useSyncExternalStore } from 'react'
+import type { BoardDelivery } from '@/lib/contract'
+import type { CsvLabels } from '@/lib/roastery/csv'
+import { formatClockTime } from '@/lib/format/date'
+import { refundableCents } from '@/lib/roastery/money'
+import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
+import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
+import { TrackingLink } from './TrackingLink'
+import styles from './Roastery.module.css'
+
+export interface PackingListProps {
+  deliveries: BoardDelivery[]
+  labels: CsvLabels
+  headingId: string
+  /** Deliveries whose "Mark shipped" is under way. */
+  sending: ReadonlySet<string>
+  /** Deliveries whose "Mark shipped" waits to be sent, undoable, with the seconds left. */
+  waiting?: ReadonlyMap<string, number>
+  onShip(delivery: BoardDelivery): void
+  /** Cancels a waiting "Mark shipped". */
+  onUndo?(delivery: BoardDelivery): void
+  /** Opens the refund of a paid delivery (none: no refund buttons). */
+  onRefund?(delivery: BoardDelivery): void
+  /** Opens a delivery's carrier and tracking number, before it ships (none: no tracking buttons). */
+  onTracking?(delivery: BoardDelivery): void
+  locale?: string
+}
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
+
+const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
+
+function shippedTime(iso: string | undefined, _locale?: string): string {
+  if (!iso) return ''
+  const at = new Date(iso)
+  return Number.isNaN(at.getTime()) ? '' : formatClockTime(iso)
+}
+
+function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDelivery; secondsLeft?: number; locale?: string }) {
+  const state = shippingState(delivery)
+  if (state === 'ready' && secondsLeft !== undefined) {
+    return <span className={`${styles.badge} ${styles.shipped}`}>Shipping in {secondsLeft} s</span>
+  }
+  if (state === 'shipped') {
+    return (
+      <span className={`${styles.badge} ${styles.shipped}`}>
+        Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt, locale)}</time></> : null}
+      </span>
+    )
+  }
+  return <span className={styles.badge}>{state === 'ready' ? 'To ship' : 'On hold'}</span>
+}
+
+/**
+ * A list of a day's deliveries, in packing order (grouped by coffee): who, where, what, its payment
+ * and whether it has left, with "Mark shipped" on each delivery paid and still to ship. A delivery
+ * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
+ * each row becomes a card.
+ */
+export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking, locale }: PackingListProps) {
+  const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
+  return (
+    <div className={styles.tableWrap}>
+      <table className={`${styles.table} ${styles.packing}`} aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">Recipient</th>
+            <th scope="col">Coffee</th>
+            <th scope="col" className={styles.number}>Bags</th>
+            <th scope="col">Payment</th>
+            <th scope="col">Status</th>
+            <th scope="col"><span className="visually-hidden">Action</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((delivery) => {
+            const busy = sending.has(delivery.deliveryId)
+            const secondsLeft = waiting?.get(delivery.deliveryId)
+            const undoable = secondsLeft !== undefined && onUndo !== undefined
+            const lines = addressLines({ name: delivery.name, ...delivery.address }).slice(1)
+            const payment = deliveryPaymentText(delivery)
+            return (
+              <tr key={delivery.deliveryId} data-delivery-id={delivery.deliveryId}>
+                <th scope="row" className={styles.recipient}>
+                  <span className={styles.name}>{delivery.name}</span>
+                  <span className={styles.address}>
+                    {lines.map((line, i) => <span key={i}>{line}</span>)}
+                  </span>
+                </th>
+                <td data-label="Coffee">
+                  {labels.plan(delivery.plan)}
+                  <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}</span>
+                </td>
+                <td data-label="Bags" className={styles.number}>{delivery.bags}</td>
+                <td data-label="Payment">
+                  {payment === null
+                    ? <span className={styles.muted}>Not recorded</span>
+                    : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
+                  {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
+                </td>
+                <td data-label="Status">
+                  <StatusBadge delivery={delivery} secondsLeft={secondsLeft} locale={locale} />
+                  {delivery.tracking ? <span className={styles.tracking}><TrackingLink tracking={delivery.tracking} /></span> : null}
+                </td>
+                <td className={styles.rowAction}>
+                  {shippingState(delivery) === 'ready' ? (
+                    // One button that turns into "Undo" while the request waits, so focus stays on it.
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      aria-label={undoable ? `Undo mark shipped: ${delivery.name}` : `Mark shipped: ${delivery.name}`}
+                      onClick={() => (undoable ? onUndo(delivery) : onShip(delivery))}
+                      disabled={busy}
+                      aria-busy={busy || undefined}
+                    >
+                      {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : undoable ? 'Undo' : 'Mark shipped'}
+                    </button>
+                  ) : null}
+                  {onTracking && delivery.status === 'scheduled' && !undoable ? (
+                    <button type="button" className="btn btn-secondary" aria-label={`${delivery.tracking ? 'Change' : 'Add'} tracking: ${delivery.name}`} onClick={() => onTracking(delivery)} disabled={busy}>
+                      {delivery.tracking ? 'Change tracking' : 'Add tracking'}
+                    </button>
+                  ) : null}
+                  {onRefund && refundableCents(delivery) > 0 ? (
+                    <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => onRefund(delivery)}>
+                      Refund
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

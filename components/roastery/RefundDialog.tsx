@@ -1,0 +1,66 @@
+import { useId, useState } from 'react'
+import { Dialog } from '@/components/ui/Dialog'
+import { useSendOnce } from '@/components/react/useSendOnce'
+import type { BoardDelivery } from '@/lib/contract'
+import { parseRefundAmount, refundableCents } from '@/lib/roastery/money'
+import styles from './Roastery.module.css'
+
+export interface RefundDialogProps {
+  delivery: BoardDelivery
+  /** The day as staff read it ("Wed 25 Nov"). */
+  dayLabel: string
+  /** Sends the refund; rejects with an AppError (409 when it is more than is left, said as the backend says it). */
+  onRefund(amountCents: number, reason: string): Promise<void>
+  onClose(): void
+}
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
+
+/**
+ * Refunds a delivery in full or in part, with a reason: money goes back to the customer's card or
+ * account, so it is one deliberate form. The amount defaults to everything left to refund.
+ */
+export function RefundDialog({ delivery, dayLabel, onRefund, onClose }: RefundDialogProps) {
+  const left = refundableCents(delivery)
+  const [amount, setAmount] = useState((left / 100).toFixed(2))
+  const [reason, setReason] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const ids = useId()
+  const parsed = parseRefundAmount(amount, left)
+  const { send, sending, error, inFlight } = useSendOnce((cents: number, why: string) => onRefund(cents, why))
+
+  function submit(event: React.FormEvent): void {
+    event.preventDefault()
+    if ('message' in parsed) return setProblem(parsed.message)
+    if (!reason.trim()) return setProblem('Give a reason for the refund.')
+    setProblem(null)
+    void send(parsed.cents, reason)
+  }
+
+  return (
+    <Dialog
+      title={`Refund ${delivery.name}’s delivery of ${dayLabel}`}
+      onClose={() => { if (!inFlight()) onClose() }}
+      description={<p>Paid {euros(delivery.amountCents ?? 0)}{delivery.refundedCents ? `, ${euros(delivery.refundedCents)} already refunded` : ''}: up to {euros(left)} can be refunded. The customer gets the money back to how they paid, and an e-mail with a credit note.</p>}
+    >
+      <form onSubmit={submit} noValidate className={styles.dialogForm}>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-amount`}>Amount (€)</label>
+          <input id={`${ids}-amount`} name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={problem ? `${ids}-problem` : undefined} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-reason`}>Reason</label>
+          <textarea id={`${ids}-reason`} name="reason" maxLength={200} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required />
+        </div>
+        {problem ? <p id={`${ids}-problem`} className={styles.error} role="alert">{problem}</p> : null}
+        {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
+        <div className={styles.dialogActions}>
+          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
+            {sending ? <><span className="spinner" aria-hidden="true" /> Refunding…</> : `Refund ${'message' in parsed ? '' : euros(parsed.cents)}`.trim()}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>Cancel</button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react'
+import { Dialog } from '@/components/ui/Dialog'
+import { useSendOnce } from '@/components/react/useSendOnce'
+import { CARRIERS } from '@retter-shared/BeanBloomBoard/carriers'
+import { trackingFromCsv, type TrackingEntry } from '@/lib/roastery/tracking-csv'
+import styles from './Roastery.module.css'
+
+export interface TrackingImportDialogProps {
+  dayLabel: string
+  /** The day's deliveries still to ship (a file's other references are counted, not sent). */
+  deliveryIds: ReadonlyArray<string>
+  /** Sends the entries (all or nothing); rejects with an AppError naming the row refused. */
+  onImport(entries: TrackingEntry[]): Promise<void>
+  onClose(): void
+}
+
+/** A chosen file's text (FileReader: older tablet browsers lack File.text). */
+function fileText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '')
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+    reader.readAsText(file)
+  })
+}
+
+/**
+ * A carrier's export of the day's labels (reference = the packing list's Delivery, and the tracking
+ * number it assigned) read in one go, so staff need not type a number per parcel.
+ */
+export function TrackingImportDialog({ dayLabel, deliveryIds, onImport, onClose }: TrackingImportDialogProps) {
+  const [carrier, setCarrier] = useState(CARRIERS[0]?.id ?? '')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [ready, setReady] = useState<{ entries: TrackingEntry[]; skipped: number } | null>(null)
+  const [text, setText] = useState<string | null>(null)
+  const ids = useId()
+  const { send, sending, error, inFlight } = useSendOnce((entries: TrackingEntry[]) => onImport(entries))
+
+  function read(fileText: string, carrierId: string): void {
+    const result = trackingFromCsv(fileText, deliveryIds, carrierId)
+    if ('message' in result) {
+      setReady(null)
+      setProblem(result.message)
+    } else {
+      setProblem(null)
+      setReady(result)
+    }
+  }
+
+  async function chosen(file: File | undefined): Promise<void> {
+    if (!file) return
+    try {
+      const content = await fileText(file)
+      setText(content)
+      read(content, carrier)
+    } catch {
+      setReady(null)
+      setProblem(`The file ${file.name} could not be read; choose it again.`)
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Import tracking numbers for ${dayLabel}`}
+      onClose={() => { if (!inFlight()) onClose() }}
+      description={<p>Choose your carrier’s export of the day’s labels: a CSV with each parcel’s reference (the packing list’s Delivery) and its tracking number.</p>}
+    >
+      <form onSubmit={(e) => { e.preventDefault(); if (ready) void send(ready.entries) }} noValidate className={styles.dialogForm}>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-carrier`}>Carrier (when the file does not name it)</label>
+          <select id={`${ids}-carrier`} value={carrier} onChange={(e) => { setCarrier(e.target.value); if (text !== null) read(text, e.target.value) }}>
+            {CARRIERS.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-file`}>Carrier’s CSV</label>
+          <input id={`${ids}-file`} type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void chosen(e.target.files?.[0])} />
+        </div>
+        {ready ? <p role="status">{ready.entries.length} {ready.entries.length === 1 ? 'parcel' : 'parcels'} of this day{ready.skipped ? `; ${ready.skipped} other ${ready.skipped === 1 ? 'line' : 'lines'} left out` : ''}.</p> : null}
+        {problem ? <p className={styles.error} role="alert">{problem}</p> : null}
+        {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
+        <div className={styles.dialogActions}>
+          <button type="submit" className="btn btn-primary" disabled={!ready || sending} aria-busy={sending || undefined}>
+            {sending ? <><span className="spinner" aria-hidden="true" /> Importing…</> : 'Import'}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>Cancel</button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,38 @@
+/**
+ * The packing list prints each address as its country's post lays it out (the e-mails and
+ * receipts do too), once the lazily loaded layout has arrived; the plain layout until then.
+ */
+import { act, render, screen, within } from '@testing-library/react'
+import { PackingList } from '@/components/roastery/PackingList'
+import { loadPostalLayout } from '@/lib/format/address'
+import { emptyBoard, setDeliveryPayment, upsertDelivery } from '@/lib/roastery/board'
+import type { CsvLabels } from '@/lib/roastery/csv'
+
+const DAY = '2026-11-25'
+const AT = '2026-11-24T09:00:00.000Z'
+const labels: CsvLabels = { plan: (id) => id, grind: (id) => id, roast: (id) => id }
+
+function deliveriesTo(people: Array<{ name: string; address: { line1: string; city: string; postalCode: string; country: string } }>) {
+  let board = emptyBoard(DAY)
+  people.forEach((p, i) => {
+    const id = `acct_${i}:${DAY}`
+    board = upsertDelivery(board, id, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 1, name: p.name, address: p.address }, AT).board
+    board = setDeliveryPayment(board, id, 'paid', AT).board
+  })
+  return Object.values(board.deliveries)
+}
+
+test('a UK postcode is printed after the town, a German one before it', async () => {
+  const deliveries = deliveriesTo([
+    { name: 'Sam Jones', address: { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' } },
+    { name: 'Lena Vogt', address: { line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' } },
+  ])
+  render(<PackingList deliveries={deliveries} labels={labels} headingId="h" sending={new Set()} onShip={() => undefined} />)
+  const lines = (name: string) => Array.from(within(screen.getByRole('rowheader', { name: new RegExp(name) })).getAllByText(/./, { selector: 'span > span' })).map((el) => el.textContent)
+  await act(async () => {
+    await loadPostalLayout()
+  })
+  expect(await screen.findByText('SW1A 2AA')).toBeInTheDocument()
+  expect(lines('Sam Jones')).toEqual(['10 Downing Street', 'London', 'SW1A 2AA', 'The United Kingdom'])
+  expect(lines('Lena Vogt')).toEqual(['Torstraße 1', '10119 Berlin', 'Germany'])
+})

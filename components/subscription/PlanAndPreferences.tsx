@@ -1,0 +1,78 @@
+import { AppLink } from '@/components/ui/AppLink'
+import { useState } from 'react'
+import { PreferenceFields } from '@/components/delivery/PreferenceFields'
+import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
+import { bagsLine } from '@/lib/format/plan'
+import { ROUTES } from '@/lib/routes'
+import { ALL_GRINDS, ALL_ROASTS, preferencesFor, preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
+import cardStyles from '@/components/ui/Card.module.css'
+import { EditButton, EditForm } from './EditForm'
+import { planPriceText } from './PlanPrice'
+import type { ChangeRunner } from './useChange'
+import { useEditInPlace } from './useEditInPlace'
+
+export interface PlanAndPreferencesProps {
+  account: AccountView
+  subscription: SubscriptionFields
+  plan?: SubscriptionPlan
+  changes: ChangeRunner
+  locale?: string
+}
+
+const ANY_PLAN = { grinds: ALL_GRINDS, roasts: ALL_ROASTS }
+
+/**
+ * The plan (with a link to compare and change it on the plans page) and the coffee preferences,
+ * edited in place within what the plan offers.
+ */
+export function PlanAndPreferences({ account, subscription, plan, changes, locale }: PlanAndPreferencesProps) {
+  const live = subscription.status === 'active' || subscription.status === 'paused'
+  const options = live && plan ? plan : ANY_PLAN
+  const saved = account.preferences ?? preferencesFor(options)
+  const edit = useEditInPlace(changes, 'preferences')
+  const [draft, setDraft] = useState<CoffeePreferences>(saved)
+
+  async function save() {
+    await edit.save({ kind: 'preferences', preferences: draft },
+      `Your coffee is now ${preferencesText(draft).toLowerCase()}.`)
+  }
+
+  return (
+    <section className={`card ${cardStyles.card}`} aria-labelledby="plan-title">
+      <h2 id="plan-title">Plan and coffee</h2>
+      <dl className={cardStyles.fields}>
+        <div className={cardStyles.row}>
+          <dt>Plan</dt>
+          <dd>
+            {live && plan ? (
+              <>
+                <strong>{plan.name}</strong> · {bagsLine(plan)} · {planPriceText(plan, locale)}
+              </>
+            ) : 'No plan'}
+          </dd>
+        </div>
+        {!edit.editing ? (
+          <div className={cardStyles.row}>
+            <dt>Your coffee</dt>
+            <dd data-testid="preferences">
+              {account.preferences ? preferencesText(account.preferences) : 'Not chosen yet'}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {edit.editing ? (
+        <EditForm edit={edit} label="Save coffee preferences" onSave={() => void save()} alert={edit.failed?.message ?? null}>
+          <PreferenceFields value={draft} options={options} onChange={setDraft} disabled={edit.sending} />
+        </EditForm>
+      ) : (
+        <EditButton
+          edit={edit}
+          onClick={() => { setDraft(preferencesFor(options, account.preferences)); edit.open() }}
+          beside={live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</AppLink> : null}
+        >
+          Change grind or roast
+        </EditButton>
+      )}
+    </section>
+  )
+}

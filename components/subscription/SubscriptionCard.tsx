@@ -1,0 +1,48 @@
+import { useRef } from 'react'
+import type { AccountView, SubscriptionPlan } from '@/lib/contract'
+import type { SubscriptionChangeRequest } from '@/lib/customer/account-api'
+import { subscriptionOf } from '@/lib/subscription/view'
+import { DeliveryAddressSection } from './DeliveryAddressSection'
+import { NextDelivery } from './NextDelivery'
+import { PauseAndCancel } from './PauseAndCancel'
+import { PlanAndPreferences } from './PlanAndPreferences'
+import { SubscriptionHistory } from './SubscriptionHistory'
+import { UpcomingDeliveries } from './UpcomingDeliveries'
+import { useChange } from './useChange'
+import styles from './Subscription.module.css'
+
+export interface SubscriptionCardProps {
+  account: AccountView
+  plans: SubscriptionPlan[]
+  /** Sends a change; rejects with an AppError. */
+  onChange(change: SubscriptionChangeRequest): Promise<void>
+  locale?: string
+}
+
+/**
+ * The customer's subscription on /account, in the order a customer asks about it: the next
+ * delivery (what, when, where to); the upcoming deliveries with skip and unskip; plan, coffee and
+ * address, each editable in place; pause, resume and cancel; the history. The values follow the
+ * live state; one change at a time, each confirmed the same way.
+ */
+export function SubscriptionCard({ account, plans, onChange, locale }: SubscriptionCardProps) {
+  const subscription = subscriptionOf(account, plans)
+  const plan = plans.find((candidate) => candidate.id === subscription.plan)
+  // The account as the service last sent it: a new one means the service answers again.
+  const changes = useChange(onChange, account)
+  const summary = useRef<HTMLHeadingElement>(null)
+  const live = subscription.status === 'active' || subscription.status === 'paused'
+  return (
+    <div className={styles.sections}>
+      <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} locale={locale} />
+      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} locale={locale} /> : null}
+      <div className={styles.pair}>
+        <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
+        <DeliveryAddressSection account={account} changes={changes} />
+      </div>
+      <PauseAndCancel subscription={subscription} planName={plan?.name ?? subscription.plan ?? ''} changes={changes} summary={summary} locale={locale} />
+      <SubscriptionHistory history={subscription.history} plans={plans} locale={locale} />
+    </div>
+  )
+}
+

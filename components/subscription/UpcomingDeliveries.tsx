@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
+import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
+import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
+import { formatDeliveryDay } from '@/lib/format/date'
+import { planName } from '@/lib/subscription/labels'
+import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
+import cardStyles from '@/components/ui/Card.module.css'
+import styles from './Subscription.module.css'
+import type { ChangeRunner } from './useChange'
+
+export interface UpcomingDeliveriesProps {
+  subscription: SubscriptionFields
+  plans: SubscriptionPlan[]
+  changes: ChangeRunner
+  /** Each final delivery's payment (the customer's `payments`). */
+  payments?: DeliveryPayment[]
+  /** Deliveries that left the roastery (the customer's `deliveries`): on their way, not to skip. */
+  shipped?: ShippedDelivery[]
+  locale?: string
+  nowMs?: number
+}
+
+type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing' | 'awaiting' | 'notShipped' | 'shipped'
+
+const STATE_LABELS: Record<DeliveryState, string> = {
+  scheduled: 'Scheduled',
+  skipped: 'Skipped',
+  paused: 'Paused',
+  preparing: 'Being roasted',
+  awaiting: 'Waiting for payment',
+  notShipped: 'Not shipped',
+  shipped: 'On its way',
+}
+
+function stateOf(
+  delivery: UpcomingDelivery, subscription: SubscriptionFields, nowMs: number, shipped: ReadonlyArray<ShippedDelivery>, payment: DeliveryPayment | undefined,
+): DeliveryState {
+  if (shipped.some((done) => done.date === delivery.date)) return 'shipped'
+  // A final delivery leaves only once paid: say so rather than "being roasted".
+  if (payment?.status === 'unpaid') return 'notShipped'
+  if (payment && needsCustomer(payment.status)) return 'awaiting'
+  if (isTooLateToChange(delivery.date, nowMs)) return delivery.skipped ? 'skipped' : 'preparing'
+  if (isInPause(subscription, delivery.date)) return 'paused'
+  return delivery.skipped ? 'skipped' : 'scheduled'
+}
+
+/** What the button of a scheduled or a skipped delivery does. */
+const ACTIONS = {
+  scheduled: { kind: 'skipDate', verb: 'Skip', busy: 'Skipping…', done: 'Skipped' },
+  skipped: { kind: 'unskip', verb: 'Unskip', busy: 'Unskipping…', done: 'Back on' },
+} as const
+
+/** Why a delivery without a Skip or Unskip button has none. */
+const NO_ACTION: Record<DeliveryState, string> = {
+  scheduled: '',
+  skipped: '',
+  paused: 'Resume to unskip',
+  preparing: 'Can no longer change',
+  awaiting: 'Ships once paid',
+  notShipped: 'Not paid by its day',
+  shipped: 'Shipped',
+}
+
+/** The id of a delivery's row, for focus after skipping or unskipping it. */
+const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
+
+/**
+ * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
+ * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
+ */
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+  // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
+  const [mountedAt] = useState(() => Date.now())
+  const nowMs = fixedNow ?? mountedAt
+  const upcoming = subscription.upcomingDeliveries ?? []
+  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
+  // A refusal shows in the row whose button was pressed, where the customer is looking; only one
+  // about a delivery no longer listed falls back to below the list.
+  const failedDate = failed && 'date' in failed.change ? failed.change.date : null
+  const failedInRow = failedDate !== null && upcoming.some((delivery) => delivery.date === failedDate)
+  return (
+    <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
+      <h2 id="upcoming-title">Upcoming deliveries</h2>
+      <ol className={styles.upcoming}>
+        {upcoming.map((delivery) => {
+          const payment = payments.find((candidate) => candidate.date === delivery.date)
+          const state = stateOf(delivery, subscription, nowMs, shipped, payment)
+          const plan = plans.find((candidate) => candidate.id === delivery.plan)
+          const day = formatDeliveryDay(delivery.date, locale)
+          const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
+          return (
+            <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
+              <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
+              <span className={styles.deliveryPlan}>{planName(plans, delivery.plan)}</span>
+              <span className={styles.deliveryState}>{STATE_LABELS[state]}</span>
+              <span className={styles.deliveryAction}>
+                {state === 'scheduled' || state === 'skipped' ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={changes.busy !== null}
+                    aria-label={`${ACTIONS[state].verb} the delivery on ${day}`}
+                    onClick={() => void changes.run({ kind: ACTIONS[state].kind, date: delivery.date }, {
+                      message: `${ACTIONS[state].done}: your delivery on ${day}.`,
+                      focus: () => document.getElementById(rowId(delivery.date)),
+                    })}
+                  >
+                    {sending ? ACTIONS[state].busy : ACTIONS[state].verb}
+                  </button>
+                ) : (
+                  <span className={styles.muted}>{NO_ACTION[state]}</span>
+                )}
+              </span>
+              {payment ? (
+                <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
+              ) : state === 'scheduled' && plan ? (
+                <span className={`${styles.deliveryPayment} ${styles.muted}`}>
+                  {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date, locale)}`}
+                </span>
+              ) : null}
+              {failed && failedInRow && failedDate === delivery.date ? (
+                <p className={`${styles.error} ${styles.deliveryError}`} role="alert">{failed.error.message}</p>
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
+      {failed && !failedInRow ? <p className={styles.error} role="alert">{failed.error.message}</p> : null}
+    </section>
+  )
+}

@@ -1,0 +1,219 @@
+/**
+ * The subscription as a customer meets it on /account, with the real providers against the
+ * in-process local backend (msw hands it every request): a plan picked before sign-in flows through
+ * the address step to a started subscription; then the upcoming deliveries (skip, unskip), a pause
+ * that never brings a delivery forward, coffee and address edited in place, cancellation behind a
+ * dialog that keeps its reason, changes from another tab shown live, and failures that end in one
+ * message and lose nothing. Every change is confirmed the same way and moves focus to what changed.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import mockRouter from 'next-router-mock'
+import { useAccount } from '@/contexts/AccountContext'
+import { useAuth } from '@/contexts/AuthContext'
+import { formatDeliveryDay } from '@/lib/format/date'
+import { server } from '@/test/msw/server'
+import { renderAppHook, secondTabClient } from '@/test/render'
+import { renderRoute, typeCard, typeDeliveryAddress, typeEmailAndCode } from '@/test/app-harness'
+
+const LOAD = { timeout: 8000 }
+const EMAIL = 'noor@example.com'
+const ADDRESS = { name: 'Noor Haddad', line1: 'Kungsgatan 4', postalCode: '111 43', city: 'Stockholm', country: 'SE' }
+type User = ReturnType<typeof userEvent.setup>
+
+/** A visitor picks a plan on `/` while signed out, signs in, and lands on that plan's confirmation. */
+async function pickThenSignIn(user: User, planName: string) {
+  renderRoute('/')
+  await user.click(await screen.findByRole('link', { name: `Start with ${planName}` }, LOAD))
+  await waitFor(() => expect(mockRouter).toMatchObject({ pathname: '/sign-in' }), LOAD)
+  await typeEmailAndCode(user, EMAIL, LOAD)
+  return screen.findByRole('dialog', { name: `Start with ${planName}?` }, LOAD)
+}
+
+/** Signed in on `planName` (started through the confirmation), on /account. */
+async function subscribed(user: User, planName = 'Barista') {
+  const dialog = await pickThenSignIn(user, planName)
+  await typeDeliveryAddress(user, dialog, ADDRESS)
+  await typeCard(user, dialog)
+  await user.click(within(dialog).getByRole('button', { name: `Start ${planName}` }))
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+  await act(() => mockRouter.push('/account'))
+  return screen.findByRole('region', { name: 'Your next delivery' }, LOAD)
+}
+
+const upcoming = () => screen.getByRole('region', { name: 'Upcoming deliveries' })
+const rows = () => within(upcoming()).getAllByRole('listitem')
+const nextDelivery = () => screen.getByTestId('next-delivery').textContent
+
+test('a plan picked before sign-in flows through the address step to a started subscription, nothing sent before confirming', async () => {
+  const user = userEvent.setup()
+  const dialog = await pickThenSignIn(user, 'Barista')
+  expect(mockRouter).toMatchObject({ pathname: '/', query: { plan: 'barista' } })
+  expect(screen.queryByTestId('current-plan-line')).not.toBeInTheDocument()
+  // An empty required field is refused here, by name, before anything is sent.
+  await user.click(within(dialog).getByRole('button', { name: 'Start Barista' }))
+  expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription('The name is required.')
+  await typeDeliveryAddress(user, dialog, ADDRESS)
+  await typeCard(user, dialog)
+  const sent: string[] = []
+  const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/selectPlan\//.test(request.url)) sent.push(request.url) }
+  server.events.on('request:start', onRequest)
+  await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+  server.events.removeListener('request:start', onRequest)
+  expect(sent).toHaveLength(1)
+  expect(mockRouter).toMatchObject({ pathname: '/', query: {} })
+  expect(await screen.findByTestId('current-plan-line', {}, LOAD)).toHaveTextContent(/You’re on Barista · next delivery/)
+}, 30_000)
+
+test('skip and unskip any upcoming delivery: each confirmed, announced, and focus stays on that delivery', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const dayOf = (row: HTMLElement) => within(row).getByRole('button', { name: /^Skip the delivery on / }).getAttribute('aria-label')!.replace('Skip the delivery on ', '')
+  const first = dayOf(rows()[0]!)
+  const third = dayOf(rows()[2]!)
+  expect(nextDelivery()).toBe(first)
+  await user.click(within(rows()[2]!).getByRole('button', { name: `Skip the delivery on ${third}` }))
+  expect(await screen.findByText(`Skipped: your delivery on ${third}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(rows()[2]).toHaveTextContent('Skipped'), LOAD)
+  await waitFor(() => expect(rows()[2]).toHaveFocus(), LOAD)
+  expect(nextDelivery()).toBe(first)
+  await user.click(within(rows()[2]!).getByRole('button', { name: `Unskip the delivery on ${third}` }))
+  await waitFor(() => expect(rows()[2]).toHaveTextContent('Scheduled'), LOAD)
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Unskipped the delivery on ${third}`)
+  // Every date in one format: the day of each change as the delivery days are written.
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`${formatDeliveryDay(new Date().toISOString())}Unskipped the delivery on ${third}`)
+}, 30_000)
+
+/** Pauses the subscribed customer's deliveries for two weeks; resolves with the next delivery as the pause has it. */
+async function pauseTwoWeeks(user: ReturnType<typeof userEvent.setup>): Promise<string> {
+  const pause = screen.getByRole('region', { name: 'Pause or cancel' })
+  await user.selectOptions(within(pause).getByLabelText('Pause deliveries for'), '2')
+  await user.click(within(pause).getByRole('button', { name: 'Pause' }))
+  expect(await screen.findByText('Paused for 2 weeks.', {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(screen.getByTestId('paused-line')).toHaveTextContent(/^Paused until/), LOAD)
+  return nextDelivery()
+}
+
+test('a pause says until when and when the next delivery is, apart; a plain resume says the paused dates stay skipped', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const pausedNext = await pauseTwoWeeks(user)
+  expect(screen.getByTestId('paused-line').textContent).not.toContain(pausedNext)
+  expect(rows().filter((row) => row.textContent?.includes('Paused'))).toHaveLength(2)
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Your next delivery' })).toHaveFocus(), LOAD)
+  const pause = screen.getByRole('region', { name: 'Your pause' })
+  expect(pause).toHaveTextContent('Resuming ends the pause today.')
+  // Bringing the paused dates back is offered, and can be declined in the same step.
+  await user.click(within(pause).getByRole('checkbox', { name: /^Also bring back the 2 deliveries the pause skipped: / }))
+  expect(pause).toHaveTextContent(`Your next delivery will be on ${pausedNext}. The paused dates stay skipped`)
+  await user.click(within(pause).getByRole('button', { name: 'Resume deliveries' }))
+  expect(await screen.findByText(`Deliveries are back on; the paused dates stay skipped. Your next delivery will be on ${pausedNext}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByTestId('paused-line')).not.toBeInTheDocument(), LOAD)
+  expect(nextDelivery()).toBe(pausedNext)
+  expect(rows().filter((row) => row.textContent?.includes('Skipped'))).toHaveLength(2)
+}, 30_000)
+
+test('resuming can bring the paused deliveries back in the same step, and says the next delivery first', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const before = nextDelivery()
+  await pauseTwoWeeks(user)
+  const pause = screen.getByRole('region', { name: 'Your pause' })
+  expect(within(pause).getByRole('checkbox', { name: /^Also bring back the 2 deliveries/ })).toBeChecked()
+  expect(pause).toHaveTextContent(`Your next delivery will be on ${before}.`)
+  await user.click(within(pause).getByRole('button', { name: 'Resume with 2 deliveries back' }))
+  expect(await screen.findByText(`Deliveries are back on, with the 2 paused deliveries. Your next delivery will be on ${before}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByTestId('paused-line')).not.toBeInTheDocument(), LOAD)
+  expect(nextDelivery()).toBe(before)
+  expect(rows().filter((row) => /Skipped|Paused/.test(row.textContent ?? ''))).toHaveLength(0)
+}, 30_000)
+
+test('coffee and address are edited in place; a wrong postal code from the class lands under its field, nothing typed is lost', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  const plan = screen.getByRole('region', { name: 'Plan and coffee' })
+  await user.click(within(plan).getByRole('button', { name: 'Change grind or roast' }))
+  await user.selectOptions(within(plan).getByLabelText('Roast'), 'dark')
+  await user.click(within(plan).getByRole('button', { name: 'Save coffee preferences' }))
+  expect(await screen.findByText('Your coffee is now whole bean, dark roast.', {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(within(plan).getByTestId('preferences')).toHaveTextContent('Whole bean, dark roast'), LOAD)
+
+  const address = screen.getByRole('region', { name: 'Delivery address' })
+  await user.click(within(address).getByRole('button', { name: 'Change address' }))
+  // The class has the last word: its answer is shown under the field it names.
+  server.use(http.post(/\/CALL\/Account\/setDeliveryAddress\//, () =>
+    HttpResponse.json({ code: 'INVALID_POSTAL_CODE', field: 'postalCode', message: 'That postal code is not delivered to yet.' }, { status: 400 })))
+  await user.clear(within(address).getByLabelText('Street and number'))
+  await user.type(within(address).getByLabelText('Street and number'), 'Drottninggatan 9')
+  await user.click(within(address).getByRole('button', { name: 'Save address' }))
+  expect(await within(address).findByText('That postal code is not delivered to yet.', {}, LOAD)).toBeInTheDocument()
+  expect(within(address).getByLabelText('Postal code')).toHaveAttribute('aria-invalid', 'true')
+  expect(within(address).getByLabelText('Street and number')).toHaveValue('Drottninggatan 9')
+  server.resetHandlers()
+  await user.click(within(address).getByRole('button', { name: 'Save address' }))
+  expect(await screen.findByText('Your delivery address has changed.', {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(within(address).getByTestId('delivery-address')).toHaveTextContent('Drottninggatan 9'), LOAD)
+  await waitFor(() => expect(within(address).getByRole('button', { name: 'Change address' })).toHaveFocus(), LOAD)
+}, 30_000)
+
+test('cancel opens on the safe choice, keeps a typed reason through a click outside, and then offers to start again', async () => {
+  const user = userEvent.setup()
+  await subscribed(user, 'Taster')
+  await user.click(screen.getByRole('button', { name: 'Cancel subscription' }))
+  const dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
+  expect(within(dialog).getByRole('button', { name: 'Keep my subscription' })).toHaveFocus()
+  expect(document.body.style.overflow).toBe('hidden')
+  expect(dialog).not.toHaveTextContent(/charge/i)
+  await user.type(within(dialog).getByLabelText('Why are you cancelling? (optional)'), 'Moving abroad')
+  // A click on the backdrop does not throw the reason away.
+  await user.click(screen.getByTestId('dialog-backdrop'))
+  expect(screen.getByRole('dialog')).toBeInTheDocument()
+  expect(within(dialog).getByLabelText('Why are you cancelling? (optional)')).toHaveValue('Moving abroad')
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
+  expect(await screen.findByText('Your subscription is cancelled.', {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+  expect(document.body.style.overflow).toBe('')
+  const summary = await screen.findByRole('region', { name: 'Your subscription is cancelled' }, LOAD)
+  expect(within(summary).getByRole('link', { name: 'Start Taster again' })).toHaveAttribute('href', '/?plan=taster')
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Cancelled (“Moving abroad”)')
+
+  // "Start again" opens the restart's confirmation on /, the plan kept in the address.
+  await user.click(within(summary).getByRole('link', { name: 'Start Taster again' }))
+  expect(await screen.findByRole('dialog', { name: 'Start Taster again?' }, LOAD)).toBeInTheDocument()
+  expect(mockRouter).toMatchObject({ pathname: '/', query: { plan: 'taster' } })
+  await user.click(screen.getByRole('button', { name: 'Not now' }))
+
+  // The link as the first paint of /account has it (before the plan's id is known) does the same.
+  await act(() => mockRouter.push('/?restart=1'))
+  expect(await screen.findByRole('dialog', { name: 'Start Taster again?' }, LOAD)).toBeInTheDocument()
+}, 30_000)
+
+test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  server.use(http.post(/\/CALL\/Account\/skipDelivery\//, () =>
+    HttpResponse.json({ code: 'TOO_LATE_TO_CHANGE', message: 'That delivery is already being roasted and packed, so it can no longer change.' }, { status: 409 })))
+  await user.click(within(rows()[1]!).getByRole('button', { name: /^Skip the delivery/ }))
+  expect(await within(upcoming()).findByRole('alert', {}, LOAD)).toHaveTextContent('That delivery is already being roasted and packed, so it can no longer change.')
+  server.resetHandlers()
+  await user.click(within(rows()[1]!).getByRole('button', { name: /^Skip the delivery/ }))
+  await waitFor(() => expect(rows()[1]).toHaveTextContent('Skipped'), LOAD)
+  expect(within(upcoming()).queryByRole('alert')).not.toBeInTheDocument()
+}, 30_000)
+
+test('a change made in a second tab shows here live, without a reload', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  const { result: otherTab } = renderAppHook(() => ({ auth: useAuth(), account: useAccount() }), { route: '/account', createClient: secondTabClient })
+  await waitFor(() => expect(otherTab.current.account.account?.status).toBe('active'), LOAD)
+  const date = otherTab.current.account.account!.upcomingDeliveries![1]!.date
+  await act(() => otherTab.current.account.changeSubscription({ kind: 'skipDate', date }))
+  await waitFor(() => expect(rows()[1]).toHaveTextContent('Skipped'), LOAD)
+  expect(rows()[1]).toHaveTextContent(formatDeliveryDay(date))
+}, 30_000)

@@ -1,0 +1,235 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
+import type { CustomerObjects } from '@/lib/customer/account-api'
+import { accountNotReadyError, noEmailInSessionError, notSignedInError } from '@/lib/rio/errors/app-error'
+import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
+import type { AppError, LoadState } from '@/lib/types'
+import { useAuth } from '@/contexts/AuthContext'
+import { useRio } from '@/contexts/RioContext'
+import type { AccountContextValue } from './account-types'
+
+// The request layer loads with the first request (after first paint), not with the page.
+const accountApi = () => import('@/lib/customer/account-api')
+
+const AccountContext = createContext<AccountContextValue | undefined>(undefined)
+AccountContext.displayName = 'AccountContext'
+
+interface Objects {
+  /** Which sign-in these belong to; values of an older key are stale and never shown. */
+  key: string
+  /** The opened objects, to choose a plan with; null until they are open. */
+  handle: CustomerObjects | null
+  account: AccountView | null
+  aws: AwsView | null
+  accountLive: boolean | null
+  awsLive: boolean | null
+  error: AppError | null
+}
+
+interface PlansResult {
+  request: number
+  plans: SubscriptionPlan[]
+  error: AppError | null
+}
+
+const EMPTY_PLANS: SubscriptionPlan[] = []
+/** One object, so what shows it does not re-render for a new one each time. */
+const NO_EMAIL_IN_SESSION = noEmailInSessionError()
+
+
+/** A failure the connection's return can mend (not a server error): asked again on the `online` event. */
+const unreachable = (error: AppError | null | undefined): boolean => error?.code === 'NETWORK' || error?.code === 'TIMEOUT'
+
+const emptyObjects = (key: string): Objects => ({ key, handle: null, account: null, aws: null, accountLive: null, awsLive: null, error: null })
+
+/** Plans for everyone; the signed-in customer's Account and AWS objects, live. */
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const { client, rio, error: rioError } = useRio()
+  const { isSignedIn, email } = useAuth()
+
+  // Results are tagged with what they answer, so "loading" and "cleared" are derived during
+  // render instead of being set synchronously in effects.
+  const [plansRequest, setPlansRequest] = useState(0)
+  const [plansResult, setPlansResult] = useState<PlansResult | null>(null)
+  const objectsKey = client && isSignedIn && email ? email : ''
+  // Bumped by retryAccount: opens the customer's objects again (after an outage).
+  const [objectsRequest, setObjectsRequest] = useState(0)
+  const [stored, setStored] = useState<Objects>(() => emptyObjects(''))
+  // The objects of the current sign-in while they open: a plan chosen the moment the prerendered
+  // plans offer it waits for them instead of failing.
+  const opening = useRef<Promise<CustomerObjects> | null>(null)
+
+  // Plans: once at start (and on reloadPlans), whatever the auth state.
+  useEffect(() => {
+    if (!client) return
+    let alive = true
+    const request = plansRequest
+    accountApi().then(({ loadPlans }) => loadPlans(rio)).then(
+      (plans) => { if (alive) setPlansResult({ request, plans, error: null }) },
+      (error: unknown) => toAppErrorLater(error).then((appError) => {
+        if (alive) setPlansResult((prev) => ({ request, plans: prev?.plans ?? [], error: appError }))
+      }),
+    )
+    return () => { alive = false }
+  }, [client, rio, plansRequest])
+
+  // The customer's objects: only while signed in; unsubscribed as soon as that ends.
+  useEffect(() => {
+    if (!client || !objectsKey) return
+    let alive = true
+    const key = objectsKey
+    let stop: (() => void) | null = null
+    const update = (patch: Partial<Objects>) => {
+      if (!alive) return
+      setStored((prev) => ({ ...(prev.key === key ? prev : emptyObjects(key)), ...patch }))
+    }
+    const open = accountApi().then(({ openCustomerObjects }) => openCustomerObjects(rio, key))
+    opening.current = open
+    open.then((handle) => {
+      if (!alive) return
+      update({ handle })
+      stop = handle.watch({
+        account: { onState: (account, live) => update({ account, accountLive: live }), onError: (error) => update({ error }) },
+        aws: { onState: (aws, live) => update({ aws, awsLive: live }), onError: (error) => update({ error }) },
+      })
+    }).catch((error: unknown) => toAppErrorLater(error).then((appError) => update({ error: appError })))
+    return () => {
+      alive = false
+      if (opening.current === open) opening.current = null
+      stop?.()
+      // Forget this sign-in's data and objects, so signing in again as the same customer starts
+      // from loading and nothing can reach the previous customer's objects.
+      setStored(emptyObjects(''))
+    }
+  }, [client, rio, objectsKey, objectsRequest])
+
+  const objects = stored.key === objectsKey && objectsKey ? stored : emptyObjects(objectsKey)
+  // Both objects are keyed by the e-mail in the session's claims; without it there is nothing to load.
+  const sessionError = client && isSignedIn && !email ? NO_EMAIL_IN_SESSION : null
+  const loading = Boolean(objectsKey) && !objects.error && (objects.accountLive === null || objects.awsLive === null)
+
+  const currentPlans = plansResult?.request === plansRequest ? plansResult : null
+  const plansStatus: LoadState = rioError || currentPlans?.error ? 'error'
+    : currentPlans ? 'success'
+    : client ? 'loading' : 'idle'
+
+  const reloadPlans = useCallback(() => setPlansRequest((n) => n + 1), [])
+  const retryAccount = useCallback(() => setObjectsRequest((n) => n + 1), [])
+
+  // The connection is back: what failed for want of it is asked again at once, so "Cannot reach
+  // the service" goes without a reload (and without waiting for the next timed retry).
+  const plansUnreachable = unreachable(currentPlans?.error)
+  const objectsUnreachable = unreachable(objects.error)
+  useEffect(() => {
+    if (!plansUnreachable && !objectsUnreachable) return
+    const onOnline = () => {
+      if (plansUnreachable) reloadPlans()
+      if (objectsUnreachable) retryAccount()
+    }
+    window.addEventListener('online', onOnline)
+    return () => window.removeEventListener('online', onOnline)
+  }, [plansUnreachable, objectsUnreachable, reloadPlans, retryAccount])
+
+  const { handle, accountLive, key: objectsOf } = objects
+  /**
+   * Runs one change on the opened Account (waiting for it while it opens), rejecting only with a
+   * mapped error; without live updates, reads the state once after it.
+   */
+  const change = useCallback(<T,>(request: (objects: CustomerObjects) => Promise<T>) => mapRejection(async () => {
+    const objectsNow = handle ?? (isSignedIn && opening.current ? await opening.current.catch(() => null) : null)
+    if (!objectsNow) {
+      throw isSignedIn ? accountNotReadyError() : notSignedInError()
+    }
+    const result = await request(objectsNow)
+    // Without live updates the change would not show until a reload: read the state once.
+    if (accountLive === false) {
+      try {
+        const account = await objectsNow.readAccount()
+        setStored((prev) => (prev.key === objectsOf && prev.handle === objectsNow ? { ...prev, account } : prev))
+      } catch {
+        // The change was saved; a stale card is better than reporting a failure that did not happen.
+      }
+    }
+    return result
+  }), [isSignedIn, handle, accountLive, objectsOf])
+  const choosePlan = useCallback<AccountContextValue['choosePlan']>(
+    (planId, details) => change((objects) => objects.choosePlan(planId, details)),
+    [change],
+  )
+  const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
+    (request) => change((objects) => objects.changeSubscription(request)),
+    [change],
+  )
+
+  const startPaymentSetup = useCallback<AccountContextValue['startPaymentSetup']>(
+    (type) => change((objects) => objects.startPaymentSetup(type)),
+    [change],
+  )
+  const savePaymentMethod = useCallback<AccountContextValue['savePaymentMethod']>(
+    (setupIntentId) => change((objects) => objects.savePaymentMethod(setupIntentId)),
+    [change],
+  )
+  const retryPayment = useCallback<AccountContextValue['retryPayment']>(
+    (date) => change((objects) => objects.retryPayment(date)),
+    [change],
+  )
+  const exportMyData = useCallback<AccountContextValue['exportMyData']>(
+    () => change((objects) => objects.exportMyData()),
+    [change],
+  )
+  const requestAccountDeletion = useCallback<AccountContextValue['requestAccountDeletion']>(
+    () => change((objects) => objects.requestAccountDeletion()),
+    [change],
+  )
+  const deleteMyAccount = useCallback<AccountContextValue['deleteMyAccount']>(
+    (code) => change((objects) => objects.deleteMyAccount(code)),
+    [change],
+  )
+  const requestEmailChange = useCallback<AccountContextValue['requestEmailChange']>(
+    (newEmail) => change((objects) => objects.requestEmailChange(newEmail)),
+    [change],
+  )
+  const confirmEmailChange = useCallback<AccountContextValue['confirmEmailChange']>(
+    (code, currentCode) => change((objects) => objects.confirmEmailChange(code, currentCode)),
+    [change],
+  )
+
+  const plans = plansResult?.plans ?? EMPTY_PLANS
+  const plansError = rioError ?? currentPlans?.error ?? null
+
+  const value = useMemo<AccountContextValue>(() => ({
+    plans,
+    plansStatus,
+    plansError,
+    reloadPlans,
+    account: objects.account,
+    aws: objects.aws,
+    loading,
+    accountError: sessionError ?? objects.error,
+    liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
+    choosePlan,
+    changeSubscription,
+    startPaymentSetup,
+    savePaymentMethod,
+    retryPayment,
+    exportMyData,
+    requestAccountDeletion,
+    deleteMyAccount,
+    requestEmailChange,
+    confirmEmailChange,
+    retryAccount,
+  }), [
+    plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription,
+    startPaymentSetup, savePaymentMethod, retryPayment, retryAccount, exportMyData, requestAccountDeletion, deleteMyAccount,
+    requestEmailChange, confirmEmailChange,
+  ])
+
+  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
+}
+
+/** Plans and the signed-in customer's data. Throws outside an AccountProvider. */
+export function useAccount(): AccountContextValue {
+  const context = useContext(AccountContext)
+  if (context === undefined) throw new Error('useAccount must be used within a AccountProvider')
+  return context
+}

@@ -1,0 +1,30 @@
+/**
+ * The value the account provider exposes. Pages and components depend on it only, never on SDK
+ * objects, so the SDK can change (or load later) without touching the UI.
+ */
+import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
+import type { AppError, LoadState } from '@/lib/types'
+import type { CustomerObjects, StartDetails, SubscriptionChangeRequest } from '@/lib/customer/account-api'
+
+/** The signed-in customer's calls the provider offers with the request layer's own signatures (each rejects with an AppError). */
+type PassedOn = 'startPaymentSetup' | 'savePaymentMethod' | 'retryPayment' | 'exportMyData' | 'requestAccountDeletion' | 'deleteMyAccount' | 'requestEmailChange' | 'confirmEmailChange'
+
+export interface AccountContextValue extends Pick<CustomerObjects, PassedOn> {
+  plans: SubscriptionPlan[]
+  plansStatus: LoadState
+  plansError: AppError | null
+  reloadPlans(): void
+  account: AccountView | null
+  aws: AwsView | null
+  /** True while the signed-in user's objects are being loaded and subscribed. */
+  loading: boolean
+  accountError: AppError | null
+  /** False when no live snapshot arrived in 5 s and the state was read once instead. */
+  liveUpdates: boolean
+  /** Calls Account.selectPlan (start, change from the next delivery, restart); rejects with an AppError. */
+  choosePlan(planId: string, details?: StartDetails): Promise<void>
+  /** Pauses, resumes, skips the next delivery or cancels; rejects with an AppError. */
+  changeSubscription(change: SubscriptionChangeRequest): Promise<void>
+  /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
+  retryAccount(): void
+}

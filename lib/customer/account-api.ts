@@ -1,0 +1,198 @@
+/**
+ * Requests of the `Account` and `AWS` classes for the signed-in customer: the plans, and the
+ * customer's objects (subscription, payments, data rights). The account provider calls these and
+ * keeps only React state; every failure leaves here as an `AppError` made by lib/rio/errors. The
+ * sign-in itself is lib/rio/sign-in-api.ts.
+ */
+import {
+  ACCOUNT_CLASS, AWS_CLASS, STATIC_INSTANCE_ID,
+  type AccountView, type AwsView, type CoffeePreferences, type DeliveryAddress, type PaymentSetup,
+  type SubscriptionPlan,
+} from '@/lib/contract'
+import { normalizeOtp } from '@/lib/format/otp'
+import type { RioAccessor } from '@/lib/rio/client'
+import { RioAppError } from '@/lib/rio/errors/app-error'
+import { guarded } from '@/lib/rio/errors/map'
+import { sortPlans } from '@/lib/rio/plans'
+import { checkedEmail, signInWithToken } from '@/lib/rio/sign-in-api'
+import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from '@/lib/rio/state'
+
+/** What a start carries besides the plan: only what the customer changed in the start dialog. */
+export interface StartDetails {
+  delivery?: DeliveryAddress & { version?: number }
+  preferences?: CoffeePreferences
+}
+
+/** The subscription plans, sorted for display. Rejects with an AppError. */
+export function loadPlans(rio: RioAccessor): Promise<SubscriptionPlan[]> {
+  return guarded(async () => {
+    const client = await rio()
+    const object = await client.getCloudObject({ classId: ACCOUNT_CLASS, instanceId: STATIC_INSTANCE_ID, useLocal: true })
+    const response = await object.call<SubscriptionPlan[]>({ method: 'getSubscriptionPlans' })
+    if (!Array.isArray(response.data)) {
+      throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The plans could not be read from the server answer.' })
+    }
+    return sortPlans(response.data)
+  })
+}
+
+/** A change to the subscription or the delivery details, other than choosing a plan. */
+export type SubscriptionChangeRequest =
+  | { kind: 'pause'; weeks: number }
+  /** `restoreSkipped`: the deliveries the pause skipped come back in the same step. */
+  | { kind: 'resume'; restoreSkipped?: boolean }
+  | { kind: 'skip' }
+  | { kind: 'skipDate'; date: string }
+  | { kind: 'unskip'; date: string }
+  | { kind: 'cancel'; reason?: string }
+  /**
+   * `version`: the address version (`deliveryVersion`) the customer's view showed when they began
+   * editing; the class refuses the change with 409 ADDRESS_CHANGED when it has changed since.
+   */
+  | { kind: 'address'; address: DeliveryAddress; version?: number }
+  | { kind: 'preferences'; preferences: CoffeePreferences }
+
+function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
+  switch (change.kind) {
+    case 'pause': return { method: 'pauseSubscription', body: { weeks: change.weeks } }
+    case 'resume': return { method: 'resumeSubscription', body: change.restoreSkipped ? { restoreSkipped: true } : {} }
+    case 'skip': return { method: 'skipNextDelivery', body: {} }
+    case 'skipDate': return { method: 'skipDelivery', body: { date: change.date } }
+    case 'unskip': return { method: 'unskipDelivery', body: { date: change.date } }
+    case 'address': return { method: 'setDeliveryAddress', body: change.version === undefined ? change.address : { ...change.address, version: change.version } }
+    case 'preferences': return { method: 'setPreferences', body: change.preferences }
+    case 'cancel': {
+      const reason = change.reason?.trim()
+      return { method: 'cancelSubscription', body: reason ? { reason } : {} }
+    }
+  }
+}
+
+/** The signed-in customer's Account and AWS objects. */
+export interface CustomerObjects {
+  /**
+   * Live state of both, each the public state merged with the customer's own user state (where
+   * the fields only they may see live); returns a function that stops every subscription.
+   */
+  watch(handlers: {
+    account: LiveStateHandlers<AccountView>
+    aws: LiveStateHandlers<AwsView>
+  }): () => void
+  /**
+   * Calls Account.selectPlan; a start may carry the address (with the version it was edited on) and
+   * the coffee confirmed with it, so the start is one change. Rejects with an AppError.
+   */
+  choosePlan(planId: string, details?: StartDetails): Promise<void>
+  /**
+   * Calls one of the Account's other subscription methods (pause, resume, skip, cancel). Rejects
+   * with an AppError (a refused transition: status 409 and the class's code and message).
+   */
+  changeSubscription(change: SubscriptionChangeRequest): Promise<void>
+  /** Reads the Account's public and user state once, merged (when live updates are off). */
+  readAccount(): Promise<AccountView>
+  /**
+   * Calls Account.startPaymentSetup: a SetupIntent for a card or a SEPA bank account, for Stripe.js
+   * to confirm. Rejects with an AppError (502 when Stripe cannot be reached).
+   */
+  startPaymentSetup(type: PaymentSetup['type']): Promise<PaymentSetup>
+  /**
+   * Calls Account.savePaymentMethod once Stripe.js has confirmed the SetupIntent. Rejects with an
+   * AppError (400 PAYMENT_SETUP_INCOMPLETE with what is missing).
+   */
+  savePaymentMethod(setupIntentId: string): Promise<void>
+  /** Calls Account.retryPayment for the delivery on `date`. Rejects with an AppError (409 with why there is nothing to pay). */
+  retryPayment(date: string): Promise<void>
+  /** Calls Account.exportMyData: everything the Account holds about the customer. Rejects with an AppError. */
+  exportMyData(): Promise<Record<string, unknown>>
+  /** Calls Account.requestAccountDeletion, which e-mails a code. Rejects with an AppError (429 within 30 s of the last). */
+  requestAccountDeletion(): Promise<void>
+  /** Calls Account.deleteMyAccount with the e-mailed code. Rejects with an AppError (400 wrong or expired code). */
+  deleteMyAccount(code: string): Promise<void>
+  /**
+   * Calls Account.requestEmailChange, which e-mails one code to the new address (`sentTo`) and
+   * another to the current one (`currentCodeSentTo`). Rejects with an AppError (400 invalid or the
+   * same address, 409 taken or a delivery being packed, 429 within 30 s or past an hourly cap).
+   */
+  requestEmailChange(newEmail: string): Promise<{ sentTo: string; currentCodeSentTo?: string }>
+  /**
+   * Calls Account.confirmEmailChange with both codes: `code` from the new address, `currentCode`
+   * from the current one (the customer moves to the new address), then signs this browser in as
+   * the new address. `signedIn` is false when that sign-in failed: the customer then signs in with
+   * the new address. Rejects with an AppError when nothing moved (its `field` names a wrong code).
+   */
+  confirmEmailChange(code: string, currentCode: string): Promise<{ email: string; signedIn: boolean }>
+}
+
+function isPaymentSetup(value: unknown): value is PaymentSetup {
+  const setup = value as Partial<PaymentSetup> | null | undefined
+  return typeof setup?.clientSecret === 'string' && typeof setup.setupIntentId === 'string' && (setup.type === 'card' || setup.type === 'sepa_debit')
+}
+
+/** Opens the customer's two objects, both keyed by the e-mail in the session's claims. */
+export function openCustomerObjects(rio: RioAccessor, email: string): Promise<CustomerObjects> {
+  return guarded(async () => {
+    const client = await rio()
+    const [awsObject, accountObject] = await Promise.all([
+      client.getCloudObject({ classId: AWS_CLASS, body: { email } }),
+      client.getCloudObject({ classId: ACCOUNT_CLASS, body: { email } }),
+    ])
+    return {
+      watch(handlers) {
+        const stops = [
+          subscribeCustomerState(accountObject, handlers.account),
+          subscribeCustomerState(awsObject, handlers.aws),
+        ]
+        return () => stops.forEach((stop) => stop())
+      },
+      async choosePlan(planId, details) {
+        if (!planId) throw new RioAppError({ code: 'VALIDATION', message: 'Choose one of the plans.' })
+        await guarded(() => accountObject.call({ method: 'selectPlan', body: { planId, ...details } }))
+      },
+      async changeSubscription(change) {
+        const { method, body } = subscriptionCall(change)
+        await guarded(() => accountObject.call({ method, body }))
+      },
+      readAccount: () => guarded(() => readCustomerState<AccountView>(accountObject)),
+      async startPaymentSetup(type) {
+        const setup = (await guarded(() => accountObject.call<PaymentSetup>({ method: 'startPaymentSetup', body: { type } }))).data
+        if (!isPaymentSetup(setup)) {
+          throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The payment setup could not be read from the server answer. Nothing was saved; please try again.' })
+        }
+        return setup
+      },
+      async savePaymentMethod(setupIntentId) {
+        await guarded(() => accountObject.call({ method: 'savePaymentMethod', body: { setupIntentId } }))
+      },
+      async retryPayment(date) {
+        await guarded(() => accountObject.call({ method: 'retryPayment', body: { date } }))
+      },
+      async exportMyData() {
+        const exported = (await guarded(() => accountObject.call<Record<string, unknown>>({ method: 'exportMyData' }))).data
+        if (!exported || typeof exported !== 'object') {
+          throw new RioAppError({ code: 'BAD_RESPONSE', message: 'Your data could not be read from the server answer. Please try again.' })
+        }
+        return exported
+      },
+      async requestAccountDeletion() {
+        await guarded(() => accountObject.call({ method: 'requestAccountDeletion', body: {} }))
+      },
+      async deleteMyAccount(code) {
+        await guarded(() => accountObject.call({ method: 'deleteMyAccount', body: { code: code.replace(/\s+/g, '') } }))
+      },
+      async requestEmailChange(newEmail) {
+        const email = checkedEmail(newEmail)
+        const sent = (await guarded(() => accountObject.call<{ sentTo?: string; currentCodeSentTo?: string }>({ method: 'requestEmailChange', body: { newEmail: email } }))).data
+        return { sentTo: sent?.sentTo ?? email, currentCodeSentTo: sent?.currentCodeSentTo }
+      },
+      async confirmEmailChange(code, currentCode) {
+        const body = { code: normalizeOtp(code), currentCode: normalizeOtp(currentCode) }
+        const moved = (await guarded(() => accountObject.call<{ email?: string; customToken?: string }>({ method: 'confirmEmailChange', body }))).data
+        const email = moved?.email ?? ''
+        if (!moved?.customToken) return { email, signedIn: false }
+        // The old address's session now owns an empty account: go on as the new address.
+        const signedIn = await signInWithToken(client, moved.customToken).then(() => true, () => false)
+        return { email, signedIn }
+      },
+    }
+  })
+}

@@ -1,0 +1,76 @@
+import type { PlanInterval, SubscriptionPlan } from '@/lib/contract'
+import { numberFormat } from './intl-cache'
+
+/**
+ * Formats a price given in minor units (cents) of an ISO 4217 currency for the user's locale.
+ * The number of minor digits comes from Intl itself (JPY has none, EUR two), so no currency is
+ * special-cased here; whole amounts drop their ",00" the way price tags usually do.
+ * @param amountMinor integer amount in minor units, e.g. 1250 for 12.50
+ * @param currency ISO 4217 code such as "EUR"
+ * @param locale BCP 47 locale; undefined means the runtime's (the browser's) locale
+ */
+export function formatPrice(amountMinor: number, currency: string, locale?: string): string {
+  const digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  const major = amountMinor / 10 ** digits
+  const whole = Number.isInteger(major)
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : digits,
+    maximumFractionDigits: digits,
+  }).format(major)
+}
+
+const INTERVAL_LABELS: Record<PlanInterval, string> = { delivery: 'per delivery' }
+
+/**
+ * What a price is for: "per delivery". Unknown intervals (a backend newer than this app) are shown
+ * as "per <interval>" rather than hidden.
+ */
+export function formatInterval(interval: PlanInterval | string): string {
+  return INTERVAL_LABELS[interval as PlanInterval] ?? `per ${interval}`
+}
+
+/** The price of one bag of a plan in minor units (rounded to the cent). */
+export function perBagAmount(plan: Pick<SubscriptionPlan, 'amount' | 'bags'>): number {
+  return Math.round(plan.amount / Math.max(1, plan.bags))
+}
+
+/** A plan's prices as written: per delivery and per bag. */
+export interface PlanPriceTexts {
+  price: string
+  perBag: string
+}
+
+/**
+ * Prices as the server wrote them into a page, per plan. Keyed by what the price depends on, so a
+ * plan whose price changed since is formatted anew.
+ */
+export type PriceTexts = Readonly<Record<string, PlanPriceTexts>>
+
+type Priced = Pick<SubscriptionPlan, 'id' | 'amount' | 'currency' | 'bags'>
+
+const priceKey = (plan: Priced): string => `${plan.id}:${plan.amount}:${plan.currency}:${plan.bags}`
+
+/** A plan's prices, per delivery and per bag, formatted for `locale`. */
+export function planPrices(plan: Pick<SubscriptionPlan, 'amount' | 'currency' | 'bags'>, locale?: string): PlanPriceTexts {
+  return {
+    price: formatPrice(plan.amount, plan.currency, locale),
+    perBag: formatPrice(perBagAmount(plan), plan.currency, locale),
+  }
+}
+
+/** The prices of `plans` as written (server side, for the prerendered page). */
+export function priceTextsOf(plans: readonly Priced[], locale?: string): PriceTexts {
+  return Object.fromEntries(plans.map((plan) => [priceKey(plan), planPrices(plan, locale)]))
+}
+
+/**
+ * A plan's prices: as the page was prerendered with them when they still apply, else formatted
+ * here. Hydration then repeats the server's words without formatting anything: the first currency
+ * formatter of a page costs about 14 ms of main thread in Chromium (its locale data), and a browser
+ * whose locale differs from the server's would otherwise write other words than the HTML holds.
+ */
+export function planPriceTexts(plan: Priced, prerendered: PriceTexts | null | undefined, locale?: string): PlanPriceTexts {
+  return prerendered?.[priceKey(plan)] ?? planPrices(plan, locale)
+}

@@ -1,0 +1,61 @@
+/**
+ * How the app words payments: a delivery's payment line ("Paid · €20.00"), the saved method's
+ * details, when an upcoming delivery is charged, and the SEPA mandate a customer accepts. The
+ * statuses' words and the method's name come from the shared module the class e-mails with.
+ */
+import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
+import type { DeliveryPayment, PaymentMethodSummary } from '@/lib/contract'
+import { formatDeliveryDay } from '@/lib/format/date'
+import { numberFormat } from '@/lib/format/intl-cache'
+
+export { methodText, needsCustomer, paymentStatusText }
+
+/** The shop's name as the SEPA mandate names the creditor. */
+export const SHOP_NAME = 'Bean & Bloom Coffee House'
+
+/**
+ * Stripe's standard SEPA Direct Debit mandate wording, naming the shop: shown beside the IBAN
+ * before the customer confirms (Stripe requires it).
+ */
+export function sepaMandateText(shop: string = SHOP_NAME): string {
+  return `By providing your payment information and confirming this payment, you authorise (A) ${shop} and Stripe, ` +
+    'our payment service provider, to send instructions to your bank to debit your account and (B) your bank to debit ' +
+    'your account in accordance with those instructions. As part of your rights, you are entitled to a refund from your ' +
+    'bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks ' +
+    'starting from the date on which your account was debited. Your rights are explained in a statement that you can ' +
+    'obtain from your bank. You agree to receive notifications for future debits up to 2 days before they occur.'
+}
+
+/**
+ * An amount of integer euro cents for the customer's locale, always to the cent ("€20.00"): money
+ * charged or about to be charged is written as the receipt and its e-mail write it, so the same
+ * payment never reads "€20" on one line and "€20.00" on the next (a plan's price tag, PlanPrice,
+ * may drop the cents).
+ */
+export function eurosText(amountCents: number, locale?: string): string {
+  return numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountCents / 100)
+}
+
+/** "Paid · €20.00", "Payment failed · €20.00". */
+export function paymentLine(payment: Pick<DeliveryPayment, 'status' | 'amountCents'>, locale?: string): string {
+  return `${paymentStatusText(payment.status)} · ${eurosText(payment.amountCents, locale)}`
+}
+
+/** The day an upcoming delivery is charged: when it becomes final ("Mon 30 Nov"). */
+export function chargeDayText(deliveryDate: string, locale?: string): string {
+  return formatDeliveryDay(new Date(finalMomentMs(deliveryDate)).toISOString(), locale)
+}
+
+/** The lines that describe a saved method: its name, then its expiry or its bank and mandate. */
+export function methodDetails(method: PaymentMethodSummary): string[] {
+  const lines = [methodText(method)]
+  if (method.type === 'card' && method.expMonth && method.expYear) {
+    lines.push(`Expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`)
+  }
+  if (method.type === 'sepa_debit') {
+    const bank = [method.bankCode ? `Bank code ${method.bankCode}` : '', method.country ?? ''].filter(Boolean).join(', ')
+    if (bank) lines.push(bank)
+    if (method.mandateReference) lines.push(`Mandate reference ${method.mandateReference}`)
+  }
+  return lines
+}

@@ -1,0 +1,13 @@
+/** The plan carried through sign-in, read from the `next` path: only a real plan on a path of this site. */
+import { chosenPlanOf } from '../chosen-plan'
+
+test('names the plan carried in next, as a string or the first of a list', () => {
+  expect(chosenPlanOf('/?plan=daily-grind')?.name).toBe('Daily Grind')
+  expect(chosenPlanOf(['/?plan=roasters-club'])?.name).toBe("Roaster's Club")
+})
+
+test.each([
+  [undefined], ['/account'], ['/?plan=espresso-everything'], ['https://evil.example/?plan=barista'], ['//evil.example/?plan=barista'], ['/?plan='],
+])('nothing for %p', (next) => {
+  expect(chosenPlanOf(next)).toBeUndefined()
+})
