@@ -1,7 +1,7 @@
 import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import type { AccountView, DeliveryPayment, ShippedDelivery, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import type { CsvLabels } from '@/lib/roastery/csv'
+import type { DeliveryLabels } from '@/lib/delivery-labels'
 import { deliveryLabels } from '@/lib/subscription/labels'
 import { isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
 import { AppLink } from '@/components/ui/AppLink'
@@ -19,7 +19,7 @@ export interface DeliveryHistoryProps {
 /** How many shipped deliveries the card lists (the Account keeps the latest 52). */
 export const DELIVERIES_SHOWN = 10
 
-function coffee(delivery: ShippedDelivery, labels: CsvLabels): string {
+function coffee(delivery: ShippedDelivery, labels: DeliveryLabels): string {
   const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
   return `${labels.plan(delivery.plan)} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${labels.grind(delivery.grind).toLowerCase()}, ${roast}`
 }

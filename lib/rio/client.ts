@@ -4,19 +4,12 @@
  * The SDK (and Firebase, which it pulls in) is loaded with a dynamic `import()` so the shell's
  * first paint never waits for them.
  */
-import type Retter from '@retter/sdk'
 import { BUSY_RETRY } from './busy-retry'
+import type { RioClient } from './client-types'
 import type { RioPublicConfig } from './config'
 
-/** The SDK instance as the request layer uses it. */
-export type RioClient = Retter
-
-/**
- * How the request layer (`*-api.ts`) reaches the SDK: one asynchronous accessor per caller, so a
- * request made before the SDK has loaded can wait for it instead of failing, without touching the
- * request functions themselves. Rejects with `Retter SDK not initialized.` when there is none.
- */
-export type RioAccessor = () => Promise<RioClient>
+// The types live in ./client-types (live-gate.ts needs them without this module); named here too for its callers.
+export type { RioAccessor, RioAuthEvent, RioClient, RioCloudObject } from './client-types'
 
 let pending: Promise<RioClient> | null = null
 let ready: RioClient | null = null
@@ -132,8 +125,6 @@ export function resetRioForTests(): void {
   pending = null
   ready = null
 }
-
-export type { RetterCloudObject as RioCloudObject, RetterAuthChangedEvent as RioAuthEvent } from '@retter/sdk'
 
 /**
  * Makes this tab's SDK take over the session another tab stored in localStorage: drops this tab's

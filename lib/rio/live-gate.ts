@@ -10,7 +10,7 @@
  * instead (the snapshot fallback's `getState()`), or `LIVE_READY_WAIT_MS` has passed. Objects
  * nobody watches send at once.
  */
-import type { RioClient, RioCloudObject } from './client'
+import type { RioClient, RioCloudObject } from './client-types'
 import { SNAPSHOT_FALLBACK_MS } from './state'
 
 /**

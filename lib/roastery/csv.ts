@@ -8,15 +8,12 @@
  * formula start wherever any reader could begin a cell inside a field: after a comma, semicolon,
  * tab or line break (quotes and the apostrophe's own cell start skipped).
  */
+import type { DeliveryLabels } from '@/lib/delivery-labels'
 import type { Board, BoardDelivery } from './board'
 import { deliveryPaymentText, shippingState } from './payment'
 
-/** How the list names plans, grinds and roasts (ids in, labels out). */
-export interface CsvLabels {
-  plan(id: string): string
-  grind(id: string): string
-  roast(id: string): string
-}
+/** How the list names plans, grinds and roasts (ids in, labels out): the app's delivery labels. */
+export type CsvLabels = DeliveryLabels
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
