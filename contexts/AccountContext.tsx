@@ -1,17 +1,24 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { CustomerObjects } from '@/lib/customer/account-api'
+import { bindCustomerCalls, type CustomerCall } from '@/lib/customer/customer-calls'
 import { accountNotReadyError, noEmailInSessionError, notSignedInError } from '@/lib/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
 import { useRio } from '@/contexts/RioContext'
-import type { AccountContextValue } from './account-types'
+import type { AccountContextValue, CustomerHandle, PlanList } from './account-types'
 
 // The request layer loads with the first request (after first paint), not with the page.
 const accountApi = () => import('@/lib/customer/account-api')
 
-const AccountContext = createContext<AccountContextValue | undefined>(undefined)
+/** What the provider holds: the plans and the customer's handle; the features' calls are bound in their hooks. */
+interface AccountState {
+  plans: PlanList
+  customer: CustomerHandle
+}
+
+const AccountContext = createContext<AccountState | undefined>(undefined)
 AccountContext.displayName = 'AccountContext'
 
 interface Objects {
@@ -152,84 +159,61 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }
     return result
   }), [isSignedIn, handle, accountLive, objectsOf])
-  const choosePlan = useCallback<AccountContextValue['choosePlan']>(
-    (planId, details) => change((objects) => objects.choosePlan(planId, details)),
-    [change],
-  )
-  const changeSubscription = useCallback<AccountContextValue['changeSubscription']>(
-    (request) => change((objects) => objects.changeSubscription(request)),
-    [change],
-  )
-
-  const startPaymentSetup = useCallback<AccountContextValue['startPaymentSetup']>(
-    (type) => change((objects) => objects.startPaymentSetup(type)),
-    [change],
-  )
-  const savePaymentMethod = useCallback<AccountContextValue['savePaymentMethod']>(
-    (setupIntentId) => change((objects) => objects.savePaymentMethod(setupIntentId)),
-    [change],
-  )
-  const retryPayment = useCallback<AccountContextValue['retryPayment']>(
-    (date) => change((objects) => objects.retryPayment(date)),
-    [change],
-  )
-  const exportMyData = useCallback<AccountContextValue['exportMyData']>(
-    () => change((objects) => objects.exportMyData()),
-    [change],
-  )
-  const requestAccountDeletion = useCallback<AccountContextValue['requestAccountDeletion']>(
-    () => change((objects) => objects.requestAccountDeletion()),
-    [change],
-  )
-  const deleteMyAccount = useCallback<AccountContextValue['deleteMyAccount']>(
-    (code) => change((objects) => objects.deleteMyAccount(code)),
-    [change],
-  )
-  const requestEmailChange = useCallback<AccountContextValue['requestEmailChange']>(
-    (newEmail) => change((objects) => objects.requestEmailChange(newEmail)),
-    [change],
-  )
-  const confirmEmailChange = useCallback<AccountContextValue['confirmEmailChange']>(
-    (code, currentCode) => change((objects) => objects.confirmEmailChange(code, currentCode)),
-    [change],
-  )
-
   const plans = plansResult?.plans ?? EMPTY_PLANS
   const plansError = rioError ?? currentPlans?.error ?? null
 
-  const value = useMemo<AccountContextValue>(() => ({
-    plans,
-    plansStatus,
-    plansError,
-    reloadPlans,
+  const planList = useMemo<PlanList>(() => ({ plans, plansStatus, plansError, reloadPlans }), [plans, plansStatus, plansError, reloadPlans])
+  const customer = useMemo<CustomerHandle>(() => ({
     account: objects.account,
     aws: objects.aws,
     loading,
     accountError: sessionError ?? objects.error,
     liveUpdates: objects.accountLive !== false && objects.awsLive !== false,
-    choosePlan,
-    changeSubscription,
-    startPaymentSetup,
-    savePaymentMethod,
-    retryPayment,
-    exportMyData,
-    requestAccountDeletion,
-    deleteMyAccount,
-    requestEmailChange,
-    confirmEmailChange,
     retryAccount,
-  }), [
-    plans, plansStatus, plansError, reloadPlans, objects, loading, sessionError, choosePlan, changeSubscription,
-    startPaymentSetup, savePaymentMethod, retryPayment, retryAccount, exportMyData, requestAccountDeletion, deleteMyAccount,
-    requestEmailChange, confirmEmailChange,
-  ])
+    run: change,
+  }), [objects, loading, sessionError, retryAccount, change])
+  const value = useMemo<AccountState>(() => ({ plans: planList, customer }), [planList, customer])
 
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
 }
 
-/** Plans and the signed-in customer's data. Throws outside an AccountProvider. */
-export function useAccount(): AccountContextValue {
+function useAccountState(hook: string): AccountState {
   const context = useContext(AccountContext)
-  if (context === undefined) throw new Error('useAccount must be used within a AccountProvider')
+  if (context === undefined) throw new Error(`${hook} must be used within a AccountProvider`)
   return context
+}
+
+/** The plans, for everyone. Throws outside an AccountProvider. */
+export function usePlanList(): PlanList {
+  return useAccountState('usePlanList').plans
+}
+
+/** The signed-in customer's handle: their objects' state and `run`. Throws outside an AccountProvider. */
+export function useCustomer(): CustomerHandle {
+  return useAccountState('useCustomer').customer
+}
+
+/**
+ * The named calls of the customer, bound to the handle's `run`: what a feature's own hook returns
+ * (`names` a constant of that hook, so the calls stay the same between renders).
+ */
+export function useCustomerCalls<K extends CustomerCall>(names: readonly K[]) {
+  const { run } = useAccountState('useCustomerCalls').customer
+  return useMemo(() => bindCustomerCalls(run, names), [run, names])
+}
+
+const EVERY_CALL: readonly CustomerCall[] = ['choosePlan', 'changeSubscription', 'startPaymentSetup', 'savePaymentMethod', 'retryPayment',
+  'exportMyData', 'requestAccountDeletion', 'deleteMyAccount', 'requestEmailChange', 'confirmEmailChange']
+
+/**
+ * Everything at once: the plans, the customer's handle and every call. For tests and callers that
+ * need the whole; a feature uses its own hook (usePlans, useSubscription, usePayments, usePrivacy).
+ * Throws outside an AccountProvider.
+ */
+export function useAccount(): AccountContextValue {
+  const { plans, customer } = useAccountState('useAccount')
+  return useMemo(() => {
+    const { run: _run, ...state } = customer
+    return { ...plans, ...state, ...bindCustomerCalls(customer.run, EVERY_CALL) }
+  }, [plans, customer])
 }

@@ -5,6 +5,7 @@
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { AppError, LoadState } from '@/lib/types'
 import type { CustomerObjects, StartDetails, SubscriptionChangeRequest } from '@/lib/customer/account-api'
+import type { CustomerRun } from '@/lib/customer/customer-calls'
 
 /** The signed-in customer's calls the provider offers with the request layer's own signatures (each rejects with an AppError). */
 type PassedOn = 'startPaymentSetup' | 'savePaymentMethod' | 'retryPayment' | 'exportMyData' | 'requestAccountDeletion' | 'deleteMyAccount' | 'requestEmailChange' | 'confirmEmailChange'
@@ -27,4 +28,16 @@ export interface AccountContextValue extends Pick<CustomerObjects, PassedOn> {
   changeSubscription(change: SubscriptionChangeRequest): Promise<void>
   /** Opens the signed-in customer's objects again (after `accountError`, e.g. an outage). */
   retryAccount(): void
+}
+
+/** The plans, for everyone (`usePlanList()`). */
+export type PlanList = Pick<AccountContextValue, 'plans' | 'plansStatus' | 'plansError' | 'reloadPlans'>
+
+/**
+ * The signed-in customer's one handle (`useCustomer()`): their objects' state, and `run`, which runs
+ * one request on the opened objects (waiting while they open) and rejects only with a mapped error.
+ * Each feature binds the calls it makes to `run` in its own hook (usePayments, usePrivacy, ...).
+ */
+export interface CustomerHandle extends Pick<AccountContextValue, 'account' | 'aws' | 'loading' | 'accountError' | 'liveUpdates' | 'retryAccount'> {
+  run: CustomerRun
 }

@@ -3,7 +3,8 @@ import { useRouter } from 'next/router'
 import { useEffect, useRef, useState } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
 import { Notice } from '@/components/ui/feedback/Notice'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer, usePlanList } from '@/contexts/AccountContext'
+import { useSubscription } from '@/components/subscription/useSubscription'
 import { useAuth } from '@/contexts/AuthContext'
 import { SubscriptionCard } from '@/components/subscription/SubscriptionCard'
 import { AccountCard } from './AccountCard'
@@ -35,7 +36,9 @@ export const RECONNECT_INTERVAL_MS = 5000
 export function AccountPage() {
   const router = useRouter()
   const { isSignedIn, isInitializing, signOut, email, signedOutElsewhere } = useAuth()
-  const { account, aws, loading, accountError, liveUpdates, plans, changeSubscription, retryAccount } = useAccount()
+  const { account, aws, loading, accountError, liveUpdates, retryAccount } = useCustomer()
+  const { plans } = usePlanList()
+  const { changeSubscription } = useSubscription()
   const [signingOut, setSigningOut] = useState(false)
   // An outage keeps the session: say so and try again until the service answers.
   const outage = isSignedIn && isTransientError(accountError)

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { Notice } from '@/components/ui/feedback/Notice'
 import { AppLink } from '@/components/ui/AppLink'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { ROUTES, signInPath } from '@/lib/routes'
 import { findDocument } from '@/lib/account/documents'
@@ -15,7 +15,7 @@ import { ReceiptDocument } from './ReceiptDocument'
 export function ReceiptPage() {
   const router = useRouter()
   const { isSignedIn, isInitializing } = useAuth()
-  const { account, loading, accountError } = useAccount()
+  const { account, loading, accountError } = useCustomer()
   const number = typeof router.query.number === 'string' ? router.query.number : ''
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer, usePlanList } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 
 // With the first session status (after the SDK), not with the page: no first load carries it.
@@ -12,7 +12,8 @@ const remember = () => import('@/lib/first-paint/remember')
  */
 export function RememberCustomerView() {
   const { authStatus, isSignedIn, uid, email } = useAuth()
-  const { account, plans } = useAccount()
+  const { account } = useCustomer()
+  const { plans } = usePlanList()
   useEffect(() => {
     if (authStatus === 'unknown') return
     let alive = true

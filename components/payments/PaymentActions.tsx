@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
-import { useAccount } from '@/contexts/AccountContext'
+import { usePayments } from './usePayments'
 import type { DeliveryPayment } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
@@ -16,7 +16,7 @@ const NOT_CONFIRMED = 'Your bank did not confirm the payment. Try again, or use 
  * Nothing for any other status. A failure is shown here, in Stripe's or the class's words.
  */
 export function PaymentActions({ payment, locale }: { payment: DeliveryPayment; locale?: string }) {
-  const { retryPayment } = useAccount()
+  const { retryPayment } = usePayments()
   const editor = useMethodEditor()
   const [busy, setBusy] = useState<'retry' | 'confirm' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)

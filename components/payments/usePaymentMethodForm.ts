@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react'
-import { useAccount } from '@/contexts/AccountContext'
+import { usePayments } from './usePayments'
 import type { PaymentSetup } from '@/lib/contract'
 import type { StripeElement, StripeJs } from '@/lib/payments/stripe/stripe-js'
 import { asAppError } from '@/lib/rio/errors/app-error'
@@ -44,7 +44,7 @@ const NOT_CONFIRMED = 'Your card or bank account could not be confirmed. Check t
  * @param wanted false where no method is taken after all (a plan change): Stripe.js is not loaded
  */
 export function usePaymentMethodForm(billing: { name: string; email: string }, wanted = true): PaymentMethodForm {
-  const { startPaymentSetup, savePaymentMethod } = useAccount()
+  const { startPaymentSetup, savePaymentMethod } = usePayments()
   const [type, setTypeState] = useState<MethodType>('card')
   const [holder, setHolder] = useState<string | null>(null)
   const [stripe, setStripe] = useState<StripeJs | null>(null)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { PlanGrid, type ShownPlans } from './PlanGrid'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer } from '@/contexts/AccountContext'
 import { CurrentPlanLine } from './CurrentPlanLine'
 import { usePlanChoice } from './usePlanChoice'
 
@@ -15,7 +15,7 @@ export type CustomerPlansProps = ShownPlans & {
  * chunk once a session is there or about to be restored (see PlansPage).
  */
 export function CustomerPlans({ waiting, ...shown }: CustomerPlansProps) {
-  const { account, accountError } = useAccount()
+  const { account, accountError } = useCustomer()
   const { subscription, currentPlanId, choose, dialog } = usePlanChoice(shown.plans)
   if (!account && !accountError) return waiting
   return (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
 import type { CustomerPlansProps } from './CustomerPlans'
 import { CONFIRMATION_UNAVAILABLE } from '@/lib/plans/messages'
-import { useAccount } from '@/contexts/AccountContext'
+import { usePlans } from './usePlans'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionPlan } from '@/lib/contract'
 import type { PriceTexts } from '@/lib/format/price'
@@ -36,7 +36,7 @@ const customerPlans = lazyComponent<CustomerPlansProps>(
  */
 export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }: PlansPageProps) {
   const { isSignedIn, isInitializing, restoringSession } = useAuth()
-  const loaded = useAccount()
+  const loaded = usePlans()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
   const shown: ShownPlans = {
     plans: usePrerendered ? prerenderedPlans : loaded.plans,

@@ -1,7 +1,8 @@
 import { useRouter, type NextRouter } from 'next/router'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer } from '@/contexts/AccountContext'
+import { usePlans } from './usePlans'
 import { useAuth } from '@/contexts/AuthContext'
 import type { SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
@@ -50,7 +51,8 @@ const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./Conf
 export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const router = useRouter()
   const { isSignedIn } = useAuth()
-  const { account, choosePlan } = useAccount()
+  const { account } = useCustomer()
+  const { choosePlan } = usePlans()
   const [picked, setPicked] = useState<string | null>(null)
   // The address whose request the customer turned down (kept until the URL drops it); a later
   // request in the URL, even for the same plan, opens again.

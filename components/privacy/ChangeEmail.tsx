@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
-import { useAccount } from '@/contexts/AccountContext'
+import { usePrivacy } from './usePrivacy'
 import { useAuth } from '@/contexts/AuthContext'
 import { CodeField } from './CodeField'
 import { useRightAction } from './useRightAction'
@@ -16,7 +16,7 @@ type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: str
  * signed in as the new address. The form names where each code went.
  */
 export function ChangeEmail() {
-  const { requestEmailChange, confirmEmailChange } = useAccount()
+  const { requestEmailChange, confirmEmailChange } = usePrivacy()
   const { signOut } = useAuth()
   const addressId = useId()
   const [flow, setFlow] = useState<Step>({ step: 'idle' })

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
 import { LEGAL_ROUTES } from '@/lib/legal-routes'
 import { AppLink } from '@/components/ui/AppLink'
-import { useAccount } from '@/contexts/AccountContext'
+import { useCustomer } from '@/contexts/AccountContext'
+import { usePrivacy } from './usePrivacy'
 import { useAuth } from '@/contexts/AuthContext'
 import { ROUTES } from '@/lib/routes'
 import { ChangeEmail } from './ChangeEmail'
@@ -34,7 +35,8 @@ function download(text: string, name: string): void {
  * e-mailed to their address). What each does is said before it is done.
  */
 export function YourData() {
-  const { account, exportMyData, requestAccountDeletion, deleteMyAccount } = useAccount()
+  const { account } = useCustomer()
+  const { exportMyData, requestAccountDeletion, deleteMyAccount } = usePrivacy()
   const { signOut } = useAuth()
   const router = useRouter()
   const { busy, error, run } = useRightAction<'export' | 'code' | 'delete'>()

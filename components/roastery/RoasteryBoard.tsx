@@ -1,6 +1,6 @@
 import { LiveBadge } from '@/components/ui/feedback/LiveBadge'
 import { Notice } from '@/components/ui/feedback/Notice'
-import { useAccount } from '@/contexts/AccountContext'
+import { usePlanList } from '@/contexts/AccountContext'
 import { useRoastery } from '@/contexts/RoasteryContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { dayIso } from '@/lib/roastery/days'
@@ -13,7 +13,7 @@ import styles from './Roastery.module.css'
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */
 export function RoasteryBoard({ locale }: { locale?: string }) {
   const { days, status, error, liveUpdates, markShipped, markAllShipped, setTracking, refundDelivery, retry } = useRoastery()
-  const { plans } = useAccount()
+  const { plans } = usePlanList()
   const labels = deliveryLabels(plans)
 
   if (status === 'error' && error) {

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react'
-import { useAccount } from '@/contexts/AccountContext'
+import { useAccount, useCustomer, usePlanList } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { useRio } from '@/contexts/RioContext'
 import { useRoastery } from '@/contexts/RoasteryContext'
@@ -12,6 +12,8 @@ test.each([
   ['useRio', useRio, 'useRio must be used within a RioProvider'],
   ['useAuth', useAuth, 'useAuth must be used within a AuthProvider'],
   ['useAccount', useAccount, 'useAccount must be used within a AccountProvider'],
+  ['useCustomer', useCustomer, 'useCustomer must be used within a AccountProvider'],
+  ['usePlanList', usePlanList, 'usePlanList must be used within a AccountProvider'],
   ['useRoastery', useRoastery, 'useRoastery must be used within a RoasteryProvider'],
 ])('%s outside its provider throws its required message', (_name, hook, message) => {
   expect(() => renderHook(() => hook())).toThrow(message)

@@ -14,7 +14,7 @@ import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import type { CreditNote, Receipt } from '@retter-shared/BeanBloomSubscription/receipts'
 
 // The delivery's payment line offers a retry for failed payments only: a paid one needs nothing of the account's actions.
-jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => ({ retryPayment: jest.fn() }) }))
+jest.mock('@/contexts/AccountContext', () => ({ useCustomerCalls: () => ({ retryPayment: jest.fn() }) }))
 jest.mock('@/components/payments/MethodEditor', () => ({ useMethodEditor: () => ({}) }))
 
 const RECEIPT: Receipt = {

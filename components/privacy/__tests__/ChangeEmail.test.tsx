@@ -9,7 +9,7 @@ const account = {
   confirmEmailChange: jest.fn<Promise<{ email: string; signedIn: boolean }>, [string, string]>(),
 }
 const auth = { signOut: jest.fn<Promise<void>, []>() }
-jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => account }))
+jest.mock('@/contexts/AccountContext', () => ({ useCustomerCalls: () => account }))
 jest.mock('@/contexts/AuthContext', () => ({ useAuth: () => auth }))
 jest.mock('@/components/ui/feedback/notify', () => ({ notify: { success: jest.fn(), info: jest.fn(), error: jest.fn() } }))
 

@@ -12,7 +12,7 @@ const account = {
   account: null,
 }
 const auth = { signOut: jest.fn<Promise<void>, []>() }
-jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => account }))
+jest.mock('@/contexts/AccountContext', () => ({ useCustomer: () => account, useCustomerCalls: () => account }))
 jest.mock('@/contexts/AuthContext', () => ({ useAuth: () => auth }))
 jest.mock('@/components/ui/feedback/notify', () => ({ notify: { success: jest.fn(), info: jest.fn(), error: jest.fn() } }))
 

@@ -14,7 +14,7 @@ import type { CsvLabels } from '@/lib/roastery/csv'
 import type { AccountView } from '@/lib/contract'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 
-jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => ({ retryPayment: jest.fn() }) }))
+jest.mock('@/contexts/AccountContext', () => ({ useCustomerCalls: () => ({ retryPayment: jest.fn() }) }))
 jest.mock('@/components/payments/MethodEditor', () => ({ useMethodEditor: () => ({}) }))
 
 const DAY = '2026-11-25'

@@ -24,7 +24,7 @@ const days: RoasteryDay[] = [
 jest.mock('@/contexts/RoasteryContext', () => ({
   useRoastery: () => ({ days, status: 'success', error: null, liveUpdates: true, markShipped: jest.fn(), markAllShipped: jest.fn(), setTracking: jest.fn(), refundDelivery: jest.fn(), retry: jest.fn() }),
 }))
-jest.mock('@/contexts/AccountContext', () => ({ useAccount: () => ({ plans: [] }) }))
+jest.mock('@/contexts/AccountContext', () => ({ usePlanList: () => ({ plans: [] }) }))
 
 test('the day strip counts "1 delivery" and "2 deliveries" for screen readers', () => {
   render(<RoasteryBoard locale="en-GB" />)
