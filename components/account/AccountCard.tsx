@@ -13,7 +13,7 @@ export interface AccountCardProps {
  * carries internal fields (payment ids, cents, receipts, and whatever it gains later); a customer
  * page names only what was designed for a customer, so none of them is listed here.
  */
-export function AccountCard({ account, locale }: AccountCardProps) {
+export function AccountCard({ account }: AccountCardProps) {
   return (
     <section className={`card ${styles.card}`} aria-labelledby="account-card-title">
       <header className={styles.cardHeader}>
@@ -22,14 +22,14 @@ export function AccountCard({ account, locale }: AccountCardProps) {
       <dl className={styles.fields}>
         <Field label="Member since">
           {account.memberSince ? (
-            <time dateTime={account.memberSince}>{formatDate(account.memberSince, locale)}</time>
+            <time dateTime={account.memberSince}>{formatDate(account.memberSince)}</time>
           ) : (
             <ValueView value={null} />
           )}
         </Field>
         <Field label="Last sign-in">
           {account.lastSignInAt ? (
-            <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, locale)}</time>
+            <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt)}</time>
           ) : (
             <ValueView value={null} />
           )}

@@ -26,9 +26,9 @@ function placeOf(region: unknown): string | undefined {
  * code), since when, and who can see it. The storage's own names (buckets, queues, region codes,
  * states) are for our support team and never shown here.
  */
-export function AwsCard({ aws, locale }: { aws: AwsView; locale?: string }) {
+export function AwsCard({ aws }: { aws: AwsView }) {
   const where = placeOf(aws.region)
-  const since = isIsoDateString(aws.createdAt) ? formatDate(aws.createdAt, locale) : undefined
+  const since = isIsoDateString(aws.createdAt) ? formatDate(aws.createdAt) : undefined
   const state = typeof aws.status === 'string' ? STATE_LINES[aws.status] : undefined
   return (
     <section className={`card ${styles.card}`} aria-labelledby="aws-card-title">

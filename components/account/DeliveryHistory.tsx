@@ -66,12 +66,12 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
             return (
             <li key={delivery.date} className={styles.row}>
               <span>
-                <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date, locale)}</time></strong>
+                <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date)}</time></strong>
               </span>
               <span>
                 {coffee(delivery, labels)}
                 <span className={styles.muted}>
-                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt, locale)}</time>
+                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt)}</time>
                 </span>
                 {delivery.tracking ? <> · <TrackingLink tracking={delivery.tracking} /></> : null}
               </span>
@@ -89,7 +89,7 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
             {documents.map((doc) => (
               <li key={doc.number}>
                 <AppLink href={documentPath(doc.number)}>{doc.kind === 'receipt' ? 'Receipt' : 'Credit note'} {doc.number}</AppLink>
-                <span className={styles.muted}> · {euros(doc.grossCents)} · delivery of <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate, locale)}</time></span>
+                <span className={styles.muted}> · {euros(doc.grossCents)} · delivery of <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate)}</time></span>
               </li>
             ))}
           </ul>

@@ -33,7 +33,7 @@ export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?
   }
   if (typeof value === 'string') {
     if (isIsoDateString(value)) {
-      return <time dateTime={value}>{formatDateTime(value, locale)}</time>
+      return <time dateTime={value}>{formatDateTime(value)}</time>
     }
     return (
       <span className={styles.text}>

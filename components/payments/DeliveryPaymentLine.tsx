@@ -16,7 +16,7 @@ export function DeliveryPaymentLine({ payment, locale }: { payment: DeliveryPaym
       {payment.failure && (payment.status === 'failed' || payment.status === 'unpaid') ? (
         <span className={styles.muted}>{payment.failure}</span>
       ) : null}
-      <PaymentActions payment={payment} locale={locale} />
+      <PaymentActions payment={payment} />
     </>
   )
 }

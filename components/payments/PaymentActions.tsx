@@ -15,13 +15,13 @@ const NOT_CONFIRMED = 'Your bank did not confirm the payment. Try again, or use 
  * card; one the bank asked about is confirmed in Stripe's own dialog (3-D Secure), then settled.
  * Nothing for any other status. A failure is shown here, in Stripe's or the class's words.
  */
-export function PaymentActions({ payment, locale }: { payment: DeliveryPayment; locale?: string }) {
+export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
   const { retryPayment } = usePayments()
   const editor = useMethodEditor()
   const [busy, setBusy] = useState<'retry' | 'confirm' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const inFlight = useRef(false)
-  const day = formatDeliveryDay(payment.date, locale)
+  const day = formatDeliveryDay(payment.date)
 
   if (payment.status !== 'failed' && payment.status !== 'requires_action') return null
 

@@ -155,9 +155,9 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const needsMethod = askedForMethod && !account.paymentMethod
   const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
   const sending = sendingChoice || payment.saving
-  const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
+  const day = formatDeliveryDay(preview.firstDeliveryAt)
   // A change names the new plan's first delivery that is sent: a skipped one before it is not "from".
-  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt, locale) : null
+  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt) : null
   const typedAddress = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
   const typedPreferences = JSON.stringify(preferences) !== JSON.stringify(preferencesFor(plan, account.preferences))
   const typed = starting && (typedAddress || typedPreferences || payment.filled)

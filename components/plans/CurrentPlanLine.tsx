@@ -6,7 +6,7 @@ import { currentPlanText } from '@/lib/subscription/summary-text'
  * The line above the plans for a signed-in customer: "You're on Daily Grind · next delivery
  * Thu 3 Dec" (or paused until, or cancelled), with a way to manage it.
  */
-export function CurrentPlanLine({ subscription, plans, locale }: { subscription: SubscriptionFields | null; plans: SubscriptionPlan[]; locale?: string }) {
-  const text = currentPlanText(subscription, plans, locale)
+export function CurrentPlanLine({ subscription, plans }: { subscription: SubscriptionFields | null; plans: SubscriptionPlan[] }) {
+  const text = currentPlanText(subscription, plans)
   return text ? <PlanLine text={text} /> : null
 }

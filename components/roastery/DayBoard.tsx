@@ -31,7 +31,6 @@ export interface DayBoardProps {
   onRefund?(date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult>
   /** Records parcels' carrier and tracking number before they ship (none: no tracking buttons). */
   onSetTracking?(date: string, entries: TrackingEntry[]): Promise<{ updated: number }>
-  locale?: string
 }
 
 type Message = { tone: 'done' | 'error'; text: string }
@@ -65,10 +64,10 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo).
  * Outcomes are one line in the day: announced politely when done, as an alert when not.
  */
-export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, onSetTracking, locale }: DayBoardProps) {
+export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, onSetTracking }: DayBoardProps) {
   const { date, board, error: loadError } = day
   const headingId = `${daySectionId(date)}-title`
-  const dayLabel = formatDeliveryDay(dayIso(date), locale)
+  const dayLabel = formatDeliveryDay(dayIso(date))
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set())
   // A ref as well as state: a second tap can come before React re-renders.
   const inFlight = useRef(new Set<string>())
@@ -211,13 +210,13 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
           <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
           {split.packing.length > 0
-            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} onTracking={onSetTracking ? setTracking : undefined} locale={locale} />
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} onTracking={onSetTracking ? setTracking : undefined} />
             : <p className={styles.muted}>Nothing paid to pack yet.</p>}
           {onHold > 0 ? (
             <div className={styles.held}>
               <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
               <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
-              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} locale={locale} />
+              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} />
             </div>
           ) : null}
         </>

@@ -39,7 +39,7 @@ function Figures({ summary }: { summary: MoneySummary }) {
  * receipts and credit notes as CSV for the accountant. Read once when staff ask (a month is up to
  * 31 boards, opened as they are read), not live and not with every visit of the page.
  */
-export function MoneyView({ locale }: { locale?: string }) {
+export function MoneyView() {
   const { readMonth, refundAnyDay } = useRoastery()
   const [refunding, setRefunding] = useState<{ date: string; delivery: BoardDelivery } | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -94,7 +94,7 @@ export function MoneyView({ locale }: { locale?: string }) {
       {refunding ? (
         <RefundDialog
           delivery={refunding.delivery}
-          dayLabel={formatDeliveryDay(dayIso(refunding.date), locale)}
+          dayLabel={formatDeliveryDay(dayIso(refunding.date))}
           onRefund={(cents, reason) => refund(refunding.date, refunding.delivery, cents, reason)}
           onClose={() => setRefunding(null)}
         />
@@ -124,10 +124,10 @@ export function MoneyView({ locale }: { locale?: string }) {
                 {days.map((day) => (
                   <tr key={day.date} data-day={day.date}>
                     <th scope="row">
-                      <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date), locale)}</time>
+                      <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date))}</time>
                       {day.refundable.length > 0 ? (
                         <details>
-                          <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date), locale)}</span></summary>
+                          <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date))}</span></summary>
                           <ul>
                             {day.refundable.map((delivery) => (
                               <li key={delivery.deliveryId}>

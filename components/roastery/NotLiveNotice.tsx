@@ -9,10 +9,10 @@ import styles from './Roastery.module.css'
  * the packing list could not be written), so what shows may lack deliveries or changes. Nothing
  * when every board is whole.
  */
-export function NotLiveNotice({ days, locale }: { days: readonly RoasteryDay[]; locale?: string }) {
+export function NotLiveNotice({ days }: { days: readonly RoasteryDay[] }) {
   const stale = days.filter((day) => day.stale)
   if (stale.length === 0) return null
-  const names = stale.map((day) => formatDeliveryDay(dayIso(day.date), locale)).join(', ')
+  const names = stale.map((day) => formatDeliveryDay(dayIso(day.date))).join(', ')
   return (
     <div className={styles.notice}>
       <Notice tone="error" role="alert">

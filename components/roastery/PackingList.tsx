@@ -23,20 +23,19 @@ export interface PackingListProps {
   onRefund?(delivery: BoardDelivery): void
   /** Opens a delivery's carrier and tracking number, before it ships (none: no tracking buttons). */
   onTracking?(delivery: BoardDelivery): void
-  locale?: string
 }
 
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
 
-function shippedTime(iso: string | undefined, _locale?: string): string {
+function shippedTime(iso: string | undefined): string {
   if (!iso) return ''
   const at = new Date(iso)
   return Number.isNaN(at.getTime()) ? '' : formatClockTime(iso)
 }
 
-function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDelivery; secondsLeft?: number; locale?: string }) {
+function StatusBadge({ delivery, secondsLeft }: { delivery: BoardDelivery; secondsLeft?: number }) {
   const state = shippingState(delivery)
   if (state === 'ready' && secondsLeft !== undefined) {
     return <span className={`${styles.badge} ${styles.shipped}`}>Shipping in {secondsLeft} s</span>
@@ -44,7 +43,7 @@ function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDeliver
   if (state === 'shipped') {
     return (
       <span className={`${styles.badge} ${styles.shipped}`}>
-        Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt, locale)}</time></> : null}
+        Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt)}</time></> : null}
       </span>
     )
   }
@@ -57,7 +56,7 @@ function StatusBadge({ delivery, secondsLeft, locale }: { delivery: BoardDeliver
  * not paid gets no button: the roastery would refuse it, and its payment says why. On narrow screens
  * each row becomes a card.
  */
-export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking, locale }: PackingListProps) {
+export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking }: PackingListProps) {
   const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   return (
     <div className={styles.tableWrap}>
@@ -99,7 +98,7 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                   {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
                 </td>
                 <td data-label="Status">
-                  <StatusBadge delivery={delivery} secondsLeft={secondsLeft} locale={locale} />
+                  <StatusBadge delivery={delivery} secondsLeft={secondsLeft} />
                   {delivery.tracking ? <span className={styles.tracking}><TrackingLink tracking={delivery.tracking} /></span> : null}
                 </td>
                 <td className={styles.rowAction}>

@@ -11,7 +11,7 @@ import { deliveryLabels } from '@/lib/subscription/labels'
 import styles from './Roastery.module.css'
 
 /** The seven days' boards with a day navigation on top (a tap jumps to the day). */
-export function RoasteryBoard({ locale }: { locale?: string }) {
+export function RoasteryBoard() {
   const { days, status, error, liveUpdates, markShipped, markAllShipped, setTracking, refundDelivery, retry } = useRoastery()
   const { plans } = usePlanList()
   const labels = deliveryLabels(plans)
@@ -35,7 +35,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
               return (
                 <li key={day.date}>
                   <a href={`#${daySectionId(day.date)}`}>
-                    <span>{formatDeliveryDay(dayIso(day.date), locale)}</span>
+                    <span>{formatDeliveryDay(dayIso(day.date))}</span>
                     <span className={styles.count}>{count === undefined ? '…' : count}<span className="visually-hidden"> {count === 1 ? 'delivery' : 'deliveries'}</span></span>
                   </a>
                 </li>
@@ -52,7 +52,7 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
           </Notice>
         </div>
       ) : null}
-      <NotLiveNotice days={days} locale={locale} />
+      <NotLiveNotice days={days} />
       {status === 'loading' ? <p role="status" className="visually-hidden">Loading the roastery…</p> : null}
       <div className={styles.days}>
         {days.map((day, offset) => (
@@ -66,7 +66,6 @@ export function RoasteryBoard({ locale }: { locale?: string }) {
             onShipAll={markAllShipped}
             onRefund={refundDelivery}
             onSetTracking={setTracking}
-            locale={locale}
           />
         ))}
       </div>

@@ -10,7 +10,6 @@ export interface NextDeliveryProps {
   account: AccountView
   subscription: SubscriptionFields
   plan?: SubscriptionPlan
-  locale?: string
 }
 
 /** The parts of the summary that show or not, each named as the summary's words are (see SummaryFill). */
@@ -123,7 +122,7 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
  * The top of the customer's page: what comes next, when, and where to; a pause says until when
  * and when deliveries come again, in two separate lines. Takes focus after a pause, resume or cancel.
  */
-export const NextDelivery = forwardRef<HTMLHeadingElement, NextDeliveryProps>(function NextDelivery({ account, subscription, plan, locale }, ref) {
-  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan, locale)} />
+export const NextDelivery = forwardRef<HTMLHeadingElement, NextDeliveryProps>(function NextDelivery({ account, subscription, plan }, ref) {
+  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan)} />
 })
 

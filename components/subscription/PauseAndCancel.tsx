@@ -15,12 +15,11 @@ export interface PauseAndCancelProps {
   changes: ChangeRunner
   /** Where focus goes after a pause, resume or cancel: the next-delivery heading. */
   summary: RefObject<HTMLElement | null>
-  locale?: string
 }
 
 /** "Wednesday 25 November and Wednesday 2 December": the dates a resume brings back. */
-function datesText(dates: readonly string[], locale?: string): string {
-  const days = dates.map((date) => formatDeliveryDay(date, locale))
+function datesText(dates: readonly string[]): string {
+  const days = dates.map((date) => formatDeliveryDay(date))
   return days.length <= 1 ? days.join('') : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`
 }
 
@@ -30,11 +29,10 @@ const deliveriesWord = (n: number) => (n === 1 ? 'delivery' : 'deliveries')
  * The paused state: until when, what resuming does (it ends the pause today; the deliveries the
  * pause skipped come back only when asked, in the same step), and the next delivery either way.
  */
-function ResumeForm({ subscription, changes, focusSummary, locale }: {
+function ResumeForm({ subscription, changes, focusSummary }: {
   subscription: SubscriptionFields
   changes: ChangeRunner
   focusSummary: () => HTMLElement | null
-  locale?: string
 }) {
   const restoreId = useId()
   const [restore, setRestore] = useState(true)
@@ -42,7 +40,7 @@ function ResumeForm({ subscription, changes, focusSummary, locale }: {
   const count = preview.back.length
   const bringBack = restore && count > 0
   const next = bringBack ? preview.nextRestoring : preview.nextKeeping
-  const nextText = next ? `Your next delivery will be on ${formatDeliveryDay(next, locale)}.` : 'Every upcoming delivery stays skipped.'
+  const nextText = next ? `Your next delivery will be on ${formatDeliveryDay(next)}.` : 'Every upcoming delivery stays skipped.'
   const message = bringBack
     ? `Deliveries are back on, with the ${count} paused ${deliveriesWord(count)}. ${nextText}`
     : `Deliveries are back on${count > 0 ? '; the paused dates stay skipped' : ''}. ${nextText}`
@@ -55,13 +53,13 @@ function ResumeForm({ subscription, changes, focusSummary, locale }: {
       }}
     >
       {subscription.pausedUntil ? (
-        <p>No deliveries until {formatDeliveryDay(lastPausedDay(subscription.pausedUntil), locale)}. Resuming ends the pause today.</p>
+        <p>No deliveries until {formatDeliveryDay(lastPausedDay(subscription.pausedUntil))}. Resuming ends the pause today.</p>
       ) : null}
       {count > 0 ? (
         <div className={styles.restore}>
           <input id={restoreId} type="checkbox" checked={restore} onChange={(event) => setRestore(event.target.checked)} disabled={changes.busy !== null} />
           <label htmlFor={restoreId}>
-            {`Also bring back the ${count} ${deliveriesWord(count)} the pause skipped: ${datesText(preview.back, locale)}`}
+            {`Also bring back the ${count} ${deliveriesWord(count)} the pause skipped: ${datesText(preview.back)}`}
           </label>
         </div>
       ) : null}
@@ -81,7 +79,7 @@ function ResumeForm({ subscription, changes, focusSummary, locale }: {
 const WEEKS = Array.from({ length: PAUSE_MAX_WEEKS - PAUSE_MIN_WEEKS + 1 }, (_, i) => PAUSE_MIN_WEEKS + i)
 
 /** Pause for 1–8 weeks, resume, and cancel (behind a dialog that keeps a typed reason). */
-export function PauseAndCancel({ subscription, planName, changes, summary, locale }: PauseAndCancelProps) {
+export function PauseAndCancel({ subscription, planName, changes, summary }: PauseAndCancelProps) {
   const weeksId = useId()
   const [weeks, setWeeks] = useState(2)
   const [cancelling, setCancelling] = useState(false)
@@ -110,10 +108,10 @@ export function PauseAndCancel({ subscription, planName, changes, summary, local
           <button type="submit" className="btn btn-secondary" disabled={changes.busy !== null} aria-busy={changes.busy?.kind === 'pause' || undefined}>
             {changes.busy?.kind === 'pause' ? 'Pausing…' : 'Pause'}
           </button>
-          <p className={styles.muted}>{`The deliveries inside the pause are skipped. ${changeReachText(mountedAt, (day) => formatDeliveryDay(day, locale))}`}</p>
+          <p className={styles.muted}>{`The deliveries inside the pause are skipped. ${changeReachText(mountedAt, (day) => formatDeliveryDay(day))}`}</p>
         </form>
       ) : (
-        <ResumeForm subscription={subscription} changes={changes} focusSummary={focusSummary} locale={locale} />
+        <ResumeForm subscription={subscription} changes={changes} focusSummary={focusSummary} />
       )}
       {failed ? <p className={styles.error} role="alert">{failed.message}</p> : null}
       <div className={styles.buttons}>

@@ -34,14 +34,14 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
   const live = subscription.status === 'active' || subscription.status === 'paused'
   return (
     <div className={styles.sections}>
-      <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} locale={locale} />
+      <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} />
       {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} locale={locale} /> : null}
       <div className={styles.pair}>
         <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
         <DeliveryAddressSection account={account} changes={changes} />
       </div>
-      <PauseAndCancel subscription={subscription} planName={plan?.name ?? subscription.plan ?? ''} changes={changes} summary={summary} locale={locale} />
-      <SubscriptionHistory history={subscription.history} plans={plans} locale={locale} />
+      <PauseAndCancel subscription={subscription} planName={plan?.name ?? subscription.plan ?? ''} changes={changes} summary={summary} />
+      <SubscriptionHistory history={subscription.history} plans={plans} />
     </div>
   )
 }

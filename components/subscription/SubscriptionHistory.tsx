@@ -5,8 +5,8 @@ import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 
 /** One history entry in words: "Skipped the delivery on Wed 9 Dec". */
-export function describeChange(change: SubscriptionChange, nameOf: (id: string | null | undefined) => string, locale?: string): string {
-  const day = change.date ? formatDeliveryDay(change.date, locale) : ''
+export function describeChange(change: SubscriptionChange, nameOf: (id: string | null | undefined) => string): string {
+  const day = change.date ? formatDeliveryDay(change.date) : ''
   switch (change.action) {
     case 'started': return `Started ${nameOf(change.plan)}`
     case 'restarted': return `Started ${nameOf(change.plan)} again`
@@ -25,7 +25,7 @@ export function describeChange(change: SubscriptionChange, nameOf: (id: string |
 }
 
 /** What changed and when, newest first. */
-export function SubscriptionHistory({ history, plans, locale }: { history: SubscriptionChange[]; plans: SubscriptionPlan[]; locale?: string }) {
+export function SubscriptionHistory({ history, plans }: { history: SubscriptionChange[]; plans: SubscriptionPlan[] }) {
   if (history.length === 0) return null
   const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planName(plans, id) : 'no plan')
   return (
@@ -34,8 +34,8 @@ export function SubscriptionHistory({ history, plans, locale }: { history: Subsc
       <ol className={styles.history}>
         {[...history].reverse().map((change, index) => (
           <li key={`${change.at}-${index}`}>
-            <time dateTime={change.at}>{formatDate(change.at, locale)}</time>
-            <span>{describeChange(change, nameOf, locale)}</span>
+            <time dateTime={change.at}>{formatDate(change.at)}</time>
+            <span>{describeChange(change, nameOf)}</span>
           </li>
         ))}
       </ol>

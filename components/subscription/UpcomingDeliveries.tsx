@@ -87,7 +87,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
           const payment = payments.find((candidate) => candidate.date === delivery.date)
           const state = stateOf(delivery, subscription, nowMs, shipped, payment)
           const plan = plans.find((candidate) => candidate.id === delivery.plan)
-          const day = formatDeliveryDay(delivery.date, locale)
+          const day = formatDeliveryDay(delivery.date)
           const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
           return (
             <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
@@ -116,7 +116,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
               ) : state === 'scheduled' && plan ? (
                 <span className={`${styles.deliveryPayment} ${styles.muted}`}>
-                  {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date, locale)}`}
+                  {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date)}`}
                 </span>
               ) : null}
               {failed && failedInRow && failedDate === delivery.date ? (

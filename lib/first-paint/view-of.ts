@@ -23,19 +23,18 @@ export interface CustomerViewInput {
   account: AccountView
   plans: readonly SubscriptionPlan[]
   nowMs?: number
-  locale?: string
 }
 
 /**
  * The view of a customer's data as the app shows it at `nowMs`, and as it will show the same data
  * on each of the next days (the schedule moves on by itself: a delivery day passes, a pause ends).
  */
-export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), locale }: CustomerViewInput): CustomerView {
+export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now() }: CustomerViewInput): CustomerView {
   const today = startOfUtcDay(nowMs)
   const periods: ViewPeriod[] = []
   for (let day = 0; day < VIEW_DAYS; day++) {
     const from = day === 0 ? 0 : today + day * DAY_MS
-    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from, locale)
+    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from)
     const previous = periods[periods.length - 1]
     if (!previous || JSON.stringify({ ...previous, from: 0 }) !== JSON.stringify({ ...paint, from: 0 })) periods.push({ ...paint, from })
   }
@@ -43,17 +42,17 @@ export function customerViewOf({ project, uid, email, account, plans, nowMs = Da
 }
 
 /** What the first paint shows of this data at `atMs`. */
-function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number, locale?: string): ViewPeriod {
+function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number): ViewPeriod {
   const subscription = subscriptionOf(account, plans, atMs)
   const current = currentPlanId(subscription)
   const flags: FirstPaintFlag[] = current ? ['switch', 'current'] : ['start']
   const texts: Partial<Record<FirstPaintText, string>> = {}
-  const line = currentPlanText(subscription, plans, locale)
+  const line = currentPlanText(subscription, plans)
   if (line) texts['plan-line'] = line
   // Wrapping where the page's own e-mail wraps, so a long one takes as many lines either way.
   if (email) texts.email = softWrapped(email)
 
-  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan), locale)
+  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan))
   texts['next-heading'] = summary.heading
   if (summary.kind === 'none') {
     flags.push('next-none')

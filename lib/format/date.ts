@@ -3,8 +3,7 @@ import { clockTime, shortDate, shortDateTime } from '@retter-shared/BeanBloomSub
 /**
  * Dates on the pages, written as the e-mails and the roastery write them (one module,
  * BeanBloomSubscription's dates.ts): day before month ("Sun 29 Nov 2026"), 24-hour times, a time
- * in the customer's own time zone. The `locale` the callers pass chooses nothing: every page writes
- * dates the one way, so a server-rendered page and the browser agree and e-mails match the pages.
+ * in the customer's own time zone. No locale is taken: every page writes dates the one way, so a server-rendered page and the browser agree and e-mails match the pages.
  */
 
 /**
@@ -31,16 +30,15 @@ export function readerTimeZone(): string {
  * 2026" for a date without a time. Returns the input unchanged when it is not a valid date, so
  * nothing is lost.
  * @param iso ISO 8601 string
- * @param _locale ignored: one style everywhere (kept so callers need not change)
  * @param timeZone an IANA zone; the reader's when omitted
  */
-export function formatDateTime(iso: string, _locale?: string, timeZone?: string): string {
+export function formatDateTime(iso: string, timeZone?: string): string {
   if (!isIsoDateString(iso)) return iso
   return iso.length > 10 ? shortDateTime(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
 }
 
 /** The day of an instant in the reader's time zone ("Sat 21 Nov 2026"), for "member since"-style fields. */
-export function formatDate(iso: string, _locale?: string, timeZone?: string): string {
+export function formatDate(iso: string, timeZone?: string): string {
   if (!isIsoDateString(iso)) return iso
   return iso.length > 10 ? shortDate(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
 }
@@ -49,7 +47,7 @@ export function formatDate(iso: string, _locale?: string, timeZone?: string): st
  * A delivery day ("Thu 3 Dec 2026"), read in UTC because delivery days are stored as UTC midnights
  * (so no time zone moves them to the day before).
  */
-export function formatDeliveryDay(iso: string, _locale?: string): string {
+export function formatDeliveryDay(iso: string): string {
   if (!isIsoDateString(iso)) return iso
   return shortDate(iso)
 }

@@ -21,14 +21,14 @@ export interface DayText {
  * "You’re on Daily Grind · next delivery Thu 3 Dec" (or paused until, or cancelled), or null when
  * there is nothing to say (no subscription yet).
  */
-export function currentPlanText(subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[], locale?: string): string | null {
+export function currentPlanText(subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[]): string | null {
   if (!subscription || subscription.status === 'none' || !subscription.plan) return null
   const name = planName(plans, subscription.plan)
   if (subscription.status === 'cancelled') return `Your ${name} subscription is cancelled. Pick a plan to start again.`
   if (subscription.status === 'paused' && subscription.pausedUntil) {
-    return `You’re on ${name} · paused until ${formatDeliveryDay(subscription.pausedUntil, locale)}`
+    return `You’re on ${name} · paused until ${formatDeliveryDay(subscription.pausedUntil)}`
   }
-  return `You’re on ${name}${subscription.nextDeliveryAt ? ` · next delivery ${formatDeliveryDay(subscription.nextDeliveryAt, locale)}` : ''}`
+  return `You’re on ${name}${subscription.nextDeliveryAt ? ` · next delivery ${formatDeliveryDay(subscription.nextDeliveryAt)}` : ''}`
 }
 
 /** The summary at the top of `/account`, in one of its three shapes. */
@@ -56,7 +56,7 @@ export type NextDeliverySummary =
     }
 
 /** The summary of the customer's subscription as the top of `/account` says it. */
-export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, locale?: string): NextDeliverySummary {
+export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined): NextDeliverySummary {
   const { status } = subscription
   const name = plan?.name ?? subscription.plan ?? ''
   if (status === 'none') return { kind: 'none', heading: 'No subscription yet' }
@@ -64,7 +64,7 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
     return {
       kind: 'cancelled',
       heading: 'Your subscription is cancelled',
-      cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt, locale) } : null,
+      cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt) } : null,
       restart: subscription.plan ? { planId: subscription.plan, label: `Start ${name} again` } : null,
     }
   }
@@ -73,11 +73,11 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
   return {
     kind: 'live',
     heading: 'Your next delivery',
-    pausedUntil: paused ? { iso: paused, text: formatDeliveryDay(paused, locale) } : null,
+    pausedUntil: paused ? { iso: paused, text: formatDeliveryDay(paused) } : null,
     next: subscription.nextDeliveryAt
       ? {
           label: status === 'paused' ? 'Next delivery after the pause' : 'Arrives',
-          day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt, locale) },
+          day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt) },
         }
       : null,
     whatPlan: name,

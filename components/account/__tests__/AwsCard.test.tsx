@@ -24,7 +24,7 @@ const AWS: AwsView = {
 }
 
 test('says in the customer’s words what is kept, where and since when, and who can see it', () => {
-  render(<AwsCard aws={{ ...AWS, region: 'eu-west-1', status: 'active' }} locale="en-US" />)
+  render(<AwsCard aws={{ ...AWS, region: 'eu-west-1', status: 'active' }} />)
   const card = screen.getByRole('region', { name: 'Your data' })
   expect(card).toHaveTextContent(
     'Your account, delivery address and delivery history are stored in the EU (Ireland), since Thu 5 Mar 2026. Only you and our support team can see them.',
@@ -39,7 +39,7 @@ test('never shows the storage’s own names: no bucket, queue, region code or st
     status: 'active',
     resources: { bucket: 'bean-and-bloom-3f9c2a7d1e0b', storageClass: 'STANDARD', queue: 'orders-3f9c2a7d1e0b' },
   }
-  render(<AwsCard aws={aws} locale="en-US" />)
+  render(<AwsCard aws={aws} />)
   const text = screen.getByRole('region', { name: 'Your data' }).textContent ?? ''
   for (const technical of ['bean-and-bloom-', 'orders-', 'STANDARD', 'eu-west-1', '(active)', 'jane@example.com', 'bucket', 'queue']) {
     expect(text).not.toContain(technical)
@@ -48,11 +48,11 @@ test('never shows the storage’s own names: no bucket, queue, region code or st
 })
 
 test('a region or state it cannot name in words is left out rather than shown as a code', () => {
-  const { rerender } = render(<AwsCard aws={{ ...AWS, region: 'eu-north-1', status: 'provisioning' }} locale="en-US" />)
+  const { rerender } = render(<AwsCard aws={{ ...AWS, region: 'eu-north-1', status: 'provisioning' }} />)
   const card = () => screen.getByRole('region', { name: 'Your data' })
   expect(card()).toHaveTextContent('are stored in the EU, since')
   expect(card().textContent).not.toMatch(/eu-north-1|provisioning/)
-  rerender(<AwsCard aws={{ ...AWS, region: 'us-east-1', status: 'suspended' }} locale="en-US" />)
+  rerender(<AwsCard aws={{ ...AWS, region: 'us-east-1', status: 'suspended' }} />)
   expect(card()).toHaveTextContent('are stored with our cloud provider, since')
   expect(card().textContent).not.toContain('us-east-1')
   // Live: a change of state is said in words.

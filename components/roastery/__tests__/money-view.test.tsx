@@ -34,7 +34,7 @@ test('a month by delivery day, its totals and VAT per country, its CSV, and a re
   const second = day('2026-11-11', [['Cy', 'paid', receipt(2, 'FR', 104, 550)], ['Di', 'requires_action']])
   readMonth.mockResolvedValue([emptyBoard('2026-11-01'), first, second])
   const user = userEvent.setup()
-  render(<MoneyView locale="en-GB" />)
+  render(<MoneyView />)
   await user.clear(screen.getByLabelText('Month'))
   await user.type(screen.getByLabelText('Month'), '2026-11')
   await user.click(screen.getByRole('button', { name: 'Show the month' }))

@@ -27,7 +27,7 @@ jest.mock('@/contexts/RoasteryContext', () => ({
 jest.mock('@/contexts/AccountContext', () => ({ usePlanList: () => ({ plans: [] }) }))
 
 test('the day strip counts "1 delivery" and "2 deliveries" for screen readers', () => {
-  render(<RoasteryBoard locale="en-GB" />)
+  render(<RoasteryBoard />)
   const links = within(screen.getByRole('navigation', { name: 'Delivery days' })).getAllByRole('link')
   expect(links[0]).toHaveAccessibleName(/1 delivery$/)
   expect(links[1]).toHaveAccessibleName(/2 deliveries$/)
