@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
@@ -138,13 +138,9 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   const [saved] = useState(() => (starting ? readStartDraft(account.email) : null))
   const address = useAddressDraft(saved ? saved.address : account.delivery, 'confirm')
   const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, saved?.preferences ?? account.preferences))
-  const [askingToDiscard, setAskingToDiscard] = useState(false)
   // The address version the form was filled from; once told it changed elsewhere, the customer's
   // next confirm is made on the version they have now seen.
   const [addressVersion, setAddressVersion] = useState(() => deliveryVersionOf(account))
-  const keepEditing = useRef<HTMLButtonElement>(null)
-  const notNow = useRef<HTMLButtonElement>(null)
-  const asked = useRef(false)
   const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
     await onConfirm(start)
     // Started: nothing typed is waiting any more.
@@ -168,32 +164,10 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     writeStartDraft(typedAddress || typedPreferences ? { email: account.email, planId: plan.id, address: address.draft, preferences } : null)
   }, [starting, typedAddress, typedPreferences, account.email, plan.id, address.draft, preferences])
 
-  // Focus goes to the question, and back to "Not now" once it is answered (never lost to the page).
-  useEffect(() => {
-    if (askingToDiscard) keepEditing.current?.focus()
-    else if (asked.current) notNow.current?.focus()
-    asked.current = askingToDiscard
-  }, [askingToDiscard])
-
-  /** Escape and "Not now": with something typed, asks first; asked already, Escape means keep editing. */
-  function requestClose() {
-    if (inFlight() || payment.saving) return
-    if (askingToDiscard) {
-      setAskingToDiscard(false)
-      return
-    }
-    if (typed) setAskingToDiscard(true)
-    else discard()
-  }
-
-  function discard() {
-    writeStartDraft(null)
-    onClose()
-  }
+  const { askingToDiscard, setAskingToDiscard, keepEditing, notNow, requestClose, discard } = useDiscardQuestion({ typed, busy: () => inFlight() || payment.saving, onClose })
   const serverProblem = serverProblemOf(error)
   const seenVersion = deliveryVersionOf(account)
   if (error?.code === 'ADDRESS_CHANGED' && addressVersion !== seenVersion) setAddressVersion(seenVersion)
-  const shownProblem = address.problem ?? serverProblem
 
   async function confirm() {
     if (!starting) {
@@ -207,39 +181,16 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     void send({ address: checked, addressVersion, preferences })
   }
 
-  const keptPreferences = currentPlan && account.preferences ? preferencesFor(plan, account.preferences) : null
-  const preferenceNote = keptPreferences && account.preferences &&
-    (keptPreferences.grind !== account.preferences.grind || keptPreferences.roast !== account.preferences.roast)
-    ? `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(keptPreferences)}.`
-    : null
+  const preferenceNote = preferenceNoteOf(plan, currentPlan, account.preferences)
 
   return (
     <Dialog
       title={TITLES[preview.kind](plan.name)}
       onClose={requestClose}
       closeOnBackdrop={!typed}
-      description={
-        starting ? (
-          <dl className={styles.summary}>
-            <Row className="" label="Plan">{plan.name}</Row>
-            <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
-            <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
-            <Row className="" label="First delivery"><time dateTime={preview.firstDeliveryAt}>{day}</time></Row>
-            {account.paymentMethod ? (
-              <Row className="" label="Paid with">
-                {methodText(account.paymentMethod)}
-                {account.paymentMethod.mandateReference ? `, mandate reference ${account.paymentMethod.mandateReference}` : ''}
-              </Row>
-            ) : null}
-          </dl>
-        ) : (
-          <p>
-            {firstSent
-              ? `The switch applies from your delivery on ${firstSent}${preview.paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.`
-              : 'Every delivery of your new plan we can still reach is skipped: the switch applies from the first one you unskip.'}
-          </p>
-        )
-      }
+      description={starting
+        ? <StartSummary plan={plan} account={account} firstDeliveryAt={preview.firstDeliveryAt} day={day} locale={locale} />
+        : <ChangeNote firstSent={firstSent} paused={preview.paused} />}
     >
       {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={firstSent ?? day} locale={locale} /> : null}
       {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
@@ -250,7 +201,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
             autoFocusFirst={!account.delivery}
             value={address.draft}
             onChange={address.edit}
-            problem={shownProblem}
+            problem={address.problem ?? serverProblem}
             problems={address.problems}
             disabled={sending}
           />
@@ -261,15 +212,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
       ) : null}
       {error && !serverProblem ? <p className={styles.error} role="alert">{error.message}</p> : null}
       {askingToDiscard ? (
-        <div className={styles.discard} role="group" aria-labelledby="discard-question">
-          <p id="discard-question">
-            <strong>Discard what you typed?</strong> Your address and coffee choices for this start will be lost{payment.filled ? ', and the payment details too' : ''}.
-          </p>
-          <div className={styles.dialogActions}>
-            <button ref={keepEditing} type="button" className="btn btn-primary" onClick={() => setAskingToDiscard(false)}>Keep editing</button>
-            <button type="button" className="btn btn-secondary" onClick={discard}>Discard and close</button>
-          </div>
-        </div>
+        <DiscardQuestion keepEditing={keepEditing} withPayment={payment.filled} onKeep={() => setAskingToDiscard(false)} onDiscard={discard} />
       ) : null}
       <div className={styles.dialogActions} hidden={askingToDiscard}>
         <button
@@ -288,4 +231,101 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
       </div>
     </Dialog>
   )
+}
+
+/**
+ * Closing with something typed asks first ("Discard what you typed?"); focus goes to the question,
+ * and back to "Not now" once it is answered (never lost to the page).
+ */
+function useDiscardQuestion({ typed, busy, onClose }: { typed: boolean; busy: () => boolean; onClose(): void }) {
+  const [askingToDiscard, setAskingToDiscard] = useState(false)
+  const keepEditing = useRef<HTMLButtonElement>(null)
+  const notNow = useRef<HTMLButtonElement>(null)
+  const asked = useRef(false)
+
+  useEffect(() => {
+    if (askingToDiscard) keepEditing.current?.focus()
+    else if (asked.current) notNow.current?.focus()
+    asked.current = askingToDiscard
+  }, [askingToDiscard])
+
+  function discard() {
+    writeStartDraft(null)
+    onClose()
+  }
+
+  /** Escape and "Not now": with something typed, asks first; asked already, Escape means keep editing. */
+  function requestClose() {
+    if (busy()) return
+    if (askingToDiscard) {
+      setAskingToDiscard(false)
+      return
+    }
+    if (typed) setAskingToDiscard(true)
+    else discard()
+  }
+
+  return { askingToDiscard, setAskingToDiscard, keepEditing, notNow, requestClose, discard }
+}
+
+/** A start's summary: the plan, each delivery, the price, the first delivery and the saved payment method. */
+function StartSummary({ plan, account, firstDeliveryAt, day, locale }: {
+  plan: SubscriptionPlan
+  account: ConfirmPlanDialogProps['account']
+  firstDeliveryAt: string
+  day: string
+  locale?: string
+}) {
+  return (
+    <dl className={styles.summary}>
+      <Row className="" label="Plan">{plan.name}</Row>
+      <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
+      <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
+      <Row className="" label="First delivery"><time dateTime={firstDeliveryAt}>{day}</time></Row>
+      {account.paymentMethod ? (
+        <Row className="" label="Paid with">
+          {methodText(account.paymentMethod)}
+          {account.paymentMethod.mandateReference ? `, mandate reference ${account.paymentMethod.mandateReference}` : ''}
+        </Row>
+      ) : null}
+    </dl>
+  )
+}
+
+/** From which delivery a change applies (or that every reachable one is skipped). */
+function ChangeNote({ firstSent, paused }: { firstSent: string | null; paused?: boolean }) {
+  return (
+    <p>
+      {firstSent
+        ? `The switch applies from your delivery on ${firstSent}${paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.`
+        : 'Every delivery of your new plan we can still reach is skipped: the switch applies from the first one you unskip.'}
+    </p>
+  )
+}
+
+/** "Discard what you typed?" with its two answers. */
+function DiscardQuestion({ keepEditing, withPayment, onKeep, onDiscard }: {
+  keepEditing: RefObject<HTMLButtonElement | null>
+  withPayment: boolean
+  onKeep(): void
+  onDiscard(): void
+}) {
+  return (
+    <div className={styles.discard} role="group" aria-labelledby="discard-question">
+      <p id="discard-question">
+        <strong>Discard what you typed?</strong> Your address and coffee choices for this start will be lost{withPayment ? ', and the payment details too' : ''}.
+      </p>
+      <div className={styles.dialogActions}>
+        <button ref={keepEditing} type="button" className="btn btn-primary" onClick={onKeep}>Keep editing</button>
+        <button type="button" className="btn btn-secondary" onClick={onDiscard}>Discard and close</button>
+      </div>
+    </div>
+  )
+}
+
+/** On a change, what the customer's coffee becomes when the new plan does not offer their grind or roast; null when it stays. */
+function preferenceNoteOf(plan: SubscriptionPlan, currentPlan: SubscriptionPlan | undefined, preferences: CoffeePreferences | undefined): string | null {
+  const kept = currentPlan && preferences ? preferencesFor(plan, preferences) : null
+  if (!kept || !preferences || (kept.grind === preferences.grind && kept.roast === preferences.roast)) return null
+  return `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(kept)}.`
 }

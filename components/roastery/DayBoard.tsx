@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import type { Board } from '@/lib/roastery/board'
 import type { RefundResult, RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
 import type { BoardDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
@@ -68,29 +69,180 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   const { date, board, error: loadError } = day
   const headingId = `${daySectionId(date)}-title`
   const dayLabel = formatDeliveryDay(dayIso(date))
+  const deliveries = board?.deliveries ?? []
+  const split = splitBoard(deliveries)
+  const actions = useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetTracking })
+  const { message, dialog, setDialog } = actions
+
+  return (
+    <section id={daySectionId(date)} className={`card ${styles.day}`} aria-labelledby={headingId} tabIndex={-1}>
+      <DayHeader
+        date={date}
+        board={board}
+        split={split}
+        offset={offset}
+        leadDays={leadDays}
+        headingId={headingId}
+        dayLabel={dayLabel}
+        failed={Boolean(loadError)}
+        onShipAll={() => setDialog({ kind: 'ship-all' })}
+        onExport={() => { if (board) downloadText(packingListFileName(date), packingListCsv(board, labels)) }}
+        onImport={onSetTracking ? () => setDialog({ kind: 'import' }) : undefined}
+      />
+
+      {loadError ? <p className={styles.error} role="alert">The board of {dayLabel} could not be read: {loadError.message}</p> : null}
+      <div aria-live="polite" className={styles.message}>
+        {message?.tone === 'done' ? <p className={styles.done}>{message.text}</p> : null}
+      </div>
+      {message?.tone === 'error' ? <p className={styles.error} role="alert">{message.text}</p> : null}
+
+      {!board && !loadError ? <span className="skeleton" style={{ width: '100%', height: '4rem' }} aria-hidden="true" /> : null}
+      {board && deliveries.length > 0 ? (
+        <>
+          <h3 className={styles.subTitle} id={`${headingId}-roast`}>To roast</h3>
+          <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
+          <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
+          {split.packing.length > 0
+            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={actions.sending} waiting={actions.secondsLeft} onShip={actions.startShipping} onUndo={actions.undoShipping} onRefund={onRefund ? (delivery) => setDialog({ kind: 'refund', delivery }) : undefined} onTracking={onSetTracking ? (delivery) => setDialog({ kind: 'tracking', delivery }) : undefined} />
+            : <p className={styles.muted}>Nothing paid to pack yet.</p>}
+          {split.onHold.length > 0 ? (
+            <div className={styles.held}>
+              <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
+              <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
+              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={actions.sending} waiting={actions.secondsLeft} onShip={actions.startShipping} onUndo={actions.undoShipping} />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+
+      <DayDialog dialog={dialog} dayLabel={dayLabel} deliveries={deliveries} toShip={split.ready.length} onHold={split.onHold.length} actions={actions} />
+    </section>
+  )
+}
+
+/** Which dialog of the day is open: one at a time. */
+type DayDialogState = { kind: 'ship-all' } | { kind: 'import' } | { kind: 'refund' | 'tracking'; delivery: BoardDelivery } | null
+
+type Split = ReturnType<typeof splitBoard>
+
+/** The day's title, its one-line summary and state, and its actions (mark all shipped, CSV, tracking import). */
+function DayHeader({ date, board, split, offset, leadDays, headingId, dayLabel, failed, onShipAll, onExport, onImport }: {
+  date: string
+  board: Board | null | undefined
+  split: Split
+  offset: number
+  leadDays: number
+  headingId: string
+  dayLabel: string
+  failed: boolean
+  onShipAll(): void
+  onExport(): void
+  onImport?(): void
+}) {
+  const deliveries = board?.deliveries ?? []
+  const toShip = split.ready.length
+  const onHold = split.onHold.length
+  const bags = deliveries.reduce((sum, d) => sum + d.bags, 0)
+  return (
+    <header className={styles.dayHeader}>
+      <div>
+        <h2 id={headingId} className={styles.dayTitle}>
+          {offset < RELATIVE.length ? <span className={styles.relative}>{RELATIVE[offset]}</span> : null}
+          <time dateTime={date}>{dayLabel}</time>
+        </h2>
+        <p className={styles.summary}>
+          {board
+            ? deliveries.length === 0
+              ? 'No deliveries.'
+              : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${split.shipped.length} shipped${onHold > 0 ? ` · ${onHold} on hold` : ''}`
+            : failed ? 'Not available.' : 'Loading…'}
+        </p>
+        {board ? <p className={styles.muted}>{dayStateText({ offset, leadDays, total: deliveries.length, shipped: split.shipped.length })}</p> : null}
+      </div>
+      {board && deliveries.length > 0 ? (
+        <div className={styles.dayActions}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onShipAll}
+            disabled={toShip === 0}
+            aria-describedby={onHold > 0 ? `${headingId}-held-count` : undefined}
+          >
+            {toShip > 0 ? `Mark all shipped (${toShip})` : onHold > 0 ? 'Nothing paid to ship' : 'All shipped'}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onExport}>
+            Download CSV<span className="visually-hidden"> of the packing list for {dayLabel}</span>
+          </button>
+          {onImport && deliveries.length > split.shipped.length ? (
+            <button type="button" className="btn btn-secondary" onClick={onImport}>
+              Import tracking<span className="visually-hidden"> numbers for {dayLabel}</span>
+            </button>
+          ) : null}
+          {onHold > 0 ? (
+            <p id={`${headingId}-held-count`} className={styles.muted}>
+              {toShip > 0 ? `Ships ${toShip}; ` : ''}{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, awaiting payment.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </header>
+  )
+}
+
+/** The open dialog of the day, if any: a refund, a parcel's tracking, a tracking import, or "mark all shipped". */
+function DayDialog({ dialog, dayLabel, deliveries, toShip, onHold, actions }: {
+  dialog: DayDialogState
+  dayLabel: string
+  deliveries: readonly BoardDelivery[]
+  toShip: number
+  onHold: number
+  actions: DayActions
+}) {
+  const close = () => actions.setDialog(null)
+  if (dialog?.kind === 'refund') {
+    const { delivery } = dialog
+    return <RefundDialog delivery={delivery} dayLabel={dayLabel} onRefund={(cents, reason) => actions.refund(delivery, cents, reason)} onClose={close} />
+  }
+  if (dialog?.kind === 'tracking') {
+    const { delivery } = dialog
+    return (
+      <TrackingDialog
+        delivery={delivery}
+        onSave={(carrier, trackingNumber) => actions.saveTracking([{ deliveryId: delivery.deliveryId, carrier, trackingNumber }], `Tracking saved for ${delivery.name}’s parcel.`)}
+        onClose={close}
+      />
+    )
+  }
+  if (dialog?.kind === 'import') {
+    return (
+      <TrackingImportDialog
+        dayLabel={dayLabel}
+        deliveryIds={deliveries.filter((d) => d.status === 'scheduled').map((d) => d.deliveryId)}
+        onImport={(entries) => actions.saveTracking(entries, `Tracking saved for ${plural(entries.length, 'parcel', 'parcels')}.`)}
+        onClose={close}
+      />
+    )
+  }
+  if (dialog?.kind === 'ship-all') return <ShipAllDialog dayLabel={dayLabel} count={toShip} onHold={onHold} onConfirm={actions.shipAll} onClose={close} />
+  return null
+}
+
+type DayActions = ReturnType<typeof useDayActions>
+
+/**
+ * What a day's buttons do: "Mark shipped" after its undo wait, shipping now, "Mark all shipped",
+ * a refund, tracking numbers; each outcome one message in the day.
+ */
+function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetTracking }: Pick<DayBoardProps, 'onShip' | 'onShipAll' | 'onRefund' | 'onSetTracking'> & {
+  date: string
+  board: Board | null | undefined
+  split: Split
+}) {
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set())
   // A ref as well as state: a second tap can come before React re-renders.
   const inFlight = useRef(new Set<string>())
   const [message, setMessage] = useState<Message | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [refunding, setRefunding] = useState<BoardDelivery | null>(null)
-  const [tracking, setTracking] = useState<BoardDelivery | null>(null)
-  const [importing, setImporting] = useState(false)
-
-  const deliveries = board?.deliveries ?? []
-  const split = splitBoard(deliveries)
-  const toShip = split.ready.length
-  const onHold = split.onHold.length
-  const bags = deliveries.reduce((sum, d) => sum + d.bags, 0)
-
-  function startShipping(delivery: BoardDelivery): void {
-    undoable.schedule(delivery.deliveryId)
-    setMessage({ tone: 'done', text: `${delivery.name}’s delivery will be marked shipped in ${SHIP_UNDO_MS / 1000} seconds, and the customer e-mailed. Undo is on its row.` })
-  }
-
-  function undoShipping(delivery: BoardDelivery): void {
-    if (undoable.undo(delivery.deliveryId)) setMessage({ tone: 'done', text: `Undone: ${delivery.name}’s delivery is not marked shipped.` })
-  }
+  const [dialog, setDialog] = useState<DayDialogState>(null)
 
   async function ship(delivery: BoardDelivery): Promise<void> {
     if (inFlight.current.has(delivery.deliveryId)) return
@@ -109,7 +261,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   }
 
   // The board as it is when a wait ends: the delivery may have shipped or gone on hold meanwhile.
-  const latest = useRef(deliveries)
+  const latest = useRef(board?.deliveries ?? [])
   useEffect(() => {
     latest.current = board?.deliveries ?? []
   }, [board])
@@ -119,13 +271,22 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
   })
   const secondsLeft = useSecondsLeft(undoable.pending)
 
+  function startShipping(delivery: BoardDelivery): void {
+    undoable.schedule(delivery.deliveryId)
+    setMessage({ tone: 'done', text: `${delivery.name}’s delivery will be marked shipped in ${SHIP_UNDO_MS / 1000} seconds, and the customer e-mailed. Undo is on its row.` })
+  }
+
+  function undoShipping(delivery: BoardDelivery): void {
+    if (undoable.undo(delivery.deliveryId)) setMessage({ tone: 'done', text: `Undone: ${delivery.name}’s delivery is not marked shipped.` })
+  }
+
   async function shipAll(): Promise<void> {
     setMessage(null)
     // It ships every paid delivery, those waiting to be sent too: their waits must not send them
     // again (should it fail, they stay to ship, with their button).
     undoable.drop(split.ready.map((d) => d.deliveryId))
     const result = await onShipAll(date)
-    setConfirming(false)
+    setDialog(null)
     const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
     setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
   }
@@ -134,7 +295,7 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
     if (!onRefund) return
     setMessage(null)
     const result = await onRefund(date, delivery.deliveryId, amountCents, reason)
-    setRefunding(null)
+    setDialog(null)
     const note = result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'
     setMessage({ tone: 'done', text: `€${(result.amountCents / 100).toFixed(2)} refunded to ${delivery.name}.${note}` })
   }
@@ -143,108 +304,11 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
     if (!onSetTracking) return
     setMessage(null)
     await onSetTracking(date, entries)
-    setTracking(null)
-    setImporting(false)
+    setDialog(null)
     setMessage({ tone: 'done', text: done })
   }
 
-  function exportCsv(): void {
-    if (board) downloadText(packingListFileName(date), packingListCsv(board, labels))
-  }
-
-  return (
-    <section id={daySectionId(date)} className={`card ${styles.day}`} aria-labelledby={headingId} tabIndex={-1}>
-      <header className={styles.dayHeader}>
-        <div>
-          <h2 id={headingId} className={styles.dayTitle}>
-            {offset < RELATIVE.length ? <span className={styles.relative}>{RELATIVE[offset]}</span> : null}
-            <time dateTime={date}>{dayLabel}</time>
-          </h2>
-          <p className={styles.summary}>
-            {board
-              ? deliveries.length === 0
-                ? 'No deliveries.'
-                : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${split.shipped.length} shipped${onHold > 0 ? ` · ${onHold} on hold` : ''}`
-              : loadError ? 'Not available.' : 'Loading…'}
-          </p>
-          {board ? <p className={styles.muted}>{dayStateText({ offset, leadDays, total: deliveries.length, shipped: split.shipped.length })}</p> : null}
-        </div>
-        {board && deliveries.length > 0 ? (
-          <div className={styles.dayActions}>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setConfirming(true)}
-              disabled={toShip === 0}
-              aria-describedby={onHold > 0 ? `${headingId}-held-count` : undefined}
-            >
-              {toShip > 0 ? `Mark all shipped (${toShip})` : onHold > 0 ? 'Nothing paid to ship' : 'All shipped'}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={exportCsv}>
-              Download CSV<span className="visually-hidden"> of the packing list for {dayLabel}</span>
-            </button>
-            {onSetTracking && deliveries.length > split.shipped.length ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
-                Import tracking<span className="visually-hidden"> numbers for {dayLabel}</span>
-              </button>
-            ) : null}
-            {onHold > 0 ? (
-              <p id={`${headingId}-held-count`} className={styles.muted}>
-                {toShip > 0 ? `Ships ${toShip}; ` : ''}{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, awaiting payment.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </header>
-
-      {loadError ? <p className={styles.error} role="alert">The board of {dayLabel} could not be read: {loadError.message}</p> : null}
-      <div aria-live="polite" className={styles.message}>
-        {message?.tone === 'done' ? <p className={styles.done}>{message.text}</p> : null}
-      </div>
-      {message?.tone === 'error' ? <p className={styles.error} role="alert">{message.text}</p> : null}
-
-      {!board && !loadError ? <span className="skeleton" style={{ width: '100%', height: '4rem' }} aria-hidden="true" /> : null}
-      {board && deliveries.length > 0 ? (
-        <>
-          <h3 className={styles.subTitle} id={`${headingId}-roast`}>To roast</h3>
-          <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
-          <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
-          {split.packing.length > 0
-            ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} onRefund={onRefund ? setRefunding : undefined} onTracking={onSetTracking ? setTracking : undefined} />
-            : <p className={styles.muted}>Nothing paid to pack yet.</p>}
-          {onHold > 0 ? (
-            <div className={styles.held}>
-              <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
-              <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
-              <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={sending} waiting={secondsLeft} onShip={startShipping} onUndo={undoShipping} />
-            </div>
-          ) : null}
-        </>
-      ) : null}
-
-      {refunding ? (
-        <RefundDialog delivery={refunding} dayLabel={dayLabel} onRefund={(cents, reason) => refund(refunding, cents, reason)} onClose={() => setRefunding(null)} />
-      ) : null}
-      {tracking ? (
-        <TrackingDialog
-          delivery={tracking}
-          onSave={(carrier, trackingNumber) => saveTracking([{ deliveryId: tracking.deliveryId, carrier, trackingNumber }], `Tracking saved for ${tracking.name}’s parcel.`)}
-          onClose={() => setTracking(null)}
-        />
-      ) : null}
-      {importing ? (
-        <TrackingImportDialog
-          dayLabel={dayLabel}
-          deliveryIds={deliveries.filter((d) => d.status === 'scheduled').map((d) => d.deliveryId)}
-          onImport={(entries) => saveTracking(entries, `Tracking saved for ${plural(entries.length, 'parcel', 'parcels')}.`)}
-          onClose={() => setImporting(false)}
-        />
-      ) : null}
-      {confirming ? (
-        <ShipAllDialog dayLabel={dayLabel} count={toShip} onHold={onHold} onConfirm={shipAll} onClose={() => setConfirming(false)} />
-      ) : null}
-    </section>
-  )
+  return { sending, message, dialog, setDialog, secondsLeft, startShipping, undoShipping, shipAll, refund, saveTracking }
 }
 
 /** Whole seconds until each waiting delivery is sent, counted down once a second while any waits. */

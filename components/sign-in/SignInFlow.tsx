@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch, type RefObject } from 'react'
 import type { AuthContextValue } from '@/contexts/types'
 import { validateEmail } from '@/lib/format/email'
 import { OTP_LENGTH } from '@/lib/format/otp'
@@ -39,24 +39,70 @@ function messageOf(fieldError: FieldError | null, now: number): string | null {
  * field until edited; a pending sign-in survives a reload.
  */
 export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, panel }: SignInFlowProps) {
-  const [state, dispatch] = useReducer(signInReducer, null,
-    () => initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending))
   const emailRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
-  // Guards against a second submit (double Enter, Enter right after auto-submit) before React
-  // has re-rendered the new phase.
-  const busy = useRef(false)
-  const mounted = useRef(true)
-
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
-
+  const [state, dispatch] = useSignInState(initialPending, emailRef, codeRef)
+  const { requestCode, resendCode, submitCode } = useSignInRequests({ state, dispatch, sendOtp, verifyOtp, onSignedIn, emailRef, codeRef })
   const { phase, now } = state
-  const step = phase === 'email' || phase === 'sending' ? 'email' : 'code'
+  const step = stepOf(state)
+
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title" {...panel}>
+      <p className={styles.stepLabel}>Step {step === 'email' ? 1 : 2} of 2</p>
+      <h1 id="sign-in-title" className={styles.title}>
+        {step === 'email' ? 'Sign in' : 'Check your e-mail'}
+      </h1>
+      {step === 'email' ? (
+        <EmailStep
+          ref={emailRef}
+          email={state.email}
+          onEmailChange={(email) => dispatch({ type: 'EMAIL_CHANGED', email })}
+          onSubmit={() => void requestCode()}
+          pending={phase === 'sending'}
+          error={messageOf(state.emailError, now)}
+        />
+      ) : (
+        <CodeStep
+          ref={codeRef}
+          sentTo={state.sentTo}
+          code={state.code}
+          onCodeChange={(code) => {
+            dispatch({ type: 'CODE_CHANGED', code })
+            // Six digits typed or pasted: no need to find the button.
+            if (code.length === OTP_LENGTH && code !== state.code) void submitCode(code)
+          }}
+          onSubmit={() => void submitCode(state.code)}
+          onResend={() => void resendCode()}
+          onUseAnotherEmail={() => dispatch({ type: 'USE_ANOTHER_EMAIL' })}
+          verifying={phase === 'verifying'}
+          resending={phase === 'resending'}
+          needsNewCode={state.needsNewCode}
+          resendSecondsLeft={secondsUntil(state.resendAt, now)}
+          error={messageOf(state.codeError, now)}
+          info={state.info}
+        />
+      )}
+    </section>
+  )
+}
+
+type SignInState = ReturnType<typeof signInReducer>
+type SignInAction = Parameters<typeof signInReducer>[1]
+
+/** Which step shows: the e-mail (also while its code is being sent) or the code. */
+function stepOf(state: SignInState): 'email' | 'code' {
+  return state.phase === 'email' || state.phase === 'sending' ? 'email' : 'code'
+}
+
+/**
+ * The flow's state, and what follows it: focus on the shown step's field, the pending sign-in kept
+ * for a reload, and the clock ticking while something counts down.
+ */
+function useSignInState(initialPending: PendingSignIn | null | undefined, emailRef: RefObject<HTMLInputElement | null>, codeRef: RefObject<HTMLInputElement | null>) {
+  const [state, dispatch] = useReducer(signInReducer, null,
+    () => initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending))
+  const { phase, now } = state
+  const step = stepOf(state)
 
   // Focus follows the step that is shown (the e-mail field as the page opens, too), so keyboard
   // and screen-reader users land in the field. A layout effect: the field has focus in the commit
@@ -64,7 +110,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
   useLayoutEffect(() => {
     if (step === 'code') codeRef.current?.focus()
     else emailRef.current?.focus()
-  }, [step])
+  }, [step, emailRef, codeRef])
 
   const pending = pendingOf(state)
   const pendingKey = pending ? JSON.stringify(pending) : ''
@@ -81,6 +127,28 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
     const id = window.setInterval(() => dispatch({ type: 'TICK', now: Date.now() }), TICK_MS)
     return () => window.clearInterval(id)
   }, [counting])
+
+  return [state, dispatch] as const
+}
+
+/** The flow's three requests: a code for the e-mail, a new code, and the code's check. */
+function useSignInRequests({ state, dispatch, sendOtp, verifyOtp, onSignedIn, emailRef, codeRef }: Pick<SignInFlowProps, 'sendOtp' | 'verifyOtp' | 'onSignedIn'> & {
+  state: SignInState
+  dispatch: Dispatch<SignInAction>
+  emailRef: RefObject<HTMLInputElement | null>
+  codeRef: RefObject<HTMLInputElement | null>
+}) {
+  // Guards against a second submit (double Enter, Enter right after auto-submit) before React
+  // has re-rendered the new phase.
+  const busy = useRef(false)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   async function requestCode() {
     if (busy.current) return
@@ -121,7 +189,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
   }
 
   async function submitCode(code: string) {
-    if (busy.current || state.needsNewCode || phase !== 'code') return
+    if (busy.current || state.needsNewCode || state.phase !== 'code') return
     if (code.length !== OTP_LENGTH) {
       dispatch({ type: 'CODE_REFUSED', error: codeLengthError(code.length, OTP_LENGTH), now: Date.now() })
       codeRef.current?.focus()
@@ -148,45 +216,5 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
     }
   }
 
-  const emailMessage = messageOf(state.emailError, now)
-  const codeMessage = messageOf(state.codeError, now)
-
-  return (
-    <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title" {...panel}>
-      <p className={styles.stepLabel}>Step {step === 'email' ? 1 : 2} of 2</p>
-      <h1 id="sign-in-title" className={styles.title}>
-        {step === 'email' ? 'Sign in' : 'Check your e-mail'}
-      </h1>
-      {step === 'email' ? (
-        <EmailStep
-          ref={emailRef}
-          email={state.email}
-          onEmailChange={(email) => dispatch({ type: 'EMAIL_CHANGED', email })}
-          onSubmit={() => void requestCode()}
-          pending={phase === 'sending'}
-          error={emailMessage}
-        />
-      ) : (
-        <CodeStep
-          ref={codeRef}
-          sentTo={state.sentTo}
-          code={state.code}
-          onCodeChange={(code) => {
-            dispatch({ type: 'CODE_CHANGED', code })
-            // Six digits typed or pasted: no need to find the button.
-            if (code.length === OTP_LENGTH && code !== state.code) void submitCode(code)
-          }}
-          onSubmit={() => void submitCode(state.code)}
-          onResend={() => void resendCode()}
-          onUseAnotherEmail={() => dispatch({ type: 'USE_ANOTHER_EMAIL' })}
-          verifying={phase === 'verifying'}
-          resending={phase === 'resending'}
-          needsNewCode={state.needsNewCode}
-          resendSecondsLeft={secondsUntil(state.resendAt, now)}
-          error={codeMessage}
-          info={state.info}
-        />
-      )}
-    </section>
-  )
+  return { requestCode, resendCode, submitCode }
 }
