@@ -13,18 +13,13 @@ import { outbox } from '../support/backend'
 import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
+import { dayRegionName } from '../support/roastery-days'
 import { advanceClockTo, clockNow, saveCard } from '../support/payments'
-import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The customer may ask for a new code 30 s after the last one. */
 const RESEND_AFTER_MS = 31_000
-
-/** A delivery day as the roastery page heads it, in the app's own date style (UTC): "Wed 25 Nov 2026". */
-function dayLabel(date: string): string {
-  return shortDate(`${date}T00:00:00.000Z`, 'UTC')
-}
 
 /** The one message to `email` whose subject matches, once it has arrived. */
 async function mailMatching(email: string, subject: RegExp): Promise<OutboxMessage> {
@@ -92,7 +87,7 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   const staff = await staffContext.newPage()
   await signIn(staff, E2E_STAFF_EMAIL)
   await staff.goto('/roastery')
-  const day = staff.getByRole('region', { name: dayLabel(date), exact: true })
+  const day = staff.getByRole('region', { name: dayRegionName(date) })
   await day.getByRole('button', { name: `Refund: ${name}` }).click()
   const dialog = staff.getByRole('dialog')
   // Each label above its control, nothing clipped, at a laptop's width and a phone's.
