@@ -88,12 +88,12 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   await signIn(staff, E2E_STAFF_EMAIL)
   await staff.goto('/roastery')
   const day = staff.getByRole('region', { name: dayRegionName(date) })
-  // The "Live" pill never sits over the day strip, at a laptop's width and a phone's. Both boxes are
-  // read in one frame once the pill shows: the strip narrows when the pill arrives, so a strip read
-  // before it (as a first version of this check did) is the width it had without the pill.
+  // The "Live" pill never sits over the day strip, at a laptop's, a tablet's and a phone's width.
+  // Both boxes are read in one frame once the pill shows: the strip narrows when the pill arrives,
+  // so a strip read before it (as a first version of this check did) is its width without the pill.
   const live = staff.getByText('Live', { exact: true })
   await expect(live).toBeVisible()
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 768, 390]) {
     await staff.setViewportSize({ width, height: 800 })
     const boxes = await staff.getByRole('navigation', { name: 'Delivery days' }).evaluate((strip) => {
       const pill = Array.from(document.querySelectorAll('span')).find((span) => span.textContent?.trim() === 'Live')
