@@ -22,7 +22,7 @@ const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
   'core/rio/sdk-guards.ts', 'core/rio/sign-in-api.ts', 'features/customer/api/account-api.ts', 'core/rio/session-api.ts',
   'features/roastery/api/roastery-api.ts',
-  'core/rio/state.ts', 'core/rio/local.ts', 'core/rio/live-gate.ts', 'features/first-paint/rules/remember.ts',
+  'core/rio/state.ts', 'core/rio/local.ts', 'core/clock/backend-clock.ts', 'core/rio/live-gate.ts', 'features/first-paint/rules/remember.ts',
   'core/analytics/Analytics.tsx', 'core/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
   'core/analytics/gtag.ts', 'features/consent/components/ConsentAndAnalytics.tsx', 'features/consent/components/ConsentBanner.tsx',

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import { useRoastery } from '../state/RoasteryContext'
 import type { Board } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
+import { appNow } from '@/core/clock/now'
 import { asAppError } from '@/core/rio/errors/app-error'
 import { dayIso } from '../rules/days'
 import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, refundableCents, type MoneySummary } from '../rules/money'
@@ -16,7 +17,7 @@ const euros = (cents: number) => `${cents < 0 ? '-' : ''}€${(Math.abs(cents) /
 
 /** The current calendar month (UTC), `YYYY-MM`. */
 function thisMonth(): string {
-  return new Date(Date.now()).toISOString().slice(0, 7)
+  return new Date(appNow()).toISOString().slice(0, 7)
 }
 
 function Figures({ summary }: { summary: MoneySummary }) {

@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import { DeliveryPaymentLine, chargeDayText, eurosText, needsCustomer } from '@/features/payments'
 import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/core/contract'
 import { formatDeliveryDay } from '@/core/format/date'
+import { useAppNowAtMount } from '@/core/clock/useAppNow'
 import { planName } from '../rules/labels'
 import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/core/ui/Card.module.css'
@@ -70,7 +70,8 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  */
 export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
-  const [mountedAt] = useState(() => Date.now())
+  // The app's time (core/clock): locally, the backend's test clock.
+  const mountedAt = useAppNowAtMount()
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
   const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
