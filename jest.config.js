@@ -39,6 +39,8 @@ module.exports = async () => ({
   // hand-off to the customer's Mailer, its send, its report), which 5 s does not always cover on a
   // busy machine. (The app project's setup file sets the same for its own tests.)
   testTimeout: 20_000,
+  // Where the time goes, after every run of two files or more (test/slowest-files-reporter.js).
+  reporters: ['default', '<rootDir>/test/slowest-files-reporter.js'],
   projects: [
     await project({
       displayName: 'app',

@@ -58,8 +58,8 @@ export default defineConfig({
       use: BROWSER,
     },
     {
-      // Journeys that move the test clock weeks ahead: after the others, whose staff pages show the
-      // days around the browser's own date (the page does not follow the backend's clock yet).
+      // Journeys that move the test clock weeks ahead: after the others, since business time never
+      // goes back (the pages follow the backend's clock: docs/payments.md, "Locally: localstripe and the test clock").
       name: 'clock-far',
       testMatch: 'clock-far/**/*.spec.ts',
       dependencies: ['clock'],

@@ -4,6 +4,8 @@ import { roasteryNotReadyError } from '@/lib/rio/errors/app-error'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { RefundResult, RoasteryDays, ShipAllResult } from '@/lib/roastery/roastery-api'
 import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'
+import { appNow } from '@/lib/clock/now'
+import { useAppClockOffset } from '@/contexts/useAppNow'
 import { monthDays } from '@/lib/roastery/money'
 import type { AppError, LoadState } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
@@ -68,9 +70,13 @@ RoasteryContext.displayName = 'RoasteryContext'
 
 /** Today's UTC day, moving on by itself at midnight UTC (a bench tablet stays open overnight). */
 function useToday(): string {
-  const [today, setToday] = useState(() => deliveryDays(Date.now(), 1)[0] as string)
+  // The app's time (lib/clock): locally the backend's test clock, so the week is class code's; its
+  // offset may arrive after the first render, and the days follow it at once.
+  const offset = useAppClockOffset()
+  const [readAt, setReadAt] = useState(() => Date.now())
+  const today = deliveryDays(readAt + offset, 1)[0] as string
   useEffect(() => {
-    const timer = window.setTimeout(() => setToday(deliveryDays(Date.now(), 1)[0] as string), msUntilNextDay(Date.now()) + 1000)
+    const timer = window.setTimeout(() => setReadAt(Date.now()), msUntilNextDay(appNow()) + 1000)
     return () => window.clearTimeout(timer)
   }, [today])
   return today

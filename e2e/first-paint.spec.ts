@@ -93,7 +93,11 @@ test('a returning customer’s / and /account show their own plan and subscripti
     await waitForFreshData(page)
     const home = firstWithHeading(record, '/')
     expect(home.planLine, `${size}: the plan line in the first frame that shows /`).toContain(`You’re on ${PLAN}`)
-    expect(home.yourPlan, `${size}: the card marked "Your plan" in that frame`).toEqual([PLAN])
+    // Chromium may paint while the HTML is still being parsed (a slow CPU): the cards come in later
+    // frames. Every frame that shows the customer's card shows it marked, and only it.
+    const withPlans = painted(record, '/').filter((state) => state.planCards.includes(PLAN))
+    expect(withPlans.length, `${size}: frames of / that showed the ${PLAN} card`).toBeGreaterThan(0)
+    expect(withPlans.map((state) => state.yourPlan), `${size}: the cards marked "Your plan", frame by frame`).toEqual(withPlans.map(() => [PLAN]))
     expect(home.headerLinks).toEqual(['Plans', 'Account'])
     expect(record.states.filter((state) => state.headerLinks.includes('Sign in')), `${size}: states of / whose header showed "Sign in"`).toEqual([])
     expect(hydrationErrors).toEqual([])

@@ -19,7 +19,7 @@ import { attachOutbox, type ReceivedMail } from './mail/smtp-receiver'
 import { resolve as resolvePath } from 'node:path'
 import { DEFAULT_PROJECT_DIR, loadProject, type LoadedProject } from './project/load'
 import { createRuntimeClock, shiftProcessDate, type RuntimeClock } from './runtime/engine/clock'
-import { handleDev } from './runtime/http/dev-routes'
+import { CLOCK_READ_SEGMENT, handleClockRead, handleDev } from './runtime/http/dev-routes'
 import { isDevPath } from './runtime/http/dev-path'
 import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/http/inbox'
 import { journaledMirror, reconcileMirror } from './runtime/engine/mirror-journal'
@@ -329,6 +329,8 @@ function createRouter({ options, projectId, inboxKey, storage, tokens, engine, d
     const parsed = parseRequest(req)
     const [first, ...rest] = parsed.segments
     if (first === '__health') return json(200, { ok: true, projectId })
+    // The app's read of the test clock: dev mode only; elsewhere the path is as unknown as any other.
+    if (options.dev && first === CLOCK_READ_SEGMENT && rest.length === 0) return handleClockRead(parsed, devClock.clock)
     // The same test the CORS layer and the local TLS front refuse on (any case or encoding).
     if (isDevPath(req.url)) {
       if (!options.dev) throw new HttpError(404, 'NOT_FOUND', 'Dev endpoints are off (set RIO_LOCAL_DEV=1)')

@@ -3,6 +3,7 @@
  */
 import '@testing-library/jest-dom'
 import { resetRioForTests } from '@/lib/rio/client'
+import { setAppClockOffset } from '@/lib/clock/now'
 import { closeBackend, resetBackend } from './backend'
 import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
@@ -49,6 +50,8 @@ beforeEach(async () => {
   document.documentElement.removeAttribute('data-first-paint')
   document.getElementById('first-paint-view')?.remove()
   resetRioForTests()
+  // And the browser's time again: a test may have set the local backend's clock offset.
+  setAppClockOffset(0)
   resetLiveStateDouble()
   resetFakeStripe()
 })

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import { useRoastery } from '@/contexts/RoasteryContext'
 import type { Board } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { appNow } from '@/lib/clock/now'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { dayIso } from '@/lib/roastery/days'
 import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, refundableCents, type MoneySummary } from '@/lib/roastery/money'
@@ -16,7 +17,7 @@ const euros = (cents: number) => `${cents < 0 ? '-' : ''}€${(Math.abs(cents) /
 
 /** The current calendar month (UTC), `YYYY-MM`. */
 function thisMonth(): string {
-  return new Date(Date.now()).toISOString().slice(0, 7)
+  return new Date(appNow()).toISOString().slice(0, 7)
 }
 
 function Figures({ summary }: { summary: MoneySummary }) {

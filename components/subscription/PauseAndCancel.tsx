@@ -1,6 +1,7 @@
 import { useId, useState, type RefObject } from 'react'
 import type { SubscriptionFields } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { resumePreview } from '@/lib/subscription/resume'
 import { PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
 import { changeReachText } from '@retter-shared/BeanBloomSubscription/timeline'
@@ -84,7 +85,7 @@ export function PauseAndCancel({ subscription, planName, changes, summary }: Pau
   const [weeks, setWeeks] = useState(2)
   const [cancelling, setCancelling] = useState(false)
   // Read once per mount, as the list of deliveries does: which deliveries a pause reaches moves by days.
-  const [mountedAt] = useState(() => Date.now())
+  const mountedAt = useAppNowAtMount()
   const { status } = subscription
   const failed = changes.error && ['pause', 'resume'].includes(changes.error.change.kind) ? changes.error.error : null
   const focusSummary = () => summary.current

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import type { SubscriptionChangeRequest } from '@/lib/customer/account-api'
 import { subscriptionOf } from '@/lib/subscription/view'
+import { useAppClockOffset } from '@/contexts/useAppNow'
 import { DeliveryAddressSection } from './DeliveryAddressSection'
 import { NextDelivery } from './NextDelivery'
 import { PauseAndCancel } from './PauseAndCancel'
@@ -26,6 +27,8 @@ export interface SubscriptionCardProps {
  * live state; one change at a time, each confirmed the same way.
  */
 export function SubscriptionCard({ account, plans, onChange, locale }: SubscriptionCardProps) {
+  // As of the app's time (lib/clock); drawn again when the local backend's clock offset arrives.
+  useAppClockOffset()
   const subscription = subscriptionOf(account, plans)
   const plan = plans.find((candidate) => candidate.id === subscription.plan)
   // The account as the service last sent it: a new one means the service answers again.

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
 import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
+import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { planName } from '@/lib/subscription/labels'
 import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/components/ui/Card.module.css'
@@ -71,7 +71,8 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  */
 export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
-  const [mountedAt] = useState(() => Date.now())
+  // The app's time (lib/clock): locally, the backend's test clock.
+  const mountedAt = useAppNowAtMount()
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
   const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null

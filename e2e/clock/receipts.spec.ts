@@ -13,18 +13,13 @@ import { outbox } from '../support/backend'
 import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
+import { dayRegionName } from '../support/roastery-days'
 import { advanceClockTo, clockNow, saveCard } from '../support/payments'
-import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The customer may ask for a new code 30 s after the last one. */
 const RESEND_AFTER_MS = 31_000
-
-/** A delivery day as the roastery page heads it, in the app's own date style (UTC): "Wed 25 Nov 2026". */
-function dayLabel(date: string): string {
-  return shortDate(`${date}T00:00:00.000Z`, 'UTC')
-}
 
 /** The one message to `email` whose subject matches, once it has arrived. */
 async function mailMatching(email: string, subject: RegExp): Promise<OutboxMessage> {
@@ -92,7 +87,26 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   const staff = await staffContext.newPage()
   await signIn(staff, E2E_STAFF_EMAIL)
   await staff.goto('/roastery')
-  const day = staff.getByRole('region', { name: dayLabel(date), exact: true })
+  const day = staff.getByRole('region', { name: dayRegionName(date) })
+  // The "Live" pill never sits over the day strip, at a laptop's, a tablet's and a phone's width.
+  // Both boxes are read in one frame once the pill shows: the strip narrows when the pill arrives,
+  // so a strip read before it (as a first version of this check did) is its width without the pill.
+  const live = staff.getByText('Live', { exact: true })
+  await expect(live).toBeVisible()
+  for (const width of [1280, 768, 390]) {
+    await staff.setViewportSize({ width, height: 800 })
+    const boxes = await staff.getByRole('navigation', { name: 'Delivery days' }).evaluate((strip) => {
+      const pill = Array.from(document.querySelectorAll('span')).find((span) => span.textContent?.trim() === 'Live')
+      const box = (el: Element) => { const { x, y, width: w, height: h } = el.getBoundingClientRect(); return { x, y, width: w, height: h } }
+      return { strip: box(strip), live: pill ? box(pill) : null }
+    })
+    const { strip, live: pill } = boxes
+    if (!pill) throw new Error(`${width} px: the Live pill is not laid out`)
+    const apart = pill.x >= strip.x + strip.width - 1 || pill.x + pill.width <= strip.x + 1
+      || pill.y >= strip.y + strip.height - 1 || pill.y + pill.height <= strip.y + 1
+    expect(apart, `${width} px: Live pill ${JSON.stringify(pill)} apart from the strip ${JSON.stringify(strip)}`).toBe(true)
+  }
+  await staff.setViewportSize({ width: 1280, height: 800 })
   await day.getByRole('button', { name: `Refund: ${name}` }).click()
   const dialog = staff.getByRole('dialog')
   // Each label above its control, nothing clipped, at a laptop's width and a phone's.
@@ -127,9 +141,18 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   for (const hidden of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('contentinfo'), page.getByRole('button', { name: 'Print' }), page.getByRole('link', { name: '← Your account' })]) {
     await expect(hidden).toBeHidden()
   }
-  await page.emulateMedia({ media: 'screen' })
+  // Back to no emulation (not 'screen': page.pdf prints with the emulated media, and a forced
+  // 'screen' would print the receipt below with its screen frame).
+  await page.emulateMedia({ media: null })
   await expect(page.getByText('Refers to receipt').locator('xpath=following-sibling::dd')).toHaveText(receiptNumber)
   await page.goto(`/account/receipts/${receiptNumber}`)
   await expect(page.getByRole('heading', { name: `Receipt ${receiptNumber}` })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+  // Printed, the receipt is one clean A4 page too, its frame, links and buttons left on screen.
+  expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1)
+  await page.emulateMedia({ media: 'print' })
+  for (const hidden of [page.getByRole('navigation', { name: 'Main' }), page.getByRole('contentinfo'), page.getByRole('button', { name: 'Print' }), page.getByRole('link', { name: '← Your account' })]) {
+    await expect(hidden).toBeHidden()
+  }
+  await page.emulateMedia({ media: null })
 })

@@ -12,6 +12,7 @@ import { outbox, waitForCode } from '../support/backend'
 import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, requestCode, test, watchErrors } from '../support/fixtures'
+import { dayRegionName } from '../support/roastery-days'
 import { advanceClockTo, clockNow, saveCard } from '../support/payments'
 import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
@@ -60,7 +61,7 @@ test('staff on a 390 px phone: the header fits, "To roast" is reachable by keybo
   await expect(nav.getByRole('link', { name: 'Account' })).toBeInViewport({ ratio: 1 })
   await nav.getByRole('link', { name: 'Roastery' }).tap()
   await expect(staff.getByRole('heading', { level: 1, name: 'Roastery' })).toBeVisible()
-  const day = staff.getByRole('region', { name: dayLabel(date), exact: true })
+  const day = staff.getByRole('region', { name: dayRegionName(date) })
   const row = day.getByRole('row', { name: new RegExp(name) })
   await expect(row).toContainText('Paid')
 

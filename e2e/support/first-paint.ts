@@ -24,6 +24,8 @@ export interface ShownState {
   nextDelivery: string | null
   /** Names of the plan cards showing "Your plan". */
   yourPlan: string[]
+  /** Names of the plan cards on screen (a frame painted while the HTML is still parsed may have none yet). */
+  planCards: string[]
 }
 
 export interface LoadRecord {
@@ -61,6 +63,7 @@ function recorder({ visible, seen }: PageText): void {
       yourPlan: Array.from(document.querySelectorAll('main article'))
         .filter((card) => Array.from(card.querySelectorAll('span')).some((badge) => text(badge) === 'Your plan'))
         .map((card) => text(card.querySelector('h2')) ?? ''),
+      planCards: Array.from(document.querySelectorAll('main article')).filter(visible).map((card) => text(card.querySelector('h2')) ?? ''),
     }
     const key = JSON.stringify({ ...state, at: 0 })
     const source = fromMutation ? 'mutation' : 'frame'

@@ -21,7 +21,9 @@ let ready: RioClient | null = null
 export async function createRioClient(config: RioPublicConfig): Promise<RioClient> {
   const local = config.local ? await import('./local') : null
   local?.connectLocalFirebase(config)
-  const [sdk, { guardSdk }] = await Promise.all([import('@retter/sdk'), import('./sdk-guards')])
+  // Locally, the backend's test clock is read while the SDK loads: the page decides "today" by it
+  // before any account or board arrives (lib/clock). On Retter the page keeps the browser's time.
+  const [sdk, { guardSdk }] = await Promise.all([import('@retter/sdk'), import('./sdk-guards'), local?.followBackendClock(config)])
   // `Retter.getInstance` would hand back a cached instance per project id for the life of the
   // module; constructing directly keeps "one instance" our decision (initRio) and lets tests build
   // a second, independent client. The constructor is private only in the .d.ts.

@@ -19,6 +19,8 @@ import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
 import type { RioPublicConfig } from './config'
 
 export { holdCallsUntilLive } from './live-gate'
+// The page's "today" follows the local backend's test clock (lib/clock/backend-clock.ts).
+export { followBackendClock } from '@/lib/clock/backend-clock'
 
 /**
  * Creates and connects the Firebase app named after the Retter project (once per page life).

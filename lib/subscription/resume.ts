@@ -4,6 +4,7 @@
  * the Account class's `resumeSubscription` with `restoreSkipped`.
  */
 import type { SubscriptionChange, SubscriptionFields } from '@/lib/contract'
+import { appNow } from '@/lib/clock/now'
 import { isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
 
 /** What a resume at a given moment would do. */
@@ -32,7 +33,7 @@ function ownSkips(history: readonly SubscriptionChange[] | undefined): Set<strin
  * being roasted nor those the customer skipped before pausing.
  * @param sub the subscription as it stands now (`subscriptionOf`); a subscription that is not paused has nothing to bring back
  */
-export function resumePreview(sub: SubscriptionFields, nowMs: number = Date.now()): ResumePreview {
+export function resumePreview(sub: SubscriptionFields, nowMs: number = appNow()): ResumePreview {
   if (sub.status !== 'paused' || !sub.pausedFrom || !sub.pausedUntil) {
     return { back: [], nextKeeping: sub.nextDeliveryAt, nextRestoring: sub.nextDeliveryAt }
   }

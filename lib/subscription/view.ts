@@ -4,12 +4,13 @@
  * a plan would do.
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
+import { appNow } from '@/lib/clock/now'
 import {
   changeFromDate, changePlan, firstDeliveryAt, firstOfLatestSegment, subscriptionAt, type DeliveryCadence,
 } from '@retter-shared/BeanBloomSubscription/schedule'
 
 /** The subscription fields of an Account as they stand at `nowMs`. */
-export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = Date.now()): SubscriptionFields {
+export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = appNow()): SubscriptionFields {
   const { plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history } = account
   const stored: Partial<SubscriptionFields> = {
     plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history,
@@ -46,7 +47,7 @@ export interface PlanChoicePreview {
  */
 export function previewChoice(
   subscription: SubscriptionFields | null,
-  nowMs: number = Date.now(),
+  nowMs: number = appNow(),
   plan?: { id: string; delivery: DeliveryCadence },
   shipped: ReadonlyArray<string> = [],
 ): PlanChoicePreview {

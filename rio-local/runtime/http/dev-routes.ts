@@ -8,6 +8,9 @@ import type { ParsedRequest } from '../wire-types'
 import type { ClockMover } from '../engine/tasks/advance'
 import { handedOnAtOnce, type TaskRunner } from '../engine/tasks/runner'
 
+/** The first path segment of the browser's read of the test clock (dev mode only). */
+export const CLOCK_READ_SEGMENT = '__clock'
+
 /** The test clock as the dev endpoints see it; `mover` is null when class code's Date cannot follow it. */
 export interface DevClock {
   clock: RuntimeClock
@@ -74,6 +77,16 @@ async function handleDevTasks(rest: string[], req: ParsedRequest, tasks: TaskRun
 const clockAnswer = (clock: RuntimeClock) => {
   const now = clock.now()
   return { now: new Date(now).toISOString(), nowMs: now, offsetMs: clock.offsetMs() }
+}
+
+/**
+ * `GET /__clock` (dev mode only, outside `/__dev`): the test clock's reading for the app in the
+ * browser, which shows "today" as class code sees it. Read-only and without the dev header, so the
+ * page can ask through the app's own origin; it moves nothing and tells nothing but the time.
+ */
+export function handleClockRead(req: ParsedRequest, clock: RuntimeClock): BackendResponse {
+  if (req.method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Use GET to read the clock (POST /__dev/clock moves it)')
+  return json(200, clockAnswer(clock), { 'cache-control': 'no-store' })
 }
 
 /**

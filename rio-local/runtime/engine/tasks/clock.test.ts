@@ -184,3 +184,27 @@ test('on disk, the moved clock survives a restart: time never goes back, and wha
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('GET /__clock: the page reads the moved clock through a proxy, without the dev header; only in dev mode, read-only', async () => {
+  const b = await start()
+  await advance(b, { advanceSeconds: 10 * 86_400 })
+  // As the app asks through its own origin: the TLS front forwards with X-Forwarded-* and no dev header.
+  const read = await b.handle({ method: 'GET', url: '/__clock', headers: { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' } })
+  expect(read.status).toBe(200)
+  expect(read.headers['cache-control']).toBe('no-store')
+  const body = JSON.parse(read.body) as ClockAnswer
+  // The move itself takes wall time, which the offset gives back: about ten days, and the same as /__dev/clock says.
+  expect(body.offsetMs).toBeGreaterThan(9 * 86_400_000)
+  expect(body.offsetMs).toBe((await readClock(b)).offsetMs)
+  expect(Date.parse(body.now)).toBe(body.nowMs)
+  // It moves nothing: any other method is refused and the clock stays where it was.
+  const moved = await b.handle({ method: 'POST', url: '/__clock', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 60 }) })
+  expect(JSON.parse(moved.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' })
+  expect(moved.status).toBe(405)
+  expect((await readClock(b)).offsetMs).toBe(body.offsetMs)
+
+  // Outside dev mode (as on Retter) there is no such path.
+  const prod = await createBackend({ projectId: P, storage: 'memory', projectDir: project.dir, timers: false })
+  open.push(prod)
+  expect((await prod.handle({ method: 'GET', url: '/__clock', headers: {} })).status).toBe(404)
+})
