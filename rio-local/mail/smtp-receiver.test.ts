@@ -26,3 +26,24 @@ test('a process whose only open thing is the SMTP receiver exits on its own', as
   expect(output).toMatch(/^listening smtp:\/\/127\.0\.0\.1:\d+$/m)
   expect(outcome).toBe(0)
 }, 30_000)
+
+test('a message is accepted without a wait before the greeting (smtp-server waits 100 ms per connection by default)', async () => {
+  const { startSmtpReceiver } = await import('./smtp-receiver')
+  const nodemailer = (await import('nodemailer')).default
+  const received: string[] = []
+  const receiver = await startSmtpReceiver({ onMail: (mail) => received.push(mail.subject) })
+  try {
+    const started = performance.now()
+    // A connection per message, as class code sends (retter/dependencies/BeanBloomMail/smtp.ts).
+    for (let i = 0; i < 10; i++) {
+      const transport = nodemailer.createTransport(receiver.url)
+      await transport.sendMail({ from: 'shop@example.com', to: 'ann@example.com', subject: `message ${i}`, text: 'hello' })
+      transport.close()
+    }
+    // With the default wait, ten connections take at least a second whatever the machine's speed.
+    expect(performance.now() - started).toBeLessThan(900)
+    expect(received).toEqual(Array.from({ length: 10 }, (_, i) => `message ${i}`))
+  } finally {
+    await receiver.close()
+  }
+})

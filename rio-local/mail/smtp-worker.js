@@ -5,7 +5,18 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS worker script, loaded without a TS loader */
 const { parentPort, workerData } = require('node:worker_threads')
 const { SMTPServer } = require('smtp-server')
+const { SMTPConnection } = require('smtp-server/lib/smtp-connection')
 const { simpleParser } = require('mailparser')
+
+// smtp-server waits 100 ms before its greeting on every connection, to catch spam clients that talk
+// first. A loopback dev outbox has none, and class code opens a connection per message (a receipt's
+// charge waited that long for nothing). Greet at once; should a later smtp-server lack these
+// methods, its own delay stays.
+if (typeof SMTPConnection.prototype._setListeners === 'function' && typeof SMTPConnection.prototype.connectionReady === 'function') {
+  SMTPConnection.prototype.init = function init() {
+    this._setListeners(() => this.connectionReady())
+  }
+}
 
 const pending = new Map()
 let nextId = 0

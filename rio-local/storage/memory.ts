@@ -27,6 +27,9 @@ export function createMemoryStorage(): Storage {
       const found = instances.get(key(projectId, classId, instanceId))
       return found && structuredClone(found)
     },
+    hasInstance(projectId, classId, instanceId) {
+      return instances.has(key(projectId, classId, instanceId))
+    },
     listInstanceKeys(projectId) {
       return [...instances.values()].filter((i) => i.projectId === projectId).map((i) => ({ classId: i.classId, instanceId: i.instanceId }))
     },

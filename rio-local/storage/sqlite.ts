@@ -9,6 +9,8 @@ import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
 import { migrate, stateHash } from './migrations'
 import type { ChangeSet, DevOutboxMessage, RecordKind, RecordQuery, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
 import { selectRecords } from './records'
+import { createInstanceCache, userKeysOf, type CachedRow } from './instance-cache'
+import { rememberStoredJson } from './state-json'
 
 type Db = Database.Database
 
@@ -50,17 +52,19 @@ interface TaskRow {
   busy_retries: number
 }
 
-function toInstance(row: InstanceRow): StoredInstance {
-  return {
-    projectId: row.project_id,
-    classId: row.class_id,
-    instanceId: row.instance_id,
-    state: JSON.parse(row.state) as StoredInstance['state'],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  }
+/** A cached row as the caller's own instance: its state parsed afresh and remembered with its JSON. */
+function toInstance(projectId: string, classId: string, instanceId: string, row: CachedRow): StoredInstance {
+  const state = JSON.parse(row.json) as StoredInstance['state']
+  rememberStoredJson(state, row.json)
+  return { projectId, classId, instanceId, state, createdAt: row.createdAt, updatedAt: row.updatedAt, version: row.version }
 }
+
+function toCachedRow(row: InstanceRow): CachedRow {
+  const state = JSON.parse(row.state) as Partial<StoredInstance['state']>
+  return { json: row.state, createdAt: row.created_at, updatedAt: row.updated_at, version: row.version, users: userKeysOf(state.user) }
+}
+
+const cacheKey = (projectId: string, classId: string, instanceId: string) => `${projectId}\u0000${classId}\u0000${instanceId}`
 
 function toMessage(row: OutboxRow): DevOutboxMessage {
   return {
@@ -113,8 +117,13 @@ function purgeExpiredTokens(db: Db, nowSeconds: number): void {
   db.prepare('DELETE FROM used_refresh_tokens WHERE expires_at < ?').run(nowSeconds)
 }
 
-/** Instances with their per-user index and mirror marks, which every stored state updates. */
-function instanceStore(db: Db) {
+/**
+ * Instances with their per-user index and mirror marks, which every stored state updates. Reads
+ * come from the cache of committed rows when it has them (instance-cache.ts); a commit writes the
+ * state only when its JSON differs from the committed one, and the index only when its users do.
+ */
+function instanceStore(db: Db, maxCachedChars?: number) {
+  const cache = createInstanceCache(maxCachedChars)
   const getInstance = db.prepare<[string, string, string], InstanceRow>(
     'SELECT * FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
   )
@@ -122,7 +131,14 @@ function instanceStore(db: Db) {
     `INSERT INTO cloud_instances (project_id, class_id, instance_id, state, created_at, updated_at, version)
      VALUES (@projectId, @classId, @instanceId, @state, @createdAt, @updatedAt, @version)
      ON CONFLICT (project_id, class_id, instance_id)
-     DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, version = excluded.version`,
+     DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, version = excluded.version
+     RETURNING created_at`,
+  )
+  const instanceExists = db.prepare<[string, string, string], { one: number }>(
+    'SELECT 1 AS one FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id = ?',
+  )
+  const touchInstance = db.prepare<[number, number, string, string, string]>(
+    'UPDATE cloud_instances SET updated_at = ?, version = ? WHERE project_id = ? AND class_id = ? AND instance_id = ?',
   )
   const unindexUsers = db.prepare<[string, string, string]>('DELETE FROM instance_users WHERE project_id = ? AND class_id = ? AND instance_id = ?')
   const indexUser = db.prepare<[string, string, string, string]>(
@@ -149,27 +165,51 @@ function instanceStore(db: Db) {
     'SELECT instance_id FROM cloud_instances WHERE project_id = ? AND class_id = ? AND instance_id > ? ORDER BY instance_id LIMIT ?',
   )
   return {
-    /** Stores one instance, its per-user index and its not-yet-mirrored mark (inside a commit). */
-    write(i: StoredInstance): void {
-      const state = JSON.stringify(i.state)
-      markPending.run(i.projectId, i.classId, i.instanceId, stateHash(state))
-      upsertInstance.run({
-        projectId: i.projectId,
-        classId: i.classId,
-        instanceId: i.instanceId,
-        state,
-        createdAt: i.createdAt,
-        updatedAt: i.updatedAt,
-        version: i.version ?? 1,
-      })
-      unindexUsers.run(i.projectId, i.classId, i.instanceId)
-      for (const userId of Object.keys(i.state.user ?? {})) indexUser.run(i.projectId, i.classId, i.instanceId, userId)
+    /**
+     * Stores one instance, its per-user index and its not-yet-mirrored mark (inside a commit).
+     * @param json the state's JSON when the caller has it
+     * @returns what the cache holds for the instance once the commit is through
+     */
+    write(i: StoredInstance, json?: string): { key: string; row: CachedRow } {
+      const state = json ?? JSON.stringify(i.state)
+      const key = cacheKey(i.projectId, i.classId, i.instanceId)
+      const before = cache.get(key)
+      const version = i.version ?? 1
+      let createdAt: number
+      if (before && before.json === state) {
+        // The same state: its row, mark and live documents stand; only the time and version move.
+        touchInstance.run(i.updatedAt, version, i.projectId, i.classId, i.instanceId)
+        createdAt = before.createdAt
+      } else {
+        markPending.run(i.projectId, i.classId, i.instanceId, stateHash(state))
+        // An update keeps the row's own createdAt: the cache takes the stored one.
+        createdAt = (upsertInstance.get({ projectId: i.projectId, classId: i.classId, instanceId: i.instanceId, state, createdAt: i.createdAt, updatedAt: i.updatedAt, version }) as { created_at: number }).created_at
+      }
+      const users = userKeysOf(i.state.user)
+      if (!before || before.users !== users) {
+        unindexUsers.run(i.projectId, i.classId, i.instanceId)
+        for (const userId of Object.keys(i.state.user ?? {})) indexUser.run(i.projectId, i.classId, i.instanceId, userId)
+      }
+      return { key, row: { json: state, createdAt, updatedAt: i.updatedAt, version, users } }
     },
+    /** After a commit: the cache holds what it wrote. */
+    committed(written: { key: string; row: CachedRow }): void {
+      cache.set(written.key, written.row)
+    },
+    clearCache: () => cache.clear(),
     reads: {
       getInstance: (p, c, i) => {
-        const row = getInstance.get(p, c, i)
-        return row && toInstance(row)
+        const key = cacheKey(p, c, i)
+        let row = cache.get(key)
+        if (!row) {
+          const stored = getInstance.get(p, c, i)
+          if (!stored) return undefined
+          row = toCachedRow(stored)
+          cache.set(key, row)
+        }
+        return toInstance(p, c, i, row)
       },
+      hasInstance: (p, c, i) => cache.get(cacheKey(p, c, i)) !== undefined || instanceExists.get(p, c, i) !== undefined,
       listInstanceKeys: (p) => instanceKeys.all(p).map((r) => ({ classId: r.class_id, instanceId: r.instance_id })),
       listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
       pendingMirrors: () => allPending.all().map((r) => ({ projectId: r.project_id, classId: r.class_id, instanceId: r.instance_id })),
@@ -316,21 +356,22 @@ function recordStore(db: Db) {
  * @param dir the data folder; created when missing
  * @param nowSeconds clock used to purge expired token bookkeeping at start
  */
-export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor(Date.now() / 1000)): Storage {
+export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor(Date.now() / 1000), options: { maxCachedChars?: number } = {}): Storage {
   const file = join(dir, 'backend.sqlite')
   const db = openDatabase(dir, file)
   migrate(db, file)
   purgeExpiredTokens(db, nowSeconds)
-  const instances = instanceStore(db)
+  const instances = instanceStore(db, options.maxCachedChars)
   const lookups = lookupStore(db)
   const outbox = outboxStore(db)
   const tasks = taskStore(db)
   // One transaction: a commit that fails stores none of its parts.
   const commit = db.transaction((changes: ChangeSet) => {
-    if (changes.instance) instances.write(changes.instance)
+    const written = changes.instance && instances.write(changes.instance, changes.instanceStateJson)
     lookups.write(changes)
     outbox.write(changes)
     tasks.write(changes)
+    return written
   })
   return {
     ...instances.reads,
@@ -339,8 +380,13 @@ export function createSqliteStorage(dir: string, nowSeconds: number = Math.floor
     ...tasks.reads,
     ...tokenStore(db),
     ...recordStore(db),
-    commit: (changes) => commit(changes),
+    commit: (changes) => {
+      // A commit that throws rolled back: the cache keeps the row that is still stored.
+      const written = commit(changes)
+      if (written) instances.committed(written)
+    },
     close: () => {
+      instances.clearCache()
       if (db.open) db.close()
     },
   }

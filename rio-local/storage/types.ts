@@ -72,6 +72,11 @@ export interface StoredTask extends TaskRecord {
 /** Everything one request changes, written atomically. */
 export interface ChangeSet {
   instance?: StoredInstance
+  /**
+   * `JSON.stringify(instance.state)`, when the caller already made it (the engine does, to tell
+   * whether the state changed): storage that keeps JSON stores it rather than serialising again.
+   */
+  instanceStateJson?: string
   lookupKeys?: LookupKeyRecord[]
   /** Keys unbound by `rdk.deleteLookUpKey`. */
   removedLookupKeys?: Array<Omit<LookupKeyRecord, 'instanceId'>>
@@ -103,7 +108,10 @@ export interface RecordQuery {
  * cannot interleave with another request on Node's single thread.
  */
 export interface Storage {
+  /** The instance as stored, its state the caller's own copy (changing it changes nothing stored). */
   getInstance(projectId: string, classId: string, instanceId: string): StoredInstance | undefined
+  /** Whether the instance exists, without reading its state. */
+  hasInstance(projectId: string, classId: string, instanceId: string): boolean
   /**
    * Ids of the instances of a class that hold user state for `userId`, oldest first, read from an
    * index kept by `commit`: the cost follows the answer, not the number of instances.

@@ -38,6 +38,10 @@ export function routeOf(method: string, url: string): string {
  */
 export async function startStripeProxy(targetUrl: string, beforeAnswer?: (request: ProxiedRequest) => Promise<void> | void): Promise<StripeProxy> {
   const target = new URL(targetUrl)
+  // Connections to localstripe are kept and reused, as the runtime's Stripe client and the
+  // ceiling's direct load keep theirs: a new one per request costs localstripe (single-threaded) a
+  // connection set-up each time, which the runtime's charging rate would then be measured against.
+  const agent = new http.Agent({ keepAlive: true })
   const counts = new Map<string, number>()
   let total = 0
   const server = http.createServer((req, res) => {
@@ -45,7 +49,7 @@ export async function startStripeProxy(targetUrl: string, beforeAnswer?: (reques
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
         (answer) => {
           const body: Buffer[] = []
           answer.on('data', (chunk: Buffer) => body.push(chunk))
@@ -82,6 +86,7 @@ export async function startStripeProxy(targetUrl: string, beforeAnswer?: (reques
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
+        agent.destroy()
         server.close(() => resolve())
       }),
   }

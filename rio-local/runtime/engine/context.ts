@@ -17,6 +17,7 @@ import { createRecordOperations } from './records-operations'
 import { RESERVED_QUERY, type ParsedRequest } from '../wire-types'
 import type { LoadedClass, LoadedMethod } from './types'
 import { isRecord } from '../../is-record'
+import { storedJsonOf } from '../../storage/state-json'
 
 export type CloudAction = 'INSTANCE' | 'CALL' | 'STATE' | 'LIST'
 
@@ -118,14 +119,40 @@ export function newEffects(): Effects {
 }
 
 /**
+ * Defines `data.env`: the project's environment, copied from `process.env` when the handler first
+ * reads it (copying it takes a tenth of a millisecond, and most handlers read `process.env` itself).
+ * Each call has its own copy: a handler that changes or replaces it changes nothing elsewhere.
+ */
+function defineEnv(data: object): void {
+  let env: NodeJS.ProcessEnv | undefined
+  Object.defineProperty(data, 'env', {
+    enumerable: true,
+    configurable: true,
+    get: () => (env ??= { ...process.env }),
+    set: (value: NodeJS.ProcessEnv) => {
+      env = value
+    },
+  })
+}
+
+export interface MakeDataOptions {
+  /**
+   * The state is the caller's own copy, used for nothing else while the handler runs (a state
+   * storage just handed out): the handler gets it as it is instead of a copy of it.
+   */
+  ownState?: boolean
+}
+
+/**
  * The `Data` of `@retter/rdk` for one handler call. The handler gets its own copy of the state (it
  * may change it in place), so the runtime can tell whether it changed; `version` is the stored one.
  */
-export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, methodName: string, instanceId: string | undefined, state: InstanceState, body: unknown, version = 1): Data {
+export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, methodName: string, instanceId: string | undefined, state: InstanceState, body: unknown, version = 1, options: MakeDataOptions = {}): Data {
   const queryStringParams: Record<string, string> = {}
   for (const [k, v] of Object.entries(call.request.query)) if (!RESERVED_QUERY.has(k)) queryStringParams[k] = v
   const referer = call.internal?.referer
-  return {
+  // `env` is defined below, read on first use.
+  const data: Omit<Data, 'env'> = {
     context: {
       requestId: call.requestId,
       projectId: ctx.projectId,
@@ -151,10 +178,9 @@ export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, me
           }
         : {}),
     },
-    env: { ...process.env },
     config: {},
     version,
-    state: structuredClone(state),
+    state: options.ownState ? state : structuredClone(state),
     // requestTime (Retter's Request has it; rdk 1.1.15's type does not): ISO date-time of the
     // request, on the runtime's clock, so the test clock moves it too.
     request: { httpMethod: call.request.method, body, headers: call.request.headers, queryStringParams, ...{ requestTime: new Date(ctx.now()).toISOString() } },
@@ -164,6 +190,8 @@ export function makeData(ctx: EngineContext, call: CloudCall, caller: Caller, me
     // data.events (rdk 1.3.4's Data has it; 1.1.15's type does not): events a handler publishes (events/publish.ts).
     ...{ events: [] },
   }
+  defineEnv(data)
+  return data as Data
 }
 
 /**
@@ -331,10 +359,13 @@ export function persist(
   mirrorWaitMs?: number,
 ): StoredInstance & { mirrored: Promise<void> } {
   const before = (base as Partial<StoredInstance>).state
+  const json = JSON.stringify(state)
+  // The committed state's JSON as storage handed it out (the handler may have changed `before` in place since).
+  const beforeJson = before === undefined ? undefined : (storedJsonOf(before) ?? JSON.stringify(before))
   // Retter counts state versions: a commit that changes the state makes the next one.
-  const version = before === undefined ? 1 : (base.version ?? 1) + (JSON.stringify(before) === JSON.stringify(state) ? 0 : 1)
+  const version = beforeJson === undefined ? 1 : (base.version ?? 1) + (beforeJson === json ? 0 : 1)
   const instance: StoredInstance = { ...base, state, updatedAt: ctx.now(), version }
-  const changes: ChangeSet = { instance, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys, tasks: fx.tasks }
+  const changes: ChangeSet = { instance, instanceStateJson: json, lookupKeys: fx.lookupKeys, removedLookupKeys: fx.removedLookupKeys, tasks: fx.tasks }
   ctx.storage.commit(changes)
   // Retter hands a handler's delayed calls over when the invocation has ended: one due at once
   // must not find its own instance still held by the write that asked for it (570, a retry later).
@@ -344,19 +375,33 @@ export function persist(
 
 /** The stored instance a path segment addresses (id or `name!value`); 404 when unknown. */
 export function resolveExisting(ctx: EngineContext, cls: LoadedClass, segment: string | undefined): StoredInstance {
+  return readExisting(ctx, cls, instanceIdOf(ctx, cls, segment))
+}
+
+/** The id of the stored instance a path segment addresses, its state not read; 404 when unknown. */
+export function resolveExistingId(ctx: EngineContext, cls: LoadedClass, segment: string | undefined): string {
+  const instanceId = instanceIdOf(ctx, cls, segment)
+  if (!ctx.storage.hasInstance(ctx.projectId, cls.classId, instanceId)) throw missingInstance(cls, instanceId)
+  return instanceId
+}
+
+/** A stored instance by id; 404 when unknown. */
+export function readExisting(ctx: EngineContext, cls: LoadedClass, instanceId: string): StoredInstance {
+  const instance = ctx.storage.getInstance(ctx.projectId, cls.classId, instanceId)
+  if (!instance) throw missingInstance(cls, instanceId)
+  return instance
+}
+
+const missingInstance = (cls: LoadedClass, instanceId: string) => new HttpError(404, 'INSTANCE_NOT_FOUND', `There is no ${cls.classId} instance "${instanceId}"`)
+
+/** The instance id a path segment names (a lookup key resolved; 404 when it is unbound). */
+function instanceIdOf(ctx: EngineContext, cls: LoadedClass, segment: string | undefined): string {
   if (segment === undefined) throw new HttpError(400, 'MISSING_INSTANCE_ID', 'The instance id is missing from the path')
   const key = parseLookupKeyOrId(segment)
-  let instanceId: string
-  if (typeof key === 'string') {
-    instanceId = key
-  } else {
-    const found = ctx.storage.findLookupKey(ctx.projectId, cls.classId, key.name, key.value)
-    if (!found) throw new HttpError(404, 'INSTANCE_NOT_FOUND', `No ${cls.classId} instance has ${key.name} "${key.value}"`)
-    instanceId = found
-  }
-  const instance = ctx.storage.getInstance(ctx.projectId, cls.classId, instanceId)
-  if (!instance) throw new HttpError(404, 'INSTANCE_NOT_FOUND', `There is no ${cls.classId} instance "${instanceId}"`)
-  return instance
+  if (typeof key === 'string') return key
+  const found = ctx.storage.findLookupKey(ctx.projectId, cls.classId, key.name, key.value)
+  if (!found) throw new HttpError(404, 'INSTANCE_NOT_FOUND', `No ${cls.classId} instance has ${key.name} "${key.value}"`)
+  return found
 }
 
 /** A segment as a lookup key or a checked instance id. */

@@ -4,10 +4,9 @@
  */
 import type { Data, Response } from '@retter/rdk'
 import type { Caller } from '../../../auth/tokens'
-import type { StoredInstance } from '../../../storage/types'
 import { HttpError, json } from '../../responses'
 import type { BackendResponse } from '../../wire-types'
-import type { LoadedMethod } from '../types'
+import type { LoadedClass, LoadedMethod } from '../types'
 import { emptyState } from '../types'
 import {
   answerChecked,
@@ -20,12 +19,14 @@ import {
   methodOf,
   newEffects,
   persist,
-  resolveExisting,
+  readExisting,
+  resolveExistingId,
   resultOf,
   type CloudCall,
   type EngineContext,
 } from '../context'
 import { collectTasks, storeTasksAlone } from '../tasks/collect'
+import { storedJsonOf } from '../../../storage/state-json'
 
 // A call without a body is checked as `{}`, so optional-only models accept it and `required` still bites.
 function validate(ctx: EngineContext, method: LoadedMethod, call: CloudCall): void {
@@ -53,9 +54,13 @@ async function runKeepingNoState(ctx: EngineContext, call: CloudCall, method: Lo
 }
 
 /** Runs a WRITE or QUEUED_WRITE method on the freshest state while holding the instance's lock. */
-async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, existing: StoredInstance): Promise<BackendResponse> {
-  const fresh = ctx.storage.getInstance(ctx.projectId, existing.classId, existing.instanceId) ?? existing
-  const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, call.request.body, fresh.version)
+async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, cls: LoadedClass, instanceId: string): Promise<BackendResponse> {
+  // Read here, under the lock: what another write committed before is the state this call sees.
+  const fresh = readExisting(ctx, cls, instanceId)
+  // A state storage parsed for this read is the handler's to change: persist compares against the
+  // JSON it was parsed from, so it needs no copy (other states are copied for the handler).
+  const ownState = storedJsonOf(fresh.state) !== undefined
+  const data = makeData(ctx, call, caller, method.method, fresh.instanceId, fresh.state, call.request.body, fresh.version, { ownState })
   const fx = newEffects()
   const returned = await invoke(ctx, call, data, fx, method.handler, method.method)
   const out = resultOf(data, returned)
@@ -71,15 +76,15 @@ async function runWrite(ctx: EngineContext, call: CloudCall, method: LoadedMetho
  * validated, and runs when every call queued before it on the instance (and any WRITE running)
  * is done. A queued call's failure is logged, as nobody waits for it.
  */
-function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, existing: StoredInstance): BackendResponse {
+function enqueue(ctx: EngineContext, call: CloudCall, method: LoadedMethod, caller: Caller, cls: LoadedClass, instanceId: string): BackendResponse {
   // acquire() is called now, synchronously: the lock's FIFO is the queue's order.
-  const turn = ctx.locks.acquire(lockKey(existing.classId, existing.instanceId))
+  const turn = ctx.locks.acquire(lockKey(cls.classId, instanceId))
   const job = turn.then(async (release) => {
     try {
-      const res = await runWrite(ctx, call, method, caller, existing)
-      if (res.status >= 300) ctx.logger.warn(`queued ${call.classId}.${method.method} answered ${res.status}`, { requestId: call.requestId, instanceId: existing.instanceId, body: res.body.slice(0, 500) })
+      const res = await runWrite(ctx, call, method, caller, cls, instanceId)
+      if (res.status >= 300) ctx.logger.warn(`queued ${call.classId}.${method.method} answered ${res.status}`, { requestId: call.requestId, instanceId, body: res.body.slice(0, 500) })
     } catch (err) {
-      ctx.logger.warn(`queued ${call.classId}.${method.method} failed`, { requestId: call.requestId, instanceId: existing.instanceId, error: err instanceof Error ? err.message : String(err) })
+      ctx.logger.warn(`queued ${call.classId}.${method.method} failed`, { requestId: call.requestId, instanceId, error: err instanceof Error ? err.message : String(err) })
     } finally {
       release()
     }
@@ -103,36 +108,39 @@ export async function callAction(ctx: EngineContext, call: CloudCall): Promise<B
     return runKeepingNoState(ctx, call, method, data)
   }
 
-  let existing = resolveExisting(ctx, cls, call.rest[1])
+  // The state is read only where a method runs (a WRITE's under its lock): the authorizer sees none.
+  let instanceId = resolveExistingId(ctx, cls, call.rest[1])
   // Like Retter, authorizers see no state: ownership follows from the instance id and the token.
-  await authorize(ctx, cls, call, makeData(ctx, call, caller, method.method, existing.instanceId, emptyState(), body))
+  await authorize(ctx, cls, call, makeData(ctx, call, caller, method.method, instanceId, emptyState(), body))
   validate(ctx, method, call)
 
   if (method.type === 'READ') {
-    // A READ's state changes are discarded; its delayed calls are not.
-    return runKeepingNoState(ctx, call, method, makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body, existing.version))
+    // A READ's state changes are discarded; its delayed calls are not. The state storage reads
+    // here is this call's own copy (nothing else uses it), so the handler may have it as it is.
+    const existing = readExisting(ctx, cls, instanceId)
+    return runKeepingNoState(ctx, call, method, makeData(ctx, call, caller, method.method, existing.instanceId, existing.state, body, existing.version, { ownState: true }))
   }
 
-  if (method.type === 'QUEUED_WRITE') return enqueue(ctx, call, method, caller, existing)
+  if (method.type === 'QUEUED_WRITE') return enqueue(ctx, call, method, caller, cls, instanceId)
 
   // A WRITE runs at once or answers 570 (also while queued writes hold the instance); a delayed
   // call waits its turn instead, as Retter's task queue retries a busy instance.
-  const key = lockKey(cls.classId, existing.instanceId)
+  const key = lockKey(cls.classId, instanceId)
   let release = ctx.locks.tryAcquire(key)
   if (!release && call.internal?.waitIfBusy) {
     const held = await ctx.locks.acquire(key)
     release = held
     try {
-      // What another write committed meanwhile is the state this call must see.
-      existing = resolveExisting(ctx, cls, call.rest[1])
+      // A lookup key may name another instance by now.
+      instanceId = resolveExistingId(ctx, cls, call.rest[1])
     } catch (err) {
       held()
       throw err
     }
   }
-  if (!release) throw new HttpError(570, 'INSTANCE_BUSY', `${cls.classId} ${existing.instanceId} is busy with another write; retry`)
+  if (!release) throw new HttpError(570, 'INSTANCE_BUSY', `${cls.classId} ${instanceId} is busy with another write; retry`)
   try {
-    return await runWrite(ctx, call, method, caller, existing)
+    return await runWrite(ctx, call, method, caller, cls, instanceId)
   } finally {
     release()
   }
