@@ -4,7 +4,8 @@
  * address) or staff wrote (a refund's reason): the HTML escapes each one, and the subject holds
  * none of them.
  */
-import { CreditNote, customerDate, documentLines, documentTitle, euros, Receipt } from 'BeanBloomSubscription'
+import { euros } from 'BeanBloomKit'
+import { CreditNote, customerDate, documentLines, documentTitle, Receipt } from 'BeanBloomSubscription'
 import { BRAND_COLOUR, escapeHtml, htmlMail, textMail } from './mail-layout'
 import { Mail } from './mailer'
 import { documentPdf, documentPdfName } from './document-pdf'

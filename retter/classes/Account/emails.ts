@@ -3,11 +3,12 @@
  * happens next, in plain text and in HTML with our brand. Pure (no sending here: notify.ts sends).
  */
 import {
-  chargeMomentText, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, euros, finalMomentMs, findPlan, gridDates,
+  chargeMomentText, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, finalMomentMs, findPlan, gridDates,
   lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
   timelineText,
 } from 'BeanBloomSubscription'
 import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
+import { euros, moneyText, MONEY_LOCALE } from 'BeanBloomKit'
 import { Mail } from './mailer'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './mail-layout'
 
@@ -66,7 +67,7 @@ function planOfDelivery(sub: SubscriptionFields, date: string): SubscriptionPlan
 }
 
 function price(plan: SubscriptionPlan): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: plan.currency }).format(plan.amount / 100)
+  return moneyText(plan.amount, plan.currency, MONEY_LOCALE)
 }
 
 function planLine(plan: SubscriptionPlan): string {
