@@ -3,6 +3,7 @@
  * it stands now, refusing with a specific code, and completing a change (history, the pending
  * reminder, the roastery's boards, the customer's e-mail, the answer).
  */
+import { appLink, respond, secondsSetting } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { cadenceOf, findPlan, subscriptionAt, SubscriptionChange, SubscriptionFields, withChange, withoutDelivered } from 'BeanBloomSubscription'
 import { AccountUserState, customerOf, privateOf } from './customer'
@@ -40,15 +41,9 @@ export function store(data: Data, view: CustomerView): CustomerView {
   return view
 }
 
-/** Answers `status` with `{code, message}`; the state is left as it was. */
-export function refuse(data: Data, status: number, code: string, message: string): Data {
-  data.response = { statusCode: status, body: { code: code, message: message } }
-  return data
-}
 
 function manageUrl(): string | undefined {
-  const app = process.env.APP_URL
-  return app ? app.replace(/\/+$/, '') + '/account' : undefined
+  return appLink('/account')
 }
 
 /** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
@@ -66,14 +61,7 @@ const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
 export const CHANGE_MAIL_DIGEST_DEFAULT_SECONDS = 120
 
 function digestSeconds(): number {
-  const raw = process.env.CHANGE_MAIL_DIGEST_SECONDS
-  if (raw === undefined || raw.trim() === '') return CHANGE_MAIL_DIGEST_DEFAULT_SECONDS
-  const seconds = Number(raw)
-  if (!isFinite(seconds) || seconds < 0) {
-    console.error('[Account] CHANGE_MAIL_DIGEST_SECONDS is "' + raw + '", not a number of seconds: ' + CHANGE_MAIL_DIGEST_DEFAULT_SECONDS + ' s used')
-    return CHANGE_MAIL_DIGEST_DEFAULT_SECONDS
-  }
-  return seconds
+  return secondsSetting('CHANGE_MAIL_DIGEST_SECONDS', CHANGE_MAIL_DIGEST_DEFAULT_SECONDS)
 }
 
 /**
@@ -145,6 +133,6 @@ export async function complete(
   keepCharge(data, view, nowMs)
   if (options.boards !== false) await syncBoards(data, view, nowMs)
   if (event) mailCustomer(data, view, event)
-  data.response = { statusCode: 200, body: view }
+  respond(data, view)
   return data
 }

@@ -14,6 +14,7 @@
  *    record, read back by id. A failed payment is retried once a day (`retryCharge`) until
  *    `closeDelivery` at the end of the delivery's day gives it up: not paid, not shipped.
  */
+import { runIn } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { deliveryIdFor } from 'BeanBloomBoard'
@@ -42,8 +43,7 @@ export const SETTLING_CHECKS_SECONDS: ReadonlyArray<number> = [3600, 6 * 3600, 2
 const SETTLING_FOR_MS = 21 * DAY_MS
 
 function task(data: Data, method: string, afterMs: number, payload: { [key: string]: unknown }): void {
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: method, after: Math.max(0, Math.ceil(afterMs / 1000)), payload: payload })
+  runIn(data, method, afterMs / 1000, payload)
 }
 
 /** Stores `payment` in the customer's payments. */

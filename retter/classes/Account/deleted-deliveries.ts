@@ -14,10 +14,11 @@
  * E-mails: "on its way" and a credit note go to the Account's address, which the emptied Account
  * keeps anyway as its key (where the next sign-in code goes); nothing more is kept for them.
  */
+import { refuse, respond, runAt } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { keptThrough } from 'BeanBloomBoard'
 import { DeliveryAddress, DeliveryPayment, isShippable, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
-import { CustomerView, mailCustomer, refuse } from './changes'
+import { CustomerView, mailCustomer } from './changes'
 import { privateOf } from './customer'
 
 /** The task that forgets a deleted account's deliveries once their time is up (template.yml). */
@@ -65,8 +66,7 @@ export function keepDeletedDeliveries(data: Data, customer: Pick<CustomerView, '
     if (customer.delivery) record.address = customer.delivery
     kept.push(record)
     const forgetAt = Date.parse(record.keepUntil + 'T00:00:00.000Z') + DAY_MS
-    if (!data.tasks) data.tasks = []
-    data.tasks.push({ method: FORGET_DELETED_METHOD, after: Math.max(0, Math.ceil((forgetAt - nowMs) / 1000)), payload: {} })
+    runAt(data, FORGET_DELETED_METHOD, forgetAt, nowMs)
   }
   return kept
 }
@@ -106,7 +106,7 @@ export async function shipDeletedDelivery(data: Data, view: CustomerView, kept: 
     delete kept.address
     mailCustomer(data, { ...view, delivery: address }, { kind: 'shipped', date: kept.date, shippedAt: shippedAt })
   }
-  data.response = { statusCode: 200, body: view }
+  respond(data, view)
   return data
 }
 
@@ -118,6 +118,6 @@ export async function forgetDeletedDeliveries(data: Data): Promise<Data> {
   const left = before.filter(function (d) { return d.keepUntil >= today })
   if (left.length > 0) state.deletedDeliveries = left
   else delete state.deletedDeliveries
-  data.response = { statusCode: 200, body: { forgotten: before.length - left.length, kept: left.length } }
+  respond(data, { forgotten: before.length - left.length, kept: left.length })
   return data
 }

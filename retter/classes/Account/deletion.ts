@@ -21,6 +21,7 @@
  * The live documents follow the state (the runtime mirrors every write). Sessions: the app signs
  * the deleting browser out; other sessions of the address only ever see the new, empty account.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { awsIdFor, waitWords } from 'BeanBloomIdentity'
 import { firstChangeableDay, isoDay, SubscriptionFields } from 'BeanBloomSubscription'
@@ -71,12 +72,6 @@ export interface DeletionPrivateState extends DeletedDeliveriesState {
 type Private = AccountPrivateState & DeletionPrivateState
 type Customer = CustomerView & SubscriptionFields
 
-function refuse(data: Data, statusCode: number, code: string, message: string, extra?: Record<string, unknown>): Data {
-  const body: Record<string, unknown> = { code: code, message: message }
-  if (extra) for (const key in extra) body[key] = extra[key]
-  data.response = { statusCode: statusCode, body: body }
-  return data
-}
 
 /** The ISO day a document issued at `issuedAt` may be deleted after. */
 export function keepUntilOf(issuedAt: string): string {
@@ -142,7 +137,7 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
   sentThisHour.push(nowMs)
   priv.deletionCodesSentAt = sentThisHour
   noteSent(priv as SentLogState, deletionCodeMail(email, '', 0).subject, nowMs)
-  data.response = { statusCode: 200, body: { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 } }
+  respond(data, { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 })
   return data
 }
 
@@ -241,6 +236,6 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   if (!unbound || !unbound.success) console.error('[Account] deleteMyAccount: the e-mail lookup key was not removed')
 
   queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
-  data.response = { statusCode: 200, body: { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping } }
+  respond(data, { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping })
   return data
 }

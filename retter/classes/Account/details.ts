@@ -2,6 +2,7 @@
  * The customer's delivery details: where the coffee goes (setDeliveryAddress) and how they like it
  * (setPreferences). WRITE, owner only; both live in the customer's user state.
  */
+import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
   checkAddress, CoffeePreferences, DeliveryAddress, findPlan, GRIND_LABELS, isGrind, isRoast, ROAST_LABELS, SubscriptionPlan,
@@ -49,7 +50,7 @@ export async function setDeliveryAddress(data: Data<{ version?: number }>): Prom
     return data
   }
   if (!applied.changed) {
-    data.response = { statusCode: 200, body: view }
+    respond(data, view)
     return data
   }
   return complete(data, view, nowMs, { action: 'address' }, { kind: 'address', first: applied.first })
@@ -123,7 +124,7 @@ export async function setPreferences(data: Data<Partial<CoffeePreferences>>): Pr
   }
   const wanted = checked.preferences
   if (view.preferences && view.preferences.grind === wanted.grind && view.preferences.roast === wanted.roast) {
-    data.response = { statusCode: 200, body: view }
+    respond(data, view)
     return data
   }
   view.preferences = wanted

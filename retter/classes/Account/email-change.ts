@@ -25,6 +25,7 @@
  * saying whose), the same address, and a change while a delivery is being roasted and packed (it
  * ships under the address it was packed for; the change is possible once it has shipped).
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, isStaffEmail, STAFF_IDENTITY, userIdFor, waitWords } from 'BeanBloomIdentity'
 import { customerDate } from 'BeanBloomSubscription'
@@ -92,12 +93,6 @@ export interface AdoptInput {
 const NOTHING_CHANGED = 'Your e-mail address has not changed.'
 const IN_USE_MESSAGE = 'That address already belongs to an account, so it cannot be moved to this one. Use another address, or delete that account first. ' + NOTHING_CHANGED
 
-function refuse(data: Data, statusCode: number, code: string, message: string, extra?: Record<string, unknown>): Data {
-  const body: Record<string, unknown> = { code: code, message: message }
-  if (extra) for (const key in extra) body[key] = extra[key]
-  data.response = { statusCode: statusCode, body: body }
-  return data
-}
 
 /** Whether an Account's customer is someone's: they signed in, subscribed, paid or gave an address. */
 function inUse(view: CustomerView): boolean {
@@ -174,7 +169,7 @@ export async function requestEmailChange(data: Data<{ newEmail?: string }>): Pro
   }
   priv.emailChange = { newEmail: newEmail, code: toNew.stored, currentCode: toCurrent.stored, sentAt: nowMs }
   for (const mail of codeMails) noteSent(priv, mail.subject, nowMs)
-  data.response = { statusCode: 200, body: { sentTo: newEmail, currentCodeSentTo: view.email, expiresInSeconds: OTP_TTL_MS / 1000 } }
+  respond(data, { sentTo: newEmail, currentCodeSentTo: view.email, expiresInSeconds: OTP_TTL_MS / 1000 })
   return data
 }
 
@@ -299,7 +294,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   // Signed in after the new address's Account set its epoch (adoptCustomer), so this session is not refused there.
   const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: signInClaims(newEmail, Date.now()) })
   const customToken = minted && minted.success && minted.data ? minted.data.customToken : undefined
-  data.response = { statusCode: 200, body: { email: newEmail, customToken: customToken } }
+  respond(data, { email: newEmail, customToken: customToken })
   return data
 }
 
@@ -315,7 +310,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   if (inUse(own)) return refuse(data, 409, 'EMAIL_IN_USE', 'This address already belongs to an account')
   const input = data.request.body || {}
   if (input.check) {
-    data.response = { statusCode: 200, body: { free: true } }
+    respond(data, { free: true })
     return data
   }
   const customer = input.customer
@@ -337,6 +332,6 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   keepCharge(data, customer, nowMs)
   await syncBoards(data, customer, nowMs)
   queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
-  data.response = { statusCode: 200, body: { adopted: true } }
+  respond(data, { adopted: true })
   return data
 }

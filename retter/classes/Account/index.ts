@@ -4,6 +4,7 @@
  * subscription (subscription.ts).
  * This file holds the class-level handlers of template.yml.
  */
+import { respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
 import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer, privateOf } from './customer'
@@ -74,7 +75,7 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   data.state.user[userId] = newCustomer(email)
   const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!bound || !bound.success) throw new Error('Account.init: the email lookup key could not be set: ' + (bound ? bound.error : 'no answer'))
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 

@@ -2,12 +2,7 @@
  * The links to the privacy notice, imprint and terms every e-mail ends with (the app's /privacy,
  * /imprint and /terms), from APP_URL like the e-mails' other links; without it, where to find them.
  */
-
-/** The app's address without a trailing slash, or undefined when the project does not know it. */
-function appUrl(): string | undefined {
-  const app = process.env.APP_URL
-  return app ? app.replace(/\/+$/, '') : undefined
-}
+import { appUrl } from 'BeanBloomKit'
 
 /** Each legal page with its absolute address (none without APP_URL). */
 export function legalLinks(): Array<{ label: string; url?: string }> {

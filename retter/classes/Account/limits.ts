@@ -27,6 +27,7 @@
  *   clock hour at most 10 per source and 5 naming the same new address (RDK memory).
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
+import { positiveIntSetting } from 'BeanBloomKit'
 import RDK, { Response } from '@retter/rdk'
 import { secretDigest, waitWords } from 'BeanBloomIdentity'
 import { networkOf } from './source'
@@ -150,18 +151,12 @@ export function checkLimit(failures: FailedCheck[], source: string, now: number,
   return allWait > 0 ? { code: 'EMAIL_CHECK_LIMIT_ALL', seconds: allWait } : null
 }
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const value = raw === undefined ? NaN : Number(raw)
-  return Number.isInteger(value) && value > 0 ? value : fallback
-}
-
 /** Per-source hourly budgets, from the project environment or the defaults. */
 export function ipBudgets(): { sends: number; checks: number; creations: number } {
   return {
-    sends: positiveIntFromEnv('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
-    checks: positiveIntFromEnv('OTP_IP_CHECKS_PER_HOUR', IP_CHECKS_PER_HOUR),
-    creations: positiveIntFromEnv('ACCOUNT_CREATIONS_PER_HOUR', IP_CREATIONS_PER_HOUR),
+    sends: positiveIntSetting('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
+    checks: positiveIntSetting('OTP_IP_CHECKS_PER_HOUR', IP_CHECKS_PER_HOUR),
+    creations: positiveIntSetting('ACCOUNT_CREATIONS_PER_HOUR', IP_CREATIONS_PER_HOUR),
   }
 }
 
@@ -215,7 +210,7 @@ interface ChangeEntry {
  * Counted from the history, which keeps 20 changes: a value above that lifts the limit.
  */
 export function changesPerHour(): number {
-  return positiveIntFromEnv('SUBSCRIPTION_CHANGES_PER_HOUR', CHANGES_PER_HOUR)
+  return positiveIntSetting('SUBSCRIPTION_CHANGES_PER_HOUR', CHANGES_PER_HOUR)
 }
 
 /**
@@ -242,7 +237,7 @@ export function changeLimit(history: ChangeEntry[] | undefined, now: number): Re
 /** When (epoch ms) the next e-mail to a customer who was sent `sentTimes` may go: now, or once the oldest counted leaves the hour. */
 export function nextMailSlot(sentTimes: number[] | undefined, now: number): number {
   // CUSTOMER_EMAILS_PER_HOUR in the project environment raises it (a test that flips a delivery hundreds of times).
-  const wait = rollingWait(withinWindow(sentTimes, now), positiveIntFromEnv('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
+  const wait = rollingWait(withinWindow(sentTimes, now), positiveIntSetting('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
   return wait > 0 ? now + wait * 1000 : now
 }
 
@@ -289,7 +284,7 @@ export async function emailChangeLimit(rdk: RDK, state: EmailChangeLimitState, s
   const asked = withinWindow(state.emailChangesAskedAt, now)
   const accountWait = rollingWait(asked, EMAIL_CODES_PER_HOUR, now)
   if (accountWait > 0) return limitResponse('EMAIL_CHANGE_LIMIT', accountWait)
-  const ipWait = await spendIpBudget(rdk, 'email-change', sourceKey(sourceIP), positiveIntFromEnv('EMAIL_CHANGES_PER_SOURCE_PER_HOUR', IP_EMAIL_CHANGES_PER_HOUR), now)
+  const ipWait = await spendIpBudget(rdk, 'email-change', sourceKey(sourceIP), positiveIntSetting('EMAIL_CHANGES_PER_SOURCE_PER_HOUR', IP_EMAIL_CHANGES_PER_HOUR), now)
   if (ipWait > 0) return limitResponse('EMAIL_CHANGE_IP_LIMIT', ipWait)
   const target = secretDigest('email-change-to\u0000' + newEmail).slice(0, 16)
   const targetWait = await spendIpBudget(rdk, 'email-change-to', target, EMAIL_CHANGES_TO_ADDRESS_PER_HOUR, now)

@@ -19,6 +19,7 @@
  * shop owes them whatever they did (a reminder and pre-notification, a payment's outcome, a
  * receipt, "on its way") is never held back.
  */
+import { callLater, keepEarliestTask, refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import { MAIL_RETRY_DELAYS_SECONDS, messageIdOf, redactRecipient } from 'BeanBloomMail'
@@ -131,13 +132,7 @@ function recentSends(priv: OutboxPrivate, nowMs: number): number[] {
 function keepMailTask(data: Data, priv: OutboxPrivate, nowMs: number): void {
   const queued = priv.mailQueue || []
   if (queued.length === 0) return
-  let earliest = Infinity
-  for (const entry of queued) earliest = Math.min(earliest, entry.nextAt === undefined ? nowMs : entry.nextAt)
-  if (priv.mailTaskAt !== undefined && priv.mailTaskAt <= earliest && priv.mailTaskAt >= nowMs) return
-  const at = Math.max(nowMs, earliest)
-  priv.mailTaskAt = at
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: MAIL_RETRY_METHOD, after: Math.max(0, Math.ceil((at - nowMs) / 1000)), payload: { at: at } })
+  priv.mailTaskAt = keepEarliestTask(data, MAIL_RETRY_METHOD, priv.mailTaskAt, queued.map(function (entry) { return entry.nextAt === undefined ? nowMs : entry.nextAt }), nowMs)
 }
 
 /** Seconds from the `handOffs`-th hand-off of a message to the next one when no report came back. */
@@ -158,12 +153,11 @@ function handOver(data: Data, priv: OutboxPrivate, entry: QueuedMail, nowMs: num
   entry.attempts++
   entry.nextAt = nowMs + handOffCheckSeconds(entry.attempts) * 1000
   delete entry.digest
-  if (!data.tasks) data.tasks = []
   const instanceId = data.context.instanceId || ''
   const message = { id: entry.id, messageId: messageIdOf(instanceId, entry.id), mail: entry.mail }
   // One delayed call fewer once the instance is known to exist; until then the STATIC entry opens it.
-  if (priv.mailerOpen) data.tasks.push({ classId: MAILER.classId, instanceId: instanceId, method: MAILER.accept, after: 0, payload: message })
-  else data.tasks.push({ classId: MAILER.classId, method: MAILER.handOver, after: 0, payload: message })
+  if (priv.mailerOpen) callLater(data, { classId: MAILER.classId, instanceId: instanceId, method: MAILER.accept }, message)
+  else callLater(data, { classId: MAILER.classId, method: MAILER.handOver }, message)
 }
 
 function dropQueued(priv: OutboxPrivate, entry: QueuedMail): void {
@@ -280,14 +274,14 @@ export async function retryMail(data: Data<{ at?: number }>): Promise<Data> {
   const nowMs = Date.now()
   const at = data.request.body && typeof data.request.body.at === 'number' ? data.request.body.at : undefined
   if (priv.mailTaskAt !== undefined && at !== priv.mailTaskAt) {
-    data.response = { statusCode: 200, body: { handed: 0, waiting: (priv.mailQueue || []).length, superseded: true } }
+    respond(data, { handed: 0, waiting: (priv.mailQueue || []).length, superseded: true })
     return data
   }
   delete priv.mailTaskAt
   const handed = handOverDue(data, priv, nowMs)
   keepMailTask(data, priv, nowMs)
   await reportDeadLetters(data, priv)
-  data.response = { statusCode: 200, body: { handed: handed, waiting: (priv.mailQueue || []).length, dead: (priv.deadLetters || []).length } }
+  respond(data, { handed: handed, waiting: (priv.mailQueue || []).length, dead: (priv.deadLetters || []).length })
   return data
 }
 
@@ -311,7 +305,7 @@ export interface MailReport {
  */
 export async function mailReported(data: Data<MailReport>): Promise<Data> {
   if (!isPlatformCall(data.context, MAILER.classId)) {
-    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'Only the mailer reports on e-mails' } }
+    refuse(data, 403, 'FORBIDDEN', 'Only the mailer reports on e-mails')
     return data
   }
   const priv = outboxOf(data)
@@ -321,7 +315,7 @@ export async function mailReported(data: Data<MailReport>): Promise<Data> {
   const at = typeof report.at === 'number' ? report.at : nowMs
   const entry = (priv.mailQueue || []).filter(function (queued) { return queued.id === report.id && queued.handedAt !== undefined })[0]
   if (!entry) {
-    data.response = { statusCode: 200, body: { known: false } }
+    respond(data, { known: false })
     return data
   }
   if (report.sent) {
@@ -331,7 +325,7 @@ export async function mailReported(data: Data<MailReport>): Promise<Data> {
     toDeadLetters(priv, entry, report.attempts || 0, at, report.error || 'failed')
     await reportDeadLetters(data, priv)
   }
-  data.response = { statusCode: 200, body: { known: true } }
+  respond(data, { known: true })
   return data
 }
 
@@ -369,7 +363,7 @@ async function reportDeadLetters(data: Data, priv: OutboxPrivate): Promise<void>
  */
 export async function resendDeadLetter(data: Data<{ messageId?: string }>): Promise<Data> {
   if (!isPlatformCall(data.context, MAIL_DESK.classId)) {
-    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'Only the mail desk sends dead letters again' } }
+    refuse(data, 403, 'FORBIDDEN', 'Only the mail desk sends dead letters again')
     return data
   }
   const priv = outboxOf(data)
@@ -377,12 +371,12 @@ export async function resendDeadLetter(data: Data<{ messageId?: string }>): Prom
   const id = data.request.body ? data.request.body.messageId : undefined
   const dead = (priv.deadLetters || []).filter(function (d) { return d.id === id })[0]
   if (!dead) {
-    data.response = { statusCode: 404, body: { code: 'NOT_FOUND', message: 'No such e-mail is waiting here' } }
+    refuse(data, 404, 'NOT_FOUND', 'No such e-mail is waiting here')
     return data
   }
   priv.deadLetters = (priv.deadLetters || []).filter(function (d) { return d !== dead })
   if (priv.deadLetters.length === 0) delete priv.deadLetters
   enqueue(data, priv, { mail: dead.mail, nextAt: nowMs, owed: true }, nowMs)
-  data.response = { statusCode: 200, body: { queued: true } }
+  respond(data, { queued: true })
   return data
 }

@@ -7,13 +7,14 @@
  *   to authenticate.
  * - Tasks: `chargeDelivery`, `confirmCharge`, `retryCharge`, `syncPayment`, `closeDelivery`.
  */
+import { refuse, respond, runAt } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { randomBytes } from 'crypto'
 import { closingMomentMs, DeliveryPayment, finalMomentMs, isOwed, isSettling, isShippable, methodText, owesPayment, paymentOn, PaymentMethodSummary, PaymentStatus } from 'BeanBloomSubscription'
 import { keepCharge } from './charge-task'
-import { beginAttempt, chargeIfDue, closeUnpaid, scheduleSettlingCheck, settle } from './charges'
-import { current, CustomerView, mailCustomer, refuse, store, viewAt } from './changes'
+import { beginAttempt, chargeIfDue, CLOSE_METHOD, closeUnpaid, scheduleSettlingCheck, settle } from './charges'
+import { current, CustomerView, mailCustomer, store, viewAt } from './changes'
 import { AccountPrivateState, privateOf } from './customer'
 import { withinCap } from './payment-limits'
 import { applyDispute, applyRefunds } from './reversals'
@@ -23,10 +24,6 @@ import { allowedTypes, stripe, stripeFailure } from './stripe'
 
 type MethodType = PaymentMethodSummary['type']
 
-function answer(data: Data, body: unknown): Data {
-  data.response = { statusCode: 200, body: body }
-  return data
-}
 
 /** A payment's status now (a function, so TypeScript does not keep a narrowing from before an await that changed it). */
 function statusOf(payment: DeliveryPayment): PaymentStatus {
@@ -86,7 +83,7 @@ export async function startPaymentSetup(data: Data<{ type?: MethodType }>): Prom
       customer: customer, usage: 'off_session', metadata: { accountId: data.context.instanceId || '' }, ...allowedTypes([type]),
     })
     priv.openSetup = { id: intent.id, type: type }
-    return answer(data, { clientSecret: intent.client_secret, setupIntentId: intent.id, type: type })
+    return respond(data, { clientSecret: intent.client_secret, setupIntentId: intent.id, type: type })
   } catch (err) {
     const failure = stripeFailure(err)
     console.error('[Account] a payment setup could not start: ' + failure.code)
@@ -197,7 +194,7 @@ export async function savePaymentMethod(data: Data<{ setupIntentId: string }>): 
     mailCustomer(data, view, { kind: 'payment-method', method: methodText(saved.summary) })
   }
   // Before a subscription nothing is charged: the welcome e-mail of the start names the method.
-  return answer(data, viewAt(data, nowMs))
+  return respond(data, viewAt(data, nowMs))
 }
 
 /**
@@ -238,7 +235,7 @@ export async function retryPayment(data: Data<{ date: string }>): Promise<Data> 
     console.error('[Account] a payment retry could not reach Stripe: ' + stripeFailure(err).code)
     return refuse(data, 502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing was charged; please try again in a moment.')
   }
-  return answer(data, viewAt(data, nowMs))
+  return respond(data, viewAt(data, nowMs))
 }
 
 /** WRITE (task) {date}: charges the delivery at its final moment, then keeps the next charge task. */
@@ -250,17 +247,17 @@ export async function chargeDelivery(data: Data<{ date: string }>): Promise<Data
   const view = current(data, nowMs)
   if (date !== priv.chargeFor) {
     keepCharge(data, view, nowMs)
-    return answer(data, { charged: false, reason: 'superseded' })
+    return respond(data, { charged: false, reason: 'superseded' })
   }
   delete priv.chargeFor
   if (nowMs < finalMomentMs(date)) {
     // Never early: a task that ran ahead of its time waits again.
     keepCharge(data, view, nowMs)
-    return answer(data, { charged: false, reason: 'not final yet' })
+    return respond(data, { charged: false, reason: 'not final yet' })
   }
   const outcome = await chargeIfDue(data, view, date, nowMs)
   keepCharge(data, view, nowMs)
-  return answer(data, { charged: outcome === 'charged', reason: outcome })
+  return respond(data, { charged: outcome === 'charged', reason: outcome })
 }
 
 /** The payment a task is about, when it is still the one with this PaymentIntent (when given). */
@@ -276,8 +273,8 @@ export async function confirmCharge(data: Data<{ date: string; paymentIntentId: 
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const payment = paymentOfTask(data, view)
-  if (!payment || payment.status === 'unpaid') return answer(data, { status: 'superseded' })
-  return answer(data, { status: await settle(data, view, payment, nowMs, true) })
+  if (!payment || payment.status === 'unpaid') return respond(data, { status: 'superseded' })
+  return respond(data, { status: await settle(data, view, payment, nowMs, true) })
 }
 
 /** WRITE (task) {date, attempt}: the daily retry of a failed payment, until its delivery's day is over. */
@@ -288,10 +285,10 @@ export async function retryCharge(data: Data<{ date: string; attempt: number }>)
   const attempt = data.request.body ? data.request.body.attempt : 0
   // Only the retry scheduled by the latest attempt: a customer's retry since then made its own.
   if (!payment || payment.status !== 'failed' || payment.attempts !== attempt || nowMs >= closingMomentMs(payment.date)) {
-    return answer(data, { retried: false })
+    return respond(data, { retried: false })
   }
   await beginAttempt(data, view, payment, nowMs)
-  return answer(data, { retried: true })
+  return respond(data, { retried: true })
 }
 
 /**
@@ -303,7 +300,7 @@ export async function syncPayment(data: Data<{ date: string; paymentIntentId?: s
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const payment = paymentOfTask(data, view)
-  if (!payment) return answer(data, { status: 'superseded' })
+  if (!payment) return respond(data, { status: 'superseded' })
   const before = payment.status
   const body = data.request.body
   let status = await settle(data, view, payment, nowMs, false)
@@ -311,7 +308,7 @@ export async function syncPayment(data: Data<{ date: string; paymentIntentId?: s
   if (body && body.chargeId) status = await applyRefunds(data, view, payment, body.chargeId, nowMs)
   const check = data.request.body && typeof data.request.body.check === 'number' ? data.request.body.check : undefined
   if (isSettling(status) && isSettling(before) && check !== undefined) scheduleSettlingCheck(data, payment, check, nowMs)
-  return answer(data, { status: status })
+  return respond(data, { status: status })
 }
 
 /** WRITE (task) {date}: at the end of the delivery's day, a delivery still not paid is closed: not shipped, not charged. */
@@ -320,13 +317,12 @@ export async function closeDelivery(data: Data<{ date: string }>): Promise<Data>
   const view = current(data, nowMs)
   const payment = paymentOn(view.payments, dateOf(data))
   // A first debit still settling stays open (it ships late once it succeeds, or closes when it fails); an owed delivery left.
-  if (!payment || isShippable(payment.status) || isSettling(payment.status) || payment.status === 'unpaid' || payment.owedSince) return answer(data, { closed: false })
+  if (!payment || isShippable(payment.status) || isSettling(payment.status) || payment.status === 'unpaid' || payment.owedSince) return respond(data, { closed: false })
   if (nowMs < closingMomentMs(payment.date)) {
     // Never early: a task that ran ahead of its time waits again.
-    if (!data.tasks) data.tasks = []
-    data.tasks.push({ method: 'closeDelivery', after: Math.ceil((closingMomentMs(payment.date) - nowMs) / 1000), payload: { date: payment.date } })
-    return answer(data, { closed: false })
+    runAt(data, CLOSE_METHOD, closingMomentMs(payment.date), nowMs, { date: payment.date })
+    return respond(data, { closed: false })
   }
   await closeUnpaid(data, view, payment, nowMs)
-  return answer(data, { closed: true, status: payment.status })
+  return respond(data, { closed: true, status: payment.status })
 }

@@ -13,6 +13,7 @@
  * - A delivery that still shipped after its account was deleted is refunded from what the deletion
  *   kept (deleted-deliveries.ts); its credit note joins the documents tax law requires.
  */
+import { appLink, refuse, respond, runIn } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import {
   BoardDocument, BoardMoney, callUntilFree, cleanReason, deliveryIdFor, describeFailure, refundRefusal, succeeded,
@@ -22,7 +23,7 @@ import {
   CreditNote, creditNoteOf, creditSplit, DeliveryPayment, documentCustomer, documentNumber, DocumentSeries, findPlan, GRIND_LABELS, paymentOn,
   postalAddressLines, preferencesFor, Receipt, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
 } from 'BeanBloomSubscription'
-import { current, CustomerView, refuse, store } from './changes'
+import { current, CustomerView, store } from './changes'
 import { deletedPaymentOn, keepDeletedPayment } from './deleted-deliveries'
 import { retainDocument } from './deletion'
 import { documentMail } from './document-mail'
@@ -59,14 +60,12 @@ async function numberOf(series: DocumentSeries, key: string): Promise<string | u
 }
 
 function scheduleIssue(data: Data, date: string): void {
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: ISSUE_DOCUMENTS_METHOD, after: ISSUE_RETRY_SECONDS, payload: { date: date } })
+  runIn(data, ISSUE_DOCUMENTS_METHOD, ISSUE_RETRY_SECONDS, { date: date })
 }
 
 /** Where the customer reads a document on the website, when the project knows the app's address. */
 function documentUrl(number: string): string | undefined {
-  const app = process.env.APP_URL
-  return app ? app.replace(/\/+$/, '') + '/account/receipts/' + encodeURIComponent(number) : undefined
+  return appLink('/account/receipts/' + encodeURIComponent(number))
 }
 
 /** What the board keeps of a document. */
@@ -190,7 +189,7 @@ export async function issueDocuments(data: Data<{ date: string }>): Promise<Data
   const view = current(data, nowMs)
   const payment = paymentOf(data, view, isoDayOf(data.request.body ? data.request.body.date : ''))
   if (!payment) {
-    data.response = { statusCode: 200, body: { issued: false } }
+    respond(data, { issued: false })
     return data
   }
   const receiptDone = await issueReceipt(data, view, payment, nowMs)
@@ -205,7 +204,7 @@ export async function issueDocuments(data: Data<{ date: string }>): Promise<Data
       await tellBoardCreditNote(payment, note)
     }
   }
-  data.response = { statusCode: 200, body: { issued: receiptDone && notesDone } }
+  respond(data, { issued: receiptDone && notesDone })
   return data
 }
 
@@ -283,6 +282,6 @@ export async function refundPayment(data: Data<{ deliveryId: string; amountCents
   const answer: RefundAnswer = { refundId: refundId, amountCents: amount, refundedCents: refundedCents(paidPayment.refunds) }
   if (paidPayment.receipt) answer.receipt = boardDocumentOf(paidPayment.receipt)
   if (note) answer.creditNote = boardDocumentOf(note)
-  data.response = { statusCode: 200, body: answer }
+  respond(data, answer)
   return data
 }

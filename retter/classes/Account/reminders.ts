@@ -4,6 +4,7 @@
  * `sendDeliveryReminder`, which sends only if that delivery is still due, then schedules the next.
  * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
  */
+import { runAt } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { gridDates, isoDay, lastChangeableDay, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
@@ -66,8 +67,7 @@ export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number)
 export function scheduleOnce(data: Data, scheduled: string[] | undefined, method: string, date: string, atMs: number, nowMs: number): string[] {
   const pending = (scheduled || []).filter(function (d) { return d >= isoDay(nowMs) })
   if (pending.indexOf(date) >= 0) return pending
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: method, after: Math.max(0, Math.ceil((atMs - nowMs) / 1000)), payload: { date: date } })
+  runAt(data, method, atMs, nowMs, { date: date })
   return pending.concat([date]).sort()
 }
 

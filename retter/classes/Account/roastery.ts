@@ -10,6 +10,7 @@
  * - A failed call never undoes the customer's change: it is logged, its day keeps its old
  *   fingerprint (so the next sync tries it again) and a `syncRoastery` task is scheduled.
  */
+import { runIn } from 'BeanBloomKit'
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
 import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, succeeded } from 'BeanBloomBoard'
@@ -121,8 +122,7 @@ function scheduleRetry(data: Data): void {
   }
   priv.boardRetryPending = true
   priv.boardRetries = attempts + 1
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: BOARD_RETRY_METHOD, after: after, payload: {} })
+  runIn(data, BOARD_RETRY_METHOD, after)
 }
 
 /**

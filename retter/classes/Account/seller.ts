@@ -7,6 +7,7 @@
  * Unset, each reads as a placeholder that says which variable to fill in, so a document made
  * locally (or by a project not configured yet) can never pass for a real one.
  */
+import { listSetting, setting } from 'BeanBloomKit'
 import { Seller } from 'BeanBloomSubscription'
 
 /** The placeholder of each variable (shown on documents while it is unset). */
@@ -16,13 +17,9 @@ export const SELLER_PLACEHOLDERS = {
   vatNumber: 'PLACEHOLDER VAT number: set SELLER_VAT_NUMBER',
 } as const
 
-function setting(name: string): string {
-  return (process.env[name] || '').trim()
-}
-
 /** The seller as the environment configures it now (placeholders for what is unset). */
 export function sellerOf(): Seller {
-  const address = setting('SELLER_ADDRESS').split('|').map(function (line) { return line.trim() }).filter(function (line) { return line.length > 0 })
+  const address = listSetting('SELLER_ADDRESS', '|')
   return {
     name: setting('SELLER_NAME') || SELLER_PLACEHOLDERS.name,
     address: address.length > 0 ? address : [SELLER_PLACEHOLDERS.address],

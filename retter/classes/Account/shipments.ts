@@ -3,11 +3,12 @@
  * delivery shipped, and the customer's history (`deliveries` in their user state) and their "your
  * coffee is on its way" e-mail follow. A shipped delivery is final for the customer too.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import { isShippable, owesPayment, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
-import { complete, current, refuse } from './changes'
+import { complete, current } from './changes'
 import { deletedDeliveryOn, shipDeletedDelivery } from './deleted-deliveries'
 import { ROASTERY_CLASS, shippedDays } from './roastery'
 
@@ -47,7 +48,7 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   const deleted = paymentOn(view.payments, day) ? undefined : deletedDeliveryOn(data, day)
   if (deleted) return shipDeletedDelivery(data, view, deleted, input.shippedAt)
   if (isShipped(view, day)) {
-    data.response = { statusCode: 200, body: view }
+    respond(data, view)
     return data
   }
   if ((view.skipped || []).indexOf(day) >= 0) {

@@ -1,4 +1,5 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from './customer'
@@ -89,24 +90,21 @@ export async function sendOtp(data: Data): Promise<Data> {
   } catch (err) {
     // No code is stored when the mail did not go out, so the customer may ask again at once.
     console.error('sendOtp: the e-mail could not be sent', err instanceof Error ? err.message : String(err))
-    data.response = { statusCode: 503, body: { code: 'EMAIL_UNAVAILABLE', message: 'The sign-in code could not be e-mailed. Try again in a moment.' } }
+    refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The sign-in code could not be e-mailed. Try again in a moment.')
     return data
   }
   priv.otp = issued.stored
   priv.lastOtpSentAt = now
   sent.push(now)
   priv.codesSentAt = sent
-  data.response = {
-    statusCode: 200,
-    body: { sentTo: email, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: OTP_RESEND_AFTER_MS / 1000 },
-  }
+  respond(data, { sentTo: email, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: OTP_RESEND_AFTER_MS / 1000 })
   return data
 }
 
 function verifyFailure(data: Data, code: VerifyOtpErrorCode, attemptsLeft?: number): Data {
   const error: { code: VerifyOtpErrorCode; message: string; attemptsLeft?: number } = { code: code, message: VERIFY_MESSAGES[code] }
   if (attemptsLeft !== undefined) error.attemptsLeft = attemptsLeft
-  data.response = { statusCode: 200, body: { success: false, error: error } }
+  respond(data, { success: false, error: error })
   return data
 }
 
@@ -155,7 +153,7 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: signInClaims(email, now) })
   if (!minted || !minted.success || !minted.data) {
     // Keep the code: the customer may try it again once the platform answers.
-    data.response = { statusCode: 503, body: { code: 'TOKEN_UNAVAILABLE', message: 'Signing in failed for a moment. Try the same code again.' } }
+    refuse(data, 503, 'TOKEN_UNAVAILABLE', 'Signing in failed for a moment. Try the same code again.')
     return data
   }
   // A used code is gone, so it cannot be replayed.
@@ -165,6 +163,6 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   const nowIso = new Date(now).toISOString()
   customer.memberSince = customer.memberSince || nowIso
   customer.lastSignInAt = nowIso
-  data.response = { statusCode: 200, body: { success: true, data: { customToken: minted.data.customToken } } }
+  respond(data, { success: true, data: { customToken: minted.data.customToken } })
   return data
 }

@@ -6,6 +6,7 @@
  *   STRIPE_MAX_REQUESTS_PER_SECOND  the ceiling of requests to Stripe (default 25, Stripe's test-mode limit; stripe-rate.ts)
  * The secret key never leaves the class environment; the browser only has the publishable key.
  */
+import { requiredSetting, setting } from 'BeanBloomKit'
 import Stripe from 'stripe'
 import { limitedHttpClient, maxRequestsPerSecond, requestGate } from './stripe-rate'
 
@@ -13,7 +14,7 @@ let cached: { key: string; url: string; rate: number; client: Stripe } | undefin
 
 /** True when STRIPE_API_URL points somewhere other than Stripe (localstripe). */
 export function isLocalStripe(): boolean {
-  return !!process.env.STRIPE_API_URL
+  return setting('STRIPE_API_URL') !== undefined
 }
 
 /**
@@ -21,7 +22,7 @@ export function isLocalStripe(): boolean {
  * signed events of its own. Anything else, Stripe itself included, must have its events signed.
  */
 export function isLoopbackStripe(): boolean {
-  const url = process.env.STRIPE_API_URL
+  const url = setting('STRIPE_API_URL')
   if (!url) return false
   try {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
@@ -36,10 +37,9 @@ export function isLoopbackStripe(): boolean {
  * container). Throws, naming the variable, when STRIPE_SECRET_KEY is not set.
  */
 export function stripe(): Stripe {
-  const key = process.env.STRIPE_SECRET_KEY || ''
-  const url = process.env.STRIPE_API_URL || ''
-  if (!key) throw new Error('STRIPE_SECRET_KEY is not set: set it in the project environment (the secret key of the Stripe account)')
-  const rate = maxRequestsPerSecond(process.env.STRIPE_MAX_REQUESTS_PER_SECOND)
+  const key = requiredSetting('STRIPE_SECRET_KEY')
+  const url = setting('STRIPE_API_URL') || ''
+  const rate = maxRequestsPerSecond(setting('STRIPE_MAX_REQUESTS_PER_SECOND'))
   if (cached && cached.key === key && cached.url === url && cached.rate === rate) return cached.client
   const options: Stripe.StripeConfig = {
     maxNetworkRetries: 2, timeout: 20000, appInfo: { name: 'bean-and-bloom' },

@@ -4,12 +4,13 @@
  * in the customer's user state (customer.ts), never in public state. The rules of the schedule are
  * BeanBloomSubscription's schedule.ts; this file maps them to answers, e-mails and the delivery reminder (changes.ts).
  */
+import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
   cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
   preferencesFor, resume, skip, skipNext, start, SubscriptionChange, subscriptionAt, Transition, unskip,
 } from 'BeanBloomSubscription'
-import { complete, current, CustomerView, refuse } from './changes'
+import { complete, current, CustomerView } from './changes'
 import { applyAddress, checkPreferences, Versioned } from './details'
 import { isShipped } from './shipments'
 

@@ -3,6 +3,7 @@
  * the platform call them): the upcoming-delivery reminder, and board updates tried again. (The mail
  * retry is notify.ts's.)
  */
+import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { findPlan, isFinal, paymentOn } from 'BeanBloomSubscription'
 import { planOn } from './charge-task'
@@ -27,7 +28,7 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   const view = current(data, nowMs)
   await syncBoards(data, view, nowMs)
   if (date !== priv.reminderFor) {
-    data.response = { statusCode: 200, body: { sent: false, reason: 'superseded' } }
+    respond(data, { sent: false, reason: 'superseded' })
     return data
   }
   delete priv.reminderFor
@@ -40,7 +41,7 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
     mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
   }
   keepReminder(data, view, nowMs)
-  data.response = { statusCode: 200, body: { sent: due, reason: due ? 'due' : 'not due' } }
+  respond(data, { sent: due, reason: due ? 'due' : 'not due' })
   return data
 }
 
@@ -52,6 +53,6 @@ export async function syncRoastery(data: Data): Promise<Data> {
   const nowMs = Date.now()
   delete privateOf(data).boardRetryPending
   const failed = await syncBoards(data, current(data, nowMs), nowMs)
-  data.response = { statusCode: 200, body: { failed: failed } }
+  respond(data, { failed: failed })
   return data
 }

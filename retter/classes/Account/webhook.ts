@@ -8,6 +8,7 @@
  * loses nothing. An event must carry Stripe's signature under STRIPE_WEBHOOK_SECRET; without the
  * secret, events are refused (503, logged) unless Stripe is the local fake on loopback.
  */
+import { refuse, respond, setting } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { callUntilFree } from 'BeanBloomBoard'
@@ -28,10 +29,6 @@ const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.updated', 'cha
 /** Events whose object is a charge that was refunded (by us, or elsewhere). */
 const REFUND_EVENTS = ['charge.refunded']
 
-function answer(data: Data, status: number, body: unknown): Data {
-  data.response = { statusCode: status, body: body }
-  return data
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -112,7 +109,7 @@ async function readBack(type: string, id: string): Promise<Found | string> {
  * signature must match.
  */
 function refusal(data: Data): { status: number; code: string; message: string } | undefined {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET
+  const secret = setting('STRIPE_WEBHOOK_SECRET')
   if (!secret) {
     if (isLoopbackStripe()) return undefined
     console.error('[Account] webhook: STRIPE_WEBHOOK_SECRET is not set, so Stripe events are refused; set it to the endpoint\'s signing secret (whsec_...)')
@@ -149,37 +146,37 @@ async function accountNow(intent: Stripe.PaymentIntent, charged: string): Promis
  */
 export async function stripeWebhook(data: Data): Promise<Data> {
   const refused = refusal(data)
-  if (refused) return answer(data, refused.status, { code: refused.code, message: refused.message })
+  if (refused) return refuse(data, refused.status, refused.code, refused.message)
   const raw = typeof data.request.body === 'string' ? parseJson(data.request.body) : data.request.body
   const event = intentIdOf(raw)
-  if (!event) return answer(data, 400, { code: 'NOT_AN_EVENT', message: 'The body is not a Stripe event.' })
+  if (!event) return refuse(data, 400, 'NOT_AN_EVENT', 'The body is not a Stripe event.')
   if (EVENTS.indexOf(event.type) < 0 && DISPUTE_EVENTS.indexOf(event.type) < 0 && REFUND_EVENTS.indexOf(event.type) < 0) {
-    return answer(data, 200, { received: true, handled: false })
+    return respond(data, { received: true, handled: false })
   }
   let accountId = ''
   let date = ''
   let found: Found | string
   try {
     found = await readBack(event.type, event.id)
-    if (typeof found === 'string') return answer(data, 400, { code: 'NOT_AN_EVENT', message: found })
-    if (!found.intentId) return answer(data, 200, { received: true, handled: false })
+    if (typeof found === 'string') return refuse(data, 400, 'NOT_AN_EVENT', found)
+    if (!found.intentId) return respond(data, { received: true, handled: false })
     const intent = await stripe().paymentIntents.retrieve(found.intentId)
     accountId = intent.metadata ? intent.metadata.accountId || '' : ''
     date = intent.metadata ? intent.metadata.deliveryDate || '' : ''
     if (accountId) accountId = await accountNow(intent, accountId)
   } catch (err) {
     const failure = stripeFailure(err)
-    if (failure.code === 'resource_missing') return answer(data, 200, { received: true, handled: false })
+    if (failure.code === 'resource_missing') return respond(data, { received: true, handled: false })
     console.error('[Account] webhook: the PaymentIntent could not be read: ' + failure.code)
     // Stripe sends the event again later.
-    return answer(data, 503, { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'Stripe could not be reached; send it again.' })
+    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'Stripe could not be reached; send it again.')
   }
-  if (!accountId || !date) return answer(data, 200, { received: true, handled: false })
+  if (!accountId || !date) return respond(data, { received: true, handled: false })
   const body: { [key: string]: string } = { date: date, paymentIntentId: found.intentId }
   if (found.extra.disputeId) body.disputeId = found.extra.disputeId
   if (found.extra.chargeId) body.chargeId = found.extra.chargeId
   // A busy Account (570: another write of it under way) is tried again a moment later, as the platform's clients do.
   const synced = await callUntilFree(function () { return rdk.methodCall({ classId: 'Account', instanceId: accountId, methodName: 'syncPayment', body: body }) })
-  if (!synced || synced.statusCode >= 500) return answer(data, 503, { code: 'NOT_APPLIED', message: 'The payment could not be applied yet; send it again.' })
-  return answer(data, 200, { received: true, handled: true })
+  if (!synced || synced.statusCode >= 500) return refuse(data, 503, 'NOT_APPLIED', 'The payment could not be applied yet; send it again.')
+  return respond(data, { received: true, handled: true })
 }
