@@ -4,7 +4,7 @@
  * - failed code checks per (e-mail, source) (in the Account's private state, exact rolling
  *   windows): at most 10 in any hour and 20 in any day (Auth0's brute-force protection blocks
  *   the pair, not the account); a source is an IPv4 address, an IPv6 /64, or the machine itself
- *   (source.ts), kept only as a keyed digest;
+ *   (sign-in/request-source.ts), kept only as a keyed digest;
  * - failed code checks per e-mail across all sources: at most 100 in any day (NIST SP 800-63B
  *   5.2.2: no more than 100 failed attempts on one account), so locking the owner out takes 5
  *   sources spending their whole day, and guessing stays bounded (docs/security-and-privacy.md: the odds per year);
@@ -16,7 +16,7 @@
  *   CHANGES_PER_HOUR in any hour, counted from the change history the Account keeps anyway
  *   (OWASP ASVS business-logic limits: one session cannot flip a delivery back and forth
  *   thousands of times an hour, each with an e-mail and a board update);
- * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (notify.ts); more wait in the
+ * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (mail/outbox.ts); more wait in the
  *   outbox for the next free slot, never dropped;
  * - codes that confirm the owner's own request (deleting the account, changing its e-mail):
  *   failed confirmations per Account at most 10 in any hour and 20 in any day, whichever code was
@@ -30,7 +30,7 @@
 import { positiveIntSetting } from 'BeanBloomKit'
 import RDK, { Response } from '@retter/rdk'
 import { secretDigest, waitWords } from 'BeanBloomIdentity'
-import { networkOf } from './source'
+import { networkOf } from './sign-in/request-source'
 
 const LIMIT_WINDOW_MS = 60 * 60 * 1000
 const DAY_MS = 24 * LIMIT_WINDOW_MS
@@ -55,7 +55,7 @@ type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIM
 
 /** Subscription changes one customer may make in any hour (the history keeps 20, more than this). */
 export const CHANGES_PER_HOUR = 15
-/** E-mails one customer is sent in any hour; more wait in the outbox (notify.ts). */
+/** E-mails one customer is sent in any hour; more wait in the outbox (mail/outbox.ts). */
 export const EMAILS_PER_HOUR = 20
 
 const LIMIT_MESSAGES: Record<LimitCode, string> = {
@@ -112,7 +112,7 @@ export function rollingWait(recent: number[], max: number, now: number, windowMs
   return Math.ceil((oldestCounted + windowMs - now) / 1000)
 }
 
-/** The key a source address is counted under: a digest of its network (source.ts), never the address. */
+/** The key a source address is counted under: a digest of its network (sign-in/request-source.ts), never the address. */
 export function sourceKey(sourceIP: string | undefined): string {
   return secretDigest('otp-source\u0000' + networkOf(sourceIP || '')).slice(0, 16)
 }

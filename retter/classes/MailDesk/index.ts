@@ -1,6 +1,6 @@
 /**
  * The `MailDesk` class: one instance (`desk`) listing the e-mails that failed every try of an
- * Account's outbox (notify.ts), so staff see them on /roastery, live, and send them again; an
+ * Account's outbox (mail/outbox.ts), so staff see them on /roastery, live, and send them again; an
  * e-mail is never dropped without anyone knowing.
  *
  * The list lives in the role state of the `staff` identity (only staff whose member record exists

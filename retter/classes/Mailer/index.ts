@@ -1,5 +1,5 @@
 /**
- * The `Mailer` class: sends the e-mail of an Account's outbox (retter/classes/Account/notify.ts) so
+ * The `Mailer` class: sends the e-mail of an Account's outbox (retter/classes/Account/mail/outbox.ts) so
  * the Account never holds its customer's calls while a mail server answers. One instance per
  * Account, under the Account's id, opened by the first hand-off; it keeps a message only until it
  * is sent or has failed every try, then only its id and outcome (deliver.ts).
