@@ -7,7 +7,7 @@
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
 import { CoffeePreferences, DeliveryAddress, DeliveryPayment, PaymentMethodSummary, SubscriptionFields } from 'BeanBloomSubscription'
-import { QueuedMail } from './mail/outbox'
+import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
 
 /** Public state of an Account: deliberately empty (see above). */
