@@ -170,7 +170,7 @@ describe('deleting an account', () => {
     const project = composeProject()
     project.write('classes/MailDesk/outage.ts', [
       "import { Data } from '@retter/rdk'",
-      "import { forgetAccount as real } from '../index'",
+      "import { forgetAccount as real } from './index'",
       'export async function forgetAccount(data: Data) {',
       "  if (process.env.TEST_DESK_DOWN === '1') throw new Error('the mail desk is down')",
       '  return real(data)',
