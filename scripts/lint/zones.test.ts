@@ -45,7 +45,7 @@ const PROBES: Array<Probe & { refusedBy: string[] }> = [
   { file: 'features/roastery/api/probe.ts', text: "import { RioAppError } from '@/core/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [] },
   // The local runtime over HTTP only; of retter/ only the shared modules, one at a time, by their one name.
   { file: 'core/probe.ts', text: "import { loadConfig } from '../rio-local/config'\nexport default loadConfig\n", refusedBy: [DEEP] },
-  { file: 'core/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/plans'\nexport default getSubscriptionPlans\n",
+  { file: 'core/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/subscription/plans'\nexport default getSubscriptionPlans\n",
     refusedBy: [DEEP, IMPORTS] },
   { file: 'features/sign-in/components/Probe.tsx', text: "import { checkEmail } from '../../../retter/dependencies/BeanBloomIdentity/email'\nexport default checkEmail\n",
     refusedBy: [IMPORTS] },

@@ -7,6 +7,7 @@ import { deliveryPaymentText, paymentTone, shippingState } from '../rules/paymen
 import { plainLayout, postalLayout, watchPostalLayout } from '@/core/format/address'
 import { TrackingLink } from './TrackingLink'
 import styles from './Roastery.module.css'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface PackingListProps {
   deliveries: BoardDelivery[]
@@ -25,8 +26,6 @@ export interface PackingListProps {
   onTracking?(delivery: BoardDelivery): void
   locale?: string
 }
-
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
 
