@@ -54,9 +54,9 @@ test('desktop: the switch opens at its top with the spend every four weeks; toas
   expect(await dialog.evaluate((panel) => panel.scrollTop), 'the dialog is not scrolled down').toBe(0)
   await expect(dialog.getByRole('heading', { name: 'Switch to Roaster\'s Club?' })).toBeInViewport({ ratio: 1 })
   await expect(dialog.getByText(/^The switch applies from your delivery on/)).toBeInViewport({ ratio: 1 })
-  await expect(dialog.getByRole('row', { name: /Every four weeks/ })).toContainText('€24 (2 deliveries)')
-  await expect(dialog.getByRole('row', { name: /Every four weeks/ })).toContainText('€44 (4 deliveries)')
-  await expect(dialog).toContainText('You would spend €20 more every four weeks.')
+  await expect(dialog.getByRole('row', { name: /Every four weeks/ })).toContainText('€24.00 (2 deliveries)')
+  await expect(dialog.getByRole('row', { name: /Every four weeks/ })).toContainText('€44.00 (4 deliveries)')
+  await expect(dialog).toContainText('You would spend €20.00 more every four weeks.')
   expect(await seriousViolations(page), 'the switch dialog').toEqual([])
   await dialog.getByRole('button', { name: 'Not now' }).click()
 

@@ -72,7 +72,7 @@ test('starting a plan asks for the address in the confirmation, refuses a wrong 
   const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
   await user.click(within(barista).getByRole('button', { name: 'Start with Barista' }))
   const dialog = screen.getByRole('dialog', { name: 'Start with Barista?' })
-  expect(within(dialog).getByRole('definition', { name: 'Price' })).toHaveTextContent('€20 per delivery (€10 a bag)')
+  expect(within(dialog).getByRole('definition', { name: 'Price' })).toHaveTextContent('€20.00 per delivery (€10.00 a bag)')
   expect(within(dialog).getByRole('definition', { name: 'Each delivery' })).toHaveTextContent('2 bags (250 g) every week')
   // No address yet: the first field is where the customer starts.
   expect(within(dialog).getByLabelText('Full name')).toHaveFocus()
@@ -117,11 +117,11 @@ test('switching plans compares the two plans and says from which delivery it app
     return within(found).getAllByRole('cell').map((cell) => cell.textContent)
   }
   expect(row('Each delivery')).toEqual(['1 bag (250 g) every two weeks', '2 bags (250 g) every week'])
-  expect(row('Price per delivery')).toEqual(['€12', '€20'])
+  expect(row('Price per delivery')).toEqual(['€12.00', '€20.00'])
   // Daily Grind delivers every two weeks, Barista every week: the spend over four weeks says so.
-  expect(row('Every four weeks')).toEqual(['€24 (2 deliveries)', '€80 (4 deliveries)'])
-  expect(dialog).toHaveTextContent('You would spend €56 more every four weeks.')
-  expect(row('Price per bag')).toEqual(['€12', '€10'])
+  expect(row('Every four weeks')).toEqual(['€24.00 (2 deliveries)', '€80.00 (4 deliveries)'])
+  expect(dialog).toHaveTextContent('You would spend €56.00 more every four weeks.')
+  expect(row('Price per bag')).toEqual(['€12.00', '€10.00'])
   // The safe choice has focus; nothing is sent until the customer confirms.
   expect(within(dialog).getByRole('button', { name: 'Not now' })).toHaveFocus()
   await user.click(within(dialog).getByRole('button', { name: 'Switch to Barista' }))

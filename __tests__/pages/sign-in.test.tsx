@@ -129,7 +129,7 @@ test('a reload during code entry returns to code entry, and the code already e-m
 test('a plan picked before signing in is named on the sign-in page, with its price', async () => {
   renderRoute(`/sign-in?next=${encodeURIComponent('/?plan=daily-grind')}`)
   expect(await screen.findByTestId('picked-plan', {}, LOAD)).toHaveTextContent(
-    'You picked Daily Grind: €12 per delivery. After signing in you confirm it with your delivery address; nothing is charged before that.',
+    'You picked Daily Grind: €12.00 per delivery. After signing in you confirm it with your delivery address; nothing is charged before that.',
   )
 })
 

@@ -9,6 +9,7 @@ import { documentPath, documentsOf } from '@/lib/account/documents'
 import styles from '@/components/ui/Card.module.css'
 import own from './DeliveryHistory.module.css'
 import { TrackingLink } from '@/components/roastery/TrackingLink'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface DeliveryHistoryProps {
   account: AccountView
@@ -23,8 +24,6 @@ function coffee(delivery: ShippedDelivery, labels: DeliveryLabels): string {
   const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
   return `${labels.plan(delivery.plan)} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${labels.grind(delivery.grind).toLowerCase()}, ${roast}`
 }
-
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 /** A delivery's receipt and refunds, each linking to its printable page. */
 function Documents({ payment }: { payment: DeliveryPayment }) {

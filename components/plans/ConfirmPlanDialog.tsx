@@ -56,7 +56,7 @@ const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
 }
 
 
-/** "€44 (4 deliveries)": what a plan costs every four weeks. */
+/** "€44.00 (4 deliveries)": what a plan costs every four weeks. */
 function periodText(plan: SubscriptionPlan, locale?: string): string {
   const cost = periodCost(plan)
   return `${formatPrice(cost.amount, plan.currency, locale)} (${cost.deliveries} ${cost.deliveries === 1 ? 'delivery' : 'deliveries'})`
@@ -74,7 +74,7 @@ function comparableSpend(from: SubscriptionPlan, to: SubscriptionPlan): boolean 
   }
 }
 
-/** "You would spend €20 more every four weeks.", or that the spend stays the same. */
+/** "You would spend €20.00 more every four weeks.", or that the spend stays the same. */
 function spendLine(from: SubscriptionPlan, to: SubscriptionPlan, locale?: string): string {
   const difference = periodDifference(from, to)
   if (difference === 0) return 'You would spend the same every four weeks.'

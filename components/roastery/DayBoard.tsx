@@ -18,6 +18,7 @@ import { TrackingImportDialog } from './TrackingImportDialog'
 import type { TrackingEntry } from '@/lib/roastery/tracking-csv'
 import { SHIP_UNDO_MS, useShipUndo } from './useShipUndo'
 import styles from './Roastery.module.css'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface DayBoardProps {
   day: RoasteryDay
@@ -297,7 +298,7 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
     const result = await onRefund(date, delivery.deliveryId, amountCents, reason)
     setDialog(null)
     const note = result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'
-    setMessage({ tone: 'done', text: `€${(result.amountCents / 100).toFixed(2)} refunded to ${delivery.name}.${note}` })
+    setMessage({ tone: 'done', text: `${euros(result.amountCents)} refunded to ${delivery.name}.${note}` })
   }
 
   async function saveTracking(entries: TrackingEntry[], done: string): Promise<void> {

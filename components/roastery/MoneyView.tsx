@@ -12,8 +12,7 @@ import { rateText } from '@retter-shared/BeanBloomSubscription/vat'
 import type { AppError } from '@/lib/types'
 import { downloadText } from '@/lib/roastery/download'
 import styles from './Roastery.module.css'
-
-const euros = (cents: number) => `${cents < 0 ? '-' : ''}€${(Math.abs(cents) / 100).toFixed(2)}`
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 /** The current calendar month (UTC), `YYYY-MM`. */
 function thisMonth(): string {

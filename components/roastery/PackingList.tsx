@@ -7,6 +7,7 @@ import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/
 import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
 import { TrackingLink } from './TrackingLink'
 import styles from './Roastery.module.css'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface PackingListProps {
   deliveries: BoardDelivery[]
@@ -24,8 +25,6 @@ export interface PackingListProps {
   /** Opens a delivery's carrier and tracking number, before it ships (none: no tracking buttons). */
   onTracking?(delivery: BoardDelivery): void
 }
-
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 const TONE_CLASS = { done: styles.paid, pending: '', refused: styles.refused } as const
 

@@ -4,6 +4,7 @@ import { useSendOnce } from '@/components/react/useSendOnce'
 import type { BoardDelivery } from '@/lib/contract'
 import { parseRefundAmount, refundableCents } from '@/lib/roastery/money'
 import styles from './Roastery.module.css'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface RefundDialogProps {
   delivery: BoardDelivery
@@ -13,8 +14,6 @@ export interface RefundDialogProps {
   onRefund(amountCents: number, reason: string): Promise<void>
   onClose(): void
 }
-
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
 /**
  * Refunds a delivery in full or in part, with a reason: money goes back to the customer's card or

@@ -35,7 +35,7 @@ const INTERNAL = [
  * or more, or a thousands separator, that is not part of a date, a time, a document number or a card.
  */
 function moneyOf(text: string): { euros: string[]; priceTags: string[]; centsLike: string[] } {
-  // A plan's price tag drops whole cents ("€20 per delivery (€10 a bag)"), as on the plan cards.
+  // A plan's price tag, to the cent like every amount ("€20.00 per delivery (€10.00 a bag)").
   const priceTags = text.match(/€\d+(?:\.\d{2})? (?:per delivery|a bag)/g) ?? []
   const rest = text.replace(/€\d+(?:\.\d{2})? (?:per delivery|a bag)/g, ' ')
   const euros = rest.match(/€\s?\d+(?:[.,]\d+)*/g) ?? []
@@ -150,7 +150,7 @@ test('two payments and a refund: /account shows no internal data, and its days a
     expect(money.centsLike, `${at}: numbers that read like cents`).toEqual([])
     expect(money.euros.length, `${at} shows the payments`).toBeGreaterThan(0)
     expect(money.euros.filter((figure) => !/^€\d+\.\d{2}$/.test(figure)), `${at}: money not written as €x.yy`).toEqual([])
-    expect(money.priceTags, `${at}: the plan's price`).toEqual(['€20 per delivery', '€10 a bag'])
+    expect(money.priceTags, `${at}: the plan's price`).toEqual(['€20.00 per delivery', '€10.00 a bag'])
     if (width < 600) expect(height, `${at} is ${height} px tall`).toBeLessThan(PHONE_PAGE_MAX_PX)
 
     // Each delivery's day and amount on /account are its receipt's, in the e-mail and on the page.

@@ -1,24 +1,16 @@
 import type { PlanInterval, SubscriptionPlan } from '@/lib/contract'
-import { numberFormat } from './intl-cache'
+import { moneyText } from '@retter-shared/BeanBloomKit/money'
 
 /**
- * Formats a price given in minor units (cents) of an ISO 4217 currency for the user's locale.
- * The number of minor digits comes from Intl itself (JPY has none, EUR two), so no currency is
- * special-cased here; whole amounts drop their ",00" the way price tags usually do.
+ * A price given in minor units (cents) of an ISO 4217 currency, for the user's locale, by the one
+ * money rule the classes' e-mails and receipts follow too (BeanBloomKit/money): always to the cent,
+ * "€20.00", so a page never reads "€20" where the e-mail reads "€20.00".
  * @param amountMinor integer amount in minor units, e.g. 1250 for 12.50
  * @param currency ISO 4217 code such as "EUR"
  * @param locale BCP 47 locale; undefined means the runtime's (the browser's) locale
  */
 export function formatPrice(amountMinor: number, currency: string, locale?: string): string {
-  const digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  const major = amountMinor / 10 ** digits
-  const whole = Number.isInteger(major)
-  return numberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : digits,
-    maximumFractionDigits: digits,
-  }).format(major)
+  return moneyText(amountMinor, currency, locale)
 }
 
 const INTERVAL_LABELS: Record<PlanInterval, string> = { delivery: 'per delivery' }

@@ -6,7 +6,7 @@
 import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
 import type { DeliveryPayment, PaymentMethodSummary } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { numberFormat } from '@/lib/format/intl-cache'
+import { moneyText } from '@retter-shared/BeanBloomKit/money'
 
 export { methodText, needsCustomer, paymentStatusText }
 
@@ -26,14 +26,9 @@ export function sepaMandateText(shop: string = SHOP_NAME): string {
     'obtain from your bank. You agree to receive notifications for future debits up to 2 days before they occur.'
 }
 
-/**
- * An amount of integer euro cents for the customer's locale, always to the cent ("€20.00"): money
- * charged or about to be charged is written as the receipt and its e-mail write it, so the same
- * payment never reads "€20" on one line and "€20.00" on the next (a plan's price tag, PlanPrice,
- * may drop the cents).
- */
+/** An amount of integer euro cents for the customer's locale, by the one money rule: "€20.00". */
 export function eurosText(amountCents: number, locale?: string): string {
-  return numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountCents / 100)
+  return moneyText(amountCents, 'EUR', locale)
 }
 
 /** "Paid · €20.00", "Payment failed · €20.00". */

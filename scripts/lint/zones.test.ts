@@ -50,7 +50,7 @@ const PROBES: Array<Probe & { refusedBy: string[] }> = [
   { file: 'lib/roastery/probe-api.ts', text: "import { RioAppError } from '@/lib/rio/errors/app-error'\nexport const refuse = () => new RioAppError({ code: 'X', message: 'x' })\n", refusedBy: [] },
   // The local runtime over HTTP only; of retter/ only the shared modules, one at a time, by their one name.
   { file: 'lib/probe.ts', text: "import { loadConfig } from '../rio-local/config'\nexport default loadConfig\n", refusedBy: [LAYER] },
-  { file: 'lib/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/plans'\nexport default getSubscriptionPlans\n",
+  { file: 'lib/probe.ts', text: "import { getSubscriptionPlans } from '@/retter/classes/Account/subscription/plans'\nexport default getSubscriptionPlans\n",
     refusedBy: [LAYER, IMPORTS] },
   { file: 'components/sign-in/Probe.tsx', text: "import { checkEmail } from '../../retter/dependencies/BeanBloomIdentity/email'\nexport default checkEmail\n",
     refusedBy: [IMPORTS] },

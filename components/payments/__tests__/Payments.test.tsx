@@ -182,7 +182,7 @@ describe('each delivery’s payment on /account', () => {
     await onAccount(user, email)
     const row = () => upcomingRows()[0]!
     expect(row()).toHaveTextContent(first)
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20'), LOAD)
+    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20.00'), LOAD)
     // Final, so no longer skippable; it leaves the roastery only once paid.
     expect(row()).toHaveTextContent('Waiting for payment')
     expect(row()).toHaveTextContent('Ships once paid')
@@ -199,7 +199,7 @@ describe('each delivery’s payment on /account', () => {
     expect(retries).toHaveLength(1)
     await act(() => walkTo(Date.now()))
     // Failed, still offering both ways out.
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20'), LOAD)
+    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20.00'), LOAD)
 
     await user.click(within(row()).getByRole('button', { name: `Use another card for the delivery on ${first}` }))
     await typeCard(user, paymentCard())
@@ -207,7 +207,7 @@ describe('each delivery’s payment on /account', () => {
     expect(await screen.findByText('Your payment method is saved.', {}, LOAD)).toBeInTheDocument()
     await waitFor(() => expect(within(paymentCard()).getByTestId('payment-method')).toHaveTextContent('Visa •••• 4242'), LOAD)
     // Saving a method retries the failed payment with it.
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20'), LOAD)
+    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20.00'), LOAD)
     expect(within(row()).queryByRole('button', { name: /Retry payment/ })).not.toBeInTheDocument()
     expect(row()).toHaveTextContent('Being roasted')
   })
@@ -235,9 +235,9 @@ describe('each delivery’s payment on /account', () => {
     const user = userEvent.setup()
     await onAccount(user, email)
     const row = () => upcomingRows()[0]!
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Your bank needs you to confirm · €20'), LOAD)
+    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Your bank needs you to confirm · €20.00'), LOAD)
     await user.click(within(row()).getByRole('button', { name: /^Confirm with your bank/ }))
-    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20'), LOAD)
+    await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20.00'), LOAD)
     expect(fakeStripeCalls).toEqual([{ method: 'confirmCardPayment', clientSecret: expect.stringMatching(/^pi_\w+_secret_/) }])
   })
 
@@ -274,9 +274,9 @@ describe('each delivery’s payment on /account', () => {
     await waitFor(() => expect(row()).toHaveTextContent(`${shown}Barista`), LOAD)
     await waitFor(() => expect(row()).toHaveTextContent('On its way'), LOAD)
     expect(within(row()).queryByRole('button', { name: /Skip/ })).not.toBeInTheDocument()
-    expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20')
+    expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20.00')
     const history = screen.getByRole('region', { name: 'Your deliveries' })
-    expect(within(history).getByTestId('payment-status')).toHaveTextContent('Paid · €20')
+    expect(within(history).getByTestId('payment-status')).toHaveTextContent('Paid · €20.00')
     // Every date in one format: the delivery day and the day it was shipped.
     expect(history).toHaveTextContent(new RegExp(`${shown}.*shipped ${formatDeliveryDay(new Date().toISOString())}`))
   })

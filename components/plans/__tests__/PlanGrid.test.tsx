@@ -52,7 +52,7 @@ test('shows each plan with its price per delivery and per bag in the locale, and
   const cards = screen.getAllByRole('article')
   expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Espresso', 'Filter', 'Roaster'])
   expect(cardOf('Espresso')).toHaveTextContent('€9.90 per delivery')
-  expect(cardOf('Roaster')).toHaveTextContent('€20 per delivery€10 a bag')
+  expect(cardOf('Roaster')).toHaveTextContent('€20.00 per delivery€10.00 a bag')
   expect(within(cardOf('Espresso')).getByRole('list', { name: 'Espresso includes' })).toHaveTextContent('250 g a monthFree shipping')
 })
 

@@ -1,7 +1,7 @@
 /**
  * One delivery, one story: the pages and the terms say what the delivery timeline model
  * (BeanBloomSubscription's timeline.ts) says about when a delivery becomes final and is charged, is
- * roasted and sent, and arrives. The e-mails' side is retter/classes/Account/emails.test.ts.
+ * roasted and sent, and arrives. The e-mails' side is retter/classes/Account/mail/subscription-emails.test.ts.
  */
 import { createRef } from 'react'
 import { render, screen } from '@testing-library/react'

@@ -14,8 +14,8 @@ describe('formatPrice', () => {
     expect(formatPrice(990, 'GBP', 'en-GB')).toBe('£9.90')
   })
 
-  it('drops the zero cents of whole amounts', () => {
-    expect(formatPrice(1200, 'USD', 'en-US')).toBe('$12')
+  it('keeps the zero cents of whole amounts, as the e-mails and receipts write them', () => {
+    expect(formatPrice(1200, 'USD', 'en-US')).toBe('$12.00')
   })
 
   it('respects currencies without minor units', () => {
@@ -36,8 +36,8 @@ describe('prices as the server wrote them', () => {
   })
 
   test('of one plan, formatted here: per delivery and per bag (rounded to the cent)', () => {
-    expect(planPrices(plan, 'en-US')).toEqual({ price: '€20', perBag: '€10' })
-    expect(planPrices({ amount: 1000, currency: 'EUR', bags: 3 }, 'de-DE')).toEqual({ price: '10\u00a0€', perBag: '3,33\u00a0€' })
+    expect(planPrices(plan, 'en-US')).toEqual({ price: '€20.00', perBag: '€10.00' })
+    expect(planPrices({ amount: 1000, currency: 'EUR', bags: 3 }, 'de-DE')).toEqual({ price: '10,00\u00a0€', perBag: '3,33\u00a0€' })
   })
 
   test('are repeated as written while the plan’s price is the same, whatever the browser’s locale', () => {

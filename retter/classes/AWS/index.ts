@@ -3,6 +3,7 @@
  * Public state describes the linked resources by opaque names; the e-mail and dates live in the
  * customer's user state.
  */
+import { respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { allowOwner, awsIdFor, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 
@@ -40,7 +41,7 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   data.state.private = { userId: userId }
   data.state.user = {}
   data.state.user[userId] = { email: email, createdAt: new Date(Date.now()).toISOString() }
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 
@@ -53,7 +54,7 @@ export async function getState(data: Data): Promise<Response> {
 
 /** READ: the public description (the same as the live public document). */
 export async function describe(data: Data): Promise<Data> {
-  data.response = { statusCode: 200, body: data.state.public }
+  respond(data, data.state.public)
   return data
 }
 
@@ -71,6 +72,6 @@ export async function eraseCustomer(data: Data): Promise<Data> {
   data.state.private = { userId: userId }
   data.state.user = {}
   data.state.user[userId] = { email: email, createdAt: new Date(Date.now()).toISOString() }
-  data.response = { statusCode: 200, body: { erased: true } }
+  respond(data, { erased: true })
   return data
 }

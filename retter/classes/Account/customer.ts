@@ -7,8 +7,8 @@
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
 import { CoffeePreferences, DeliveryAddress, DeliveryPayment, PaymentMethodSummary, SubscriptionFields } from 'BeanBloomSubscription'
-import { QueuedMail } from './notify'
-import { StoredOtp } from './otp'
+import { QueuedMail } from './mail/outbox-state'
+import { StoredOtp } from './sign-in/wrong-tries'
 
 /** Public state of an Account: deliberately empty (see above). */
 export type AccountPublicState = Record<string, never>
@@ -61,7 +61,7 @@ export interface AccountPrivateState {
   codesSentAt?: number[]
   /** Epoch ms of the failed code checks within the last hour, across all codes (at most 10). */
   failedChecksAt?: number[]
-  /** The outbox (notify.ts): e-mails waiting to be handed to the Mailer, or handed over and not reported yet. */
+  /** The outbox (mail/outbox.ts): e-mails waiting to be handed to the Mailer, or handed over and not reported yet. */
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string

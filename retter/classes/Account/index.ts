@@ -1,15 +1,16 @@
 /**
  * The `Account` class: one instance per normalised e-mail (id from the BeanBloomIdentity
- * dependency), one-time-code sign-in (signin.ts), the plans (plans.ts) and the customer's
+ * dependency), one-time-code sign-in (sign-in/one-time-code.ts), the plans (plans.ts) and the customer's
  * subscription (subscription.ts).
  * This file holds the class-level handlers of template.yml.
  */
+import { respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
 import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer, privateOf } from './customer'
-import { viewAt } from './changes'
+import { viewAt } from './subscription/customer-view'
 import { creationLimit } from './limits'
-import { sessionEnded, sessionEndedResponse } from './session-epoch'
+import { sessionEnded, sessionEndedResponse } from './sign-in/session-epoch'
 
 const rdk = new RDK()
 
@@ -74,7 +75,7 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   data.state.user[userId] = newCustomer(email)
   const bound = await rdk.setLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!bound || !bound.success) throw new Error('Account.init: the email lookup key could not be set: ' + (bound ? bound.error : 'no answer'))
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 

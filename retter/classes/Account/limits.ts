@@ -4,7 +4,7 @@
  * - failed code checks per (e-mail, source) (in the Account's private state, exact rolling
  *   windows): at most 10 in any hour and 20 in any day (Auth0's brute-force protection blocks
  *   the pair, not the account); a source is an IPv4 address, an IPv6 /64, or the machine itself
- *   (source.ts), kept only as a keyed digest;
+ *   (sign-in/request-source.ts), kept only as a keyed digest;
  * - failed code checks per e-mail across all sources: at most 100 in any day (NIST SP 800-63B
  *   5.2.2: no more than 100 failed attempts on one account), so locking the owner out takes 5
  *   sources spending their whole day, and guessing stays bounded (docs/security-and-privacy.md: the odds per year);
@@ -16,7 +16,7 @@
  *   CHANGES_PER_HOUR in any hour, counted from the change history the Account keeps anyway
  *   (OWASP ASVS business-logic limits: one session cannot flip a delivery back and forth
  *   thousands of times an hour, each with an e-mail and a board update);
- * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (notify.ts); more wait in the
+ * - e-mails per customer: at most EMAILS_PER_HOUR in any hour (mail/outbox.ts); more wait in the
  *   outbox for the next free slot, never dropped;
  * - codes that confirm the owner's own request (deleting the account, changing its e-mail):
  *   failed confirmations per Account at most 10 in any hour and 20 in any day, whichever code was
@@ -27,9 +27,10 @@
  *   clock hour at most 10 per source and 5 naming the same new address (RDK memory).
  * Every refusal is a 429 with a code of its own, a message and retryAfterSeconds.
  */
+import { positiveIntSetting } from 'BeanBloomKit'
 import RDK, { Response } from '@retter/rdk'
 import { secretDigest, waitWords } from 'BeanBloomIdentity'
-import { networkOf } from './source'
+import { networkOf } from './sign-in/request-source'
 
 const LIMIT_WINDOW_MS = 60 * 60 * 1000
 const DAY_MS = 24 * LIMIT_WINDOW_MS
@@ -54,7 +55,7 @@ type LimitCode = 'EMAIL_CHECK_LIMIT' | 'EMAIL_CHECK_LIMIT_ALL' | 'EMAIL_SEND_LIM
 
 /** Subscription changes one customer may make in any hour (the history keeps 20, more than this). */
 export const CHANGES_PER_HOUR = 15
-/** E-mails one customer is sent in any hour; more wait in the outbox (notify.ts). */
+/** E-mails one customer is sent in any hour; more wait in the outbox (mail/outbox.ts). */
 export const EMAILS_PER_HOUR = 20
 
 const LIMIT_MESSAGES: Record<LimitCode, string> = {
@@ -111,7 +112,7 @@ export function rollingWait(recent: number[], max: number, now: number, windowMs
   return Math.ceil((oldestCounted + windowMs - now) / 1000)
 }
 
-/** The key a source address is counted under: a digest of its network (source.ts), never the address. */
+/** The key a source address is counted under: a digest of its network (sign-in/request-source.ts), never the address. */
 export function sourceKey(sourceIP: string | undefined): string {
   return secretDigest('otp-source\u0000' + networkOf(sourceIP || '')).slice(0, 16)
 }
@@ -150,18 +151,12 @@ export function checkLimit(failures: FailedCheck[], source: string, now: number,
   return allWait > 0 ? { code: 'EMAIL_CHECK_LIMIT_ALL', seconds: allWait } : null
 }
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const value = raw === undefined ? NaN : Number(raw)
-  return Number.isInteger(value) && value > 0 ? value : fallback
-}
-
 /** Per-source hourly budgets, from the project environment or the defaults. */
 export function ipBudgets(): { sends: number; checks: number; creations: number } {
   return {
-    sends: positiveIntFromEnv('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
-    checks: positiveIntFromEnv('OTP_IP_CHECKS_PER_HOUR', IP_CHECKS_PER_HOUR),
-    creations: positiveIntFromEnv('ACCOUNT_CREATIONS_PER_HOUR', IP_CREATIONS_PER_HOUR),
+    sends: positiveIntSetting('OTP_IP_SENDS_PER_HOUR', IP_SENDS_PER_HOUR),
+    checks: positiveIntSetting('OTP_IP_CHECKS_PER_HOUR', IP_CHECKS_PER_HOUR),
+    creations: positiveIntSetting('ACCOUNT_CREATIONS_PER_HOUR', IP_CREATIONS_PER_HOUR),
   }
 }
 
@@ -215,7 +210,7 @@ interface ChangeEntry {
  * Counted from the history, which keeps 20 changes: a value above that lifts the limit.
  */
 export function changesPerHour(): number {
-  return positiveIntFromEnv('SUBSCRIPTION_CHANGES_PER_HOUR', CHANGES_PER_HOUR)
+  return positiveIntSetting('SUBSCRIPTION_CHANGES_PER_HOUR', CHANGES_PER_HOUR)
 }
 
 /**
@@ -242,7 +237,7 @@ export function changeLimit(history: ChangeEntry[] | undefined, now: number): Re
 /** When (epoch ms) the next e-mail to a customer who was sent `sentTimes` may go: now, or once the oldest counted leaves the hour. */
 export function nextMailSlot(sentTimes: number[] | undefined, now: number): number {
   // CUSTOMER_EMAILS_PER_HOUR in the project environment raises it (a test that flips a delivery hundreds of times).
-  const wait = rollingWait(withinWindow(sentTimes, now), positiveIntFromEnv('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
+  const wait = rollingWait(withinWindow(sentTimes, now), positiveIntSetting('CUSTOMER_EMAILS_PER_HOUR', EMAILS_PER_HOUR), now)
   return wait > 0 ? now + wait * 1000 : now
 }
 
@@ -289,7 +284,7 @@ export async function emailChangeLimit(rdk: RDK, state: EmailChangeLimitState, s
   const asked = withinWindow(state.emailChangesAskedAt, now)
   const accountWait = rollingWait(asked, EMAIL_CODES_PER_HOUR, now)
   if (accountWait > 0) return limitResponse('EMAIL_CHANGE_LIMIT', accountWait)
-  const ipWait = await spendIpBudget(rdk, 'email-change', sourceKey(sourceIP), positiveIntFromEnv('EMAIL_CHANGES_PER_SOURCE_PER_HOUR', IP_EMAIL_CHANGES_PER_HOUR), now)
+  const ipWait = await spendIpBudget(rdk, 'email-change', sourceKey(sourceIP), positiveIntSetting('EMAIL_CHANGES_PER_SOURCE_PER_HOUR', IP_EMAIL_CHANGES_PER_HOUR), now)
   if (ipWait > 0) return limitResponse('EMAIL_CHANGE_IP_LIMIT', ipWait)
   const target = secretDigest('email-change-to\u0000' + newEmail).slice(0, 16)
   const targetWait = await spendIpBudget(rdk, 'email-change-to', target, EMAIL_CHANGES_TO_ADDRESS_PER_HOUR, now)

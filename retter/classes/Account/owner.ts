@@ -4,22 +4,22 @@
  * Retter's authorizers see no state, so the check is made here, in the method. A new owner method
  * is routed through this file too (session-epoch.test.ts checks template.yml for it).
  */
-import * as deletion from './deletion'
-import * as emailChange from './email-change'
-import * as exported from './export'
-import * as payments from './payments'
-import { ownerMethod } from './session-epoch'
-import * as throttled from './throttled'
+import * as deletion from './data-rights/deletion'
+import * as emailChange from './data-rights/email-change'
+import * as exported from './data-rights/export'
+import * as payments from './payments/payments'
+import { ownerMethod } from './sign-in/session-epoch'
+import * as changeLimited from './subscription/change-limit'
 
-export const selectPlan = ownerMethod(throttled.selectPlan)
-export const pauseSubscription = ownerMethod(throttled.pauseSubscription)
-export const resumeSubscription = ownerMethod(throttled.resumeSubscription)
-export const skipNextDelivery = ownerMethod(throttled.skipNextDelivery)
-export const skipDelivery = ownerMethod(throttled.skipDelivery)
-export const unskipDelivery = ownerMethod(throttled.unskipDelivery)
-export const cancelSubscription = ownerMethod(throttled.cancelSubscription)
-export const setDeliveryAddress = ownerMethod(throttled.setDeliveryAddress)
-export const setPreferences = ownerMethod(throttled.setPreferences)
+export const selectPlan = ownerMethod(changeLimited.selectPlan)
+export const pauseSubscription = ownerMethod(changeLimited.pauseSubscription)
+export const resumeSubscription = ownerMethod(changeLimited.resumeSubscription)
+export const skipNextDelivery = ownerMethod(changeLimited.skipNextDelivery)
+export const skipDelivery = ownerMethod(changeLimited.skipDelivery)
+export const unskipDelivery = ownerMethod(changeLimited.unskipDelivery)
+export const cancelSubscription = ownerMethod(changeLimited.cancelSubscription)
+export const setDeliveryAddress = ownerMethod(changeLimited.setDeliveryAddress)
+export const setPreferences = ownerMethod(changeLimited.setPreferences)
 export const startPaymentSetup = ownerMethod(payments.startPaymentSetup)
 export const savePaymentMethod = ownerMethod(payments.savePaymentMethod)
 export const retryPayment = ownerMethod(payments.retryPayment)

@@ -1,6 +1,6 @@
 /**
  * The `MailDesk` class: one instance (`desk`) listing the e-mails that failed every try of an
- * Account's outbox (notify.ts), so staff see them on /roastery, live, and send them again; an
+ * Account's outbox (mail/outbox.ts), so staff see them on /roastery, live, and send them again; an
  * e-mail is never dropped without anyone knowing.
  *
  * The list lives in the role state of the `staff` identity (only staff whose member record exists
@@ -12,6 +12,7 @@
  * deletes their account (class-to-class calls); staff read and resend; nobody else (401 without a
  * session, 403 with one).
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
@@ -59,7 +60,7 @@ export async function authorizer(data: Data): Promise<Response> {
 /** INIT: an empty list; 400 for any instance id but `desk`. */
 export async function init(data: Data): Promise<Data> {
   if (data.context.instanceId !== DESK_INSTANCE) {
-    data.response = { statusCode: 400, body: { code: 'UNKNOWN_DESK', message: 'The mail desk instance is "' + DESK_INSTANCE + '".' } }
+    refuse(data, 400, 'UNKNOWN_DESK', 'The mail desk instance is "' + DESK_INSTANCE + '".')
     return data
   }
   data.state.public = {}
@@ -67,7 +68,7 @@ export async function init(data: Data): Promise<Data> {
   data.state.user = {}
   data.state.role = {}
   ;(data.state.role as Record<string, unknown>)[STAFF_IDENTITY] = { deadLetters: [] }
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 
@@ -95,7 +96,7 @@ export async function recordDeadLetter(data: Data<Partial<ListedDeadLetter>>): P
   const accountId = data.context.refererInstanceId || text(body.accountId, 100)
   const messageId = text(body.messageId, 40)
   if (!accountId || !messageId) {
-    data.response = { statusCode: 400, body: { code: 'BAD_DEAD_LETTER', message: 'A dead letter names its Account and message.' } }
+    refuse(data, 400, 'BAD_DEAD_LETTER', 'A dead letter names its Account and message.')
     return data
   }
   const entry: ListedDeadLetter = {
@@ -111,7 +112,7 @@ export async function recordDeadLetter(data: Data<Partial<ListedDeadLetter>>): P
   const desk = deskOf(data)
   const list = desk.deadLetters.filter(function (d) { return d.key !== entry.key }).concat([entry])
   desk.deadLetters = list.slice(Math.max(0, list.length - DEAD_LETTERS_LISTED))
-  data.response = { statusCode: 200, body: { listed: desk.deadLetters.length } }
+  respond(data, { listed: desk.deadLetters.length })
   return data
 }
 
@@ -122,13 +123,13 @@ export async function recordDeadLetter(data: Data<Partial<ListedDeadLetter>>): P
 export async function forgetAccount(data: Data): Promise<Data> {
   const accountId = data.context.refererInstanceId
   if (!accountId) {
-    data.response = { statusCode: 400, body: { code: 'BAD_CALLER', message: 'Only an Account forgets its own dead letters.' } }
+    refuse(data, 400, 'BAD_CALLER', 'Only an Account forgets its own dead letters.')
     return data
   }
   const desk = deskOf(data)
   const before = desk.deadLetters.length
   desk.deadLetters = desk.deadLetters.filter(function (d) { return d.accountId !== accountId })
-  data.response = { statusCode: 200, body: { forgotten: before - desk.deadLetters.length } }
+  respond(data, { forgotten: before - desk.deadLetters.length })
   return data
 }
 
@@ -143,21 +144,21 @@ export async function resendDeadLetter(data: Data<{ key?: string }>): Promise<Da
   const desk = deskOf(data)
   const entry = desk.deadLetters.filter(function (d) { return d.key === key })[0]
   if (!entry) {
-    data.response = { statusCode: 404, body: { code: 'NOT_LISTED', message: 'That e-mail is not on the list any more.' } }
+    refuse(data, 404, 'NOT_LISTED', 'That e-mail is not on the list any more.')
     return data
   }
   const answer = await rdk.methodCall({ classId: ACCOUNT_CLASS, instanceId: entry.accountId, methodName: ACCOUNT_RESEND_METHOD, body: { messageId: entry.messageId } })
   const status = answer ? answer.statusCode : 0
   if (status >= 200 && status < 300) {
     desk.deadLetters = desk.deadLetters.filter(function (d) { return d.key !== key })
-    data.response = { statusCode: 200, body: { queued: true } }
+    respond(data, { queued: true })
     return data
   }
   if (status === 404) {
     desk.deadLetters = desk.deadLetters.filter(function (d) { return d.key !== key })
-    data.response = { statusCode: 409, body: { code: 'GONE', message: 'That e-mail is no longer held by its account (sent again already, or the account was deleted). It is off the list.' } }
+    refuse(data, 409, 'GONE', 'That e-mail is no longer held by its account (sent again already, or the account was deleted). It is off the list.')
     return data
   }
-  data.response = { statusCode: 503, body: { code: 'ACCOUNT_UNAVAILABLE', message: 'The customer’s account did not answer; the e-mail stays on the list. Try again in a moment.' } }
+  refuse(data, 503, 'ACCOUNT_UNAVAILABLE', 'The customer’s account did not answer; the e-mail stays on the list. Try again in a moment.')
   return data
 }

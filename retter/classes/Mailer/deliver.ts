@@ -6,6 +6,7 @@
  * and then gives up, and tells the Account the outcome by a delayed call (`mailReported`), where the
  * sent log and the dead letters live. Once dealt with, only the message's id, outcome and time stay.
  */
+import { callLater, keepEarliestTask, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { Mail, MAIL_RETRY_DELAYS_SECONDS, redactRecipient, sendMail } from 'BeanBloomMail'
 
@@ -61,21 +62,14 @@ function errorText(err: unknown): string {
 /** Makes sure the one `send` task runs by the earliest next-attempt time (as the Account's outbox does). */
 function keepSendTask(data: Data, mailer: MailerState, nowMs: number): void {
   if (mailer.queue.length === 0) return
-  let earliest = Infinity
-  for (const entry of mailer.queue) earliest = Math.min(earliest, entry.nextAt)
-  if (mailer.sendTaskAt !== undefined && mailer.sendTaskAt <= earliest && mailer.sendTaskAt >= nowMs) return
-  const at = Math.max(nowMs, earliest)
-  mailer.sendTaskAt = at
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ method: SEND_METHOD, after: Math.max(0, Math.ceil((at - nowMs) / 1000)), payload: { at: at } })
+  mailer.sendTaskAt = keepEarliestTask(data, SEND_METHOD, mailer.sendTaskAt, mailer.queue.map(function (entry) { return entry.nextAt }), nowMs)
 }
 
 /** Tells the Account what became of a message, by a delayed call of this commit. */
 function report(data: Data, done: Done, error?: string): void {
   const payload: Record<string, unknown> = { id: done.id, sent: done.sent, at: done.at, attempts: done.attempts }
   if (error !== undefined) payload.error = error
-  if (!data.tasks) data.tasks = []
-  data.tasks.push({ classId: REPORT.classId, instanceId: data.context.instanceId || '', method: REPORT.methodName, after: 0, payload: payload })
+  callLater(data, { classId: REPORT.classId, instanceId: data.context.instanceId || '', method: REPORT.methodName }, payload)
 }
 
 function finish(data: Data, mailer: MailerState, entry: Waiting, sent: boolean, nowMs: number, error?: string): void {
@@ -98,16 +92,16 @@ export async function accept(data: Data<HandedMail>): Promise<Data> {
   const done = mailer.done.filter(function (d) { return d.id === handed.id })[0]
   if (done) {
     report(data, done, done.sent ? undefined : 'Failed every try (reported before)')
-    data.response = { statusCode: 200, body: { accepted: false, repeat: true } }
+    respond(data, { accepted: false, repeat: true })
     return data
   }
   if (mailer.queue.some(function (queued) { return queued.id === handed.id })) {
-    data.response = { statusCode: 200, body: { accepted: false, repeat: true } }
+    respond(data, { accepted: false, repeat: true })
     return data
   }
   mailer.queue.push({ id: handed.id, messageId: handed.messageId, mail: handed.mail, attempts: 0, nextAt: nowMs })
   keepSendTask(data, mailer, nowMs)
-  data.response = { statusCode: 200, body: { accepted: true } }
+  respond(data, { accepted: true })
   return data
 }
 
@@ -121,7 +115,7 @@ export async function send(data: Data<{ at?: number }>): Promise<Data> {
   const nowMs = Date.now()
   const at = data.request.body && typeof data.request.body.at === 'number' ? data.request.body.at : undefined
   if (mailer.sendTaskAt !== undefined && at !== mailer.sendTaskAt) {
-    data.response = { statusCode: 200, body: { sent: 0, waiting: mailer.queue.length, superseded: true } }
+    respond(data, { sent: 0, waiting: mailer.queue.length, superseded: true })
     return data
   }
   delete mailer.sendTaskAt
@@ -149,6 +143,6 @@ export async function send(data: Data<{ at?: number }>): Promise<Data> {
     }
   }
   keepSendTask(data, mailer, nowMs)
-  data.response = { statusCode: 200, body: { sent: sent, waiting: mailer.queue.length } }
+  respond(data, { sent: sent, waiting: mailer.queue.length })
   return data
 }

@@ -1,5 +1,5 @@
 /**
- * The `Mailer` class: sends the e-mail of an Account's outbox (retter/classes/Account/notify.ts) so
+ * The `Mailer` class: sends the e-mail of an Account's outbox (retter/classes/Account/mail/outbox.ts) so
  * the Account never holds its customer's calls while a mail server answers. One instance per
  * Account, under the Account's id, opened by the first hand-off; it keeps a message only until it
  * is sent or has failed every try, then only its id and outcome (deliver.ts).
@@ -10,6 +10,7 @@
  * Nobody else: customers and staff are refused, and STATE shows counts only (messages hold
  * addresses and bodies).
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
 import { callUntilFree, describeFailure, INSTANCE_BUSY, succeeded } from 'BeanBloomBoard'
@@ -35,7 +36,7 @@ export async function init(data: Data): Promise<Data> {
   data.state.private = { queue: [], done: [] }
   data.state.user = {}
   data.state.role = {}
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 
@@ -54,7 +55,7 @@ export async function getState(data: Data): Promise<Response> {
 export async function handOver(data: Data<HandedMail>): Promise<Data> {
   const accountId = data.context.refererInstanceId
   if (!accountId) {
-    data.response = { statusCode: 400, body: { code: 'NO_ACCOUNT', message: 'A hand-off comes from an Account instance' } }
+    refuse(data, 400, 'NO_ACCOUNT', 'A hand-off comes from an Account instance')
     return data
   }
   const call = function () { return rdk.methodCall({ classId: MAILER_CLASS, instanceId: accountId, methodName: ACCEPT_METHOD, body: data.request.body }) }
@@ -64,7 +65,7 @@ export async function handOver(data: Data<HandedMail>): Promise<Data> {
     answer = succeeded(opened) ? await callUntilFree(call) : opened
   }
   if (succeeded(answer)) {
-    data.response = { statusCode: 200, body: answer.body }
+    respond(data, answer.body)
   } else {
     console.error('[Mailer] a hand-off was not taken: ' + describeFailure(answer))
     data.response = answer.statusCode === INSTANCE_BUSY

@@ -20,6 +20,7 @@
  * developer's tools) opens the instance and takes numbers; staff and customers get 403, and STATE
  * shows them nothing.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
 
@@ -54,7 +55,7 @@ export async function authorizer(data: Data): Promise<Response> {
 /** INIT: both series start before 1; 400 for any instance id but `seller`. */
 export async function init(data: Data): Promise<Data> {
   if (data.context.instanceId !== SELLER_INSTANCE) {
-    data.response = { statusCode: 400, body: { code: 'UNKNOWN_SELLER', message: 'The numbering instance is "' + SELLER_INSTANCE + '".' } }
+    refuse(data, 400, 'UNKNOWN_SELLER', 'The numbering instance is "' + SELLER_INSTANCE + '".')
     return data
   }
   const state: NumberingState = { last: { receipt: 0, 'credit-note': 0 }, issued: {} }
@@ -62,7 +63,7 @@ export async function init(data: Data): Promise<Data> {
   data.state.private = state as unknown as Record<string, unknown>
   data.state.user = {}
   data.state.role = {}
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 
@@ -94,10 +95,10 @@ export async function nextNumber(data: Data<{ series: Series; key: string }>): P
   const series = body && body.series === 'credit-note' ? 'credit-note' : 'receipt'
   const key = body && typeof body.key === 'string' ? body.key : ''
   if (!key) {
-    data.response = { statusCode: 400, body: { code: 'NO_KEY', message: 'A document number is asked for with the key of its document.' } }
+    refuse(data, 400, 'NO_KEY', 'A document number is asked for with the key of its document.')
     return data
   }
   const state = data.state.private as unknown as NumberingState
-  data.response = { statusCode: 200, body: numberFor(state, series, key, Date.now()) }
+  respond(data, numberFor(state, series, key, Date.now()))
   return data
 }

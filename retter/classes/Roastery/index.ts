@@ -14,6 +14,7 @@
  *   (retention.ts);
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
  */
+import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { emptyBoard, isBoardDate, isShardId } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, ROASTERY_CLASS, boardOf, dateOf, storeBoard } from './day'
@@ -49,7 +50,7 @@ export async function init(data: Data): Promise<Data> {
   const date = dateOf(data)
   if (isShardId(date) && isBoardDate(date.slice(0, 10))) return initShard(data)
   if (!isBoardDate(date)) {
-    data.response = { statusCode: 400, body: { code: 'INVALID_DATE', message: 'A Roastery instance id is a delivery day: YYYY-MM-DD.' } }
+    refuse(data, 400, 'INVALID_DATE', 'A Roastery instance id is a delivery day: YYYY-MM-DD.')
     return data
   }
   data.state.public = {}
@@ -57,7 +58,7 @@ export async function init(data: Data): Promise<Data> {
   data.state.user = {}
   data.state.role = {}
   storeBoard(data, emptyBoard(date))
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 

@@ -6,6 +6,7 @@
  * Account made it. A second refund of the same delivery waits for the first (Retter runs one WRITE
  * of an instance at a time), so two staff members clicking at once can never refund twice.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { BoardDocument, accountOf, addRefund, callUntilFree, cleanReason, deliveryOn, describeFailure, paidForShipping, refundRefusal, setDeliveryMoney, succeeded } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, boardOf, dateOf, storeBoard } from './day'
@@ -15,10 +16,6 @@ const rdk = new RDK()
 /** The Account method that refunds (Roastery calls only). */
 export const REFUND_PAYMENT_METHOD = 'refundPayment'
 
-function answer(data: Data, status: number, body: unknown): Data {
-  data.response = { statusCode: status, body: body }
-  return data
-}
 
 /**
  * WRITE (staff) {deliveryId, amountCents, reason}: refunds `amountCents` of the delivery's payment.
@@ -33,15 +30,15 @@ export async function refundDelivery(data: Data<{ deliveryId: string; amountCent
   const deliveryId = body && typeof body.deliveryId === 'string' ? body.deliveryId : ''
   const board = boardOf(data)
   const delivery = deliveryOn(board, deliveryId)
-  if (!delivery) return answer(data, 404, { code: 'NOT_ON_BOARD', message: 'There is no delivery ' + deliveryId + ' on ' + dateOf(data) + '.' })
+  if (!delivery) return refuse(data, 404, 'NOT_ON_BOARD', 'There is no delivery ' + deliveryId + ' on ' + dateOf(data) + '.')
   const reason = cleanReason(body ? body.reason : undefined)
-  if ('message' in reason) return answer(data, 400, { code: 'INVALID_REASON', message: reason.message })
+  if ('message' in reason) return refuse(data, 400, 'INVALID_REASON', reason.message)
   const amount = body ? body.amountCents : NaN
   const what = 'delivery ' + deliveryId
   // A SEPA debit still settling shipped under its mandate, but is not money yet: refund it once paid.
   const paid = delivery.payment === 'paid' && paidForShipping(delivery.payment)
   const refusal = refundRefusal(what, paid, delivery.amountCents || 0, delivery.refundedCents || 0, amount)
-  if (refusal) return answer(data, refusal.status, { code: refusal.code, message: refusal.message })
+  if (refusal) return refuse(data, refusal.status, refusal.code, refusal.message)
   const reply = await callUntilFree(function () {
     return rdk.methodCall({
       classId: ACCOUNT_CLASS, instanceId: accountOf(deliveryId), methodName: REFUND_PAYMENT_METHOD,
@@ -53,10 +50,10 @@ export async function refundDelivery(data: Data<{ deliveryId: string; amountCent
     const refused = reply.body as { code?: unknown; message?: unknown } | undefined
     if (reply.statusCode >= 400 && reply.statusCode < 500 && refused && typeof refused.code === 'string') {
       // The Account's own record refused it (e.g. refunded meanwhile): its words, with its status.
-      return answer(data, reply.statusCode, { code: refused.code, message: String(refused.message || '') })
+      return refuse(data, reply.statusCode, refused.code, String(refused.message || ''))
     }
-    if (reply.statusCode === 502) return answer(data, 502, reply.body)
-    return answer(data, 503, { code: 'REFUND_NOT_MADE', message: 'The customer’s account could not be reached, so nothing was refunded. Try again in a moment.' })
+    if (reply.statusCode === 502) return respond(data, reply.body, 502)
+    return refuse(data, 503, 'REFUND_NOT_MADE', 'The customer’s account could not be reached, so nothing was refunded. Try again in a moment.')
   }
   const made = reply.body as { amountCents: number; refundedCents: number; receipt?: BoardDocument; creditNote?: BoardDocument }
   const nowIso = new Date(Date.now()).toISOString()
@@ -64,7 +61,7 @@ export async function refundDelivery(data: Data<{ deliveryId: string; amountCent
   if (made.receipt) next = setDeliveryMoney(next, deliveryId, { receipt: made.receipt }, nowIso).board
   storeBoard(data, next)
   const shown = deliveryOn(next, deliveryId)
-  return answer(data, 200, {
+  return respond(data, {
     deliveryId: deliveryId, amountCents: made.amountCents, refundedCents: shown ? shown.refundedCents || 0 : made.refundedCents,
     creditNote: made.creditNote,
   })

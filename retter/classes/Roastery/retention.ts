@@ -10,6 +10,7 @@
  * retention, over the last SWEEP_DAYS of such days, to purge itself: a missed or failed run is made
  * up by the next ones, and a day already purged changes nothing.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { Board, BoardDelivery, byPacking, callUntilFree, describeFailure, isBoardDate, oldestKeptDay, succeeded } from 'BeanBloomBoard'
 import { ROASTERY_CLASS, boardOf, dateOf, storeBoard } from './day'
@@ -49,16 +50,16 @@ export function withoutPersonalData(board: Board, nowIso: string): { board: Boar
 export async function purgePersonalData(data: Data): Promise<Data> {
   const date = dateOf(data)
   if (!isBoardDate(date)) {
-    data.response = { statusCode: 400, body: { code: 'NOT_A_DAY', message: 'Only a day (YYYY-MM-DD) purges its board; its shards follow it.' } }
+    refuse(data, 400, 'NOT_A_DAY', 'Only a day (YYYY-MM-DD) purges its board; its shards follow it.')
     return data
   }
   if (date >= oldestKeptDay(Date.now())) {
-    data.response = { statusCode: 409, body: { code: 'STILL_KEPT', message: 'The board of ' + date + ' keeps its names and addresses until ' + date + ' is more than the retention period ago.' } }
+    refuse(data, 409, 'STILL_KEPT', 'The board of ' + date + ' keeps its names and addresses until ' + date + ' is more than the retention period ago.')
     return data
   }
   const result = withoutPersonalData(boardOf(data), new Date(Date.now()).toISOString())
   if (result.purged > 0) storeBoard(data, result.board)
-  data.response = { statusCode: 200, body: { purged: result.purged } }
+  respond(data, { purged: result.purged })
   return data
 }
 
@@ -91,6 +92,6 @@ export async function purgePastBoards(data: Data): Promise<Data> {
     const body = answer.body as { purged?: number } | undefined
     if (body && body.purged) purged.push(day)
   }
-  data.response = { statusCode: 200, body: { purged: purged, failed: failed } }
+  respond(data, { purged: purged, failed: failed })
   return data
 }

@@ -484,7 +484,7 @@ describe('failures never undo a change', () => {
     ].join('\n'))
     project.write('classes/Account/outage.ts', [
       "import { Data } from '@retter/rdk'",
-      "import { recordShipment as real, ShipmentInput } from './shipments'",
+      "import { recordShipment as real, ShipmentInput } from './subscription/shipments'",
       'export async function recordShipment(data: Data<ShipmentInput>) {',
       "  if (process.env.TEST_ACCOUNTS_DOWN === '1') throw new Error('the account is down')",
       '  return real(data)',
@@ -494,7 +494,7 @@ describe('failures never undo a change', () => {
     const { join } = jest.requireActual<typeof import('node:path')>('node:path')
     for (const [file, from, to] of [
       ['classes/Roastery/template.yml', 'handler: published.syncDelivery', 'handler: outage.syncDelivery'],
-      ['classes/Account/template.yml', 'handler: shipments.recordShipment', 'handler: outage.recordShipment'],
+      ['classes/Account/template.yml', 'handler: peers.recordShipment', 'handler: outage.recordShipment'],
     ] as const) {
       project.write(file, readFileSync(join(project.dir, file), 'utf8').replace(from, to))
     }

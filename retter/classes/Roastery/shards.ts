@@ -7,6 +7,7 @@
  * meanwhile the head names a revision the shard does not show, so the page tells staff the board is
  * not live instead of showing part of it as if it were all.
  */
+import { keepOneTask, refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { BoardDelivery, ShardDocument, callUntilFree, describeFailure, isShardId, parseShardId, shardDocumentOf, succeeded } from 'BeanBloomBoard'
 import { STAFF_IDENTITY } from 'BeanBloomIdentity'
@@ -37,7 +38,7 @@ export function initShard(data: Data): Data {
   data.state.user = {}
   data.state.role = {}
   ;(data.state.role as { [identity: string]: ShardDocument })[STAFF_IDENTITY] = shardOf(data)
-  data.response = { statusCode: 200, body: {} }
+  respond(data)
   return data
 }
 
@@ -48,11 +49,11 @@ export function initShard(data: Data): Data {
 export async function setShard(data: Data<{ rev: number; deliveries: BoardDelivery[] }>): Promise<Data> {
   const body = data.request.body
   if (!isShardId(dateOf(data))) {
-    data.response = { statusCode: 400, body: { code: 'NOT_A_SHARD', message: 'setShard is a method of a day’s shard (YYYY-MM-DD_N).' } }
+    refuse(data, 400, 'NOT_A_SHARD', 'setShard is a method of a day’s shard (YYYY-MM-DD_N).')
     return data
   }
   if (!body || typeof body.rev !== 'number' || !Array.isArray(body.deliveries)) {
-    data.response = { statusCode: 400, body: { code: 'INVALID_SHARD', message: 'A shard needs the day’s revision (rev) and its deliveries.' } }
+    refuse(data, 400, 'INVALID_SHARD', 'A shard needs the day’s revision (rev) and its deliveries.')
     return data
   }
   const current = shardOf(data)
@@ -60,7 +61,7 @@ export async function setShard(data: Data<{ rev: number; deliveries: BoardDelive
     if (!data.state.role) data.state.role = {}
     ;(data.state.role as { [identity: string]: ShardDocument })[STAFF_IDENTITY] = { date: current.date, shard: current.shard, rev: body.rev, deliveries: body.deliveries }
   }
-  data.response = { statusCode: 200, body: { rev: Math.max(body.rev, current.rev) } }
+  respond(data, { rev: Math.max(body.rev, current.rev) })
   return data
 }
 
@@ -101,11 +102,7 @@ export async function pushShards(data: Data): Promise<boolean> {
   })
   priv.unpushed = unpushed
   if (Object.keys(unpushed).length === 0) return true
-  if (!priv.pushRetryPending) {
-    priv.pushRetryPending = true
-    if (!data.tasks) data.tasks = []
-    data.tasks.push({ method: PUSH_SHARDS_METHOD, after: PUSH_RETRY_AFTER_SECONDS, payload: {} })
-  }
+  priv.pushRetryPending = keepOneTask(data, priv.pushRetryPending, PUSH_SHARDS_METHOD, PUSH_RETRY_AFTER_SECONDS)
   return false
 }
 
@@ -113,7 +110,7 @@ export async function pushShards(data: Data): Promise<boolean> {
 export async function pushShardsTask(data: Data): Promise<Data> {
   dayPrivateOf(data).pushRetryPending = false
   const done = await pushShards(data)
-  data.response = { statusCode: 200, body: { done: done } }
+  respond(data, { done: done })
   return data
 }
 
@@ -123,7 +120,7 @@ export async function pushShardsTask(data: Data): Promise<Data> {
  */
 export async function revision(data: Data): Promise<Data> {
   const priv = data.state.private as DayPrivate | undefined
-  data.response = { statusCode: 200, body: { rev: priv && priv.layout ? priv.layout.rev : 0, count: boardOf(data).deliveries.length } }
+  respond(data, { rev: priv && priv.layout ? priv.layout.rev : 0, count: boardOf(data).deliveries.length })
   return data
 }
 
@@ -136,10 +133,7 @@ export function writingShards<T>(handler: (data: Data<T>) => Promise<Data>): (da
     const id = dateOf(data)
     if (isShardId(id)) {
       const parsed = parseShardId(id)
-      data.response = {
-        statusCode: 400,
-        body: { code: 'NOT_A_DAY', message: id + ' is a part of ' + (parsed ? parsed.date : 'a day') + '’s packing list; call the day ' + (parsed ? parsed.date : '') + ' instead.' },
-      }
+      refuse(data, 400, 'NOT_A_DAY', id + ' is a part of ' + (parsed ? parsed.date : 'a day') + '’s packing list; call the day ' + (parsed ? parsed.date : '') + ' instead.')
       return data
     }
     const out = await handler(data)

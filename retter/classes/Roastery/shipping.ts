@@ -4,6 +4,7 @@
  * shipped. So a board never shows a parcel as shipped that its customer will not hear about: when
  * the Account cannot be reached, nothing changes and staff may simply try again.
  */
+import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import {
   Board, BoardDelivery, accountOf, callUntilFree, cleanTracking, deliveryOn, describeFailure, paidForShipping, setDeliveryTracking, shipDelivery, shipmentOf, succeeded,
@@ -34,10 +35,7 @@ async function recordShipment(date: string, delivery: BoardDelivery, shippedAt: 
 }
 
 function notPaid(data: Data, deliveryId: string): Data {
-  data.response = {
-    statusCode: 409,
-    body: { code: 'NOT_PAID', message: 'Delivery ' + deliveryId + ' is not paid, so it cannot be shipped. It stays on hold until its customer pays.' },
-  }
+  refuse(data, 409, 'NOT_PAID', 'Delivery ' + deliveryId + ' is not paid, so it cannot be shipped. It stays on hold until its customer pays.')
   return data
 }
 
@@ -51,11 +49,11 @@ export async function markShipped(data: Data<{ deliveryId: string }>): Promise<D
   const board = boardOf(data)
   const delivery = deliveryOn(board, deliveryId)
   if (!delivery) {
-    data.response = { statusCode: 404, body: { code: 'NOT_ON_BOARD', message: 'There is no delivery ' + deliveryId + ' on ' + dateOf(data) + '.' } }
+    refuse(data, 404, 'NOT_ON_BOARD', 'There is no delivery ' + deliveryId + ' on ' + dateOf(data) + '.')
     return data
   }
   if (delivery.status === 'shipped') {
-    data.response = { statusCode: 200, body: { deliveryId: deliveryId, status: 'shipped', shippedAt: delivery.shippedAt } }
+    respond(data, { deliveryId: deliveryId, status: 'shipped', shippedAt: delivery.shippedAt })
     return data
   }
   if (!paidForShipping(delivery.payment)) return notPaid(data, deliveryId)
@@ -63,14 +61,11 @@ export async function markShipped(data: Data<{ deliveryId: string }>): Promise<D
   const outcome = await recordShipment(dateOf(data), delivery, shippedAt)
   if (outcome === 'refused') return notPaid(data, deliveryId)
   if (outcome === 'failed') {
-    data.response = {
-      statusCode: 503,
-      body: { code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.' },
-    }
+    refuse(data, 503, 'SHIPMENT_NOT_RECORDED', 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.')
     return data
   }
   storeBoard(data, shipDelivery(board, deliveryId, shippedAt).board)
-  data.response = { statusCode: 200, body: { deliveryId: deliveryId, status: 'shipped', shippedAt: shippedAt } }
+  respond(data, { deliveryId: deliveryId, status: 'shipped', shippedAt: shippedAt })
   return data
 }
 
@@ -106,19 +101,10 @@ export async function markAllShipped(data: Data): Promise<Data> {
   for (const id of recorded) board = shipDelivery(board, id, shippedAt).board
   if (recorded.length > 0) storeBoard(data, board)
   if (failed.length > 0) {
-    data.response = {
-      statusCode: 503,
-      body: {
-        code: 'SOME_NOT_RECORDED',
-        message: failed.length + ' of ' + pending.length + ' deliveries could not be recorded in their customers’ accounts and are still scheduled. Try again in a moment.',
-        shipped: recorded.length,
-        failed: failed,
-        onHold: onHold + refused,
-      },
-    }
+    refuse(data, 503, 'SOME_NOT_RECORDED', failed.length + ' of ' + pending.length + ' deliveries could not be recorded in their customers’ accounts and are still scheduled. Try again in a moment.', { shipped: recorded.length, failed: failed, onHold: onHold + refused })
     return data
   }
-  data.response = { statusCode: 200, body: { shipped: recorded.length, failed: [], onHold: onHold + refused } }
+  respond(data, { shipped: recorded.length, failed: [], onHold: onHold + refused })
   return data
 }
 
@@ -143,7 +129,7 @@ export interface TrackingEntry {
 export async function setTracking(data: Data<{ entries: TrackingEntry[] }>): Promise<Data> {
   const entries = data.request.body && Array.isArray(data.request.body.entries) ? data.request.body.entries : []
   if (entries.length < 1 || entries.length > TRACKING_BATCH_MAX) {
-    data.response = { statusCode: 400, body: { code: 'INVALID_TRACKING_BATCH', message: 'Send 1 to ' + TRACKING_BATCH_MAX + ' parcels (entries), not ' + entries.length + '.' } }
+    refuse(data, 400, 'INVALID_TRACKING_BATCH', 'Send 1 to ' + TRACKING_BATCH_MAX + ' parcels (entries), not ' + entries.length + '.')
     return data
   }
   const nowIso = new Date(Date.now()).toISOString()
@@ -154,25 +140,22 @@ export async function setTracking(data: Data<{ entries: TrackingEntry[] }>): Pro
     const row = entries.length > 1 ? 'Row ' + (i + 1) + ' (delivery ' + entry.deliveryId + '): ' : ''
     const cleaned = cleanTracking(entry.carrier, entry.trackingNumber)
     if ('refusal' in cleaned) {
-      data.response = { statusCode: 400, body: { code: cleaned.refusal.code, field: cleaned.refusal.field, row: i + 1, message: row + cleaned.refusal.message } }
+      respond(data, { code: cleaned.refusal.code, field: cleaned.refusal.field, row: i + 1, message: row + cleaned.refusal.message }, 400)
       return data
     }
     const result = setDeliveryTracking(board, entry.deliveryId, cleaned.tracking, nowIso)
     if (result.outcome === 'absent') {
-      data.response = { statusCode: 404, body: { code: 'NOT_ON_BOARD', field: 'deliveryId', row: i + 1, message: row + 'There is no delivery ' + entry.deliveryId + ' on ' + dateOf(data) + '.' } }
+      respond(data, { code: 'NOT_ON_BOARD', field: 'deliveryId', row: i + 1, message: row + 'There is no delivery ' + entry.deliveryId + ' on ' + dateOf(data) + '.' }, 404)
       return data
     }
     if (result.outcome === 'shipped') {
-      data.response = {
-        statusCode: 409,
-        body: { code: 'ALREADY_SHIPPED', field: 'deliveryId', row: i + 1, message: row + 'Delivery ' + entry.deliveryId + ' is already shipped and its customer told; enter tracking before marking a parcel shipped.' },
-      }
+      respond(data, { code: 'ALREADY_SHIPPED', field: 'deliveryId', row: i + 1, message: row + 'Delivery ' + entry.deliveryId + ' is already shipped and its customer told; enter tracking before marking a parcel shipped.' }, 409)
       return data
     }
     if (result.outcome === 'changed') updated++
     board = result.board
   }
   if (updated > 0) storeBoard(data, board)
-  data.response = { statusCode: 200, body: { updated: updated } }
+  respond(data, { updated: updated })
   return data
 }

@@ -1,4 +1,5 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
+import { refuse, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { BoardDeliveryInput, BoardDocument, BoardPayment, accountOf, addCreditNote, deliveryIdFor, removeDelivery, setDeliveryMoney, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
 import { boardOf, dateOf, storeBoard } from './day'
@@ -7,12 +8,12 @@ import { boardOf, dateOf, storeBoard } from './day'
 function refusedDelivery(data: Data, deliveryId: string): boolean {
   const date = dateOf(data)
   if (deliveryId !== deliveryIdFor(accountOf(deliveryId), date)) {
-    data.response = { statusCode: 400, body: { code: 'WRONG_DAY', message: 'Delivery ' + deliveryId + ' is not due on ' + date + '.' } }
+    refuse(data, 400, 'WRONG_DAY', 'Delivery ' + deliveryId + ' is not due on ' + date + '.')
     return true
   }
   const caller = data.context.refererInstanceId
   if (caller && caller !== accountOf(deliveryId)) {
-    data.response = { statusCode: 403, body: { code: 'FORBIDDEN', message: 'An Account may only change its own deliveries.' } }
+    refuse(data, 403, 'FORBIDDEN', 'An Account may only change its own deliveries.')
     return true
   }
   return false
@@ -31,7 +32,7 @@ export async function syncDelivery(data: Data<{ deliveryId: string; delivery: Bo
   const board = boardOf(data)
   const result = body && body.delivery ? upsertDelivery(board, deliveryId, body.delivery, nowIso) : removeDelivery(board, deliveryId, nowIso)
   if (result.board !== board) storeBoard(data, result.board)
-  data.response = { statusCode: 200, body: { outcome: result.outcome } }
+  respond(data, { outcome: result.outcome })
   return data
 }
 
@@ -51,6 +52,6 @@ export async function setPayment(data: Data<{ deliveryId: string; payment: Board
   let next = setDeliveryMoney(result.board, deliveryId, { amountCents: body.amountCents, receipt: body.receipt }, nowIso).board
   if (body.creditNote) next = addCreditNote(next, deliveryId, body.creditNote, nowIso)
   if (next !== board) storeBoard(data, next)
-  data.response = { statusCode: 200, body: { outcome: result.outcome } }
+  respond(data, { outcome: result.outcome })
   return data
 }

@@ -5,6 +5,7 @@
  * status, money keeps changing after a delivery shipped: a SEPA debit is paid (and gets its
  * receipt) days later, and a refund usually follows a parcel that arrived damaged.
  */
+import { euros } from 'BeanBloomKit/money'
 import { Board, BoardDelivery, BoardDocument, deliveryOn } from './board'
 
 /** What the Account tells the board about a delivery's money (absent fields stay as they are). */
@@ -68,12 +69,6 @@ export interface RefundRefusal {
   message: string
 }
 
-/** "€20.00" (integer cents of euros). */
-function eurosText(cents: number): string {
-  const rest = cents % 100
-  return '€' + Math.floor(cents / 100) + '.' + (rest < 10 ? '0' : '') + rest
-}
-
 /**
  * The refund limit, one rule for the board and the Account: a whole, positive number of cents, of
  * a paid delivery, never more than what was paid less what was already refunded.
@@ -87,13 +82,13 @@ export function refundRefusal(what: string, paid: boolean, paidCents: number, re
   if (!paid) return { status: 409, code: 'NOT_REFUNDABLE', message: 'The ' + what + ' is not paid, so there is nothing to refund.' }
   const left = paidCents - refundedCents
   if (left <= 0) {
-    return { status: 409, code: 'ALREADY_REFUNDED', message: 'The ' + what + ' was already refunded in full (' + eurosText(paidCents) + '); nothing is left to refund.' }
+    return { status: 409, code: 'ALREADY_REFUNDED', message: 'The ' + what + ' was already refunded in full (' + euros(paidCents) + '); nothing is left to refund.' }
   }
   if (amountCents > left) {
     return {
       status: 409, code: 'REFUND_TOO_LARGE',
-      message: 'Only ' + eurosText(left) + ' of the ' + eurosText(paidCents) + ' paid for the ' + what + ' can still be refunded' +
-        (refundedCents > 0 ? ' (' + eurosText(refundedCents) + ' already was)' : '') + '; ' + eurosText(amountCents) + ' is more than that.',
+      message: 'Only ' + euros(left) + ' of the ' + euros(paidCents) + ' paid for the ' + what + ' can still be refunded' +
+        (refundedCents > 0 ? ' (' + euros(refundedCents) + ' already was)' : '') + '; ' + euros(amountCents) + ' is more than that.',
     }
   }
   return undefined

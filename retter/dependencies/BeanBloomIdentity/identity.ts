@@ -7,6 +7,7 @@
  * userId is a separate HMAC (its own purpose prefix), so the Account id that INSTANCE by e-mail
  * answers tells nothing about it.
  */
+import { listSetting, setting } from 'BeanBloomKit/env'
 import type { Context, Data, Response } from '@retter/rdk'
 import { createHmac } from 'crypto'
 import { checkEmail, normaliseEmail } from './email'
@@ -27,7 +28,7 @@ export function parseEmail(value: unknown): string | undefined {
 }
 
 function idSecret(): string {
-  const secret = process.env.CUSTOMER_ID_SECRET
+  const secret = setting('CUSTOMER_ID_SECRET')
   if (!secret || secret.length < 32) {
     throw new Error('CUSTOMER_ID_SECRET is missing or shorter than 32 characters: set it in the project environment')
   }
@@ -80,7 +81,7 @@ export function customerEmail(context: Context): string | undefined {
 
 /** The normalised addresses of STAFF_EMAILS (project environment, comma-separated); read on every call. */
 export function staffEmails(): string[] {
-  const listed = (process.env.STAFF_EMAILS || '').split(',')
+  const listed = listSetting('STAFF_EMAILS')
   const emails: string[] = []
   for (const raw of listed) {
     const email = parseEmail(raw)

@@ -4,6 +4,7 @@
  *   MAIL_FROM  the sender, e.g. "Bean & Bloom <hello@example.com>"
  * Locally the runtime points SMTP_URL at its own SMTP receiver.
  */
+import { requiredSetting } from 'BeanBloomKit/env'
 import nodemailer from 'nodemailer'
 
 export interface Mail {
@@ -23,12 +24,6 @@ export interface MailAttachment {
   contentBase64: string
 }
 
-function requireEnv(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(name + ' is not set: set it in the project environment')
-  return value
-}
-
 /**
  * Resolves once the SMTP server accepted the message.
  * @param messageId its Message-ID: every try of one outbox message has the same (retry.ts)
@@ -36,9 +31,9 @@ function requireEnv(name: string): string {
 export async function sendMail(mail: Mail, messageId?: string): Promise<void> {
   // A transport per message: the URL may change between invocations (env updates) and a warm
   // container must not hold an idle SMTP connection.
-  const transport = nodemailer.createTransport(requireEnv('SMTP_URL'))
+  const transport = nodemailer.createTransport(requiredSetting('SMTP_URL'))
   try {
-    await transport.sendMail({ from: requireEnv('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId,
+    await transport.sendMail({ from: requiredSetting('MAIL_FROM'), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId,
       attachments: mail.attachments ? mail.attachments.map(function (a) { return { filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' } }) : undefined,
     })
   } finally {

@@ -173,13 +173,8 @@ export function methodText(method: Pick<PaymentMethodSummary, 'type' | 'brand' |
   return brand + ' •••• ' + method.last4
 }
 
-/** "€20.00" (amounts are integer cents of euros). */
-export function euros(amountCents: number): string {
-  const sign = amountCents < 0 ? '-' : ''
-  const abs = Math.abs(Math.round(amountCents))
-  const cents = abs % 100
-  return sign + '€' + Math.floor(abs / 100) + '.' + (cents < 10 ? '0' : '') + cents
-}
+/** "€20.00": the one money rule (BeanBloomKit/money), kept here for the callers that import it from this module. */
+export { euros } from 'BeanBloomKit/money'
 
 /** The customer's words for a payment status. */
 export function paymentStatusText(status: PaymentStatus): string {

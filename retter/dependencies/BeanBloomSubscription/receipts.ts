@@ -9,7 +9,7 @@
  */
 import { addressLines, DeliveryAddress } from './address'
 import { customerDate } from './dates'
-import { euros } from './payments'
+import { euros } from 'BeanBloomKit/money'
 import { rateText, VatSplit } from './vat'
 
 /** Who sells: the shop's legal name, address and VAT number (the project's configuration). */

@@ -1,0 +1,58 @@
+/**
+ * Methods run by Retter's delayed calls (`data.tasks`), never by customers (the authorizer lets only
+ * the platform call them): the upcoming-delivery reminder, and board updates tried again. (The mail
+ * retry is mail/outbox.ts's.)
+ */
+import { respond } from 'BeanBloomKit'
+import { Data } from '@retter/rdk'
+import { findPlan, isFinal, paymentOn } from 'BeanBloomSubscription'
+import { planOn } from '../payments/charge-task'
+import { current, mailCustomer } from './customer-view'
+import { privateOf } from '../customer'
+import { keepReminder, ranTask, stillDue } from './reminders'
+import { syncBoards } from './roastery-boards'
+import { isShipped } from './shipments'
+
+/**
+ * WRITE (task) {date}: e-mails "your coffee arrives …" if that delivery is still due and was not
+ * reminded of yet, then schedules the reminder of the next delivery. A task for a delivery that is
+ * no longer the pending one (the schedule changed since) does nothing. Either way the roastery's
+ * boards are brought up to date: days that came within the customer's upcoming deliveries since
+ * their last change get their delivery, so boards stay full without customers writing.
+ */
+export async function sendDeliveryReminder(data: Data<{ date: string }>): Promise<Data> {
+  const date = data.request.body ? data.request.body.date : ''
+  const nowMs = Date.now()
+  const priv = privateOf(data)
+  priv.reminderTasks = ranTask(priv.reminderTasks, date)
+  const view = current(data, nowMs)
+  await syncBoards(data, view, nowMs)
+  if (date !== priv.reminderFor) {
+    respond(data, { sent: false, reason: 'superseded' })
+    return data
+  }
+  delete priv.reminderFor
+  // Never for a delivery skipped, already shipped (staff may ship early), final or charged, or on hold.
+  const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !isFinal(date, nowMs) && !paymentOn(view.payments, date) && !view.paymentHoldSince
+  if (due) {
+    priv.remindedFor = date
+    const planId = planOn(view, date)
+    const plan = planId ? findPlan(planId) : undefined
+    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
+  }
+  keepReminder(data, view, nowMs)
+  respond(data, { sent: due, reason: due ? 'due' : 'not due' })
+  return data
+}
+
+/**
+ * WRITE (task): tries again the board updates that failed (roastery.ts schedules it). Answers the
+ * days still failing; an empty list when the boards are in line.
+ */
+export async function syncRoastery(data: Data): Promise<Data> {
+  const nowMs = Date.now()
+  delete privateOf(data).boardRetryPending
+  const failed = await syncBoards(data, current(data, nowMs), nowMs)
+  respond(data, { failed: failed })
+  return data
+}
