@@ -45,8 +45,9 @@ export function keepEarliestTask(data: Pick<Data, 'tasks'>, method: string, pend
   if (dueAt.length === 0) return pendingAt
   let earliest = Infinity
   for (const at of dueAt) earliest = Math.min(earliest, at)
-  if (pendingAt !== undefined && pendingAt <= earliest && pendingAt >= nowMs) return pendingAt
+  // Something already due is due now: a task pending now covers it.
   const at = Math.max(nowMs, earliest)
+  if (pendingAt !== undefined && pendingAt <= at && pendingAt >= nowMs) return pendingAt
   runAt(data, method, at, nowMs, { at: at })
   return at
 }
