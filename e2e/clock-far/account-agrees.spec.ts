@@ -15,6 +15,7 @@ import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, fillStartDetails, freshEmail, requestCode, signIn, test } from '../support/fixtures'
 import { advanceClockTo, clockNow } from '../support/payments'
 import { card } from '../support/cards'
+import { dayRegionName } from '../support/roastery-days'
 
 /** Barista's price of one delivery, and the part staff refund. */
 const PRICE = '€20.00'
@@ -121,7 +122,7 @@ test('two payments and a refund: /account shows no internal data, and its days a
   const staff = await staffContext.newPage()
   await signIn(staff, E2E_STAFF_EMAIL)
   await staff.goto('/roastery')
-  const board = staff.getByRole('region', { name: shortDate(days[0]), exact: true })
+  const board = staff.getByRole('region', { name: dayRegionName(days[0] as string) })
   await board.getByRole('button', { name: `Refund: ${name}` }).click()
   const dialog = staff.getByRole('dialog')
   await dialog.getByLabel('Amount (€)').fill('5.00')
