@@ -9,6 +9,7 @@
  */
 import type { Board, BoardDelivery, BoardDocument } from './board'
 import { csvCell } from './csv'
+import { euros } from '@retter-shared/BeanBloomKit/money'
 
 /** Money of one day or month, in integer euro cents. */
 export interface MoneySummary {
@@ -200,6 +201,6 @@ export function parseRefundAmount(text: string, maxCents: number): { cents: numb
   const [whole, fraction = ''] = cleaned.split('.')
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
   if (cents <= 0) return { message: 'Enter an amount above €0.00.' }
-  if (cents > maxCents) return { message: `At most €${(maxCents / 100).toFixed(2)} can still be refunded.` }
+  if (cents > maxCents) return { message: `At most ${euros(maxCents)} can still be refunded.` }
   return { cents }
 }
