@@ -4,9 +4,8 @@
  * without throws naming itself and what to set; a malformed number is logged, naming the variable
  * and the value, and its default used. docs/configuration.md lists them for whoever sets them.
  *
- * Read once: the parsed values are kept while the raw ones stay the same, and parsed anew when a
- * project setting changes (a warm container keeps its module state across such a change, and the
- * tests set variables between cases).
+ * Each read takes the variable's current value, nothing is kept: a warm container keeps its module
+ * state across a change of the project's settings, and the tests set variables between cases.
  */
 
 /** Every variable the classes read (the schema). */
@@ -34,28 +33,10 @@ export const CLASS_ENV = {
 
 export type ClassEnvName = keyof typeof CLASS_ENV
 
-const NAMES = Object.keys(CLASS_ENV) as ClassEnvName[]
-
-let read: { raw: string; values: { [name: string]: string | undefined } } | undefined
-
-/** The schema's variables, trimmed, blank as unset; parsed again only when one changed. */
-function current(): { [name: string]: string | undefined } {
-  const raws = NAMES.map(function (name) { return process.env[name] })
-  const raw = JSON.stringify(raws)
-  if (!read || read.raw !== raw) {
-    const values: { [name: string]: string | undefined } = {}
-    NAMES.forEach(function (name, i) {
-      const value = (raws[i] || '').trim()
-      values[name] = value === '' ? undefined : value
-    })
-    read = { raw: raw, values: values }
-  }
-  return read.values
-}
-
 /** The variable's value, trimmed; undefined when unset or blank. */
 export function setting(name: ClassEnvName): string | undefined {
-  return current()[name]
+  const value = (process.env[name] || '').trim()
+  return value === '' ? undefined : value
 }
 
 /**
