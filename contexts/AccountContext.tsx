@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AccountView, AwsView, SubscriptionPlan } from '@/lib/contract'
 import type { CustomerObjects } from '@/lib/customer/account-api'
 import { bindCustomerCalls, type CustomerCall } from '@/lib/customer/customer-calls'
@@ -127,7 +127,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   // the service" goes without a reload (and without waiting for the next timed retry).
   const plansUnreachable = unreachable(currentPlans?.error)
   const objectsUnreachable = unreachable(objects.error)
-  useEffect(() => {
+  // A layout effect: the listener is in place before the message can paint, so a connection that
+  // returns at that very moment is not missed (a passive effect runs some time after the paint).
+  useLayoutEffect(() => {
     if (!plansUnreachable && !objectsUnreachable) return
     const onOnline = () => {
       if (plansUnreachable) reloadPlans()

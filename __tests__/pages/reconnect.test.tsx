@@ -24,6 +24,30 @@ test('plans that could not load for want of a connection load on their own when 
   expect(screen.queryByText(/Cannot reach the service/)).not.toBeInTheDocument()
 })
 
+/** Calls `then` the moment an element with role="alert" enters the page, before anything else runs. */
+function onAlertShown(then: () => void) {
+  const observer = new MutationObserver(() => {
+    if (!screen.queryByRole('alert')) return
+    observer.disconnect()
+    then()
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return observer
+}
+
+test('a connection back the instant "Cannot reach the service" shows still brings the plans', async () => {
+  server.use(http.post(plansCall, () => HttpResponse.error(), { once: true }))
+  // No act(): the event comes from outside React, as the browser's would, right as the message paints.
+  const observer = onAlertShown(() => window.dispatchEvent(new Event('online')))
+  renderRoute('/')
+  try {
+    expect(await screen.findAllByRole('article', {}, LOAD)).toHaveLength(4)
+  } finally {
+    observer.disconnect()
+  }
+  expect(screen.queryByText(/Cannot reach the service/)).not.toBeInTheDocument()
+})
+
 const offline = new RioAppError({ code: 'NETWORK', message: 'Cannot reach the service. Check your connection and try again.' })
 const refused = new RioAppError({ code: 'TOO_LATE_TO_CHANGE', message: 'The delivery is already being roasted.' })
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
 import type { SubscriptionChangeRequest } from '@/lib/customer/account-api'
 import { asAppError } from '@/lib/rio/errors/app-error'
@@ -49,7 +49,8 @@ export function useChange(send: (change: SubscriptionChangeRequest) => Promise<v
   // connection is back (the browser's `online` event) or the service has answered since (`fresh`,
   // the customer's state, changed).
   const unreachable = isUnreachable(error)
-  useEffect(() => {
+  // A layout effect, so the listener is there before the message paints (see AccountContext).
+  useLayoutEffect(() => {
     if (!unreachable) return
     const clear = () => setError(withoutUnreachable)
     window.addEventListener('online', clear)
