@@ -79,6 +79,8 @@ export interface AccountPrivateState {
   boardRetryPending?: boolean
   /** Board retries scheduled since the last update that went through. */
   boardRetries?: number
+  /** Dates (ISO) of deliveries whose board did not take their latest payment outcome: the retry task tells them again. */
+  untoldPayments?: string[]
   /** Stripe's customer id (created by the first startPaymentSetup). */
   stripeCustomerId?: string
   /** Stripe's id of the saved payment method, charged off-session. */

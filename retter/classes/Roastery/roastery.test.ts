@@ -476,10 +476,14 @@ describe('failures never undo a change', () => {
     project = composeProject()
     project.write('classes/Roastery/outage.ts', [
       "import { Data } from '@retter/rdk'",
-      "import { syncDelivery as real } from './published'",
+      "import { setPayment as realPayment, syncDelivery as real } from './published'",
       'export async function syncDelivery(data: Data) {',
       "  if (process.env.TEST_BOARDS_DOWN === '1') throw new Error('the board is down')",
       '  return real(data)',
+      '}',
+      'export async function setPayment(data: Data) {',
+      "  if (process.env.TEST_PAYMENTS_DOWN === '1') throw new Error('the board is down')",
+      '  return realPayment(data)',
       '}',
     ].join('\n'))
     project.write('classes/Account/outage.ts', [
@@ -494,6 +498,7 @@ describe('failures never undo a change', () => {
     const { join } = jest.requireActual<typeof import('node:path')>('node:path')
     for (const [file, from, to] of [
       ['classes/Roastery/template.yml', 'handler: published.syncDelivery', 'handler: outage.syncDelivery'],
+      ['classes/Roastery/template.yml', 'handler: published.setPayment', 'handler: outage.setPayment'],
       ['classes/Account/template.yml', 'handler: peers.recordShipment', 'handler: outage.recordShipment'],
     ] as const) {
       project.write(file, readFileSync(join(project.dir, file), 'utf8').replace(from, to))
@@ -503,10 +508,12 @@ describe('failures never undo a change', () => {
     project.remove()
     delete process.env.TEST_BOARDS_DOWN
     delete process.env.TEST_ACCOUNTS_DOWN
+    delete process.env.TEST_PAYMENTS_DOWN
   })
   beforeEach(async () => {
     process.env.TEST_BOARDS_DOWN = '0'
     process.env.TEST_ACCOUNTS_DOWN = '0'
+    process.env.TEST_PAYMENTS_DOWN = '0'
     await start(project.dir)
   })
 
@@ -528,6 +535,30 @@ describe('failures never undo a change', () => {
       const retry = await call(backend, 'POST', `/${P}/CALL/Account/syncRoastery/${sam.accountId}?_token=${sessions(backend).platform()}`, {})
       expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
       for (const day of WEEKLY) expect(await entryOf(day, rosa, sam)).toMatchObject({ grind: 'espresso', roast: 'light' })
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  test('a payment the board could not take is told again by the retry task, so a paid delivery ships', async () => {
+    const rosa = await signIn('rosa@example.com')
+    const sam = await subscriber('sam@example.com')
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      process.env.TEST_PAYMENTS_DOWN = '1'
+      await chargedAndReady(sam, rosa)
+      expect((await subOf(sam)).payments?.find((p) => p.date.startsWith('2026-11-25'))?.status).toBe('paid')
+      // The board never heard of the payment: staff cannot ship what the customer paid for.
+      expect((await entryOf('2026-11-25', rosa, sam))?.payment).not.toBe('paid')
+      expect((await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })).status).toBe(409)
+      expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^\[Account\] the board of 2026-11-25 did not take the payment of acct_[0-9a-f]{24}:2026-11-25: 500/))
+
+      process.env.TEST_PAYMENTS_DOWN = '0'
+      const retry = await call(backend, 'POST', `/${P}/CALL/Account/syncRoastery/${sam.accountId}?_token=${sessions(backend).platform()}`, {})
+      expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
+      expect(await entryOf('2026-11-25', rosa, sam)).toMatchObject({ payment: 'paid', amountCents: expect.any(Number), receipt: expect.objectContaining({ kind: 'receipt' }) })
+      const shipped = await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })
+      expect(shipped.status).toBe(200)
     } finally {
       errors.mockRestore()
     }

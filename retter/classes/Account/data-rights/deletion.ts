@@ -37,7 +37,7 @@ import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
 import { ConfirmLimitState, EMAIL_CODES_PER_HOUR, limitResponse, rollingWait, withinWindow } from '../limits'
 import { OTP_TTL_MS, StoredOtp, issueOtp } from '../sign-in/wrong-tries'
 import { accountDeletedMail, deletionCodeMail } from '../mail/data-rights-emails'
-import { shippedDays, syncBoards } from '../subscription/roastery-boards'
+import { keepBoardBookkeeping, shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { stripe, stripeFailure } from '../payments/stripe'
 import { endSessions } from '../sign-in/session-epoch'
 
@@ -225,10 +225,8 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   const next: Private = { userId: priv.userId }
   if (kept.length > 0) next.retainedDocuments = kept
   if (stillKept.length > 0) next.deletedDeliveries = stillKept
-  // Board bookkeeping stays so a pending retry knows what is still on a board.
-  if (priv.onBoards) next.onBoards = priv.onBoards
-  if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
-  if (priv.boardRetries) next.boardRetries = priv.boardRetries
+  // Board bookkeeping stays so a pending retry knows what is still on a board and what it was not told.
+  keepBoardBookkeeping(priv, next)
   // What waited to be sent goes with the rest of the customer's data; only the deletion's own e-mail follows.
   keepOutbox(priv, next, false)
   data.state.private = next

@@ -42,7 +42,7 @@ import { ConfirmLimitState, EmailChangeLimitState, emailChangeLimit, noteFailedC
 import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedMail } from '../mail/data-rights-emails'
 import { keepReminder } from '../subscription/reminders'
 import { adoptedFromFor, MovedState, noteAdoptedFrom, noteMovedTo } from '../payments/moved-refunds'
-import { syncBoards } from '../subscription/roastery-boards'
+import { keepBoardBookkeeping, syncBoards } from '../subscription/roastery-boards'
 import { noteSent, SentLogState, SentMail } from '../mail/sent-log'
 import { endSessions, signInClaims } from '../sign-in/session-epoch'
 import { stripe, stripeFailure } from '../payments/stripe'
@@ -277,9 +277,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   if (priv.deletedDeliveries) next.deletedDeliveries = priv.deletedDeliveries
   // Refunds of what shipped before the move reach the customer where they went (moved-refunds.ts).
   noteMovedTo(next, accountIdFor(newEmail), nowMs)
-  if (priv.onBoards) next.onBoards = priv.onBoards
-  if (priv.boardRetryPending) next.boardRetryPending = priv.boardRetryPending
-  if (priv.boardRetries) next.boardRetries = priv.boardRetries
+  keepBoardBookkeeping(priv, next)
   // Pending tasks find nothing to do, but their bookkeeping keeps them from being scheduled twice.
   if (priv.reminderTasks) next.reminderTasks = priv.reminderTasks
   if (priv.chargeTasks) next.chargeTasks = priv.chargeTasks

@@ -15,7 +15,7 @@
  *    `closeDelivery` at the end of the delivery's day gives it up: not paid, not shipped.
  */
 import { runIn } from 'BeanBloomKit'
-import RDK, { Data } from '@retter/rdk'
+import { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { deliveryIdFor } from 'BeanBloomBoard'
 import {
@@ -26,11 +26,11 @@ import { CustomerView, mailCustomer, store } from '../subscription/customer-view
 import { keepCharge, planOn } from './charge-task'
 import { privateOf } from '../customer'
 import { issueReceipt } from './receipts'
+import { tellBoard } from './board-payment'
 import { stillDue } from '../subscription/reminders'
 import { shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { isLocalStripe, stripe, stripeFailure } from './stripe'
 
-const rdk = new RDK()
 
 export const CONFIRM_METHOD = 'confirmCharge'
 export const RETRY_CHARGE_METHOD = 'retryCharge'
@@ -49,21 +49,6 @@ function task(data: Data, method: string, afterMs: number, payload: { [key: stri
 /** Stores `payment` in the customer's payments. */
 function keep(view: CustomerView, payment: DeliveryPayment): void {
   view.payments = withPayment(view.payments, payment)
-}
-
-/** Shows the delivery's payment on its day's board (a failure is logged: the board catches up on the next outcome). */
-async function tellBoard(data: Data, payment: DeliveryPayment): Promise<void> {
-  const accountId = data.context.instanceId || ''
-  const day = payment.date.slice(0, 10)
-  try {
-    const answer = await rdk.methodCall({
-      classId: 'Roastery', instanceId: day, methodName: ROASTERY_PAYMENT_METHOD,
-      body: { deliveryId: deliveryIdFor(accountId, day), payment: payment.status, amountCents: payment.amountCents },
-    })
-    if (!answer || answer.statusCode >= 300) console.error('[Account] the board of ' + day + ' did not take the payment of ' + accountId + ': ' + (answer ? answer.statusCode : 'no answer'))
-  } catch (err) {
-    console.error('[Account] the board of ' + day + ' could not be told the payment of ' + accountId + ': ' + (err instanceof Error ? err.message : String(err)))
-  }
 }
 
 function failureText(code: string, message: string): string {

@@ -16,12 +16,12 @@
 import { appLink, refuse, respond, runIn } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import {
-  BoardDocument, BoardMoney, callUntilFree, cleanReason, deliveryIdFor, describeFailure, refundRefusal, succeeded,
+  BoardDocument, callUntilFree, cleanReason, deliveryIdFor, describeFailure, refundRefusal, succeeded,
 } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import {
   CreditNote, creditNoteOf, creditSplit, DeliveryPayment, documentCustomer, documentNumber, DocumentSeries, findPlan, GRIND_LABELS, paymentOn,
-  postalAddressLines, preferencesFor, Receipt, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
+  postalAddressLines, preferencesFor, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
 } from 'BeanBloomSubscription'
 import { current, CustomerView, store } from '../subscription/customer-view'
 import { deletedPaymentOn, keepDeletedPayment } from '../data-rights/deleted-deliveries'
@@ -31,6 +31,7 @@ import { queueMail } from '../mail/outbox'
 import { forwardRefund, isAdoptedDelivery, isForwardedRefund } from './moved-refunds'
 import { sellerOf } from './seller'
 import { stripe, stripeFailure } from './stripe'
+import { boardDocumentOf, tellBoard } from './board-payment'
 
 const rdk = new RDK()
 
@@ -68,19 +69,8 @@ function documentUrl(number: string): string | undefined {
   return appLink('/account/receipts/' + encodeURIComponent(number))
 }
 
-/** What the board keeps of a document. */
-export function boardDocumentOf(doc: Receipt | CreditNote): BoardDocument {
-  const kept: BoardDocument = {
-    kind: doc.kind, number: doc.number, issuedAt: doc.issuedAt, grossCents: doc.grossCents, netCents: doc.netCents,
-    vatCents: doc.vatCents, vatRateBp: doc.vatRateBp, vatCountry: doc.vatCountry,
-  }
-  if (doc.kind === 'receipt') kept.method = doc.paidWith
-  else {
-    kept.receiptNumber = doc.receiptNumber
-    kept.reason = doc.reason
-  }
-  return kept
-}
+/** What the board keeps of a document (board-payment.ts; kept here for this module's callers). */
+export { boardDocumentOf }
 
 /**
  * The receipt of a paid delivery, but its number: the seller now, the customer's name and address,
@@ -114,20 +104,6 @@ function keep(data: Data, view: CustomerView, payment: DeliveryPayment): void {
   if (isDeleted(data, view, payment) && keepDeletedPayment(data, payment)) return
   view.payments = withPayment(view.payments, payment)
   store(data, view)
-}
-
-/** Shows the delivery's charge and receipt on its day's board (a failure is logged: the next outcome catches up). */
-async function tellBoard(data: Data, payment: DeliveryPayment): Promise<void> {
-  const day = payment.date.slice(0, 10)
-  const money: BoardMoney = { amountCents: payment.amountCents }
-  if (payment.receipt) money.receipt = boardDocumentOf(payment.receipt)
-  const answer = await callUntilFree(function () {
-    return rdk.methodCall({
-      classId: 'Roastery', instanceId: day, methodName: 'setPayment',
-      body: { deliveryId: payment.deliveryId, payment: payment.status, amountCents: money.amountCents, receipt: money.receipt },
-    })
-  })
-  if (!succeeded(answer)) console.error('[Account] the board of ' + day + ' did not take the receipt of ' + payment.deliveryId + ': ' + describeFailure(answer))
 }
 
 /**

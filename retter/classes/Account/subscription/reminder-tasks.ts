@@ -11,6 +11,7 @@ import { current, mailCustomer } from './customer-view'
 import { privateOf } from '../customer'
 import { keepReminder, ranTask, stillDue } from './reminders'
 import { syncBoards } from './roastery-boards'
+import { retellPayments } from '../payments/board-payment'
 import { isShipped } from './shipments'
 
 /**
@@ -46,13 +47,16 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
 }
 
 /**
- * WRITE (task): tries again the board updates that failed (roastery.ts schedules it). Answers the
- * days still failing; an empty list when the boards are in line.
+ * WRITE (task): tries again the board updates and payment outcomes that failed (roastery-boards.ts and
+ * board-payment.ts schedule it). Answers the days still failing; an empty list when the boards are in line.
  */
 export async function syncRoastery(data: Data): Promise<Data> {
   const nowMs = Date.now()
   delete privateOf(data).boardRetryPending
-  const failed = await syncBoards(data, current(data, nowMs), nowMs)
-  respond(data, { failed: failed })
+  const view = current(data, nowMs)
+  const failed = await syncBoards(data, view, nowMs)
+  // Payment outcomes a board did not take are told again, as they stand now.
+  const untold = await retellPayments(data, view)
+  respond(data, { failed: failed.concat(untold.filter(function (day) { return failed.indexOf(day) < 0 })) })
   return data
 }

@@ -15,7 +15,7 @@ import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
 import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, succeeded } from 'BeanBloomBoard'
 import { SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
-import { AccountUserState, privateOf } from '../customer'
+import { AccountPrivateState, AccountUserState, privateOf } from '../customer'
 
 const rdk = new RDK()
 
@@ -111,7 +111,8 @@ async function send(accountId: string, change: BoardChange): Promise<CloudObject
   return succeeded(opened) ? untilFree(call) : opened
 }
 
-function scheduleRetry(data: Data): void {
+/** Schedules the board retry task (once at a time, with growing pauses): a board update or payment failed. */
+export function retryBoardsLater(data: Data): void {
   const priv = privateOf(data)
   if (priv.boardRetryPending) return
   const attempts = priv.boardRetries || 0
@@ -155,11 +156,19 @@ export async function syncBoards(data: Data, customer: Customer, nowMs: number):
   })
   priv.onBoards = sent
   if (failed.length > 0) {
-    scheduleRetry(data)
-  } else {
-    // In line again; a retry task still pending finds nothing to do.
+    retryBoardsLater(data)
+  } else if (!priv.untoldPayments) {
+    // In line again (payments included); a retry task still pending finds nothing to do.
     delete priv.boardRetries
     delete priv.boardRetryPending
   }
   return failed
+}
+
+/** Carries the board bookkeeping into rebuilt private state, so a pending retry knows what is still on a board and what it was not told. */
+export function keepBoardBookkeeping(from: AccountPrivateState, to: AccountPrivateState): void {
+  if (from.onBoards) to.onBoards = from.onBoards
+  if (from.boardRetryPending) to.boardRetryPending = from.boardRetryPending
+  if (from.boardRetries) to.boardRetries = from.boardRetries
+  if (from.untoldPayments) to.untoldPayments = from.untoldPayments
 }
