@@ -16,7 +16,7 @@ import { waitForHttp } from '../scripts/lib/wait'
 import { outbox, waitForCode } from './support/backend'
 import { card } from './support/cards'
 import { E2E_ENV, requireEnv } from './support/env'
-import { expect, fillDeliveryAddress, freshEmail, requestCode, signIn, test } from './support/fixtures'
+import { expect, fillDeliveryAddress, freshEmail, pickPlanAndSignIn, requestCode, signIn, test } from './support/fixtures'
 import { fillCard, TEST_CARDS } from './support/payments'
 
 const root = path.resolve(__dirname, '..')
@@ -40,6 +40,16 @@ test('every page links the privacy notice, the imprint and the terms; a producti
   await expect(page.getByRole('region', { name: 'Cookies and analytics' })).toHaveCount(0)
 })
 
+/** A visitor picks Barista, signs in as `email` and starts it with `address` and the card that pays; ends on /account. */
+async function startBaristaWithCard(page: Page, email: string, address: Parameters<typeof fillDeliveryAddress>[1]): Promise<void> {
+  const start = await pickPlanAndSignIn(page, email, 'Barista')
+  await fillDeliveryAddress(start, address)
+  await fillCard(start, TEST_CARDS.visa)
+  await start.getByRole('button', { name: 'Start Barista' }).click()
+  await expect(start).toBeHidden({ timeout: 15_000 })
+  await page.goto('/account')
+}
+
 /** The deletion code the backend e-mailed to `email` (the latest one). */
 async function deletionCode(email: string): Promise<string> {
   await expect.poll(async () => (await outbox(email)).some((m) => /code to delete/.test(m.subject))).toBe(true)
@@ -51,16 +61,7 @@ async function deletionCode(email: string): Promise<string> {
 
 test('a customer downloads everything we hold, then deletes the account: Stripe forgets them, their other browser is signed out, the address starts afresh', async ({ page, browser }) => {
   const email = freshEmail('rights')
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Start with Barista' }).click()
-  const before = await requestCode(page, email)
-  await page.getByLabel('Verification code').fill((await waitForCode(email, before)).code)
-  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
-  await fillDeliveryAddress(start, { name: 'Rita Rights', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' })
-  await fillCard(start, TEST_CARDS.visa)
-  await start.getByRole('button', { name: 'Start Barista' }).click()
-  await expect(start).toBeHidden({ timeout: 15_000 })
-  await page.goto('/account')
+  await startBaristaWithCard(page, email, { name: 'Rita Rights', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' })
   const yourData = card(page, 'Your data rights')
 
   // Download: one JSON file with the account, the subscription, the payment method and the browser's cookie choice.
@@ -136,16 +137,7 @@ async function emailChangeCode(email: string, subject: RegExp = /code to use thi
 test('a customer moves the account to a new address: the subscription follows, the old address starts afresh', async ({ page }) => {
   const email = freshEmail('mover')
   const newEmail = freshEmail('moved')
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Start with Barista' }).click()
-  const before = await requestCode(page, email)
-  await page.getByLabel('Verification code').fill((await waitForCode(email, before)).code)
-  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
-  await fillDeliveryAddress(start, { name: 'Mo Mover', line1: 'Via Roma 1', postalCode: '00184', city: 'Roma', country: 'IT' })
-  await fillCard(start, TEST_CARDS.visa)
-  await start.getByRole('button', { name: 'Start Barista' }).click()
-  await expect(start).toBeHidden({ timeout: 15_000 })
-  await page.goto('/account')
+  await startBaristaWithCard(page, email, { name: 'Mo Mover', line1: 'Via Roma 1', postalCode: '00184', city: 'Roma', country: 'IT' })
   const yourData = card(page, 'Your data rights')
 
   await yourData.getByRole('button', { name: 'Change e-mail address…' }).click()

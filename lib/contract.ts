@@ -4,10 +4,10 @@
  * The wire shapes as types, plus the few names both sides must spell alike (class ids, the static
  * instance id, the Account lookup key); nothing here runs on import. The browser bundle and the jest
  * tests import it. Shapes of the project's Retter dependencies (retter/dependencies/: plans,
- * schedule, address, preferences, board) are re-exported from them, so the app and the classes
- * share one definition; the classes' own state shapes (retter/classes/, which import only their own
- * folder and the dependencies they list) are restated here, and the class tests import this file
- * to hold both to one contract. A real Retter project must deploy classes that honour the same shapes.
+ * schedule, address, preferences, board, the customer's records) are re-exported or extended from
+ * them, so the app and the classes share one definition; the classes' own state shapes
+ * (retter/classes/, which import only their own folder and the dependencies they list) are
+ * restated here, and the class tests import this file to hold both to one contract. A real Retter project must deploy classes that honour the same shapes.
  */
 
 /** Class ids of our cloud objects. */
@@ -23,9 +23,9 @@ export const STATIC_INSTANCE_ID = 'static'
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
-import type { DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
-import type { CoffeePreferences, Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
-import type { DeliveryPayment, PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
+import type { Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
+import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
+import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
 
 export type {
   DeliveryCadence, ScheduleConflictCode, ScheduleSegment, SubscriptionAction, SubscriptionChange, SubscriptionFields,
@@ -76,28 +76,13 @@ export interface AccountPublicState {
  * as days pass: read the subscription through `subscriptionAt` (lib/subscription/view.ts does), as
  * the class's STATE does.
  */
-export interface AccountUserState extends Partial<SubscriptionFields> {
-  email: string
+export interface AccountUserState extends Partial<SubscriptionFields>, CustomerRecords<ShippedDelivery> {
   /** Plan id of the current (once cancelled: the latest) subscription; null before any. */
   plan: string | null
   /** ISO 8601 date-time of the first successful sign-in. */
   memberSince: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt: string
-  /** Where deliveries go; a subscription cannot start without it. */
-  delivery?: DeliveryAddress
-  /** Grind and roast (defaults from the plan when a subscription starts). */
-  preferences?: CoffeePreferences
-  /** Deliveries that left the roastery, oldest first (the latest 52). */
-  deliveries?: ShippedDelivery[]
-  /** The saved payment method (Stripe's summary: never a card or account number). */
-  paymentMethod?: PaymentMethodSummary
-  /** Each final delivery's payment, oldest first (the latest 52). */
-  payments?: DeliveryPayment[]
-  /** Set while deliveries are on hold because the last ones were not paid: ISO instant it began. */
-  paymentHoldSince?: string
-  /** The customer left this account (deleted it or moved to another address): sign-ins older than this end. */
-  sessionsEndedAt?: string
 }
 
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */

@@ -1,17 +1,8 @@
-import type { GetStaticProps } from 'next'
 import { Imprint } from '@/components/legal/Imprint'
-import { operatorFrom, type Operator } from '@/lib/legal/operator'
+import { legalRoute } from '@/components/legal/legal-route'
+import { operatorStaticProps } from '@/lib/legal/static-props'
 
-interface Props {
-  operator: Operator
-}
+const ImprintPage = legalRoute(Imprint)
+export default ImprintPage
 
-export default function ImprintPage({ operator }: Props) {
-  return <Imprint operator={operator} />
-}
-
-// The operator's details come from the server's environment when the page is built (placeholders when unset).
-export const getStaticProps: GetStaticProps<Props> = () => ({ props: { operator: operatorFrom(process.env) } })
-
-// A static page for visitors: the SDK can wait.
-ImprintPage.deferSdkStart = true
+export const getStaticProps = operatorStaticProps

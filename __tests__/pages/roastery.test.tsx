@@ -227,19 +227,30 @@ test('a declined card stays on hold: “Mark all shipped” ships the paid deliv
   expect(within(day).getByRole('button', { name: 'Nothing paid to ship' })).toBeDisabled()
 })
 
-test('a shipment the customer’s account could not record is said in the day, and nothing is marked', async () => {
+/**
+ * Sam's charged delivery, marked shipped by staff on the board while the Roastery refuses with
+ * `refusal` (status and body): the day's region, once the click is made.
+ */
+async function markShippedRefused(refusal: { status: number; code: string; message: string }): Promise<HTMLElement> {
   await movableClock()
   const date = firstDeliveryDay()
   await subscriber('sam@example.com')
   await chargedAndReady()
   server.use(
     http.post(new RegExp(`${RIO_LOCAL_PREFIX.source}/[^/]+/CALL/Roastery/markShipped/`), () =>
-      HttpResponse.json({ code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.' }, { status: 503 })),
+      HttpResponse.json({ code: refusal.code, message: refusal.message }, { status: refusal.status })),
   )
   const user = userEvent.setup()
   await signInAt('/roastery', STAFF, user)
   const day = await dayRegion(date)
   await user.click(await within(day).findByRole('button', { name: 'Mark shipped: Sam Rivera' }, LOAD))
+  return day
+}
+
+test('a shipment the customer’s account could not record is said in the day, and nothing is marked', async () => {
+  const day = await markShippedRefused({
+    status: 503, code: 'SHIPMENT_NOT_RECORDED', message: 'The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.',
+  })
   expect(await within(day).findByRole('alert', {}, SENT)).toHaveTextContent(
     'Sam Rivera’s delivery is not marked shipped: The customer’s account could not be updated, so the delivery is not marked shipped. Try again in a moment.')
   expect(within(day).getByRole('row', { name: /Sam Rivera/ })).toHaveTextContent('To ship')
@@ -247,18 +258,9 @@ test('a shipment the customer’s account could not record is said in the day, a
 })
 
 test('a delivery the roastery finds not paid after all (409 NOT_PAID: its payment failed meanwhile) is named in the day', async () => {
-  await movableClock()
-  const date = firstDeliveryDay()
-  await subscriber('sam@example.com')
-  await chargedAndReady()
-  server.use(
-    http.post(new RegExp(`${RIO_LOCAL_PREFIX.source}/[^/]+/CALL/Roastery/markShipped/`), () =>
-      HttpResponse.json({ code: 'NOT_PAID', message: 'Delivery x is not paid, so it cannot be shipped. It stays on hold until its customer pays.' }, { status: 409 })),
-  )
-  const user = userEvent.setup()
-  await signInAt('/roastery', STAFF, user)
-  const day = await dayRegion(date)
-  await user.click(await within(day).findByRole('button', { name: 'Mark shipped: Sam Rivera' }, LOAD))
+  const day = await markShippedRefused({
+    status: 409, code: 'NOT_PAID', message: 'Delivery x is not paid, so it cannot be shipped. It stays on hold until its customer pays.',
+  })
   expect(await within(day).findByRole('alert', {}, SENT)).toHaveTextContent(
     'Sam Rivera’s delivery is not paid, so it is not marked shipped. It stays on hold until the customer pays.')
   expect(within(day).getByRole('row', { name: /Sam Rivera/ })).not.toHaveTextContent('Shipped')

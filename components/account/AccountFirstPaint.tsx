@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { needs } from '@/lib/first-paint/names'
 import { Slot } from '@/components/first-paint/Slot'
-import subscriptionStyles from '@/components/subscription/Subscription.module.css'
 import { SummaryLayout, type SummaryFill } from '@/components/subscription/NextDelivery'
 import styles from '@/components/ui/Card.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
@@ -59,7 +58,7 @@ export function FirstPaintNextDelivery() {
  */
 export function AccountFirstPaint() {
   return (
-    <div className={subscriptionStyles.sections}>
+    <div className="grid-stack">
       <FirstPaintNextDelivery />
       {/* At least a screen tall: when the data arrives nothing below the summary was in view, so nothing seen moves. */}
       <div className={styles.firstPaintRest}>

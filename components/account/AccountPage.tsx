@@ -163,7 +163,7 @@ function AccountCards() {
       {/* A hold for payment first: nothing is delivered until it is fixed. */}
       {account?.paymentHoldSince ? <div className={styles.notice}><PaymentHoldNotice since={account.paymentHoldSince} /></div> : null}
       {/* The customer's subscription first; their sign-in details and data below, quieter. */}
-      <div className={styles.stack}>
+      <div className="grid-stack">
         {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
         {account ? <PaymentMethodCard account={account} /> : null}
         {account ? <DeliveryHistory account={account} plans={plans} /> : null}

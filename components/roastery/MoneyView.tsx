@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { useRoastery } from '@/contexts/RoasteryContext'
 import type { Board } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
@@ -19,30 +19,28 @@ function thisMonth(): string {
   return new Date(appNow()).toISOString().slice(0, 7)
 }
 
-function Figures({ summary }: { summary: MoneySummary }) {
-  return (
-    <>
-      <td className={styles.number}>{euros(summary.paid.cents)} <span className={styles.muted}>({summary.paid.count})</span></td>
-      <td className={styles.number}>{euros(summary.failed.cents)} <span className={styles.muted}>({summary.failed.count})</span></td>
-      <td className={styles.number}>{euros(summary.awaitingAuthentication.cents)} <span className={styles.muted}>({summary.awaitingAuthentication.count})</span></td>
-      <td className={styles.number}>{euros(summary.refundedCents)}</td>
-      <td className={styles.number}>{euros(summary.netCents)}</td>
-    </>
-  )
+/** A delivery staff chose to refund, with its day. */
+interface Refunding {
+  date: string
+  delivery: BoardDelivery
 }
 
-/**
- * The money view for staff: a calendar month's delivery days (charged, failed, awaiting the bank's
- * confirmation, refunded, net collected; each day's paid deliveries can be refunded from here too,
- * since a damaged parcel is reported once its day has left the board), the month's totals and VAT
- * per country, and the month's
- * receipts and credit notes as CSV for the accountant. Read once when staff ask (a month is up to
- * 31 boards, opened as they are read), not live and not with every visit of the page.
- */
-export function MoneyView() {
-  const { readMonth, refundAnyDay } = useRoastery()
-  const [refunding, setRefunding] = useState<{ date: string; delivery: BoardDelivery } | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+/** One delivery day of the month: its figures and the deliveries that can still be refunded. */
+interface MoneyDay {
+  date: string
+  summary: MoneySummary
+  refundable: BoardDelivery[]
+}
+
+/** The month's days that had any money move (charged, settling, failed, awaiting the bank, refunded). */
+function moneyDays(boards: readonly Board[]): MoneyDay[] {
+  return boards.map((board) => ({ date: board.date, summary: moneyOfDeliveries(board.deliveries), refundable: board.deliveries.filter((d) => refundableCents(d) > 0) }))
+    .filter((day) => day.summary.paid.count + day.summary.settling.count + day.summary.failed.count + day.summary.awaitingAuthentication.count > 0 || day.summary.refundedCents > 0)
+}
+
+/** The chosen month and its boards, read when staff ask (never live). */
+function useMonthBoards() {
+  const { readMonth } = useRoastery()
   const [month, setMonth] = useState(thisMonth)
   const [boards, setBoards] = useState<Board[] | null>(null)
   const [loading, setLoading] = useState(false)
@@ -61,16 +59,160 @@ export function MoneyView() {
     }
   }, [readMonth])
 
+  // A half-typed month is ignored; another month's figures are dropped until it is read.
+  const chooseMonth = (value: string) => {
+    if (/^\d{4}-\d{2}$/.test(value)) {
+      setMonth(value)
+      setBoards(null)
+    }
+  }
+
+  return { month, boards, loading, error, load, chooseMonth }
+}
+
+/** A money table: a first column naming each row, then right-aligned figures. */
+function MoneyTable({ labelledBy, first, figures, body, foot }: { labelledBy: string; first: string; figures: string[]; body: ReactNode; foot: ReactNode }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {figures.map((name) => <th key={name} scope="col" className={styles.number}>{name}</th>)}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+        <tfoot>{foot}</tfoot>
+      </table>
+    </div>
+  )
+}
+
+function Figures({ summary }: { summary: MoneySummary }) {
+  return (
+    <>
+      <td className={styles.number}>{euros(summary.paid.cents)} <span className={styles.muted}>({summary.paid.count})</span></td>
+      <td className={styles.number}>{euros(summary.failed.cents)} <span className={styles.muted}>({summary.failed.count})</span></td>
+      <td className={styles.number}>{euros(summary.awaitingAuthentication.cents)} <span className={styles.muted}>({summary.awaitingAuthentication.count})</span></td>
+      <td className={styles.number}>{euros(summary.refundedCents)}</td>
+      <td className={styles.number}>{euros(summary.netCents)}</td>
+    </>
+  )
+}
+
+/** The month picker and what staff can do with the month. */
+function MonthControls({ month, boards, loading, onMonth, onRead }: { month: string; boards: Board[] | null; loading: boolean; onMonth(value: string): void; onRead(): void }) {
+  return (
+    <div className={styles.dayActions}>
+      <label htmlFor="money-month">Month</label>
+      <input id="money-month" type="month" value={month} onChange={(e) => onMonth(e.target.value)} />
+      <button type="button" className="btn btn-primary" onClick={onRead} disabled={loading} aria-busy={loading || undefined}>
+        {boards ? 'Read again' : 'Show the month'}
+      </button>
+      <button type="button" className="btn btn-secondary" disabled={!boards} onClick={() => boards && downloadText(moneyCsvFileName(month), moneyCsv(boards))}>
+        Download CSV<span className="visually-hidden"> of the receipts and credit notes of {month}</span>
+      </button>
+    </div>
+  )
+}
+
+/** A day's paid deliveries, each with its refund button (a damaged parcel is reported after its day). */
+function RefundPicker({ day, onRefund }: { day: MoneyDay; onRefund(refunding: Refunding): void }) {
+  return (
+    <details>
+      <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date))}</span></summary>
+      <ul>
+        {day.refundable.map((delivery) => (
+          <li key={delivery.deliveryId}>
+            {delivery.name} · {euros(refundableCents(delivery))} left{' '}
+            <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => onRefund({ date: day.date, delivery })}>Refund</button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+/** The month by delivery day, and its totals. */
+function DaysTable({ month, days, total, onRefund }: { month: string; days: MoneyDay[]; total: MoneySummary; onRefund(refunding: Refunding): void }) {
+  const body = (
+    <>
+      {days.length === 0 ? <tr><td colSpan={6} className={styles.muted}>Nothing charged in {month}.</td></tr> : null}
+      {days.map((day) => (
+        <tr key={day.date} data-day={day.date}>
+          <th scope="row">
+            <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date))}</time>
+            {day.refundable.length > 0 ? <RefundPicker day={day} onRefund={onRefund} /> : null}
+          </th>
+          <Figures summary={day.summary} />
+        </tr>
+      ))}
+    </>
+  )
+  const foot = (
+    <tr data-day="month">
+      <th scope="row">Month</th>
+      <Figures summary={total} />
+    </tr>
+  )
+  return <MoneyTable labelledBy="money-title" first="Day" figures={['Charged', 'Failed', 'Awaiting authentication', 'Refunded', 'Net collected']} body={body} foot={foot} />
+}
+
+/** VAT per country and rate; its foot is what the CSV's Net and VAT columns sum to (credit notes are negative there). */
+function VatTable({ vat }: { vat: MoneySummary['vat'] }) {
+  const body = vat.map((line) => (
+    <tr key={`${line.country}-${line.rateBp}`}>
+      <th scope="row">{line.country}</th>
+      <td className={styles.number}>{rateText(line.rateBp)}</td>
+      <td className={styles.number}>{euros(line.netCents)}</td>
+      <td className={styles.number}>{euros(line.vatCents)}</td>
+    </tr>
+  ))
+  const foot = (
+    <tr>
+      <th scope="row">All countries</th>
+      <td />
+      <td className={styles.number}>{euros(vat.reduce((sum, line) => sum + line.netCents, 0))}</td>
+      <td className={styles.number}>{euros(vat.reduce((sum, line) => sum + line.vatCents, 0))}</td>
+    </tr>
+  )
+  return <MoneyTable labelledBy="money-vat" first="Country" figures={['Rate', 'Net', 'VAT']} body={body} foot={foot} />
+}
+
+/** A month once read: its days, what is still settling, and its VAT. */
+function MonthFigures({ month, boards, onRefund }: { month: string; boards: Board[]; onRefund(refunding: Refunding): void }) {
+  const days = moneyDays(boards)
+  const total = addSummaries(days.map((d) => d.summary))
+  return (
+    <>
+      <DaysTable month={month} days={days} total={total} onRefund={onRefund} />
+      {total.settling.count > 0 ? <p className={styles.muted}>{euros(total.settling.cents)} ({total.settling.count}) by SEPA Direct Debit still settling, not counted as collected yet.</p> : null}
+      <h3 className={styles.subTitle} id="money-vat">VAT by country</h3>
+      {total.vat.length === 0 ? <p className={styles.muted}>No receipts in {month}.</p> : <VatTable vat={total.vat} />}
+    </>
+  )
+}
+
+/**
+ * The money view for staff: a calendar month's delivery days (charged, failed, awaiting the bank's
+ * confirmation, refunded, net collected; each day's paid deliveries can be refunded from here too,
+ * since a damaged parcel is reported once its day has left the board), the month's totals and VAT
+ * per country, and the month's
+ * receipts and credit notes as CSV for the accountant. Read once when staff ask (a month is up to
+ * 31 boards, opened as they are read), not live and not with every visit of the page.
+ */
+export function MoneyView() {
+  const { refundAnyDay } = useRoastery()
+  const { month, boards, loading, error, load, chooseMonth } = useMonthBoards()
+  const [refunding, setRefunding] = useState<Refunding | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
   async function refund(date: string, delivery: BoardDelivery, amountCents: number, reason: string): Promise<void> {
     const result = await refundAnyDay(date, delivery.deliveryId, amountCents, reason)
     setRefunding(null)
     setDone(`${euros(result.amountCents)} refunded to ${delivery.name}.${result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'}`)
     await load(month)
   }
-
-  const days = (boards ?? []).map((board) => ({ date: board.date, summary: moneyOfDeliveries(board.deliveries), refundable: board.deliveries.filter((d) => refundableCents(d) > 0) }))
-    .filter((day) => day.summary.paid.count + day.summary.settling.count + day.summary.failed.count + day.summary.awaitingAuthentication.count > 0 || day.summary.refundedCents > 0)
-  const total = addSummaries(days.map((d) => d.summary))
 
   return (
     <section className={`card ${styles.day}`} aria-labelledby="money-title">
@@ -79,16 +221,7 @@ export function MoneyView() {
           <h2 id="money-title" className={styles.dayTitle}>Money</h2>
           <p className={styles.muted}>By delivery day; a refund counts with its delivery. Amounts include VAT.</p>
         </div>
-        <div className={styles.dayActions}>
-          <label htmlFor="money-month">Month</label>
-          <input id="money-month" type="month" value={month} onChange={(e) => { if (/^\d{4}-\d{2}$/.test(e.target.value)) { setMonth(e.target.value); setBoards(null) } }} />
-          <button type="button" className="btn btn-primary" onClick={() => void load(month)} disabled={loading} aria-busy={loading || undefined}>
-            {boards ? 'Read again' : 'Show the month'}
-          </button>
-          <button type="button" className="btn btn-secondary" disabled={!boards} onClick={() => boards && downloadText(moneyCsvFileName(month), moneyCsv(boards))}>
-            Download CSV<span className="visually-hidden"> of the receipts and credit notes of {month}</span>
-          </button>
-        </div>
+        <MonthControls month={month} boards={boards} loading={loading} onMonth={chooseMonth} onRead={() => void load(month)} />
       </header>
       <div aria-live="polite" className={styles.message}>{done ? <p className={styles.done}>{done}</p> : null}</div>
       {refunding ? (
@@ -105,89 +238,7 @@ export function MoneyView() {
         </p>
       ) : null}
       {loading ? <p role="status" className={styles.muted}>Reading {month}…</p> : null}
-      {boards && !loading ? (
-        <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-labelledby="money-title">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" className={styles.number}>Charged</th>
-                  <th scope="col" className={styles.number}>Failed</th>
-                  <th scope="col" className={styles.number}>Awaiting authentication</th>
-                  <th scope="col" className={styles.number}>Refunded</th>
-                  <th scope="col" className={styles.number}>Net collected</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.length === 0 ? <tr><td colSpan={6} className={styles.muted}>Nothing charged in {month}.</td></tr> : null}
-                {days.map((day) => (
-                  <tr key={day.date} data-day={day.date}>
-                    <th scope="row">
-                      <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date))}</time>
-                      {day.refundable.length > 0 ? (
-                        <details>
-                          <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date))}</span></summary>
-                          <ul>
-                            {day.refundable.map((delivery) => (
-                              <li key={delivery.deliveryId}>
-                                {delivery.name} · {euros(refundableCents(delivery))} left{' '}
-                                <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => setRefunding({ date: day.date, delivery })}>Refund</button>
-                              </li>
-                            ))}
-                          </ul>
-                        </details>
-                      ) : null}
-                    </th>
-                    <Figures summary={day.summary} />
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr data-day="month">
-                  <th scope="row">Month</th>
-                  <Figures summary={total} />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-          {total.settling.count > 0 ? <p className={styles.muted}>{euros(total.settling.cents)} ({total.settling.count}) by SEPA Direct Debit still settling, not counted as collected yet.</p> : null}
-          <h3 className={styles.subTitle} id="money-vat">VAT by country</h3>
-          {total.vat.length === 0 ? <p className={styles.muted}>No receipts in {month}.</p> : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table} aria-labelledby="money-vat">
-                <thead>
-                  <tr>
-                    <th scope="col">Country</th>
-                    <th scope="col" className={styles.number}>Rate</th>
-                    <th scope="col" className={styles.number}>Net</th>
-                    <th scope="col" className={styles.number}>VAT</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {total.vat.map((line) => (
-                    <tr key={`${line.country}-${line.rateBp}`}>
-                      <th scope="row">{line.country}</th>
-                      <td className={styles.number}>{rateText(line.rateBp)}</td>
-                      <td className={styles.number}>{euros(line.netCents)}</td>
-                      <td className={styles.number}>{euros(line.vatCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  {/* What the CSV's Net and VAT columns sum to (credit notes are negative there). */}
-                  <tr>
-                    <th scope="row">All countries</th>
-                    <td />
-                    <td className={styles.number}>{euros(total.vat.reduce((sum, line) => sum + line.netCents, 0))}</td>
-                    <td className={styles.number}>{euros(total.vat.reduce((sum, line) => sum + line.vatCents, 0))}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-        </>
-      ) : null}
+      {boards && !loading ? <MonthFigures month={month} boards={boards} onRefund={setRefunding} /> : null}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { useSendOnce } from '@/components/react/useSendOnce'
 import type { BoardDelivery } from '@/lib/contract'
 import { parseRefundAmount, refundableCents } from '@/lib/roastery/money'
 import styles from './Roastery.module.css'
+import { DialogFormActions } from './DialogFormActions'
 import { euros } from '@retter-shared/BeanBloomKit/money'
 
 export interface RefundDialogProps {
@@ -53,12 +54,7 @@ export function RefundDialog({ delivery, dayLabel, onRefund, onClose }: RefundDi
         </div>
         {problem ? <p id={`${ids}-problem`} className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
-        <div className={styles.dialogActions}>
-          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? <><span className="spinner" aria-hidden="true" /> Refunding…</> : `Refund ${'message' in parsed ? '' : euros(parsed.cents)}`.trim()}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>Cancel</button>
-        </div>
+        <DialogFormActions label={`Refund ${'message' in parsed ? '' : euros(parsed.cents)}`.trim()} busy="Refunding…" sending={sending} onCancel={onClose} />
       </form>
     </Dialog>
   )

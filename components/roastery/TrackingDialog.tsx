@@ -4,6 +4,7 @@ import { useSendOnce } from '@/components/react/useSendOnce'
 import type { BoardDelivery } from '@/lib/contract'
 import { CARRIERS, cleanTracking } from '@retter-shared/BeanBloomBoard/carriers'
 import styles from './Roastery.module.css'
+import { DialogFormActions } from './DialogFormActions'
 
 export interface TrackingDialogProps {
   delivery: BoardDelivery
@@ -52,12 +53,7 @@ export function TrackingDialog({ delivery, onSave, onClose }: TrackingDialogProp
         </div>
         {problem ? <p id={`${ids}-problem`} className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
-        <div className={styles.dialogActions}>
-          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : 'Save tracking'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>Cancel</button>
-        </div>
+        <DialogFormActions label="Save tracking" busy="Saving…" sending={sending} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -4,6 +4,7 @@ import { useSendOnce } from '@/components/react/useSendOnce'
 import { CARRIERS } from '@retter-shared/BeanBloomBoard/carriers'
 import { trackingFromCsv, type TrackingEntry } from '@/lib/roastery/tracking-csv'
 import styles from './Roastery.module.css'
+import { DialogFormActions } from './DialogFormActions'
 
 export interface TrackingImportDialogProps {
   dayLabel: string
@@ -79,12 +80,7 @@ export function TrackingImportDialog({ dayLabel, deliveryIds, onImport, onClose 
         {ready ? <p role="status">{ready.entries.length} {ready.entries.length === 1 ? 'parcel' : 'parcels'} of this day{ready.skipped ? `; ${ready.skipped} other ${ready.skipped === 1 ? 'line' : 'lines'} left out` : ''}.</p> : null}
         {problem ? <p className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
-        <div className={styles.dialogActions}>
-          <button type="submit" className="btn btn-primary" disabled={!ready || sending} aria-busy={sending || undefined}>
-            {sending ? <><span className="spinner" aria-hidden="true" /> Importing…</> : 'Import'}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>Cancel</button>
-        </div>
+        <DialogFormActions label="Import" busy="Importing…" sending={sending} disabled={!ready} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -36,7 +36,7 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
   const summary = useRef<HTMLHeadingElement>(null)
   const live = subscription.status === 'active' || subscription.status === 'paused'
   return (
-    <div className={styles.sections}>
+    <div className="grid-stack">
       <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} />
       {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} locale={locale} /> : null}
       <div className={styles.pair}>

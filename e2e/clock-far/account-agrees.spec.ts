@@ -10,9 +10,9 @@
 import type { Page } from '@playwright/test'
 import { customerDate, shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
-import { outbox, waitForCode } from '../support/backend'
+import { outbox } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
-import { expect, fillStartDetails, freshEmail, requestCode, signIn, test } from '../support/fixtures'
+import { expect, fillStartDetails, freshEmail, pickPlanAndSignIn, signIn, test } from '../support/fixtures'
 import { advanceClockTo, clockNow } from '../support/payments'
 import { card } from '../support/cards'
 import { dayRegionName } from '../support/roastery-days'
@@ -90,12 +90,7 @@ test('two payments and a refund: /account shows no internal data, and its days a
   const name = `Anna Agrees ${Date.now().toString(36)}`
 
   // A visitor picks Barista, signs in with the code the outbox holds, gives an address and a card.
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Start with Barista' }).click()
-  const before = await requestCode(page, email)
-  const { code } = await waitForCode(email, before)
-  await page.getByLabel('Verification code').fill(code)
-  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
+  const start = await pickPlanAndSignIn(page, email, 'Barista')
   await fillStartDetails(start, { name, line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' })
   await start.getByRole('button', { name: 'Start Barista' }).click()
   await expect(start).toBeHidden({ timeout: 15_000 })

@@ -10,22 +10,17 @@
 import type { Page } from '@playwright/test'
 import { accountIdFor } from '../../rio-local/test/ids'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
-import { outbox, waitForCode } from '../support/backend'
+import { outbox } from '../support/backend'
 import { card } from '../support/cards'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
-import { expect, fillDeliveryAddress, freshEmail, requestCode, signIn, test, watchErrors } from '../support/fixtures'
+import { expect, fillDeliveryAddress, freshEmail, pickPlanAndSignIn, signIn, test, watchErrors } from '../support/fixtures'
 import { advanceClockTo, answerBankCheck, chargesOf, fillCard, TEST_CARDS } from '../support/payments'
 
 const LIVE_WITHIN_MS = 5000
 
 /** A visitor picks Barista, signs in and starts it with an address and `cardNumber`; answers the first delivery's day. */
 async function startBarista(page: Page, email: string, name: string, cardNumber: string, bankCheck = false): Promise<string> {
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Start with Barista' }).click()
-  const before = await requestCode(page, email)
-  const { code } = await waitForCode(email, before)
-  await page.getByLabel('Verification code').fill(code)
-  const start = page.getByRole('dialog', { name: 'Start with Barista?' })
+  const start = await pickPlanAndSignIn(page, email, 'Barista')
   await fillDeliveryAddress(start, { name, line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' })
   await expect(start.getByRole('group', { name: 'Payment method' })).toBeVisible()
   await fillCard(start, cardNumber)

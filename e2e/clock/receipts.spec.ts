@@ -10,11 +10,10 @@ import type { Locator, Page } from '@playwright/test'
 import type { OutboxMessage } from '../../lib/contract'
 import { readPdf } from '../../test/pdf-text'
 import { outbox } from '../support/backend'
-import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { advanceClockTo, baristaByApi, clockNow } from '../support/payments'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -60,11 +59,7 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   // Business time: earlier journeys may have moved the backend's clock on.
   const date = new Date((await clockNow()).nowMs + 2 * DAY_MS).toISOString().slice(0, 10)
 
-  const api = await customerApi(email)
-  const codeSentAt = Date.now()
-  expect((await api.call('setDeliveryAddress', { name, line1: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' })).status).toBe(200)
-  await saveCard(api.call)
-  expect((await api.call('selectPlan', { planId: 'barista' })).status).toBe(200)
+  const { codeSentAt } = await baristaByApi(email, { name, line1: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' })
 
   // The delivery becomes final and is charged: its receipt, with French VAT on coffee (5.5 %).
   await advanceClockTo(new Date(finalMomentMs(`${date}T00:00:00.000Z`) + 60 * 60 * 1000).toISOString())

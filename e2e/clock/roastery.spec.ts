@@ -13,10 +13,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { outbox } from '../support/backend'
 import { card } from '../support/cards'
-import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test, watchErrors } from '../support/fixtures'
-import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { advanceClockTo, baristaByApi, clockNow } from '../support/payments'
 import { capture } from '../support/screens'
 import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
@@ -56,11 +55,7 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   const date = new Date((await clockNow()).nowMs + 2 * DAY_MS).toISOString().slice(0, 10)
 
   // The customer has an address and starts Barista: the first delivery is two days from today.
-  const api = await customerApi(email)
-  const codeSentAt = Date.now()
-  expect((await api.call('setDeliveryAddress', { name, line1: 'Keizersgracht 1', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' })).status).toBe(200)
-  await saveCard(api.call)
-  expect((await api.call('selectPlan', { planId: 'barista' })).status).toBe(200)
+  const { codeSentAt } = await baristaByApi(email, { name, line1: 'Keizersgracht 1', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' })
 
   // Staff, on a tablet at the bench.
   const staffContext = await browser.newContext({

@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test'
 import { outbox, waitForCode } from '../support/backend'
 import { advanceClockTo } from '../support/payments'
 import { card } from '../support/cards'
-import { expect, fillStartDetails, freshEmail, requestCode, test } from '../support/fixtures'
+import { expect, fillStartDetails, freshEmail, pickPlanAndSignIn, requestCode, test } from '../support/fixtures'
 import { capture } from '../support/screens'
 
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
@@ -177,12 +177,7 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
 
 test('on a phone the current plan is in view on / without scrolling past the others', async ({ page }) => {
   const email = freshEmail('phone')
-  await page.goto('/')
-  await page.getByRole('link', { name: 'Start with Roaster\'s Club' }).click()
-  const before = await requestCode(page, email)
-  const { code } = await waitForCode(email, before)
-  await page.getByLabel('Verification code').fill(code)
-  const dialog = page.getByRole('dialog', { name: 'Start with Roaster\'s Club?' })
+  const dialog = await pickPlanAndSignIn(page, email, 'Roaster\'s Club')
   await fillStartDetails(dialog)
   await dialog.getByRole('button', { name: 'Start Roaster\'s Club' }).click()
   await expect(page.getByTestId('current-plan-line')).toContainText('You’re on Roaster\'s Club')

@@ -52,6 +52,19 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: staff ? 'Roastery' : 'Your account', level: 1 })).toBeVisible()
 }
 
+/**
+ * A visitor picks `plan` on `/` and signs in as `email` with the code the backend sent: the plan's
+ * start confirmation, which sign-in lands on.
+ */
+export async function pickPlanAndSignIn(page: Page, email: string, plan: string): Promise<Locator> {
+  await page.goto('/')
+  await page.getByRole('link', { name: `Start with ${plan}` }).click()
+  const before = await requestCode(page, email)
+  const { code } = await waitForCode(email, before)
+  await page.getByLabel('Verification code').fill(code)
+  return page.getByRole('dialog', { name: `Start with ${plan}?` })
+}
+
 /** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
 const CSP_VIOLATION = /Content Security Policy/i
 /** What React says in the console or throws when a page's HTML and its hydration differ (#418, #423, #425). */

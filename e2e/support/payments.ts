@@ -3,10 +3,10 @@
  * their final moment), a card saved for a customer the journeys drive over the API, and what
  * localstripe holds for a delivery (to count charges).
  */
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import Stripe from 'stripe'
 import { LOCAL_STRIPE_SECRET_KEY } from '../../scripts/lib/localstripe'
-import type { ApiAnswer } from './customer-api'
+import { customerApi, type ApiAnswer } from './customer-api'
 import { E2E_ENV, requireEnv } from './env'
 
 /** Stripe's test cards (the same on localstripe). */
@@ -84,4 +84,18 @@ export async function chargesOf(accountId: string, date: string): Promise<Array<
     if (intent.metadata?.accountId === accountId && intent.metadata?.deliveryDate?.slice(0, 10) === date) found.push({ status: intent.status, amount: intent.amount })
   }
   return found
+}
+
+/**
+ * A customer set up through the API: `address`, the card that pays, and Barista started (the first
+ * delivery two days from the backend's today).
+ * @returns their API session, and when their sign-in code was sent (a sign-in by UI waits out the resend time from then)
+ */
+export async function baristaByApi(email: string, address: { name: string; line1: string; city: string; postalCode: string; country: string }): Promise<{ api: Awaited<ReturnType<typeof customerApi>>; codeSentAt: number }> {
+  const api = await customerApi(email)
+  const codeSentAt = Date.now()
+  expect((await api.call('setDeliveryAddress', address)).status).toBe(200)
+  await saveCard(api.call)
+  expect((await api.call('selectPlan', { planId: 'barista' })).status).toBe(200)
+  return { api, codeSentAt }
 }

@@ -3,6 +3,7 @@
  * consent banner and the footer's "Cookie settings", and watched by the analytics loader so a
  * change takes effect at once. No choice means no analytics: only 'granted' turns it on.
  */
+import { webStorage } from '@/lib/storage/web-storage'
 
 /** What a visitor chose. */
 export type AnalyticsChoice = 'granted' | 'denied'
@@ -41,14 +42,8 @@ function parse(raw: string | null): ConsentRecord | null {
   }
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    // Storage blocked (private mode, policy): no stored choice, so no analytics.
-    return null
-  }
-}
+// Storage blocked (private mode, policy): no stored choice, so no analytics.
+const storage = (): Storage | null => webStorage('localStorage')
 
 /**
  * The stored choice, or null when the visitor has not chosen (or on the server).

@@ -1,5 +1,6 @@
 import type { CoffeePreferences } from '@/lib/contract'
 import type { AddressDraft } from '@/lib/delivery/address-draft'
+import { readTabRecord, writeTabRecord } from '@/lib/storage/web-storage'
 
 /**
  * What the customer typed into the start dialog, kept in this tab's sessionStorage so a reload (or
@@ -18,15 +19,6 @@ export interface StartDraft {
 const KEY = 'bean-bloom.start-draft'
 const ADDRESS_FIELDS: ReadonlyArray<keyof AddressDraft> = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    // Storage can be disabled by the browser's privacy settings: the draft then lives in memory only.
-    return null
-  }
-}
-
 function isAddress(value: unknown): value is AddressDraft {
   if (!value || typeof value !== 'object') return false
   const record = value as Record<string, unknown>
@@ -35,28 +27,17 @@ function isAddress(value: unknown): value is AddressDraft {
 
 /** The draft of `email` in this tab, or null (none, unreadable, or another customer's). */
 export function readStartDraft(email: string): StartDraft | null {
-  const raw = storage()?.getItem(KEY)
-  if (!raw) return null
-  try {
-    const value = JSON.parse(raw) as Partial<StartDraft>
+  return readTabRecord(KEY, (parsed) => {
+    const value = parsed as Partial<StartDraft>
     const preferences = value.preferences as Partial<CoffeePreferences> | undefined
     if (value.email !== email || typeof value.planId !== 'string' || !isAddress(value.address)) return null
     if (!preferences || typeof preferences.grind !== 'string' || typeof preferences.roast !== 'string') return null
     const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, value.address![field]])) as AddressDraft
     return { email, planId: value.planId, address, preferences: { grind: preferences.grind, roast: preferences.roast } }
-  } catch {
-    return null
-  }
+  })
 }
 
-/** Keeps `draft` for this tab, or forgets the draft when null. */
+/** Keeps `draft` for this tab, or forgets the draft when null (a full or blocked storage only costs the draft after a reload). */
 export function writeStartDraft(draft: StartDraft | null): void {
-  const store = storage()
-  if (!store) return
-  try {
-    if (draft) store.setItem(KEY, JSON.stringify(draft))
-    else store.removeItem(KEY)
-  } catch {
-    // A full or disabled storage only costs the draft after a reload.
-  }
+  writeTabRecord(KEY, draft)
 }

@@ -6,7 +6,7 @@
 import { ROASTERY_CLASS, type Board, type MarkAllShippedResult } from '@/lib/contract'
 import { mergeShards, type BoardHead, type ShardDocument } from './board'
 import { RioAppError } from '@/lib/rio/errors/app-error'
-import type { RioAccessor, RioCloudObject } from '@/lib/rio/client'
+import type { RioAccessor, RioClient, RioCloudObject } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 import { roleStateOf, subscribeLiveState, type LiveStateHandlers, type StateData } from '@/lib/rio/state'
 import type { TrackingEntry } from './tracking-csv'
@@ -100,6 +100,135 @@ function shardOf(id: string, state: Record<string, unknown>): ShardDocument {
   }
 }
 
+type BoardHandlers = Parameters<RoasteryDays['watch']>[0]
+
+/** What one watched day holds between snapshots. */
+interface DayWatch {
+  head: (Board & Partial<BoardHead>) | null
+  headLive: boolean
+  stopped: boolean
+  /** The day's revision as the day itself last answered it. */
+  stored: number
+  checker: ReturnType<typeof setTimeout> | null
+  shards: Record<string, ShardDocument | undefined>
+  shardStops: Map<string, () => void>
+}
+
+/** Hands the day's board, put together from its document and shards, to `onBoard`. */
+function emitBoard(watch: DayWatch, date: string, handlers: BoardHandlers): void {
+  if (!watch.head || watch.stopped) return
+  const merged = mergeShards(watch.head, watch.shards)
+  // A document without a revision (read whole, or written before revisions) cannot be compared.
+  const headBehind = watch.headLive && typeof watch.head.rev === 'number' && watch.stored > watch.head.rev
+  handlers.onBoard(date, merged.board, watch.headLive, merged.complete && !headBehind)
+}
+
+/** Asks the day for its stored revision after `after` ms, then every REVISION_CHECK_EVERY_MS until stopped. */
+function checkRevision(watch: DayWatch, day: RioCloudObject, after: number, emit: () => void): void {
+  watch.checker = setTimeout(() => {
+    day.call<{ rev?: unknown }>({ method: 'revision' }).then((response) => {
+      const rev = response.data?.rev
+      if (typeof rev === 'number') watch.stored = rev
+      emit()
+    }, () => undefined).finally(() => {
+      if (!watch.stopped) checkRevision(watch, day, REVISION_CHECK_EVERY_MS, emit)
+    })
+  }, after)
+}
+
+/** A shard listed for the first time is opened and followed like the day itself. */
+function followShard(client: RioClient, watch: DayWatch, id: string, emit: () => void): void {
+  if (watch.shardStops.has(id)) return
+  watch.shardStops.set(id, () => undefined)
+  client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: id }).then((object) => {
+    if (watch.stopped) return
+    watch.shardStops.set(id, subscribeLiveState<Record<string, unknown>>(object, {
+      onState: (state) => {
+        watch.shards[id] = shardOf(id, state)
+        emit()
+      },
+      // The part stays missing, so the board reads as not complete.
+      onError: () => undefined,
+    }, undefined, 'role'))
+  }, () => undefined)
+}
+
+/** Follows one day live: its document, the shards it names and its stored revision; returns the stop. */
+function watchDay(client: RioClient, date: string, day: RioCloudObject, handlers: BoardHandlers): () => void {
+  const watch: DayWatch = { head: null, headLive: true, stopped: false, stored: 0, checker: null, shards: {}, shardStops: new Map() }
+  const emit = () => emitBoard(watch, date, handlers)
+  const live: LiveStateHandlers<Record<string, unknown>> = {
+    onState: (state, isLive) => {
+      const first = watch.head === null
+      watch.head = headOf(date, state)
+      watch.headLive = isLive
+      for (const ref of watch.head.shards ?? []) followShard(client, watch, ref.id, emit)
+      emit()
+      if (first && isLive) checkRevision(watch, day, REVISION_CHECK_FIRST_MS, emit)
+    },
+    onError: (error) => handlers.onError(date, error),
+  }
+  const stopHead = subscribeLiveState(day, live, undefined, 'role')
+  return () => {
+    watch.stopped = true
+    if (watch.checker) clearTimeout(watch.checker)
+    stopHead()
+    watch.shardStops.forEach((stop) => stop())
+  }
+}
+
+/*
+ * The requests below take the day as a function: a day not open on this page (NOT_OPEN) is then
+ * refused inside `guarded`, as a rejection like any other failure.
+ */
+
+/** A day's board read once. */
+function readBoardOf(day: () => RioCloudObject, date: string): Promise<Board> {
+  return guarded(async () => {
+    const state = (await day().getState()).data as unknown as StateData
+    return boardOf(date, roleStateOf(state))
+  })
+}
+
+async function markAllShippedOn(day: () => RioCloudObject): Promise<ShipAllResult> {
+  const response = await guarded(() => day().call<Partial<ShipAllResult>>({ method: 'markAllShipped', body: {} }))
+  const data = response.data ?? {}
+  return {
+    shipped: typeof data.shipped === 'number' ? data.shipped : 0,
+    failed: Array.isArray(data.failed) ? data.failed : [],
+    // A Roastery from before payments holds nothing back and does not say so.
+    onHold: typeof data.onHold === 'number' ? data.onHold : 0,
+  }
+}
+
+async function setTrackingOn(day: () => RioCloudObject, entries: TrackingEntry[]): Promise<{ updated: number }> {
+  const response = await guarded(() => day().call<{ updated?: number }>({ method: 'setTracking', body: { entries } }))
+  return { updated: typeof response.data?.updated === 'number' ? response.data.updated : entries.length }
+}
+
+async function refundOn(day: () => RioCloudObject, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult> {
+  const response = await guarded(() => day().call<{ amountCents?: number; refundedCents?: number; creditNote?: { number?: string } }>({
+    method: 'refundDelivery', body: { deliveryId, amountCents, reason },
+  }))
+  const data = response.data ?? {}
+  return {
+    amountCents: typeof data.amountCents === 'number' ? data.amountCents : amountCents,
+    refundedCents: typeof data.refundedCents === 'number' ? data.refundedCents : amountCents,
+    creditNote: typeof data.creditNote?.number === 'string' ? data.creditNote.number : null,
+  }
+}
+
+/** Each day's Roastery instance by date; a date not opened here is refused with NOT_OPEN. */
+async function openDayObjects(client: RioClient, dates: readonly string[]): Promise<(date: string) => RioCloudObject> {
+  const objects = await Promise.all(dates.map((date) => client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: date })))
+  const byDate = new Map<string, RioCloudObject>(dates.map((date, i) => [date, objects[i] as RioCloudObject]))
+  return (date) => {
+    const object = byDate.get(date)
+    if (!object) throw new RioAppError({ code: 'NOT_OPEN', message: `The roastery board of ${date} is not open on this page.` })
+    return object
+  }
+}
+
 /**
  * Opens the Roastery instance of each day (creating the ones nobody opened yet: an empty board).
  * @param dates `YYYY-MM-DD` delivery days
@@ -107,111 +236,19 @@ function shardOf(id: string, state: Record<string, unknown>): ShardDocument {
 export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Promise<RoasteryDays> {
   return guarded(async () => {
     const client = await rio()
-    const objects = await Promise.all(dates.map((date) => client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: date })))
-    const byDate = new Map<string, RioCloudObject>(dates.map((date, i) => [date, objects[i] as RioCloudObject]))
-    const objectOf = (date: string): RioCloudObject => {
-      const object = byDate.get(date)
-      if (!object) throw new RioAppError({ code: 'NOT_OPEN', message: `The roastery board of ${date} is not open on this page.` })
-      return object
-    }
+    const objectOf = await openDayObjects(client, dates)
     return {
       watch(handlers) {
-        const stops = dates.map((date) => {
-          let head: (Board & Partial<BoardHead>) | null = null
-          let headLive = true
-          let stopped = false
-          /** The day's revision as the day itself last answered it. */
-          let stored = 0
-          let checker: ReturnType<typeof setTimeout> | null = null
-          const shards: Record<string, ShardDocument | undefined> = {}
-          const shardStops = new Map<string, () => void>()
-          const emit = () => {
-            if (!head || stopped) return
-            const merged = mergeShards(head, shards)
-            // A document without a revision (read whole, or written before revisions) cannot be compared.
-            const headBehind = headLive && typeof head.rev === 'number' && stored > head.rev
-            handlers.onBoard(date, merged.board, headLive, merged.complete && !headBehind)
-          }
-          const check = (after: number) => {
-            checker = setTimeout(() => {
-              objectOf(date).call<{ rev?: unknown }>({ method: 'revision' }).then((response) => {
-                const rev = response.data?.rev
-                if (typeof rev === 'number') stored = rev
-                emit()
-              }, () => undefined).finally(() => {
-                if (!stopped) check(REVISION_CHECK_EVERY_MS)
-              })
-            }, after)
-          }
-          // A shard listed for the first time is opened and followed like the day itself.
-          const follow = (id: string) => {
-            if (shardStops.has(id)) return
-            shardStops.set(id, () => undefined)
-            client.getCloudObject({ classId: ROASTERY_CLASS, instanceId: id }).then((object) => {
-              if (stopped) return
-              shardStops.set(id, subscribeLiveState<Record<string, unknown>>(object, {
-                onState: (state) => {
-                  shards[id] = shardOf(id, state)
-                  emit()
-                },
-                // The part stays missing, so the board reads as not complete.
-                onError: () => undefined,
-              }, undefined, 'role'))
-            }, () => undefined)
-          }
-          const live: LiveStateHandlers<Record<string, unknown>> = {
-            onState: (state, isLive) => {
-              const first = head === null
-              head = headOf(date, state)
-              headLive = isLive
-              for (const ref of head.shards ?? []) follow(ref.id)
-              emit()
-              if (first && isLive) check(REVISION_CHECK_FIRST_MS)
-            },
-            onError: (error) => handlers.onError(date, error),
-          }
-          const stopHead = subscribeLiveState(objectOf(date), live, undefined, 'role')
-          return () => {
-            stopped = true
-            if (checker) clearTimeout(checker)
-            stopHead()
-            shardStops.forEach((stop) => stop())
-          }
-        })
+        const stops = dates.map((date) => watchDay(client, date, objectOf(date), handlers))
         return () => stops.forEach((stop) => stop())
       },
-      readBoard: (date) => guarded(async () => {
-        const state = (await objectOf(date).getState()).data as unknown as StateData
-        return boardOf(date, roleStateOf(state))
-      }),
+      readBoard: (date) => readBoardOf(() => objectOf(date), date),
       async markShipped(date, deliveryId) {
         await guarded(() => objectOf(date).call({ method: 'markShipped', body: { deliveryId } }))
       },
-      async markAllShipped(date) {
-        const response = await guarded(() => objectOf(date).call<Partial<ShipAllResult>>({ method: 'markAllShipped', body: {} }))
-        const data = response.data ?? {}
-        return {
-          shipped: typeof data.shipped === 'number' ? data.shipped : 0,
-          failed: Array.isArray(data.failed) ? data.failed : [],
-          // A Roastery from before payments holds nothing back and does not say so.
-          onHold: typeof data.onHold === 'number' ? data.onHold : 0,
-        }
-      },
-      async setTracking(date, entries) {
-        const response = await guarded(() => objectOf(date).call<{ updated?: number }>({ method: 'setTracking', body: { entries } }))
-        return { updated: typeof response.data?.updated === 'number' ? response.data.updated : entries.length }
-      },
-      async refundDelivery(date, deliveryId, amountCents, reason) {
-        const response = await guarded(() => objectOf(date).call<{ amountCents?: number; refundedCents?: number; creditNote?: { number?: string } }>({
-          method: 'refundDelivery', body: { deliveryId, amountCents, reason },
-        }))
-        const data = response.data ?? {}
-        return {
-          amountCents: typeof data.amountCents === 'number' ? data.amountCents : amountCents,
-          refundedCents: typeof data.refundedCents === 'number' ? data.refundedCents : amountCents,
-          creditNote: typeof data.creditNote?.number === 'string' ? data.creditNote.number : null,
-        }
-      },
+      markAllShipped: (date) => markAllShippedOn(() => objectOf(date)),
+      setTracking: (date, entries) => setTrackingOn(() => objectOf(date), entries),
+      refundDelivery: (date, deliveryId, amountCents, reason) => refundOn(() => objectOf(date), deliveryId, amountCents, reason),
     }
   })
 }

@@ -16,6 +16,7 @@
  * when snapshots of its documents are sent at the same moment ("Received message larger than max"),
  * and Firebase then waits 30 to 60 s before it listens again.
  */
+import type { Logger } from '../logger'
 import type { PublishOptions, StateChange, StateMirror } from '../runtime/wire-types'
 import { assertDocumentId, deleteDocument, FirestoreRestError, setDocument } from './rest'
 import { toFirestoreFields, type FirestoreValue } from './values'
@@ -26,11 +27,7 @@ export type { WaitForEmulatorOptions } from './rest'
 
 
 /** Structured logger: a message plus fields (the backend's logger fits). */
-export interface MirrorLogger {
-  debug(message: string, fields?: Record<string, unknown>): void
-  warn(message: string, fields?: Record<string, unknown>): void
-  error(message: string, fields?: Record<string, unknown>): void
-}
+export type MirrorLogger = Pick<Logger, 'debug' | 'warn' | 'error'>
 
 export interface FirestoreMirrorOptions {
   /** `host:port` of the emulator (FIRESTORE_EMULATOR_HOST). */

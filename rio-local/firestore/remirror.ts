@@ -5,6 +5,7 @@
  */
 import type { StateMirror } from '../runtime/wire-types'
 import type { Storage } from '../storage/types'
+import { publishStored } from '../runtime/engine/mirror-journal'
 
 /** Instances written at once (the emulator serves a few requests in parallel). */
 const REMIRROR_CONCURRENCY = 8
@@ -18,19 +19,5 @@ const REMIRROR_CONCURRENCY = 8
 export async function remirrorAll(mirror: StateMirror, storage: Storage, projectId: string): Promise<{ mirrored: number; failed: number }> {
   const keys = storage.listInstanceKeys(projectId)
   keys.sort((a, b) => Number(b.classId === 'Roastery') - Number(a.classId === 'Roastery'))
-  let next = 0
-  let mirrored = 0
-  let failed = 0
-  const worker = async () => {
-    while (next < keys.length) {
-      const key = keys[next++] as (typeof keys)[number]
-      const instance = storage.getInstance(projectId, key.classId, key.instanceId)
-      if (!instance) continue
-      const outcome = await mirror.publish({ projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state }, { rewrite: true })
-      if (outcome === false) failed++
-      else mirrored++
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(REMIRROR_CONCURRENCY, keys.length) }, worker))
-  return { mirrored, failed }
+  return publishStored(mirror, storage, projectId, keys, REMIRROR_CONCURRENCY, { rewrite: true })
 }

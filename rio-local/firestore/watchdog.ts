@@ -8,17 +8,15 @@
  * outside the documents browsers read, and the rules close it like everything else.
  */
 import { randomBytes } from 'node:crypto'
+import type { Logger } from '../logger'
 import { FirestoreRestError, readDocument, setDocument } from './rest'
 import { toFirestoreFields } from './values'
 
 /** The marker's path (outside `projects/…`, where live documents are). */
 export const EMULATOR_MARKER_PATH = 'rio-local/emulator-marker'
 
-export interface WatchdogLogger {
-  info(message: string, fields?: Record<string, unknown>): void
-  warn(message: string, fields?: Record<string, unknown>): void
-  error(message: string, fields?: Record<string, unknown>): void
-}
+/** The levels the watchdog logs at (the backend's logger has them all). */
+export type WatchdogLogger = Pick<Logger, 'info' | 'warn' | 'error'>
 
 export interface EmulatorWatchdogOptions {
   /** host:port of the emulator. */

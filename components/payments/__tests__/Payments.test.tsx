@@ -172,15 +172,23 @@ describe('the start confirmation takes the payment method', () => {
 })
 
 describe('each delivery’s payment on /account', () => {
-  test('a declined charge: "Payment failed" with the amount; a retry declined again says so; another card pays it', async () => {
+  /**
+   * `name` subscribes with `card`, the clock moves a day on (the first delivery, two days ahead,
+   * is final and charged) and they open /account: their first upcoming row, and its day as shown.
+   */
+  async function chargedOnAccount(name: string, card: string) {
     await movableClock()
-    const email = emailOf('sam')
-    await subscriber(email, TEST_CARDS.declined)
+    const email = emailOf(name)
+    await subscriber(email, card)
     const first = formatDeliveryDay(new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 2 * DAY_MS).toISOString())
     await walkTo(daysAhead(1))
     const user = userEvent.setup()
     await onAccount(user, email)
-    const row = () => upcomingRows()[0]!
+    return { user, first, row: () => upcomingRows()[0]! }
+  }
+
+  test('a declined charge: "Payment failed" with the amount; a retry declined again says so; another card pays it', async () => {
+    const { user, first, row } = await chargedOnAccount('sam', TEST_CARDS.declined)
     expect(row()).toHaveTextContent(first)
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20.00'), LOAD)
     // Final, so no longer skippable; it leaves the roastery only once paid.
@@ -213,13 +221,7 @@ describe('each delivery’s payment on /account', () => {
   })
 
   test('a refused retry says why, beside the delivery', async () => {
-    await movableClock()
-    const email = emailOf('ada')
-    await subscriber(email, TEST_CARDS.declined)
-    await walkTo(daysAhead(1))
-    const user = userEvent.setup()
-    await onAccount(user, email)
-    const row = () => upcomingRows()[0]!
+    const { user, row } = await chargedOnAccount('ada', TEST_CARDS.declined)
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed'), LOAD)
     server.use(http.post(/\/CALL\/Account\/retryPayment\//, () =>
       HttpResponse.json({ code: 'PAYMENT_IN_PROGRESS', message: 'The payment for your delivery is being made. Wait a moment.' }, { status: 409 })))
@@ -228,13 +230,7 @@ describe('each delivery’s payment on /account', () => {
   })
 
   test('a charge the bank must confirm: "Confirm with your bank" opens Stripe’s check, then the delivery is paid', async () => {
-    await movableClock()
-    const email = emailOf('cy')
-    await subscriber(email, TEST_CARDS.authentication)
-    await walkTo(daysAhead(1))
-    const user = userEvent.setup()
-    await onAccount(user, email)
-    const row = () => upcomingRows()[0]!
+    const { user, row } = await chargedOnAccount('cy', TEST_CARDS.authentication)
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Your bank needs you to confirm · €20.00'), LOAD)
     await user.click(within(row()).getByRole('button', { name: /^Confirm with your bank/ }))
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Paid · €20.00'), LOAD)

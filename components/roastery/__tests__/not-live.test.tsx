@@ -40,13 +40,19 @@ function shardedDay(date: string) {
   return layOut({ board: emptyBoard(date), layout: emptyLayout() }, board, 1)
 }
 
-test('a shard that shows an older revision than its day names: “This board is not live”, until it catches up', async () => {
+/** Staff on /roastery, the delivery day at `index` shown empty: the day, its name and its region. */
+async function emptyDayOnBoard(index: number) {
   const user = userEvent.setup()
   await signInThroughPage(user, STAFF, { next: '/roastery', landing: '/roastery' })
-  const date = deliveryDays(Date.now())[3] as string
+  const date = deliveryDays(Date.now())[index] as string
   const dayName = formatDeliveryDay(dayIso(date))
   const region = await screen.findByRole('region', { name: new RegExp(dayName) }, LOAD)
   expect(await within(region).findByText('No deliveries.', {}, LOAD)).toBeInTheDocument()
+  return { date, dayName, region }
+}
+
+test('a shard that shows an older revision than its day names: “This board is not live”, until it catches up', async () => {
+  const { date, dayName, region } = await emptyDayOnBoard(3)
 
   const { head, changed } = shardedDay(date)
   expect(head.shards.map((s) => s.id)).toEqual([`${date}_1`, `${date}_2`])
@@ -78,12 +84,7 @@ test('a shard that shows an older revision than its day names: “This board is 
 })
 
 test('a day’s own document behind the revision the day answers: “This board is not live”, until it catches up', async () => {
-  const user = userEvent.setup()
-  await signInThroughPage(user, STAFF, { next: '/roastery', landing: '/roastery' })
-  const date = deliveryDays(Date.now())[4] as string
-  const dayName = formatDeliveryDay(dayIso(date))
-  const region = await screen.findByRole('region', { name: new RegExp(dayName) }, LOAD)
-  expect(await within(region).findByText('No deliveries.', {}, LOAD)).toBeInTheDocument()
+  const { date, dayName } = await emptyDayOnBoard(4)
   // The document still shows a revision from before the day was opened: a later write of it failed.
   act(() => emitSnapshot(date, { date, deliveries: [], totals: [], updatedAt: null, rev: 0, count: 0, shards: [] }, 'role'))
   const alert = await screen.findByRole('alert', {}, { timeout: REVISION_CHECK_FIRST_MS + NOT_LIVE_AFTER_MS + 5000 })

@@ -90,33 +90,41 @@ test('a script that cannot load is a clear failure, and the next call tries agai
   await expect(retried).resolves.toBeDefined()
 })
 
-test('on the local stack: localstripe’s card inputs get names, and its confirmation gets its own Element back', async () => {
+/**
+ * The loader on the local stack, its script loaded over the stand-in: the Stripe object, the
+ * scripts it asked for before the load, and what the stand-in's confirmations saw.
+ */
+async function onLocalStack(): Promise<{ stripe: StripeJs; requested: string[]; seen: unknown[] }> {
   const { loadStripe } = loaderWith({ key: 'pk_test_local_stack', url: LOCAL_JS })
   const loading = loadStripe()
+  const requested = scripts().map((script) => script.src)
   const seen: unknown[] = []
   window.Stripe = fakeStripeJs(seen)
   scripts()[0]!.dispatchEvent(new Event('load'))
-  const stripe = await loading
-  const card = stripe.elements().create('card')
+  return { stripe: await loading, requested, seen }
+}
+
+/** `element` mounted in a new box: the box. */
+function mounted(element: StripeElement): HTMLElement {
   const box = document.createElement('div')
-  card.mount(box)
+  element.mount(box)
+  return box
+}
+
+test('on the local stack: localstripe’s card inputs get names, and its confirmation gets its own Element back', async () => {
+  const { stripe, seen } = await onLocalStack()
+  const card = stripe.elements().create('card')
+  const box = mounted(card)
   expect(Array.from(box.querySelectorAll('input')).map((input) => input.getAttribute('aria-label'))).toEqual(['Card number', 'Expiry month', 'CVC'])
   await stripe.confirmCardSetup('seti_1_secret_x', { payment_method: { card } })
   expect(seen).toEqual([{ key: 'pk_test_local_stack' }, { card: 'its own element' }])
 })
 
 test('on the local stack: localstripe’s script, and an IBAN field whose IBAN is passed on as such', async () => {
-  const { loadStripe } = loaderWith({ key: 'pk_test_local_stack', url: LOCAL_JS })
-  const loading = loadStripe()
-  expect(scripts().map((script) => script.src)).toEqual([LOCAL_JS])
-  const seen: unknown[] = []
-  window.Stripe = fakeStripeJs(seen)
-  scripts()[0]!.dispatchEvent(new Event('load'))
-  const stripe = await loading
+  const { stripe, requested, seen } = await onLocalStack()
+  expect(requested).toEqual([LOCAL_JS])
   const iban = stripe.elements().create('iban')
-  const box = document.createElement('div')
-  iban.mount(box)
-  const input = box.querySelector('input')!
+  const input = mounted(iban).querySelector('input')!
   expect(input).toHaveAccessibleName('IBAN')
   const changes: unknown[] = []
   iban.on('change', (change) => changes.push(change))

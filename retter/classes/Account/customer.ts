@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
-import { CoffeePreferences, DeliveryAddress, DeliveryPayment, PaymentMethodSummary, SubscriptionFields } from 'BeanBloomSubscription'
+import { CustomerRecords, SubscriptionFields } from 'BeanBloomSubscription'
 import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
 
@@ -18,32 +18,13 @@ export type AccountPublicState = Record<string, never>
  * subscription (BeanBloomSubscription's schedule.ts describes its fields). Accounts stored before subscriptions had a
  * status lack `status` and `history`; `subscriptionAt` reads them as active (with a plan) or none.
  */
-export interface AccountUserState extends Partial<SubscriptionFields> {
-  email: string
+export interface AccountUserState extends Partial<SubscriptionFields>, CustomerRecords<ShippedDelivery> {
   /** Id of the plan of the current (or, once cancelled, the latest) subscription; null before any. */
   plan: string | null
   /** ISO 8601 date-time of the first successful sign-in. */
   memberSince?: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt?: string
-  /** Where deliveries go (setDeliveryAddress); a subscription cannot start without it. */
-  delivery?: DeliveryAddress
-  /** Grind and roast (setPreferences; defaults from the plan when a subscription starts). */
-  preferences?: CoffeePreferences
-  /** Deliveries that left the roastery (recordShipment), oldest first, the latest DELIVERY_HISTORY_LIMIT. */
-  deliveries?: ShippedDelivery[]
-  /** The saved payment method (Stripe's summary: never a card or account number). */
-  paymentMethod?: PaymentMethodSummary
-  /** Each final delivery's payment, oldest first, the latest PAYMENTS_KEPT (BeanBloomSubscription's payments.ts). */
-  payments?: DeliveryPayment[]
-  /** Set while deliveries are on hold because the last deliveries were not paid: ISO instant it began. */
-  paymentHoldSince?: string
-  /**
-   * Set when the customer left this Account (deleted it, or moved to another e-mail address): ISO
-   * instant. A browser whose sign-in is older signs itself out on seeing it; one that signed in
-   * since goes on. Retter's class API cannot end other sessions itself.
-   */
-  sessionsEndedAt?: string
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */

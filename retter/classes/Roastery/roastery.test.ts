@@ -11,7 +11,8 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
 import { fakeDate } from '../../../rio-local/test/clock'
-import { composeProject, type TempProject } from '../../../rio-local/test/projects'
+import type { TempProject } from '../../../rio-local/test/projects'
+import { composeWithWrappers } from '../Account/__tests__/project'
 import { awsIdFor } from '../../../rio-local/test/ids'
 import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
 import { call, sessions, type Reply } from '../../../rio-local/test/in-process'
@@ -88,6 +89,13 @@ async function subscriber(email: string, planId = 'barista', address: Record<str
   await ok(who, 'selectPlan', { planId })
   return who
 }
+/** A fresh backend, staff (Rosa) signed in, and Sam subscribed to Barista. */
+async function startWithRosaAndSam(): Promise<{ rosa: Who; sam: Who }> {
+  await start()
+  const rosa = await signIn('rosa@example.com')
+  const sam = await subscriber('sam@example.com')
+  return { rosa, sam }
+}
 /**
  * Tuesday 24 Nov, 09:00: Wednesday's deliveries became final at midnight and were charged (the
  * delayed calls due by then have run), so they may ship. Everyone signs in again.
@@ -130,9 +138,7 @@ describe('who may do what on a day', () => {
   let day: string
   let deliveryId: string
   beforeEach(async () => {
-    await start()
-    rosa = await signIn('rosa@example.com')
-    sam = await subscriber('sam@example.com')
+    ({ rosa, sam } = await startWithRosaAndSam())
     day = WEEKLY[0] as string
     deliveryId = `${sam.accountId}:${day}`
   })
@@ -208,9 +214,7 @@ describe('every customer change updates the boards of the days it touches', () =
   let rosa: Who
   let sam: Who
   beforeEach(async () => {
-    await start()
-    rosa = await signIn('rosa@example.com')
-    sam = await subscriber('sam@example.com')
+    ({ rosa, sam } = await startWithRosaAndSam())
   })
 
   test('start: each upcoming delivery is on its day’s board with plan, grind, roast, bags, name and address; other days stay unopened', async () => {
@@ -319,9 +323,7 @@ describe('shipping', () => {
   let sam: Who
   const day = '2026-11-25'
   beforeEach(async () => {
-    await start()
-    rosa = await signIn('rosa@example.com')
-    sam = await subscriber('sam@example.com')
+    ({ rosa, sam } = await startWithRosaAndSam())
   })
 
   test('markShipped: the board shows it shipped, the customer’s history has it and they get “on its way”; again changes nothing', async () => {
@@ -427,9 +429,7 @@ describe('a past day keeps names and addresses for 90 days, then only what the m
   const mirrored = () => JSON.stringify(published.filter((c) => c.classId === 'Roastery' && c.instanceId.startsWith(day)).map((c) => c.state))
 
   test('the daily sweep blanks a day’s names and street addresses the day after its 90 days, keeps its money and totals, and a refund still works', async () => {
-    await start()
-    const rosa = await signIn('rosa@example.com')
-    const sam = await subscriber('sam@example.com')
+    const { rosa, sam } = await startWithRosaAndSam()
     const deliveryId = `${sam.accountId}:${day}`
     await chargedAndReady(sam, rosa)
     // Nothing after this delivery: months can pass without deliveries of Sam's.
@@ -473,36 +473,40 @@ describe('failures never undo a change', () => {
   let project: TempProject
   beforeAll(() => {
     // The same project, with switches that make a board or an Account fail as an outage would.
-    project = composeProject()
-    project.write('classes/Roastery/outage.ts', [
-      "import { Data } from '@retter/rdk'",
-      "import { setPayment as realPayment, syncDelivery as real } from './published'",
-      'export async function syncDelivery(data: Data) {',
-      "  if (process.env.TEST_BOARDS_DOWN === '1') throw new Error('the board is down')",
-      '  return real(data)',
-      '}',
-      'export async function setPayment(data: Data) {',
-      "  if (process.env.TEST_PAYMENTS_DOWN === '1') throw new Error('the board is down')",
-      '  return realPayment(data)',
-      '}',
-    ].join('\n'))
-    project.write('classes/Account/outage.ts', [
-      "import { Data } from '@retter/rdk'",
-      "import { recordShipment as real, ShipmentInput } from './subscription/shipments'",
-      'export async function recordShipment(data: Data<ShipmentInput>) {',
-      "  if (process.env.TEST_ACCOUNTS_DOWN === '1') throw new Error('the account is down')",
-      '  return real(data)',
-      '}',
-    ].join('\n'))
-    const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
-    const { join } = jest.requireActual<typeof import('node:path')>('node:path')
-    for (const [file, from, to] of [
-      ['classes/Roastery/template.yml', 'handler: published.syncDelivery', 'handler: outage.syncDelivery'],
-      ['classes/Roastery/template.yml', 'handler: published.setPayment', 'handler: outage.setPayment'],
-      ['classes/Account/template.yml', 'handler: peers.recordShipment', 'handler: outage.recordShipment'],
-    ] as const) {
-      project.write(file, readFileSync(join(project.dir, file), 'utf8').replace(from, to))
-    }
+    project = composeWithWrappers([{
+      file: 'classes/Roastery/outage.ts',
+      source: [
+        "import { Data } from '@retter/rdk'",
+        "import { syncDelivery as real } from './published'",
+        'export async function syncDelivery(data: Data) {',
+        "  if (process.env.TEST_BOARDS_DOWN === '1') throw new Error('the board is down')",
+        '  return real(data)',
+        '}',
+      ],
+      template: 'classes/Roastery/template.yml', from: 'handler: published.syncDelivery', to: 'handler: outage.syncDelivery',
+    }, {
+      file: 'classes/Account/outage.ts',
+      source: [
+        "import { Data } from '@retter/rdk'",
+        "import { recordShipment as real, ShipmentInput } from './subscription/shipments'",
+        'export async function recordShipment(data: Data<ShipmentInput>) {',
+        "  if (process.env.TEST_ACCOUNTS_DOWN === '1') throw new Error('the account is down')",
+        '  return real(data)',
+        '}',
+      ],
+      template: 'classes/Account/template.yml', from: 'handler: peers.recordShipment', to: 'handler: outage.recordShipment',
+    }, {
+      file: 'classes/Roastery/payment-outage.ts',
+      source: [
+        "import { Data } from '@retter/rdk'",
+        "import { setPayment as real } from './published'",
+        'export async function setPayment(data: Data) {',
+        "  if (process.env.TEST_PAYMENTS_DOWN === '1') throw new Error('the board is down')",
+        '  return real(data)',
+        '}',
+      ],
+      template: 'classes/Roastery/template.yml', from: 'handler: published.setPayment', to: 'handler: payment-outage.setPayment',
+    }])
   })
   afterAll(() => {
     project.remove()
@@ -517,11 +521,28 @@ describe('failures never undo a change', () => {
     await start(project.dir)
   })
 
+  /** Runs `body` with console.error caught (an outage is logged), and puts it back after. */
+  async function logged(body: (errors: jest.SpyInstance) => Promise<void>): Promise<void> {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      await body(errors)
+    } finally {
+      errors.mockRestore()
+    }
+  }
+
+  /** Staff (Rosa), and two subscribers with deliveries on the 25th: Sam (Barista) and Ada (Taster). */
+  async function rosaSamAndAda(): Promise<{ rosa: Who; sam: Who; ada: Who }> {
+    const rosa = await signIn('rosa@example.com')
+    const sam = await subscriber('sam@example.com')
+    const ada = await subscriber('ada@example.com', 'taster')
+    return { rosa, sam, ada }
+  }
+
   test('a board that cannot be updated: the customer’s change stands, is logged, and the retry task catches the board up', async () => {
     const rosa = await signIn('rosa@example.com')
     const sam = await subscriber('sam@example.com')
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
+    await logged(async (errors) => {
       process.env.TEST_BOARDS_DOWN = '1'
       const changed = await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'light' })
       expect(changed.preferences).toEqual({ grind: 'espresso', roast: 'light' })
@@ -535,41 +556,33 @@ describe('failures never undo a change', () => {
       const retry = await call(backend, 'POST', `/${P}/CALL/Account/syncRoastery/${sam.accountId}?_token=${sessions(backend).platform()}`, {})
       expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
       for (const day of WEEKLY) expect(await entryOf(day, rosa, sam)).toMatchObject({ grind: 'espresso', roast: 'light' })
-    } finally {
-      errors.mockRestore()
-    }
+    })
   })
 
   test('a payment the board could not take is told again by the retry task, so a paid delivery ships', async () => {
     const rosa = await signIn('rosa@example.com')
     const sam = await subscriber('sam@example.com')
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
+    const deliveryId = `${sam.accountId}:2026-11-25`
+    await logged(async (errors) => {
       process.env.TEST_PAYMENTS_DOWN = '1'
       await chargedAndReady(sam, rosa)
       expect((await subOf(sam)).payments?.find((p) => p.date.startsWith('2026-11-25'))?.status).toBe('paid')
       // The board never heard of the payment: staff cannot ship what the customer paid for.
       expect((await entryOf('2026-11-25', rosa, sam))?.payment).not.toBe('paid')
-      expect((await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })).status).toBe(409)
+      expect((await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId })).status).toBe(409)
       expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^\[Account\] the board of 2026-11-25 did not take the payment of acct_[0-9a-f]{24}:2026-11-25: 500/))
 
       process.env.TEST_PAYMENTS_DOWN = '0'
       const retry = await call(backend, 'POST', `/${P}/CALL/Account/syncRoastery/${sam.accountId}?_token=${sessions(backend).platform()}`, {})
       expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
       expect(await entryOf('2026-11-25', rosa, sam)).toMatchObject({ payment: 'paid', amountCents: expect.any(Number), receipt: expect.objectContaining({ kind: 'receipt' }) })
-      const shipped = await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })
-      expect(shipped.status).toBe(200)
-    } finally {
-      errors.mockRestore()
-    }
+      expect((await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId })).status).toBe(200)
+    })
   })
 
   test('a delivery skipped while its board could not be updated is never shipped, and a charged one can no longer be skipped', async () => {
-    const rosa = await signIn('rosa@example.com')
-    const sam = await subscriber('sam@example.com')
-    const ada = await subscriber('ada@example.com', 'taster')
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
+    const { rosa, sam, ada } = await rosaSamAndAda()
+    await logged(async () => {
       process.env.TEST_BOARDS_DOWN = '1'
       await ok(sam, 'skipDelivery', { date: '2026-11-25' })
       // The board still lists Sam's delivery: only the Account knows it is skipped.
@@ -585,18 +598,13 @@ describe('failures never undo a change', () => {
       expect((await subOf(sam)).payments?.find((p) => p.date.startsWith('2026-11-25'))).toBeUndefined()
       expect(await mails(sam)).not.toContainEqual(expect.objectContaining({ subject: 'Your coffee is on its way' }))
       expect((await mails(ada)).map((m) => m.subject)).toContain('Your coffee is on its way')
-    } finally {
-      errors.mockRestore()
-    }
+    })
   })
 
   test('an Account that cannot record the shipment: 503, nothing is marked, and staff can simply try again', async () => {
-    const rosa = await signIn('rosa@example.com')
-    const sam = await subscriber('sam@example.com')
-    const ada = await subscriber('ada@example.com', 'taster')
+    const { rosa, sam, ada } = await rosaSamAndAda()
     await chargedAndReady(sam, ada, rosa)
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
+    await logged(async () => {
       process.env.TEST_ACCOUNTS_DOWN = '1'
       const one = await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId: `${sam.accountId}:2026-11-25` })
       expect(one).toMatchObject({ status: 503, body: { code: 'SHIPMENT_NOT_RECORDED' } })
@@ -608,8 +616,6 @@ describe('failures never undo a change', () => {
       process.env.TEST_ACCOUNTS_DOWN = '0'
       expect((await roasteryCall('markAllShipped', '2026-11-25', rosa.token, {})).body).toEqual({ shipped: 2, failed: [], onHold: 0 })
       expect((await subOf(sam)).deliveries).toHaveLength(1)
-    } finally {
-      errors.mockRestore()
-    }
+    })
   })
 })

@@ -12,7 +12,8 @@ import { FIRESTORE_DOCUMENT_LIMIT_BYTES, firestoreDocumentBytes } from '../../..
 import { emulatorHost, uniqueFirebaseProject } from '../../../rio-local/firestore/test-support'
 import type { StateMirror } from '../../../rio-local/runtime/wire-types'
 import { call, sessions } from '../../../rio-local/test/in-process'
-import { composeProject, type TempProject } from '../../../rio-local/test/projects'
+import type { TempProject } from '../../../rio-local/test/projects'
+import { composeWithWrappers } from '../Account/__tests__/project'
 
 const P = 'roastery-shards'
 const DAY = '2026-12-02'
@@ -46,18 +47,18 @@ let platform: string
 beforeAll(() => {
   // The day is filled the way the Account class fills it (syncDelivery), by the platform identity
   // directly: 400 customers through sign-up and payment would only make this test slow.
-  project = composeProject()
-  project.write('classes/Roastery/loader.ts', [
-    "import { Data, Response } from '@retter/rdk'",
-    "import { authorizer as real } from './index'",
-    'export async function authorizer(data: Data): Promise<Response> {',
-    "  if (data.context.identity === 'developer') return { statusCode: 200 }",
-    '  return real(data)',
-    '}',
-  ].join('\n'))
-  const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
-  const template = readFileSync(`${project.dir}/classes/Roastery/template.yml`, 'utf8')
-  project.write('classes/Roastery/template.yml', template.replace('authorizer: index.authorizer', 'authorizer: loader.authorizer'))
+  project = composeWithWrappers([{
+    file: 'classes/Roastery/loader.ts',
+    source: [
+      "import { Data, Response } from '@retter/rdk'",
+      "import { authorizer as real } from './index'",
+      'export async function authorizer(data: Data): Promise<Response> {',
+      "  if (data.context.identity === 'developer') return { statusCode: 200 }",
+      '  return real(data)',
+      '}',
+    ],
+    template: 'classes/Roastery/template.yml', from: 'authorizer: index.authorizer', to: 'authorizer: loader.authorizer',
+  }])
 })
 afterAll(() => project.remove())
 afterEach(async () => {

@@ -15,6 +15,7 @@
  *   each shard document carries the revision it shows, so a reader can tell a complete board from
  *   one whose documents disagree (a write that failed or has not arrived yet).
  */
+import { utf8Bytes } from 'BeanBloomKit/text'
 import { Board, BoardDelivery, byPacking } from './board'
 
 /** What separates the day from the shard number in a shard's instance id. */
@@ -49,24 +50,8 @@ export function parseShardId(value: string): { date: string; n: number } | null 
   return { date: match[1] as string, n: Number(match[2]) }
 }
 
-/** UTF-8 bytes of a string, without Buffer (the browser reads boards with this module too). */
-export function utf8Bytes(text: string): number {
-  let bytes = 0
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i)
-    if (unit < 0x80) bytes += 1
-    else if (unit < 0x800) bytes += 2
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        // A surrogate pair is one code point of four bytes.
-        bytes += 4
-        i++
-      } else bytes += 3
-    } else bytes += 3
-  }
-  return bytes
-}
+/** UTF-8 bytes of a string (the kit's one rule), as this module has always exported it. */
+export { utf8Bytes }
 
 /**
  * Bytes a value takes in a Firestore document, counted as Firestore documents it: a string its

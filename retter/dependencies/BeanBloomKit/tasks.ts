@@ -1,8 +1,8 @@
 /**
  * Delayed calls (Retter tasks), one way for every class: `runIn`/`runAt` for this instance's own
- * methods, `callLater` for another instance's, and the two ways a class keeps a single task
- * pending instead of one per change: by the earliest time something is due (`keepEarliestTask`), or
- * by a flag that the task clears when it runs (`keepOneTask`).
+ * methods, `callLater` for another instance's, and the ways a class keeps a single task pending
+ * instead of one per change: by the earliest time something is due (`keepEarliestTask`), by a flag
+ * that the task clears when it runs (`keepOneTask`), or by the delivery day it is for (`keepDayTask`).
  */
 import type { Data } from '@retter/rdk'
 
@@ -60,4 +60,19 @@ export function keepEarliestTask(data: Pick<Data, 'tasks'>, method: string, pend
 export function keepOneTask(data: Pick<Data, 'tasks'>, pending: boolean | undefined, method: string, afterSeconds: number, payload?: Payload): true {
   if (!pending) runIn(data, method, afterSeconds, payload)
   return true
+}
+
+/**
+ * Keeps one pending task for the delivery day it should be for (`target`; none when undefined): the
+ * day is stored under `forKey` of `state`, and `schedule` runs only when the day changes, so a task
+ * already pending for the same day is never scheduled twice. With no target the stored day goes.
+ */
+export function keepDayTask<K extends string>(state: { [P in K]?: string }, forKey: K, target: string | undefined, schedule: (date: string) => void): void {
+  if (!target) {
+    delete state[forKey]
+    return
+  }
+  if (target === state[forKey]) return
+  state[forKey] = target
+  schedule(target)
 }

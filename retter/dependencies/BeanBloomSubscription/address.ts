@@ -17,6 +17,7 @@
  * the messages here, which say why, are what a customer meets.
  */
 import { postcodeValidator } from 'postcode-validator'
+import { utf8Bytes } from 'BeanBloomKit/text'
 
 export interface DeliveryAddress {
   /** Who the parcel is for. */
@@ -138,19 +139,9 @@ export function firstPictograph(value: string): string | null {
   return found ? found[0] : null
 }
 
-/** The length of `value` in UTF-8 bytes (a pair of surrogates is one 4-byte character). */
+/** The length of `value` in UTF-8 bytes (a pair of surrogates is one 4-byte character): the kit's one rule. */
 export function utf8Length(value: string): number {
-  let bytes = 0
-  for (let i = 0; i < value.length; i++) {
-    const unit = value.charCodeAt(i)
-    if (unit < 0x80) bytes += 1
-    else if (unit < 0x800) bytes += 2
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 && value.charCodeAt(i + 1) <= 0xdfff) {
-      bytes += 4
-      i++
-    } else bytes += 3
-  }
-  return bytes
+  return utf8Bytes(value)
 }
 
 /** Why `value` cannot go on a label, or null when it can (lengths are checked apart). */

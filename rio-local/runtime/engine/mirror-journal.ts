@@ -69,19 +69,35 @@ const RECONCILE_CONCURRENCY = 8
  */
 export async function reconcileMirror(mirror: StateMirror, storage: Storage, projectId: string): Promise<{ mirrored: number; failed: number }> {
   const pending = storage.pendingMirrors().filter((p) => p.projectId === projectId)
+  return publishStored(mirror, storage, projectId, pending, RECONCILE_CONCURRENCY)
+}
+
+/**
+ * Publishes the stored state of each of `targets` (instances of `projectId`, in that order) through
+ * `mirror`, `concurrency` at a time; an instance no longer stored is passed over.
+ * @returns how many were written and how many were not
+ */
+export async function publishStored(
+  mirror: StateMirror,
+  storage: Storage,
+  projectId: string,
+  targets: ReadonlyArray<{ classId: string; instanceId: string }>,
+  concurrency: number,
+  options?: PublishOptions,
+): Promise<{ mirrored: number; failed: number }> {
   let next = 0
   let mirrored = 0
   let failed = 0
   const worker = async () => {
-    while (next < pending.length) {
-      const target = pending[next++] as (typeof pending)[number]
-      const instance = storage.getInstance(target.projectId, target.classId, target.instanceId)
+    while (next < targets.length) {
+      const target = targets[next++] as (typeof targets)[number]
+      const instance = storage.getInstance(projectId, target.classId, target.instanceId)
       if (!instance) continue
-      const outcome = await mirror.publish({ projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state })
+      const outcome = await mirror.publish({ projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state }, options)
       if (outcome === false) failed++
       else mirrored++
     }
   }
-  await Promise.all(Array.from({ length: Math.min(RECONCILE_CONCURRENCY, pending.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker))
   return { mirrored, failed }
 }

@@ -90,6 +90,13 @@ export function createRecordOperations(storage: Storage, projectId: string, now:
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined
     return { success: true, data: { items: items.map((r) => item(r.sort, (JSON.parse(r.value) as Stored).data)), ...(last ? { nextToken: tokenAfter(last.sort) } : {}) } }
   }
+  // Removing a record that is not there is no error, as on Retter.
+  const remove = (kind: RecordKind, input: Input, partField: string): OperationResponse => {
+    const keys = keysOf(input, partField)
+    if (typeof keys === 'string') return fail(keys)
+    storage.putRecord(projectId, kind, keys.part, keys.sort, undefined)
+    return { success: true }
+  }
   const isData = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
   return {
@@ -130,10 +137,7 @@ export function createRecordOperations(storage: Storage, projectId: string, now:
       return query('db', input, 'partKey', (sortKey, data) => ({ partKey: input.partKey, sortKey, data }))
     },
     async removeFromDatabase(input: Input): Promise<OperationResponse> {
-      const keys = keysOf(input, 'partKey')
-      if (typeof keys === 'string') return fail(keys)
-      storage.putRecord(projectId, 'db', keys.part, keys.sort, undefined)
-      return { success: true }
+      return remove('db', input, 'partKey')
     },
     async removePartitionFromDatabase(input: Input): Promise<OperationResponse> {
       const part = text(input, 'partKey')
@@ -153,10 +157,7 @@ export function createRecordOperations(storage: Storage, projectId: string, now:
       return { success: true, data: live('sortedSet', keys.part, keys.sort)?.data }
     },
     async removeFromSortedSet(input: Input): Promise<OperationResponse> {
-      const keys = keysOf(input, 'setName')
-      if (typeof keys === 'string') return fail(keys)
-      storage.putRecord(projectId, 'sortedSet', keys.part, keys.sort, undefined)
-      return { success: true }
+      return remove('sortedSet', input, 'setName')
     },
     async querySortedSet(input: Input): Promise<OperationResponse> {
       return query('sortedSet', input, 'setName', (sortKey, data) => ({ sortKey, data }))

@@ -14,10 +14,11 @@ import { fakeDate } from '../../../../rio-local/test/clock'
 import { walkTo as walkClock } from '../../../../rio-local/test/walk'
 import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
-import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../../rio-local/test/payments'
+import { testStripe } from '../../../../rio-local/test/payments'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
-import { composeProject } from '../../../../rio-local/test/projects'
 import type { AccountUserState } from '../customer'
+import { baristaSubscriber } from '../__tests__/backend'
+import { composeWithWrappers } from '../__tests__/project'
 import { keepUntilOf } from './deletion'
 
 const P = 'privacy-tests'
@@ -78,13 +79,7 @@ function lastMirrored(classId: string, instanceId: string) {
 function walkTo(iso: string): Promise<void> {
   return walkClock(backend, time, iso)
 }
-async function subscriber(): Promise<Who> {
-  const who = await signIn()
-  await ok(who, 'setDeliveryAddress', HOME)
-  await savePaymentMethod((name, body) => method(who, name, body), { card: TEST_CARDS.visa })
-  await ok(who, 'selectPlan', { planId: 'barista' })
-  return who
-}
+const subscriber = async (): Promise<Who> => baristaSubscriber(account, await signIn(), HOME)
 
 describe('exportMyData', () => {
   test('answers everything we hold about the customer, to the owner only', async () => {
@@ -167,19 +162,18 @@ describe('deleting an account', () => {
 
   test('a mail desk that cannot be reached: 503, the account stays, and the same code deletes it once the desk answers', async () => {
     // The same project, with a switch that makes the mail desk fail as an outage would.
-    const project = composeProject()
-    project.write('classes/MailDesk/outage.ts', [
-      "import { Data } from '@retter/rdk'",
-      "import { forgetAccount as real } from './index'",
-      'export async function forgetAccount(data: Data) {',
-      "  if (process.env.TEST_DESK_DOWN === '1') throw new Error('the mail desk is down')",
-      '  return real(data)',
-      '}',
-    ].join('\n'))
-    const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
-    const { join } = jest.requireActual<typeof import('node:path')>('node:path')
-    const template = join(project.dir, 'classes/MailDesk/template.yml')
-    project.write('classes/MailDesk/template.yml', readFileSync(template, 'utf8').replace('handler: index.forgetAccount', 'handler: outage.forgetAccount'))
+    const project = composeWithWrappers([{
+      file: 'classes/MailDesk/outage.ts',
+      source: [
+        "import { Data } from '@retter/rdk'",
+        "import { forgetAccount as real } from './index'",
+        'export async function forgetAccount(data: Data) {',
+        "  if (process.env.TEST_DESK_DOWN === '1') throw new Error('the mail desk is down')",
+        '  return real(data)',
+        '}',
+      ],
+      template: 'classes/MailDesk/template.yml', from: 'handler: index.forgetAccount', to: 'handler: outage.forgetAccount',
+    }])
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       await backend.close()

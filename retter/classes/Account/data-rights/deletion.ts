@@ -29,13 +29,13 @@ import { CreditNote, Receipt } from 'BeanBloomSubscription'
 import { current, CustomerView } from '../subscription/customer-view'
 import { AccountPrivateState, newCustomer, privateOf } from '../customer'
 import { EMAIL_LOOKUP_KEY } from '../index'
-import { sendMail } from '../mail/mailer'
 import { keepOutbox, MAIL_DESK, queueMail } from '../mail/outbox'
 import { DeletedDeliveriesState, keepDeletedDeliveries } from './deleted-deliveries'
 import { noteSent, SentLogState } from '../mail/sent-log'
 import { checkConfirmationCode, resendWaitSeconds } from './confirm-code'
-import { ConfirmLimitState, EMAIL_CODES_PER_HOUR, limitResponse, rollingWait, withinWindow } from '../limits'
-import { OTP_TTL_MS, StoredOtp, issueOtp } from '../sign-in/wrong-tries'
+import { ConfirmLimitState } from '../limits'
+import { OTP_TTL_MS, StoredOtp } from '../sign-in/wrong-tries'
+import { CodeMailing, emailCode } from '../sign-in/code-mail'
 import { accountDeletedMail, deletionCodeMail } from '../mail/data-rights-emails'
 import { keepBoardBookkeeping, shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { stripe, stripeFailure } from '../payments/stripe'
@@ -109,6 +109,13 @@ export function stillShipping(customer: Customer, nowMs: number): string[] {
     .map(function (d) { return d.date })
 }
 
+/** The deletion code's e-mail, and what is logged and answered when it does not go out. */
+const DELETION_CODE: CodeMailing = {
+  mail: (to, code) => deletionCodeMail(to, code, OTP_TTL_MS / 60000),
+  failureLog: '[Account] requestAccountDeletion: the code could not be e-mailed',
+  unavailable: 'The code could not be e-mailed. Try again in a moment.',
+}
+
 /** WRITE (owner): e-mails a fresh code that confirms deleting the account (the previous one stops working). */
 export async function requestAccountDeletion(data: Data): Promise<Data> {
   const nowMs = Date.now()
@@ -119,23 +126,11 @@ export async function requestAccountDeletion(data: Data): Promise<Data> {
     return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(retryAfterSeconds) + '.', { retryAfterSeconds: retryAfterSeconds })
   }
   // At most EMAIL_CODES_PER_HOUR deletion codes an hour, as sign-in codes (limits.ts).
-  const sentThisHour = withinWindow(priv.deletionCodesSentAt, nowMs)
-  const hourWait = rollingWait(sentThisHour, EMAIL_CODES_PER_HOUR, nowMs)
-  if (hourWait > 0) {
-    data.response = limitResponse('EMAIL_SEND_LIMIT', hourWait)
-    return data
-  }
-  const issued = issueOtp(nowMs)
-  try {
-    await sendMail(deletionCodeMail(email, issued.code, OTP_TTL_MS / 60000))
-  } catch (err) {
-    console.error('[Account] requestAccountDeletion: the code could not be e-mailed', err instanceof Error ? err.message : String(err))
-    return refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The code could not be e-mailed. Try again in a moment.')
-  }
+  const issued = await emailCode(data, DELETION_CODE, email, priv.deletionCodesSentAt, nowMs)
+  if (!issued) return data
   priv.deletionCode = issued.stored
   priv.deletionCodeSentAt = nowMs
-  sentThisHour.push(nowMs)
-  priv.deletionCodesSentAt = sentThisHour
+  priv.deletionCodesSentAt = issued.sentAt
   noteSent(priv as SentLogState, deletionCodeMail(email, '', 0).subject, nowMs)
   respond(data, { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 })
   return data

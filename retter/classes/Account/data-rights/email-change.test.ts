@@ -8,14 +8,12 @@
  */
 import type { Board } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
-import { createBackend, type Backend } from '../../../../rio-local/app'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { walkTo as walkClock } from '../../../../rio-local/test/walk'
-import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
-import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../../rio-local/test/payments'
+import { testStripe } from '../../../../rio-local/test/payments'
 import RDK from '@retter/rdk'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend, baristaSubscriber } from '../__tests__/backend'
 
 const P = 'email-change-tests'
 const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first delivery Wednesday 25 Nov, final on the 24th
@@ -23,28 +21,21 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 
 type Sub = SubscriptionFields & AccountUserState
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 let seq = 0
 let rosa: Who | undefined
 
-beforeEach(async () => {
-  time = fakeDate(START)
+beforeEach(() => {
   rosa = undefined
-  backend = await createBackend({
-    projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
-    projectEnv: { STAFF_EMAILS: 'rosa@example.com', SELLER_NAME: 'Bean & Bloom GmbH', SELLER_ADDRESS: 'Kastanienallee 7 | 10435 Berlin', SELLER_VAT_NUMBER: 'DE123456789' },
-  })
 })
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
+const env = accountTestBackend<Sub>(START, () => ({
+  projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
+  projectEnv: { STAFF_EMAILS: 'rosa@example.com', SELLER_NAME: 'Bean & Bloom GmbH', SELLER_ADDRESS: 'Kastanienallee 7 | 10435 Berlin', SELLER_VAT_NUMBER: 'DE123456789' },
+}))
 
 function fresh(name: string): string {
   return `${name}.${process.pid}.${++seq}@example.com`
 }
-const account = accountClient<Sub>(() => backend)
+const { account } = env
 const { method, ok } = account
 const stateOf = account.userState
 const mails = account.outbox
@@ -68,23 +59,15 @@ async function bothCodes(who: Who, newEmail: string): Promise<{ code: string; cu
 }
 /** STATE of `who`'s Account with their token, as answered (status and body). */
 function stateCall(who: Who) {
-  return call<Record<string, unknown>>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
+  return call<Record<string, unknown>>(env.backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
 }
 async function board(date: string): Promise<string[]> {
   rosa ??= await signIn('rosa@example.com')
-  const res = await call<{ role: { staff?: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
+  const res = await call<{ role: { staff?: Board } }>(env.backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${rosa.token}`)
   return res.body.role?.staff?.deliveries.map((d) => d.deliveryId) ?? []
 }
-function walkTo(iso: string): Promise<void> {
-  return walkClock(backend, time, iso)
-}
-async function subscriber(): Promise<Who> {
-  const who = await signIn()
-  await ok(who, 'setDeliveryAddress', HOME)
-  await savePaymentMethod((name, body) => method(who, name, body), { card: TEST_CARDS.visa })
-  await ok(who, 'selectPlan', { planId: 'barista' })
-  return who
-}
+const walkTo = env.walkTo
+const subscriber = async (): Promise<Who> => baristaSubscriber(account, await signIn(), HOME)
 
 test('moves the customer to the new address; the old one becomes a new, empty account; both are told', async () => {
   const sam = await subscriber()
@@ -100,7 +83,7 @@ test('moves the customer to the new address; the old one becomes a new, empty ac
   expect(codes.currentCode).not.toBe(codes.code)
   expect((await mails(sam.email)).find((m) => /code to move your/.test(m.subject))?.text).toContain('together with the code we sent to ' + newEmail)
   // A moment passes between signing in and the move (the test clock stands still otherwise).
-  time.advance(1000)
+  env.time.advance(1000)
   const done = await ok<{ email: string; customToken?: string }>(sam, 'confirmEmailChange', codes)
   expect(done).toEqual({ email: newEmail, customToken: expect.any(String) })
 
@@ -156,13 +139,13 @@ test('bad input, a taken address, a wrong or expired code and a delivery being p
 
   const newEmail = fresh('sam.new')
   // The refusal above counts against the 30 s wait too.
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   await ok(sam, 'requestEmailChange', { newEmail })
   expect(await method(sam, 'requestEmailChange', { newEmail })).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } })
   const { code, currentCode: fromCurrent } = await bothCodes(sam, newEmail)
   const wrong = code === '000000' ? '000001' : '000000'
   expect(await method(sam, 'confirmEmailChange', { code: wrong, currentCode: fromCurrent })).toMatchObject({ status: 400, body: { code: 'INVALID_CODE', attemptsLeft: 4, field: 'code' } })
-  time.advance(5 * 60 * 1000 + 1)
+  env.time.advance(5 * 60 * 1000 + 1)
   expect(await method(sam, 'confirmEmailChange', { code, currentCode: fromCurrent })).toMatchObject({ status: 400, body: { code: 'CODE_EXPIRED' } })
   expect(await stateOf(sam)).toMatchObject({ email: sam.email, status: 'active', delivery: HOME })
 
@@ -212,24 +195,24 @@ test('an address in use cannot be probed faster than codes are sent: refusals co
   // Asked again at once: the wait applies whatever the last answer was.
   expect(await method(sam, 'requestEmailChange', { newEmail: taken.email })).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } })
   for (let i = 2; i <= 5; i++) {
-    time.advance(30 * 1000)
+    env.time.advance(30 * 1000)
     expect(await method(sam, 'requestEmailChange', { newEmail: i === 5 ? fresh('third.party') : taken.email })).toMatchObject({ status: i === 5 ? 200 : 409 })
   }
   // Five in any hour for one account, refusals included.
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   const capped = await method(sam, 'requestEmailChange', { newEmail: taken.email })
   expect(capped).toMatchObject({ status: 429, body: { code: 'EMAIL_CHANGE_LIMIT', retryAfterSeconds: expect.any(Number) } })
   expect(capped.body.message).toContain('has not changed')
 
   // The next clock hour (the caps per network and per address count clock hours).
-  time.advance(60 * 60 * 1000)
+  env.time.advance(60 * 60 * 1000)
   // Codes to one third-party address: at most 5 an hour, whoever asks.
   const victim = fresh('victim')
   const askers = [await signIn(), await signIn(), await signIn()]
   const answers: Array<string | number> = []
   for (let i = 0; i < 6; i++) {
     const who = askers[i % 3] as Who
-    time.advance(31 * 1000)
+    env.time.advance(31 * 1000)
     const res = await method(who, 'requestEmailChange', { newEmail: victim })
     answers.push(res.body.code ?? res.status)
   }
@@ -239,7 +222,7 @@ test('an address in use cannot be probed faster than codes are sent: refusals co
   // One network: at most 10 an hour (6 above), across accounts and addresses.
   const more: Array<{ status: number; code?: string }> = []
   for (let i = 0; i < 5; i++) {
-    time.advance(31 * 1000)
+    env.time.advance(31 * 1000)
     const res = await method(askers[i % 3] as Who, 'requestEmailChange', { newEmail: fresh('elsewhere') })
     more.push({ status: res.status, code: res.body.code })
   }
@@ -265,7 +248,7 @@ test('another Account that is busy (570) is asked again, as a client would, befo
     expect(await method(sam, 'requestEmailChange', { newEmail })).toMatchObject({ status: 200 })
     // Busy through all 3 retries: 503, nothing sent.
     busyAnswers = 4
-    time.advance(30 * 1000)
+    env.time.advance(30 * 1000)
     const other = fresh('sam.other')
     expect(await method(sam, 'requestEmailChange', { newEmail: other })).toMatchObject({ status: 503, body: { code: 'ACCOUNTS_UNAVAILABLE' } })
     expect(busyAnswers).toBe(0)
@@ -279,7 +262,7 @@ test('a delivery that shipped before the move is refunded from its board entry, 
   const sam = await subscriber()
   await walkTo('2026-11-25T09:00:00Z') // 25 Nov is paid and being sent
   rosa ??= await signIn('rosa@example.com')
-  const staffCall = (name: string, body: unknown) => call(backend, 'POST', `/${P}/CALL/Roastery/${name}/2026-11-25?_token=${rosa?.token}`, body)
+  const staffCall = (name: string, body: unknown) => call(env.backend, 'POST', `/${P}/CALL/Roastery/${name}/2026-11-25?_token=${rosa?.token}`, body)
   const deliveryId = `${sam.accountId}:2026-11-25`
   expect(await staffCall('markShipped', { deliveryId })).toMatchObject({ status: 200 })
 
@@ -297,5 +280,5 @@ test('a delivery that shipped before the move is refunded from its board entry, 
   // Nothing above what was paid, wherever the refund is asked.
   expect(await staffCall('refundDelivery', { deliveryId, amountCents: 100_000, reason: 'Too much' })).toMatchObject({ status: 409 })
   // Only the roastery starts a refund: a forwarded call must come from an Account.
-  expect(await call(backend, 'POST', `/${P}/CALL/Account/refundPayment/${moved.accountId}?_token=${moved.token}`, { deliveryId, amountCents: 100, reason: 'x', hops: 1 })).toMatchObject({ status: 403 })
+  expect(await call(env.backend, 'POST', `/${P}/CALL/Account/refundPayment/${moved.accountId}?_token=${moved.token}`, { deliveryId, amountCents: 100, reason: 'x', hops: 1 })).toMatchObject({ status: 403 })
 }, 60_000)

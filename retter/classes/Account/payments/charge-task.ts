@@ -3,6 +3,7 @@
  * due and not charged, at its final moment (as reminders.ts keeps one pending reminder). Every
  * change of the subscription calls keepCharge; the task itself is charges.ts's.
  */
+import { keepDayTask } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { finalMomentMs, gridDates, paymentOn, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { AccountUserState, privateOf } from '../customer'
@@ -40,14 +41,9 @@ export function nextChargeDate(view: Customer, nowMs: number, pending?: string):
 /** Keeps one pending chargeDelivery task, for the right delivery, after a change to `view`. */
 export function keepCharge(data: Data, view: Customer, nowMs: number): void {
   const priv = privateOf(data)
-  const target = nextChargeDate(view, nowMs, priv.chargeFor)
-  if (!target) {
-    delete priv.chargeFor
-    return
-  }
-  if (target === priv.chargeFor) return
-  priv.chargeFor = target
-  // A delivery that is the target again reuses its task still pending (only the one of chargeFor charges).
-  priv.chargeTasks = scheduleOnce(data, priv.chargeTasks, CHARGE_METHOD, target, finalMomentMs(target), nowMs)
+  keepDayTask(priv, 'chargeFor', nextChargeDate(view, nowMs, priv.chargeFor), (target) => {
+    // A delivery that is the target again reuses its task still pending (only the one of chargeFor charges).
+    priv.chargeTasks = scheduleOnce(data, priv.chargeTasks, CHARGE_METHOD, target, finalMomentMs(target), nowMs)
+  })
 }
 

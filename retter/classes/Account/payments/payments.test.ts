@@ -20,6 +20,7 @@ import { call, sessions, type Reply } from '../../../../rio-local/test/in-proces
 import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../../rio-local/test/payments'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from '../customer'
+import { envForEachTest } from '../__tests__/backend'
 import { setupProblem } from './payments'
 
 const P = 'payment-tests'
@@ -81,6 +82,19 @@ async function subscriber(plan = 'barista', pay: TestMethod = { card: TEST_CARDS
  */
 function walkTo(iso: string, ..._people: Who[]): Promise<void> {
   return walkClock(backend, time, iso)
+}
+
+/**
+ * Barista on a card whose bank asks to confirm each payment: at its final moment the first delivery
+ * (the 25th) waits for the bank, and the customer confirms it with the bank. The payment is read
+ * before the confirmation (what the Account held then).
+ */
+async function confirmedWithTheBank(): Promise<{ sam: Who; waiting: DeliveryPayment }> {
+  const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
+  await walkTo('2026-11-24T00:00:01Z', sam)
+  const waiting = (await paymentOf(sam, '2026-11-25'))!
+  await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+  return { sam, waiting }
 }
 
 async function chargesOf(paymentIntentId: string): Promise<Stripe.Charge[]> {
@@ -539,10 +553,7 @@ describe('every refusal of the payment methods', () => {
   })
 
   test('retryPayment: 502 when Stripe cannot be reached to read an authentication, and nothing changes', async () => {
-    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
-    await walkTo('2026-11-24T00:00:01Z', sam)
-    const waiting = (await paymentOf(sam, '2026-11-25'))!
-    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    const { sam } = await confirmedWithTheBank()
     await withStripeDown(async () => {
       expect(await method(sam, 'retryPayment', { date: '2026-11-25' })).toMatchObject({
         status: 502, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'We could not reach our payment provider. Nothing was charged; please try again in a moment.' },
@@ -590,12 +601,7 @@ describe('every refusal of the payment methods', () => {
 
 describe('Stripe’s webhook, signed as Stripe signs it', () => {
   const SECRET = 'whsec_test_bean_and_bloom'
-  beforeEach(() => {
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET
-  })
-  afterEach(() => {
-    delete process.env.STRIPE_WEBHOOK_SECRET
-  })
+  envForEachTest('STRIPE_WEBHOOK_SECRET', SECRET)
   /** Posts `event` as Stripe does: its pretty-printed JSON, with the Stripe-Signature header of `payload` under `secret`. */
   async function postSigned(event: object, options: { secret?: string; payload?: string; signature?: string | null } = {}): Promise<Reply<{ handled?: boolean; code?: string; message?: string }>> {
     const signed = JSON.stringify(event, null, 2)
@@ -608,11 +614,8 @@ describe('Stripe’s webhook, signed as Stripe signs it', () => {
   const eventFor = (id: string, type = 'payment_intent.succeeded') => ({ id: 'evt_' + id.slice(3, 12), object: 'event', type, data: { object: { id, object: 'payment_intent' } } })
 
   test('an event Stripe signed is read back from Stripe and applied; the same event again changes nothing', async () => {
-    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
-    await walkTo('2026-11-24T00:00:01Z', sam)
-    const waiting = (await paymentOf(sam, '2026-11-25'))!
     // The customer confirms with their bank in the browser; Stripe tells us through the webhook.
-    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    const { sam, waiting } = await confirmedWithTheBank()
     expect(await postSigned(eventFor(waiting.paymentIntentId!))).toMatchObject({ status: 200, body: { handled: true } })
     const paid = await paymentOf(sam, '2026-11-25')
     expect(paid).toMatchObject({ status: 'paid' })
@@ -625,10 +628,7 @@ describe('Stripe’s webhook, signed as Stripe signs it', () => {
   })
 
   test('400 BAD_SIGNATURE without a signature, signed with another secret, or changed after signing; nothing is read or changed', async () => {
-    const sam = await subscriber('barista', { card: TEST_CARDS.authentication })
-    await walkTo('2026-11-24T00:00:01Z', sam)
-    const waiting = (await paymentOf(sam, '2026-11-25'))!
-    await authenticatePayment(waiting.paymentIntentId!, waiting.clientSecret!)
+    const { sam, waiting } = await confirmedWithTheBank()
     const event = eventFor(waiting.paymentIntentId!)
     expect(await postSigned(event, { signature: null })).toMatchObject({ status: 400, body: { code: 'BAD_SIGNATURE', message: 'The event has no Stripe-Signature header.' } })
     expect(await postSigned(event, { secret: 'whsec_someone_else' })).toMatchObject({ status: 400, body: { code: 'BAD_SIGNATURE' } })

@@ -5,35 +5,24 @@
  * code is refused (429 CONFIRM_LIMIT with retryAfterSeconds), so asking for a new code every 30 s
  * buys no more guesses; deletion codes are capped per hour as sign-in codes are.
  */
-import { createBackend, type Backend } from '../../../../rio-local/app'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend } from '../__tests__/backend'
 
 const P = 'confirm-limit-tests'
 const START = Date.parse('2026-11-23T09:00:00Z')
 const HOUR = 60 * 60 * 1000
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 let seq = 0
 
-beforeEach(async () => {
-  time = fakeDate(START)
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400 })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
-
-const account = accountClient<AccountUserState>(() => backend)
+const env = accountTestBackend<AccountUserState>(START, () => ({ projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400 }))
+const { account } = env
 const { method, ok } = account
 const signIn = () => account.signIn(`sam.${process.pid}.${++seq}@example.com`)
 
 /** Asks for a deletion code (30 s after the previous one) and answers it. */
 async function newDeletionCode(who: Who): Promise<string> {
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   await ok(who, 'requestAccountDeletion')
   const mail = (await account.outbox(who.email)).find((m) => /code to delete/.test(m.subject))
   const code = mail?.text.match(/Your code is (\d{6})\./)?.[1]
@@ -61,14 +50,14 @@ test('10 wrong codes in an hour pause confirming for the Account, even with the 
   expect(paused.body.retryAfterSeconds as number).toBeLessThanOrEqual(3600)
   // The cap is the Account's: changing the e-mail is paused too.
   const newEmail = `sam.new.${process.pid}.${++seq}@example.com`
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   await ok(sam, 'requestEmailChange', { newEmail })
   expect(await method(sam, 'confirmEmailChange', { code: '123456', currentCode: '123456' })).toMatchObject({ status: 429, body: { code: 'CONFIRM_LIMIT' } })
   // Nothing was deleted.
   expect(await account.userState(sam)).toMatchObject({ email: sam.email })
 
   // Once the hour has passed, the right code works.
-  time.advance(HOUR)
+  env.time.advance(HOUR)
   expect(await ok(sam, 'deleteMyAccount', { code: await newDeletionCode(sam) })).toMatchObject({ deleted: true })
 }, 60_000)
 
@@ -77,21 +66,21 @@ test('20 wrong codes in a day pause confirming until the oldest is a day old', a
   for (let hour = 0; hour < 2; hour++) {
     await guessWrong(sam, await newDeletionCode(sam))
     await guessWrong(sam, await newDeletionCode(sam))
-    time.advance(HOUR)
+    env.time.advance(HOUR)
   }
   const paused = await method(sam, 'deleteMyAccount', { code: await newDeletionCode(sam) })
   expect(paused).toMatchObject({ status: 429, body: { code: 'CONFIRM_LIMIT' } })
   // The first wrong code was about 2 hours ago: the pause lasts until it is a day old.
   expect(paused.body.retryAfterSeconds as number).toBeGreaterThan(20 * 3600)
-  time.advance(22 * HOUR)
+  env.time.advance(22 * HOUR)
   expect(await ok(sam, 'deleteMyAccount', { code: await newDeletionCode(sam) })).toMatchObject({ deleted: true })
 }, 60_000)
 
 test('at most 5 deletion codes are e-mailed in an hour', async () => {
   const sam = await signIn()
   for (let i = 0; i < 5; i++) await newDeletionCode(sam)
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   expect(await method(sam, 'requestAccountDeletion')).toMatchObject({ status: 429, body: { code: 'EMAIL_SEND_LIMIT', retryAfterSeconds: expect.any(Number) } })
-  time.advance(HOUR)
+  env.time.advance(HOUR)
   await newDeletionCode(sam)
 }, 60_000)

@@ -3,25 +3,30 @@ import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from '../customer'
-import { Mail, sendMail } from '../mail/mailer'
+import { Mail } from '../mail/mailer'
 import { signInClaims } from './session-epoch'
+import { CodeMailing, emailCode } from './code-mail'
 import { escapeHtml, htmlMail } from '../mail/layout'
-import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, issueOtp, otpMatches } from './wrong-tries'
+import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, otpMatches } from './wrong-tries'
 import {
   CheckLimitState,
-  EMAIL_CODES_PER_HOUR,
   checkLimit,
   ipBudgets,
   limitResponse,
   recentFailures,
   rememberSource,
-  rollingWait,
   sourceKey,
   spendIpBudget,
-  withinWindow,
 } from '../limits'
 
 const rdk = new RDK()
+
+/** The sign-in code's e-mail, and what is logged and answered when it does not go out. */
+const SIGN_IN_CODE: CodeMailing = {
+  mail: (to, code) => signInCodeMail(to, code),
+  failureLog: 'sendOtp: the e-mail could not be sent',
+  unavailable: 'The sign-in code could not be e-mailed. Try again in a moment.',
+}
 
 export type VerifyOtpErrorCode = 'INVALID_CODE' | 'CODE_EXPIRED' | 'TOO_MANY_ATTEMPTS' | 'NO_CODE'
 
@@ -78,25 +83,11 @@ export async function sendOtp(data: Data): Promise<Data> {
     }
     return data
   }
-  const sent = withinWindow(priv.codesSentAt, now)
-  const emailWait = rollingWait(sent, EMAIL_CODES_PER_HOUR, now)
-  if (emailWait > 0) {
-    data.response = limitResponse('EMAIL_SEND_LIMIT', emailWait)
-    return data
-  }
-  const issued = issueOtp(now)
-  try {
-    await sendMail(signInCodeMail(email, issued.code))
-  } catch (err) {
-    // No code is stored when the mail did not go out, so the customer may ask again at once.
-    console.error('sendOtp: the e-mail could not be sent', err instanceof Error ? err.message : String(err))
-    refuse(data, 503, 'EMAIL_UNAVAILABLE', 'The sign-in code could not be e-mailed. Try again in a moment.')
-    return data
-  }
+  const issued = await emailCode(data, SIGN_IN_CODE, email, priv.codesSentAt, now)
+  if (!issued) return data
   priv.otp = issued.stored
   priv.lastOtpSentAt = now
-  sent.push(now)
-  priv.codesSentAt = sent
+  priv.codesSentAt = issued.sentAt
   respond(data, { sentTo: email, expiresInSeconds: OTP_TTL_MS / 1000, resendAfterSeconds: OTP_RESEND_AFTER_MS / 1000 })
   return data
 }

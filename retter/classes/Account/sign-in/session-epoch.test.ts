@@ -7,31 +7,20 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { createBackend, type Backend } from '../../../../rio-local/app'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend } from '../__tests__/backend'
 import { OPEN_TO_ANYONE, TASKS_ONLY } from '../index'
 
 const P = 'session-epoch-tests'
 const START = Date.parse('2026-11-23T09:00:00Z')
 const HOME = { name: 'Nina Next', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 let seq = 0
 
-beforeEach(async () => {
-  time = fakeDate(START)
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400 })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
-
-const account = accountClient<AccountUserState>(() => backend)
+const env = accountTestBackend<AccountUserState>(START, () => ({ projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400 }))
+const { account } = env
 const { method, ok } = account
 const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
 
@@ -46,27 +35,27 @@ const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] as s
 
 /** Signs `email` in and keeps the whole token data (the test helpers keep only the access token). */
 async function keptSession(email: string): Promise<KeptSession> {
-  const anon = (await call<{ response: { accessToken: string } }>(backend, 'GET', `/root/INSTANCE/ProjectUser?projectId=${P}`)).body.response.accessToken
-  const accountId = (await call<{ instanceId: string }>(backend, 'POST', `/${P}/INSTANCE/Account?_token=${anon}`, { email })).body.instanceId
-  await call(backend, 'POST', `/${P}/CALL/Account/sendOtp/${accountId}?_token=${anon}`)
+  const anon = (await call<{ response: { accessToken: string } }>(env.backend, 'GET', `/root/INSTANCE/ProjectUser?projectId=${P}`)).body.response.accessToken
+  const accountId = (await call<{ instanceId: string }>(env.backend, 'POST', `/${P}/INSTANCE/Account?_token=${anon}`, { email })).body.instanceId
+  await call(env.backend, 'POST', `/${P}/CALL/Account/sendOtp/${accountId}?_token=${anon}`)
   const code = (await account.outbox(email)).find((m) => m.code !== undefined)?.code
-  const verified = await call<{ data: { customToken: string } }>(backend, 'POST', `/${P}/CALL/Account/verifyOtp/${accountId}?_token=${anon}`, { code })
+  const verified = await call<{ data: { customToken: string } }>(env.backend, 'POST', `/${P}/CALL/Account/verifyOtp/${accountId}?_token=${anon}`, { code })
   if (!verified.body.data) throw new Error('verifyOtp answered ' + verified.status + ' ' + JSON.stringify(verified.body))
   return exchange(verified.body.data.customToken, email, accountId)
 }
 
 async function exchange(customToken: string, email: string, accountId: string): Promise<KeptSession> {
   const userId = payloadOf(customToken).userId as string
-  const res = await call<{ accessToken: string; refreshToken: string; firebase: { customToken: string } }>(backend, 'GET', `/root/CALL/ProjectUser/authWithCustomToken/${P}_${userId}?customToken=${customToken}`)
+  const res = await call<{ accessToken: string; refreshToken: string; firebase: { customToken: string } }>(env.backend, 'GET', `/root/CALL/ProjectUser/authWithCustomToken/${P}_${userId}?customToken=${customToken}`)
   expect(res.status).toBe(200)
   return { token: res.body.accessToken, refreshToken: res.body.refreshToken, accountId, email, userId, firebaseClaims: payloadOf(res.body.firebase.customToken).claims as Record<string, unknown> }
 }
 
 function refresh(session: KeptSession) {
-  return call<{ accessToken?: string; code?: string }>(backend, 'GET', `/root/CALL/ProjectUser/refreshToken/${P}_${session.userId}?refreshToken=${session.refreshToken}`)
+  return call<{ accessToken?: string; code?: string }>(env.backend, 'GET', `/root/CALL/ProjectUser/refreshToken/${P}_${session.userId}?refreshToken=${session.refreshToken}`)
 }
 function state(who: Who) {
-  return call<Record<string, unknown>>(backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
+  return call<Record<string, unknown>>(env.backend, 'POST', `/${P}/STATE/Account/${who.accountId}?_token=${who.token}`)
 }
 
 /** Deletes `email`'s account from a session of its own (the owner leaving). */
@@ -82,9 +71,9 @@ test('a session from before a deletion reads nothing of the next holder: owner m
   const kept = await keptSession(email)
   // The token says when its session signed in; the Firebase token carries it for the rules.
   expect(kept.firebaseClaims.signedInAt).toBe(new Date(START).toISOString())
-  time.advance(60 * 1000)
+  env.time.advance(60 * 1000)
   await deleteAccount(email)
-  time.advance(60 * 1000)
+  env.time.advance(60 * 1000)
   // The address's next holder signs up and gives their name.
   const next = await account.signIn(email)
   await ok(next, 'setDeliveryAddress', HOME)
@@ -103,7 +92,7 @@ test('a session from before a deletion reads nothing of the next holder: owner m
   // The next holder's own session works.
   expect((await state(next)).status).toBe(200)
   expect(await account.userState(next)).toMatchObject({ delivery: HOME })
-  time.advance(30 * 1000)
+  env.time.advance(30 * 1000)
   const nextKept = await keptSession(email)
   expect((await refresh(nextKept)).status).toBe(200)
 })
@@ -111,15 +100,15 @@ test('a session from before a deletion reads nothing of the next holder: owner m
 test('a session of an address from before its deletion does not read a customer who moves to that address', async () => {
   const target = fresh('target')
   const kept = await keptSession(target)
-  time.advance(60 * 1000)
+  env.time.advance(60 * 1000)
   await deleteAccount(target)
-  time.advance(60 * 1000)
+  env.time.advance(60 * 1000)
   const sam = await account.signIn(fresh('sam'))
   await ok(sam, 'setDeliveryAddress', HOME)
   await ok(sam, 'requestEmailChange', { newEmail: target })
   const code = (await account.outbox(target)).find((m) => /code to use this address/.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
   const currentCode = (await account.outbox(sam.email)).find((m) => /code to move your/.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
-  time.advance(1000)
+  env.time.advance(1000)
   const moved = await ok<{ customToken: string }>(sam, 'confirmEmailChange', { code, currentCode })
 
   expect(await state(kept)).toMatchObject({ status: 401, body: { code: 'SESSION_ENDED' } })

@@ -4,7 +4,7 @@
  * `sendDeliveryReminder`, which sends only if that delivery is still due, then schedules the next.
  * Every write keeps one pending reminder, for the first delivery whose reminder time is ahead.
  */
-import { runAt } from 'BeanBloomKit'
+import { keepDayTask, runAt } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { gridDates, isoDay, lastChangeableDay, startOfUtcDay, SubscriptionFields, UPCOMING_COUNT } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
@@ -48,14 +48,9 @@ export function nextReminderDate(sub: SubscriptionFields, nowMs: number, after?:
  */
 export function keepReminder(data: Data, sub: SubscriptionFields, nowMs: number): void {
   const priv = privateOf(data)
-  const target = nextReminderDate(sub, nowMs, priv.remindedFor)
-  if (!target) {
-    delete priv.reminderFor
-    return
-  }
-  if (target === priv.reminderFor) return
-  priv.reminderFor = target
-  priv.reminderTasks = scheduleOnce(data, priv.reminderTasks, REMINDER_METHOD, target, reminderAt(target), nowMs)
+  keepDayTask(priv, 'reminderFor', nextReminderDate(sub, nowMs, priv.remindedFor), (target) => {
+    priv.reminderTasks = scheduleOnce(data, priv.reminderTasks, REMINDER_METHOD, target, reminderAt(target), nowMs)
+  })
 }
 
 /**

@@ -2,13 +2,12 @@
  * Resuming a pause, with and without bringing the paused deliveries back in the same step, run by
  * the local runtime in-process with a fake `Date`.
  */
-import { createBackend, type Backend } from '../../../../rio-local/app'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { accountClient, type Customer } from '../../../../rio-local/test/account-client'
+import type { Customer } from '../../../../rio-local/test/account-client'
 import { sessions } from '../../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../../rio-local/test/payments'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend } from '../__tests__/backend'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const P = 'resume-tests'
@@ -16,27 +15,17 @@ const START = Date.parse('2026-11-23T09:00:00Z') // a Monday; Barista delivers o
 const DAY = 24 * 60 * 60 * 1000
 const day = (iso: string) => `${iso}T00:00:00.000Z`
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 const { mirror } = recordingMirror()
 
 type Sub = SubscriptionFields & AccountUserState
 
-beforeEach(async () => {
-  time = fakeDate(START)
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 24 * 60 * 60 })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
-
-const account = accountClient<Sub>(() => backend)
+const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 24 * 60 * 60 }))
+const { account } = env
 const { method, ok } = account
 /** A Barista subscriber (weekly, from Wednesday 25 November) who skipped 9 December, then paused four weeks. */
 async function pausedSubscriber(): Promise<Customer> {
   const email = 'sam@example.com'
-  const who = { ...(await sessions(backend).customer(email)), email }
+  const who = { ...(await sessions(env.backend).customer(email)), email }
   await savePaymentMethod((name, body) => method(who, name, body))
   await ok(who, 'setDeliveryAddress', { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })
   await ok(who, 'selectPlan', { planId: 'barista' })
@@ -65,8 +54,8 @@ test('restoreSkipped brings the paused deliveries back in the same step; the cus
 
 test('a paused delivery already being roasted stays skipped: only the changeable ones come back', async () => {
   const sam = await pausedSubscriber()
-  time.advance(DAY + 3 * 60 * 60 * 1000)
-  sam.token = (await sessions(backend).customer(sam.email)).token
+  env.time.advance(DAY + 3 * 60 * 60 * 1000)
+  sam.token = (await sessions(env.backend).customer(sam.email)).token
   const sub = await ok(sam, 'resumeSubscription', { restoreSkipped: true })
   expect(sub.nextDeliveryAt).toBe(day('2026-12-02'))
   expect(skippedOf(sub)).toEqual([day('2026-11-25'), day('2026-12-09')])

@@ -3,34 +3,24 @@
  * change: stored together, one history entry, one e-mail; a refusal stores none of it.
  */
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
-import { createBackend, type Backend } from '../../../../rio-local/app'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend } from '../__tests__/backend'
 
 const P = 'start-details-tests'
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 type Sub = SubscriptionFields & AccountUserState
 
-let backend: Backend
 let seq = 0
-beforeEach(async () => {
-  fakeDate(Date.parse('2026-11-23T09:00:00Z'))
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
-
-const account = accountClient<Sub>(() => backend)
+const env = accountTestBackend<Sub>(Date.parse('2026-11-23T09:00:00Z'), () => ({ projectId: P, storage: 'memory', dev: true }))
+const { account } = env
 const { method } = account
 const stateOf = account.userState
 const signIn = () => account.signIn(`start.${process.pid}.${++seq}@example.com`)
 async function subjects(who: Who): Promise<string[]> {
-  const res = await call<Array<{ subject: string }>>(backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=100`)
+  const res = await call<Array<{ subject: string }>>(env.backend, 'GET', `/__dev/outbox?to=${encodeURIComponent(who.email)}&limit=100`)
   return res.body.map((m) => m.subject).filter((s) => !/code|payment method/i.test(s))
 }
 

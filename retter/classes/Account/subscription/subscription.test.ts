@@ -5,13 +5,12 @@
  * and the state kept in the customer's user state only. The schedule's invariants are
  * schedule.property.test.ts's.
  */
-import { createBackend, type Backend } from '../../../../rio-local/app'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { accountClient, type Customer } from '../../../../rio-local/test/account-client'
+import type { Customer } from '../../../../rio-local/test/account-client'
 import { call, sessions } from '../../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../../rio-local/test/payments'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend } from '../__tests__/backend'
 import { HISTORY_LIMIT, subscriptionAt, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const P = 'subscription-tests'
@@ -19,38 +18,31 @@ const START = Date.parse('2026-11-23T09:00:00Z') // a Monday
 const DAY = 24 * 60 * 60 * 1000
 const day = (iso: string) => `${iso}T00:00:00.000Z`
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 const { mirror, published } = recordingMirror()
 
 type Sub = SubscriptionFields & AccountUserState
 
-beforeEach(async () => {
+beforeEach(() => {
   published.length = 0
-  time = fakeDate(START)
-  // Sessions last a day here: a test that spreads changes over hours keeps its session.
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 24 * 60 * 60 })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
 })
 
-const account = accountClient<Sub>(() => backend)
+// Sessions last a day here: a test that spreads changes over hours keeps its session.
+const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 24 * 60 * 60 }))
+const { account } = env
 const { method, ok } = account
 const subOf = async (who: Customer) => (await account.userState(who)) as Sub
 /** Every e-mail the customer got, newest first: sign-in codes, and the card every customer here saves first (payments.test.ts tests that e-mail), left out. */
 const mails = async (who: Customer) => (await account.outbox(who.email)).filter((m) => !/code/i.test(m.subject) && m.subject !== 'Your payment method is saved')
 /** A signed-in customer with a saved card (a subscription cannot start without a payment method). */
 async function customer(email = 'sam@example.com'): Promise<Customer> {
-  const who = { ...(await sessions(backend).customer(email)), email }
+  const who = { ...(await sessions(env.backend).customer(email)), email }
   await savePaymentMethod((name, body) => method(who, name, body))
   return who
 }
 /** Moves the clock on; the customer signs in again, since access tokens last minutes, not days. */
 async function later(who: Customer, ms: number) {
-  time.advance(ms)
-  who.token = (await sessions(backend).customer(who.email)).token
+  env.time.advance(ms)
+  who.token = (await sessions(env.backend).customer(who.email)).token
 }
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 /** A customer with a delivery address and a started subscription. */
@@ -287,7 +279,7 @@ describe('skipping and unskipping', () => {
     const sam = await subscriber('barista')
     for (let i = 0; i < 12; i++) {
       // Ten minutes apart: 12 changes an hour stay within the hourly change limit (limits.ts).
-      time.advance(10 * 60 * 1000)
+      env.time.advance(10 * 60 * 1000)
       await ok(sam, 'skipNextDelivery', {})
       await ok(sam, 'unskipDelivery', { date: (await subOf(sam)).upcomingDeliveries!.find((d) => d.skipped)!.date })
     }
@@ -357,7 +349,7 @@ describe('who may call', () => {
   ])('%s: owner only (401 without a session, 403 for anyone else)', async (name, body) => {
     const sam = await customer()
     const other = await customer('gus@example.com')
-    const anon = await sessions(backend).anonymous()
+    const anon = await sessions(env.backend).anonymous()
     expect((await method(sam, name, body, '')).status).toBe(401)
     expect((await method(sam, name, body, anon)).status).toBe(403)
     expect((await method(sam, name, body, other.token)).status).toBe(403)
@@ -400,12 +392,12 @@ describe('e-mails', () => {
 })
 
 describe('the upcoming-delivery reminder (a Retter task)', () => {
-  const pending = () => call<Array<{ method: string; dueAt: string; payload: { date?: string } }>>(backend, 'GET', '/__dev/tasks')
+  const pending = () => call<Array<{ method: string; dueAt: string; payload: { date?: string } }>>(env.backend, 'GET', '/__dev/tasks')
   /** Runs the calls pending now, each once its time has come: the clock first moves to the latest of them. */
   const runTasks = async () => {
     const due = (await pending()).body.map((t) => Date.parse(t.dueAt))
-    time.advance(Math.max(0, Math.max(...due) - time.now()))
-    return call<{ ran: number; results: Array<{ method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
+    env.time.advance(Math.max(0, Math.max(...due) - env.time.now()))
+    return call<{ ran: number; results: Array<{ method: string; status: number }> }>(env.backend, 'POST', '/__dev/tasks/run')
   }
 
   test('is scheduled two days before the next delivery it can still precede, sent when run, and chains to the next', async () => {
@@ -457,8 +449,8 @@ describe('a failed e-mail never undoes the change', () => {
       errors.mockRestore()
     }
     // The retry is due a minute later.
-    time.advance(60_000)
-    const run = await call<{ results: Array<{ classId: string; method: string; status: number }> }>(backend, 'POST', '/__dev/tasks/run')
+    env.time.advance(60_000)
+    const run = await call<{ results: Array<{ classId: string; method: string; status: number }> }>(env.backend, 'POST', '/__dev/tasks/run')
     expect(run.body.results).toEqual(expect.arrayContaining([expect.objectContaining({ classId: 'Mailer', method: 'send', status: 200 })]))
     expect((await mails(sam)).map((m) => m.subject)).toEqual(['Your delivery address is saved'])
     expect((await subOf(sam)).delivery).toMatchObject({ city: 'Berlin' })

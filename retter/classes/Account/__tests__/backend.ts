@@ -1,0 +1,75 @@
+/**
+ * The backend an Account class test runs against: a new in-process backend before each test, on a
+ * fake clock that starts at `start`, closed (and the real clock back) after it, with the customer
+ * calls of rio-local's account client over it. One fixture, so each test file states only the
+ * options that are its own. Lives in `__tests__/`, which never deploys (retter/.rioignore).
+ */
+import { createBackend, type Backend } from '../../../../rio-local/app'
+import { fakeDate } from '../../../../rio-local/test/clock'
+import { accountClient, type Customer } from '../../../../rio-local/test/account-client'
+import { savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
+import { walkTo } from '../../../../rio-local/test/walk'
+
+type BackendOptions = Parameters<typeof createBackend>[0]
+
+/** The test's backend and clock (each test gets new ones) and the Account calls over them. */
+export interface AccountTestBackend<S> {
+  readonly backend: Backend
+  readonly time: ReturnType<typeof fakeDate>
+  readonly account: ReturnType<typeof accountClient<S>>
+  /** Moves the clock to `iso` as the test clock does, running each task at its own due time. */
+  walkTo(iso: string): Promise<void>
+}
+
+/**
+ * Registers the hooks that give every test of the file its own backend.
+ * @param options the backend's options, read before each test (so they may name per-test values)
+ */
+export function accountTestBackend<S>(start: number, options: () => BackendOptions): AccountTestBackend<S> {
+  let time: ReturnType<typeof fakeDate> | undefined
+  let backend: Backend | undefined
+  beforeEach(async () => {
+    time = fakeDate(start)
+    backend = await createBackend(options())
+  })
+  afterEach(async () => {
+    await backend?.close()
+    jest.useRealTimers()
+  })
+  const current = (): Backend => {
+    if (!backend) throw new Error('the backend is made before each test: use it inside a test or hook')
+    return backend
+  }
+  const clock = (): ReturnType<typeof fakeDate> => {
+    if (!time) throw new Error('the clock is made before each test: use it inside a test or hook')
+    return time
+  }
+  return {
+    get backend() {
+      return current()
+    },
+    get time() {
+      return clock()
+    },
+    account: accountClient<S>(current),
+    walkTo: (iso) => walkTo(current(), clock(), iso),
+  }
+}
+
+/** The customer `who` with `home` as delivery address, a Visa card saved and Barista started. */
+export async function baristaSubscriber(account: Pick<ReturnType<typeof accountClient>, 'ok' | 'method'>, who: Customer, home: unknown): Promise<Customer> {
+  await account.ok(who, 'setDeliveryAddress', home)
+  await savePaymentMethod((name, body) => account.method(who, name, body), { card: TEST_CARDS.visa })
+  await account.ok(who, 'selectPlan', { planId: 'barista' })
+  return who
+}
+
+/** Sets the process variable `name` to `value` for each test of the block it is called in, and removes it after. */
+export function envForEachTest(name: string, value: string): void {
+  beforeEach(() => {
+    process.env[name] = value
+  })
+  afterEach(() => {
+    delete process.env[name]
+  })
+}
