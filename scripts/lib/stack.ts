@@ -18,6 +18,7 @@ import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } fr
 import { assertShopEnv, shopDefaults } from './shop-env'
 import { startChild, stopAll, typeScriptCommand, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
+import { createServiceRun, type Service, type ServiceRun } from './services'
 
 export type AppMode =
   /** `next dev` (hot reload) behind the TLS front. */
@@ -70,46 +71,12 @@ function bin(root: string, name: string): string {
   return path.join(root, 'node_modules', '.bin', name)
 }
 
-/** Starts emulator, backend and app in that order, waiting for each to answer; cleans up on failure. */
+/** Starts emulator, localstripe, backend, app and TLS front in that order, waiting for each to answer; cleans up on failure. */
 export async function startLocalStack(options: StackOptions): Promise<LocalStack> {
   const { root, ports } = options
-  const out = options.output
-  const children: RunningChild[] = []
-  let firestore: FirestoreHandle | undefined
-  let stripe: RunningLocalstripe | undefined
-  let proxy: HttpsProxy | undefined
-  let backend: RunningChild | undefined
+  const run = createServiceRun()
   const firestoreHost = formatEmulatorHost({ host: ports.firestoreHost, port: ports.firestore })
   const backendUrl = `http://127.0.0.1:${ports.backend}`
-  const appUrl = appUrlOf(ports)
-
-  let stopping = false
-  let stopped: Promise<void> | undefined
-  // Once: an interrupt both aborts the start (the listener below) and stops the running stack, and
-  // a second round would signal every part again.
-  const stopEverything = (): Promise<void> => (stopped ??= (async () => {
-    stopping = true
-    await proxy?.close()
-    await stopAll(children)
-    if (backend) await backend.stop()
-    await stripe?.stop()
-    await firestore?.stop()
-  })())
-  let reportExit: (name: string) => void = () => undefined
-  const unexpectedExit = new Promise<string>((resolve) => {
-    reportExit = resolve
-  })
-  const watch = (child: RunningChild, isCurrent: () => boolean): void => {
-    void child.exited.then(() => {
-      if (!stopping && isCurrent()) reportExit(child.name)
-    })
-  }
-  const signal = options.signal
-  const checkAborted = (): void => {
-    if (signal?.aborted) throw new Error('Start-up was interrupted.')
-  }
-  // Killing what runs makes any pending wait fail at once, so the start unwinds quickly.
-  signal?.addEventListener('abort', () => void stopEverything(), { once: true })
 
   let liveState = true
   if (options.liveState === 'optional') {
@@ -128,99 +95,154 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const backendChildEnv = backendEnvFor({ env: process.env, ports, inboxKey, frontSecret, liveState, extra: options.backendEnv })
   // The shop's checks, before anything starts (the runtime makes none of a project's).
   assertShopEnv(backendChildEnv)
-  const launchBackend = async (): Promise<void> => {
-    if (backend && !backend.hasExited()) return
-    backend = startChild({
-      name: 'backend',
-      // One process, so a stop reaches it once and it shuts down gracefully (typeScriptCommand says why).
-      ...typeScriptCommand(root, 'rio-local/main.ts'),
+  const cert = await ensureLocalhostCert(path.join(root, '.certs'))
+
+  const stripe = localstripeService(options, run)
+  const backend = backendService(options, backendUrl, backendChildEnv, run)
+  const app = appService(options, run)
+  const front = frontService(ports, cert, frontSecret, () => app.port())
+  const firestore = liveState ? [firestoreService(ports, options.output)] : []
+  await run.start([...firestore, stripe, backend, app, front], options.signal)
+  return {
+    appUrl: appUrlOf(ports),
+    backendUrl,
+    inboxUrl: `${backendUrl}/__dev/inbox?key=${inboxKey}`,
+    firestoreHost: liveState ? firestoreHost : undefined,
+    stripeUrl: stripe.url(),
+    cert,
+    stopBackend: backend.stop,
+    startBackend: backend.start,
+    stop: run.stop,
+    unexpectedExit: run.unexpectedExit,
+  }
+}
+
+function firestoreService(ports: StackPorts, output: NodeJS.WritableStream | undefined): Service {
+  let handle: FirestoreHandle | undefined
+  return {
+    name: 'firestore',
+    start: async () => {
+      handle = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output })
+    },
+    stop: async () => { await handle?.stop() },
+  }
+}
+
+function localstripeService(options: StackOptions, run: ServiceRun): Service & { url(): string } {
+  let stripe: RunningLocalstripe | undefined
+  return {
+    name: 'localstripe',
+    start: async () => {
+      stripe = await startLocalstripe({ root: options.root, port: options.ports.stripe, prefixWidth: PREFIX_WIDTH, output: options.output })
+      run.watch(stripe.child)
+    },
+    stop: async () => { await stripe?.stop() },
+    url: () => {
+      if (!stripe) throw new Error('localstripe has not started')
+      return stripe.url
+    },
+  }
+}
+
+/** The backend, which e2e stops and starts again mid-run (the backend going away mid-session). */
+function backendService(options: StackOptions, backendUrl: string, env: NodeJS.ProcessEnv, run: ServiceRun): Service {
+  let backend: RunningChild | undefined
+  return {
+    name: 'backend',
+    // Starts it again with the same settings and waits until it answers (no-op while it runs).
+    start: async () => {
+      if (backend && !backend.hasExited()) return
+      backend = startChild({
+        name: 'backend',
+        // One process, so a stop reaches it once and it shuts down gracefully (typeScriptCommand says why).
+        ...typeScriptCommand(options.root, 'rio-local/main.ts'),
+        cwd: options.root,
+        env,
+        prefixWidth: PREFIX_WIDTH,
+        stdout: options.output,
+        stderr: options.output,
+      })
+      const current = backend
+      run.watch(current, () => backend === current)
+      // Its health route: probing `/` logged a "GET / 404" at every start, which read as an error.
+      await waitForHttp(`${backendUrl}/__health`, { what: 'The local backend', timeoutMs: 60_000, child: current, accept: (status) => status === 200 })
+    },
+    stop: async () => {
+      // Forget it first so its exit is not reported as a crash.
+      const current = backend
+      backend = undefined
+      await current?.stop()
+    },
+  }
+}
+
+/** `next dev`, or `next build` then `next start`, on plain http on a loopback port of its own. */
+function appService(options: StackOptions, run: ServiceRun): Service & { port(): number } {
+  const { root, ports } = options
+  const out = options.output
+  const children: RunningChild[] = []
+  let port: number | undefined
+  const appEnv: NodeJS.ProcessEnv = {
+    // Next's telemetry notice on every first start is noise in the stack's terminal (and nothing is sent).
+    NEXT_TELEMETRY_DISABLED: '1', ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend),
+  }
+  /** Starts `next <mode>` on a free loopback port and waits until it answers; its port. */
+  const startNext = async (mode: 'dev' | 'start', env: NodeJS.ProcessEnv, timeoutMs: number): Promise<number> => {
+    const free = await findFreePort()
+    const next = startChild({
+      name: 'next',
+      command: bin(root, 'next'),
+      args: [mode, '--hostname', '127.0.0.1', '--port', String(free)],
       cwd: root,
-      env: backendChildEnv,
+      env,
       prefixWidth: PREFIX_WIDTH,
       stdout: out,
       stderr: out,
     })
-    const current = backend
-    watch(current, () => backend === current)
-    // Its health route: probing `/` logged a "GET / 404" at every start, which read as an error.
-    await waitForHttp(`${backendUrl}/__health`, { what: 'The local backend', timeoutMs: 60_000, child: current, accept: (status) => status === 200 })
+    children.push(next)
+    run.watch(next)
+    await waitForHttp(`http://127.0.0.1:${free}/`, { what: `next ${mode}`, timeoutMs, child: next })
+    return free
   }
-
-  try {
-    const cert = await ensureLocalhostCert(path.join(root, '.certs'))
-    if (liveState) firestore = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output: out })
-    checkAborted()
-    stripe = await startLocalstripe({ root, port: ports.stripe, prefixWidth: PREFIX_WIDTH, output: out })
-    const runningStripe = stripe
-    watch(runningStripe.child, () => stripe === runningStripe)
-    checkAborted()
-    await launchBackend()
-    checkAborted()
-
-    const appEnv: NodeJS.ProcessEnv = {
-      // Next's telemetry notice on every first start is noise in the stack's terminal (and nothing is sent).
-      NEXT_TELEMETRY_DISABLED: '1', ...process.env, ...browserEnvFor(ports), RIO_LOCAL_PORT: String(ports.backend),
-    }
-    // Next listens on plain http on a loopback port of its own (never the LAN); browsers meet the
-    // front on `ports.app`, which adds TLS and routes `/rio` to the backend, in dev as in production.
-    /** Starts `next <mode>` on a free loopback port and waits until it answers; its port. */
-    const startNext = async (mode: 'dev' | 'start', env: NodeJS.ProcessEnv, timeoutMs: number): Promise<number> => {
-      const port = await findFreePort()
-      const next = startChild({
-        name: 'next',
-        command: bin(root, 'next'),
-        args: [mode, '--hostname', '127.0.0.1', '--port', String(port)],
-        cwd: root,
-        env,
-        prefixWidth: PREFIX_WIDTH,
-        stdout: out,
-        stderr: out,
-      })
-      children.push(next)
-      watch(next, () => true)
-      await waitForHttp(`http://127.0.0.1:${port}/`, { what: `next ${mode}`, timeoutMs, child: next })
-      return port
-    }
-    let internalPort: number
-    if (options.app.kind === 'dev') {
-      // The first request compiles `/`, so this also warms the page the user opens first.
-      internalPort = await startNext('dev', appEnv, 180_000)
-    } else {
+  return {
+    name: 'app',
+    start: async () => {
+      if (options.app.kind === 'dev') {
+        // The first request compiles `/`, so this also warms the page the user opens first.
+        port = await startNext('dev', appEnv, 180_000)
+        return
+      }
       const distEnv = { ...appEnv, NEXT_DIST_DIR: options.app.distDir, NODE_ENV: 'production' }
       // Ports are inlined into the bundle (emulator URLs): always a build of our own.
       const build = startBuild(root, distEnv, out)
       // Tracked like the servers, so an interrupt during the build stops it too.
       children.push(build)
       await waitForBuild(build, root, String(distEnv.NEXT_DIST_DIR))
-      checkAborted()
-      internalPort = await startNext('start', distEnv, 60_000)
-    }
-    checkAborted()
-    proxy = await startHttpsProxy({
-      listenPort: ports.app, appPort: internalPort, backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
-    })
+      if (options.signal?.aborted) return
+      port = await startNext('start', distEnv, 60_000)
+    },
+    stop: () => stopAll(children),
+    port: () => {
+      if (port === undefined) throw new Error('The app has not started')
+      return port
+    },
+  }
+}
 
-    checkAborted()
-    return {
-      appUrl,
-      backendUrl,
-      inboxUrl: `${backendUrl}/__dev/inbox?key=${inboxKey}`,
-      firestoreHost: liveState ? firestoreHost : undefined,
-      stripeUrl: stripe.url,
-      cert,
-      stopBackend: async () => {
-        // Forget it first so its exit is not reported as a crash.
-        const current = backend
-        backend = undefined
-        await current?.stop()
-      },
-      startBackend: launchBackend,
-      stop: stopEverything,
-      unexpectedExit,
-    }
-  } catch (error) {
-    await stopEverything()
-    throw error
+/**
+ * The TLS front browsers meet on `ports.app`: it adds TLS and routes `/rio` to the backend, in dev
+ * as in production (Next itself never listens on the LAN).
+ */
+function frontService(ports: StackPorts, cert: CertPaths, frontSecret: string, appPort: () => number): Service {
+  let proxy: HttpsProxy | undefined
+  return {
+    name: 'front',
+    start: async () => {
+      proxy = await startHttpsProxy({
+        listenPort: ports.app, appPort: appPort(), backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
+      })
+    },
+    stop: async () => { await proxy?.close() },
   }
 }
 
