@@ -1,32 +1,22 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { AddressFields, draftOf } from '@/components/delivery/AddressFields'
-import { PreferenceFields } from '@/components/delivery/PreferenceFields'
-import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
-import { deliveryVersionOf } from '@/lib/delivery/address-version'
-import { PaymentMethodFields } from '@/components/payments/PaymentMethodFields'
-import { usePaymentMethodForm } from '@/components/payments/usePaymentMethodForm'
+import { serverProblemOf } from '@/components/delivery/useAddressDraft'
 import { methodText } from '@/lib/payments/words'
 import { Dialog } from '@/components/ui/Dialog'
-import type { AccountView, CoffeePreferences, DeliveryAddress, SubscriptionPlan } from '@/lib/contract'
+import type { CoffeePreferences, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
-import { formatInterval, formatPrice, planPrices } from '@/lib/format/price'
+import { formatPrice, planPrices } from '@/lib/format/price'
 import styles from '@/components/subscription/Subscription.module.css'
 import { periodCost, periodDifference } from '@/lib/subscription/period-cost'
 import { planPriceText } from '@/components/subscription/PlanPrice'
 import { Row } from '@/components/subscription/Row'
 import { preferencesFor, preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
-import { readStartDraft, writeStartDraft } from '@/lib/plans/start-draft'
+import { writeStartDraft } from '@/lib/plans/start-draft'
 import { useSendOnce } from '@/components/react/useSendOnce'
+import { StartForm, useStartForm, type PlanStart, type StartAccount } from './StartForm'
 
-/** What starting a plan sends besides the plan: the address and preferences as confirmed. */
-export interface PlanStart {
-  address: DeliveryAddress
-  /** The version of the stored address the dialog was filled from (a change elsewhere since is refused). */
-  addressVersion: number
-  preferences: CoffeePreferences
-}
+export type { PlanStart } from './StartForm'
 
 export interface ConfirmPlanDialogProps {
   plan: SubscriptionPlan
@@ -37,7 +27,7 @@ export interface ConfirmPlanDialogProps {
    * The customer's address and preferences, to prefill the start; their saved payment method (a
    * start without one asks for it) and e-mail (SEPA's billing details).
    */
-  account: Pick<AccountView, 'delivery' | 'preferences' | 'paymentMethod' | 'email'> & { deliveryVersion?: unknown }
+  account: StartAccount
   /** Sends the choice (with the address and preferences for a start); rejects with an AppError. */
   onConfirm(start: PlanStart | null): Promise<void>
   onClose(): void
@@ -134,51 +124,28 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
  */
 export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
   const starting = preview.kind !== 'change'
-  // What was typed into a start before a reload comes back (this customer's only).
-  const [saved] = useState(() => (starting ? readStartDraft(account.email) : null))
-  const address = useAddressDraft(saved ? saved.address : account.delivery, 'confirm')
-  const [preferences, setPreferences] = useState<CoffeePreferences>(() => preferencesFor(plan, saved?.preferences ?? account.preferences))
-  // The address version the form was filled from; once told it changed elsewhere, the customer's
-  // next confirm is made on the version they have now seen.
-  const [addressVersion, setAddressVersion] = useState(() => deliveryVersionOf(account))
   const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
     await onConfirm(start)
     // Started: nothing typed is waiting any more.
     writeStartDraft(null)
   })
-  // Asked for once, on a start without a saved method; a method saved meanwhile is shown instead.
-  const [askedForMethod] = useState(() => starting && !account.paymentMethod)
-  const needsMethod = askedForMethod && !account.paymentMethod
-  const payment = usePaymentMethodForm({ name: address.draft.name, email: account.email }, askedForMethod)
-  const sending = sendingChoice || payment.saving
+  const form = useStartForm({ plan, account, starting, error })
+  const sending = sendingChoice || form.payment.saving
   const day = formatDeliveryDay(preview.firstDeliveryAt)
   // A change names the new plan's first delivery that is sent: a skipped one before it is not "from".
   const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt) : null
-  const typedAddress = JSON.stringify(address.draft) !== JSON.stringify(draftOf(account.delivery))
-  const typedPreferences = JSON.stringify(preferences) !== JSON.stringify(preferencesFor(plan, account.preferences))
-  const typed = starting && (typedAddress || typedPreferences || payment.filled)
-
-  // Kept for this tab as it is typed (never the payment method): a reload brings it back.
-  useEffect(() => {
-    if (!starting) return
-    writeStartDraft(typedAddress || typedPreferences ? { email: account.email, planId: plan.id, address: address.draft, preferences } : null)
-  }, [starting, typedAddress, typedPreferences, account.email, plan.id, address.draft, preferences])
-
-  const { askingToDiscard, setAskingToDiscard, keepEditing, notNow, requestClose, discard } = useDiscardQuestion({ typed, busy: () => inFlight() || payment.saving, onClose })
+  const { askingToDiscard, setAskingToDiscard, keepEditing, notNow, requestClose, discard } = useDiscardQuestion({ typed: form.typed, busy: () => inFlight() || form.payment.saving, onClose })
   const serverProblem = serverProblemOf(error)
-  const seenVersion = deliveryVersionOf(account)
-  if (error?.code === 'ADDRESS_CHANGED' && addressVersion !== seenVersion) setAddressVersion(seenVersion)
 
   async function confirm() {
     if (!starting) {
       void send(null)
       return
     }
-    const checked = address.check()
+    const checked = form.address.check()
     if (!checked || inFlight()) return
-    // The method first: a plan cannot start without one, and a refused card keeps the dialog as typed.
-    if (needsMethod && !(await payment.save())) return
-    void send({ address: checked, addressVersion, preferences })
+    const start = await form.complete(checked)
+    if (start) void send(start)
   }
 
   const preferenceNote = preferenceNoteOf(plan, currentPlan, account.preferences)
@@ -187,32 +154,17 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     <Dialog
       title={TITLES[preview.kind](plan.name)}
       onClose={requestClose}
-      closeOnBackdrop={!typed}
+      closeOnBackdrop={!form.typed}
       description={starting
         ? <StartSummary plan={plan} account={account} firstDeliveryAt={preview.firstDeliveryAt} day={day} locale={locale} />
         : <ChangeNote firstSent={firstSent} paused={preview.paused} />}
     >
       {!starting && currentPlan ? <Comparison from={currentPlan} to={plan} firstDay={firstSent ?? day} locale={locale} /> : null}
       {preferenceNote ? <p className={styles.note}>{preferenceNote}</p> : null}
-      {starting ? (
-        <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); void confirm() }}>
-          <AddressFields
-            idPrefix="confirm"
-            autoFocusFirst={!account.delivery}
-            value={address.draft}
-            onChange={address.edit}
-            problem={address.problem ?? serverProblem}
-            problems={address.problems}
-            disabled={sending}
-          />
-          <PreferenceFields value={preferences} options={plan} onChange={setPreferences} disabled={sending} />
-          {needsMethod ? <PaymentMethodFields form={payment} idPrefix="confirm" disabled={sending} /> : null}
-          <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
-        </form>
-      ) : null}
+      {starting ? <StartForm form={form} plan={plan} account={account} serverProblem={serverProblem} sending={sending} onSubmit={() => void confirm()} locale={locale} /> : null}
       {error && !serverProblem ? <p className={styles.error} role="alert">{error.message}</p> : null}
       {askingToDiscard ? (
-        <DiscardQuestion keepEditing={keepEditing} withPayment={payment.filled} onKeep={() => setAskingToDiscard(false)} onDiscard={discard} />
+        <DiscardQuestion keepEditing={keepEditing} withPayment={form.payment.filled} onKeep={() => setAskingToDiscard(false)} onDiscard={discard} />
       ) : null}
       <div className={styles.dialogActions} hidden={askingToDiscard}>
         <button
