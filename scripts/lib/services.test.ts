@@ -18,6 +18,7 @@ function fake(name: string, log: string[], how: { fail?: boolean; hold?: boolean
       log.push(`stop ${name}`)
       release()
     },
+    address: () => `http://127.0.0.1/${name}`,
   }
 }
 

@@ -12,6 +12,8 @@ export interface Service {
   start(): Promise<void>
   /** Stops it; safe whether or not its start finished. */
   stop(): Promise<void>
+  /** Where it answers (a URL or host:port); a part that picks its port when it starts throws before that. */
+  address(): string
 }
 
 /** What a service's process looks like to the run: its name and when it exits. */

@@ -101,14 +101,14 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   const backend = backendService(options, backendUrl, backendChildEnv, run)
   const app = appService(options, run)
   const front = frontService(ports, cert, frontSecret, () => app.port())
-  const firestore = liveState ? [firestoreService(ports, options.output)] : []
+  const firestore = liveState ? [firestoreService(ports, firestoreHost, options.output)] : []
   await run.start([...firestore, stripe, backend, app, front], options.signal)
   return {
-    appUrl: appUrlOf(ports),
-    backendUrl,
+    appUrl: front.address(),
+    backendUrl: backend.address(),
     inboxUrl: `${backendUrl}/__dev/inbox?key=${inboxKey}`,
-    firestoreHost: liveState ? firestoreHost : undefined,
-    stripeUrl: stripe.url(),
+    firestoreHost: firestore[0]?.address(),
+    stripeUrl: stripe.address(),
     cert,
     stopBackend: backend.stop,
     startBackend: backend.start,
@@ -117,10 +117,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   }
 }
 
-function firestoreService(ports: StackPorts, output: NodeJS.WritableStream | undefined): Service {
+function firestoreService(ports: StackPorts, host: string, output: NodeJS.WritableStream | undefined): Service {
   let handle: FirestoreHandle | undefined
   return {
     name: 'firestore',
+    address: () => host,
     start: async () => {
       handle = await startFirestore({ host: ports.firestoreHost, port: ports.firestore, prefixWidth: PREFIX_WIDTH, output })
     },
@@ -128,7 +129,7 @@ function firestoreService(ports: StackPorts, output: NodeJS.WritableStream | und
   }
 }
 
-function localstripeService(options: StackOptions, run: ServiceRun): Service & { url(): string } {
+function localstripeService(options: StackOptions, run: ServiceRun): Service {
   let stripe: RunningLocalstripe | undefined
   return {
     name: 'localstripe',
@@ -137,7 +138,7 @@ function localstripeService(options: StackOptions, run: ServiceRun): Service & {
       run.watch(stripe.child)
     },
     stop: async () => { await stripe?.stop() },
-    url: () => {
+    address: () => {
       if (!stripe) throw new Error('localstripe has not started')
       return stripe.url
     },
@@ -149,6 +150,7 @@ function backendService(options: StackOptions, backendUrl: string, env: NodeJS.P
   let backend: RunningChild | undefined
   return {
     name: 'backend',
+    address: () => backendUrl,
     // Starts it again with the same settings and waits until it answers (no-op while it runs).
     start: async () => {
       if (backend && !backend.hasExited()) return
@@ -226,6 +228,7 @@ function appService(options: StackOptions, run: ServiceRun): Service & { port():
       if (port === undefined) throw new Error('The app has not started')
       return port
     },
+    address: () => `http://127.0.0.1:${String(port)}`,
   }
 }
 
@@ -237,6 +240,7 @@ function frontService(ports: StackPorts, cert: CertPaths, frontSecret: string, a
   let proxy: HttpsProxy | undefined
   return {
     name: 'front',
+    address: () => appUrlOf(ports),
     start: async () => {
       proxy = await startHttpsProxy({
         listenPort: ports.app, appPort: appPort(), backendPort: ports.backend, keyFile: cert.keyFile, certFile: cert.certFile, frontSecret,
