@@ -39,6 +39,9 @@ module.exports = async () => ({
   // hand-off to the customer's Mailer, its send, its report), which 5 s does not always cover on a
   // busy machine. (The app project's setup file sets the same for its own tests.)
   testTimeout: 20_000,
+  // One worker per core (jest's default leaves one core idle): the suite is CPU-bound, so more
+  // workers than cores gain nothing (docs/decisions/0027-two-jest-workers.md). CI passes the same.
+  maxWorkers: '100%',
   // Where the time goes, after every run of two files or more (test/slowest-files-reporter.js).
   reporters: ['default', '<rootDir>/test/slowest-files-reporter.js'],
   projects: [

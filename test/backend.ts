@@ -21,6 +21,8 @@ const TEST_SECRET = 'jest-in-process-backend-secret-0123456789'
 export type TestBackendOptions = Pick<BackendOptions, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'now'>
 
 let current: Promise<Backend> | null = null
+/** What the next backend is made with, when the next request makes it (see forgetBackend). */
+let nextOptions: TestBackendOptions = {}
 
 /**
  * Stands in for the Firestore mirror: every state change the backend publishes reaches the live
@@ -37,26 +39,48 @@ const mirrorToDouble: StateMirror = {
   async close() {},
 }
 
-/** Replaces the in-process backend with a fresh, empty one (optionally with short-lived tokens). */
+/** Replaces the in-process backend with a fresh, empty one (optionally with short-lived tokens), made now. */
 export async function resetBackend(options: TestBackendOptions = {}): Promise<void> {
   const previous = current
-  current = createBackend({
+  nextOptions = options
+  current = newBackend()
+  await current
+  if (previous) await (await previous).close()
+}
+
+/**
+ * Closes the in-process backend and leaves the next one to the first request that needs it (with
+ * the defaults): each test still starts on an empty backend, and a test that never calls it (a
+ * component with no data) does not pay for making one, the project's class code loaded included.
+ */
+export async function forgetBackend(): Promise<void> {
+  const previous = current
+  current = null
+  nextOptions = {}
+  if (previous) await (await previous).close()
+}
+
+function newBackend(): Promise<Backend> {
+  return createBackend({
     storage: 'memory',
     dev: true,
     mirror: mirrorToDouble,
     secret: TEST_SECRET,
     firebase: DEFAULT_FIREBASE,
     firebaseAuth: true,
-    ...options,
+    ...nextOptions,
   })
-  await current
-  if (previous) await (await previous).close()
+}
+
+/** The in-process backend, made on first use after a reset or forget. */
+function backend(): Promise<Backend> {
+  current ??= newBackend()
+  return current
 }
 
 /** Hands one request to the in-process backend. */
 export async function backendHandle(request: BackendRequest): Promise<BackendResponse> {
-  if (!current) await resetBackend()
-  return (await current!).handle(request)
+  return (await backend()).handle(request)
 }
 
 /** The newest one-time code the backend "e-mailed" to the address (its dev outbox). */
@@ -80,13 +104,11 @@ export async function closeBackend(): Promise<void> {
  * the customer whose change the staff page must show, or staff shipping a customer's delivery).
  */
 export async function backendSession(email: string): Promise<{ token: string; accountId: string }> {
-  if (!current) await resetBackend()
-  return sessions(await current!).customer(email)
+  return sessions(await backend()).customer(email)
 }
 
 /** One cloud-object call on the in-process backend (path after the project id, e.g. `CALL/Account/selectPlan/<id>`). */
 export async function backendCall<T = Record<string, unknown>>(path: string, token: string, body?: unknown): Promise<Reply<T>> {
-  if (!current) await resetBackend()
-  const backend = await current!
-  return call<T>(backend, 'POST', `/${backend.projectId}/${path}?_token=${token}`, body)
+  const served = await backend()
+  return call<T>(served, 'POST', `/${served.projectId}/${path}?_token=${token}`, body)
 }

@@ -4,7 +4,7 @@
 import '@testing-library/jest-dom'
 import { resetRioForTests } from '@/lib/rio/client'
 import { setAppClockOffset } from '@/lib/clock/now'
-import { closeBackend, resetBackend } from './backend'
+import { closeBackend, forgetBackend } from './backend'
 import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
 import { resetLiveStateDouble } from './live-state-double'
@@ -42,8 +42,9 @@ installFirstPaintFallback()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 
 beforeEach(async () => {
-  // Each test starts as a new visitor: fresh backend, no stored session or pending sign-in, no SDK instance yet.
-  await resetBackend()
+  // Each test starts as a new visitor: fresh backend (made by its first request), no stored session
+  // or pending sign-in, no SDK instance yet.
+  await forgetBackend()
   window.localStorage.clear()
   window.sessionStorage.clear()
   // And no first paint of a previous test's customer.
