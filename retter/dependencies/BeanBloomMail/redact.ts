@@ -55,8 +55,9 @@ export function redactRecipient(text: string, address: string): string {
   const whole = new RegExp(spellings(local) + characterPattern('@') + '(?:' + domains.join('|') + ')', 'gi')
   let out = text.replace(whole, REDACTED_RECIPIENT)
   if (local.length > 0) {
-    // The local part as a word of its own ("sam... User unknown"), not inside a longer one.
-    const alone = new RegExp('(^|[^' + ADDRESS_CHARS + '.])' + spellings(local) + '(?![' + ADDRESS_CHARS + '])', 'gi')
+    // The local part as a word of its own ("sam... User unknown"), not inside a longer one: not
+    // after a dot, nor before a dot that goes on ("5" of the status code "5.3.0", "sam" of "sam.jones").
+    const alone = new RegExp('(^|[^' + ADDRESS_CHARS + '.])' + spellings(local) + '(?![' + ADDRESS_CHARS + ']|\\.[' + ADDRESS_CHARS + '])', 'gi')
     out = out.replace(alone, '$1' + REDACTED_RECIPIENT)
   }
   return out

@@ -82,6 +82,12 @@ test('the local part standing alone is taken out too, as sendmail echoes it', ()
   }), { numRuns: 300 })
 })
 
+test('a local part that is also part of a dotted word (a status code such as 5.3.0) leaves that word alone', () => {
+  expect(redactRecipient('553 5.3.0 5... User unknown', '5@a.aa')).toBe(`553 5.3.0 ${REDACTED_RECIPIENT}... User unknown`)
+  expect(redactRecipient('550 5.1.1 1... no; 1.', '1@example.com')).toBe(`550 5.1.1 ${REDACTED_RECIPIENT}... no; ${REDACTED_RECIPIENT}.`)
+  expect(redactRecipient('sam.jones rejected, sam... unknown', 'sam@example.com')).toBe(`sam.jones rejected, ${REDACTED_RECIPIENT}... unknown`)
+})
+
 test('a text that names neither the address nor its local part keeps every character', () => {
   fc.assert(fc.property(fc.emailAddress(), fc.constantFrom(...SMTP_TEXTS), (address, template) => {
     const text = template.split('{}').join('')
