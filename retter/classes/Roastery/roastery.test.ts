@@ -506,6 +506,17 @@ describe('failures never undo a change', () => {
         '}',
       ],
       template: 'classes/Roastery/template.yml', from: 'handler: published.setPayment', to: 'handler: payment-outage.setPayment',
+    }, {
+      file: 'classes/Numbering/outage.ts',
+      source: [
+        "import { Data } from '@retter/rdk'",
+        "import { nextNumber as real } from './index'",
+        'export async function nextNumber(data: Data) {',
+        "  if (process.env.TEST_NUMBERING_DOWN === '1') throw new Error('numbering is down')",
+        '  return real(data as Parameters<typeof real>[0])',
+        '}',
+      ],
+      template: 'classes/Numbering/template.yml', from: 'handler: index.nextNumber', to: 'handler: outage.nextNumber',
     }])
   })
   afterAll(() => {
@@ -513,11 +524,13 @@ describe('failures never undo a change', () => {
     delete process.env.TEST_BOARDS_DOWN
     delete process.env.TEST_ACCOUNTS_DOWN
     delete process.env.TEST_PAYMENTS_DOWN
+    delete process.env.TEST_NUMBERING_DOWN
   })
   beforeEach(async () => {
     process.env.TEST_BOARDS_DOWN = '0'
     process.env.TEST_ACCOUNTS_DOWN = '0'
     process.env.TEST_PAYMENTS_DOWN = '0'
+    process.env.TEST_NUMBERING_DOWN = '0'
     await start(project.dir)
   })
 
@@ -577,6 +590,35 @@ describe('failures never undo a change', () => {
       expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
       expect(await entryOf('2026-11-25', rosa, sam)).toMatchObject({ payment: 'paid', amountCents: expect.any(Number), receipt: expect.objectContaining({ kind: 'receipt' }) })
       expect((await roasteryCall('markShipped', '2026-11-25', rosa.token, { deliveryId })).status).toBe(200)
+    })
+  })
+
+  test('a credit note numbered late that the board could not take is told again by the retry task', async () => {
+    const rosa = await signIn('rosa@example.com')
+    const sam = await subscriber('sam@example.com')
+    const day = '2026-11-25'
+    const deliveryId = `${sam.accountId}:${day}`
+    await chargedAndReady(sam, rosa)
+    await logged(async (errors) => {
+      // The refund goes through; its credit note waits for a number.
+      process.env.TEST_NUMBERING_DOWN = '1'
+      expect((await roasteryCall('refundDelivery', day, rosa.token, { deliveryId, amountCents: 300, reason: 'Bag arrived torn' })).status).toBe(200)
+      expect((await entryOf(day, rosa, sam))?.creditNotes ?? []).toEqual([])
+      // Numbered a minute later, while the board does not take it.
+      process.env.TEST_NUMBERING_DOWN = '0'
+      process.env.TEST_PAYMENTS_DOWN = '1'
+      await later(61_000, rosa)
+      while ((await backend.runDueTasks()).length > 0) {
+        // The documents task, and whatever it adds due at once.
+      }
+      expect((await subOf(sam)).payments?.find((p) => p.date.startsWith(day))?.refunds?.[0]?.creditNote?.number).toMatch(/^CN-/)
+      expect((await entryOf(day, rosa, sam))?.creditNotes ?? []).toEqual([])
+      expect(errors.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(new RegExp(`^\\[Account\\] the board of ${day} did not take credit note CN-`)))
+
+      process.env.TEST_PAYMENTS_DOWN = '0'
+      const retry = await call(backend, 'POST', `/${P}/CALL/Account/syncRoastery/${sam.accountId}?_token=${sessions(backend).platform()}`, {})
+      expect(retry).toMatchObject({ status: 200, body: { failed: [] } })
+      expect((await entryOf(day, rosa, sam))?.creditNotes).toEqual([expect.objectContaining({ kind: 'credit-note', grossCents: 300 })])
     })
   })
 

@@ -3,9 +3,9 @@
  * again at once; a board that stays out of reach is remembered and caught up by the board retry
  * task, so no payment outcome is lost on the board: a paid delivery never stays unshippable there.
  */
-import RDK, { Data } from '@retter/rdk'
+import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { BoardDocument, callUntilFree, describeFailure, succeeded } from 'BeanBloomBoard'
-import { CreditNote, DeliveryPayment, paymentOn, Receipt } from 'BeanBloomSubscription'
+import { CreditNote, DeliveryPayment, PaymentRefund, paymentOn, Receipt } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import { deletedPaymentOn } from '../data-rights/deleted-deliveries'
 import { retryBoardsLater } from '../subscription/roastery-boards'
@@ -36,31 +36,48 @@ function remember(data: Data, date: string, untold: boolean): void {
   else delete priv.untoldPayments
 }
 
+/** One `setPayment` on the delivery's day board, with its status and `extra`; waits out a busy board. */
+async function sendToBoard(payment: DeliveryPayment, extra: { amountCents?: number; receipt?: BoardDocument; creditNote?: BoardDocument }): Promise<CloudObjectResponse> {
+  const body: { [key: string]: unknown } = { deliveryId: payment.deliveryId, payment: payment.status }
+  for (const key in extra) body[key] = extra[key as keyof typeof extra]
+  return callUntilFree(function () {
+    return rdk.methodCall({ classId: 'Roastery', instanceId: payment.date.slice(0, 10), methodName: 'setPayment', body: body })
+  })
+}
+
+function paymentOnBoard(payment: DeliveryPayment): { amountCents: number; receipt?: BoardDocument } {
+  return payment.receipt ? { amountCents: payment.amountCents, receipt: boardDocumentOf(payment.receipt) } : { amountCents: payment.amountCents }
+}
+
+/** Logs what a board did not take and has the retry task tell it again. */
+function untold(data: Data, payment: DeliveryPayment, what: string, answer: CloudObjectResponse): false {
+  console.error('[Account] the board of ' + payment.date.slice(0, 10) + ' did not take ' + what + ': ' + describeFailure(answer))
+  remember(data, payment.date, true)
+  retryBoardsLater(data)
+  return false
+}
+
 /**
  * Shows the delivery's payment (its status, amount and receipt) on its day's board. Never throws: a
  * board that does not take it is logged, and the board retry task tells it again.
  * @returns whether the board took it
  */
 export async function tellBoard(data: Data, payment: DeliveryPayment): Promise<boolean> {
-  const day = payment.date.slice(0, 10)
-  const body: { deliveryId: string; payment: string; amountCents: number; receipt?: BoardDocument } = {
-    deliveryId: payment.deliveryId, payment: payment.status, amountCents: payment.amountCents,
-  }
-  if (payment.receipt) body.receipt = boardDocumentOf(payment.receipt)
-  const answer = await callUntilFree(function () {
-    return rdk.methodCall({ classId: 'Roastery', instanceId: day, methodName: 'setPayment', body: body })
-  })
-  const told = succeeded(answer)
-  remember(data, payment.date, !told)
-  if (!told) {
-    console.error('[Account] the board of ' + day + ' did not take the payment of ' + payment.deliveryId + ': ' + describeFailure(answer))
-    retryBoardsLater(data)
-  }
-  return told
+  const answer = await sendToBoard(payment, paymentOnBoard(payment))
+  if (!succeeded(answer)) return untold(data, payment, 'the payment of ' + payment.deliveryId, answer)
+  remember(data, payment.date, false)
+  return true
+}
+
+/** Adds a credit note numbered after its refund to the delivery's board; one the board misses is told again like a payment. */
+export async function tellBoardCreditNote(data: Data, payment: DeliveryPayment, note: CreditNote): Promise<boolean> {
+  const answer = await sendToBoard(payment, { creditNote: boardDocumentOf(note) })
+  return succeeded(answer) || untold(data, payment, 'credit note ' + note.number, answer)
 }
 
 /**
- * Tells the boards again the payments they did not take (as they stand now, not as they were).
+ * Tells the boards again the payments they did not take, as they stand now (status, amount,
+ * receipt and every credit note; a board keeps a credit note once).
  * @returns the days whose board still did not take them
  */
 export async function retellPayments(data: Data, view: CustomerView): Promise<string[]> {
@@ -68,8 +85,17 @@ export async function retellPayments(data: Data, view: CustomerView): Promise<st
   const failed: string[] = []
   for (const date of dates) {
     const payment = paymentOn(view.payments, date) || deletedPaymentOn(data, date)
-    if (!payment) remember(data, date, false)
-    else if (!(await tellBoard(data, payment))) failed.push(date.slice(0, 10))
+    if (!payment) {
+      remember(data, date, false)
+      continue
+    }
+    let told = await tellBoard(data, payment)
+    const refunds = payment.refunds || []
+    for (let i = 0; told && i < refunds.length; i++) {
+      const note = (refunds[i] as PaymentRefund).creditNote
+      if (note) told = await tellBoardCreditNote(data, payment, note)
+    }
+    if (!told) failed.push(date.slice(0, 10))
   }
   return failed
 }

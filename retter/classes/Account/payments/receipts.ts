@@ -31,7 +31,7 @@ import { queueMail } from '../mail/outbox'
 import { forwardRefund, isAdoptedDelivery, isForwardedRefund } from './moved-refunds'
 import { sellerOf } from './seller'
 import { stripe, stripeFailure } from './stripe'
-import { boardDocumentOf, tellBoard } from './board-payment'
+import { boardDocumentOf, tellBoard, tellBoardCreditNote } from './board-payment'
 
 const rdk = new RDK()
 
@@ -177,20 +177,11 @@ export async function issueDocuments(data: Data<{ date: string }>): Promise<Data
         notesDone = false
         break
       }
-      await tellBoardCreditNote(payment, note)
+      await tellBoardCreditNote(data, payment, note)
     }
   }
   respond(data, { issued: receiptDone && notesDone })
   return data
-}
-
-/** Adds a credit note numbered late to the delivery's board. */
-async function tellBoardCreditNote(payment: DeliveryPayment, note: CreditNote): Promise<void> {
-  const day = payment.date.slice(0, 10)
-  const answer = await callUntilFree(function () {
-    return rdk.methodCall({ classId: 'Roastery', instanceId: day, methodName: 'setPayment', body: { deliveryId: payment.deliveryId, payment: payment.status, creditNote: boardDocumentOf(note) } })
-  })
-  if (!succeeded(answer)) console.error('[Account] the board of ' + day + ' did not take credit note ' + note.number + ': ' + describeFailure(answer))
 }
 
 /** What `refundPayment` answers the Roastery. */
