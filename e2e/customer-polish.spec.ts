@@ -100,7 +100,9 @@ test('desktop: the switch opens at its top with the spend every four weeks; toas
   await page.goto('/account')
   await card(page, 'Your subscription is cancelled').getByRole('link', { name: 'Start Daily Grind again' }).click()
   release()
-  await page.unroute(/\/rio\//)
+  // 'wait' lets the held handlers continue their requests before interception stops;
+  // a plain unroute lets the browser continue them first, and the handler's continue then throws.
+  await page.unrouteAll({ behavior: 'wait' })
   await expect(page.getByRole('dialog', { name: 'Start Daily Grind again?' })).toBeVisible({ timeout: 20_000 })
   expect(errors.list).toEqual([])
 })
