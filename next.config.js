@@ -38,6 +38,11 @@ module.exports = (phase) => ({
   // A separate build folder lets a second `next dev`/`next build` run beside the main one (e2e, size).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The shop's languages (retter/dependencies/BeanBloomKit/i18n/locales.ts): English at the root,
+  // the others under their code. A first visit to `/` follows Accept-Language (a browser's own
+  // language list names the bare language, "de-DE,de;q=0.9"), a chosen language (NEXT_LOCALE
+  // cookie) wins; a prefixed address is never redirected, so a crawler cannot loop.
+  i18n: { locales: ['en', 'de', 'fr', 'nl', 'it', 'es'], defaultLocale: 'en' },
   // Every browser variable inlined, '' when unset: no `process` polyfill in the bundle (lib/browser-env.js).
   env: inlinedBrowserEnv(process.env),
   experimental: {
@@ -51,6 +56,10 @@ module.exports = (phase) => ({
     ),
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) }]
+    return [
+      { source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) },
+      // `/` answers by the visitor's language and cookie: a cache must keep one answer per both.
+      { source: '/', locale: false, headers: [{ key: 'Vary', value: 'Accept-Language, Cookie' }] },
+    ]
   },
 })

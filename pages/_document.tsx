@@ -3,6 +3,10 @@ import { isValidElement, type ReactElement } from 'react'
 import { buildDir, readBuildCss } from '@/lib/document/inline-css'
 import { firstPaintScript } from '@/lib/first-paint/paint'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
+import { alternateLinks } from '@/lib/i18n/alternates'
+import { isLocale, DEFAULT_LOCALE } from '@retter-shared/BeanBloomKit/i18n/locales'
+import { translate } from '@retter-shared/BeanBloomKit/i18n/catalogue'
+import { CATALOGUE } from '@retter-shared/BeanBloomKit/i18n/messages'
 
 type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
 
@@ -47,12 +51,17 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
     dev: process.env.NODE_ENV !== 'production',
     inlineScripts: [firstPaint],
   })
+  const locale = isLocale(__NEXT_DATA__.locale) ? __NEXT_DATA__.locale : DEFAULT_LOCALE
+  // Every language's address of this page, and which one is canonical (none for an address with a parameter).
+  const alternates = alternateLinks(__NEXT_DATA__.page, locale, process.env.APP_URL)
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <InlineCssHead>
         {/* First in <head>: a meta policy covers only what comes after it. */}
         {scriptPolicy ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy} /> : null}
-        <meta name="description" content="Bean & Bloom Coffee House: freshly roasted coffee subscriptions, delivered on your schedule." />
+        <meta name="description" content={translate(CATALOGUE, locale, 'shell.description')} />
+        {alternates ? <link rel="canonical" href={alternates.canonical} /> : null}
+        {alternates?.languages.map(({ hrefLang, href }) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)}
         <meta name="theme-color" content="#fbf6ef" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#17110d" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />

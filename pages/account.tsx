@@ -1,3 +1,4 @@
+import { withMessages } from '@/lib/i18n/static-props'
 import { AccountPage } from '@/components/account/AccountPage'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 
@@ -9,3 +10,6 @@ export default function Account() {
     </>
   )
 }
+
+// Its words in the visitor's language, each language prerendered.
+export const getStaticProps = withMessages([])

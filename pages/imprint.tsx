@@ -1,8 +1,9 @@
 import { Imprint } from '@/components/legal/Imprint'
 import { legalRoute } from '@/components/legal/legal-route'
 import { operatorStaticProps } from '@/lib/legal/static-props'
+import { withMessages } from '@/lib/i18n/static-props'
 
 const ImprintPage = legalRoute(Imprint)
 export default ImprintPage
 
-export const getStaticProps = operatorStaticProps
+export const getStaticProps = withMessages([], operatorStaticProps)

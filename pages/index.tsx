@@ -3,6 +3,8 @@ import Head from 'next/head'
 import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
+import { withMessages } from '@/lib/i18n/static-props'
+import { useT } from '@/contexts/I18nContext'
 import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
 interface HomeProps {
@@ -13,11 +15,12 @@ interface HomeProps {
 }
 
 export default function Home({ plans, prices }: HomeProps) {
+  const t = useT()
   return (
     <>
       {/* Written out rather than with PageTitle, which would be one more module in a visitor's first load. */}
       <Head>
-        <title>Plans · Bean &amp; Bloom Coffee House</title>
+        <title>{t('shell.pageTitle', { page: t('plans.title') })}</title>
       </Head>
       <PlansPage prerenderedPlans={plans} prerenderedPrices={prices} />
     </>
@@ -26,14 +29,16 @@ export default function Home({ plans, prices }: HomeProps) {
 
 // The plans are in the HTML of `/`, so visitors see them at first paint; the browser still loads
 // them once at start and shows its own answer when it differs.
-export const getStaticProps: GetStaticProps<HomeProps> = async () => {
+const plansProps: GetStaticProps<HomeProps> = async ({ locale }) => {
   const result = await fetchPlansOnServer()
   if (result.plans === null) {
     // Build output only: the page is served without plans and the browser loads them itself.
     console.warn(`Plans not prerendered into / (${result.reason}); the browser will load them.`)
   }
-  return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
+  return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans, locale) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
+
+export const getStaticProps = withMessages(['plans'], plansProps)
 
 // Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
 Home.deferSdkStart = true

@@ -1,8 +1,9 @@
 import { PrivacyNotice } from '@/components/legal/PrivacyNotice'
 import { legalRoute } from '@/components/legal/legal-route'
 import { operatorStaticProps } from '@/lib/legal/static-props'
+import { withMessages } from '@/lib/i18n/static-props'
 
 const PrivacyPage = legalRoute(PrivacyNotice)
 export default PrivacyPage
 
-export const getStaticProps = operatorStaticProps
+export const getStaticProps = withMessages([], operatorStaticProps)

@@ -1,3 +1,4 @@
+import { withMessages } from '@/lib/i18n/static-props'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 import { RoasteryPage } from '@/components/roastery/RoasteryPage'
 
@@ -9,3 +10,6 @@ export default function Roastery() {
     </>
   )
 }
+
+// Its words in the visitor's language, each language prerendered.
+export const getStaticProps = withMessages([])

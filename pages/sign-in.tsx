@@ -1,3 +1,4 @@
+import { withMessages } from '@/lib/i18n/static-props'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 import { SignInPage } from '@/components/sign-in/SignInPage'
 
@@ -12,3 +13,6 @@ export default function SignIn() {
 
 // Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
 SignIn.deferSdkStart = true
+
+// Its words in the visitor's language, each language prerendered.
+export const getStaticProps = withMessages([])

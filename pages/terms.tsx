@@ -1,8 +1,9 @@
 import { Terms } from '@/components/legal/Terms'
 import { legalRoute } from '@/components/legal/legal-route'
 import { operatorStaticProps } from '@/lib/legal/static-props'
+import { withMessages } from '@/lib/i18n/static-props'
 
 const TermsPage = legalRoute(Terms)
 export default TermsPage
 
-export const getStaticProps = operatorStaticProps
+export const getStaticProps = withMessages([], operatorStaticProps)

@@ -9,6 +9,8 @@ import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
 import { resetLiveStateDouble } from './live-state-double'
 import { server } from './msw/server'
+import { setMessagesOutsidePages } from '@/contexts/I18nContext'
+import { allMessages } from './i18n'
 
 // Pages and components navigate through next/router; the in-memory mock lets tests assert the URL.
 jest.mock('next/router', () => jest.requireActual('next-router-mock'))
@@ -34,6 +36,9 @@ afterEach(async () => {
   const found = unhandled.splice(0)
   if (found.length > 0) throw new Error(`Unhandled promise rejection(s) during this test: ${found.map(String).join('; ')}`)
 })
+
+// Components rendered without a page read the whole English catalogue, as an English page would.
+setMessagesOutsidePages(allMessages('en'))
 
 // The page's own stylesheet rule for the first paint's parts, which jsdom would not load.
 installFirstPaintFallback()

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { AppLink } from '@/components/ui/AppLink'
 import { LEGAL_ROUTES } from '@/lib/legal-routes'
@@ -35,6 +36,7 @@ export function ConsentBanner() {
   const { record, open } = useSyncExternalStore(subscribeConsent, currentView, () => serverView)
   const shown = record === null || open
   const banner = useRef<HTMLElement>(null)
+  const t = useT()
   const [height, setHeight] = useState(0)
   // A spacer as tall as the banner, at the very end of the page, so the footer can scroll clear of
   // it; added after everything else, it moves nothing that is already on screen.
@@ -46,31 +48,29 @@ export function ConsentBanner() {
     return () => observer.disconnect()
   }, [shown])
   if (!shown) return null
-  const current = record ? (record.analytics === 'granted' ? 'You allowed analytics.' : 'You refused analytics.') : null
+  const current = record ? (record.analytics === 'granted' ? t('shell.consent.granted') : t('shell.consent.denied')) : null
   return (
     <>
       <div aria-hidden="true" style={{ height }} />
       <section ref={banner} className={styles.banner} aria-labelledby="consent-title">
         <div className={styles.inner}>
           <div className={styles.text}>
-            <h2 id="consent-title" className={styles.title}>Cookies and analytics</h2>
+            <h2 id="consent-title" className={styles.title}>{t('shell.consent.title')}</h2>
             <p>
-              With your permission we count page views with Google Analytics to improve the shop. Without it nothing
-              is measured; signing in and paying work either way. You can change this at any time under
-              “Cookie settings” at the bottom of every page. <AppLink href={LEGAL_ROUTES.privacy}>Privacy notice</AppLink>
+              {t('shell.consent.text')} <AppLink href={LEGAL_ROUTES.privacy}>{t('shell.consent.privacy')}</AppLink>
             </p>
             {current ? <p className={styles.current}>{current}</p> : null}
           </div>
           <div className={styles.actions}>
             <button type="button" className={styles.choice} onClick={() => saveConsent('denied')}>
-              Reject analytics
+              {t('shell.consent.reject')}
             </button>
             <button type="button" className={styles.choice} onClick={() => saveConsent('granted')}>
-              Accept analytics
+              {t('shell.consent.accept')}
             </button>
             {record && open ? (
               <button type="button" className={styles.close} onClick={closeCookieSettings}>
-                Close
+                {t('shell.consent.close')}
               </button>
             ) : null}
           </div>

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { useEffect } from 'react'
 import { useCustomer, usePlanList } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
@@ -14,13 +15,14 @@ export function RememberCustomerView() {
   const { authStatus, isSignedIn, uid, email } = useAuth()
   const { account } = useCustomer()
   const { plans } = usePlanList()
+  const t = useT()
   useEffect(() => {
     if (authStatus === 'unknown') return
     let alive = true
     remember().then(({ rememberCustomerView }) => {
-      if (alive) rememberCustomerView({ signedIn: isSignedIn, uid, email, account, plans })
+      if (alive) rememberCustomerView({ signedIn: isSignedIn, uid, email, account, plans, t })
     }, () => undefined)
     return () => { alive = false }
-  }, [authStatus, isSignedIn, uid, email, account, plans])
+  }, [authStatus, isSignedIn, uid, email, account, plans, t])
   return null
 }

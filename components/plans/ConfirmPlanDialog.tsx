@@ -1,3 +1,5 @@
+import { useT } from '@/contexts/I18nContext'
+import type { Translate } from '@/lib/i18n/types'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { serverProblemOf } from '@/components/delivery/useAddressDraft'
 import { methodText } from '@/lib/payments/words'
@@ -77,16 +79,17 @@ function spendLine(from: SubscriptionPlan, to: SubscriptionPlan, locale?: string
  * what each plan costs every four weeks (a cheaper delivery may come more often and cost more).
  */
 function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to: SubscriptionPlan; firstDay: string; locale?: string }) {
+  const t = useT()
   const fromPrices = planPrices(from, locale)
   const toPrices = planPrices(to, locale)
   const spend = comparableSpend(from, to)
   const rows: Array<[label: string, now: string, next: string]> = [
-    ['Each delivery', bagsLine(from), bagsLine(to)],
+    ['Each delivery', bagsLine(t, from), bagsLine(t, to)],
     ['Price per delivery', fromPrices.price, toPrices.price],
     ...(spend ? [['Every four weeks', periodText(from, locale), periodText(to, locale)] as [string, string, string]] : []),
     ['Price per bag', fromPrices.perBag, toPrices.perBag],
-    ['Grind', grindChoices(from), grindChoices(to)],
-    ['Roast', roastChoices(from), roastChoices(to)],
+    ['Grind', grindChoices(t, from), grindChoices(t, to)],
+    ['Roast', roastChoices(t, from), roastChoices(t, to)],
   ]
   return (
     <>
@@ -123,6 +126,7 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
  * the field it is about) and the dialog keeps everything typed.
  */
 export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
+  const t = useT()
   const starting = preview.kind !== 'change'
   const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
     await onConfirm(start)
@@ -148,7 +152,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
     if (start) void send(start)
   }
 
-  const preferenceNote = preferenceNoteOf(plan, currentPlan, account.preferences)
+  const preferenceNote = preferenceNoteOf(t, plan, currentPlan, account.preferences)
 
   return (
     <Dialog
@@ -228,11 +232,12 @@ function StartSummary({ plan, account, firstDeliveryAt, day, locale }: {
   day: string
   locale?: string
 }) {
+  const t = useT()
   return (
     <dl className={styles.summary}>
       <Row className="" label="Plan">{plan.name}</Row>
-      <Row className="" label="Each delivery">{bagsLine(plan)}</Row>
-      <Row className="" label="Price">{planPriceText(plan, locale)}</Row>
+      <Row className="" label="Each delivery">{bagsLine(t, plan)}</Row>
+      <Row className="" label="Price">{planPriceText(t, plan, locale)}</Row>
       <Row className="" label="First delivery"><time dateTime={firstDeliveryAt}>{day}</time></Row>
       {account.paymentMethod ? (
         <Row className="" label="Paid with">
@@ -276,8 +281,8 @@ function DiscardQuestion({ keepEditing, withPayment, onKeep, onDiscard }: {
 }
 
 /** On a change, what the customer's coffee becomes when the new plan does not offer their grind or roast; null when it stays. */
-function preferenceNoteOf(plan: SubscriptionPlan, currentPlan: SubscriptionPlan | undefined, preferences: CoffeePreferences | undefined): string | null {
+function preferenceNoteOf(t: Translate, plan: SubscriptionPlan, currentPlan: SubscriptionPlan | undefined, preferences: CoffeePreferences | undefined): string | null {
   const kept = currentPlan && preferences ? preferencesFor(plan, preferences) : null
   if (!kept || !preferences || (kept.grind === preferences.grind && kept.roast === preferences.roast)) return null
-  return `${plan.name} offers: ${grindChoices(plan)}. ${roastChoices(plan)}. So your coffee becomes: ${preferencesText(kept)}.`
+  return `${plan.name} offers: ${grindChoices(t, plan)}. ${roastChoices(t, plan)}. So your coffee becomes: ${preferencesText(kept)}.`
 }

@@ -1,7 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import { AppLink } from '@/components/ui/AppLink'
 import type { SubscriptionPlan } from '@/lib/contract'
-import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { bagsLine, grindChoices, planDescription, planFeature, planTitle, roastChoices } from '@/lib/format/plan'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import { formatInterval, planPriceTexts, type PriceTexts } from '@/lib/format/price'
 import styles from './Plans.module.css'
 import { ROUTES } from '@/lib/routes'
@@ -28,6 +29,8 @@ export interface PlanCardProps {
  * and the call to action.
  */
 export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, disabled, onChoose, locale, priceTexts }: PlanCardProps) {
+  const t = useT()
+  const name = planTitle(t, plan)
   const choose = (
     <button
       type="button"
@@ -39,12 +42,12 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
     >
       {pending ? (
         <>
-          <span className="spinner" aria-hidden="true" /> Choosing…
+          <span className="spinner" aria-hidden="true" /> {t('plans.card.choosing')}
         </>
       ) : hasPlan ? (
-        `Switch to ${plan.name}`
+        t('plans.card.switch', { plan: name })
       ) : (
-        `Start with ${plan.name}`
+        t('plans.card.start', { plan: name })
       )}
     </button>
   )
@@ -56,7 +59,7 @@ export function PlanCard({ plan, signedIn, isCurrent, hasPlan = false, pending, 
       // On a phone the customer's plan comes first (see Plans.module.css).
       className={isCurrent ? styles.current : undefined}
       ring={isCurrent ? <CurrentPlanRing /> : null}
-      badge={isCurrent ? <span className={`${styles.badge} ${styles.badgeCurrent}`}>Your plan</span> : null}
+      badge={isCurrent ? <span className={`${styles.badge} ${styles.badgeCurrent}`}>{t('plans.card.yourPlan')}</span> : null}
     >
       {!signedIn ? <PlanSignInLink plan={plan} /> : isCurrent ? <CurrentPlanButton plan={plan} /> : choose}
     </PlanCardFrame>
@@ -83,32 +86,35 @@ export interface PlanCardFrameProps extends HTMLAttributes<HTMLElement> {
  * ./PlansFirstPaint.tsx, from this browser's stored view). Other attributes go on the `<article>`.
  */
 export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesClassName, className, children, ...attributes }: PlanCardFrameProps) {
+  const t = useT()
+  const pageLocale = useLocale()
+  const name = planTitle(t, plan)
   const headingId = planHeadingId(plan)
-  const prices = planPriceTexts(plan, priceTexts, locale)
+  const prices = planPriceTexts(plan, priceTexts, locale ?? pageLocale)
   const classes = [styles.card, 'card', plan.recommended ? styles.recommended : '', className]
   const offer = [
-    { term: 'Each delivery', value: bagsLine(plan) },
-    { term: 'Grind', value: grindChoices(plan) },
-    { term: 'Roast', value: roastChoices(plan) },
+    { term: t('plans.card.each'), value: bagsLine(t, plan) },
+    { term: t('plans.card.grind'), value: grindChoices(t, plan) },
+    { term: t('plans.card.roast'), value: roastChoices(t, plan) },
   ]
   return (
     <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...attributes}>
       {ring}
       {/* On a phone an empty badge row is dropped (see Plans.module.css). */}
       <div className={badgesClassName ? `${styles.badges} ${badgesClassName}` : styles.badges}>
-        {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>Recommended</span> : null}
+        {plan.recommended ? <span className={`${styles.badge} ${styles.badgeRecommended}`}>{t('plans.card.recommended')}</span> : null}
         {badge}
       </div>
       <h2 id={headingId} className={styles.name}>
-        {plan.name}
+        {name}
       </h2>
       <p className={styles.price}>
         <span className={styles.amount}>{prices.price}</span>{' '}
-        <span className={styles.interval}>{formatInterval(plan.interval)}</span>
+        <span className={styles.interval}>{formatInterval(t, plan.interval)}</span>
       </p>
-      <p className={styles.perMonth}>{prices.perBag} a bag</p>
-      {plan.description ? <p className={styles.description}>{plan.description}</p> : null}
-      <dl className={styles.offer} aria-label={`${plan.name}: what you get and can choose`}>
+      <p className={styles.perMonth}>{t('plans.card.perBag', { price: prices.perBag })}</p>
+      {plan.description ? <p className={styles.description}>{planDescription(t, plan)}</p> : null}
+      <dl className={styles.offer} aria-label={t('plans.card.offer', { plan: name })}>
         {offer.map(({ term, value }) => (
           <div key={term}>
             <dt>{term}</dt>
@@ -117,10 +123,10 @@ export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesCla
         ))}
       </dl>
       {plan.features.length > 0 ? (
-        <ul className={styles.features} aria-label={`${plan.name} includes`}>
+        <ul className={styles.features} aria-label={t('plans.card.includes', { plan: name })}>
           {plan.features.map((feature) => (
             <li key={feature}>
-              <span>{feature}</span>
+              <span>{planFeature(t, feature)}</span>
             </li>
           ))}
         </ul>
@@ -147,22 +153,24 @@ export function CurrentPlanRing(attributes: HTMLAttributes<HTMLSpanElement>) {
 
 /** A visitor's "Start with …": the plan rides through sign-in and opens its confirmation afterwards. */
 export function PlanSignInLink({ plan, ...attributes }: { plan: SubscriptionPlan } & HTMLAttributes<HTMLAnchorElement>) {
+  const t = useT()
   return (
     <AppLink
       href={`${ROUTES.signIn}?${new URLSearchParams({ next: `${ROUTES.plans}?plan=${encodeURIComponent(plan.id)}` })}`}
       className={planButtonClass(plan)}
       {...attributes}
     >
-      Start with {plan.name}
+      {t('plans.card.start', { plan: planTitle(t, plan) })}
     </AppLink>
   )
 }
 
 /** The customer's own plan: nothing to choose. */
 export function CurrentPlanButton({ plan, ...attributes }: { plan: SubscriptionPlan } & HTMLAttributes<HTMLButtonElement>) {
+  const t = useT()
   return (
     <button type="button" className={`btn btn-secondary ${styles.ctaButton} ${styles.currentButton}`} disabled aria-describedby={planHeadingId(plan)} {...attributes}>
-      Current plan
+      {t('plans.card.current')}
     </button>
   )
 }

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { Fragment, type ReactNode } from 'react'
 import type { AppError, LoadState } from '@/lib/types'
 import type { SubscriptionPlan } from '@/lib/contract'
@@ -61,10 +62,11 @@ export type PlanListProps = Pick<PlanGridProps, 'plans' | 'status' | 'error' | '
  * state, else one card per plan, each as `children` renders it.
  */
 export function PlanList({ plans, status, error, onRetry, children }: PlanListProps) {
+  const t = useT()
   if (status === 'idle' || status === 'loading') {
     return (
       <div className={styles.grid} role="status" aria-live="polite">
-        <span className="visually-hidden">Loading plans…</span>
+        <span className="visually-hidden">{t('plans.loading')}</span>
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
           <PlanCardSkeleton key={index} />
         ))}
@@ -75,10 +77,10 @@ export function PlanList({ plans, status, error, onRetry, children }: PlanListPr
   if (status === 'error') {
     return (
       <div className={`card ${styles.state}`} role="alert">
-        <h2>We couldn’t load the plans</h2>
-        <p>{error?.message ?? 'The plans did not arrive. Check your connection and try again.'}</p>
+        <h2>{t('plans.error.title')}</h2>
+        <p>{error?.message ?? t('plans.error.text')}</p>
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
+          {t('plans.retry')}
         </button>
       </div>
     )
@@ -87,10 +89,10 @@ export function PlanList({ plans, status, error, onRetry, children }: PlanListPr
   if (plans.length === 0) {
     return (
       <div className={`card ${styles.state}`} role="status">
-        <h2>No plans on the menu yet</h2>
-        <p>We’re roasting something new. Check back soon, or refresh to look again.</p>
+        <h2>{t('plans.empty.title')}</h2>
+        <p>{t('plans.empty.text')}</p>
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          Refresh
+          {t('plans.refresh')}
         </button>
       </div>
     )

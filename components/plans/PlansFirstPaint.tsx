@@ -1,3 +1,5 @@
+import { useT } from '@/contexts/I18nContext'
+import { planTitle } from '@/lib/format/plan'
 import type { SubscriptionPlan } from '@/lib/contract'
 import type { PriceTexts } from '@/lib/format/price'
 import { needs, planCard, unless } from '@/lib/first-paint/names'
@@ -43,6 +45,8 @@ export function FirstPaintPlanGrid({ onChoose, priceTexts, ...shown }: PlansFirs
  * plan (ring, badge, "Current plan"); the stored plan's card is told apart by its `data-plan-card`.
  */
 function FirstPaintPlanCard({ plan, onChoose, priceTexts }: { plan: SubscriptionPlan; onChoose(planId: string): void; priceTexts?: PriceTexts | null }) {
+  const t = useT()
+  const name = planTitle(t, plan)
   const choose = { type: 'button' as const, className: planButtonClass(plan), onClick: () => onChoose(plan.id), 'aria-describedby': planHeadingId(plan) }
   return (
     <PlanCardFrame
@@ -52,14 +56,14 @@ function FirstPaintPlanCard({ plan, onChoose, priceTexts }: { plan: Subscription
       className={styles.firstPaint}
       ring={<CurrentPlanRing {...needs('current')} />}
       // Its words as generated content: hidden on every other card, they would still be each card's text.
-      badge={<span className={`${styles.badge} ${styles.badgeCurrent}`} data-label="Your plan" {...needs('current')} />}
+      badge={<span className={`${styles.badge} ${styles.badgeCurrent}`} data-label={t('plans.card.yourPlan')} {...needs('current')} />}
       // A card that is not recommended holds only this badge in its row, so the row's size follows it.
       badgesClassName={plan.recommended ? undefined : styles.badgesIfCurrent}
       {...planCard(plan.id)}
     >
       <PlanSignInLink plan={plan} {...unless('customer')} />
-      <button {...choose} {...needs('start')}>Start with {plan.name}</button>
-      <button {...choose} {...needs('switch')}>Switch to {plan.name}</button>
+      <button {...choose} {...needs('start')}>{t('plans.card.start', { plan: name })}</button>
+      <button {...choose} {...needs('switch')}>{t('plans.card.switch', { plan: name })}</button>
       <CurrentPlanButton plan={plan} {...needs('current')} />
     </PlanCardFrame>
   )

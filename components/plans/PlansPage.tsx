@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { useRouter } from 'next/router'
 import { useEffect, useState } from 'react'
 import { notify } from '@/components/ui/feedback/notify'
@@ -36,6 +37,7 @@ const customerPlans = lazyComponent<CustomerPlansProps>(
  */
 export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }: PlansPageProps) {
   const { isSignedIn, isInitializing, restoringSession } = useAuth()
+  const t = useT()
   const loaded = usePlans()
   const usePrerendered = prerenderedPlans !== null && loaded.plansStatus !== 'success'
   const shown: ShownPlans = {
@@ -67,12 +69,9 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
   return (
     <>
       <section className={styles.hero} aria-labelledby="plans-title">
-        <p className={styles.eyebrow}>Coffee subscriptions</p>
-        <h1 id="plans-title">Fresh roasts, on your schedule</h1>
-        <p className={styles.lead}>
-          Pick a plan and we’ll roast, pack and send your beans while they’re at their best. Every plan delivers
-          free, and you can change, pause, skip or cancel any time.
-        </p>
+        <p className={styles.eyebrow}>{t('plans.hero.eyebrow')}</p>
+        <h1 id="plans-title">{t('plans.hero.title')}</h1>
+        <p className={styles.lead}>{t('plans.hero.lead')}</p>
       </section>
       {isSignedIn ? (
         <customerPlans.Lazy {...shown} waiting={firstPaintView} fallback={firstPaintView} retryKey={attempt} />

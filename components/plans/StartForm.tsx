@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 /**
  * The part of the plan confirmation that starts a plan: the delivery address (prefilled when
  * known), the coffee preferences and, without a saved one, the payment method, kept for this tab as
@@ -83,6 +84,7 @@ export function StartForm({ form, plan, account, serverProblem, sending, onSubmi
   onSubmit(): void
   locale?: string
 }) {
+  const t = useT()
   const { address } = form
   return (
     <form id="confirm-plan" noValidate onSubmit={(event) => { event.preventDefault(); onSubmit() }}>
@@ -97,7 +99,7 @@ export function StartForm({ form, plan, account, serverProblem, sending, onSubmi
       />
       <PreferenceFields value={form.preferences} options={plan} onChange={form.setPreferences} disabled={sending} />
       {form.needsMethod ? <PaymentMethodFields form={form.payment} idPrefix="confirm" disabled={sending} /> : null}
-      <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
+      <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(t, plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
     </form>
   )
 }

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { useRouter } from 'next/router'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
@@ -28,6 +29,7 @@ const SESSION_WAIT_MS = 3000
  * and right after the code is accepted. A plan picked before signing in is named.
  */
 export function SignInPage() {
+  const t = useT()
   const router = useRouter()
   const { isSignedIn, identity, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
@@ -100,7 +102,7 @@ export function SignInPage() {
       </SignInFirstPaint>
       {picked ? (
         <p className={styles.picked} data-testid="picked-plan">
-          {`You picked ${picked.name}: ${formatPrice(picked.amount, picked.currency)} ${formatInterval(picked.interval)}. `}
+          {`You picked ${picked.name}: ${formatPrice(picked.amount, picked.currency)} ${formatInterval(t, picked.interval)}. `}
           After signing in you confirm it with your delivery address; nothing is charged before that.
         </p>
       ) : null}

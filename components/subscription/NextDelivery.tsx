@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { AppLink } from '@/components/ui/AppLink'
 import { forwardRef, type ReactNode } from 'react'
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
@@ -123,6 +124,7 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
  * and when deliveries come again, in two separate lines. Takes focus after a pause, resume or cancel.
  */
 export const NextDelivery = forwardRef<HTMLHeadingElement, NextDeliveryProps>(function NextDelivery({ account, subscription, plan }, ref) {
-  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan)} />
+  const t = useT()
+  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan, t)} />
 })
 

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { AppLink } from '@/components/ui/AppLink'
 import { useState } from 'react'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
@@ -26,6 +27,7 @@ const ANY_PLAN = { grinds: ALL_GRINDS, roasts: ALL_ROASTS }
  * edited in place within what the plan offers.
  */
 export function PlanAndPreferences({ account, subscription, plan, changes, locale }: PlanAndPreferencesProps) {
+  const t = useT()
   const live = subscription.status === 'active' || subscription.status === 'paused'
   const options = live && plan ? plan : ANY_PLAN
   const saved = account.preferences ?? preferencesFor(options)
@@ -46,7 +48,7 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
           <dd>
             {live && plan ? (
               <>
-                <strong>{plan.name}</strong> · {bagsLine(plan)} · {planPriceText(plan, locale)}
+                <strong>{plan.name}</strong> · {bagsLine(t, plan)} · {planPriceText(t, plan, locale)}
               </>
             ) : 'No plan'}
           </dd>

@@ -1,8 +1,9 @@
+import type { Translate } from '@/lib/i18n/types'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { formatInterval, formatPrice, perBagAmount } from '@/lib/format/price'
 
 /** "€20.00 per delivery (€10.00 a bag)", or "€12.00 per delivery" for a one-bag plan. */
-export function planPriceText(plan: SubscriptionPlan, locale?: string): string {
-  const price = `${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(plan.interval)}`
+export function planPriceText(t: Translate, plan: SubscriptionPlan, locale?: string): string {
+  const price = `${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(t, plan.interval)}`
   return plan.bags > 1 ? `${price} (${formatPrice(perBagAmount(plan), plan.currency, locale)} a bag)` : price
 }

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router'
 import type { AnchorHTMLAttributes } from 'react'
+import { localePath } from '@/lib/i18n/paths'
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of this app, with its query ("/sign-in?next=%2Faccount"). */
@@ -21,7 +22,8 @@ export function AppLink({ href, onClick, onMouseEnter, onTouchStart, ...rest }: 
   return (
     <a
       {...rest}
-      href={href}
+      // The address in the page's language ("/de/account"); the router adds it itself on a push.
+      href={localePath(router.locale, href)}
       onClick={(event) => {
         onClick?.(event)
         // What the browser does itself stays the browser's: a new tab or window, a download.

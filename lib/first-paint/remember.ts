@@ -4,6 +4,7 @@
  * session is known (components/first-paint/RememberCustomerView.tsx), never with the page.
  */
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
+import type { Translate } from '@/lib/i18n/types'
 import { readStoredIdentity, tokenStorageKey } from '@/lib/rio/stored-session'
 import { browserStorage, clearCustomerView, readCustomerView, writeCustomerView } from '@/lib/first-paint/customer-view'
 import { firstPaintConfig, repaintFirstView } from '@/lib/first-paint/paint'
@@ -17,6 +18,8 @@ export interface SessionNow {
   /** The customer's Account as last received from the backend, or null while it loads. */
   account: AccountView | null
   plans: readonly SubscriptionPlan[]
+  /** The page's words. */
+  t: Translate
 }
 
 /**
@@ -39,7 +42,7 @@ export function rememberCustomerView(session: SessionNow, project: string = firs
     }
     const identity = readStoredIdentity(stored)
     if (identity.type === 'signed-in' && identity.uid === session.uid) {
-      const view = customerViewOf({ project, uid: session.uid, email: session.email, account: session.account, plans: session.plans })
+      const view = customerViewOf({ project, uid: session.uid, email: session.email, account: session.account, plans: session.plans, t: session.t })
       try {
         if (!samePaint(view, readCustomerView(storage, project))) writeCustomerView(storage, view)
       } catch {

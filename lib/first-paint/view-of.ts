@@ -4,6 +4,7 @@
  * static page's variants show (./names.ts).
  */
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
+import type { Translate } from '@/lib/i18n/types'
 import { softWrapped } from '@/lib/format/wrap'
 import { currentPlanText, nextDeliverySummary } from '@/lib/subscription/summary-text'
 import { currentPlanId, subscriptionOf } from '@/lib/subscription/view'
@@ -23,18 +24,20 @@ export interface CustomerViewInput {
   account: AccountView
   plans: readonly SubscriptionPlan[]
   nowMs?: number
+  /** The page's words (the view paints them on the next load). */
+  t: Translate
 }
 
 /**
  * The view of a customer's data as the app shows it at `nowMs`, and as it will show the same data
  * on each of the next days (the schedule moves on by itself: a delivery day passes, a pause ends).
  */
-export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now() }: CustomerViewInput): CustomerView {
+export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), t }: CustomerViewInput): CustomerView {
   const today = startOfUtcDay(nowMs)
   const periods: ViewPeriod[] = []
   for (let day = 0; day < VIEW_DAYS; day++) {
     const from = day === 0 ? 0 : today + day * DAY_MS
-    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from)
+    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from, t)
     const previous = periods[periods.length - 1]
     if (!previous || JSON.stringify({ ...previous, from: 0 }) !== JSON.stringify({ ...paint, from: 0 })) periods.push({ ...paint, from })
   }
@@ -42,7 +45,7 @@ export function customerViewOf({ project, uid, email, account, plans, nowMs = Da
 }
 
 /** What the first paint shows of this data at `atMs`. */
-function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number): ViewPeriod {
+function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number, t: Translate): ViewPeriod {
   const subscription = subscriptionOf(account, plans, atMs)
   const current = currentPlanId(subscription)
   const flags: FirstPaintFlag[] = current ? ['switch', 'current'] : ['start']
@@ -52,7 +55,7 @@ function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email
   // Wrapping where the page's own e-mail wraps, so a long one takes as many lines either way.
   if (email) texts.email = softWrapped(email)
 
-  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan))
+  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan), t)
   texts['next-heading'] = summary.heading
   if (summary.kind === 'none') {
     flags.push('next-none')

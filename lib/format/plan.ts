@@ -1,51 +1,89 @@
 /**
  * A plan's offer in words, from its data alone (so a card can never promise what the plan does not
- * let a customer choose): "2 bags (250 g) every week", "Grind: whole bean or ground for espresso".
+ * let a customer choose), in the page's language: "2 bags (250 g) every week", "Whole bean or
+ * ground for espresso"; and the plan's own name, description and features from the catalogue.
  */
-import type { DeliveryCadence, Grind, SubscriptionPlan } from '@/lib/contract'
-import { GRIND_LABELS, ROAST_LABELS, listChoices } from '@retter-shared/BeanBloomSubscription/preferences'
+import type { DeliveryCadence, Grind, Roast, SubscriptionPlan } from '@/lib/contract'
+import { translateOr, type MessageKey, type Translate } from '@/lib/i18n/types'
 
-const CADENCE_LABELS: Record<DeliveryCadence, string> = {
-  weekly: 'every week',
-  fortnightly: 'every two weeks',
-  fourWeekly: 'every four weeks',
+const CADENCES: Record<DeliveryCadence, MessageKey> = {
+  weekly: 'plans.cadence.weekly',
+  fortnightly: 'plans.cadence.fortnightly',
+  fourWeekly: 'plans.cadence.fourWeekly',
 }
 
+const BREW_METHODS: Record<Exclude<Grind, 'wholeBean'>, MessageKey> = {
+  espresso: 'plans.method.espresso',
+  moka: 'plans.method.moka',
+  filter: 'plans.method.filter',
+  frenchPress: 'plans.method.frenchPress',
+}
+
+const ROASTS: Record<Exclude<Roast, 'roastersChoice'>, MessageKey> = {
+  light: 'plans.roast.light',
+  medium: 'plans.roast.medium',
+  dark: 'plans.roast.dark',
+}
+
+/** The catalogue's key of each feature the plans list (the backend sends them as English text). */
+const FEATURES: Readonly<Record<string, MessageKey>> = {
+  'Brew-guide cards': 'plans.feature.brewGuides',
+  'Free delivery': 'plans.feature.freeDelivery',
+  'Pause, skip or cancel any time': 'plans.feature.anyTime',
+  'Members-only releases': 'plans.feature.membersOnly',
+}
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
 /** "every two weeks"; an unknown cadence (a newer backend) reads as itself. */
-export function cadenceLabel(cadence: DeliveryCadence | string): string {
-  return CADENCE_LABELS[cadence as DeliveryCadence] ?? cadence
+export function cadenceLabel(t: Translate, cadence: DeliveryCadence | string): string {
+  const key = CADENCES[cadence as DeliveryCadence] as MessageKey | undefined
+  return key ? t(key) : cadence
 }
 
 /** "2 bags (250 g) every week". */
-export function bagsLine(plan: Pick<SubscriptionPlan, 'bags' | 'bagGrams' | 'delivery'>): string {
-  return `${plan.bags} ${plan.bags === 1 ? 'bag' : 'bags'} (${plan.bagGrams} g) ${cadenceLabel(plan.delivery)}`
+export function bagsLine(t: Translate, plan: Pick<SubscriptionPlan, 'bags' | 'bagGrams' | 'delivery'>): string {
+  return t('plans.bags', { bags: plan.bags, grams: plan.bagGrams, cadence: cadenceLabel(t, plan.delivery) })
 }
 
-const BREW_METHODS: Record<Exclude<Grind, 'wholeBean'>, string> = {
-  espresso: 'espresso',
-  moka: 'moka pot',
-  filter: 'filter',
-  frenchPress: 'French press',
+/** "a, b or c" in the page's language. */
+export function orList(t: Translate, labels: readonly string[]): string {
+  if (labels.length <= 1) return labels.join('')
+  return t('plans.list.or', { head: labels.slice(0, -1).join(', '), last: labels[labels.length - 1] as string })
 }
 
 /**
  * Every grind the plan offers, as short as it reads well: "Whole bean or ground for espresso",
  * "Whole bean, or ground for espresso, moka pot, filter or French press".
  */
-export function grindChoices(plan: Pick<SubscriptionPlan, 'grinds'>): string {
-  const methods = plan.grinds.filter((grind): grind is Exclude<Grind, 'wholeBean'> => grind !== 'wholeBean').map((grind) => BREW_METHODS[grind])
-  const ground = methods.length > 0 ? `ground for ${listChoices(methods)}` : ''
-  if (!plan.grinds.includes('wholeBean')) return ground.charAt(0).toUpperCase() + ground.slice(1)
-  if (!ground) return GRIND_LABELS.wholeBean
-  return `${GRIND_LABELS.wholeBean}${methods.length > 1 ? ', or' : ' or'} ${ground}`
+export function grindChoices(t: Translate, plan: Pick<SubscriptionPlan, 'grinds'>): string {
+  const methods = plan.grinds.filter((grind): grind is Exclude<Grind, 'wholeBean'> => grind !== 'wholeBean').map((grind) => t(BREW_METHODS[grind]))
+  const ground = methods.length > 0 ? t('plans.grind.ground', { methods: orList(t, methods) }) : ''
+  if (!plan.grinds.includes('wholeBean')) return capitalized(ground)
+  if (!ground) return t('plans.grind.wholeBean')
+  return t('plans.grind.either', { count: methods.length, ground })
 }
 
 /** "Light, medium or dark roast, or our roaster’s choice", or "Our roaster’s choice" alone. */
-export function roastChoices(plan: Pick<SubscriptionPlan, 'roasts'>): string {
-  const own = plan.roasts.filter((roast) => roast !== 'roastersChoice').map((roast) => ROAST_LABELS[roast].replace(/ roast$/, '').toLowerCase())
+export function roastChoices(t: Translate, plan: Pick<SubscriptionPlan, 'roasts'>): string {
+  const own = plan.roasts.filter((roast): roast is Exclude<Roast, 'roastersChoice'> => roast !== 'roastersChoice').map((roast) => t(ROASTS[roast]))
   const roaster = plan.roasts.includes('roastersChoice')
-  if (own.length === 0) return roaster ? 'Our roaster’s choice' : ''
-  const mine = listChoices(own) + ' roast'
-  const text = roaster ? `${mine}, or our roaster’s choice` : mine
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  if (own.length === 0) return roaster ? t('plans.roast.roaster') : ''
+  return capitalized(t(roaster ? 'plans.roast.ownOrRoaster' : 'plans.roast.own', { roasts: orList(t, own) }))
+}
+
+/** The plan's name in the page's language (its own name for a plan the catalogue does not know). */
+export function planTitle(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'name'>): string {
+  return translateOr(t, `plans.name.${plan.id}`, plan.name)
+}
+
+/** The plan's description in the page's language. */
+export function planDescription(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'description'>): string {
+  return translateOr(t, `plans.description.${plan.id}`, plan.description)
+}
+
+/** A feature of a plan in the page's language (as the backend wrote it when the catalogue does not know it). */
+export function planFeature(t: Translate, feature: string): string {
+  const key = FEATURES[feature]
+  return key ? t(key) : feature
 }

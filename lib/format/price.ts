@@ -1,4 +1,5 @@
 import type { PlanInterval, SubscriptionPlan } from '@/lib/contract'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
 
 /**
@@ -13,14 +14,15 @@ export function formatPrice(amountMinor: number, currency: string, locale?: stri
   return moneyText(amountMinor, currency, locale)
 }
 
-const INTERVAL_LABELS: Record<PlanInterval, string> = { delivery: 'per delivery' }
+const INTERVAL_LABELS: Record<PlanInterval, MessageKey> = { delivery: 'plans.card.perDelivery' }
 
 /**
  * What a price is for: "per delivery". Unknown intervals (a backend newer than this app) are shown
- * as "per <interval>" rather than hidden.
+ * as themselves rather than hidden.
  */
-export function formatInterval(interval: PlanInterval | string): string {
-  return INTERVAL_LABELS[interval as PlanInterval] ?? `per ${interval}`
+export function formatInterval(t: Translate, interval: PlanInterval | string): string {
+  const key = INTERVAL_LABELS[interval as PlanInterval] as MessageKey | undefined
+  return key ? t(key) : interval
 }
 
 /** The price of one bag of a plan in minor units (rounded to the cent). */

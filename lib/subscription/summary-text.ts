@@ -6,6 +6,7 @@
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine } from '@/lib/format/plan'
+import type { Translate } from '@/lib/i18n/types'
 import { addressLines } from '@retter-shared/BeanBloomSubscription/address'
 import { planName } from './labels'
 import { preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
@@ -56,7 +57,7 @@ export type NextDeliverySummary =
     }
 
 /** The summary of the customer's subscription as the top of `/account` says it. */
-export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined): NextDeliverySummary {
+export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, t: Translate): NextDeliverySummary {
   const { status } = subscription
   const name = plan?.name ?? subscription.plan ?? ''
   if (status === 'none') return { kind: 'none', heading: 'No subscription yet' }
@@ -81,7 +82,7 @@ export function nextDeliverySummary(account: AccountView, subscription: Subscrip
         }
       : null,
     whatPlan: name,
-    whatRest: `${plan ? ` · ${bagsLine(plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
+    whatRest: `${plan ? ` · ${bagsLine(t, plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
     to: account.delivery ? addressLines(account.delivery).join(', ') : 'No delivery address yet: add one below.',
   }
 }

@@ -1,3 +1,4 @@
+import { translator } from '@/test/i18n'
 /**
  * The pages before the SDK has said anything (their static HTML and hydration), as the first paint
  * shows them: a visitor's page as before; a returning customer's header, plan and account from
@@ -28,7 +29,7 @@ function returningCustomer(): CustomerView {
     nextDeliveryAt: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
     delivery: { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' },
   }
-  const view = customerViewOf({ project: config.project, uid: UID, email: account.email, account, plans: [...SERVED] })
+  const view = customerViewOf({ project: config.project, uid: UID, email: account.email, account, plans: [...SERVED], t: translator() })
   storeSession(config.project, UID)
   window.localStorage.setItem(customerViewKey(config.project), JSON.stringify(view))
   // What the page's inline script does before the body is parsed.

@@ -1,3 +1,4 @@
+import { translator } from '@/test/i18n'
 import '@/test/intersection-observer'
 /**
  * What the first paint shows from storage is laid out in exactly the boxes the customer's data
@@ -84,7 +85,7 @@ const ACCOUNTS: Array<[string, AccountView]> = [
 ]
 
 describe.each(ACCOUNTS)('a customer with %s', (_case, account) => {
-  const view = customerViewOf({ project: config.project, uid: UID, email: account.email, account, plans: PLANS, nowMs: NOW })
+  const view = customerViewOf({ project: config.project, uid: UID, email: account.email, account, plans: PLANS, nowMs: NOW, t: translator() })
   const texts = view.periods[0]?.texts ?? {}
   const subscription = subscriptionOf(account, PLANS, NOW)
 

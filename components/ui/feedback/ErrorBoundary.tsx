@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { AppLink } from '@/components/ui/AppLink'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import styles from './Feedback.module.css'
@@ -40,23 +41,29 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   render() {
     if (!this.state.error) return this.props.children
-    return (
-      <section className={`card ${styles.panel}`} role="alert" aria-labelledby="crash-title">
-        <h1 id="crash-title">Something went wrong</h1>
-        <p>This page hit an unexpected problem. Nothing you entered was sent twice.</p>
-        <div className={styles.actions}>
-          <button type="button" className="btn btn-primary" onClick={this.retry}>
-            Try again
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={this.reload}>
-            Reload the page
-          </button>
-          {/* Navigating changes resetKey, which clears the caught error. */}
-          <AppLink className="btn btn-link" href={ROUTES.plans}>
-            Back to the plans
-          </AppLink>
-        </div>
-      </section>
-    )
+    return <CrashPanel onRetry={this.retry} onReload={this.reload} />
   }
+}
+
+/** What a crashed page shows: what happened and three ways on. */
+function CrashPanel({ onRetry, onReload }: { onRetry(): void; onReload(): void }) {
+  const t = useT()
+  return (
+    <section className={`card ${styles.panel}`} role="alert" aria-labelledby="crash-title">
+      <h1 id="crash-title">{t('shell.crash.title')}</h1>
+      <p>{t('shell.crash.text')}</p>
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          {t('shell.crash.retry')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onReload}>
+          {t('shell.crash.reload')}
+        </button>
+        {/* Navigating changes resetKey, which clears the caught error. */}
+        <AppLink className="btn btn-link" href={ROUTES.plans}>
+          {t('shell.crash.home')}
+        </AppLink>
+      </div>
+    </section>
+  )
 }

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { AppLink } from '@/components/ui/AppLink'
 import styles from './Feedback.module.css'
 import { ROUTES } from '@/lib/routes'
@@ -15,18 +16,19 @@ function EmptyCup() {
 
 /** The 404 page body: says plainly that the page does not exist and offers the way on. */
 export function NotFound() {
+  const t = useT()
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="not-found-title">
       <EmptyCup />
-      <p className="visually-hidden">Error 404</p>
-      <h1 id="not-found-title">This cup is empty</h1>
-      <p>We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
+      <p className="visually-hidden">{t('shell.notFound.code')}</p>
+      <h1 id="not-found-title">{t('shell.notFound.title')}</h1>
+      <p>{t('shell.notFound.text')}</p>
       <div className={styles.actions}>
         <AppLink href={ROUTES.plans} className="btn btn-primary">
-          See our plans
+          {t('shell.notFound.plans')}
         </AppLink>
         <AppLink href={ROUTES.account} className="btn btn-secondary">
-          Go to your account
+          {t('shell.notFound.account')}
         </AppLink>
       </div>
     </section>

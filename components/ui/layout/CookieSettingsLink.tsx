@@ -1,12 +1,14 @@
+import { useT } from '@/contexts/I18nContext'
 import { getGaId } from '@/lib/analytics/config'
 import { openCookieSettings } from '@/lib/analytics/consent'
 
 /** The footer's way back to the analytics choice; shown only where there is a choice to make. */
 export function CookieSettingsLink({ className }: { className?: string }) {
+  const t = useT()
   if (!getGaId()) return null
   return (
     <button type="button" className={className} onClick={openCookieSettings}>
-      Cookie settings
+      {t('shell.cookieSettings')}
     </button>
   )
 }

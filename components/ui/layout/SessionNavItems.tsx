@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { needs, unless } from '@/lib/first-paint/names'
 import { STAFF_IDENTITY } from '@/lib/contract'
@@ -11,18 +12,19 @@ import { NavItem } from './NavItem'
  * shows the ones this browser's stored session says, so a returning customer never sees "Sign in".
  */
 export function SessionNavItems() {
+  const t = useT()
   const { isSignedIn, isInitializing, identity } = useAuth()
   const firstPaint = (marks: Readonly<Record<string, string>>) => (isInitializing ? marks : undefined)
   return (
     <>
       {isInitializing || !isSignedIn ? (
-        <NavItem href={ROUTES.signIn} item={firstPaint(unless('customer'))}>Sign in</NavItem>
+        <NavItem href={ROUTES.signIn} item={firstPaint(unless('customer'))}>{t('shell.nav.signIn')}</NavItem>
       ) : null}
       {isInitializing || (isSignedIn && identity === STAFF_IDENTITY) ? (
-        <NavItem href={ROUTES.roastery} item={firstPaint(needs('staff'))}>Roastery</NavItem>
+        <NavItem href={ROUTES.roastery} item={firstPaint(needs('staff'))}>{t('shell.nav.roastery')}</NavItem>
       ) : null}
       {isInitializing || isSignedIn ? (
-        <NavItem href={ROUTES.account} item={firstPaint(needs('customer'))}>Account</NavItem>
+        <NavItem href={ROUTES.account} item={firstPaint(needs('customer'))}>{t('shell.nav.account')}</NavItem>
       ) : null}
     </>
   )

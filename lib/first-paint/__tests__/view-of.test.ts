@@ -1,3 +1,4 @@
+import { translator } from '@/test/i18n'
 /**
  * The view kept for the next first paint follows the schedule for the days ahead: the next delivery
  * moves on once its day has passed and a pause ends on its day, exactly as the page would say it
@@ -16,7 +17,7 @@ const TODAY = Date.parse('2026-11-20T00:00:00.000Z')
 const NOW = TODAY + 9 * 3_600_000
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 const base = { email: 'ana@example.com', memberSince: '2026-01-02T10:00:00.000Z', lastSignInAt: '2026-11-19T10:00:00.000Z' }
-const viewOf = (account: AccountView) => customerViewOf({ project: 'coffee-local', uid: 'usr_1', email: account.email, account, plans: PLANS, nowMs: NOW })
+const viewOf = (account: AccountView) => customerViewOf({ project: 'coffee-local', uid: 'usr_1', email: account.email, account, plans: PLANS, nowMs: NOW, t: translator() })
 
 test('weekly: from the day after a delivery, the line names the next one; the view ends after its horizon', () => {
   const account: AccountView = { ...base, plan: 'barista', status: 'active', startedAt: '2026-11-01T10:00:00.000Z', nextDeliveryAt: iso(TODAY + 3 * DAY) }

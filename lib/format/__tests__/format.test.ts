@@ -5,7 +5,10 @@ import { dateTimeFormat, numberFormat } from '@/lib/format/intl-cache'
 import { safeNextPath } from '@/lib/format/next-path'
 import { normalizeOtp } from '@/lib/format/otp'
 import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { translator } from '@/test/i18n'
 import { formatInterval, formatPrice, perBagAmount, planPrices, planPriceTexts, priceTextsOf } from '@/lib/format/price'
+
+const t = translator()
 
 describe('formatPrice', () => {
   it('turns minor units into a localised currency amount', () => {
@@ -23,8 +26,9 @@ describe('formatPrice', () => {
   })
 
   it('labels intervals, including ones this app does not know yet', () => {
-    expect(formatInterval('delivery')).toBe('per delivery')
-    expect(formatInterval('fortnight')).toBe('per fortnight')
+    expect(formatInterval(t, 'delivery')).toBe('per delivery')
+    expect(formatInterval(translator('fr'), 'delivery')).toBe('par livraison')
+    expect(formatInterval(t, 'fortnight')).toBe('fortnight')
   })
 })
 
@@ -61,16 +65,29 @@ test('perBagAmount: the price of one bag, rounded to the cent', () => {
 })
 
 test('a plan\'s offer in words comes from its lists: bags, grinds, roasts', () => {
-  expect(bagsLine({ bags: 2, bagGrams: 250, delivery: 'weekly' })).toBe('2 bags (250 g) every week')
-  expect(bagsLine({ bags: 1, bagGrams: 250, delivery: 'fourWeekly' })).toBe('1 bag (250 g) every four weeks')
-  expect(grindChoices({ grinds: ['wholeBean', 'espresso'] })).toBe('Whole bean or ground for espresso')
-  expect(grindChoices({ grinds: ['wholeBean', 'espresso', 'moka', 'filter', 'frenchPress'] }))
+  expect(bagsLine(t, { bags: 2, bagGrams: 250, delivery: 'weekly' })).toBe('2 bags (250 g) every week')
+  expect(bagsLine(t, { bags: 1, bagGrams: 250, delivery: 'fourWeekly' })).toBe('1 bag (250 g) every four weeks')
+  expect(grindChoices(t, { grinds: ['wholeBean', 'espresso'] })).toBe('Whole bean or ground for espresso')
+  expect(grindChoices(t, { grinds: ['wholeBean', 'espresso', 'moka', 'filter', 'frenchPress'] }))
     .toBe('Whole bean, or ground for espresso, moka pot, filter or French press')
-  expect(grindChoices({ grinds: ['filter', 'frenchPress'] })).toBe('Ground for filter or French press')
-  expect(grindChoices({ grinds: ['wholeBean'] })).toBe('Whole bean')
-  expect(roastChoices({ roasts: ['roastersChoice'] })).toBe('Our roaster’s choice')
-  expect(roastChoices({ roasts: ['light', 'medium', 'dark', 'roastersChoice'] })).toBe('Light, medium or dark roast, or our roaster’s choice')
-  expect(roastChoices({ roasts: ['dark'] })).toBe('Dark roast')
+  expect(grindChoices(t, { grinds: ['filter', 'frenchPress'] })).toBe('Ground for filter or French press')
+  expect(grindChoices(t, { grinds: ['wholeBean'] })).toBe('Whole bean')
+  expect(roastChoices(t, { roasts: ['roastersChoice'] })).toBe('Our roaster’s choice')
+  expect(roastChoices(t, { roasts: ['light', 'medium', 'dark', 'roastersChoice'] })).toBe('Light, medium or dark roast, or our roaster’s choice')
+  expect(roastChoices(t, { roasts: ['dark'] })).toBe('Dark roast')
+})
+
+test('the same offer in the page\'s language: plurals, lists and agreement from the catalogue', () => {
+  const de = translator('de')
+  const fr = translator('fr')
+  expect(bagsLine(de, { bags: 2, bagGrams: 250, delivery: 'weekly' })).toBe('2 Beutel (250 g) jede Woche')
+  expect(bagsLine(fr, { bags: 1, bagGrams: 250, delivery: 'fourWeekly' })).toBe('1 sachet (250 g) toutes les quatre semaines')
+  expect(bagsLine(translator('nl'), { bags: 2, bagGrams: 250, delivery: 'fortnightly' })).toBe('2 zakken (250 g) om de twee weken')
+  expect(grindChoices(de, { grinds: ['wholeBean', 'espresso', 'moka'] })).toBe('Ganze Bohne oder gemahlen für Espresso oder Espressokocher')
+  expect(grindChoices(fr, { grinds: ['filter', 'frenchPress'] })).toBe('Moulu pour filtre ou cafetière à piston')
+  expect(roastChoices(de, { roasts: ['light', 'medium', 'dark', 'roastersChoice'] })).toBe('Helle, mittlere oder dunkle Röstung oder die Wahl unseres Rösters')
+  expect(roastChoices(translator('es'), { roasts: ['roastersChoice'] })).toBe('La elección de nuestro tostador')
+  expect(roastChoices(translator('it'), { roasts: ['dark'] })).toBe('Tostatura scura')
 })
 
 test('an Intl formatter is made once per locale and options, and a different one for other ones', () => {

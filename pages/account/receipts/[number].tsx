@@ -1,3 +1,6 @@
+import { pageMessages } from '@/lib/i18n/page-messages'
+import type { GetServerSideProps } from 'next'
+import type { I18nPageProps } from '@/lib/i18n/types'
 import { ReceiptPage } from '@/components/account/ReceiptPage'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 
@@ -9,3 +12,7 @@ export default function Receipt() {
     </>
   )
 }
+
+// Rendered per request, not cached per number: a page cache keyed by any number a visitor types
+// would grow without limit. The receipt itself is loaded by the browser for its owner.
+export const getServerSideProps: GetServerSideProps<I18nPageProps> = async ({ locale }) => ({ props: { i18n: pageMessages(locale) } })

@@ -6,7 +6,9 @@
  * no room for a general formatter (docs/decisions). Pure (no Node, no RDK).
  */
 
-export type MessageValues = { [name: string]: string | number }
+import { CompiledBranches, CompiledMessage, CompiledPart, MessageValues, renderMessage } from './render'
+
+export type { CompiledMessage, MessageValues }
 
 type Branches = { [key: string]: Part[] }
 type Part =
@@ -132,39 +134,19 @@ function parse(message: string): Part[] {
   return out
 }
 
-const compiled = bare<Part[]>()
-const pluralRules = bare<Intl.PluralRules>()
-const numberFormats = bare<Intl.NumberFormat>()
+const parsed = bare<Part[]>()
 
-function valueOf(values: MessageValues, name: string): string | number {
-  const value = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined
-  if (value === undefined) throw new Error('The message needs a value for "' + name + '"')
-  return value
-}
-
-function numberOf(value: string | number, name: string): number {
-  const n = typeof value === 'number' ? value : Number(value)
-  if ((typeof value === 'string' && value.trim() === '') || !isFinite(n)) throw new Error('"' + name + '" must be a number to choose a plural')
-  return n
-}
-
-function write(parts: Part[], locale: string, values: MessageValues, count: number | undefined): string {
-  let out = ''
+function compileParts(parts: Part[]): CompiledPart[] {
+  const out: CompiledPart[] = []
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as Part
-    if (typeof part === 'string') out += part
-    else if (part.kind === 'arg') out += String(valueOf(values, part.name))
-    else if (part.kind === 'pound') {
-      const format = numberFormats[locale] || (numberFormats[locale] = new Intl.NumberFormat(locale))
-      out += format.format(count as number)
-    } else if (part.kind === 'plural') {
-      const n = numberOf(valueOf(values, part.name), part.name)
-      const rules = pluralRules[locale] || (pluralRules[locale] = new Intl.PluralRules(locale))
-      const branch = part.branches['=' + n] || part.branches[rules.select(n)] || (part.branches.other as Part[])
-      out += write(branch, locale, values, n)
-    } else {
-      const branch = part.branches[String(valueOf(values, part.name))] || (part.branches.other as Part[])
-      out += write(branch, locale, values, count)
+    if (typeof part === 'string') out.push(part)
+    else if (part.kind === 'pound') out.push(0)
+    else if (part.kind === 'arg') out.push([part.name])
+    else {
+      const branches: CompiledBranches = {}
+      for (const key in part.branches) branches[key] = compileParts(part.branches[key] as Part[])
+      out.push([part.name, part.kind === 'plural' ? 'p' : 's', branches])
     }
   }
   return out
@@ -172,7 +154,19 @@ function write(parts: Part[], locale: string, values: MessageValues, count: numb
 
 /** Checks `message` is one the formatter reads, throwing a MessageSyntaxError that says where and why. */
 export function checkMessage(message: string): void {
-  compiled[message] = compiled[message] || parse(message)
+  parsed[message] = parsed[message] || parse(message)
+}
+
+/**
+ * `message` as render.ts writes it: the text itself when it has no argument, else its parts as
+ * plain JSON, so a page can be sent its messages ready to write without the parser.
+ * @throws MessageSyntaxError for a message outside the subset
+ */
+export function compileMessage(message: string): CompiledMessage {
+  checkMessage(message)
+  const parts = compileParts(parsed[message] as Part[])
+  if (parts.length === 0) return ''
+  return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts
 }
 
 /** The names of the values `message` needs (each once, in order of appearance). */
@@ -187,7 +181,7 @@ export function messageArguments(message: string): string[] {
       if (part.kind !== 'arg') for (const key in part.branches) visit(part.branches[key] as Part[])
     }
   }
-  visit(compiled[message] as Part[])
+  visit(parsed[message] as Part[])
   return names
 }
 
@@ -198,6 +192,5 @@ export function messageArguments(message: string): string[] {
  * @throws MessageSyntaxError for a message outside the subset; Error for a missing value
  */
 export function formatMessage(message: string, locale: string, values?: MessageValues): string {
-  checkMessage(message)
-  return write(compiled[message] as Part[], locale, values || {}, undefined)
+  return renderMessage(compileMessage(message), locale, values)
 }

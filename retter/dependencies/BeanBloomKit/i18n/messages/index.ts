@@ -1,0 +1,39 @@
+/**
+ * The shop's catalogue: every namespace of messages, in every language. Pages are sent the
+ * namespaces they show (lib/i18n/page-messages.ts); the classes' e-mails and documents read theirs
+ * here. A namespace is one file holding all six languages side by side, so a key added in English
+ * and missing in another language is a type error.
+ */
+import { Catalogue, Messages } from '../catalogue'
+import { Locale, LOCALES } from '../locales'
+import { shell, ShellKey } from './shell'
+import { plans, PlansKey } from './plans'
+
+export const NAMESPACES = { shell: shell, plans: plans }
+export type Namespace = keyof typeof NAMESPACES
+/** Every key of the catalogue. */
+export type MessageKey = ShellKey | PlansKey
+
+/** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
+export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
+  'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
+  'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
+  'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
+]
+
+function merged(): Catalogue {
+  const out = {} as { [locale in Locale]: { [key: string]: string } }
+  for (let i = 0; i < LOCALES.length; i++) {
+    const locale = LOCALES[i] as Locale
+    const messages: { [key: string]: string } = {}
+    for (const name in NAMESPACES) {
+      const namespace = NAMESPACES[name as Namespace][locale] as Messages
+      for (const key in namespace) messages[key] = namespace[key] as string
+    }
+    out[locale] = messages
+  }
+  return out
+}
+
+/** Every message of every namespace, by language. */
+export const CATALOGUE: Catalogue = merged()
