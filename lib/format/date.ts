@@ -2,8 +2,9 @@ import { clockTime, shortDate, shortDateTime } from '@retter-shared/BeanBloomSub
 
 /**
  * Dates on the pages, written as the e-mails and the roastery write them (one module,
- * BeanBloomSubscription's dates.ts): day before month ("Sun 29 Nov 2026"), 24-hour times, a time
- * in the customer's own time zone. No locale is taken: every page writes dates the one way, so a server-rendered page and the browser agree and e-mails match the pages.
+ * BeanBloomSubscription's dates.ts): in the page's language ("Sun 29 Nov 2026", "So., 29. Nov.
+ * 2026"), 24-hour times, a time in the customer's own time zone. The words are the module's own,
+ * never the runtime's, so a server-rendered page and the browser agree and e-mails match the pages.
  */
 
 /**
@@ -31,25 +32,26 @@ export function readerTimeZone(): string {
  * nothing is lost.
  * @param iso ISO 8601 string
  * @param timeZone an IANA zone; the reader's when omitted
+ * @param locale the page's language (English when omitted)
  */
-export function formatDateTime(iso: string, timeZone?: string): string {
+export function formatDateTime(iso: string, timeZone?: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return iso.length > 10 ? shortDateTime(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
+  return iso.length > 10 ? shortDateTime(iso, timeZone ?? readerTimeZone(), locale) : shortDate(iso, undefined, locale)
 }
 
 /** The day of an instant in the reader's time zone ("Sat 21 Nov 2026"), for "member since"-style fields. */
-export function formatDate(iso: string, timeZone?: string): string {
+export function formatDate(iso: string, timeZone?: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return iso.length > 10 ? shortDate(iso, timeZone ?? readerTimeZone()) : shortDate(iso)
+  return shortDate(iso, iso.length > 10 ? timeZone ?? readerTimeZone() : undefined, locale)
 }
 
 /**
  * A delivery day ("Thu 3 Dec 2026"), read in UTC because delivery days are stored as UTC midnights
  * (so no time zone moves them to the day before).
  */
-export function formatDeliveryDay(iso: string): string {
+export function formatDeliveryDay(iso: string, locale?: string): string {
   if (!isIsoDateString(iso)) return iso
-  return shortDate(iso)
+  return shortDate(iso, undefined, locale)
 }
 
 /** "17:30": the 24-hour time of an ISO instant in the reader's time zone (or `timeZone`); '' when it is not a date. */

@@ -9,8 +9,81 @@
  * same. Intl is used only to find the wall-clock time of an instant in a time zone.
  */
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+/**
+ * Each language's words and order for a day, as its readers write it by hand and as their
+ * newspapers print it: "Wed 25 Nov 2026" / "Wednesday 25 November 2026" in English, "Mi., 25. Nov.
+ * 2026" / "Mittwoch, 25. November 2026" in German, and so on.
+ */
+interface DateWords {
+  weekdays: string[]
+  months: string[]
+  shortWeekdays: string[]
+  shortMonths: string[]
+  /** The short day: its parts in order. */
+  short(weekday: string, day: number, month: string, year: number): string
+  /** The day in full. */
+  full(weekday: string, day: number, month: string, year: number): string
+}
+
+const EN_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const threeLetters = function (words: string[]): string[] {
+  return words.map(function (word) { return word.slice(0, 3) })
+}
+
+const DATE_WORDS: { [locale: string]: DateWords } = {
+  en: {
+    weekdays: EN_WEEKDAYS, months: EN_MONTHS, shortWeekdays: threeLetters(EN_WEEKDAYS), shortMonths: threeLetters(EN_MONTHS),
+    short: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+  },
+  de: {
+    weekdays: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
+    months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+    shortWeekdays: ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'],
+    shortMonths: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+    short: function (w, d, m, y) { return w + ', ' + d + '. ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ', ' + d + '. ' + m + ' ' + y },
+  },
+  fr: {
+    weekdays: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    shortWeekdays: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
+    shortMonths: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+    short: function (w, d, m, y) { return w + ' ' + (d === 1 ? '1er' : d) + ' ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ' ' + (d === 1 ? '1er' : d) + ' ' + m + ' ' + y },
+  },
+  nl: {
+    weekdays: ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
+    months: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+    shortWeekdays: ['zo', 'ma', 'di', 'wo', 'do', 'vr', 'za'],
+    shortMonths: ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'],
+    short: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+  },
+  it: {
+    weekdays: ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'],
+    months: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
+    shortWeekdays: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'],
+    shortMonths: ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'],
+    short: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ' ' + d + ' ' + m + ' ' + y },
+  },
+  es: {
+    weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+    months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+    shortWeekdays: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
+    shortMonths: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+    short: function (w, d, m, y) { return w + ', ' + d + ' ' + m + ' ' + y },
+    full: function (w, d, m, y) { return w + ', ' + d + ' de ' + m + ' de ' + y },
+  },
+}
+
+/** The words of `locale` ("de", "fr-BE" → fr); English for any other. */
+function wordsOf(locale: string | undefined): DateWords {
+  const language = (locale || 'en').split(/[-_]/)[0] as string
+  return DATE_WORDS[language.toLowerCase()] || (DATE_WORDS.en as DateWords)
+}
 
 /** A calendar day and a wall-clock time, as read in some time zone. */
 interface WallClock {
@@ -68,26 +141,29 @@ function twoDigits(n: number): string {
   return (n < 10 ? '0' : '') + n
 }
 
-function shortOf(c: WallClock): string {
-  return (WEEKDAYS[c.weekday] as string).slice(0, 3) + ' ' + c.day + ' ' + (MONTHS[c.month] as string).slice(0, 3) + ' ' + c.year
+function shortOf(c: WallClock, locale: string | undefined): string {
+  const words = wordsOf(locale)
+  return words.short(words.shortWeekdays[c.weekday] as string, c.day, words.shortMonths[c.month] as string, c.year)
 }
 
 /**
- * "Wednesday 25 November 2026" for an ISO day or instant (its UTC day): e-mails and documents.
+ * "Wednesday 25 November 2026" for an ISO day or instant (its UTC day), in `locale`'s words
+ * (English when none): e-mails and documents.
  * Throws a RangeError naming the input when it is not a date.
  */
-export function customerDate(iso: string): string {
+export function customerDate(iso: string, locale?: string): string {
   const c = utcClock(instantOf(iso, 'customerDate'))
-  return WEEKDAYS[c.weekday] + ' ' + c.day + ' ' + MONTHS[c.month] + ' ' + c.year
+  const words = wordsOf(locale)
+  return words.full(words.weekdays[c.weekday] as string, c.day, words.months[c.month] as string, c.year)
 }
 
 /**
  * "Wed 25 Nov 2026" for an ISO day or instant: its UTC day (delivery days are UTC midnights), or
- * its day in `timeZone` when one is given. Pages and boards. Throws a RangeError naming the input
+ * its day in `timeZone` when one is given, in `locale`'s words. Pages and boards. Throws a RangeError naming the input
  * when it is not a date, or the zone when it is not one.
  */
-export function shortDate(iso: string, timeZone?: string): string {
-  return shortOf(clockIn(instantOf(iso, 'shortDate'), timeZone))
+export function shortDate(iso: string, timeZone?: string, locale?: string): string {
+  return shortOf(clockIn(instantOf(iso, 'shortDate'), timeZone), locale)
 }
 
 /**
@@ -103,7 +179,7 @@ export function clockTime(iso: string, timeZone?: string): string {
  * "Wed 25 Nov 2026, 17:30": an ISO instant's day and 24-hour time in `timeZone` (UTC when none),
  * for when something happened (a sign-in, a shipment). Throws a RangeError as shortDate does.
  */
-export function shortDateTime(iso: string, timeZone?: string): string {
+export function shortDateTime(iso: string, timeZone?: string, locale?: string): string {
   const c = clockIn(instantOf(iso, 'shortDateTime'), timeZone)
-  return shortOf(c) + ', ' + twoDigits(c.hour) + ':' + twoDigits(c.minute)
+  return shortOf(c, locale) + ', ' + twoDigits(c.hour) + ':' + twoDigits(c.minute)
 }

@@ -103,7 +103,7 @@ function inUse(view: CustomerView): boolean {
 function busyRefusal(data: Data, view: CustomerView, nowMs: number): Data | null {
   const shipping = stillShipping(view, nowMs)
   if (shipping.length === 0) return null
-  return refuse(data, 409, 'DELIVERY_IN_PROGRESS', 'Your delivery of ' + shipping.map(customerDate).join(' and ') + ' is being roasted and packed for your current account. You can change your e-mail address once it has shipped. ' + NOTHING_CHANGED)
+  return refuse(data, 409, 'DELIVERY_IN_PROGRESS', 'Your delivery of ' + shipping.map(function (day) { return customerDate(day) }).join(' and ') + ' is being roasted and packed for your current account. You can change your e-mail address once it has shipped. ' + NOTHING_CHANGED)
 }
 
 /** Calls the new address's Account's adoptCustomer, again while it is busy (570), as a client would. */

@@ -37,7 +37,7 @@ export interface DeletionReport {
 export function accountDeletedMail(to: string, report: DeletionReport): Mail {
   const lines = ['We deleted your account as you asked: your subscription is cancelled and your name, address, preferences, payment method, history and sign-in records are gone. Your customer record at our payment provider is deleted too.']
   if (report.stillShipping.length > 0) {
-    lines.push('Your delivery of ' + report.stillShipping.map(customerDate).join(' and ') + ' was already being roasted and packed: it still ships to the address you gave and is charged as usual.')
+    lines.push('Your delivery of ' + report.stillShipping.map(function (day) { return customerDate(day) }).join(' and ') + ' was already being roasted and packed: it still ships to the address you gave and is charged as usual.')
   }
   lines.push(report.documentsKept > 0
     ? 'Tax law requires us to keep your ' + report.documentsKept + (report.documentsKept === 1 ? ' receipt' : ' receipts and credit notes') + ' until ' + customerDate(report.keptUntil) + '; then they are deleted as well.'

@@ -118,7 +118,7 @@ function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; he
         subject: 'Your deliveries are back on',
         headline: 'Your subscription is active again',
         lines: [event.restored && event.restored.length > 0
-          ? (event.restored.length === 1 ? 'The delivery of ' : 'The deliveries of ') + listed(event.restored.map(deliveryDay)) +
+          ? (event.restored.length === 1 ? 'The delivery of ' : 'The deliveries of ') + listed(event.restored.map(function (day) { return deliveryDay(day) })) +
             ', skipped by the pause, ' + (event.restored.length === 1 ? 'is' : 'are') + ' back on.'
           : 'Deliveries skipped during the pause stay skipped unless you unskip them.'],
       }
