@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { sdkNotInitializedError } from '@/lib/rio/errors/app-error'
 import { toAppErrorLater } from '@/lib/rio/errors/map-later'
-import { VISITOR_SDK_DELAY_MS, loadRio, whenIdle, type RioAccessor, type RioClient } from '@/lib/rio/client'
+import type { RioAccessor, RioClient } from '@/lib/rio/client'
+import { VISITOR_SDK_DELAY_MS, whenIdle } from '@/lib/rio/idle'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'
 import type { RioContextValue } from './types'
@@ -25,8 +26,8 @@ export interface RioProviderProps {
 }
 
 async function defaultClient(): Promise<{ client: RioClient; projectId: string }> {
-  // Read when the SDK starts, not with the page: its checks and messages are not first-load JS.
-  const { readRioConfig } = await import('@/lib/rio/config')
+  // Read when the SDK starts, not with the page: its checks, messages and loader are not first-load JS.
+  const [{ readRioConfig }, { loadRio }] = await Promise.all([import('@/lib/rio/config'), import('@/lib/rio/client')])
   const config = readRioConfig(undefined, window.location.host)
   return { client: await loadRio(config), projectId: config.projectId }
 }

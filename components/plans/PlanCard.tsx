@@ -175,18 +175,11 @@ export function CurrentPlanButton({ plan, ...attributes }: { plan: SubscriptionP
   )
 }
 
-/** A placeholder card with the shape of a plan, shown while plans load. */
+/** A placeholder card with the shape of a plan, shown while plans load (its bars' sizes: Plans.module.css). */
 export function PlanCardSkeleton() {
   return (
-    <div className={`${styles.card} card`} aria-hidden="true" data-testid="plan-skeleton">
-      <span className="skeleton" style={{ width: '45%', height: '1.6rem', marginTop: '1.9rem' }} />
-      <span className="skeleton" style={{ width: '60%', height: '2.4rem', margin: '1rem 0' }} />
-      <span className="skeleton" style={{ width: '90%', height: '1rem' }} />
-      <span className="skeleton" style={{ width: '80%', height: '1rem', margin: '0.5rem 0 1.5rem' }} />
-      {[0, 1, 2].map((row) => (
-        <span key={row} className="skeleton" style={{ width: `${70 - row * 10}%`, height: '0.9rem', marginBottom: '0.7rem' }} />
-      ))}
-      <span className="skeleton" style={{ width: '100%', height: '2.75rem', marginTop: 'auto', borderRadius: '999px' }} />
+    <div className={`${styles.card} ${styles.skeletonCard} card`} aria-hidden="true" data-testid="plan-skeleton">
+      {[0, 1, 2, 3, 4, 5, 6, 7].map((bar) => <span key={bar} className="skeleton" />)}
     </div>
   )
 }

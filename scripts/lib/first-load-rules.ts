@@ -22,10 +22,10 @@ const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
   'lib/rio/sdk-guards.ts', 'lib/rio/sign-in-api.ts', 'lib/customer/account-api.ts', 'lib/rio/session-api.ts',
   'lib/roastery/roastery-api.ts',
-  'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/clock/backend-clock.ts', 'lib/rio/live-gate.ts', 'lib/first-paint/remember.ts',
+  'lib/rio/client.ts', 'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/clock/backend-clock.ts', 'lib/rio/live-gate.ts', 'lib/first-paint/remember.ts',
   'components/analytics/Analytics.tsx', 'components/ui/feedback/AppToastContainer.tsx',
   // The analytics choice and Google's tag: a chunk loaded after hydration, only when analytics is configured.
-  'lib/analytics/gtag.ts', 'components/consent/ConsentAndAnalytics.tsx', 'components/consent/ConsentBanner.tsx',
+  'lib/analytics/consent.ts', 'lib/analytics/gtag.ts', 'components/consent/ConsentAndAnalytics.tsx', 'components/consent/ConsentBanner.tsx',
   // Stripe.js: only where a payment method is taken or a payment confirmed, never with a visitor's page.
   'lib/payments/stripe/load-stripe.ts',
 ]

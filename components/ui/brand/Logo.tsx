@@ -1,25 +1,13 @@
-interface LogoMarkProps {
-  size?: number
-  /** Decorative next to the visible brand name; give a title when the mark stands alone. */
-  title?: string
-}
+import styles from './Logo.module.css'
 
 /**
  * The Bean & Bloom mark: a coffee bean whose seam opens into a leaf, drawn inline so it needs no
- * request and follows the current text colour in light and dark themes.
+ * request and follows the current text colour in light and dark themes. Decorative: the link
+ * around it carries the name.
  */
-export function LogoMark({ size = 36, title }: LogoMarkProps) {
-  const labelled = Boolean(title)
+function LogoMark() {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 48 48"
-      role={labelled ? 'img' : undefined}
-      aria-hidden={labelled ? undefined : true}
-      focusable="false"
-    >
-      {title ? <title>{title}</title> : null}
+    <svg width={36} height={36} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="23" fill="var(--primary)" />
       <ellipse cx="24" cy="25" rx="11" ry="15" transform="rotate(28 24 25)" fill="var(--on-primary)" />
       <path
@@ -37,18 +25,10 @@ export function LogoMark({ size = 36, title }: LogoMarkProps) {
 /** The mark plus the word mark, used in the header. */
 export function Logo() {
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.6rem' }}>
+    <span className={styles.logo}>
       <LogoMark />
-      <span
-        style={{
-          fontFamily: 'var(--font-serif)',
-          fontWeight: 700,
-          fontSize: '1.35rem',
-          letterSpacing: '-0.01em',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        Bean <span style={{ color: 'var(--accent)' }}>&amp;</span> Bloom
+      <span className={styles.word}>
+        Bean <span className={styles.amp}>&amp;</span> Bloom
       </span>
     </span>
   )

@@ -1,7 +1,8 @@
 /**
  * Writes a compiled message (message.ts compiles the catalogue's ICU text) in a locale with its
- * values. Kept apart from the parser so a page carries only this: the pages get their messages
- * compiled in their props, and a visitor's first load has no room for a parser. Pure (no Node, no RDK).
+ * values. Kept apart from the parser, and short, so a page carries only this: the pages get their
+ * messages compiled in their props, and a visitor's first load has no room for a parser.
+ * Pure (no Node, no RDK).
  */
 
 export type MessageValues = { [name: string]: string | number }
@@ -16,44 +17,43 @@ export type CompiledPart = string | 0 | [string] | [string, 'p' | 's', CompiledB
 /** A message without arguments is its text. */
 export type CompiledMessage = string | CompiledPart[]
 
-const pluralRules: { [locale: string]: Intl.PluralRules } = {}
-const numberFormats: { [locale: string]: Intl.NumberFormat } = {}
+// One of each per language: making them is the costly part.
+const numbers: { [locale: string]: Intl.NumberFormat } = {}
+const plurals: { [locale: string]: Intl.PluralRules } = {}
 
-function own<T>(map: { [key: string]: T }, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined
+const has = function (map: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(map, key)
 }
 
-function valueOf(values: MessageValues, name: string): string | number {
-  const value = own(values, name)
-  if (value === undefined) throw new Error('The message needs a value for "' + name + '"')
-  return value
-}
-
-function numberOf(value: string | number, name: string): number {
-  const n = typeof value === 'number' ? value : Number(value)
-  if ((typeof value === 'string' && value.trim() === '') || !isFinite(n)) throw new Error('"' + name + '" must be a number to choose a plural')
-  return n
-}
-
-function write(parts: CompiledPart[], locale: string, values: MessageValues, count: number | undefined): string {
+function write(parts: CompiledPart[], locale: string, values: MessageValues, count: number): string {
   let out = ''
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as CompiledPart
-    if (typeof part === 'string') out += part
-    else if (part === 0) {
-      const format = numberFormats[locale] || (numberFormats[locale] = new Intl.NumberFormat(locale))
-      out += format.format(count as number)
-    } else if (part.length === 1) out += String(valueOf(values, part[0]))
-    else {
-      const branches = part[2]
-      if (part[1] === 'p') {
-        const n = numberOf(valueOf(values, part[0]), part[0])
-        const rules = pluralRules[locale] || (pluralRules[locale] = new Intl.PluralRules(locale))
-        out += write(own(branches, '=' + n) || own(branches, rules.select(n)) || (branches.other as CompiledPart[]), locale, values, n)
-      } else {
-        out += write(own(branches, String(valueOf(values, part[0]))) || (branches.other as CompiledPart[]), locale, values, count)
-      }
+    if (typeof part === 'string') {
+      out += part
+      continue
     }
+    if (part === 0) {
+      out += (numbers[locale] || (numbers[locale] = new Intl.NumberFormat(locale))).format(count)
+      continue
+    }
+    const name = part[0]
+    if (!has(values, name)) throw new Error('The message needs a value for "' + name + '"')
+    const value = values[name] as string | number
+    if (part.length === 1) {
+      out += value
+      continue
+    }
+    const branches = part[2]
+    let key = String(value)
+    let n = count
+    if (part[1] === 'p') {
+      n = Number(value)
+      // A number given as '' or as words cannot choose a plural.
+      if (value === '' || !isFinite(n)) throw new Error('"' + name + '" must be a number to choose a plural')
+      key = has(branches, '=' + n) ? '=' + n : (plurals[locale] || (plurals[locale] = new Intl.PluralRules(locale))).select(n)
+    }
+    out += write(has(branches, key) ? branches[key] as CompiledPart[] : branches.other as CompiledPart[], locale, values, n)
   }
   return out
 }
@@ -65,5 +65,5 @@ function write(parts: CompiledPart[], locale: string, values: MessageValues, cou
  * @throws Error naming a missing value, or a plural's value that is not a number
  */
 export function renderMessage(message: CompiledMessage, locale: string, values?: MessageValues): string {
-  return typeof message === 'string' ? message : write(message, locale, values || {}, undefined)
+  return typeof message === 'string' ? message : write(message, locale, values || {}, 0)
 }
