@@ -39,10 +39,9 @@ module.exports = (phase) => ({
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // The shop's languages (retter/dependencies/BeanBloomKit/i18n/locales.ts): English at the root,
-  // the others under their code. A first visit to `/` follows Accept-Language (a browser's own
-  // language list names the bare language, "de-DE,de;q=0.9"), a chosen language (NEXT_LOCALE
-  // cookie) wins; a prefixed address is never redirected, so a crawler cannot loop.
-  i18n: { locales: ['en', 'de', 'fr', 'nl', 'it', 'es'], defaultLocale: 'en' },
+  // the others under their code. The first visit's language is proxy.ts's to find (Next's own
+  // detection matches exact tags only: "de-AT" alone would stay English).
+  i18n: { locales: ['en', 'de', 'fr', 'nl', 'it', 'es'], defaultLocale: 'en', localeDetection: false },
   // Every browser variable inlined, '' when unset: no `process` polyfill in the bundle (lib/browser-env.js).
   env: inlinedBrowserEnv(process.env),
   experimental: {
@@ -56,10 +55,6 @@ module.exports = (phase) => ({
     ),
   },
   async headers() {
-    return [
-      { source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) },
-      // `/` answers by the visitor's language and cookie: a cache must keep one answer per both.
-      { source: '/', locale: false, headers: [{ key: 'Vary', value: 'Accept-Language, Cookie' }] },
-    ]
+    return [{ source: '/:path*', headers: securityHeaders({ env: process.env, dev: phase === PHASE_DEVELOPMENT_SERVER }) }]
   },
 })

@@ -117,7 +117,7 @@ describe('one delivery, one story: the e-mails tell the delivery timeline modelâ
   /** The model's days of a delivery, as an e-mail writes them. */
   const modelDays = (date: string) => {
     const t = deliveryTimeline(date)
-    return [t.lastChangeDay, t.chargeDay, t.roastDay, t.shipDay, t.arrivalDay].map(customerDate)
+    return [t.lastChangeDay, t.chargeDay, t.roastDay, t.shipDay, t.arrivalDay].map((day) => customerDate(day))
   }
 
   test('the delivery of Mon 7 Dec: the reminder, a skip and the welcome name the modelâ€™s days and rule', () => {
