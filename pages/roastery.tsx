@@ -1,15 +1,17 @@
+import { useT } from '@/contexts/I18nContext'
 import { withMessages } from '@/lib/i18n/static-props'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 import { RoasteryPage } from '@/components/roastery/RoasteryPage'
 
 export default function Roastery() {
+  const t = useT()
   return (
     <>
-      <PageTitle page="Roastery" />
+      <PageTitle page={t('roastery.title')} />
       <RoasteryPage />
     </>
   )
 }
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages([])
+export const getStaticProps = withMessages(['roastery', 'plans'])

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import type { Board } from '@/lib/roastery/board'
 import type { RefundResult, RoasteryDay, ShipAllResult } from '@/contexts/RoasteryContext'
 import type { BoardDelivery } from '@/lib/contract'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { packingListCsv, packingListFileName, type CsvLabels } from '@/lib/roastery/csv'
 import { dayStateText } from '@/lib/roastery/day-state'
 import { dayIso } from '@/lib/roastery/days'
 import { shippingState, splitBoard } from '@/lib/roastery/payment'
+import { refundedText } from '@/lib/roastery/money'
 import { DayTotals } from './DayTotals'
 import { downloadText } from '@/lib/roastery/download'
 import { PackingList } from './PackingList'
@@ -18,7 +21,7 @@ import { TrackingImportDialog } from './TrackingImportDialog'
 import type { TrackingEntry } from '@/lib/roastery/tracking-csv'
 import { SHIP_UNDO_MS, useShipUndo } from './useShipUndo'
 import styles from './Roastery.module.css'
-import { euros } from '@retter-shared/BeanBloomKit/money'
+import { useEuros } from './useEuros'
 
 export interface DayBoardProps {
   day: RoasteryDay
@@ -26,7 +29,10 @@ export interface DayBoardProps {
   offset: number
   /** Days the customers can no longer change (being roasted and packed). */
   leadDays: number
+  /** How the page names plans, grinds and roasts (in its language). */
   labels: CsvLabels
+  /** How the packing list's CSV names them (English, the file's format); `labels` when omitted. */
+  csvLabels?: CsvLabels
   onShip(date: string, deliveryId: string): Promise<void>
   onShipAll(date: string): Promise<ShipAllResult>
   /** Refunds part or all of a paid delivery (none: no refund buttons). */
@@ -37,11 +43,7 @@ export interface DayBoardProps {
 
 type Message = { tone: 'done' | 'error'; text: string }
 
-const RELATIVE = ['Today', 'Tomorrow']
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`
-}
+const RELATIVE: MessageKey[] = ['roastery.day.today', 'roastery.day.tomorrow']
 
 /** The id of a day's section (the day navigation links to it). */
 export function daySectionId(date: string): string {
@@ -49,12 +51,12 @@ export function daySectionId(date: string): string {
 }
 
 /** Why one delivery was not marked shipped, naming it: the backend's words, or ours for a delivery not paid. */
-function notShippedText(delivery: BoardDelivery, caught: unknown): string {
+function notShippedText(t: Translate, delivery: BoardDelivery, caught: unknown): string {
   const error = asAppError(caught)
   // The board showed it paid, but the roastery (or the customer's account) found it not paid: a
   // payment that failed or was refunded meanwhile. The live board moves it on hold by itself.
-  if (error.code === 'NOT_PAID') return `${delivery.name}’s delivery is not paid, so it is not marked shipped. It stays on hold until the customer pays.`
-  return `${delivery.name}’s delivery is not marked shipped: ${error.message}`
+  if (error.code === 'NOT_PAID') return t('roastery.message.notPaid', { name: delivery.name })
+  return t('roastery.message.notShipped', { name: delivery.name, error: error.message })
 }
 
 /**
@@ -66,10 +68,12 @@ function notShippedText(delivery: BoardDelivery, caught: unknown): string {
  * so a mis-tap must cost nothing); leaving the page sends what waits at once (useShipUndo).
  * Outcomes are one line in the day: announced politely when done, as an alert when not.
  */
-export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onRefund, onSetTracking }: DayBoardProps) {
+export function DayBoard({ day, offset, leadDays, labels, csvLabels = labels, onShip, onShipAll, onRefund, onSetTracking }: DayBoardProps) {
+  const t = useT()
+  const locale = useLocale()
   const { date, board, error: loadError } = day
   const headingId = `${daySectionId(date)}-title`
-  const dayLabel = formatDeliveryDay(dayIso(date))
+  const dayLabel = formatDeliveryDay(dayIso(date), locale)
   const deliveries = board?.deliveries ?? []
   const split = splitBoard(deliveries)
   const actions = useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetTracking })
@@ -87,11 +91,11 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
         dayLabel={dayLabel}
         failed={Boolean(loadError)}
         onShipAll={() => setDialog({ kind: 'ship-all' })}
-        onExport={() => { if (board) downloadText(packingListFileName(date), packingListCsv(board, labels)) }}
+        onExport={() => { if (board) downloadText(packingListFileName(date), packingListCsv(board, csvLabels)) }}
         onImport={onSetTracking ? () => setDialog({ kind: 'import' }) : undefined}
       />
 
-      {loadError ? <p className={styles.error} role="alert">The board of {dayLabel} could not be read: {loadError.message}</p> : null}
+      {loadError ? <p className={styles.error} role="alert">{t('roastery.day.loadFailed', { day: dayLabel, error: loadError.message })}</p> : null}
       <div aria-live="polite" className={styles.message}>
         {message?.tone === 'done' ? <p className={styles.done}>{message.text}</p> : null}
       </div>
@@ -100,16 +104,16 @@ export function DayBoard({ day, offset, leadDays, labels, onShip, onShipAll, onR
       {!board && !loadError ? <span className="skeleton" style={{ width: '100%', height: '4rem' }} aria-hidden="true" /> : null}
       {board && deliveries.length > 0 ? (
         <>
-          <h3 className={styles.subTitle} id={`${headingId}-roast`}>To roast</h3>
+          <h3 className={styles.subTitle} id={`${headingId}-roast`}>{t('roastery.day.toRoast')}</h3>
           <DayTotals board={board} labels={labels} headingId={`${headingId}-roast`} />
-          <h3 className={styles.subTitle} id={`${headingId}-pack`}>Packing list</h3>
+          <h3 className={styles.subTitle} id={`${headingId}-pack`}>{t('roastery.day.packingList')}</h3>
           {split.packing.length > 0
             ? <PackingList deliveries={split.packing} labels={labels} headingId={`${headingId}-pack`} sending={actions.sending} waiting={actions.secondsLeft} onShip={actions.startShipping} onUndo={actions.undoShipping} onRefund={onRefund ? (delivery) => setDialog({ kind: 'refund', delivery }) : undefined} onTracking={onSetTracking ? (delivery) => setDialog({ kind: 'tracking', delivery }) : undefined} />
-            : <p className={styles.muted}>Nothing paid to pack yet.</p>}
+            : <p className={styles.muted}>{t('roastery.day.nothingToPack')}</p>}
           {split.onHold.length > 0 ? (
             <div className={styles.held}>
-              <h3 className={styles.subTitle} id={`${headingId}-held`}>On hold: awaiting payment</h3>
-              <p className={styles.muted}>Not shipped until paid: each moves to the packing list once its payment goes through.</p>
+              <h3 className={styles.subTitle} id={`${headingId}-held`}>{t('roastery.day.onHoldTitle')}</h3>
+              <p className={styles.muted}>{t('roastery.day.onHoldText')}</p>
               <PackingList deliveries={split.onHold} labels={labels} headingId={`${headingId}-held`} sending={actions.sending} waiting={actions.secondsLeft} onShip={actions.startShipping} onUndo={actions.undoShipping} />
             </div>
           ) : null}
@@ -140,6 +144,7 @@ function DayHeader({ date, board, split, offset, leadDays, headingId, dayLabel, 
   onExport(): void
   onImport?(): void
 }) {
+  const t = useT()
   const deliveries = board?.deliveries ?? []
   const toShip = split.ready.length
   const onHold = split.onHold.length
@@ -148,17 +153,17 @@ function DayHeader({ date, board, split, offset, leadDays, headingId, dayLabel, 
     <header className={styles.dayHeader}>
       <div>
         <h2 id={headingId} className={styles.dayTitle}>
-          {offset < RELATIVE.length ? <span className={styles.relative}>{RELATIVE[offset]}</span> : null}
+          {offset < RELATIVE.length ? <span className={styles.relative}>{t(RELATIVE[offset] as MessageKey)}</span> : null}
           <time dateTime={date}>{dayLabel}</time>
         </h2>
         <p className={styles.summary}>
           {board
             ? deliveries.length === 0
-              ? 'No deliveries.'
-              : `${plural(deliveries.length, 'delivery', 'deliveries')} · ${plural(bags, 'bag', 'bags')} · ${split.shipped.length} shipped${onHold > 0 ? ` · ${onHold} on hold` : ''}`
-            : failed ? 'Not available.' : 'Loading…'}
+              ? t('roastery.day.noDeliveries')
+              : t(onHold > 0 ? 'roastery.day.summaryOnHold' : 'roastery.day.summary', { deliveries: deliveries.length, bags, shipped: split.shipped.length, onHold })
+            : failed ? t('roastery.day.notAvailable') : t('roastery.day.loading')}
         </p>
-        {board ? <p className={styles.muted}>{dayStateText({ offset, leadDays, total: deliveries.length, shipped: split.shipped.length })}</p> : null}
+        {board ? <p className={styles.muted}>{dayStateText({ offset, leadDays, total: deliveries.length, shipped: split.shipped.length }, t)}</p> : null}
       </div>
       {board && deliveries.length > 0 ? (
         <div className={styles.dayActions}>
@@ -169,19 +174,19 @@ function DayHeader({ date, board, split, offset, leadDays, headingId, dayLabel, 
             disabled={toShip === 0}
             aria-describedby={onHold > 0 ? `${headingId}-held-count` : undefined}
           >
-            {toShip > 0 ? `Mark all shipped (${toShip})` : onHold > 0 ? 'Nothing paid to ship' : 'All shipped'}
+            {toShip > 0 ? t('roastery.day.shipAll', { count: toShip }) : onHold > 0 ? t('roastery.day.nothingPaid') : t('roastery.day.allShipped')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={onExport}>
-            Download CSV<span className="visually-hidden"> of the packing list for {dayLabel}</span>
+            {t('roastery.downloadCsv')}<span className="visually-hidden"> {t('roastery.day.csvFor', { day: dayLabel })}</span>
           </button>
           {onImport && deliveries.length > split.shipped.length ? (
             <button type="button" className="btn btn-secondary" onClick={onImport}>
-              Import tracking<span className="visually-hidden"> numbers for {dayLabel}</span>
+              {t('roastery.day.importTracking')}<span className="visually-hidden"> {t('roastery.day.importTrackingFor', { day: dayLabel })}</span>
             </button>
           ) : null}
           {onHold > 0 ? (
             <p id={`${headingId}-held-count`} className={styles.muted}>
-              {toShip > 0 ? `Ships ${toShip}; ` : ''}{plural(onHold, 'delivery stays', 'deliveries stay')} on hold, awaiting payment.
+              {toShip > 0 ? t('roastery.day.shipsAndHeld', { toShip, onHold }) : t('roastery.day.held', { onHold })}
             </p>
           ) : null}
         </div>
@@ -199,6 +204,7 @@ function DayDialog({ dialog, dayLabel, deliveries, toShip, onHold, actions }: {
   onHold: number
   actions: DayActions
 }) {
+  const t = useT()
   const close = () => actions.setDialog(null)
   if (dialog?.kind === 'refund') {
     const { delivery } = dialog
@@ -209,7 +215,7 @@ function DayDialog({ dialog, dayLabel, deliveries, toShip, onHold, actions }: {
     return (
       <TrackingDialog
         delivery={delivery}
-        onSave={(carrier, trackingNumber) => actions.saveTracking([{ deliveryId: delivery.deliveryId, carrier, trackingNumber }], `Tracking saved for ${delivery.name}’s parcel.`)}
+        onSave={(carrier, trackingNumber) => actions.saveTracking([{ deliveryId: delivery.deliveryId, carrier, trackingNumber }], t('roastery.message.trackingSaved', { name: delivery.name }))}
         onClose={close}
       />
     )
@@ -219,7 +225,7 @@ function DayDialog({ dialog, dayLabel, deliveries, toShip, onHold, actions }: {
       <TrackingImportDialog
         dayLabel={dayLabel}
         deliveryIds={deliveries.filter((d) => d.status === 'scheduled').map((d) => d.deliveryId)}
-        onImport={(entries) => actions.saveTracking(entries, `Tracking saved for ${plural(entries.length, 'parcel', 'parcels')}.`)}
+        onImport={(entries) => actions.saveTracking(entries, t('roastery.message.trackingImported', { count: entries.length }))}
         onClose={close}
       />
     )
@@ -239,6 +245,8 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
   board: Board | null | undefined
   split: Split
 }) {
+  const t = useT()
+  const euros = useEuros()
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set())
   // A ref as well as state: a second tap can come before React re-renders.
   const inFlight = useRef(new Set<string>())
@@ -252,9 +260,9 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
     setMessage(null)
     try {
       await onShip(date, delivery.deliveryId)
-      setMessage({ tone: 'done', text: `${delivery.name}’s delivery is marked shipped.` })
+      setMessage({ tone: 'done', text: t('roastery.message.shipped', { name: delivery.name }) })
     } catch (caught) {
-      setMessage({ tone: 'error', text: notShippedText(delivery, caught) })
+      setMessage({ tone: 'error', text: notShippedText(t, delivery, caught) })
     } finally {
       inFlight.current.delete(delivery.deliveryId)
       setSending(new Set(inFlight.current))
@@ -274,11 +282,11 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
 
   function startShipping(delivery: BoardDelivery): void {
     undoable.schedule(delivery.deliveryId)
-    setMessage({ tone: 'done', text: `${delivery.name}’s delivery will be marked shipped in ${SHIP_UNDO_MS / 1000} seconds, and the customer e-mailed. Undo is on its row.` })
+    setMessage({ tone: 'done', text: t('roastery.message.shipping', { name: delivery.name, seconds: SHIP_UNDO_MS / 1000 }) })
   }
 
   function undoShipping(delivery: BoardDelivery): void {
-    if (undoable.undo(delivery.deliveryId)) setMessage({ tone: 'done', text: `Undone: ${delivery.name}’s delivery is not marked shipped.` })
+    if (undoable.undo(delivery.deliveryId)) setMessage({ tone: 'done', text: t('roastery.message.undone', { name: delivery.name }) })
   }
 
   async function shipAll(): Promise<void> {
@@ -288,8 +296,10 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
     undoable.drop(split.ready.map((d) => d.deliveryId))
     const result = await onShipAll(date)
     setDialog(null)
-    const held = result.onHold > 0 ? ` ${plural(result.onHold, 'delivery stays', 'deliveries stay')} on hold: awaiting payment.` : ''
-    setMessage({ tone: 'done', text: `${plural(result.shipped, 'delivery', 'deliveries')} marked shipped.${held}` })
+    const text = result.onHold > 0
+      ? t('roastery.message.shippedAllHeld', { count: result.shipped, onHold: result.onHold })
+      : t('roastery.message.shippedAll', { count: result.shipped })
+    setMessage({ tone: 'done', text })
   }
 
   async function refund(delivery: BoardDelivery, amountCents: number, reason: string): Promise<void> {
@@ -297,8 +307,7 @@ function useDayActions({ date, board, split, onShip, onShipAll, onRefund, onSetT
     setMessage(null)
     const result = await onRefund(date, delivery.deliveryId, amountCents, reason)
     setDialog(null)
-    const note = result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'
-    setMessage({ tone: 'done', text: `${euros(result.amountCents)} refunded to ${delivery.name}.${note}` })
+    setMessage({ tone: 'done', text: refundedText(t, euros(result.amountCents), delivery.name, result.creditNote) })
   }
 
   async function saveTracking(entries: TrackingEntry[], done: string): Promise<void> {

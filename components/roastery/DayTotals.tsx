@@ -1,11 +1,8 @@
 import type { Board } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
 import { roastPlan } from '@/lib/roastery/payment'
+import { useT } from '@/contexts/I18nContext'
 import styles from './Roastery.module.css'
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`
-}
 
 /**
  * What to roast for a day: bags per plan × grind × roast, paid and awaiting payment apart, and the
@@ -13,6 +10,7 @@ function plural(n: number, one: string, many: string): string {
  * given up for payment do not (see `roastPlan`), and a line says how many were left out.
  */
 export function DayTotals({ board, labels, headingId }: { board: Board; labels: CsvLabels; headingId: string }) {
+  const t = useT()
   const plan = roastPlan(board.deliveries)
   return (
     <>
@@ -22,12 +20,12 @@ export function DayTotals({ board, labels, headingId }: { board: Board; labels: 
           <table className={styles.table} aria-labelledby={headingId}>
             <thead>
               <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Grind</th>
-                <th scope="col">Roast</th>
-                <th scope="col" className={styles.number}>Bags</th>
-                <th scope="col" className={styles.number}>Of which awaiting payment</th>
-                <th scope="col" className={styles.number}>Deliveries</th>
+                <th scope="col">{t('roastery.column.plan')}</th>
+                <th scope="col">{t('roastery.column.grind')}</th>
+                <th scope="col">{t('roastery.column.roast')}</th>
+                <th scope="col" className={styles.number}>{t('roastery.column.bags')}</th>
+                <th scope="col" className={styles.number}>{t('roastery.column.awaiting')}</th>
+                <th scope="col" className={styles.number}>{t('roastery.column.deliveries')}</th>
               </tr>
             </thead>
             <tbody>
@@ -44,7 +42,7 @@ export function DayTotals({ board, labels, headingId }: { board: Board; labels: 
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>All coffee</th>
+                <th scope="row" colSpan={3}>{t('roastery.totals.all')}</th>
                 <td className={styles.number}>{plan.paidBags + plan.awaitingBags}</td>
                 <td className={styles.number}>{plan.awaitingBags}</td>
                 <td className={styles.number}>{plan.deliveries}</td>
@@ -52,10 +50,10 @@ export function DayTotals({ board, labels, headingId }: { board: Board; labels: 
             </tfoot>
           </table>
         </div>
-      ) : <p className={styles.muted}>Nothing to roast: every delivery of the day is unpaid.</p>}
+      ) : <p className={styles.muted}>{t('roastery.totals.nothing')}</p>}
       {plan.unpaidDeliveries > 0 ? (
         <p className={styles.muted}>
-          Not counted: {plural(plan.unpaidDeliveries, 'delivery', 'deliveries')} ({plural(plan.unpaidBags, 'bag', 'bags')}) not paid, which will not ship.
+          {t('roastery.totals.notCounted', { deliveries: plan.unpaidDeliveries, bags: plan.unpaidBags })}
         </p>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { useT } from '@/contexts/I18nContext'
 import styles from './Roastery.module.css'
 
 /**
@@ -11,12 +12,13 @@ export function DialogFormActions({ label, busy, sending, disabled = false, onCa
   disabled?: boolean
   onCancel(): void
 }) {
+  const t = useT()
   return (
     <div className={styles.dialogActions}>
       <button type="submit" className="btn btn-primary" disabled={disabled || sending} aria-busy={sending || undefined}>
         {sending ? <><span className="spinner" aria-hidden="true" />{` ${busy}`}</> : label}
       </button>
-      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={sending}>Cancel</button>
+      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={sending}>{t('shell.cancel')}</button>
     </div>
   )
 }

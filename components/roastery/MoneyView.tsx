@@ -5,14 +5,15 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { appNow } from '@/lib/clock/now'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { dayIso } from '@/lib/roastery/days'
-import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, refundableCents, type MoneySummary } from '@/lib/roastery/money'
+import { addSummaries, moneyCsv, moneyCsvFileName, moneyOfDeliveries, refundableCents, refundedText, type MoneySummary } from '@/lib/roastery/money'
 import type { BoardDelivery } from '@/lib/contract'
 import { RefundDialog } from './RefundDialog'
 import { rateText } from '@retter-shared/BeanBloomSubscription/vat'
 import type { AppError } from '@/lib/types'
 import { downloadText } from '@/lib/roastery/download'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import styles from './Roastery.module.css'
-import { euros } from '@retter-shared/BeanBloomKit/money'
+import { useEuros } from './useEuros'
 
 /** The current calendar month (UTC), `YYYY-MM`. */
 function thisMonth(): string {
@@ -89,6 +90,7 @@ function MoneyTable({ labelledBy, first, figures, body, foot }: { labelledBy: st
 }
 
 function Figures({ summary }: { summary: MoneySummary }) {
+  const euros = useEuros()
   return (
     <>
       <td className={styles.number}>{euros(summary.paid.cents)} <span className={styles.muted}>({summary.paid.count})</span></td>
@@ -102,15 +104,16 @@ function Figures({ summary }: { summary: MoneySummary }) {
 
 /** The month picker and what staff can do with the month. */
 function MonthControls({ month, boards, loading, onMonth, onRead }: { month: string; boards: Board[] | null; loading: boolean; onMonth(value: string): void; onRead(): void }) {
+  const t = useT()
   return (
     <div className={styles.dayActions}>
-      <label htmlFor="money-month">Month</label>
+      <label htmlFor="money-month">{t('roastery.money.month')}</label>
       <input id="money-month" type="month" value={month} onChange={(e) => onMonth(e.target.value)} />
       <button type="button" className="btn btn-primary" onClick={onRead} disabled={loading} aria-busy={loading || undefined}>
-        {boards ? 'Read again' : 'Show the month'}
+        {boards ? t('roastery.money.readAgain') : t('roastery.money.show')}
       </button>
       <button type="button" className="btn btn-secondary" disabled={!boards} onClick={() => boards && downloadText(moneyCsvFileName(month), moneyCsv(boards))}>
-        Download CSV<span className="visually-hidden"> of the receipts and credit notes of {month}</span>
+        {t('roastery.downloadCsv')}<span className="visually-hidden"> {t('roastery.money.csvOf', { month })}</span>
       </button>
     </div>
   )
@@ -118,14 +121,17 @@ function MonthControls({ month, boards, loading, onMonth, onRead }: { month: str
 
 /** A day's paid deliveries, each with its refund button (a damaged parcel is reported after its day). */
 function RefundPicker({ day, onRefund }: { day: MoneyDay; onRefund(refunding: Refunding): void }) {
+  const t = useT()
+  const locale = useLocale()
+  const euros = useEuros()
   return (
     <details>
-      <summary>Refund a delivery<span className="visually-hidden"> of {formatDeliveryDay(dayIso(day.date))}</span></summary>
+      <summary>{t('roastery.money.refundDelivery')}<span className="visually-hidden"> {t('roastery.money.refundDeliveryOf', { day: formatDeliveryDay(dayIso(day.date), locale) })}</span></summary>
       <ul>
         {day.refundable.map((delivery) => (
           <li key={delivery.deliveryId}>
-            {delivery.name} · {euros(refundableCents(delivery))} left{' '}
-            <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => onRefund({ date: day.date, delivery })}>Refund</button>
+            {t('roastery.money.left', { name: delivery.name, amount: euros(refundableCents(delivery)) })}{' '}
+            <button type="button" className="btn btn-secondary" aria-label={t('roastery.refund.buttonLabel', { name: delivery.name })} onClick={() => onRefund({ date: day.date, delivery })}>{t('roastery.refund.button')}</button>
           </li>
         ))}
       </ul>
@@ -135,13 +141,15 @@ function RefundPicker({ day, onRefund }: { day: MoneyDay; onRefund(refunding: Re
 
 /** The month by delivery day, and its totals. */
 function DaysTable({ month, days, total, onRefund }: { month: string; days: MoneyDay[]; total: MoneySummary; onRefund(refunding: Refunding): void }) {
+  const t = useT()
+  const locale = useLocale()
   const body = (
     <>
-      {days.length === 0 ? <tr><td colSpan={6} className={styles.muted}>Nothing charged in {month}.</td></tr> : null}
+      {days.length === 0 ? <tr><td colSpan={6} className={styles.muted}>{t('roastery.money.nothingCharged', { month })}</td></tr> : null}
       {days.map((day) => (
         <tr key={day.date} data-day={day.date}>
           <th scope="row">
-            <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date))}</time>
+            <time dateTime={day.date}>{formatDeliveryDay(dayIso(day.date), locale)}</time>
             {day.refundable.length > 0 ? <RefundPicker day={day} onRefund={onRefund} /> : null}
           </th>
           <Figures summary={day.summary} />
@@ -151,15 +159,18 @@ function DaysTable({ month, days, total, onRefund }: { month: string; days: Mone
   )
   const foot = (
     <tr data-day="month">
-      <th scope="row">Month</th>
+      <th scope="row">{t('roastery.money.month')}</th>
       <Figures summary={total} />
     </tr>
   )
-  return <MoneyTable labelledBy="money-title" first="Day" figures={['Charged', 'Failed', 'Awaiting authentication', 'Refunded', 'Net collected']} body={body} foot={foot} />
+  const figures = [t('roastery.money.charged'), t('roastery.money.failed'), t('roastery.money.awaiting'), t('roastery.money.refunded'), t('roastery.money.net')]
+  return <MoneyTable labelledBy="money-title" first={t('roastery.money.day')} figures={figures} body={body} foot={foot} />
 }
 
 /** VAT per country and rate; its foot is what the CSV's Net and VAT columns sum to (credit notes are negative there). */
 function VatTable({ vat }: { vat: MoneySummary['vat'] }) {
+  const t = useT()
+  const euros = useEuros()
   const body = vat.map((line) => (
     <tr key={`${line.country}-${line.rateBp}`}>
       <th scope="row">{line.country}</th>
@@ -170,25 +181,28 @@ function VatTable({ vat }: { vat: MoneySummary['vat'] }) {
   ))
   const foot = (
     <tr>
-      <th scope="row">All countries</th>
+      <th scope="row">{t('roastery.money.allCountries')}</th>
       <td />
       <td className={styles.number}>{euros(vat.reduce((sum, line) => sum + line.netCents, 0))}</td>
       <td className={styles.number}>{euros(vat.reduce((sum, line) => sum + line.vatCents, 0))}</td>
     </tr>
   )
-  return <MoneyTable labelledBy="money-vat" first="Country" figures={['Rate', 'Net', 'VAT']} body={body} foot={foot} />
+  const figures = [t('roastery.money.rate'), t('roastery.money.netColumn'), t('roastery.money.vat')]
+  return <MoneyTable labelledBy="money-vat" first={t('roastery.money.country')} figures={figures} body={body} foot={foot} />
 }
 
 /** A month once read: its days, what is still settling, and its VAT. */
 function MonthFigures({ month, boards, onRefund }: { month: string; boards: Board[]; onRefund(refunding: Refunding): void }) {
+  const t = useT()
+  const euros = useEuros()
   const days = moneyDays(boards)
   const total = addSummaries(days.map((d) => d.summary))
   return (
     <>
       <DaysTable month={month} days={days} total={total} onRefund={onRefund} />
-      {total.settling.count > 0 ? <p className={styles.muted}>{euros(total.settling.cents)} ({total.settling.count}) by SEPA Direct Debit still settling, not counted as collected yet.</p> : null}
-      <h3 className={styles.subTitle} id="money-vat">VAT by country</h3>
-      {total.vat.length === 0 ? <p className={styles.muted}>No receipts in {month}.</p> : <VatTable vat={total.vat} />}
+      {total.settling.count > 0 ? <p className={styles.muted}>{t('roastery.money.settling', { amount: euros(total.settling.cents), count: total.settling.count })}</p> : null}
+      <h3 className={styles.subTitle} id="money-vat">{t('roastery.money.vatTitle')}</h3>
+      {total.vat.length === 0 ? <p className={styles.muted}>{t('roastery.money.noReceipts', { month })}</p> : <VatTable vat={total.vat} />}
     </>
   )
 }
@@ -202,6 +216,9 @@ function MonthFigures({ month, boards, onRefund }: { month: string; boards: Boar
  * 31 boards, opened as they are read), not live and not with every visit of the page.
  */
 export function MoneyView() {
+  const t = useT()
+  const locale = useLocale()
+  const euros = useEuros()
   const { refundAnyDay } = useRoastery()
   const { month, boards, loading, error, load, chooseMonth } = useMonthBoards()
   const [refunding, setRefunding] = useState<Refunding | null>(null)
@@ -210,7 +227,7 @@ export function MoneyView() {
   async function refund(date: string, delivery: BoardDelivery, amountCents: number, reason: string): Promise<void> {
     const result = await refundAnyDay(date, delivery.deliveryId, amountCents, reason)
     setRefunding(null)
-    setDone(`${euros(result.amountCents)} refunded to ${delivery.name}.${result.creditNote ? ` Credit note ${result.creditNote} is on its way to the customer.` : ' The credit note follows by e-mail.'}`)
+    setDone(refundedText(t, euros(result.amountCents), delivery.name, result.creditNote))
     await load(month)
   }
 
@@ -218,8 +235,8 @@ export function MoneyView() {
     <section className={`card ${styles.day}`} aria-labelledby="money-title">
       <header className={styles.dayHeader}>
         <div>
-          <h2 id="money-title" className={styles.dayTitle}>Money</h2>
-          <p className={styles.muted}>By delivery day; a refund counts with its delivery. Amounts include VAT.</p>
+          <h2 id="money-title" className={styles.dayTitle}>{t('roastery.money.title')}</h2>
+          <p className={styles.muted}>{t('roastery.money.lead')}</p>
         </div>
         <MonthControls month={month} boards={boards} loading={loading} onMonth={chooseMonth} onRead={() => void load(month)} />
       </header>
@@ -227,17 +244,17 @@ export function MoneyView() {
       {refunding ? (
         <RefundDialog
           delivery={refunding.delivery}
-          dayLabel={formatDeliveryDay(dayIso(refunding.date))}
+          dayLabel={formatDeliveryDay(dayIso(refunding.date), locale)}
           onRefund={(cents, reason) => refund(refunding.date, refunding.delivery, cents, reason)}
           onClose={() => setRefunding(null)}
         />
       ) : null}
       {error ? (
         <p className={styles.error} role="alert">
-          The month could not be read: {error.message} <button type="button" className="btn btn-secondary" onClick={() => void load(month)}>Try again</button>
+          {t('roastery.money.readFailed', { error: error.message })} <button type="button" className="btn btn-secondary" onClick={() => void load(month)}>{t('roastery.retry')}</button>
         </p>
       ) : null}
-      {loading ? <p role="status" className={styles.muted}>Reading {month}…</p> : null}
+      {loading ? <p role="status" className={styles.muted}>{t('roastery.money.reading', { month })}</p> : null}
       {boards && !loading ? <MonthFigures month={month} boards={boards} onRefund={setRefunding} /> : null}
     </section>
   )

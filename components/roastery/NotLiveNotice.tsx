@@ -1,4 +1,5 @@
 import { Notice } from '@/components/ui/feedback/Notice'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import type { RoasteryDay } from '@/contexts/RoasteryContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { dayIso } from '@/lib/roastery/days'
@@ -10,16 +11,17 @@ import styles from './Roastery.module.css'
  * when every board is whole.
  */
 export function NotLiveNotice({ days }: { days: readonly RoasteryDay[] }) {
+  const t = useT()
+  const locale = useLocale()
   const stale = days.filter((day) => day.stale)
   if (stale.length === 0) return null
-  const names = stale.map((day) => formatDeliveryDay(dayIso(day.date))).join(', ')
+  const names = stale.map((day) => formatDeliveryDay(dayIso(day.date), locale)).join(', ')
   return (
     <div className={styles.notice}>
       <Notice tone="error" role="alert">
         <p>
-          <strong>{stale.length === 1 ? `This board is not live: ${names}.` : `These boards are not live: ${names}.`}</strong>{' '}
-          Part of the packing list could not be updated, so deliveries or changes may be missing here. Reload the page
-          before you pack or ship; if this notice stays, the roastery&rsquo;s live updates need attention.
+          <strong>{t('roastery.notLive.title', { count: stale.length, days: names })}</strong>{' '}
+          {t('roastery.notLive.text')}
         </p>
       </Notice>
     </div>

@@ -6,8 +6,9 @@ import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
 import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
 import { TrackingLink } from './TrackingLink'
+import { useT } from '@/contexts/I18nContext'
 import styles from './Roastery.module.css'
-import { euros } from '@retter-shared/BeanBloomKit/money'
+import { useEuros } from './useEuros'
 
 export interface PackingListProps {
   deliveries: BoardDelivery[]
@@ -35,18 +36,19 @@ function shippedTime(iso: string | undefined): string {
 }
 
 function StatusBadge({ delivery, secondsLeft }: { delivery: BoardDelivery; secondsLeft?: number }) {
+  const t = useT()
   const state = shippingState(delivery)
   if (state === 'ready' && secondsLeft !== undefined) {
-    return <span className={`${styles.badge} ${styles.shipped}`}>Shipping in {secondsLeft} s</span>
+    return <span className={`${styles.badge} ${styles.shipped}`}>{t('roastery.status.shippingIn', { seconds: secondsLeft })}</span>
   }
   if (state === 'shipped') {
     return (
       <span className={`${styles.badge} ${styles.shipped}`}>
-        Shipped{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt)}</time></> : null}
+        {t('roastery.status.shipped')}{delivery.shippedAt ? <> <time dateTime={delivery.shippedAt}>{shippedTime(delivery.shippedAt)}</time></> : null}
       </span>
     )
   }
-  return <span className={styles.badge}>{state === 'ready' ? 'To ship' : 'On hold'}</span>
+  return <span className={styles.badge}>{state === 'ready' ? t('roastery.status.toShip') : t('roastery.status.onHold')}</span>
 }
 
 /**
@@ -56,18 +58,20 @@ function StatusBadge({ delivery, secondsLeft }: { delivery: BoardDelivery; secon
  * each row becomes a card.
  */
 export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking }: PackingListProps) {
+  const t = useT()
+  const euros = useEuros()
   const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   return (
     <div className={styles.tableWrap}>
       <table className={`${styles.table} ${styles.packing}`} aria-labelledby={headingId}>
         <thead>
           <tr>
-            <th scope="col">Recipient</th>
-            <th scope="col">Coffee</th>
-            <th scope="col" className={styles.number}>Bags</th>
-            <th scope="col">Payment</th>
-            <th scope="col">Status</th>
-            <th scope="col"><span className="visually-hidden">Action</span></th>
+            <th scope="col">{t('roastery.column.recipient')}</th>
+            <th scope="col">{t('roastery.column.coffee')}</th>
+            <th scope="col" className={styles.number}>{t('roastery.column.bags')}</th>
+            <th scope="col">{t('roastery.column.payment')}</th>
+            <th scope="col">{t('roastery.column.status')}</th>
+            <th scope="col"><span className="visually-hidden">{t('roastery.column.action')}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -76,7 +80,7 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
             const secondsLeft = waiting?.get(delivery.deliveryId)
             const undoable = secondsLeft !== undefined && onUndo !== undefined
             const lines = addressLines({ name: delivery.name, ...delivery.address }).slice(1)
-            const payment = deliveryPaymentText(delivery)
+            const payment = deliveryPaymentText(delivery, t)
             return (
               <tr key={delivery.deliveryId} data-delivery-id={delivery.deliveryId}>
                 <th scope="row" className={styles.recipient}>
@@ -85,18 +89,18 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                     {lines.map((line, i) => <span key={i}>{line}</span>)}
                   </span>
                 </th>
-                <td data-label="Coffee">
+                <td data-label={t('roastery.column.coffee')}>
                   {labels.plan(delivery.plan)}
                   <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}</span>
                 </td>
-                <td data-label="Bags" className={styles.number}>{delivery.bags}</td>
-                <td data-label="Payment">
+                <td data-label={t('roastery.column.bags')} className={styles.number}>{delivery.bags}</td>
+                <td data-label={t('roastery.column.payment')}>
                   {payment === null
-                    ? <span className={styles.muted}>Not recorded</span>
+                    ? <span className={styles.muted}>{t('roastery.packing.notRecorded')}</span>
                     : <span className={`${styles.badge} ${TONE_CLASS[paymentTone(delivery.payment)]}`}>{payment}</span>}
-                  {delivery.refundedCents ? <span className={styles.muted}>Refunded {euros(delivery.refundedCents)}</span> : null}
+                  {delivery.refundedCents ? <span className={styles.muted}>{t('roastery.packing.refunded', { amount: euros(delivery.refundedCents) })}</span> : null}
                 </td>
-                <td data-label="Status">
+                <td data-label={t('roastery.column.status')}>
                   <StatusBadge delivery={delivery} secondsLeft={secondsLeft} />
                   {delivery.tracking ? <span className={styles.tracking}><TrackingLink tracking={delivery.tracking} /></span> : null}
                 </td>
@@ -106,22 +110,22 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                     <button
                       type="button"
                       className="btn btn-secondary"
-                      aria-label={undoable ? `Undo mark shipped: ${delivery.name}` : `Mark shipped: ${delivery.name}`}
+                      aria-label={undoable ? t('roastery.packing.undoLabel', { name: delivery.name }) : t('roastery.packing.shipLabel', { name: delivery.name })}
                       onClick={() => (undoable ? onUndo(delivery) : onShip(delivery))}
                       disabled={busy}
                       aria-busy={busy || undefined}
                     >
-                      {busy ? <><span className="spinner" aria-hidden="true" /> Marking…</> : undoable ? 'Undo' : 'Mark shipped'}
+                      {busy ? <><span className="spinner" aria-hidden="true" />{` ${t('roastery.marking')}`}</> : undoable ? t('roastery.packing.undo') : t('roastery.packing.ship')}
                     </button>
                   ) : null}
                   {onTracking && delivery.status === 'scheduled' && !undoable ? (
-                    <button type="button" className="btn btn-secondary" aria-label={`${delivery.tracking ? 'Change' : 'Add'} tracking: ${delivery.name}`} onClick={() => onTracking(delivery)} disabled={busy}>
-                      {delivery.tracking ? 'Change tracking' : 'Add tracking'}
+                    <button type="button" className="btn btn-secondary" aria-label={t(delivery.tracking ? 'roastery.packing.changeTrackingLabel' : 'roastery.packing.addTrackingLabel', { name: delivery.name })} onClick={() => onTracking(delivery)} disabled={busy}>
+                      {delivery.tracking ? t('roastery.packing.changeTracking') : t('roastery.packing.addTracking')}
                     </button>
                   ) : null}
                   {onRefund && refundableCents(delivery) > 0 ? (
-                    <button type="button" className="btn btn-secondary" aria-label={`Refund: ${delivery.name}`} onClick={() => onRefund(delivery)}>
-                      Refund
+                    <button type="button" className="btn btn-secondary" aria-label={t('roastery.refund.buttonLabel', { name: delivery.name })} onClick={() => onRefund(delivery)}>
+                      {t('roastery.refund.button')}
                     </button>
                   ) : null}
                 </td>

@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { useAuth } from '@/contexts/AuthContext'
+import { useT } from '@/contexts/I18nContext'
 import { RoasteryProvider } from '@/contexts/RoasteryContext'
 import { STAFF_IDENTITY } from '@/lib/contract'
 import { ROUTES, signInPath } from '@/lib/routes'
@@ -15,6 +16,7 @@ import styles from './Roastery.module.css'
  */
 export function RoasteryPage() {
   const router = useRouter()
+  const t = useT()
   const { isSignedIn, isInitializing, identity } = useAuth()
   const isStaff = isSignedIn && identity === STAFF_IDENTITY
 
@@ -27,8 +29,8 @@ export function RoasteryPage() {
   if (!isStaff) {
     return (
       <section aria-labelledby="roastery-title">
-        <h1 id="roastery-title" className="visually-hidden">Roastery</h1>
-        <p role="status" className="visually-hidden">Checking your session…</p>
+        <h1 id="roastery-title" className="visually-hidden">{t('roastery.title')}</h1>
+        <p role="status" className="visually-hidden">{t('roastery.checkingSession')}</p>
         <span className="skeleton" style={{ width: '100%', height: '12rem' }} aria-hidden="true" />
       </section>
     )
@@ -37,8 +39,8 @@ export function RoasteryPage() {
   return (
     <section aria-labelledby="roastery-title">
       <div className={styles.titleRow}>
-        <h1 id="roastery-title">Roastery</h1>
-        <p className={styles.muted}>What to roast, pack and ship for the next seven delivery days (UTC), as customers change it.</p>
+        <h1 id="roastery-title">{t('roastery.title')}</h1>
+        <p className={styles.muted}>{t('roastery.lead')}</p>
       </div>
       <RoasteryProvider>
         <RoasteryBoard />

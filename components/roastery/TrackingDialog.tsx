@@ -5,6 +5,7 @@ import type { BoardDelivery } from '@/lib/contract'
 import { CARRIERS, cleanTracking } from '@retter-shared/BeanBloomBoard/carriers'
 import styles from './Roastery.module.css'
 import { DialogFormActions } from './DialogFormActions'
+import { useT } from '@/contexts/I18nContext'
 
 export interface TrackingDialogProps {
   delivery: BoardDelivery
@@ -19,6 +20,7 @@ export interface TrackingDialogProps {
  * them, so a typo is named at once.
  */
 export function TrackingDialog({ delivery, onSave, onClose }: TrackingDialogProps) {
+  const t = useT()
   const [carrier, setCarrier] = useState(delivery.tracking?.carrier ?? CARRIERS[0]?.id ?? '')
   const [number, setNumber] = useState(delivery.tracking?.number ?? '')
   const [problem, setProblem] = useState<string | null>(null)
@@ -35,25 +37,25 @@ export function TrackingDialog({ delivery, onSave, onClose }: TrackingDialogProp
 
   return (
     <Dialog
-      title={`Tracking for ${delivery.name}`}
+      title={t('roastery.tracking.title', { name: delivery.name })}
       onClose={() => { if (!inFlight()) onClose() }}
       closeOnBackdrop={number === (delivery.tracking?.number ?? '')}
-      description={<p>The customer’s “on its way” e-mail and their account link to the carrier’s page with it, once you mark the parcel shipped.</p>}
+      description={<p>{t('roastery.tracking.text')}</p>}
     >
       <form onSubmit={submit} noValidate className={styles.dialogForm}>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-carrier`}>Carrier</label>
+          <label htmlFor={`${ids}-carrier`}>{t('roastery.tracking.carrier')}</label>
           <select id={`${ids}-carrier`} name="carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
             {CARRIERS.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-number`}>Tracking number</label>
+          <label htmlFor={`${ids}-number`}>{t('roastery.tracking.number')}</label>
           <input id={`${ids}-number`} name="trackingNumber" autoComplete="off" spellCheck={false} value={number} onChange={(e) => setNumber(e.target.value)} aria-describedby={problem ? `${ids}-problem` : undefined} />
         </div>
         {problem ? <p id={`${ids}-problem`} className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
-        <DialogFormActions label="Save tracking" busy="Saving…" sending={sending} onCancel={onClose} />
+        <DialogFormActions label={t('roastery.tracking.save')} busy={t('roastery.tracking.saving')} sending={sending} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -5,6 +5,7 @@ import { CARRIERS } from '@retter-shared/BeanBloomBoard/carriers'
 import { trackingFromCsv, type TrackingEntry } from '@/lib/roastery/tracking-csv'
 import styles from './Roastery.module.css'
 import { DialogFormActions } from './DialogFormActions'
+import { useT } from '@/contexts/I18nContext'
 
 export interface TrackingImportDialogProps {
   dayLabel: string
@@ -30,6 +31,7 @@ function fileText(file: File): Promise<string> {
  * number it assigned) read in one go, so staff need not type a number per parcel.
  */
 export function TrackingImportDialog({ dayLabel, deliveryIds, onImport, onClose }: TrackingImportDialogProps) {
+  const t = useT()
   const [carrier, setCarrier] = useState(CARRIERS[0]?.id ?? '')
   const [problem, setProblem] = useState<string | null>(null)
   const [ready, setReady] = useState<{ entries: TrackingEntry[]; skipped: number } | null>(null)
@@ -38,7 +40,7 @@ export function TrackingImportDialog({ dayLabel, deliveryIds, onImport, onClose 
   const { send, sending, error, inFlight } = useSendOnce((entries: TrackingEntry[]) => onImport(entries))
 
   function read(fileText: string, carrierId: string): void {
-    const result = trackingFromCsv(fileText, deliveryIds, carrierId)
+    const result = trackingFromCsv(fileText, deliveryIds, carrierId, t)
     if ('message' in result) {
       setReady(null)
       setProblem(result.message)
@@ -56,31 +58,33 @@ export function TrackingImportDialog({ dayLabel, deliveryIds, onImport, onClose 
       read(content, carrier)
     } catch {
       setReady(null)
-      setProblem(`The file ${file.name} could not be read; choose it again.`)
+      setProblem(t('roastery.import.unreadable', { file: file.name }))
     }
   }
 
   return (
     <Dialog
-      title={`Import tracking numbers for ${dayLabel}`}
+      title={t('roastery.import.title', { day: dayLabel })}
       onClose={() => { if (!inFlight()) onClose() }}
-      description={<p>Choose your carrier’s export of the day’s labels: a CSV with each parcel’s reference (the packing list’s Delivery) and its tracking number.</p>}
+      description={<p>{t('roastery.import.text')}</p>}
     >
       <form onSubmit={(e) => { e.preventDefault(); if (ready) void send(ready.entries) }} noValidate className={styles.dialogForm}>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-carrier`}>Carrier (when the file does not name it)</label>
+          <label htmlFor={`${ids}-carrier`}>{t('roastery.import.carrier')}</label>
           <select id={`${ids}-carrier`} value={carrier} onChange={(e) => { setCarrier(e.target.value); if (text !== null) read(text, e.target.value) }}>
             {CARRIERS.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${ids}-file`}>Carrier’s CSV</label>
+          <label htmlFor={`${ids}-file`}>{t('roastery.import.file')}</label>
           <input id={`${ids}-file`} type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => void chosen(e.target.files?.[0])} />
         </div>
-        {ready ? <p role="status">{ready.entries.length} {ready.entries.length === 1 ? 'parcel' : 'parcels'} of this day{ready.skipped ? `; ${ready.skipped} other ${ready.skipped === 1 ? 'line' : 'lines'} left out` : ''}.</p> : null}
+        {ready ? <p role="status">{ready.skipped
+          ? t('roastery.import.readySkipped', { count: ready.entries.length, skipped: ready.skipped })
+          : t('roastery.import.ready', { count: ready.entries.length })}</p> : null}
         {problem ? <p className={styles.error} role="alert">{problem}</p> : null}
         {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
-        <DialogFormActions label="Import" busy="Importing…" sending={sending} disabled={!ready} onCancel={onClose} />
+        <DialogFormActions label={t('roastery.import.submit')} busy={t('roastery.import.busy')} sending={sending} disabled={!ready} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -5,6 +5,7 @@ import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
 import { useRio } from '@/contexts/RioContext'
+import { useT } from '@/contexts/I18nContext'
 
 export type { UndeliveredMail } from '@/lib/roastery/mail-desk-api'
 
@@ -27,6 +28,7 @@ export interface MailDeskView {
  * else). A hook rather than a provider: only the roastery page's one card reads it.
  */
 export function useMailDesk(): MailDeskView {
+  const t = useT()
   const { client, rio } = useRio()
   const { isSignedIn, identity, uid } = useAuth()
   const isStaff = isSignedIn && identity === STAFF_IDENTITY
@@ -64,11 +66,11 @@ export function useMailDesk(): MailDeskView {
 
   const resend = useCallback((mailKey: string) => mapRejection(async () => {
     const desk = deskRef.current
-    if (!desk) throw new Error('The list of undelivered e-mails is not open yet.')
+    if (!desk) throw new Error(t('roastery.mail.notOpen'))
     await desk.resend(mailKey)
     // Live updates take it off the list; without them, take it off here.
     if (!live) setMails((prev) => (prev ? prev.filter((m) => m.key !== mailKey) : prev))
-  }), [live])
+  }), [live, t])
 
   return { mails, live, error, resend }
 }

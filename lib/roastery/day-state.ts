@@ -3,6 +3,8 @@
  * customers may still change, and when nothing is left to do. It follows the deliveries, not only
  * the calendar: a shipped delivery can no longer change, whatever day it is.
  */
+import type { Translate } from '@/lib/i18n/types'
+import { englishRoastery } from './english'
 
 /** Where a day's deliveries stand (counts from `splitBoard`) and how near the day is. */
 export interface DayStanding {
@@ -22,15 +24,16 @@ export interface DayStanding {
  * - later days: customers can still change them (the ones not shipped, when some are), or add
  *   deliveries to a day that has none yet.
  * @param day the day's standing; `total` and `shipped` are whole numbers, `shipped` at most `total`
+ * @param t the page's words (English when omitted)
  */
-export function dayStateText(day: DayStanding | null): string | null {
+export function dayStateText(day: DayStanding | null, t: Translate = englishRoastery): string | null {
   if (day === null) return null
   const { offset, leadDays, total, shipped } = day
   if (![offset, leadDays, total, shipped].every(Number.isInteger) || shipped < 0 || shipped > total || offset < 0) {
     throw new RangeError(`dayStateText: expected whole counts with 0 <= shipped <= total and offset >= 0, got ${JSON.stringify(day)}`)
   }
-  if (total > 0 && shipped === total) return 'All shipped: every delivery of the day has left the roastery.'
-  if (offset < leadDays) return total === 0 ? 'Final: no deliveries for this day.' : 'Being prepared: customers can no longer change these deliveries.'
-  if (total === 0) return 'Customers can still add deliveries to this day.'
-  return shipped > 0 ? 'Customers can still change the deliveries not yet shipped.' : 'Customers can still change these deliveries.'
+  if (total > 0 && shipped === total) return t('roastery.state.allShipped')
+  if (offset < leadDays) return total === 0 ? t('roastery.state.finalEmpty') : t('roastery.state.preparing')
+  if (total === 0) return t('roastery.state.canAdd')
+  return shipped > 0 ? t('roastery.state.canChangeRest') : t('roastery.state.canChange')
 }

@@ -9,7 +9,9 @@
  */
 import type { Board, BoardDelivery, BoardDocument } from './board'
 import { csvCell } from './csv'
-import { euros } from '@retter-shared/BeanBloomKit/money'
+import { moneyText } from '@retter-shared/BeanBloomKit/money'
+import type { Translate } from '@/lib/i18n/types'
+import { englishRoastery } from './english'
 
 /** Money of one day or month, in integer euro cents. */
 export interface MoneySummary {
@@ -194,13 +196,27 @@ export function refundableCents(delivery: Pick<BoardDelivery, 'payment' | 'amoun
  * An amount typed in euros ("5", "5.5", "5,50", "€ 5.50") as integer cents, or why it is not one.
  * @param text what staff typed
  * @param maxCents what can still be refunded
+ * @param t the page's words (English when omitted)
+ * @param locale the page's language, for the amounts it names (the classes' "€20.00" when omitted)
  */
-export function parseRefundAmount(text: string, maxCents: number): { cents: number } | { message: string } {
+export function parseRefundAmount(text: string, maxCents: number, t: Translate = englishRoastery, locale: string = 'en'): { cents: number } | { message: string } {
   const cleaned = text.replace(/€/g, '').trim().replace(',', '.')
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { message: 'Enter an amount in euros, e.g. 5.50.' }
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { message: t('roastery.refund.badAmount') }
   const [whole, fraction = ''] = cleaned.split('.')
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  if (cents <= 0) return { message: 'Enter an amount above €0.00.' }
-  if (cents > maxCents) return { message: `At most ${euros(maxCents)} can still be refunded.` }
+  if (cents <= 0) return { message: t('roastery.refund.notPositive', { zero: moneyText(0, 'EUR', locale) }) }
+  if (cents > maxCents) return { message: t('roastery.refund.tooMuch', { amount: moneyText(maxCents, 'EUR', locale) }) }
   return { cents }
+}
+
+/**
+ * What staff read once a refund went through: the amount, to whom, and where the credit note is.
+ * @param t the page's words
+ * @param amount the refunded amount, written in the page's language
+ * @param creditNote its number, when the customer's account has issued it already
+ */
+export function refundedText(t: Translate, amount: string, name: string, creditNote: string | null | undefined): string {
+  return creditNote
+    ? t('roastery.message.refunded', { amount, name, creditNote })
+    : t('roastery.message.refundedNoteFollows', { amount, name })
 }

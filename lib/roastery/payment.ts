@@ -6,8 +6,9 @@
  * Direct Debit still settling under its mandate. Everything else still scheduled is on hold: the
  * Roastery refuses to ship it (409 NOT_PAID).
  */
-import { paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { paidForShipping, type BoardDelivery, type BoardPayment } from './board'
+import { englishRoastery } from './english'
 
 /** A delivery's place on the day: shipped, ready to ship (paid), or on hold awaiting payment. */
 export type ShippingState = 'shipped' | 'ready' | 'on-hold'
@@ -23,32 +24,38 @@ export function shippingState(delivery: Pick<BoardDelivery, 'status' | 'payment'
 }
 
 /**
- * The staff's words for a delivery's payment. The customer's words (`paymentStatusText`) serve
- * where they read right at the bench; two of them speak to the customer ("Your bank needs you to
- * confirm", "Not paid: not shipped") and are said here from the roastery's side. No payment yet
- * means the delivery is not final: it is charged the day before its day.
- * @param payment the board entry's payment, if any
+ * The staff's word for each payment. In English most read as the customer's (`paymentStatusText`)
+ * where they read right at the bench; two of those speak to the customer ("Your bank needs you to
+ * confirm", "Not paid: not shipped") and are said here from the roastery's side.
  */
-export function paymentText(payment: BoardPayment | undefined): string {
-  switch (payment) {
-    case undefined:
-      return 'Not charged yet'
-    case 'requires_action':
-      return 'Bank confirmation needed'
-    case 'unpaid':
-      return 'Not paid'
-    default:
-      return paymentStatusText(payment)
-  }
+const PAYMENT_WORDS: Record<BoardPayment, MessageKey> = {
+  charging: 'roastery.payment.charging',
+  processing: 'roastery.payment.processing',
+  settling: 'roastery.payment.settling',
+  paid: 'roastery.payment.paid',
+  failed: 'roastery.payment.failed',
+  requires_action: 'roastery.payment.requiresAction',
+  unpaid: 'roastery.payment.unpaid',
+}
+
+/**
+ * The staff's words for a delivery's payment. No payment yet means the delivery is not final: it
+ * is charged the day before its day.
+ * @param payment the board entry's payment, if any
+ * @param t the page's words (English when omitted)
+ */
+export function paymentText(payment: BoardPayment | undefined, t: Translate = englishRoastery): string {
+  return t(payment === undefined ? 'roastery.payment.notCharged' : PAYMENT_WORDS[payment])
 }
 
 /**
  * The words for a board entry's payment, or null for a delivery shipped before payments were
  * recorded (it has none, and "Not charged yet" would be wrong about a parcel that left).
  * @param delivery a board entry
+ * @param t the page's words (English when omitted)
  */
-export function deliveryPaymentText(delivery: Pick<BoardDelivery, 'status' | 'payment'>): string | null {
-  return delivery.status === 'shipped' && !delivery.payment ? null : paymentText(delivery.payment)
+export function deliveryPaymentText(delivery: Pick<BoardDelivery, 'status' | 'payment'>, t: Translate = englishRoastery): string | null {
+  return delivery.status === 'shipped' && !delivery.payment ? null : paymentText(delivery.payment, t)
 }
 
 /** The tone a payment is shown in: done (may ship), pending (may still be paid today), refused (never ships). */

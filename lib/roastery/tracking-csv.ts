@@ -6,6 +6,8 @@
  * headers. Rows whose reference is not a delivery of the day are named, not guessed at.
  */
 import { carrierNamed } from '@retter-shared/BeanBloomBoard/carriers'
+import type { Translate } from '@/lib/i18n/types'
+import { englishRoastery } from './english'
 
 /** One parcel's tracking as the Roastery's setTracking takes it. */
 export interface TrackingEntry {
@@ -53,16 +55,17 @@ export function delimitedRows(text: string): string[][] {
  * @param text the file's text
  * @param deliveryIds the deliveries of the day (references that are not are counted as skipped)
  * @param carrier the carrier's id for files without a carrier column
+ * @param t the page's words for what is wrong with a file (English when omitted)
  */
-export function trackingFromCsv(text: string, deliveryIds: ReadonlyArray<string>, carrier: string): TrackingImport {
+export function trackingFromCsv(text: string, deliveryIds: ReadonlyArray<string>, carrier: string, t: Translate = englishRoastery): TrackingImport {
   const [header, ...rows] = delimitedRows(text)
-  if (!header) return { message: 'The file is empty.' }
+  if (!header) return { message: t('roastery.import.empty') }
   const names = header.map((h) => h.trim())
   const deliveryColumn = names.findIndex((h) => DELIVERY_HEADER.test(h))
   const trackingColumn = names.findIndex((h) => TRACKING_HEADER.test(h))
   const carrierColumn = names.findIndex((h) => CARRIER_HEADER.test(h))
-  if (deliveryColumn < 0) return { message: 'No column of the file names the delivery: its header should be "Delivery" or "Reference" (the packing list\'s Delivery column).' }
-  if (trackingColumn < 0) return { message: 'No column of the file holds tracking numbers: its header should contain "Tracking" (or the carrier\'s word, e.g. "Sendungsnummer").' }
+  if (deliveryColumn < 0) return { message: t('roastery.import.noDeliveryColumn') }
+  if (trackingColumn < 0) return { message: t('roastery.import.noTrackingColumn') }
   const known = new Set(deliveryIds)
   const entries: TrackingEntry[] = []
   let skipped = 0
@@ -72,9 +75,9 @@ export function trackingFromCsv(text: string, deliveryIds: ReadonlyArray<string>
     if (!known.has(deliveryId)) { skipped++; continue }
     const named = carrierColumn >= 0 ? (row[carrierColumn] ?? '').trim() : ''
     const rowCarrier = named ? carrierNamed(named)?.id : carrier
-    if (!rowCarrier) return { message: `Line ${i + 2}: the carrier "${named.slice(0, 40)}" is not one we ship with.` }
+    if (!rowCarrier) return { message: t('roastery.import.unknownCarrier', { line: i + 2, carrier: named.slice(0, 40) }) }
     entries.push({ deliveryId, carrier: rowCarrier, trackingNumber: (row[trackingColumn] ?? '').trim() })
   }
-  if (entries.length === 0) return { message: `None of the file's ${rows.length} lines names a delivery of this day.` }
+  if (entries.length === 0) return { message: t('roastery.import.noneOfDay', { count: rows.length }) }
   return { entries, skipped }
 }

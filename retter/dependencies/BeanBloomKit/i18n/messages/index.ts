@@ -8,17 +8,19 @@ import { Catalogue, Messages } from '../catalogue'
 import { Locale, LOCALES } from '../locales'
 import { shell, ShellKey } from './shell'
 import { plans, PlansKey } from './plans'
+import { roastery, RoasteryKey } from './roastery'
 
-export const NAMESPACES = { shell: shell, plans: plans }
+export const NAMESPACES = { shell: shell, plans: plans, roastery: roastery }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey
+export type MessageKey = ShellKey | PlansKey | RoasteryKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
+  'shell.live', 'roastery.column.plan', 'roastery.column.action',
 ]
 
 function merged(): Catalogue {

@@ -43,6 +43,11 @@ const en = {
   'shell.consent.reject': 'Reject analytics',
   'shell.consent.accept': 'Accept analytics',
   'shell.consent.close': 'Close',
+  'shell.live': 'Live',
+  'shell.cancel': 'Cancel',
+  'shell.tracking.number': 'Tracking number {number}',
+  'shell.tracking.trackWith': 'Track with {carrier}: {number}',
+  'shell.tracking.opens': '(opens the carrier’s page)',
 }
 
 export type ShellKey = keyof typeof en
@@ -88,6 +93,11 @@ export const shell: { [locale in Locale]: { [key in ShellKey]: string } } = {
     'shell.consent.reject': 'Statistik ablehnen',
     'shell.consent.accept': 'Statistik erlauben',
     'shell.consent.close': 'Schließen',
+    'shell.live': 'Live',
+    'shell.cancel': 'Abbrechen',
+    'shell.tracking.number': 'Sendungsnummer {number}',
+    'shell.tracking.trackWith': 'Sendung bei {carrier} verfolgen: {number}',
+    'shell.tracking.opens': '(öffnet die Seite des Versanddienstes)',
   },
   fr: {
     'shell.skip': 'Aller au contenu',
@@ -128,6 +138,11 @@ export const shell: { [locale in Locale]: { [key in ShellKey]: string } } = {
     'shell.consent.reject': 'Refuser la mesure',
     'shell.consent.accept': 'Accepter la mesure',
     'shell.consent.close': 'Fermer',
+    'shell.live': 'En direct',
+    'shell.cancel': 'Annuler',
+    'shell.tracking.number': 'Numéro de suivi {number}',
+    'shell.tracking.trackWith': 'Suivre avec {carrier}\u202f: {number}',
+    'shell.tracking.opens': '(ouvre la page du transporteur)',
   },
   nl: {
     'shell.skip': 'Naar de inhoud',
@@ -168,6 +183,11 @@ export const shell: { [locale in Locale]: { [key in ShellKey]: string } } = {
     'shell.consent.reject': 'Statistieken weigeren',
     'shell.consent.accept': 'Statistieken toestaan',
     'shell.consent.close': 'Sluiten',
+    'shell.live': 'Live',
+    'shell.cancel': 'Annuleren',
+    'shell.tracking.number': 'Trackingnummer {number}',
+    'shell.tracking.trackWith': 'Volgen bij {carrier}: {number}',
+    'shell.tracking.opens': '(opent de pagina van de vervoerder)',
   },
   it: {
     'shell.skip': 'Vai al contenuto',
@@ -208,6 +228,11 @@ export const shell: { [locale in Locale]: { [key in ShellKey]: string } } = {
     'shell.consent.reject': 'Rifiuta le statistiche',
     'shell.consent.accept': 'Accetta le statistiche',
     'shell.consent.close': 'Chiudi',
+    'shell.live': 'In diretta',
+    'shell.cancel': 'Annulla',
+    'shell.tracking.number': 'Numero di tracking {number}',
+    'shell.tracking.trackWith': 'Traccia con {carrier}: {number}',
+    'shell.tracking.opens': '(apre la pagina del corriere)',
   },
   es: {
     'shell.skip': 'Ir al contenido',
@@ -248,5 +273,10 @@ export const shell: { [locale in Locale]: { [key in ShellKey]: string } } = {
     'shell.consent.reject': 'Rechazar estadísticas',
     'shell.consent.accept': 'Aceptar estadísticas',
     'shell.consent.close': 'Cerrar',
+    'shell.live': 'En directo',
+    'shell.cancel': 'Cancelar',
+    'shell.tracking.number': 'Número de seguimiento {number}',
+    'shell.tracking.trackWith': 'Seguir con {carrier}: {number}',
+    'shell.tracking.opens': '(abre la página del transportista)',
   },
 }
