@@ -6,4 +6,4 @@ import { withMessages } from '@/lib/i18n/static-props'
 const TermsPage = legalRoute(Terms)
 export default TermsPage
 
-export const getStaticProps = withMessages([], operatorStaticProps)
+export const getStaticProps = withMessages(['legal'], operatorStaticProps)

@@ -1,5 +1,6 @@
 import type { AccountView } from '@/lib/contract'
 import { formatDate, formatDateTime } from '@/lib/format/date'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import { Field, ValueView } from './ValueView'
 import styles from '@/components/ui/Card.module.css'
 
@@ -14,22 +15,24 @@ export interface AccountCardProps {
  * page names only what was designed for a customer, so none of them is listed here.
  */
 export function AccountCard({ account }: AccountCardProps) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <section className={`card ${styles.card}`} aria-labelledby="account-card-title">
       <header className={styles.cardHeader}>
-        <h2 id="account-card-title">Sign-in</h2>
+        <h2 id="account-card-title">{t('account.signIn.title')}</h2>
       </header>
       <dl className={styles.fields}>
-        <Field label="Member since">
+        <Field label={t('account.signIn.memberSince')}>
           {account.memberSince ? (
-            <time dateTime={account.memberSince}>{formatDate(account.memberSince)}</time>
+            <time dateTime={account.memberSince}>{formatDate(account.memberSince, undefined, locale)}</time>
           ) : (
             <ValueView value={null} />
           )}
         </Field>
-        <Field label="Last sign-in">
+        <Field label={t('account.signIn.lastSignIn')}>
           {account.lastSignInAt ? (
-            <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt)}</time>
+            <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, undefined, locale)}</time>
           ) : (
             <ValueView value={null} />
           )}

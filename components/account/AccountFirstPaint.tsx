@@ -5,6 +5,7 @@ import { SummaryLayout, type SummaryFill } from '@/components/subscription/NextD
 import styles from '@/components/ui/Card.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
 import { AccountSkeleton } from './AccountSkeleton'
+import { useT } from '@/contexts/I18nContext'
 
 /**
  * The one part of `/account` that knows the first paint (lib/first-paint). Until the customer's
@@ -26,14 +27,15 @@ export interface AccountTitleProps {
 
 /** The page's title row: "Your account", "Signed in as …" and "Sign out". */
 export function AccountTitle({ email, waiting, session, signOut }: AccountTitleProps) {
+  const t = useT()
   return (
     <div className={styles.titleRow}>
       <div>
-        <h1 id="account-title">Your account</h1>
+        <h1 id="account-title">{t('account.title')}</h1>
         {email ? (
-          <p className={styles.subtitle}>Signed in as <Wrappable text={email} /></p>
+          <p className={styles.subtitle}>{t('account.signedInAs')} <Wrappable text={email} /></p>
         ) : waiting ? (
-          <p className={styles.subtitle} {...needs('email')}>Signed in as <Slot name="email" /></p>
+          <p className={styles.subtitle} {...needs('email')}>{t('account.signedInAs')} <Slot name="email" /></p>
         ) : null}
       </div>
       {session === 'signed-out' ? null : signOut(session === 'signed-in' ? {} : needs('customer'))}

@@ -18,6 +18,9 @@ import { MethodEditorProvider } from '@/components/payments/MethodEditor'
 import { PaymentHoldNotice } from '@/components/payments/PaymentHoldNotice'
 import styles from '@/components/ui/Card.module.css'
 import { ROUTES } from '@/lib/routes'
+import { useT } from '@/contexts/I18nContext'
+import { errorText } from '@/lib/rio/errors/words'
+import type { AppError } from '@/lib/types'
 
 export { RECONNECT_INTERVAL_MS } from './useAccountSession'
 
@@ -30,6 +33,7 @@ export function AccountPage() {
   const { isSignedIn, isInitializing, email, signedOutElsewhere } = useAuth()
   const { account, aws, loading, accountError, liveUpdates, retryAccount } = useCustomer()
   const { outage, endedElsewhere, signingOut, handleSignOut } = useAccountSession()
+  const t = useT()
 
   // Until the customer's data is here the page is the same for everyone, and its first paint shows
   // what this browser's stored view says (./AccountFirstPaint.tsx).
@@ -49,7 +53,7 @@ export function AccountPage() {
           aria-busy={signingOut || undefined}
           {...attributes}
         >
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {signingOut ? t('account.signingOut') : t('account.signOut')}
         </button>
       )}
     />
@@ -57,17 +61,16 @@ export function AccountPage() {
 
   if (endedElsewhere) {
     return (
-      <SignedOutNotice linkHref={ROUTES.plans} linkText="See the plans">
-        <strong>This account was deleted or moved to another e-mail address, so you are signed out here.</strong>{' '}
-        Signing in with this address again starts a new, empty account.
+      <SignedOutNotice linkHref={ROUTES.plans} linkText={t('account.ended.link')}>
+        <strong>{t('account.ended.title')}</strong> {t('account.ended.text')}
       </SignedOutNotice>
     )
   }
 
   if (!isSignedIn && signedOutElsewhere) {
     return (
-      <SignedOutNotice linkHref={ACCOUNT_SIGN_IN_PATH} linkText="Sign in again">
-        <strong>You signed out in another tab.</strong> Sign in again to see your account.
+      <SignedOutNotice linkHref={ACCOUNT_SIGN_IN_PATH} linkText={t('account.signedOutElsewhere.link')}>
+        <strong>{t('account.signedOutElsewhere.title')}</strong> {t('account.signedOutElsewhere.text')}
       </SignedOutNotice>
     )
   }
@@ -92,9 +95,10 @@ export function AccountPage() {
 
 /** The page when this browser's session ended elsewhere: why, and where to go. */
 function SignedOutNotice({ children, linkHref, linkText }: { children: ReactNode; linkHref: string; linkText: string }) {
+  const t = useT()
   return (
     <section aria-labelledby="account-title">
-      <h1 id="account-title">Your account</h1>
+      <h1 id="account-title">{t('account.title')}</h1>
       <Notice role="alert">
         <p>{children}</p>
         <AppLink href={linkHref} className="btn btn-primary">
@@ -109,18 +113,19 @@ function SignedOutNotice({ children, linkHref, linkText }: { children: ReactNode
 function AccountNotices({ liveUpdates, outage, error, onRetry }: {
   liveUpdates: boolean
   outage: boolean
-  error: { message: string } | null
+  error: AppError | null
   onRetry(): void
 }) {
   const router = useRouter()
+  const t = useT()
+  const said = error ? errorText(t, error) : ''
   return (
     <>
       {!liveUpdates ? (
         <div className={styles.notice}>
           <Notice>
             <p>
-              <strong>Live updates are unavailable.</strong> You’re seeing your details as they were when the page
-              loaded; reload the page to refresh them.
+              <strong>{t('account.notice.noLive.title')}</strong> {t('account.notice.noLive.text')}
             </p>
           </Notice>
         </div>
@@ -129,11 +134,10 @@ function AccountNotices({ liveUpdates, outage, error, onRetry }: {
         <div className={styles.notice}>
           <Notice role="status">
             <p>
-              <strong>Reconnecting…</strong> {error?.message} You’re still signed in; your account appears as
-              soon as the service is back.
+              <strong>{t('account.notice.reconnecting.title')}</strong> {said} {t('account.notice.reconnecting.text')}
             </p>
             <button type="button" className="btn btn-secondary" onClick={onRetry}>
-              Try again now
+              {t('account.notice.reconnecting.retry')}
             </button>
           </Notice>
         </div>
@@ -141,10 +145,10 @@ function AccountNotices({ liveUpdates, outage, error, onRetry }: {
         <div className={styles.notice}>
           <Notice tone="error" role="alert">
             <p>
-              <strong>We couldn’t load your account.</strong> {error.message}
+              <strong>{t('account.notice.failed.title')}</strong> {said}
             </p>
             <button type="button" className="btn btn-secondary" onClick={() => router.reload()}>
-              Reload
+              {t('account.notice.failed.reload')}
             </button>
           </Notice>
         </div>

@@ -1,4 +1,5 @@
 import styles from '@/components/ui/Card.module.css'
+import { useT } from '@/contexts/I18nContext'
 
 /** A placeholder card with `rows` rows, shown while the account loads. */
 export function CardSkeleton({ rows }: { rows: number }) {
@@ -17,9 +18,10 @@ export function CardSkeleton({ rows }: { rows: number }) {
 
 /** The account's cards as placeholders, while nothing of it has arrived. */
 export function AccountSkeleton() {
+  const t = useT()
   return (
     <div className={styles.grid} role="status">
-      <span className="visually-hidden">Loading your account…</span>
+      <span className="visually-hidden">{t('account.loading')}</span>
       <CardSkeleton rows={4} />
       <CardSkeleton rows={3} />
     </div>

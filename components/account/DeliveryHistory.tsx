@@ -9,7 +9,9 @@ import { documentPath, documentsOf } from '@/lib/account/documents'
 import styles from '@/components/ui/Card.module.css'
 import own from './DeliveryHistory.module.css'
 import { TrackingLink } from '@/components/roastery/TrackingLink'
-import { euros } from '@retter-shared/BeanBloomKit/money'
+import { eurosText } from '@/lib/payments/words'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { Translate } from '@/lib/i18n/types'
 
 export interface DeliveryHistoryProps {
   account: AccountView
@@ -20,22 +22,23 @@ export interface DeliveryHistoryProps {
 /** How many shipped deliveries the card lists (the Account keeps the latest 52). */
 export const DELIVERIES_SHOWN = 10
 
-function coffee(delivery: ShippedDelivery, labels: DeliveryLabels): string {
+function coffee(t: Translate, delivery: ShippedDelivery, labels: DeliveryLabels): string {
   const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
-  return `${labels.plan(delivery.plan)} · ${delivery.bags} ${delivery.bags === 1 ? 'bag' : 'bags'}, ${labels.grind(delivery.grind).toLowerCase()}, ${roast}`
+  return t('account.history.coffee', { plan: labels.plan(delivery.plan), bags: delivery.bags, grind: labels.grind(delivery.grind).toLowerCase(), roast })
 }
 
 /** A delivery's receipt and refunds, each linking to its printable page. */
-function Documents({ payment }: { payment: DeliveryPayment }) {
+function Documents({ payment, locale }: { payment: DeliveryPayment; locale: string }) {
+  const t = useT()
   if (!payment.receipt && !payment.refunds?.length) return null
   const refunded = (payment.refunds ?? []).reduce((sum, r) => sum + r.amountCents, 0)
   return (
     <span className={own.payment}>
-      {payment.receipt ? <AppLink href={documentPath(payment.receipt.number)}>Receipt {payment.receipt.number}</AppLink> : null}
+      {payment.receipt ? <AppLink href={documentPath(payment.receipt.number)}>{t('account.document.receiptTitle', { number: payment.receipt.number })}</AppLink> : null}
       {refunded > 0 ? (
         <span>
-          Refunded {euros(refunded)}{refunded >= payment.amountCents ? ' (in full)' : ''}
-          {(payment.refunds ?? []).map((r) => r.creditNote ? <span key={r.refundId}> · <AppLink href={documentPath(r.creditNote.number)}>Credit note {r.creditNote.number}</AppLink></span> : null)}
+          {refunded >= payment.amountCents ? t('account.history.refundedInFull', { amount: eurosText(refunded, locale) }) : t('account.history.refunded', { amount: eurosText(refunded, locale) })}
+          {(payment.refunds ?? []).map((r) => r.creditNote ? <span key={r.refundId}> · <AppLink href={documentPath(r.creditNote.number)}>{t('account.document.creditNoteTitle', { number: r.creditNote.number })}</AppLink></span> : null)}
         </span>
       ) : null}
     </span>
@@ -47,35 +50,38 @@ function Documents({ payment }: { payment: DeliveryPayment }) {
  * roastery marking one shipped shows here without a reload), each with its payment, its receipt
  * and what was refunded; then every receipt and credit note, to read and print.
  */
-export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps) {
+export function DeliveryHistory({ account, plans, locale: givenLocale }: DeliveryHistoryProps) {
+  const t = useT()
+  const pageLocale = useLocale()
+  const locale = givenLocale ?? pageLocale
   const deliveries = (account.deliveries ?? []).slice().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, DELIVERIES_SHOWN)
   const labels = deliveryLabels(plans)
   const documents = documentsOf(account.payments)
   return (
     <section className={`card ${styles.card}`} aria-labelledby="delivery-history-title">
       <header className={styles.cardHeader}>
-        <h2 id="delivery-history-title">Your deliveries</h2>
+        <h2 id="delivery-history-title">{t('account.history.title')}</h2>
       </header>
       {deliveries.length === 0 ? (
-        <p className={styles.empty}>Nothing has been shipped to you yet. Each delivery shows here once it leaves our roastery.</p>
+        <p className={styles.empty}>{t('account.history.empty')}</p>
       ) : (
-        <ul className={`${styles.fields} ${own.list}`} aria-label="Shipped deliveries, newest first">
+        <ul className={`${styles.fields} ${own.list}`} aria-label={t('account.history.list')}>
           {deliveries.map((delivery) => {
             const payment = account.payments?.find((candidate) => candidate.date === delivery.date)
             return (
             <li key={delivery.date} className={styles.row}>
               <span>
-                <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date)}</time></strong>
+                <strong><time dateTime={delivery.date}>{formatDeliveryDay(delivery.date, pageLocale)}</time></strong>
               </span>
               <span>
-                {coffee(delivery, labels)}
+                {coffee(t, delivery, labels)}
                 <span className={styles.muted}>
-                  {' '}· shipped <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt)}</time>
+                  {' '}· {t('account.history.shipped')} <time dateTime={delivery.shippedAt}>{formatDeliveryDay(delivery.shippedAt, pageLocale)}</time>
                 </span>
                 {delivery.tracking ? <> · <TrackingLink tracking={delivery.tracking} /></> : null}
               </span>
               {payment ? <span className={own.payment}><DeliveryPaymentLine payment={payment} locale={locale} /></span> : null}
-              {payment ? <Documents payment={payment} /> : null}
+              {payment ? <Documents payment={payment} locale={locale} /> : null}
             </li>
             )
           })}
@@ -83,12 +89,12 @@ export function DeliveryHistory({ account, plans, locale }: DeliveryHistoryProps
       )}
       {documents.length > 0 ? (
         <>
-          <h3 id="documents-title">Receipts and credit notes</h3>
+          <h3 id="documents-title">{t('account.history.documents')}</h3>
           <ul className={own.list} aria-labelledby="documents-title">
             {documents.map((doc) => (
               <li key={doc.number}>
-                <AppLink href={documentPath(doc.number)}>{doc.kind === 'receipt' ? 'Receipt' : 'Credit note'} {doc.number}</AppLink>
-                <span className={styles.muted}> · {euros(doc.grossCents)} · delivery of <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate)}</time></span>
+                <AppLink href={documentPath(doc.number)}>{doc.kind === 'receipt' ? t('account.document.receiptTitle', { number: doc.number }) : t('account.document.creditNoteTitle', { number: doc.number })}</AppLink>
+                <span className={styles.muted}> · {eurosText(doc.grossCents, locale)} · {t('account.history.deliveryOf')} <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate, pageLocale)}</time></span>
               </li>
             ))}
           </ul>

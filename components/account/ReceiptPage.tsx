@@ -7,6 +7,8 @@ import { useAuth } from '@/contexts/AuthContext'
 import { ROUTES, signInPath } from '@/lib/routes'
 import { findDocument } from '@/lib/account/documents'
 import { ReceiptDocument } from './ReceiptDocument'
+import { useT } from '@/contexts/I18nContext'
+import { errorText } from '@/lib/rio/errors/words'
 
 /**
  * `/account/receipts/<number>`: one of the signed-in customer's receipts or credit notes, to read
@@ -14,6 +16,7 @@ import { ReceiptDocument } from './ReceiptDocument'
  */
 export function ReceiptPage() {
   const router = useRouter()
+  const t = useT()
   const { isSignedIn, isInitializing } = useAuth()
   const { account, loading, accountError } = useCustomer()
   const number = typeof router.query.number === 'string' ? router.query.number : ''
@@ -23,20 +26,20 @@ export function ReceiptPage() {
   }, [isInitializing, isSignedIn, router])
 
   if (isInitializing || !isSignedIn || loading || (!account && !accountError)) {
-    return <p role="status">Loading your document…</p>
+    return <p role="status">{t('account.receipt.loading')}</p>
   }
   const doc = findDocument(account?.payments, number)
   if (!doc) {
     return (
       <Notice role="alert">
-        <p><strong>There is no receipt or credit note {number} in your account.</strong> {accountError ? accountError.message : 'Your receipts are listed under your deliveries.'}</p>
-        <AppLink href={ROUTES.account} className="btn btn-secondary">Back to your account</AppLink>
+        <p><strong>{t('account.receipt.missing', { number })}</strong> {accountError ? errorText(t, accountError) : t('account.receipt.whereListed')}</p>
+        <AppLink href={ROUTES.account} className="btn btn-secondary">{t('account.receipt.back')}</AppLink>
       </Notice>
     )
   }
   return (
     <>
-      <p className="no-print"><AppLink href={ROUTES.account}>← Your account</AppLink></p>
+      <p className="no-print"><AppLink href={ROUTES.account}>{t('account.receipt.backArrow')}</AppLink></p>
       <ReceiptDocument doc={doc} />
     </>
   )

@@ -3,6 +3,7 @@ import { isIsoDateString, formatDateTime } from '@/lib/format/date'
 import { humanizeKey } from '@/lib/format/humanize'
 import styles from '@/components/ui/Card.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
+import { useLocale, useT } from '@/contexts/I18nContext'
 
 type Plain = Record<string, unknown>
 
@@ -22,18 +23,20 @@ const MAX_DEPTH = 6
  * grouped, empty values as "Not set", arrays as lists and objects as nested definition lists.
  */
 export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?: number; locale?: string }) {
+  const t = useT()
+  const pageLocale = useLocale()
   if (value === null || value === undefined || value === '') {
-    return <span className={styles.empty}>Not set</span>
+    return <span className={styles.empty}>{t('account.value.notSet')}</span>
   }
   if (typeof value === 'boolean') {
-    return <span className={value ? styles.yes : styles.no}>{value ? 'Yes' : 'No'}</span>
+    return <span className={value ? styles.yes : styles.no}>{value ? t('account.value.yes') : t('account.value.no')}</span>
   }
   if (typeof value === 'number') {
-    return <span className={styles.number}>{new Intl.NumberFormat(locale).format(value)}</span>
+    return <span className={styles.number}>{new Intl.NumberFormat(locale ?? pageLocale).format(value)}</span>
   }
   if (typeof value === 'string') {
     if (isIsoDateString(value)) {
-      return <time dateTime={value}>{formatDateTime(value)}</time>
+      return <time dateTime={value}>{formatDateTime(value, undefined, pageLocale)}</time>
     }
     return (
       <span className={styles.text}>
@@ -45,7 +48,7 @@ export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?
     return <code className={styles.code}>{JSON.stringify(value)}</code>
   }
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className={styles.empty}>None</span>
+    if (value.length === 0) return <span className={styles.empty}>{t('account.value.none')}</span>
     // Plain values are a bulleted list; objects, each with its own fields, a numbered one.
     const [List, className] = value.every(isPrimitive) ? (['ul', styles.list] as const) : (['ol', styles.objectList] as const)
     return (
@@ -67,8 +70,9 @@ export function ValueView({ value, depth = 0, locale }: { value: unknown; depth?
 
 /** A definition list of every field of an object, with humanised names. */
 export function FieldList({ fields, depth = 0, locale }: { fields: Plain; depth?: number; locale?: string }) {
+  const t = useT()
   const entries = Object.entries(fields)
-  if (entries.length === 0) return <span className={styles.empty}>No details</span>
+  if (entries.length === 0) return <span className={styles.empty}>{t('account.value.noDetails')}</span>
   return (
     <dl className={depth > 0 ? `${styles.fields} ${styles.nested}` : styles.fields}>
       {entries.map(([key, value]) => (

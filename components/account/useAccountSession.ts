@@ -7,6 +7,8 @@ import { ROUTES, signInPath } from '@/lib/routes'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { isTransientError } from '@/lib/rio/errors/map'
 import { sessionEndedBy } from '@/lib/rio/session-start'
+import { errorText } from '@/lib/rio/errors/words'
+import { useT } from '@/contexts/I18nContext'
 
 /** Where visitors are sent: sign in, then come back here. */
 export const ACCOUNT_SIGN_IN_PATH = signInPath(ROUTES.account)
@@ -21,6 +23,7 @@ export const RECONNECT_INTERVAL_MS = 5000
  */
 export function useAccountSession() {
   const router = useRouter()
+  const t = useT()
   const { isSignedIn, isInitializing, signOut, signedOutElsewhere } = useAuth()
   const { account, accountError, retryAccount } = useCustomer()
   const [signingOut, setSigningOut] = useState(false)
@@ -60,11 +63,11 @@ export function useAccountSession() {
     leavingOnPurpose.current = true
     try {
       await signOut()
-      notify.info('You’re signed out. See you soon!')
+      notify.info(t('account.toast.signedOut'))
       void router.replace(ROUTES.plans)
     } catch (error) {
       leavingOnPurpose.current = false
-      notify.error(`Could not sign out: ${asAppError(error).message}`)
+      notify.error(t('account.toast.signOutFailed', { reason: errorText(t, asAppError(error)) }))
       setSigningOut(false)
     }
   }

@@ -1,31 +1,33 @@
-import { LegalPage, OperatorAddress } from './LegalPage'
+import { LegalPage, OperatorAddress, OperatorEmail } from './LegalPage'
 import type { Operator } from '@/lib/legal/operator'
+import { LEGAL_ROUTES } from '@/lib/legal-routes'
+import { useT } from '@/contexts/I18nContext'
+import { rich } from './RichText'
 
 /** Who runs the shop and how to reach them (the provider identification EU and national law ask for). */
 export function Imprint({ operator }: { operator: Operator }) {
+  const t = useT()
+  const email = operator.email ? <OperatorEmail email={operator.email} /> : t('legal.imprint.us')
   return (
-    <LegalPage title="Imprint" operator={operator}>
-      <h2>Operator</h2>
+    <LegalPage title={t('legal.imprint.title')} operator={operator} englishPath={LEGAL_ROUTES.imprint}>
+      <h2>{t('legal.imprint.operator')}</h2>
       <OperatorAddress operator={operator} />
-      <h2 id="contact">Contact and support</h2>
+      <h2 id="contact">{t('legal.imprint.contact')}</h2>
       {operator.email || operator.phone ? (
         <p>
-          Questions about your subscription, a delivery or a payment: write to{' '}
-          {operator.email.includes('@') ? <a href={`mailto:${operator.email}`}>{operator.email}</a> : operator.email || 'us'}
-          {operator.phone ? <> or call {operator.phone}</> : null}. We answer within two working days.
+          {operator.phone
+            ? rich(t, 'legal.imprint.writeOrCall', { email }, { phone: operator.phone })
+            : rich(t, 'legal.imprint.write', { email })}
         </p>
       ) : (
-        <p>Manage your subscription, deliveries and payments on your account page; the operator has not published a support address yet.</p>
+        <p>{t('legal.imprint.noSupport')}</p>
       )}
-      {operator.representative || operator.register || operator.vatNumber ? <h2>Registration and tax</h2> : null}
-      {operator.representative ? <p>Represented by: {operator.representative}</p> : null}
-      {operator.register ? <p>Register: {operator.register}</p> : null}
-      {operator.vatNumber ? <p>VAT identification number: {operator.vatNumber}</p> : null}
-      <h2>Disputes</h2>
-      <p>
-        We are neither obliged nor willing to take part in dispute resolution before a consumer arbitration board.
-        Write to us first: we answer every complaint.
-      </p>
+      {operator.representative || operator.register || operator.vatNumber ? <h2>{t('legal.imprint.registration')}</h2> : null}
+      {operator.representative ? <p>{t('legal.imprint.representative', { name: operator.representative })}</p> : null}
+      {operator.register ? <p>{t('legal.imprint.register', { register: operator.register })}</p> : null}
+      {operator.vatNumber ? <p>{t('legal.imprint.vat', { vat: operator.vatNumber })}</p> : null}
+      <h2>{t('legal.imprint.disputes')}</h2>
+      <p>{t('legal.imprint.disputesText')}</p>
     </LegalPage>
   )
 }

@@ -1,5 +1,6 @@
 import type { DeliveryPayment } from '@/lib/contract'
-import { paymentLine } from '@/lib/payments/words'
+import { paymentLineIn } from '@/lib/payments/words'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import { PaymentActions } from './PaymentActions'
 import styles from './Payments.module.css'
 
@@ -8,10 +9,12 @@ import styles from './Payments.module.css'
  * why), with what they can do about it.
  */
 export function DeliveryPaymentLine({ payment, locale }: { payment: DeliveryPayment; locale?: string }) {
+  const t = useT()
+  const pageLocale = useLocale()
   return (
     <>
       <span className={`${styles.status} ${styles[`status-${payment.status}`] ?? ''}`} data-testid="payment-status">
-        {paymentLine(payment, locale)}
+        {paymentLineIn(t, payment, locale ?? pageLocale)}
       </span>
       {payment.failure && (payment.status === 'failed' || payment.status === 'unpaid') ? (
         <span className={styles.muted}>{payment.failure}</span>

@@ -7,8 +7,8 @@ import { asAppError } from '@/lib/rio/errors/app-error'
 import { useMethodEditor } from './MethodEditor'
 import fieldStyles from '@/components/ui/Fields.module.css'
 import styles from './Payments.module.css'
-
-const NOT_CONFIRMED = 'Your bank did not confirm the payment. Try again, or use another card.'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { errorText } from '@/lib/rio/errors/words'
 
 /**
  * What a customer can do about a delivery's payment: a failed one is retried or paid with another
@@ -21,7 +21,8 @@ export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
   const [busy, setBusy] = useState<'retry' | 'confirm' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const inFlight = useRef(false)
-  const day = formatDeliveryDay(payment.date)
+  const t = useT()
+  const day = formatDeliveryDay(payment.date, useLocale())
 
   if (payment.status !== 'failed' && payment.status !== 'requires_action') return null
 
@@ -36,14 +37,14 @@ export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
         const stripe = await loadStripe()
         const result = await stripe.confirmCardPayment(payment.clientSecret ?? '')
         if (result.error) {
-          setProblem(result.error.message ?? NOT_CONFIRMED)
+          setProblem(result.error.message ?? t('payments.actions.notConfirmed'))
           return
         }
       }
       await retryPayment(payment.date)
-      notify.success(kind === 'confirm' ? `Thank you: your delivery on ${day} is confirmed with your bank.` : `We tried the payment for your delivery on ${day} again.`)
+      notify.success(kind === 'confirm' ? t('payments.toast.confirmed', { day }) : t('payments.toast.retried', { day }))
     } catch (caught) {
-      setProblem(caught instanceof Error && !('code' in caught) ? caught.message : asAppError(caught).message)
+      setProblem(caught instanceof Error && !('code' in caught) ? errorText(t, caught) : errorText(t, asAppError(caught)))
     } finally {
       inFlight.current = false
       setBusy(null)
@@ -55,18 +56,18 @@ export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
       <span className={styles.actions}>
         {payment.status === 'failed' ? (
           <>
-            <button type="button" className="btn btn-primary btn-small" disabled={busy !== null} aria-label={`Retry payment for the delivery on ${day}`} onClick={() => void run('retry')}>
-              {busy === 'retry' ? 'Retrying…' : 'Retry payment'}
+            <button type="button" className="btn btn-primary btn-small" disabled={busy !== null} aria-label={t('payments.actions.retryLabel', { day })} onClick={() => void run('retry')}>
+              {busy === 'retry' ? t('payments.actions.retrying') : t('payments.actions.retry')}
             </button>
             {editor ? (
-              <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} aria-label={`Use another card for the delivery on ${day}`} onClick={editor.open}>
-                Use another card
+              <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} aria-label={t('payments.actions.anotherCardLabel', { day })} onClick={editor.open}>
+                {t('payments.actions.anotherCard')}
               </button>
             ) : null}
           </>
         ) : (
-          <button type="button" className="btn btn-primary btn-small" disabled={busy !== null || !payment.clientSecret} aria-label={`Confirm with your bank the payment for the delivery on ${day}`} onClick={() => void run('confirm')}>
-            {busy === 'confirm' ? 'Confirming…' : 'Confirm with your bank'}
+          <button type="button" className="btn btn-primary btn-small" disabled={busy !== null || !payment.clientSecret} aria-label={t('payments.actions.confirmLabel', { day })} onClick={() => void run('confirm')}>
+            {busy === 'confirm' ? t('payments.actions.confirming') : t('payments.actions.confirm')}
           </button>
         )}
       </span>

@@ -1,6 +1,7 @@
 import { Notice } from '@/components/ui/feedback/Notice'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useMethodEditor } from './MethodEditor'
+import { useLocale, useT } from '@/contexts/I18nContext'
 
 /**
  * Said first on /account while deliveries are on hold because the last ones could not be paid:
@@ -8,16 +9,16 @@ import { useMethodEditor } from './MethodEditor'
  */
 export function PaymentHoldNotice({ since }: { since: string }) {
   const editor = useMethodEditor()
+  const t = useT()
+  const locale = useLocale()
   return (
     <Notice tone="error" role="alert">
       <p>
-        <strong>Your deliveries are on hold.</strong>{' '}
-        {`Your last deliveries could not be paid, so we have stopped sending coffee since ${formatDeliveryDay(since)}. `}
-        Save a card or bank account that works and your deliveries start again; nothing is lost.
+        <strong>{t('payments.hold.title')}</strong> {t('payments.hold.text', { since: formatDeliveryDay(since, locale) })}
       </p>
       {editor ? (
         <button type="button" className="btn btn-primary" onClick={editor.open}>
-          Update payment method
+          {t('payments.hold.update')}
         </button>
       ) : null}
     </Notice>

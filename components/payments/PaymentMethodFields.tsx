@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { sepaMandateText } from '@/lib/payments/words'
+import { sepaMandateTextIn } from '@/lib/payments/words'
+import { useT } from '@/contexts/I18nContext'
 import type { PaymentMethodForm } from './usePaymentMethodForm'
 import fieldStyles from '@/components/ui/Fields.module.css'
 import styles from './Payments.module.css'
@@ -17,6 +18,7 @@ export interface PaymentMethodFieldsProps {
  * and what Stripe.js or the backend said went wrong, under the fields.
  */
 export function PaymentMethodFields({ form, idPrefix, disabled }: PaymentMethodFieldsProps) {
+  const t = useT()
   const container = useRef<HTMLDivElement>(null)
   const { stripe, type, elementRef, setProblem, setFilled } = form
   const id = (name: string) => `${idPrefix}-${name}`
@@ -41,27 +43,27 @@ export function PaymentMethodFields({ form, idPrefix, disabled }: PaymentMethodF
   const problemId = id('payment-problem')
   return (
     <fieldset className={`${fieldStyles.address} ${styles.method}`} disabled={disabled} aria-describedby={form.problem ? problemId : undefined}>
-      <legend>Payment method</legend>
+      <legend>{t('payments.card.title')}</legend>
       <div className={styles.choice}>
         <label>
-          <input type="radio" name={id('type')} value="card" checked={type === 'card'} onChange={() => form.setType('card')} /> Card
+          <input type="radio" name={id('type')} value="card" checked={type === 'card'} onChange={() => form.setType('card')} /> {t('payments.form.card')}
         </label>
         <label>
-          <input type="radio" name={id('type')} value="sepa_debit" checked={type === 'sepa_debit'} onChange={() => form.setType('sepa_debit')} /> SEPA Direct Debit (bank account)
+          <input type="radio" name={id('type')} value="sepa_debit" checked={type === 'sepa_debit'} onChange={() => form.setType('sepa_debit')} /> {t('payments.form.sepa')}
         </label>
       </div>
       {type === 'sepa_debit' ? (
         <div className={fieldStyles.field}>
-          <label htmlFor={id('holder')}>Account holder</label>
+          <label htmlFor={id('holder')}>{t('payments.form.holder')}</label>
           <input id={id('holder')} type="text" autoComplete="name" value={form.holder} onChange={(event) => form.setHolder(event.target.value)} />
         </div>
       ) : null}
       <div className={fieldStyles.field}>
-        <span id={id('element-label')} className={styles.label}>{type === 'card' ? 'Card details' : 'Bank account (IBAN)'}</span>
+        <span id={id('element-label')} className={styles.label}>{type === 'card' ? t('payments.form.cardDetails') : t('payments.form.iban')}</span>
         <div ref={container} key={type} className={styles.element} role="group" aria-labelledby={id('element-label')} />
-        {!stripe && !form.loadProblem ? <span className={styles.muted}>Loading the secure payment form…</span> : null}
+        {!stripe && !form.loadProblem ? <span className={styles.muted}>{t('payments.form.loading')}</span> : null}
       </div>
-      {type === 'sepa_debit' ? <p className={styles.mandate} data-testid="sepa-mandate">{sepaMandateText()}</p> : null}
+      {type === 'sepa_debit' ? <p className={styles.mandate} data-testid="sepa-mandate">{sepaMandateTextIn(t)}</p> : null}
       {form.problem || form.loadProblem ? (
         <p id={problemId} className={fieldStyles.fieldError} role="alert">{form.problem ?? form.loadProblem}</p>
       ) : null}

@@ -3,6 +3,8 @@ import { usePayments } from './usePayments'
 import type { PaymentSetup } from '@/lib/contract'
 import type { StripeElement, StripeJs } from '@/lib/payments/stripe/stripe-js'
 import { asAppError } from '@/lib/rio/errors/app-error'
+import { errorText } from '@/lib/rio/errors/words'
+import { useT } from '@/contexts/I18nContext'
 
 export type MethodType = PaymentSetup['type']
 
@@ -33,9 +35,6 @@ export interface PaymentMethodForm {
   save(): Promise<boolean>
 }
 
-const STILL_LOADING = 'The payment form is still loading. Try again in a moment.'
-const NO_HOLDER = 'Enter the account holder’s name, as your bank knows it.'
-const NOT_CONFIRMED = 'Your card or bank account could not be confirmed. Check the details and try again.'
 
 /**
  * The state of a payment-method form (the start confirmation, the /account "Change"): loads
@@ -45,6 +44,7 @@ const NOT_CONFIRMED = 'Your card or bank account could not be confirmed. Check t
  */
 export function usePaymentMethodForm(billing: { name: string; email: string }, wanted = true): PaymentMethodForm {
   const { startPaymentSetup, savePaymentMethod } = usePayments()
+  const t = useT()
   const [type, setTypeState] = useState<MethodType>('card')
   const [holder, setHolder] = useState<string | null>(null)
   const [stripe, setStripe] = useState<StripeJs | null>(null)
@@ -60,10 +60,10 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
     let alive = true
     import('@/lib/payments/stripe/load-stripe').then(({ loadStripe }) => loadStripe()).then(
       (loaded) => { if (alive) setStripe(loaded) },
-      (error: unknown) => { if (alive) setLoadProblem(error instanceof Error ? error.message : String(error)) },
+      (error: unknown) => { if (alive) setLoadProblem(error instanceof Error ? errorText(t, error) : String(error)) },
     )
     return () => { alive = false }
-  }, [wanted])
+  }, [wanted, t])
 
   const holderName = holder ?? billing.name
 
@@ -81,11 +81,11 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
     const ready = stripe
     const mounted = elementRef.current
     if (!ready || !mounted) {
-      setProblem(loadProblem ?? STILL_LOADING)
+      setProblem(loadProblem ?? t('payments.form.stillLoading'))
       return false
     }
     if (type === 'sepa_debit' && !holderName.trim()) {
-      setProblem(NO_HOLDER)
+      setProblem(t('payments.form.noHolder'))
       return false
     }
     inFlight.current = true
@@ -95,13 +95,13 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
       const setup = await startPaymentSetup(type)
       const result = await confirmWithStripe(ready, mounted, setup)
       if (result.error || result.setupIntent?.status !== 'succeeded') {
-        setProblem(result.error?.message ?? NOT_CONFIRMED)
+        setProblem(result.error?.message ?? t('payments.form.notConfirmed'))
         return false
       }
       await savePaymentMethod(setup.setupIntentId)
       return true
     } catch (caught) {
-      setProblem(asAppError(caught).message)
+      setProblem(errorText(t, asAppError(caught)))
       return false
     } finally {
       inFlight.current = false

@@ -6,6 +6,8 @@ import { CodeField } from './CodeField'
 import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
 import { endingHereWith } from '@/lib/rio/session-start'
+import { useT } from '@/contexts/I18nContext'
+import { rich } from '@/components/legal/RichText'
 
 type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: string; currentCodeSentTo?: string }
 
@@ -17,6 +19,7 @@ type Step = { step: 'idle' } | { step: 'address' } | { step: 'code'; sentTo: str
  */
 export function ChangeEmail() {
   const { requestEmailChange, confirmEmailChange } = usePrivacy()
+  const t = useT()
   const { signOut } = useAuth()
   const addressId = useId()
   const [flow, setFlow] = useState<Step>({ step: 'idle' })
@@ -42,9 +45,9 @@ export function ChangeEmail() {
       setFlow({ step: 'idle' })
       setNewEmail('')
       if (moved.signedIn) {
-        notify.success(`Your account now uses ${moved.email}. We e-mailed both addresses.`)
+        notify.success(t('privacy.email.toast.moved', { email: moved.email }))
       } else {
-        notify.info(`Your account now uses ${moved.email}. Sign in with that address to go on.`)
+        notify.info(t('privacy.email.toast.movedSignIn', { email: moved.email }))
         await signOut().catch(() => undefined)
       }
     })
@@ -56,15 +59,15 @@ export function ChangeEmail() {
 
   return (
     <div className={styles.right}>
-      <h3>Change your e-mail address</h3>
-      <p>You sign in with the address this page is signed in as, and your e-mails go there.</p>
+      <h3>{t('privacy.email.title')}</h3>
+      <p>{t('privacy.email.intro')}</p>
       {flow.step === 'idle' ? (
         <button type="button" className="btn btn-secondary" onClick={() => setFlow({ step: 'address' })}>
-          Change e-mail address…
+          {t('privacy.email.start')}
         </button>
       ) : flow.step === 'address' ? (
         <form onSubmit={onSend} className={styles.actions} noValidate>
-          <label htmlFor={addressId}>New e-mail address</label>
+          <label htmlFor={addressId}>{t('privacy.email.newAddress')}</label>
           <input
             id={addressId}
             className={styles.wide}
@@ -75,35 +78,35 @@ export function ChangeEmail() {
             onChange={(event) => setNewEmail(event.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-            {busy === 'send' ? 'Sending…' : 'E-mail a code to this address'}
+            {busy === 'send' ? t('privacy.sending') : t('privacy.email.send')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={cancel} disabled={busy !== null}>
-            Keep my address
+            {t('privacy.email.keep')}
           </button>
         </form>
       ) : (
         <>
           <p>
-            We e-mailed two codes: one to <strong>{flow.sentTo}</strong> and one to{' '}
-            {flow.currentCodeSentTo ? <strong>{flow.currentCodeSentTo}</strong> : 'your current address'}. Entering both
-            moves your subscription, deliveries, receipts and payment method to {flow.sentTo}; your current address then
-            starts a new, empty account if used to sign in.
+            {rich(t, 'privacy.email.codesSent', {
+              newAddress: <strong>{flow.sentTo}</strong>,
+              current: flow.currentCodeSentTo ? <strong>{flow.currentCodeSentTo}</strong> : t('privacy.email.currentAddress'),
+            }, { moveTo: flow.sentTo })}
           </p>
           <form onSubmit={onConfirm} className={styles.actions}>
-            <CodeField value={code} onChange={setCode} label={`Code sent to ${flow.sentTo} (new address)`} />
+            <CodeField value={code} onChange={setCode} label={t('privacy.email.newCode', { email: flow.sentTo })} />
             <CodeField
               value={currentCode}
               onChange={setCurrentCode}
-              label={`Code sent to ${flow.currentCodeSentTo ?? 'your current address'} (current address)`}
+              label={t('privacy.email.currentCode', { email: flow.currentCodeSentTo ?? t('privacy.email.currentAddress') })}
             />
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-              {busy === 'confirm' ? 'Moving…' : 'Use the new address'}
+              {busy === 'confirm' ? t('privacy.email.moving') : t('privacy.email.confirm')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => void send()} disabled={busy !== null}>
-              Send a new code
+              {t('privacy.newCode')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={cancel} disabled={busy !== null}>
-              Cancel
+              {t('privacy.email.cancel')}
             </button>
           </form>
         </>

@@ -1,10 +1,11 @@
 import { useId } from 'react'
+import { useT } from '@/contexts/I18nContext'
 
 /**
  * The label and input of a 6-digit code from an e-mail (spaces allowed, as the e-mail groups them).
  * @param label what the field is called where a form asks for more than one code
  */
-export function CodeField({ value, onChange, label = 'Code from the e-mail', describedBy, autoFocus }: {
+export function CodeField({ value, onChange, label, describedBy, autoFocus }: {
   value: string
   onChange: (value: string) => void
   label?: string
@@ -12,10 +13,11 @@ export function CodeField({ value, onChange, label = 'Code from the e-mail', des
   describedBy?: string
   autoFocus?: boolean
 }) {
+  const t = useT()
   const id = useId()
   return (
     <>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label ?? t('privacy.code.label')}</label>
       <input
         id={id}
         inputMode="numeric"

@@ -13,6 +13,8 @@ import { exportDocument, exportFileName } from '@/lib/privacy/export-file'
 import { useRightAction } from './useRightAction'
 import styles from './YourData.module.css'
 import { endingHereWith } from '@/lib/rio/session-start'
+import { useT } from '@/contexts/I18nContext'
+import { rich } from '@/components/legal/RichText'
 
 type Deletion = { step: 'idle' } | { step: 'confirm' } | { step: 'code' }
 
@@ -36,6 +38,7 @@ function download(text: string, name: string): void {
  */
 export function YourData() {
   const { account } = useCustomer()
+  const t = useT()
   const { exportMyData, requestAccountDeletion, deleteMyAccount } = usePrivacy()
   const { signOut } = useAuth()
   const router = useRouter()
@@ -44,7 +47,7 @@ export function YourData() {
   const [code, setCode] = useState('')
 
   const onExport = () => run('export', async () => {
-    download(exportDocument(await exportMyData()), exportFileName())
+    download(exportDocument(await exportMyData(), t('privacy.export.notChosen')), exportFileName())
   })
   const onSendCode = () => run('code', async () => {
     await requestAccountDeletion()
@@ -60,7 +63,7 @@ export function YourData() {
     void run('delete', async () => {
       // This tab leaves by itself; the account's end-of-sessions marker is for the others.
       await endingHereWith(() => deleteMyAccount(code))
-      notify.success('Your account is deleted. We e-mailed you what we keep by law.')
+      notify.success(t('privacy.delete.toast'))
       // Off /account first (signed out there, it would send the visitor to sign in again), then
       // this browser's session ends; any other only ever finds a new, empty account.
       await router.push(ROUTES.plans)
@@ -70,52 +73,48 @@ export function YourData() {
 
   return (
     <section className={`card ${styles.card}`} aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data rights</h2>
+      <h2 id="your-data-title">{t('privacy.title')}</h2>
       <p>
-        What we keep, why and for how long is in our <AppLink href={LEGAL_ROUTES.privacy}>privacy notice</AppLink>.
+        {rich(t, 'privacy.intro', { link: <AppLink href={LEGAL_ROUTES.privacy}>{t('privacy.introLink')}</AppLink> })}
       </p>
       <div className={styles.right}>
-        <h3>Download your data</h3>
-        <p>Everything we hold about you, as one JSON file: your account, subscription and its history, deliveries, payments, receipts and your cookie choice.</p>
+        <h3>{t('privacy.export.title')}</h3>
+        <p>{t('privacy.export.text')}</p>
         <button type="button" className="btn btn-secondary" onClick={onExport} disabled={busy !== null}>
-          {busy === 'export' ? 'Preparing…' : 'Download my data'}
+          {busy === 'export' ? t('privacy.export.preparing') : t('privacy.export.button')}
         </button>
       </div>
       {account?.email ? <ChangeEmail key={account.email} /> : null}
       <div className={styles.right}>
-        <h3>Delete your account</h3>
+        <h3>{t('privacy.delete.title')}</h3>
         {deletion.step === 'idle' ? (
           <button type="button" className="btn btn-secondary" onClick={() => setDeletion({ step: 'confirm' })} disabled={busy !== null}>
-            Delete my account…
+            {t('privacy.delete.start')}
           </button>
         ) : (
           <>
-            <p>
-              Your subscription ends and we delete your name, address, preferences, history, payment method (also at
-              our payment provider) and sign-in records. A delivery already being roasted and packed still ships and
-              is charged. Tax law requires us to keep your receipts for 10 years. This cannot be undone.
-            </p>
+            <p>{t('privacy.delete.what')}</p>
             {deletion.step === 'confirm' ? (
               <div className={styles.actions}>
                 <button type="button" className="btn btn-primary" onClick={onSendCode} disabled={busy !== null}>
-                  {busy === 'code' ? 'Sending…' : 'E-mail me a code'}
+                  {busy === 'code' ? t('privacy.sending') : t('privacy.delete.sendCode')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={() => setDeletion({ step: 'idle' })} disabled={busy !== null}>
-                  Keep my account
+                  {t('privacy.delete.keep')}
                 </button>
               </div>
             ) : (
               <form onSubmit={onDelete} className={styles.actions}>
-                <p id="deletion-code-sent" className={styles.sent} role="status">We e-mailed you a code to confirm deleting your account.</p>
+                <p id="deletion-code-sent" className={styles.sent} role="status">{t('privacy.delete.codeSent')}</p>
                 <CodeField value={code} onChange={setCode} describedBy="deletion-code-sent" autoFocus />
                 <button type="submit" className={`btn ${styles.danger}`} disabled={busy !== null}>
-                  {busy === 'delete' ? 'Deleting…' : 'Delete my account for good'}
+                  {busy === 'delete' ? t('privacy.delete.deleting') : t('privacy.delete.confirm')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={onSendCode} disabled={busy !== null}>
-                  Send a new code
+                  {t('privacy.newCode')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={keepAccount} disabled={busy === 'delete'}>
-                  Keep my account
+                  {t('privacy.delete.keep')}
                 </button>
               </form>
             )}

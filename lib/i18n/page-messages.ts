@@ -8,8 +8,11 @@ import { compileMessage } from '@retter-shared/BeanBloomKit/i18n/message'
 import { NAMESPACES, type Namespace } from '@retter-shared/BeanBloomKit/i18n/messages'
 import type { PageMessages } from './types'
 
-/** Every page shows the frame (header, footer, consent): its namespace comes with each. */
-const ALWAYS: Namespace[] = ['shell']
+/**
+ * Every page shows the frame (header, footer, consent) and may show a failure of the service: the
+ * frame's namespace and the errors' (a dozen short texts) come with each.
+ */
+const ALWAYS: Namespace[] = ['shell', 'errors']
 
 /**
  * The messages a page in `locale` needs: the frame's and `namespaces`.

@@ -4,9 +4,10 @@
  * statuses' words and the method's name come from the shared module the class e-mails with.
  */
 import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
-import type { DeliveryPayment, PaymentMethodSummary } from '@/lib/contract'
+import type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
 
 export { methodText, needsCustomer, paymentStatusText }
 
@@ -53,4 +54,50 @@ export function methodDetails(method: PaymentMethodSummary): string[] {
     if (method.mandateReference) lines.push(`Mandate reference ${method.mandateReference}`)
   }
   return lines
+}
+
+/*
+ * The same words in the page's language (the functions above stay English: the e-mails' words and
+ * their callers). Each takes the page's `t` first.
+ */
+
+const STATUS_KEYS: Record<PaymentStatus, MessageKey> = {
+  charging: 'payments.status.charging',
+  processing: 'payments.status.processing',
+  settling: 'payments.status.settling',
+  paid: 'payments.status.paid',
+  failed: 'payments.status.failed',
+  requires_action: 'payments.status.requiresAction',
+  unpaid: 'payments.status.unpaid',
+}
+
+/** "Bezahlt · 20,00 €": a delivery's payment line in the page's language. */
+export function paymentLineIn(t: Translate, payment: Pick<DeliveryPayment, 'status' | 'amountCents'>, locale?: string): string {
+  const key = STATUS_KEYS[payment.status] as MessageKey | undefined
+  return t('payments.line', { status: key ? t(key) : paymentStatusText(payment.status), amount: eurosText(payment.amountCents, locale) })
+}
+
+/** A saved method's name in the page's language: "Visa •••• 4242", "SEPA-Lastschrift •••• 3000". */
+export function methodTextIn(t: Translate, method: Pick<PaymentMethodSummary, 'type' | 'brand' | 'last4'>): string {
+  if (method.type === 'sepa_debit') return t('payments.method.sepa', { last4: method.last4 })
+  return method.brand ? methodText(method) : t('payments.method.card', { last4: method.last4 })
+}
+
+/** `methodDetails` in the page's language. */
+export function methodDetailsIn(t: Translate, method: PaymentMethodSummary): string[] {
+  const lines = [methodTextIn(t, method)]
+  if (method.type === 'card' && method.expMonth && method.expYear) {
+    lines.push(t('payments.method.expires', { month: String(method.expMonth).padStart(2, '0'), year: String(method.expYear) }))
+  }
+  if (method.type === 'sepa_debit') {
+    const bank = [method.bankCode ? t('payments.method.bankCode', { code: method.bankCode }) : '', method.country ?? ''].filter(Boolean).join(', ')
+    if (bank) lines.push(bank)
+    if (method.mandateReference) lines.push(t('payments.method.mandate', { reference: method.mandateReference }))
+  }
+  return lines
+}
+
+/** `sepaMandateText` in the page's language (Stripe's mandate wording as its translations have it). */
+export function sepaMandateTextIn(t: Translate, shop: string = SHOP_NAME): string {
+  return t('payments.sepa.mandate', { shop })
 }

@@ -4,10 +4,11 @@ import { readConsent } from '@/lib/analytics/consent'
  * The downloaded file: what the Account holds, plus what only this browser keeps (the cookie
  * choice), as indented JSON.
  * @param exported exportMyData's answer
+ * @param notChosen what the file says when this browser has no cookie choice, in the page's language
  */
-export function exportDocument(exported: Record<string, unknown>): string {
+export function exportDocument(exported: Record<string, unknown>, notChosen = 'not chosen in this browser'): string {
   const consent = readConsent()
-  return JSON.stringify({ ...exported, browser: { cookieChoice: consent ?? 'not chosen in this browser' } }, null, 2)
+  return JSON.stringify({ ...exported, browser: { cookieChoice: consent ?? notChosen } }, null, 2)
 }
 
 /**

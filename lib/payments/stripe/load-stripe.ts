@@ -10,6 +10,7 @@
 import { isFakeStripeJs, stripeJsUrl } from '@/lib/security/stripe-url'
 import { withLocalElements } from './local-elements'
 import type { StripeConstructor, StripeJs } from './stripe-js'
+import { keyed } from '@/lib/rio/errors/app-error'
 
 declare global {
   interface Window {
@@ -27,6 +28,9 @@ const env = {
 /** Why payments cannot be taken here, in the customer's words (thrown as a plain Error; components show its message). */
 const UNAVAILABLE = 'Our payment form could not be loaded. Check your connection, then try again.'
 const NOT_CONFIGURED = 'Payments are not set up on this site yet (no Stripe publishable key), so no card or bank account can be saved.'
+// Marked with their catalogue keys, so a page writes them in its language (errorText).
+const unavailable = (): Error => keyed(new Error(UNAVAILABLE), 'payments.stripe.unavailable')
+const notConfigured = (): Error => keyed(new Error(NOT_CONFIGURED), 'payments.stripe.notConfigured')
 
 let loading: Promise<StripeJs> | null = null
 
@@ -39,10 +43,10 @@ function injectScript(url: string): Promise<StripeConstructor> {
     const script = document.createElement('script')
     script.src = url
     script.async = true
-    script.onload = () => (window.Stripe ? resolve(window.Stripe) : reject(new Error(UNAVAILABLE)))
+    script.onload = () => (window.Stripe ? resolve(window.Stripe) : reject(unavailable()))
     script.onerror = () => {
       script.remove()
-      reject(new Error(UNAVAILABLE))
+      reject(unavailable())
     }
     document.head.appendChild(script)
   })
@@ -55,7 +59,7 @@ function injectScript(url: string): Promise<StripeConstructor> {
  */
 export function loadStripe(): Promise<StripeJs> {
   const key = env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY?.trim()
-  if (!key) return Promise.reject(new Error(NOT_CONFIGURED))
+  if (!key) return Promise.reject(notConfigured())
   const current = (loading ??= injectScript(stripeJsUrl(env)).then((Stripe) => {
     const stripe = Stripe(key)
     return isFakeStripeJs(env) ? withLocalElements(stripe) : stripe

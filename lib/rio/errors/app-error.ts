@@ -8,6 +8,26 @@
  * - ./map-later.ts: that mapping for the providers, loaded on the first failure.
  */
 import type { AppError } from '@/lib/types'
+import type { MessageKey } from '@/lib/i18n/types'
+import type { MessageValues } from '@retter-shared/BeanBloomKit/i18n/render'
+
+/**
+ * The catalogue key (and values) of the errors whose words are the app's own, so a page writes them
+ * in its language (./words.ts `errorText`); `message` stays the English, the spec's exact words. A
+ * side table rather than a field: an error's own fields stay exactly what callers compare.
+ */
+const MESSAGE_KEYS = new WeakMap<object, { key: MessageKey; values?: MessageValues }>()
+
+/** `error`, marked as written with `key`'s English words. */
+export function keyed<E extends object>(error: E, key: MessageKey, values?: MessageValues): E {
+  MESSAGE_KEYS.set(error, values ? { key, values } : { key })
+  return error
+}
+
+/** The catalogue key an error's words were written with, if they are the app's own. */
+export function messageKeyOf(error: object): { key: MessageKey; values?: MessageValues } | undefined {
+  return MESSAGE_KEYS.get(error)
+}
 
 /** An `AppError` that is also an `Error`, so rejections keep a stack and `instanceof` works. */
 export class RioAppError extends Error implements AppError {
@@ -46,22 +66,22 @@ export function noCloudObjectError(): RioAppError {
  * context, shown as a generic failure rather than a blank screen.
  */
 export function asAppError(caught: unknown): RioAppError {
-  return caught instanceof RioAppError ? caught : new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' })
+  return caught instanceof RioAppError ? caught : keyed(new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' }), 'errors.unknown')
 }
 
 /** A change asked for while the customer's Account is still being opened. */
 export function accountNotReadyError(): RioAppError {
-  return new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' })
+  return keyed(new RioAppError({ code: 'NOT_READY', message: 'Your account is still loading. Try again in a moment.' }), 'errors.accountNotReady')
 }
 
 /** A change that needs a customer, asked for without a sign-in. */
 export function notSignedInError(): RioAppError {
-  return new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' })
+  return keyed(new RioAppError({ code: 'NOT_SIGNED_IN', message: 'Sign in to choose a plan.' }), 'errors.notSignedIn')
 }
 
 /** A session whose token names no e-mail (so no Account can be found for it). */
 export function noEmailInSessionError(): RioAppError {
-  return new RioAppError({ code: 'NO_EMAIL', message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.' })
+  return keyed(new RioAppError({ code: 'NO_EMAIL', message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.' }), 'errors.noEmail')
 }
 
 /** A staff action asked for while the roastery's boards are still being opened. */

@@ -3,7 +3,7 @@
  * loads on the first failure.
  */
 import type { AppError } from '@/lib/types'
-import { NETWORK_MESSAGE, RioAppError } from './app-error'
+import { keyed, NETWORK_MESSAGE, RioAppError } from './app-error'
 
 /** What a failure is when not even the error mapping could be loaded: the connection is gone. */
 const UNREACHABLE: AppError = { code: 'NETWORK', message: NETWORK_MESSAGE }
@@ -14,7 +14,7 @@ const UNREACHABLE: AppError = { code: 'NETWORK', message: NETWORK_MESSAGE }
  */
 export function toAppErrorLater(error: unknown): Promise<RioAppError> {
   if (error instanceof RioAppError) return Promise.resolve(error)
-  return import('./map').then(({ toAppError }) => toAppError(error), () => new RioAppError(UNREACHABLE))
+  return import('./map').then(({ toAppError }) => toAppError(error), () => keyed(new RioAppError(UNREACHABLE), 'errors.network'))
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { VerifyOtpErrorCode } from '@/lib/contract'
 import type { AppError } from '@/lib/types'
-import { NETWORK_MESSAGE, RioAppError } from './app-error'
+import { keyed, messageKeyOf, NETWORK_MESSAGE, RioAppError } from './app-error'
 import { countdownWords } from '@retter-shared/BeanBloomIdentity/wait-words'
 
 /** True for values made by this module, or plain `{code, message}` objects (not other Errors). */
@@ -69,22 +69,25 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
     }
   }
   if (status === 570) {
-    return { code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }
+    return keyed({ code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }, 'errors.busy')
   }
   if (status === 400) {
     const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined
-    return {
+    const invalid: AppError = {
       code: code ?? 'VALIDATION',
       status,
       message: said ?? 'The request was not valid. Please check what you entered.',
       ...(typeof field === 'string' && field ? { field } : {}),
     }
+    return said ? invalid : keyed(invalid, 'errors.validation')
   }
   if (status === 401 || status === 403) {
-    return { code: code ?? 'ACCESS_DENIED', status, message: said ?? 'You are not allowed to do that. Please sign in again.' }
+    const denied: AppError = { code: code ?? 'ACCESS_DENIED', status, message: said ?? 'You are not allowed to do that. Please sign in again.' }
+    return said ? denied : keyed(denied, 'errors.accessDenied')
   }
   if (status === 404) {
-    return { code: code ?? 'NOT_FOUND', status, message: said ?? 'That was not found on the server.' }
+    const missing: AppError = { code: code ?? 'NOT_FOUND', status, message: said ?? 'That was not found on the server.' }
+    return said ? missing : keyed(missing, 'errors.notFound')
   }
   if (status === 503 && code && said) {
     // Our classes' own "not now" answers (e.g. a customer's account could not record a shipment)
@@ -92,9 +95,10 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
     return { code: 'SERVER_ERROR', status, reason: code, message: said }
   }
   if (status >= 500) {
-    return { code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }
+    return keyed({ code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }, 'errors.serverError')
   }
-  return { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.` }
+  const failed: AppError = { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.` }
+  return said ? failed : keyed(failed, 'errors.httpFailed', { status })
 }
 
 /**
@@ -130,13 +134,13 @@ export function rateLimitedMessage(seconds: number, reason?: string): string {
  */
 export function toAppError(error: unknown): RioAppError {
   if (error instanceof RioAppError) return error
-  if (isAppError(error)) return new RioAppError(error)
+  if (isAppError(error)) return rioError(error)
   if (isAxiosLike(error)) {
-    if (error.response) return new RioAppError(fromHttpStatus(error.response))
+    if (error.response) return rioError(fromHttpStatus(error.response))
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message ?? '')) {
-      return new RioAppError({ code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' })
+      return keyed(new RioAppError({ code: 'TIMEOUT', message: 'The service did not answer within 30 seconds. Please try again.' }), 'errors.timeout')
     }
-    return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
+    return networkError()
   }
   if (error instanceof Error) {
     if (error.message === 'Retter SDK not initialized.' || error.message === 'SDK already initialized.') {
@@ -145,18 +149,24 @@ export function toAppError(error: unknown): RioAppError {
     if (error.name === 'RioConfigError') return new RioAppError({ code: 'CONFIG', message: error.message })
     const firebaseCode = (error as { code?: unknown }).code
     // Firebase could not be reached: the same outage as any other unanswered request.
-    if (firebaseCode === 'auth/network-request-failed') {
-      return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
-    }
+    if (firebaseCode === 'auth/network-request-failed') return networkError()
     if (typeof firebaseCode === 'string' && firebaseCode.startsWith('auth/')) {
       return new RioAppError({ code: 'FIREBASE_AUTH', message: `Live updates could not sign in (${firebaseCode}).` })
     }
-    if (/network|fetch/i.test(error.message)) {
-      return new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE })
-    }
-    return new RioAppError({ code: 'UNKNOWN', message: error.message || 'Something went wrong. Please try again.' })
+    if (/network|fetch/i.test(error.message)) return networkError()
+    return error.message ? new RioAppError({ code: 'UNKNOWN', message: error.message }) : unknownError()
   }
-  return new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' })
+  return unknownError()
+}
+
+const networkError = (): RioAppError => keyed(new RioAppError({ code: 'NETWORK', message: NETWORK_MESSAGE }), 'errors.network')
+const unknownError = (): RioAppError => keyed(new RioAppError({ code: 'UNKNOWN', message: 'Something went wrong. Please try again.' }), 'errors.unknown')
+
+/** A mapped answer as a `RioAppError`, keeping the catalogue key its words were written with. */
+function rioError(fields: AppError): RioAppError {
+  const made = new RioAppError(fields)
+  const key = messageKeyOf(fields)
+  return key ? keyed(made, key.key, key.values) : made
 }
 
 /**

@@ -9,11 +9,18 @@ import { Locale, LOCALES } from '../locales'
 import { shell, ShellKey } from './shell'
 import { plans, PlansKey } from './plans'
 import { roastery, RoasteryKey } from './roastery'
+import { account, AccountKey } from './account'
+import { payments, PaymentsKey } from './payments'
+import { privacy, PrivacyKey } from './privacy'
+import { legal, LegalKey } from './legal'
+import { errors, ErrorsKey } from './errors'
 
-export const NAMESPACES = { shell: shell, plans: plans, roastery: roastery }
+export const NAMESPACES = {
+  shell: shell, plans: plans, roastery: roastery, account: account, payments: payments, privacy: privacy, legal: legal, errors: errors,
+}
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey | RoasteryKey
+export type MessageKey = ShellKey | PlansKey | RoasteryKey | AccountKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
@@ -21,6 +28,9 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
   'shell.live', 'roastery.column.plan', 'roastery.column.action',
+  // Values only ("{method}, {date}", "{status} · {amount}"), a brand, and true cognates ("Date", "E-mail", "Register").
+  'account.document.paidWithValue', 'payments.line', 'legal.privacy.receipts.where', 'legal.privacy.analytics.where',
+  'account.document.date', 'legal.address.email', 'legal.imprint.register',
 ]
 
 function merged(): Catalogue {
