@@ -8,11 +8,12 @@ import { Catalogue, Messages } from '../catalogue'
 import { Locale, LOCALES } from '../locales'
 import { shell, ShellKey } from './shell'
 import { plans, PlansKey } from './plans'
+import { signIn, SignInKey } from './sign-in'
 
-export const NAMESPACES = { shell: shell, plans: plans }
+export const NAMESPACES = { shell: shell, plans: plans, signIn: signIn }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey
+export type MessageKey = ShellKey | PlansKey | SignInKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
