@@ -12,4 +12,4 @@ export default function Account() {
 }
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages([])
+export const getStaticProps = withMessages(['plans', 'delivery', 'subscription'])

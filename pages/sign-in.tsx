@@ -17,4 +17,4 @@ export default function SignIn() {
 SignIn.deferSdkStart = true
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages(['signIn'])
+export const getStaticProps = withMessages(['signIn', 'plans'])

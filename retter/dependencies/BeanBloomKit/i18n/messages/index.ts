@@ -9,16 +9,19 @@ import { Locale, LOCALES } from '../locales'
 import { shell, ShellKey } from './shell'
 import { plans, PlansKey } from './plans'
 import { signIn, SignInKey } from './sign-in'
+import { delivery, DeliveryKey } from './delivery'
+import { subscription, SubscriptionKey } from './subscription'
 
-export const NAMESPACES = { shell: shell, plans: plans, signIn: signIn }
+export const NAMESPACES = { shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey | SignInKey
+export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
+  'delivery.coffee.text', 'plans.confirm.row.plan', 'subscription.plan.plan', 'subscription.price.withBag',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
 ]
 
