@@ -1,4 +1,4 @@
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import { preferencesInText, preferencesWords } from '@/lib/delivery/preference-words'
 import { AppLink } from '@/components/ui/AppLink'
 import { useState } from 'react'
@@ -27,8 +27,10 @@ const ANY_PLAN = { grinds: ALL_GRINDS, roasts: ALL_ROASTS }
  * The plan (with a link to compare and change it on the plans page) and the coffee preferences,
  * edited in place within what the plan offers.
  */
-export function PlanAndPreferences({ account, subscription, plan, changes, locale }: PlanAndPreferencesProps) {
+export function PlanAndPreferences({ account, subscription, plan, changes, locale: given }: PlanAndPreferencesProps) {
   const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   const live = subscription.status === 'active' || subscription.status === 'paused'
   const options = live && plan ? plan : ANY_PLAN
   const saved = account.preferences ?? preferencesFor(options)

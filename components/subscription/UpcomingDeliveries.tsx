@@ -8,7 +8,7 @@ import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscripti
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
 
@@ -76,11 +76,13 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
   const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
   const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
