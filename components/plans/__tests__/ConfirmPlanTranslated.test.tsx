@@ -43,6 +43,6 @@ test('a switch reads in French: title, comparison, four-week spend and the date 
 })
 
 test('the line above the plans links to the account in German', () => {
-  inLocale('de', <PlanLine text="Du hast Barista" />)
+  inLocale('de', <PlanLine text="Dein Abo: Barista" />)
   expect(screen.getByRole('link', { name: 'Abo verwalten' })).toBeInTheDocument()
 })

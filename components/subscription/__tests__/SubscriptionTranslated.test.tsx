@@ -97,5 +97,5 @@ test('plan and coffee, the price with its per-bag price, and the history in Fren
 test('the line above the plans names the next delivery in German', () => {
   jest.spyOn(Date, 'now').mockReturnValue(NOW)
   inLocale('de', <CurrentPlanLine subscription={sub} plans={[...PLANS]} />)
-  expect(screen.getByTestId('current-plan-line')).toHaveTextContent('Du hast Barista · nächste Lieferung Mo., 30. Nov. 2026 Abo verwalten')
+  expect(screen.getByTestId('current-plan-line')).toHaveTextContent('Dein Abo: Barista · nächste Lieferung Mo., 30. Nov. 2026 Abo verwalten')
 })

@@ -193,7 +193,7 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.start.note': '{price} {interval}. Aussetzen, pausieren oder kündigen kannst du jederzeit in deinem Konto.',
     'plans.line.manage': 'Abo verwalten',
     'plans.toast.switching': 'Du wechselst zu {plan} ab deiner nächsten Lieferung am {day}.',
-    'plans.toast.started': 'Du hast jetzt {plan}. Deine erste Lieferung kommt am {day}.',
+    'plans.toast.started': 'Dein Abo: {plan}. Deine erste Lieferung kommt am {day}.',
   },
   fr: {
     'plans.title': 'Formules',
@@ -379,7 +379,7 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.start.note': '{price} {interval}. Overslaan, pauzeren of opzeggen kan altijd vanuit je account.',
     'plans.line.manage': 'Je abonnement beheren',
     'plans.toast.switching': 'Je stapt over naar {plan} vanaf je volgende levering op {day}.',
-    'plans.toast.started': 'Je hebt nu {plan}. Je eerste levering is op {day}.',
+    'plans.toast.started': 'Je abonnement: {plan}. Je eerste levering is op {day}.',
   },
   it: {
     'plans.title': 'Abbonamenti',
