@@ -38,7 +38,7 @@ const plansProps: GetStaticProps<HomeProps> = async ({ locale }) => {
   return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans, locale) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
 
-export const getStaticProps = withMessages(['plans', 'payments'], plansProps)
+export const getStaticProps = withMessages(['plans', 'delivery', 'subscription', 'payments'], plansProps)
 
 // Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
 Home.deferSdkStart = true

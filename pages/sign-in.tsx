@@ -1,11 +1,13 @@
 import { withMessages } from '@/lib/i18n/static-props'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 import { SignInPage } from '@/components/sign-in/SignInPage'
+import { useT } from '@/contexts/I18nContext'
 
 export default function SignIn() {
+  const t = useT()
   return (
     <>
-      <PageTitle page="Sign in" />
+      <PageTitle page={t('signIn.pageTitle')} />
       <SignInPage />
     </>
   )
@@ -15,4 +17,4 @@ export default function SignIn() {
 SignIn.deferSdkStart = true
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages([])
+export const getStaticProps = withMessages(['signIn', 'plans'])

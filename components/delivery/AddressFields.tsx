@@ -1,20 +1,22 @@
 import { useId } from 'react'
 import type { AddressDraft } from '@/lib/delivery/address-draft'
-import { ADDRESS_LIMITS, countryName, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
-import { DELIVERY_COUNTRIES_BY_NAME } from '@/lib/delivery/countries'
+import { ADDRESS_LIMITS, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
+import { countryNameIn, deliveryCountriesByName } from '@/lib/delivery/countries'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { MessageKey } from '@/lib/i18n/types'
 import styles from '@/components/ui/Fields.module.css'
 
 // The draft's shape and constructor have no React: they live in lib/ (a start draft stores one);
 // re-exported here for the fields' callers.
 export { EMPTY_ADDRESS, draftOf, type AddressDraft } from '@/lib/delivery/address-draft'
 
-const LABELS: Record<AddressField, { label: string; autoComplete: string }> = {
-  name: { label: 'Full name', autoComplete: 'shipping name' },
-  line1: { label: 'Street and number', autoComplete: 'shipping address-line1' },
-  line2: { label: 'Flat, floor, company (optional)', autoComplete: 'shipping address-line2' },
-  postalCode: { label: 'Postal code', autoComplete: 'shipping postal-code' },
-  city: { label: 'Town or city', autoComplete: 'shipping address-level2' },
-  country: { label: 'Country', autoComplete: 'shipping country' },
+const LABELS: Record<AddressField, { label: MessageKey; autoComplete: string }> = {
+  name: { label: 'delivery.address.name', autoComplete: 'shipping name' },
+  line1: { label: 'delivery.address.line1', autoComplete: 'shipping address-line1' },
+  line2: { label: 'delivery.address.line2', autoComplete: 'shipping address-line2' },
+  postalCode: { label: 'delivery.address.postalCode', autoComplete: 'shipping postal-code' },
+  city: { label: 'delivery.address.city', autoComplete: 'shipping address-level2' },
+  country: { label: 'delivery.address.country', autoComplete: 'shipping country' },
 }
 
 export interface AddressFieldsProps {
@@ -42,6 +44,8 @@ export interface AddressFieldsProps {
  */
 export function AddressFields({ value, onChange, problem, problems, disabled, idPrefix, autoFocusFirst, labelledBy }: AddressFieldsProps) {
   const generated = useId()
+  const t = useT()
+  const locale = useLocale()
   const base = idPrefix ?? generated
   const idOf = (field: AddressField) => `${base}-${field}`
   const errorIdOf = (field: AddressField) => `${base}-${field}-error`
@@ -61,7 +65,7 @@ export function AddressFields({ value, onChange, problem, problems, disabled, id
   })
   const field = (name: Exclude<AddressField, 'country'>) => (
     <div className={`${styles.field} ${styles[`field-${name}`] ?? ''}`} key={name}>
-      <label htmlFor={idOf(name)}>{LABELS[name].label}</label>
+      <label htmlFor={idOf(name)}>{t(LABELS[name].label)}</label>
       <input
         {...common(name)}
         type="text"
@@ -76,7 +80,7 @@ export function AddressFields({ value, onChange, problem, problems, disabled, id
   )
   return (
     <fieldset className={styles.address} disabled={disabled} aria-labelledby={labelledBy}>
-      {labelledBy ? null : <legend>Delivery address</legend>}
+      {labelledBy ? null : <legend>{t('delivery.address.legend')}</legend>}
       {field('name')}
       {field('line1')}
       {field('line2')}
@@ -85,11 +89,11 @@ export function AddressFields({ value, onChange, problem, problems, disabled, id
         {field('city')}
       </div>
       <div className={styles.field}>
-        <label htmlFor={idOf('country')}>{LABELS.country.label}</label>
+        <label htmlFor={idOf('country')}>{t(LABELS.country.label)}</label>
         <select {...common('country')} value={value.country} required onChange={(event) => onChange({ ...value, country: event.target.value })}>
-          <option value="">Choose a country…</option>
-          {DELIVERY_COUNTRIES_BY_NAME.map((code) => (
-            <option key={code} value={code}>{countryName(code)}</option>
+          <option value="">{t('delivery.address.chooseCountry')}</option>
+          {deliveryCountriesByName(locale).map((code) => (
+            <option key={code} value={code}>{countryNameIn(code, locale)}</option>
           ))}
         </select>
         {errorOf('country')}

@@ -1,4 +1,4 @@
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import { useEffect } from 'react'
 import { useCustomer, usePlanList } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
@@ -16,13 +16,14 @@ export function RememberCustomerView() {
   const { account } = useCustomer()
   const { plans } = usePlanList()
   const t = useT()
+  const locale = useLocale()
   useEffect(() => {
     if (authStatus === 'unknown') return
     let alive = true
     remember().then(({ rememberCustomerView }) => {
-      if (alive) rememberCustomerView({ signedIn: isSignedIn, uid, email, account, plans, t })
+      if (alive) rememberCustomerView({ signedIn: isSignedIn, uid, email, account, plans, t, locale })
     }, () => undefined)
     return () => { alive = false }
-  }, [authStatus, isSignedIn, uid, email, account, plans, t])
+  }, [authStatus, isSignedIn, uid, email, account, plans, t, locale])
   return null
 }

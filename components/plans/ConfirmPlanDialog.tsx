@@ -1,18 +1,19 @@
-import { useT } from '@/contexts/I18nContext'
-import type { Translate } from '@/lib/i18n/types'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
+import { preferencesWords } from '@/lib/delivery/preference-words'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { serverProblemOf } from '@/components/delivery/useAddressDraft'
 import { methodText } from '@/lib/payments/words'
 import { Dialog } from '@/components/ui/Dialog'
 import type { CoffeePreferences, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
-import { bagsLine, grindChoices, roastChoices } from '@/lib/format/plan'
+import { bagsLine, grindChoices, planTitle, roastChoices } from '@/lib/format/plan'
 import { formatPrice, planPrices } from '@/lib/format/price'
 import styles from '@/components/subscription/Subscription.module.css'
 import { periodCost, periodDifference } from '@/lib/subscription/period-cost'
 import { planPriceText } from '@/components/subscription/PlanPrice'
 import { Row } from '@/components/subscription/Row'
-import { preferencesFor, preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
+import { preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
 import type { PlanChoicePreview } from '@/lib/subscription/view'
 import { writeStartDraft } from '@/lib/plans/start-draft'
 import { useSendOnce } from '@/components/react/useSendOnce'
@@ -36,22 +37,22 @@ export interface ConfirmPlanDialogProps {
   locale?: string
 }
 
-const TITLES: Record<PlanChoicePreview['kind'], (name: string) => string> = {
-  start: (name) => `Start with ${name}?`,
-  restart: (name) => `Start ${name} again?`,
-  change: (name) => `Switch to ${name}?`,
+const TITLES: Record<PlanChoicePreview['kind'], MessageKey> = {
+  start: 'plans.confirm.title.start',
+  restart: 'plans.confirm.title.restart',
+  change: 'plans.confirm.title.change',
 }
-const ACTIONS: Record<PlanChoicePreview['kind'], (name: string) => string> = {
-  start: (name) => `Start ${name}`,
-  restart: (name) => `Start ${name} again`,
-  change: (name) => `Switch to ${name}`,
+const ACTIONS: Record<PlanChoicePreview['kind'], MessageKey> = {
+  start: 'plans.confirm.action.start',
+  restart: 'plans.confirm.action.restart',
+  change: 'plans.confirm.action.change',
 }
 
 
 /** "€44.00 (4 deliveries)": what a plan costs every four weeks. */
-function periodText(plan: SubscriptionPlan, locale?: string): string {
+function periodText(t: Translate, plan: SubscriptionPlan, locale?: string): string {
   const cost = periodCost(plan)
-  return `${formatPrice(cost.amount, plan.currency, locale)} (${cost.deliveries} ${cost.deliveries === 1 ? 'delivery' : 'deliveries'})`
+  return t('plans.confirm.period', { price: formatPrice(cost.amount, plan.currency, locale), deliveries: cost.deliveries })
 }
 
 /** True when both plans' four-week spend can be summed and compared (known cadences, one currency). */
@@ -67,11 +68,11 @@ function comparableSpend(from: SubscriptionPlan, to: SubscriptionPlan): boolean 
 }
 
 /** "You would spend €20.00 more every four weeks.", or that the spend stays the same. */
-function spendLine(from: SubscriptionPlan, to: SubscriptionPlan, locale?: string): string {
+function spendLine(t: Translate, from: SubscriptionPlan, to: SubscriptionPlan, locale?: string): string {
   const difference = periodDifference(from, to)
-  if (difference === 0) return 'You would spend the same every four weeks.'
+  if (difference === 0) return t('plans.confirm.spendSame')
   const amount = formatPrice(Math.abs(difference), to.currency, locale)
-  return `You would spend ${amount} ${difference > 0 ? 'more' : 'less'} every four weeks.`
+  return difference > 0 ? t('plans.confirm.spendMore', { amount }) : t('plans.confirm.spendLess', { amount })
 }
 
 /**
@@ -84,22 +85,22 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
   const toPrices = planPrices(to, locale)
   const spend = comparableSpend(from, to)
   const rows: Array<[label: string, now: string, next: string]> = [
-    ['Each delivery', bagsLine(t, from), bagsLine(t, to)],
-    ['Price per delivery', fromPrices.price, toPrices.price],
-    ...(spend ? [['Every four weeks', periodText(from, locale), periodText(to, locale)] as [string, string, string]] : []),
-    ['Price per bag', fromPrices.perBag, toPrices.perBag],
-    ['Grind', grindChoices(t, from), grindChoices(t, to)],
-    ['Roast', roastChoices(t, from), roastChoices(t, to)],
+    [t('plans.card.each'), bagsLine(t, from), bagsLine(t, to)],
+    [t('plans.confirm.row.pricePerDelivery'), fromPrices.price, toPrices.price],
+    ...(spend ? [[t('plans.confirm.row.fourWeeks'), periodText(t, from, locale), periodText(t, to, locale)] as [string, string, string]] : []),
+    [t('plans.confirm.row.pricePerBag'), fromPrices.perBag, toPrices.perBag],
+    [t('plans.card.grind'), grindChoices(t, from), grindChoices(t, to)],
+    [t('plans.card.roast'), roastChoices(t, from), roastChoices(t, to)],
   ]
   return (
     <>
       <table className={styles.compare}>
-        <caption className="visually-hidden">{`${from.name} compared with ${to.name}, from ${firstDay}`}</caption>
+        <caption className="visually-hidden">{t('plans.confirm.caption', { from: planTitle(t, from), to: planTitle(t, to), day: firstDay })}</caption>
         <thead>
           <tr>
             <td />
-            <th scope="col">Now: {from.name}</th>
-            <th scope="col">From {firstDay}: {to.name}</th>
+            <th scope="col">{t('plans.confirm.now', { plan: planTitle(t, from) })}</th>
+            <th scope="col">{t('plans.confirm.from', { day: firstDay, plan: planTitle(t, to) })}</th>
           </tr>
         </thead>
         <tbody>
@@ -112,7 +113,7 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
           ))}
         </tbody>
       </table>
-      {spend ? <p className={styles.spend}>{spendLine(from, to, locale)}</p> : null}
+      {spend ? <p className={styles.spend}>{spendLine(t, from, to, locale)}</p> : null}
     </>
   )
 }
@@ -125,8 +126,10 @@ function Comparison({ from, to, firstDay, locale }: { from: SubscriptionPlan; to
  * says from which delivery it applies. One click sends one choice; a failure is shown here (under
  * the field it is about) and the dialog keeps everything typed.
  */
-export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale }: ConfirmPlanDialogProps) {
+export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfirm, onClose, locale: given }: ConfirmPlanDialogProps) {
   const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   const starting = preview.kind !== 'change'
   const { send, sending: sendingChoice, error, inFlight } = useSendOnce(async (start: PlanStart | null) => {
     await onConfirm(start)
@@ -135,9 +138,9 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
   })
   const form = useStartForm({ plan, account, starting, error })
   const sending = sendingChoice || form.payment.saving
-  const day = formatDeliveryDay(preview.firstDeliveryAt)
+  const day = formatDeliveryDay(preview.firstDeliveryAt, locale)
   // A change names the new plan's first delivery that is sent: a skipped one before it is not "from".
-  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt) : null
+  const firstSent = preview.firstSentAt ? formatDeliveryDay(preview.firstSentAt, locale) : null
   const { askingToDiscard, setAskingToDiscard, keepEditing, notNow, requestClose, discard } = useDiscardQuestion({ typed: form.typed, busy: () => inFlight() || form.payment.saving, onClose })
   const serverProblem = serverProblemOf(error)
 
@@ -156,7 +159,7 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
 
   return (
     <Dialog
-      title={TITLES[preview.kind](plan.name)}
+      title={t(TITLES[preview.kind], { plan: planTitle(t, plan) })}
       onClose={requestClose}
       closeOnBackdrop={!form.typed}
       description={starting
@@ -179,10 +182,10 @@ export function ConfirmPlanDialog({ plan, currentPlan, preview, account, onConfi
           disabled={sending}
           aria-busy={sending || undefined}
         >
-          {sending ? <><span className="spinner" aria-hidden="true" /> Saving…</> : ACTIONS[preview.kind](plan.name)}
+          {sending ? <><span className="spinner" aria-hidden="true" /> {t('plans.confirm.saving')}</> : t(ACTIONS[preview.kind], { plan: planTitle(t, plan) })}
         </button>
         <button ref={notNow} type="button" className="btn btn-secondary" onClick={requestClose} disabled={sending} data-autofocus={starting && !account.delivery ? undefined : true}>
-          Not now
+          {t('plans.confirm.notNow')}
         </button>
       </div>
     </Dialog>
@@ -235,14 +238,15 @@ function StartSummary({ plan, account, firstDeliveryAt, day, locale }: {
   const t = useT()
   return (
     <dl className={styles.summary}>
-      <Row className="" label="Plan">{plan.name}</Row>
-      <Row className="" label="Each delivery">{bagsLine(t, plan)}</Row>
-      <Row className="" label="Price">{planPriceText(t, plan, locale)}</Row>
-      <Row className="" label="First delivery"><time dateTime={firstDeliveryAt}>{day}</time></Row>
+      <Row className="" label={t('plans.confirm.row.plan')}>{planTitle(t, plan)}</Row>
+      <Row className="" label={t('plans.card.each')}>{bagsLine(t, plan)}</Row>
+      <Row className="" label={t('plans.confirm.row.price')}>{planPriceText(t, plan, locale)}</Row>
+      <Row className="" label={t('plans.confirm.row.firstDelivery')}><time dateTime={firstDeliveryAt}>{day}</time></Row>
       {account.paymentMethod ? (
-        <Row className="" label="Paid with">
-          {methodText(account.paymentMethod)}
-          {account.paymentMethod.mandateReference ? `, mandate reference ${account.paymentMethod.mandateReference}` : ''}
+        <Row className="" label={t('plans.confirm.row.paidWith')}>
+          {account.paymentMethod.mandateReference
+            ? t('plans.confirm.mandate', { method: methodText(account.paymentMethod), reference: account.paymentMethod.mandateReference })
+            : methodText(account.paymentMethod)}
         </Row>
       ) : null}
     </dl>
@@ -251,11 +255,12 @@ function StartSummary({ plan, account, firstDeliveryAt, day, locale }: {
 
 /** From which delivery a change applies (or that every reachable one is skipped). */
 function ChangeNote({ firstSent, paused }: { firstSent: string | null; paused?: boolean }) {
+  const t = useT()
   return (
     <p>
       {firstSent
-        ? `The switch applies from your delivery on ${firstSent}${paused ? ' (your pause stays as it is)' : ''}; deliveries already being roasted stay as they are.`
-        : 'Every delivery of your new plan we can still reach is skipped: the switch applies from the first one you unskip.'}
+        ? t(paused ? 'plans.confirm.changeFromPaused' : 'plans.confirm.changeFrom', { day: firstSent })
+        : t('plans.confirm.allSkipped')}
     </p>
   )
 }
@@ -267,14 +272,15 @@ function DiscardQuestion({ keepEditing, withPayment, onKeep, onDiscard }: {
   onKeep(): void
   onDiscard(): void
 }) {
+  const t = useT()
   return (
     <div className={styles.discard} role="group" aria-labelledby="discard-question">
       <p id="discard-question">
-        <strong>Discard what you typed?</strong> Your address and coffee choices for this start will be lost{withPayment ? ', and the payment details too' : ''}.
+        <strong>{t('plans.confirm.discard.question')}</strong> {t(withPayment ? 'plans.confirm.discard.lostWithPayment' : 'plans.confirm.discard.lost')}
       </p>
       <div className={styles.dialogActions}>
-        <button ref={keepEditing} type="button" className="btn btn-primary" onClick={onKeep}>Keep editing</button>
-        <button type="button" className="btn btn-secondary" onClick={onDiscard}>Discard and close</button>
+        <button ref={keepEditing} type="button" className="btn btn-primary" onClick={onKeep}>{t('plans.confirm.discard.keep')}</button>
+        <button type="button" className="btn btn-secondary" onClick={onDiscard}>{t('plans.confirm.discard.close')}</button>
       </div>
     </div>
   )
@@ -284,5 +290,5 @@ function DiscardQuestion({ keepEditing, withPayment, onKeep, onDiscard }: {
 function preferenceNoteOf(t: Translate, plan: SubscriptionPlan, currentPlan: SubscriptionPlan | undefined, preferences: CoffeePreferences | undefined): string | null {
   const kept = currentPlan && preferences ? preferencesFor(plan, preferences) : null
   if (!kept || !preferences || (kept.grind === preferences.grind && kept.roast === preferences.roast)) return null
-  return `${plan.name} offers: ${grindChoices(t, plan)}. ${roastChoices(t, plan)}. So your coffee becomes: ${preferencesText(kept)}.`
+  return t('plans.confirm.preferenceNote', { plan: planTitle(t, plan), grinds: grindChoices(t, plan), roasts: roastChoices(t, plan), coffee: preferencesWords(t, kept) })
 }

@@ -60,7 +60,7 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
   const chooseEarly = (planId: string) => {
     void router.replace({ pathname: ROUTES.plans, query: { plan: planId } }, undefined, { shallow: true, scroll: false })
     setAttempt((n) => n + 1)
-    customerPlans.load().catch(() => notify.error(CONFIRMATION_UNAVAILABLE))
+    customerPlans.load().catch(() => notify.error(t(CONFIRMATION_UNAVAILABLE)))
   }
   // Until the session (and a customer's plan) is known, the page is the same for everyone: the
   // first paint shows the part this browser's stored view picks (./PlansFirstPaint.tsx).

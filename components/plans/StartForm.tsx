@@ -99,7 +99,7 @@ export function StartForm({ form, plan, account, serverProblem, sending, onSubmi
       />
       <PreferenceFields value={form.preferences} options={plan} onChange={form.setPreferences} disabled={sending} />
       {form.needsMethod ? <PaymentMethodFields form={form.payment} idPrefix="confirm" disabled={sending} /> : null}
-      <p className={styles.muted}>{`${formatPrice(plan.amount, plan.currency, locale)} ${formatInterval(t, plan.interval)}. Skip, pause or cancel any time from your account.`}</p>
+      <p className={styles.muted}>{t('plans.start.note', { price: formatPrice(plan.amount, plan.currency, locale), interval: formatInterval(t, plan.interval) })}</p>
     </form>
   )
 }

@@ -12,6 +12,8 @@ import { currentPlanId, previewChoice, subscriptionOf } from '@/lib/subscription
 import { CONFIRMATION_UNAVAILABLE } from '@/lib/plans/messages'
 import type { ConfirmPlanDialogProps } from './ConfirmPlanDialog'
 import { readStartDraft } from '@/lib/plans/start-draft'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { planTitle } from '@/lib/format/plan'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
 export const PLAN_QUERY = 'plan'
@@ -50,6 +52,8 @@ const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./Conf
  */
 export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const router = useRouter()
+  const t = useT()
+  const locale = useLocale()
   const { isSignedIn } = useAuth()
   const { account } = useCustomer()
   const { choosePlan } = usePlans()
@@ -74,9 +78,9 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   useEffect(() => {
     if (!isSignedIn) return
     let alive = true
-    confirmDialog.load().catch(() => { if (alive && requested) notify.error(CONFIRMATION_UNAVAILABLE) })
+    confirmDialog.load().catch(() => { if (alive && requested) notify.error(t(CONFIRMATION_UNAVAILABLE)) })
     return () => { alive = false }
-  }, [isSignedIn, requested])
+  }, [isSignedIn, requested, t])
 
   // A plan carried in the URL that the customer is already on has nothing to confirm: drop it, so
   // the address does not keep asking.
@@ -96,12 +100,12 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
     draftChecked.current = true
     const draft = readStartDraft(email)
     if (!draft || !canStart || requested || !plans.some((candidate) => candidate.id === draft.planId)) return
-    confirmDialog.load().then(() => setPicked((open) => open ?? draft.planId), () => notify.error(CONFIRMATION_UNAVAILABLE))
-  }, [email, subscription, canStart, requested, plans])
+    confirmDialog.load().then(() => setPicked((open) => open ?? draft.planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
+  }, [email, subscription, canStart, requested, plans, t])
 
   const choose = useCallback((planId: string) => {
-    confirmDialog.load().then(() => setPicked(planId), () => notify.error(CONFIRMATION_UNAVAILABLE))
-  }, [])
+    confirmDialog.load().then(() => setPicked(planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
+  }, [t])
 
   const close = useCallback(() => {
     setPicked(null)
@@ -123,6 +127,7 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
         preview={preview}
         account={account}
         onClose={close}
+        locale={locale}
         onConfirm={async (start) => {
           // A start carries what the customer confirmed with it (each only when it changed), so
           // it is one change: one history entry and one e-mail.
@@ -134,8 +139,8 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
           close()
           notify.success(
             preview.kind === 'change'
-              ? `You’re switching to ${plan.name} from your next delivery on ${formatDeliveryDay(preview.firstDeliveryAt)}.`
-              : `You’re on ${plan.name}. Your first delivery is on ${formatDeliveryDay(preview.firstDeliveryAt)}.`,
+              ? t('plans.toast.switching', { plan: planTitle(t, plan), day: formatDeliveryDay(preview.firstDeliveryAt, locale) })
+              : t('plans.toast.started', { plan: planTitle(t, plan), day: formatDeliveryDay(preview.firstDeliveryAt, locale) }),
           )
         }}
       />

@@ -3,6 +3,8 @@ import { normalizeOtp } from '@/lib/format/otp'
 import { SignInField } from './SignInField'
 import styles from './SignIn.module.css'
 import { Wrappable } from '@/components/ui/Wrappable'
+import { useT } from '@/contexts/I18nContext'
+import { aroundSlot } from '@/lib/i18n/slot'
 
 export interface CodeStepProps {
   sentTo: string
@@ -36,19 +38,20 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
     event.preventDefault()
     onSubmit()
   }
+  const t = useT()
   const waiting = resendSecondsLeft > 0
+  const sent = aroundSlot(t, 'signIn.code.sentTo', 'address')
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
       <p className={styles.sentTo}>
-        We sent a code to <strong className={styles.address}>
+        {sent.before}<strong className={styles.address}>
           {address ?? <Wrappable text={sentTo} />}
-        </strong>. It can take a minute to arrive; check
-        your spam folder too.
+        </strong>{sent.after}
       </p>
       <SignInField
         ref={inputRef}
         id="sign-in-code"
-        label="Verification code"
+        label={t('signIn.code.label')}
         name="code"
         type="text"
         inputMode="numeric"
@@ -57,7 +60,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
         className={styles.codeInput}
         value={code}
         onChange={(event) => onCodeChange(normalizeOtp(event.target.value))}
-        hint={needsNewCode ? 'This code can no longer be used. Send a new code to continue.' : 'Enter the 6-digit code from the e-mail.'}
+        hint={needsNewCode ? t('signIn.code.hintDead') : t('signIn.code.hint')}
         error={error}
       >
         {info && !error ? (
@@ -68,7 +71,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
       </SignInField>
       {needsNewCode ? (
         <button type="button" className={`btn btn-primary ${styles.submit}`} onClick={onResend} disabled={waiting || resending} aria-busy={resending || undefined}>
-          {resending ? 'Sending a new code…' : waiting ? `Send a new code in ${resendSecondsLeft}s` : 'Send a new code'}
+          {resending ? t('signIn.code.resending') : waiting ? t('signIn.code.newIn', { seconds: resendSecondsLeft }) : t('signIn.code.new')}
         </button>
       ) : null}
       <button
@@ -79,20 +82,20 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
       >
         {verifying ? (
           <>
-            <span className="spinner" aria-hidden="true" /> Verifying…
+            <span className="spinner" aria-hidden="true" /> {t('signIn.code.verifying')}
           </>
         ) : (
-          'Verify'
+          t('signIn.code.verify')
         )}
       </button>
       <div className={styles.secondary}>
         {needsNewCode ? null : resend ?? (
           <button type="button" className="btn btn-link" onClick={onResend} disabled={waiting || resending || verifying}>
-            {resending ? 'Sending a new code…' : waiting ? `Resend code in ${resendSecondsLeft}s` : 'Resend code'}
+            {resending ? t('signIn.code.resending') : waiting ? t('signIn.code.resendIn', { seconds: resendSecondsLeft }) : t('signIn.code.resend')}
           </button>
         )}
         <button type="button" className="btn btn-link" onClick={onUseAnotherEmail} disabled={verifying}>
-          Use another e-mail
+          {t('signIn.code.anotherEmail')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { forwardRef, type FormEvent } from 'react'
 import { SignInField } from './SignInField'
 import styles from './SignIn.module.css'
+import { useT } from '@/contexts/I18nContext'
 
 export interface EmailStepProps {
   email: string
@@ -15,6 +16,7 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
   { email, onEmailChange, onSubmit, pending, error },
   inputRef,
 ) {
+  const t = useT()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit()
@@ -25,23 +27,23 @@ export const EmailStep = forwardRef<HTMLInputElement, EmailStepProps>(function E
       <SignInField
         ref={inputRef}
         id="sign-in-email"
-        label="Email address"
+        label={t('signIn.email.label')}
         name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
-        hint="We’ll e-mail you a 6-digit code. No password needed."
+        hint={t('signIn.email.hint')}
         error={error}
       />
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={pending} aria-busy={pending || undefined}>
         {pending ? (
           <>
-            <span className="spinner" aria-hidden="true" /> Sending code…
+            <span className="spinner" aria-hidden="true" /> {t('signIn.email.sending')}
           </>
         ) : (
-          'Send code'
+          t('signIn.email.send')
         )}
       </button>
     </form>

@@ -3,6 +3,8 @@ import { needs, unless } from '@/lib/first-paint/names'
 import { Slot } from '@/components/first-paint/Slot'
 import { CodeStep } from './CodeStep'
 import styles from './SignIn.module.css'
+import { useT } from '@/contexts/I18nContext'
+import { aroundSlot } from '@/lib/i18n/slot'
 
 export interface SignInFirstPaintProps {
   /** The page has hydrated: from then on it knows this tab's pending sign-in itself. */
@@ -33,20 +35,22 @@ const nothing = () => undefined
  * slots: the same boxes and words as the step the page resumes into after hydration.
  */
 export function FirstPaintCodeStep() {
+  const t = useT()
+  const wait = aroundSlot(t, 'signIn.code.resendIn', 'seconds')
   return (
     <section className={`card ${styles.panel}`} {...needs('pending')}>
-      <p className={styles.stepLabel}>Step 2 of 2</p>
-      <h1 className={styles.title}>Check your e-mail</h1>
+      <p className={styles.stepLabel}>{t('signIn.step', { step: 2, steps: 2 })}</p>
+      <h1 className={styles.title}>{t('signIn.title.code')}</h1>
       <CodeStep
         sentTo=""
         address={<Slot name="sent-to" />}
         resend={
           <>
             <button type="button" className="btn btn-link" disabled {...needs('resend-wait')}>
-              Resend code in <Slot name="resend-wait" />s
+              {wait.before}<Slot name="resend-wait" />{wait.after}
             </button>
             <button type="button" className="btn btn-link" onClick={nothing} {...unless('resend-wait')}>
-              Resend code
+              {t('signIn.code.resend')}
             </button>
           </>
         }

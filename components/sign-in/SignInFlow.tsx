@@ -7,8 +7,10 @@ import { codeLengthError, invalidEmailError, rateLimitedMessage } from '@/lib/ri
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
 import { readPendingSignIn, writePendingSignIn } from '@/lib/sign-in/pending-sign-in'
-import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn } from '@/lib/sign-in/sign-in-machine'
+import { initialSignInState, pendingOf, secondsUntil, signInReducer, type FieldError, type PendingSignIn, type SignInInfo } from '@/lib/sign-in/sign-in-machine'
 import styles from './SignIn.module.css'
+import { useT } from '@/contexts/I18nContext'
+import type { Translate } from '@/lib/i18n/types'
 
 export interface SignInFlowProps {
   sendOtp: AuthContextValue['sendOtp']
@@ -45,12 +47,13 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
   const { requestCode, resendCode, submitCode } = useSignInRequests({ state, dispatch, sendOtp, verifyOtp, onSignedIn, emailRef, codeRef })
   const { phase, now } = state
   const step = stepOf(state)
+  const t = useT()
 
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="sign-in-title" {...panel}>
-      <p className={styles.stepLabel}>Step {step === 'email' ? 1 : 2} of 2</p>
+      <p className={styles.stepLabel}>{t('signIn.step', { step: step === 'email' ? 1 : 2, steps: 2 })}</p>
       <h1 id="sign-in-title" className={styles.title}>
-        {step === 'email' ? 'Sign in' : 'Check your e-mail'}
+        {step === 'email' ? t('signIn.title.email') : t('signIn.title.code')}
       </h1>
       {step === 'email' ? (
         <EmailStep
@@ -79,11 +82,19 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
           needsNewCode={state.needsNewCode}
           resendSecondsLeft={secondsUntil(state.resendAt, now)}
           error={messageOf(state.codeError, now)}
-          info={state.info}
+          info={infoText(t, state.info)}
         />
       )}
     </section>
   )
+}
+
+/** The code step's status line in the page's language. */
+function infoText(t: Translate, info: SignInInfo | null): string | null {
+  if (!info) return null
+  return info.kind === 'recentlySent'
+    ? t('signIn.info.recentlySent', { email: info.sentTo })
+    : t('signIn.info.newCode', { email: info.sentTo })
 }
 
 type SignInState = ReturnType<typeof signInReducer>

@@ -6,6 +6,8 @@ import { focusHeadingAfterNavigation } from '@/components/ui/layout/heading-focu
 import { STAFF_IDENTITY } from '@/lib/contract'
 import { safeNextPath } from '@/lib/format/next-path'
 import { formatInterval, formatPrice } from '@/lib/format/price'
+import { planTitle } from '@/lib/format/plan'
+import { useLocale } from '@/contexts/I18nContext'
 import { ROUTES } from '@/lib/routes'
 import { chosenPlanOf } from '@/lib/sign-in/chosen-plan'
 import { readPendingSignIn, writePendingSignIn } from '@/lib/sign-in/pending-sign-in'
@@ -30,6 +32,7 @@ const SESSION_WAIT_MS = 3000
  */
 export function SignInPage() {
   const t = useT()
+  const locale = useLocale()
   const router = useRouter()
   const { isSignedIn, identity, restoringSession, sendOtp, verifyOtp } = useAuth()
   const leaving = useRef(false)
@@ -76,7 +79,7 @@ export function SignInPage() {
     return (
       <div className={styles.wrap} role="status">
         <div className={`card ${styles.panel}`}>
-          <span className="visually-hidden">Checking your session…</span>
+          <span className="visually-hidden">{t('signIn.checking')}</span>
           <span className="skeleton" style={{ width: '40%', height: '2rem', marginBottom: '1.5rem' }} />
           <span className="skeleton" style={{ width: '35%', height: '1rem', marginBottom: '0.5rem' }} />
           <span className="skeleton" style={{ width: '100%', height: '3rem', marginBottom: '1.5rem' }} />
@@ -102,11 +105,14 @@ export function SignInPage() {
       </SignInFirstPaint>
       {picked ? (
         <p className={styles.picked} data-testid="picked-plan">
-          {`You picked ${picked.name}: ${formatPrice(picked.amount, picked.currency)} ${formatInterval(t, picked.interval)}. `}
-          After signing in you confirm it with your delivery address; nothing is charged before that.
+          {t('signIn.picked', {
+            plan: planTitle(t, picked),
+            price: formatPrice(picked.amount, picked.currency, locale),
+            interval: formatInterval(t, picked.interval),
+          })}
         </p>
       ) : null}
-      <p className={styles.aside}>New here? The same code creates your account, no separate sign-up.</p>
+      <p className={styles.aside}>{t('signIn.newHere')}</p>
     </div>
   )
 }

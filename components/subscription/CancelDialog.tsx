@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Dialog } from '@/components/ui/Dialog'
 import styles from './Subscription.module.css'
 import { useSendOnce } from '@/components/react/useSendOnce'
+import { useT } from '@/contexts/I18nContext'
 
 export interface CancelDialogProps {
   planName: string
@@ -18,23 +19,24 @@ export const REASON_MAX_LENGTH = 500
  */
 export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps) {
   const reasonId = useId()
+  const t = useT()
   const [reason, setReason] = useState('')
   const { send, sending, error, inFlight } = useSendOnce(onConfirm)
 
   return (
     <Dialog
-      title="Cancel your subscription?"
+      title={t('subscription.cancel.title')}
       onClose={() => { if (!inFlight()) onClose() }}
       closeOnBackdrop={reason.trim() === ''}
       description={
         <>
-          <p>Your {planName} deliveries stop now: nothing more is sent.</p>
-          <p>You can start again any time from the plans.</p>
+          <p>{t('subscription.cancel.stop', { plan: planName })}</p>
+          <p>{t('subscription.cancel.again')}</p>
         </>
       }
     >
       <div className={styles.field}>
-        <label htmlFor={reasonId}>Why are you cancelling? (optional)</label>
+        <label htmlFor={reasonId}>{t('subscription.cancel.reason')}</label>
         <textarea
           id={reasonId}
           value={reason}
@@ -46,10 +48,10 @@ export function CancelDialog({ planName, onConfirm, onClose }: CancelDialogProps
       {error ? <p className={styles.error} role="alert">{error.message}</p> : null}
       <div className={styles.dialogActions}>
         <button type="button" className={`btn ${styles.danger}`} onClick={() => void send(reason)} disabled={sending} aria-busy={sending || undefined}>
-          {sending ? <><span className="spinner" aria-hidden="true" /> Cancelling…</> : 'Cancel subscription'}
+          {sending ? <><span className="spinner" aria-hidden="true" /> {t('subscription.cancel.cancelling')}</> : t('subscription.cancel.confirm')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending} data-autofocus>
-          Keep my subscription
+          {t('subscription.cancel.keep')}
         </button>
       </div>
     </Dialog>

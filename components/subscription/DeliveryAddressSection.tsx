@@ -3,7 +3,10 @@ import { AddressFields } from '@/components/delivery/AddressFields'
 import { serverProblemOf, useAddressDraft } from '@/components/delivery/useAddressDraft'
 import { changedFields, deliveryVersionOf } from '@/lib/delivery/address-version'
 import type { AccountView, DeliveryAddress } from '@/lib/contract'
-import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
+import { plainLayout, postalLayout, watchPostalLayout, withCountryIn } from '@/lib/format/address'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
+import { andList } from '@/lib/format/plan'
 import type { AddressField } from '@retter-shared/BeanBloomSubscription/address'
 import cardStyles from '@/components/ui/Card.module.css'
 import { EditButton, EditForm } from './EditForm'
@@ -17,19 +20,18 @@ interface Base {
   address: DeliveryAddress | undefined
 }
 
-const FIELD_WORDS: Record<AddressField, string> = {
-  name: 'the name',
-  line1: 'the street and number',
-  line2: 'the second line',
-  postalCode: 'the postal code',
-  city: 'the town or city',
-  country: 'the country',
+const FIELD_WORDS: Record<AddressField, MessageKey> = {
+  name: 'subscription.address.field.name',
+  line1: 'subscription.address.field.line1',
+  line2: 'subscription.address.field.line2',
+  postalCode: 'subscription.address.field.postalCode',
+  city: 'subscription.address.field.city',
+  country: 'subscription.address.field.country',
 }
 
 /** "the street and number and the town or city" */
-function fieldsText(fields: readonly AddressField[]): string {
-  const words = fields.map((field) => FIELD_WORDS[field])
-  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+function fieldsText(t: Translate, fields: readonly AddressField[]): string {
+  return andList(t, fields.map((field) => t(FIELD_WORDS[field])))
 }
 
 /**
@@ -45,7 +47,9 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
   const { failed } = edit
   const serverProblem = serverProblemOf(failed)
   const address = account.delivery
-  const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
+  const t = useT()
+  const locale = useLocale()
+  const addressLines = withCountryIn(useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout), locale)
   const version = deliveryVersionOf(account)
   // Seen live (the other tab's save arrives in a moment) or refused by the class.
   const stale = edit.editing && base !== null && (version !== base.version || failed?.code === 'ADDRESS_CHANGED')
@@ -55,7 +59,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
   async function save(on: number = base?.version ?? version) {
     const checked = typed.check()
     if (!checked) return
-    await edit.save({ kind: 'address', address: checked, version: on }, address ? 'Your delivery address has changed.' : 'Your delivery address is saved.')
+    await edit.save({ kind: 'address', address: checked, version: on }, address ? t('subscription.address.changedToast') : t('subscription.address.savedToast'))
   }
 
   /** The customer has seen the address saved now: their next save replaces it. */
@@ -73,11 +77,11 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
 
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="address-title">
-      <h2 id="address-title">Delivery address</h2>
+      <h2 id="address-title">{t('delivery.address.legend')}</h2>
       {edit.editing ? (
         <EditForm
           edit={edit}
-          label="Save address"
+          label={t('subscription.address.save')}
           onSave={() => void save()}
           alert={failed && !serverProblem && failed.code !== 'ADDRESS_CHANGED' ? failed.message : null}
           noValidate
@@ -85,19 +89,19 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
           {stale ? (
             <div className={styles.stale} role="alert" data-testid="address-changed">
               <p>
-                <strong>Your delivery address was changed elsewhere while you were editing</strong>
-                {failed?.code === 'ADDRESS_CHANGED' ? ', so your change was not saved.' : '.'}
-                {changed.length > 0 ? ` What changed: ${fieldsText(changed)}.` : ''} Saved now:
+                <strong>{t('subscription.address.staleTitle')}</strong>
+                {failed?.code === 'ADDRESS_CHANGED' ? t('subscription.address.staleRefused') : '.'}
+                {changed.length > 0 ? ` ${t('subscription.address.whatChanged', { fields: fieldsText(t, changed) })}` : ''} {t('subscription.address.savedNow')}
               </p>
               {address ? (
                 <address className={styles.label}>
                   {addressLines(address).map((line) => <span key={line}>{line}</span>)}
                 </address>
-              ) : <p>No address.</p>}
-              <p>What you typed is still in the form below.</p>
+              ) : <p>{t('subscription.address.noAddress')}</p>}
+              <p>{t('subscription.address.stillTyped')}</p>
               <div className={styles.buttons}>
-                <button type="button" className="btn btn-secondary" onClick={takeSaved} disabled={edit.blocked}>Use the saved address</button>
-                <button type="button" className="btn btn-secondary" onClick={keepMine} disabled={edit.blocked}>Save mine instead</button>
+                <button type="button" className="btn btn-secondary" onClick={takeSaved} disabled={edit.blocked}>{t('subscription.address.useSaved')}</button>
+                <button type="button" className="btn btn-secondary" onClick={keepMine} disabled={edit.blocked}>{t('subscription.address.saveMine')}</button>
               </div>
             </div>
           ) : null}
@@ -110,7 +114,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
               {addressLines(address).map((line) => <span key={line}>{line}</span>)}
             </address>
           ) : (
-            <p>No delivery address yet. We need one before we can send your coffee.</p>
+            <p>{t('subscription.address.none')}</p>
           )}
           <EditButton
             edit={edit}
@@ -121,7 +125,7 @@ export function DeliveryAddressSection({ account, changes }: { account: AccountV
               window.setTimeout(() => document.getElementById('address-name')?.focus(), 0)
             }}
           >
-            {address ? 'Change address' : 'Add address'}
+            {address ? t('subscription.address.change') : t('subscription.address.add')}
           </EditButton>
         </>
       )}

@@ -1,4 +1,5 @@
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { aroundSlot } from '@/lib/i18n/slot'
 import { AppLink } from '@/components/ui/AppLink'
 import { forwardRef, type ReactNode } from 'react'
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
@@ -47,6 +48,9 @@ export interface SummaryLayoutProps {
  */
 export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(function SummaryLayout({ summary, fill = FROM_DATA }, ref) {
   const { part, text } = fill
+  const t = useT()
+  const cancelledOn = aroundSlot(t, 'subscription.next.cancelledOn', 'day')
+  const until = aroundSlot(t, 'subscription.next.pausedUntil', 'day')
   const none = summary?.kind === 'none'
   const cancelled = summary?.kind === 'cancelled' ? summary : null
   const live = summary?.kind === 'live' ? summary : null
@@ -57,13 +61,13 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
       </h2>
       {part('next-none', none, (attributes) => (
         <p className={styles.lead} {...attributes}>
-          Pick a plan and we’ll roast and send your first bag within two days.{' '}
-          <AppLink href={ROUTES.plans} className="btn btn-primary">Choose a plan</AppLink>
+          {t('subscription.next.none')}{' '}
+          <AppLink href={ROUTES.plans} className="btn btn-primary">{t('subscription.next.choose')}</AppLink>
         </p>
       ))}
       {part('next-cancelled-on', Boolean(cancelled?.cancelledOn), (attributes) => (
         <p {...attributes}>
-          Cancelled on <time dateTime={cancelled?.cancelledOn?.iso}>{text(cancelled?.cancelledOn?.text, 'next-cancelled-on')}</time>. Nothing more will be sent.
+          {cancelledOn.before}<time dateTime={cancelled?.cancelledOn?.iso}>{text(cancelled?.cancelledOn?.text, 'next-cancelled-on')}</time>{cancelledOn.after}
         </p>
       ))}
       {part('next-cancelled', Boolean(cancelled), (attributes) => (
@@ -78,13 +82,13 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
               {text(cancelled?.restart?.label, 'next-restart')}
             </AppLink>
           ))}
-          <AppLink href={ROUTES.plans} className="btn btn-secondary">See all plans</AppLink>
+          <AppLink href={ROUTES.plans} className="btn btn-secondary">{t('subscription.next.allPlans')}</AppLink>
         </div>
       ))}
       {part('next-paused-until', Boolean(live?.pausedUntil), (attributes) => (
         <p className={styles.pausedLine} data-testid="paused-line" {...attributes}>
-          <span className={`${styles.status} ${styles['status-paused']}`}>Paused</span>{' '}
-          until <time dateTime={live?.pausedUntil?.iso}>{text(live?.pausedUntil?.text, 'next-paused-until')}</time>
+          <span className={`${styles.status} ${styles['status-paused']}`}>{t('subscription.next.pausedBadge')}</span>{' '}
+          {until.before}<time dateTime={live?.pausedUntil?.iso}>{text(live?.pausedUntil?.text, 'next-paused-until')}</time>{until.after}
         </p>
       ))}
       {part('next-live', Boolean(live), (attributes) => (
@@ -96,21 +100,21 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
             </>
           ))}
           {part('next-unscheduled', Boolean(live && !live.next), (unscheduledAttributes) => (
-            <span {...unscheduledAttributes}>No delivery scheduled</span>
+            <span {...unscheduledAttributes}>{t('subscription.next.unscheduled')}</span>
           ))}
         </p>
       ))}
       {part('next-live', Boolean(live), (attributes) => (
         <dl className={cardStyles.fields} {...attributes}>
           <div className={cardStyles.row}>
-            <dt>What</dt>
+            <dt>{t('subscription.next.what')}</dt>
             <dd>
               <strong>{text(live?.whatPlan, 'next-what-plan')}</strong>
               {text(live?.whatRest, 'next-what-rest')}
             </dd>
           </div>
           <div className={cardStyles.row}>
-            <dt>To</dt>
+            <dt>{t('subscription.next.to')}</dt>
             <dd>{text(live?.to, 'next-to')}</dd>
           </div>
         </dl>
@@ -125,6 +129,7 @@ export const SummaryLayout = forwardRef<HTMLHeadingElement, SummaryLayoutProps>(
  */
 export const NextDelivery = forwardRef<HTMLHeadingElement, NextDeliveryProps>(function NextDelivery({ account, subscription, plan }, ref) {
   const t = useT()
-  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan, t)} />
+  const locale = useLocale()
+  return <SummaryLayout ref={ref} summary={nextDeliverySummary(account, subscription, plan, t, locale)} />
 })
 

@@ -3,8 +3,10 @@ import type { SubscriptionFields } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { resumePreview } from '@/lib/subscription/resume'
-import { PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
-import { changeReachText } from '@retter-shared/BeanBloomSubscription/timeline'
+import { PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, firstChangeableDay, isoDay, lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { Translate } from '@/lib/i18n/types'
+import { andList } from '@/lib/format/plan'
 import cardStyles from '@/components/ui/Card.module.css'
 import { CancelDialog } from './CancelDialog'
 import styles from './Subscription.module.css'
@@ -19,12 +21,9 @@ export interface PauseAndCancelProps {
 }
 
 /** "Wednesday 25 November and Wednesday 2 December": the dates a resume brings back. */
-function datesText(dates: readonly string[]): string {
-  const days = dates.map((date) => formatDeliveryDay(date))
-  return days.length <= 1 ? days.join('') : `${days.slice(0, -1).join(', ')} and ${days[days.length - 1]}`
+function datesText(t: Translate, dates: readonly string[], locale: string): string {
+  return andList(t, dates.map((date) => formatDeliveryDay(date, locale)))
 }
-
-const deliveriesWord = (n: number) => (n === 1 ? 'delivery' : 'deliveries')
 
 /**
  * The paused state: until when, what resuming does (it ends the pause today; the deliveries the
@@ -36,15 +35,17 @@ function ResumeForm({ subscription, changes, focusSummary }: {
   focusSummary: () => HTMLElement | null
 }) {
   const restoreId = useId()
+  const t = useT()
+  const locale = useLocale()
   const [restore, setRestore] = useState(true)
   const preview = resumePreview(subscription)
   const count = preview.back.length
   const bringBack = restore && count > 0
   const next = bringBack ? preview.nextRestoring : preview.nextKeeping
-  const nextText = next ? `Your next delivery will be on ${formatDeliveryDay(next)}.` : 'Every upcoming delivery stays skipped.'
+  const nextText = next ? t('subscription.resume.next', { day: formatDeliveryDay(next, locale) }) : t('subscription.resume.allSkipped')
   const message = bringBack
-    ? `Deliveries are back on, with the ${count} paused ${deliveriesWord(count)}. ${nextText}`
-    : `Deliveries are back on${count > 0 ? '; the paused dates stay skipped' : ''}. ${nextText}`
+    ? t('subscription.resume.doneWithBack', { count, next: nextText })
+    : t(count > 0 ? 'subscription.resume.doneKeepingSkipped' : 'subscription.resume.done', { next: nextText })
   return (
     <form
       className={styles.resumeForm}
@@ -54,23 +55,23 @@ function ResumeForm({ subscription, changes, focusSummary }: {
       }}
     >
       {subscription.pausedUntil ? (
-        <p>No deliveries until {formatDeliveryDay(lastPausedDay(subscription.pausedUntil))}. Resuming ends the pause today.</p>
+        <p>{t('subscription.resume.until', { day: formatDeliveryDay(lastPausedDay(subscription.pausedUntil), locale) })}</p>
       ) : null}
       {count > 0 ? (
         <div className={styles.restore}>
           <input id={restoreId} type="checkbox" checked={restore} onChange={(event) => setRestore(event.target.checked)} disabled={changes.busy !== null} />
           <label htmlFor={restoreId}>
-            {`Also bring back the ${count} ${deliveriesWord(count)} the pause skipped: ${datesText(preview.back)}`}
+            {t('subscription.resume.bringBack', { count, dates: datesText(t, preview.back, locale) })}
           </label>
         </div>
       ) : null}
       <p className={styles.muted} aria-live="polite">
         {nextText}
-        {count > 0 && !bringBack ? ' The paused dates stay skipped; you can unskip any of them in the list above.' : ''}
+        {count > 0 && !bringBack ? ` ${t('subscription.resume.staySkipped')}` : ''}
       </p>
       <div className={styles.buttons}>
         <button type="submit" className="btn btn-primary" disabled={changes.busy !== null} aria-busy={changes.busy?.kind === 'resume' || undefined}>
-          {changes.busy?.kind === 'resume' ? 'Resuming…' : bringBack ? `Resume with ${count} ${deliveriesWord(count)} back` : 'Resume deliveries'}
+          {changes.busy?.kind === 'resume' ? t('subscription.resume.resuming') : bringBack ? t('subscription.resume.withBack', { count }) : t('subscription.resume.resume')}
         </button>
       </div>
     </form>
@@ -82,6 +83,8 @@ const WEEKS = Array.from({ length: PAUSE_MAX_WEEKS - PAUSE_MIN_WEEKS + 1 }, (_, 
 /** Pause for 1–8 weeks, resume, and cancel (behind a dialog that keeps a typed reason). */
 export function PauseAndCancel({ subscription, planName, changes, summary }: PauseAndCancelProps) {
   const weeksId = useId()
+  const t = useT()
+  const locale = useLocale()
   const [weeks, setWeeks] = useState(2)
   const [cancelling, setCancelling] = useState(false)
   // Read once per mount, as the list of deliveries does: which deliveries a pause reaches moves by days.
@@ -93,23 +96,23 @@ export function PauseAndCancel({ subscription, planName, changes, summary }: Pau
   if (status !== 'active' && status !== 'paused') return null
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="pause-title">
-      <h2 id="pause-title">{status === 'paused' ? 'Your pause' : 'Pause or cancel'}</h2>
+      <h2 id="pause-title">{status === 'paused' ? t('subscription.pause.titlePaused') : t('subscription.pause.title')}</h2>
       {status === 'active' ? (
         <form
           className={styles.pauseForm}
           onSubmit={(event) => {
             event.preventDefault()
-            void changes.run({ kind: 'pause', weeks }, { message: `Paused for ${weeks} ${weeks === 1 ? 'week' : 'weeks'}.`, focus: focusSummary })
+            void changes.run({ kind: 'pause', weeks }, { message: t('subscription.pause.done', { weeks }), focus: focusSummary })
           }}
         >
-          <label htmlFor={weeksId}>Pause deliveries for</label>
+          <label htmlFor={weeksId}>{t('subscription.pause.for')}</label>
           <select id={weeksId} value={weeks} onChange={(event) => setWeeks(Number(event.target.value))} disabled={changes.busy !== null}>
-            {WEEKS.map((n) => <option key={n} value={n}>{`${n} ${n === 1 ? 'week' : 'weeks'}`}</option>)}
+            {WEEKS.map((n) => <option key={n} value={n}>{t('subscription.pause.weeks', { weeks: n })}</option>)}
           </select>
           <button type="submit" className="btn btn-secondary" disabled={changes.busy !== null} aria-busy={changes.busy?.kind === 'pause' || undefined}>
-            {changes.busy?.kind === 'pause' ? 'Pausing…' : 'Pause'}
+            {changes.busy?.kind === 'pause' ? t('subscription.pause.pausing') : t('subscription.pause.pause')}
           </button>
-          <p className={styles.muted}>{`The deliveries inside the pause are skipped. ${changeReachText(mountedAt, (day) => formatDeliveryDay(day))}`}</p>
+          <p className={styles.muted}>{t('subscription.pause.reach', { day: formatDeliveryDay(isoDay(firstChangeableDay(mountedAt)), locale) })}</p>
         </form>
       ) : (
         <ResumeForm subscription={subscription} changes={changes} focusSummary={focusSummary} />
@@ -117,7 +120,7 @@ export function PauseAndCancel({ subscription, planName, changes, summary }: Pau
       {failed ? <p className={styles.error} role="alert">{failed.message}</p> : null}
       <div className={styles.buttons}>
         <button type="button" className={`btn btn-link ${styles.cancelLink}`} disabled={changes.busy !== null} onClick={() => setCancelling(true)}>
-          Cancel subscription
+          {t('subscription.cancel.confirm')}
         </button>
       </div>
       {cancelling ? (
@@ -125,7 +128,7 @@ export function PauseAndCancel({ subscription, planName, changes, summary }: Pau
           planName={planName}
           onClose={() => setCancelling(false)}
           onConfirm={async (reason) => {
-            await changes.confirm({ kind: 'cancel', reason }, { message: 'Your subscription is cancelled.', focus: focusSummary })
+            await changes.confirm({ kind: 'cancel', reason }, { message: t('subscription.cancel.done'), focus: focusSummary })
             setCancelling(false)
           }}
         />

@@ -1,11 +1,12 @@
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { preferencesInText, preferencesWords } from '@/lib/delivery/preference-words'
 import { AppLink } from '@/components/ui/AppLink'
 import { useState } from 'react'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
 import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
-import { bagsLine } from '@/lib/format/plan'
+import { bagsLine, planTitle } from '@/lib/format/plan'
 import { ROUTES } from '@/lib/routes'
-import { ALL_GRINDS, ALL_ROASTS, preferencesFor, preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
+import { ALL_GRINDS, ALL_ROASTS, preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
 import cardStyles from '@/components/ui/Card.module.css'
 import { EditButton, EditForm } from './EditForm'
 import { planPriceText } from './PlanPrice'
@@ -26,8 +27,10 @@ const ANY_PLAN = { grinds: ALL_GRINDS, roasts: ALL_ROASTS }
  * The plan (with a link to compare and change it on the plans page) and the coffee preferences,
  * edited in place within what the plan offers.
  */
-export function PlanAndPreferences({ account, subscription, plan, changes, locale }: PlanAndPreferencesProps) {
+export function PlanAndPreferences({ account, subscription, plan, changes, locale: given }: PlanAndPreferencesProps) {
   const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   const live = subscription.status === 'active' || subscription.status === 'paused'
   const options = live && plan ? plan : ANY_PLAN
   const saved = account.preferences ?? preferencesFor(options)
@@ -36,43 +39,43 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
 
   async function save() {
     await edit.save({ kind: 'preferences', preferences: draft },
-      `Your coffee is now ${preferencesText(draft).toLowerCase()}.`)
+      t('subscription.plan.saved', { coffee: preferencesInText(t, draft) }))
   }
 
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="plan-title">
-      <h2 id="plan-title">Plan and coffee</h2>
+      <h2 id="plan-title">{t('subscription.plan.title')}</h2>
       <dl className={cardStyles.fields}>
         <div className={cardStyles.row}>
-          <dt>Plan</dt>
+          <dt>{t('subscription.plan.plan')}</dt>
           <dd>
             {live && plan ? (
               <>
-                <strong>{plan.name}</strong> · {bagsLine(t, plan)} · {planPriceText(t, plan, locale)}
+                <strong>{planTitle(t, plan)}</strong> · {bagsLine(t, plan)} · {planPriceText(t, plan, locale)}
               </>
-            ) : 'No plan'}
+            ) : t('subscription.plan.none')}
           </dd>
         </div>
         {!edit.editing ? (
           <div className={cardStyles.row}>
-            <dt>Your coffee</dt>
+            <dt>{t('subscription.plan.coffee')}</dt>
             <dd data-testid="preferences">
-              {account.preferences ? preferencesText(account.preferences) : 'Not chosen yet'}
+              {account.preferences ? preferencesWords(t, account.preferences) : t('subscription.plan.notChosen')}
             </dd>
           </div>
         ) : null}
       </dl>
       {edit.editing ? (
-        <EditForm edit={edit} label="Save coffee preferences" onSave={() => void save()} alert={edit.failed?.message ?? null}>
+        <EditForm edit={edit} label={t('subscription.plan.save')} onSave={() => void save()} alert={edit.failed?.message ?? null}>
           <PreferenceFields value={draft} options={options} onChange={setDraft} disabled={edit.sending} />
         </EditForm>
       ) : (
         <EditButton
           edit={edit}
           onClick={() => { setDraft(preferencesFor(options, account.preferences)); edit.open() }}
-          beside={live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">Compare and change plan</AppLink> : null}
+          beside={live ? <AppLink href={ROUTES.plans} className="btn btn-secondary">{t('subscription.plan.compare')}</AppLink> : null}
         >
-          Change grind or roast
+          {t('subscription.plan.change')}
         </EditButton>
       )}
     </section>

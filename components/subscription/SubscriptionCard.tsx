@@ -1,4 +1,6 @@
 import { useRef } from 'react'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { planTitle } from '@/lib/format/plan'
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import type { SubscriptionChangeRequest } from '@/lib/customer/account-api'
 import { subscriptionOf } from '@/lib/subscription/view'
@@ -26,7 +28,11 @@ export interface SubscriptionCardProps {
  * address, each editable in place; pause, resume and cancel; the history. The values follow the
  * live state; one change at a time, each confirmed the same way.
  */
-export function SubscriptionCard({ account, plans, onChange, locale }: SubscriptionCardProps) {
+export function SubscriptionCard({ account, plans, onChange, locale: given }: SubscriptionCardProps) {
+  // The page's language unless the caller says otherwise: prices and dates read in it.
+  const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   // As of the app's time (lib/clock); drawn again when the local backend's clock offset arrives.
   useAppClockOffset()
   const subscription = subscriptionOf(account, plans)
@@ -43,7 +49,7 @@ export function SubscriptionCard({ account, plans, onChange, locale }: Subscript
         <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
         <DeliveryAddressSection account={account} changes={changes} />
       </div>
-      <PauseAndCancel subscription={subscription} planName={plan?.name ?? subscription.plan ?? ''} changes={changes} summary={summary} />
+      <PauseAndCancel subscription={subscription} planName={plan ? planTitle(t, plan) : subscription.plan ?? ''} changes={changes} summary={summary} />
       <SubscriptionHistory history={subscription.history} plans={plans} />
     </div>
   )

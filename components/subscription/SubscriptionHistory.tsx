@@ -3,39 +3,46 @@ import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { planName } from '@/lib/subscription/labels'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { Translate } from '@/lib/i18n/types'
+import { planTitle } from '@/lib/format/plan'
 
 /** One history entry in words: "Skipped the delivery on Wed 9 Dec". */
-export function describeChange(change: SubscriptionChange, nameOf: (id: string | null | undefined) => string): string {
-  const day = change.date ? formatDeliveryDay(change.date) : ''
+export function describeChange(
+  t: Translate, change: SubscriptionChange, nameOf: (id: string | null | undefined) => string, locale?: string,
+): string {
+  const day = change.date ? formatDeliveryDay(change.date, locale) : ''
   switch (change.action) {
-    case 'started': return `Started ${nameOf(change.plan)}`
-    case 'restarted': return `Started ${nameOf(change.plan)} again`
-    case 'changed': return `Switched from ${nameOf(change.fromPlan)} to ${nameOf(change.plan)}`
-    case 'paused': return `Paused for ${change.weeks ?? '?'} ${change.weeks === 1 ? 'week' : 'weeks'}`
-    case 'resumed': return 'Resumed deliveries'
-    case 'pause-ended': return 'The pause ended'
-    case 'skipped': return day ? `Skipped the delivery on ${day}` : 'Skipped a delivery'
-    case 'unskipped': return `Unskipped the delivery on ${day}`
-    case 'cancelled': return change.reason ? `Cancelled (“${change.reason}”)` : 'Cancelled'
-    case 'address': return 'Changed the delivery address'
-    case 'preferences': return 'Changed grind or roast'
-    case 'shipped': return `Delivery of ${day} shipped`
+    case 'started': return t('subscription.history.started', { plan: nameOf(change.plan) })
+    case 'restarted': return t('subscription.history.restarted', { plan: nameOf(change.plan) })
+    case 'changed': return t('subscription.history.changed', { from: nameOf(change.fromPlan), plan: nameOf(change.plan) })
+    case 'paused': return typeof change.weeks === 'number' ? t('subscription.history.paused', { weeks: change.weeks }) : t('subscription.history.pausedUnknown')
+    case 'resumed': return t('subscription.history.resumed')
+    case 'pause-ended': return t('subscription.history.pauseEnded')
+    case 'skipped': return day ? t('subscription.history.skipped', { day }) : t('subscription.history.skippedOne')
+    case 'unskipped': return t('subscription.history.unskipped', { day })
+    case 'cancelled': return change.reason ? t('subscription.history.cancelledWhy', { reason: change.reason }) : t('subscription.history.cancelled')
+    case 'address': return t('subscription.history.address')
+    case 'preferences': return t('subscription.history.preferences')
+    case 'shipped': return t('subscription.history.shipped', { day })
     default: return String(change.action)
   }
 }
 
 /** What changed and when, newest first. */
 export function SubscriptionHistory({ history, plans }: { history: SubscriptionChange[]; plans: SubscriptionPlan[] }) {
+  const t = useT()
+  const locale = useLocale()
   if (history.length === 0) return null
-  const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planName(plans, id) : 'no plan')
+  const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planTitle(t, { id, name: planName(plans, id) }) : t('subscription.history.noPlan'))
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="history-title">
-      <h2 id="history-title">History</h2>
+      <h2 id="history-title">{t('subscription.history.title')}</h2>
       <ol className={styles.history}>
         {[...history].reverse().map((change, index) => (
           <li key={`${change.at}-${index}`}>
-            <time dateTime={change.at}>{formatDate(change.at)}</time>
-            <span>{describeChange(change, nameOf)}</span>
+            <time dateTime={change.at}>{formatDate(change.at, undefined, locale)}</time>
+            <span>{describeChange(t, change, nameOf, locale)}</span>
           </li>
         ))}
       </ol>

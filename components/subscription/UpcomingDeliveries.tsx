@@ -8,6 +8,9 @@ import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscripti
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import type { MessageKey } from '@/lib/i18n/types'
+import { planTitle } from '@/lib/format/plan'
 
 export interface UpcomingDeliveriesProps {
   subscription: SubscriptionFields
@@ -23,14 +26,14 @@ export interface UpcomingDeliveriesProps {
 
 type DeliveryState = 'scheduled' | 'skipped' | 'paused' | 'preparing' | 'awaiting' | 'notShipped' | 'shipped'
 
-const STATE_LABELS: Record<DeliveryState, string> = {
-  scheduled: 'Scheduled',
-  skipped: 'Skipped',
-  paused: 'Paused',
-  preparing: 'Being roasted',
-  awaiting: 'Waiting for payment',
-  notShipped: 'Not shipped',
-  shipped: 'On its way',
+const STATE_LABELS: Record<DeliveryState, MessageKey> = {
+  scheduled: 'subscription.state.scheduled',
+  skipped: 'subscription.state.skipped',
+  paused: 'subscription.state.paused',
+  preparing: 'subscription.state.preparing',
+  awaiting: 'subscription.state.awaiting',
+  notShipped: 'subscription.state.notShipped',
+  shipped: 'subscription.state.shipped',
 }
 
 function stateOf(
@@ -47,19 +50,23 @@ function stateOf(
 
 /** What the button of a scheduled or a skipped delivery does. */
 const ACTIONS = {
-  scheduled: { kind: 'skipDate', verb: 'Skip', busy: 'Skipping…', done: 'Skipped' },
-  skipped: { kind: 'unskip', verb: 'Unskip', busy: 'Unskipping…', done: 'Back on' },
+  scheduled: {
+    kind: 'skipDate', verb: 'subscription.upcoming.skip', busy: 'subscription.upcoming.skipping',
+    label: 'subscription.upcoming.skipLabel', done: 'subscription.upcoming.skipDone',
+  },
+  skipped: {
+    kind: 'unskip', verb: 'subscription.upcoming.unskip', busy: 'subscription.upcoming.unskipping',
+    label: 'subscription.upcoming.unskipLabel', done: 'subscription.upcoming.unskipDone',
+  },
 } as const
 
 /** Why a delivery without a Skip or Unskip button has none. */
-const NO_ACTION: Record<DeliveryState, string> = {
-  scheduled: '',
-  skipped: '',
-  paused: 'Resume to unskip',
-  preparing: 'Can no longer change',
-  awaiting: 'Ships once paid',
-  notShipped: 'Not paid by its day',
-  shipped: 'Shipped',
+const NO_ACTION: Record<Exclude<DeliveryState, 'scheduled' | 'skipped'>, MessageKey> = {
+  paused: 'subscription.upcoming.whyPaused',
+  preparing: 'subscription.upcoming.whyPreparing',
+  awaiting: 'subscription.upcoming.whyAwaiting',
+  notShipped: 'subscription.upcoming.whyNotShipped',
+  shipped: 'subscription.upcoming.whyShipped',
 }
 
 /** The id of a delivery's row, for focus after skipping or unskipping it. */
@@ -69,10 +76,13 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
+  const t = useT()
+  const pageLocale = useLocale()
+  const locale = given ?? pageLocale
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
   const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
@@ -82,42 +92,42 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   const failedInRow = failedDate !== null && upcoming.some((delivery) => delivery.date === failedDate)
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
-      <h2 id="upcoming-title">Upcoming deliveries</h2>
+      <h2 id="upcoming-title">{t('subscription.upcoming.title')}</h2>
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
           const payment = payments.find((candidate) => candidate.date === delivery.date)
           const state = stateOf(delivery, subscription, nowMs, shipped, payment)
           const plan = plans.find((candidate) => candidate.id === delivery.plan)
-          const day = formatDeliveryDay(delivery.date)
+          const day = formatDeliveryDay(delivery.date, locale)
           const sending = changes.busy && 'date' in changes.busy && changes.busy.date === delivery.date
           return (
             <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
               <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
-              <span className={styles.deliveryPlan}>{planName(plans, delivery.plan)}</span>
-              <span className={styles.deliveryState}>{STATE_LABELS[state]}</span>
+              <span className={styles.deliveryPlan}>{planTitle(t, { id: delivery.plan, name: planName(plans, delivery.plan) })}</span>
+              <span className={styles.deliveryState}>{t(STATE_LABELS[state])}</span>
               <span className={styles.deliveryAction}>
                 {state === 'scheduled' || state === 'skipped' ? (
                   <button
                     type="button"
                     className="btn btn-secondary btn-small"
                     disabled={changes.busy !== null}
-                    aria-label={`${ACTIONS[state].verb} the delivery on ${day}`}
+                    aria-label={t(ACTIONS[state].label, { day })}
                     onClick={() => void changes.run({ kind: ACTIONS[state].kind, date: delivery.date }, {
-                      message: `${ACTIONS[state].done}: your delivery on ${day}.`,
+                      message: t(ACTIONS[state].done, { day }),
                       focus: () => document.getElementById(rowId(delivery.date)),
                     })}
                   >
-                    {sending ? ACTIONS[state].busy : ACTIONS[state].verb}
+                    {sending ? t(ACTIONS[state].busy) : t(ACTIONS[state].verb)}
                   </button>
                 ) : (
-                  <span className={styles.muted}>{NO_ACTION[state]}</span>
+                  <span className={styles.muted}>{t(NO_ACTION[state])}</span>
                 )}
               </span>
               {payment ? (
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
               ) : state === 'scheduled' && plan ? (
                 <span className={`${styles.deliveryPayment} ${styles.muted}`}>
-                  {`${eurosText(plan.amount, locale)}, charged on ${chargeDayText(delivery.date)}`}
+                  {t('subscription.upcoming.charged', { price: eurosText(plan.amount, locale), day: chargeDayText(delivery.date, locale) })}
                 </span>
               ) : null}
               {failed && failedInRow && failedDate === delivery.date ? (

@@ -20,6 +20,8 @@ export interface SessionNow {
   plans: readonly SubscriptionPlan[]
   /** The page's words. */
   t: Translate
+  /** The page's language, for the dates the view paints. */
+  locale?: string
 }
 
 /**
@@ -42,7 +44,7 @@ export function rememberCustomerView(session: SessionNow, project: string = firs
     }
     const identity = readStoredIdentity(stored)
     if (identity.type === 'signed-in' && identity.uid === session.uid) {
-      const view = customerViewOf({ project, uid: session.uid, email: session.email, account: session.account, plans: session.plans, t: session.t })
+      const view = customerViewOf({ project, uid: session.uid, email: session.email, account: session.account, plans: session.plans, t: session.t, locale: session.locale })
       try {
         if (!samePaint(view, readCustomerView(storage, project))) writeCustomerView(storage, view)
       } catch {

@@ -26,18 +26,20 @@ export interface CustomerViewInput {
   nowMs?: number
   /** The page's words (the view paints them on the next load). */
   t: Translate
+  /** The page's language, for the dates the view paints. */
+  locale?: string
 }
 
 /**
  * The view of a customer's data as the app shows it at `nowMs`, and as it will show the same data
  * on each of the next days (the schedule moves on by itself: a delivery day passes, a pause ends).
  */
-export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), t }: CustomerViewInput): CustomerView {
+export function customerViewOf({ project, uid, email, account, plans, nowMs = Date.now(), t, locale }: CustomerViewInput): CustomerView {
   const today = startOfUtcDay(nowMs)
   const periods: ViewPeriod[] = []
   for (let day = 0; day < VIEW_DAYS; day++) {
     const from = day === 0 ? 0 : today + day * DAY_MS
-    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from, t)
+    const paint = paintAt(account, plans, email, day === 0 ? nowMs : from, t, locale)
     const previous = periods[periods.length - 1]
     if (!previous || JSON.stringify({ ...previous, from: 0 }) !== JSON.stringify({ ...paint, from: 0 })) periods.push({ ...paint, from })
   }
@@ -45,17 +47,17 @@ export function customerViewOf({ project, uid, email, account, plans, nowMs = Da
 }
 
 /** What the first paint shows of this data at `atMs`. */
-function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number, t: Translate): ViewPeriod {
+function paintAt(account: AccountView, plans: readonly SubscriptionPlan[], email: string | null, atMs: number, t: Translate, locale?: string): ViewPeriod {
   const subscription = subscriptionOf(account, plans, atMs)
   const current = currentPlanId(subscription)
   const flags: FirstPaintFlag[] = current ? ['switch', 'current'] : ['start']
   const texts: Partial<Record<FirstPaintText, string>> = {}
-  const line = currentPlanText(subscription, plans)
+  const line = currentPlanText(subscription, plans, t, locale)
   if (line) texts['plan-line'] = line
   // Wrapping where the page's own e-mail wraps, so a long one takes as many lines either way.
   if (email) texts.email = softWrapped(email)
 
-  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan), t)
+  const summary = nextDeliverySummary(account, subscription, plans.find((plan) => plan.id === subscription.plan), t, locale)
   texts['next-heading'] = summary.heading
   if (summary.kind === 'none') {
     flags.push('next-none')

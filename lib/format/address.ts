@@ -6,7 +6,8 @@
  * they arrive through a dynamic import, never on a page's first load. Plain functions for React's
  * `useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)`: lib holds no React state.
  */
-import { addressLines, type DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
+import { addressLines, countryName, type DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
+import { countryNameIn } from '@/lib/delivery/countries'
 
 /** Lines of an address for display, the name first and the country last. */
 export type AddressLayout = (address: DeliveryAddress) => string[]
@@ -56,5 +57,17 @@ export function watchPostalLayout(onChange: () => void): () => void {
   void loadPostalLayout()
   return () => {
     waiting.delete(onChange)
+  }
+}
+
+/**
+ * `layout` with the country line in `locale` ("Niederlande" on a German page): the layouts name the
+ * country as the class does, in English, and only that line changes.
+ */
+export function withCountryIn(layout: AddressLayout, locale?: string): AddressLayout {
+  if (!locale || locale === 'en') return layout
+  return (address) => {
+    const english = countryName(address.country)
+    return layout(address).map((line) => (line === english ? countryNameIn(address.country, locale) : line))
   }
 }

@@ -48,8 +48,17 @@ export function bagsLine(t: Translate, plan: Pick<SubscriptionPlan, 'bags' | 'ba
 
 /** "a, b or c" in the page's language. */
 export function orList(t: Translate, labels: readonly string[]): string {
+  return joinedList(t, 'plans.list.or', labels)
+}
+
+/** "a, b and c" in the page's language. */
+export function andList(t: Translate, labels: readonly string[]): string {
+  return joinedList(t, 'subscription.list.and', labels)
+}
+
+function joinedList(t: Translate, key: MessageKey, labels: readonly string[]): string {
   if (labels.length <= 1) return labels.join('')
-  return t('plans.list.or', { head: labels.slice(0, -1).join(', '), last: labels[labels.length - 1] as string })
+  return t(key, { head: labels.slice(0, -1).join(', '), last: labels[labels.length - 1] as string })
 }
 
 /**

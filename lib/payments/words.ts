@@ -38,8 +38,8 @@ export function paymentLine(payment: Pick<DeliveryPayment, 'status' | 'amountCen
 }
 
 /** The day an upcoming delivery is charged: when it becomes final ("Mon 30 Nov"). */
-export function chargeDayText(deliveryDate: string): string {
-  return formatDeliveryDay(new Date(finalMomentMs(deliveryDate)).toISOString())
+export function chargeDayText(deliveryDate: string, locale?: string): string {
+  return formatDeliveryDay(new Date(finalMomentMs(deliveryDate)).toISOString(), locale)
 }
 
 /** The lines that describe a saved method: its name, then its expiry or its bank and mandate. */

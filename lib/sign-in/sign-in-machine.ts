@@ -16,6 +16,16 @@ import type { AppError } from '@/lib/types'
 
 export type Phase = 'email' | 'sending' | 'code' | 'verifying' | 'resending' | 'signed-in'
 
+/**
+ * The code step's neutral status line, as what it says rather than its words (the page writes it
+ * in its language): a code sent moments ago is already in the inbox, or a new one is on its way.
+ */
+export interface SignInInfo {
+  kind: 'recentlySent' | 'newCode'
+  /** Where the code went. */
+  sentTo: string
+}
+
 /** An error shown under a field; a rate limit also keeps the moment its wait ends. */
 export interface FieldError {
   error: AppError
@@ -32,7 +42,7 @@ export interface SignInState {
   code: string
   codeError: FieldError | null
   /** A neutral status line, e.g. after a new code was sent. */
-  info: string | null
+  info: SignInInfo | null
   /** Epoch ms before which no new code may be requested; null when one may be requested now. */
   resendAt: number | null
   /** Epoch ms when the code in the inbox stops working. */
@@ -112,7 +122,7 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
         const resendAt = event.now + wait * 1000
         return {
           ...state, phase: 'code', sentTo, code: '', codeError: null, needsNewCode: false, now: event.now, emailError: null,
-          info: `A code was sent to ${sentTo} moments ago: enter it below.`,
+          info: { kind: 'recentlySent', sentTo },
           // Its exact expiry is not known here; it works at least until a new one may be asked for.
           resendAt, expiresAt: resendAt,
         }
@@ -130,7 +140,7 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
         sentTo: result.sentTo || state.sentTo || state.email.trim(),
         code: '',
         codeError: null,
-        info: resent ? `A new code is on its way to ${result.sentTo || state.sentTo}. Earlier codes no longer work.` : null,
+        info: resent ? { kind: 'newCode', sentTo: result.sentTo || state.sentTo } : null,
         resendAt: now + wait * 1000,
         expiresAt: now + result.expiresInSeconds * 1000,
         needsNewCode: false,

@@ -5,11 +5,12 @@
  */
 import type { AccountView, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
-import { bagsLine } from '@/lib/format/plan'
+import { bagsLine, planTitle } from '@/lib/format/plan'
 import type { Translate } from '@/lib/i18n/types'
 import { addressLines } from '@retter-shared/BeanBloomSubscription/address'
+import { withCountryIn } from '@/lib/format/address'
+import { preferencesWords } from '@/lib/delivery/preference-words'
 import { planName } from './labels'
-import { preferencesText } from '@retter-shared/BeanBloomSubscription/preferences'
 import { lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
 
 /** A day as written (`text`) and as a machine reads it (`iso`, for `<time dateTime>`). */
@@ -22,14 +23,18 @@ export interface DayText {
  * "You’re on Daily Grind · next delivery Thu 3 Dec" (or paused until, or cancelled), or null when
  * there is nothing to say (no subscription yet).
  */
-export function currentPlanText(subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[]): string | null {
+export function currentPlanText(
+  subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[], t: Translate, locale?: string,
+): string | null {
   if (!subscription || subscription.status === 'none' || !subscription.plan) return null
-  const name = planName(plans, subscription.plan)
-  if (subscription.status === 'cancelled') return `Your ${name} subscription is cancelled. Pick a plan to start again.`
+  const plan = planTitle(t, { id: subscription.plan, name: planName(plans, subscription.plan) })
+  if (subscription.status === 'cancelled') return t('subscription.line.cancelled', { plan })
   if (subscription.status === 'paused' && subscription.pausedUntil) {
-    return `You’re on ${name} · paused until ${formatDeliveryDay(subscription.pausedUntil)}`
+    return t('subscription.line.paused', { plan, day: formatDeliveryDay(subscription.pausedUntil, locale) })
   }
-  return `You’re on ${name}${subscription.nextDeliveryAt ? ` · next delivery ${formatDeliveryDay(subscription.nextDeliveryAt)}` : ''}`
+  return subscription.nextDeliveryAt
+    ? t('subscription.line.next', { plan, day: formatDeliveryDay(subscription.nextDeliveryAt, locale) })
+    : t('subscription.line.on', { plan })
 }
 
 /** The summary at the top of `/account`, in one of its three shapes. */
@@ -57,32 +62,34 @@ export type NextDeliverySummary =
     }
 
 /** The summary of the customer's subscription as the top of `/account` says it. */
-export function nextDeliverySummary(account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, t: Translate): NextDeliverySummary {
+export function nextDeliverySummary(
+  account: AccountView, subscription: SubscriptionFields, plan: SubscriptionPlan | undefined, t: Translate, locale?: string,
+): NextDeliverySummary {
   const { status } = subscription
-  const name = plan?.name ?? subscription.plan ?? ''
-  if (status === 'none') return { kind: 'none', heading: 'No subscription yet' }
+  const name = plan ? planTitle(t, plan) : subscription.plan ?? ''
+  if (status === 'none') return { kind: 'none', heading: t('subscription.summary.none') }
   if (status === 'cancelled') {
     return {
       kind: 'cancelled',
-      heading: 'Your subscription is cancelled',
-      cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt) } : null,
-      restart: subscription.plan ? { planId: subscription.plan, label: `Start ${name} again` } : null,
+      heading: t('subscription.summary.cancelled'),
+      cancelledOn: subscription.cancelledAt ? { iso: subscription.cancelledAt, text: formatDate(subscription.cancelledAt, undefined, locale) } : null,
+      restart: subscription.plan ? { planId: subscription.plan, label: t('subscription.summary.restart', { plan: name }) } : null,
     }
   }
   const paused = status === 'paused' && subscription.pausedUntil ? lastPausedDay(subscription.pausedUntil) : null
   const preferences = account.preferences
   return {
     kind: 'live',
-    heading: 'Your next delivery',
-    pausedUntil: paused ? { iso: paused, text: formatDeliveryDay(paused) } : null,
+    heading: t('subscription.summary.heading'),
+    pausedUntil: paused ? { iso: paused, text: formatDeliveryDay(paused, locale) } : null,
     next: subscription.nextDeliveryAt
       ? {
-          label: status === 'paused' ? 'Next delivery after the pause' : 'Arrives',
-          day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt) },
+          label: status === 'paused' ? t('subscription.summary.afterPause') : t('subscription.summary.arrives'),
+          day: { iso: subscription.nextDeliveryAt, text: formatDeliveryDay(subscription.nextDeliveryAt, locale) },
         }
       : null,
     whatPlan: name,
-    whatRest: `${plan ? ` · ${bagsLine(t, plan)}` : ''}${preferences ? ` · ${preferencesText(preferences)}` : ''}`,
-    to: account.delivery ? addressLines(account.delivery).join(', ') : 'No delivery address yet: add one below.',
+    whatRest: `${plan ? ` · ${bagsLine(t, plan)}` : ''}${preferences ? ` · ${preferencesWords(t, preferences)}` : ''}`,
+    to: account.delivery ? withCountryIn(addressLines, locale)(account.delivery).join(', ') : t('subscription.summary.noAddress'),
   }
 }

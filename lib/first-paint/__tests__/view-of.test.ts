@@ -29,7 +29,7 @@ test('weekly: from the day after a delivery, the line names the next one; the vi
   expect(view.periods[1]?.texts['plan-line']).toBe(`You’re on Barista · next delivery ${formatDeliveryDay(iso(TODAY + 10 * DAY))}`)
   // Every period says what the page would say on its first day.
   for (const period of view.periods) {
-    expect(period.texts['plan-line']).toBe(currentPlanText(subscriptionOf(account, PLANS, Math.max(period.from, NOW)), PLANS))
+    expect(period.texts['plan-line']).toBe(currentPlanText(subscriptionOf(account, PLANS, Math.max(period.from, NOW)), PLANS, translator()))
   }
 })
 

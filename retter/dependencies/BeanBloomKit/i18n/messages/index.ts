@@ -14,18 +14,24 @@ import { payments, PaymentsKey } from './payments'
 import { privacy, PrivacyKey } from './privacy'
 import { legal, LegalKey } from './legal'
 import { errors, ErrorsKey } from './errors'
+import { signIn, SignInKey } from './sign-in'
+import { delivery, DeliveryKey } from './delivery'
+import { subscription, SubscriptionKey } from './subscription'
 
 export const NAMESPACES = {
-  shell: shell, plans: plans, roastery: roastery, account: account, payments: payments, privacy: privacy, legal: legal, errors: errors,
+  shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription,
+  account: account, payments: payments, privacy: privacy, legal: legal, errors: errors, roastery: roastery,
 }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey | RoasteryKey | AccountKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey
+export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
+  | AccountKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
+  'delivery.coffee.text', 'plans.confirm.row.plan', 'subscription.plan.plan', 'subscription.price.withBag',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
   'shell.live', 'roastery.column.plan', 'roastery.column.action',
   // Values only ("{method}, {date}", "{status} · {amount}"), a brand, and true cognates ("Date", "E-mail", "Register").
