@@ -8,17 +8,25 @@ import { Catalogue, Messages } from '../catalogue'
 import { Locale, LOCALES } from '../locales'
 import { shell, ShellKey } from './shell'
 import { plans, PlansKey } from './plans'
+import { mail, MailKey } from './mail'
+import { documents, DocumentsKey } from './documents'
+import { refusals, RefusalsKey } from './refusals'
+import { accountLanguage, AccountLanguageKey } from './account-language'
 
-export const NAMESPACES = { shell: shell, plans: plans }
+export const NAMESPACES = { shell: shell, plans: plans, mail: mail, documents: documents, refusals: refusals, accountLanguage: accountLanguage }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
-export type MessageKey = ShellKey | PlansKey
+export type MessageKey = ShellKey | PlansKey | MailKey | DocumentsKey | RefusalsKey | AccountLanguageKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
+  // Values only, or a number and a value: the same in every language.
+  'mail.coffee', 'mail.digest.item', 'documents.paidWithValue',
+  // "minute" is French too.
+  'refusals.wait.minutes',
 ]
 
 function merged(): Catalogue {
