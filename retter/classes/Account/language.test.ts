@@ -94,7 +94,14 @@ test('a later sign-in from a page in another language keeps the stored language'
   t.time.advance(31_000)
   const again = await signInFrom('es-es', email)
   expect((await t.account.userState(again))?.locale).toBe('it')
-  expect((await callIn('es-es', again, 'cancelSubscription', {})).status).toBe(409)
+  // A refusal speaks the caller's language, whatever the stored one.
+  const refused = await callIn('es-es', again, 'cancelSubscription', {})
+  expect({ status: refused.status, code: refused.body.code, message: refused.body.message })
+    .toEqual({ status: 409, code: 'NO_SUBSCRIPTION', message: 'No tienes ninguna suscripción que cancelar.' })
+  const noAddress = await callIn('de-de', again, 'selectPlan', { planId: 'barista' })
+  expect(noAddress.body).toMatchObject({ code: 'NO_DELIVERY_ADDRESS', message: 'Gib eine Lieferadresse an, bevor du ein Abo startest, damit wir wissen, wohin dein Kaffee soll.' })
+  const english = await callIn('en-us', again, 'cancelSubscription', {})
+  expect(english.body).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'There is no subscription to cancel.' })
 })
 
 describe('setLocale', () => {

@@ -14,6 +14,11 @@ import { RefusalsKey } from 'BeanBloomKit/i18n/messages/refusals'
 const FIXED: ReadonlyArray<RefusalsKey> = [
   'refusals.signIn.invalidCode', 'refusals.signIn.codeExpired', 'refusals.signIn.tooManyAttempts', 'refusals.signIn.noCode',
   'refusals.signIn.emailUnavailable', 'refusals.signIn.tokenUnavailable',
+  'refusals.subscription.alreadyCancelled', 'refusals.subscription.alreadyPaused', 'refusals.subscription.nothingToSkip',
+  'refusals.subscription.notPaused', 'refusals.subscription.noSubscription', 'refusals.subscription.noAddress',
+  'refusals.subscription.noPaymentMethod', 'refusals.subscription.startOnly',
+  'refusals.payments.setupKind', 'refusals.payments.setupNotYours', 'refusals.payments.unavailableCharge', 'refusals.payments.unavailableSave',
+  'refusals.dataRights.emailInUse', 'refusals.dataRights.deletionIncomplete', 'refusals.dataRights.codeUnavailable',
 ]
 
 /** Refusals that say how long to wait (`retryAfterSeconds`), by their code. */
