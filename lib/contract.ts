@@ -26,6 +26,7 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import type { Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
 import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
 import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
+import type { Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 export type {
   DeliveryCadence, ScheduleConflictCode, ScheduleSegment, SubscriptionAction, SubscriptionChange, SubscriptionFields,
@@ -83,6 +84,11 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   memberSince: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt: string
+  /**
+   * The language the Account writes e-mails, receipts and credit notes in (Account.setLocale
+   * changes it); set at the first sign-in from that page's language. Absent means English.
+   */
+  locale?: Locale
 }
 
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */

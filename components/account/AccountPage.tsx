@@ -2,12 +2,14 @@ import { AppLink } from '@/components/ui/AppLink'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
 import { Notice } from '@/components/ui/feedback/Notice'
-import { useCustomer, usePlanList } from '@/contexts/AccountContext'
+import { useCustomer, useCustomerCalls, usePlanList } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { SubscriptionCard } from '@/components/subscription/SubscriptionCard'
 import { useSubscription } from '@/components/subscription/useSubscription'
 import { AccountCard } from './AccountCard'
 import { AwsCard } from './AwsCard'
+import { LanguageSetting } from './LanguageSetting'
+import type { Locale } from '@/lib/i18n/types'
 import { DeliveryHistory } from './DeliveryHistory'
 import { PaymentMethodCard } from './PaymentMethodCard'
 import { AccountFirstPaint, AccountTitle } from './AccountFirstPaint'
@@ -157,6 +159,14 @@ function AccountNotices({ liveUpdates, outage, error, onRetry }: {
   )
 }
 
+const LANGUAGE_CALLS = ['setLocale'] as const
+
+/** The language the Account writes e-mails and receipts in, and the form to change it. */
+function AccountLanguage({ current }: { current?: Locale }) {
+  const { setLocale } = useCustomerCalls(LANGUAGE_CALLS)
+  return <LanguageSetting current={current} onSave={setLocale} />
+}
+
 /** The customer's cards once their data is here: a payment hold first, the subscription, then the quieter details. */
 function AccountCards() {
   const { account, aws } = useCustomer()
@@ -176,6 +186,7 @@ function AccountCards() {
         {account ? <AccountCard account={account} /> : <CardSkeleton rows={2} />}
         {aws ? <AwsCard aws={aws} /> : <CardSkeleton rows={2} />}
       </div>
+      {account ? <AccountLanguage current={account.locale} /> : null}
       {account ? <YourData /> : null}
     </MethodEditorProvider>
   )

@@ -16,6 +16,8 @@ import { guarded } from '@/lib/rio/errors/map'
 import { sortPlans } from '@/lib/rio/plans'
 import { checkedEmail, signInWithToken } from '@/lib/rio/sign-in-api'
 import { readCustomerState, subscribeCustomerState, type LiveStateHandlers } from '@/lib/rio/state'
+import { saveLocale } from '@/lib/account/language'
+import type { Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 /** What a start carries besides the plan: only what the customer changed in the start dialog. */
 export interface StartDetails {
@@ -104,6 +106,8 @@ export interface CustomerObjects {
   retryPayment(date: string): Promise<void>
   /** Calls Account.exportMyData: everything the Account holds about the customer. Rejects with an AppError. */
   exportMyData(): Promise<Record<string, unknown>>
+  /** Calls Account.setLocale: the language of the customer's e-mails and receipts. Rejects with an AppError (400 UNKNOWN_LOCALE). */
+  setLocale(locale: Locale): Promise<void>
   /** Calls Account.requestAccountDeletion, which e-mails a code. Rejects with an AppError (429 within 30 s of the last). */
   requestAccountDeletion(): Promise<void>
   /** Calls Account.deleteMyAccount with the e-mailed code. Rejects with an AppError (400 wrong or expired code). */
@@ -166,6 +170,7 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
       async retryPayment(date) {
         await guarded(() => accountObject.call({ method: 'retryPayment', body: { date } }))
       },
+      setLocale: (locale) => saveLocale(accountObject, locale),
       async exportMyData() {
         const exported = (await guarded(() => accountObject.call<Record<string, unknown>>({ method: 'exportMyData' }))).data
         if (!exported || typeof exported !== 'object') {

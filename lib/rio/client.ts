@@ -7,6 +7,7 @@
 import { BUSY_RETRY } from './busy-retry'
 import type { RioClient } from './client-types'
 import type { RioPublicConfig } from './config'
+import { currentPage, pageCulture } from './page-culture'
 
 // The types live in ./client-types (live-gate.ts needs them without this module); named here too for its callers.
 export type { RioAccessor, RioAuthEvent, RioClient, RioCloudObject } from './client-types'
@@ -37,7 +38,8 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
     projectId: config.projectId,
     region: sdk.RetterRegion[config.region],
     url: config.url,
-    culture: config.culture,
+    // The page's language, read once as the SDK starts (NEXT_PUBLIC_RIO_CULTURE when the page names none).
+    culture: pageCulture(config.culture, currentPage()),
     // A busy account (570) is tried again on the specification's schedule (./busy-retry).
     retryConfig: { ...BUSY_RETRY },
   })

@@ -6,8 +6,11 @@
  * mail providers log headers more widely than bodies.
  */
 
-/** Subjects of sign-in code e-mails: "sign-in code" or "sign in code", any case. */
-export const SIGN_IN_SUBJECT = /\bsign[- ]in code\b/i
+/**
+ * Subjects of sign-in code e-mails: "sign-in code" or "sign in code", any case, and the same words
+ * in the shop's other languages (the Account writes the code e-mail in the customer's language).
+ */
+export const SIGN_IN_SUBJECT = /\bsign[- ]in code\b|\bAnmeldecode\b|\bcode de connexion\b|\binlogcode\b|\bcodice di accesso\b|\bcódigo de acceso\b/i
 
 /**
  * The sign-in code of a message: the first standalone 6-digit number of its text when its subject

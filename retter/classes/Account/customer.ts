@@ -9,6 +9,7 @@ import { ShippedDelivery } from 'BeanBloomBoard'
 import { CustomerRecords, SubscriptionFields } from 'BeanBloomSubscription'
 import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
+import { Locale } from './language'
 
 /** Public state of an Account: deliberately empty (see above). */
 export type AccountPublicState = Record<string, never>
@@ -25,6 +26,13 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   memberSince?: string
   /** ISO 8601 date-time of the latest successful sign-in. */
   lastSignInAt?: string
+  /**
+   * The language the Account writes to the customer in (e-mails, receipts, credit notes): the
+   * language of the page of their first sign-in, then what they choose (setLocale). Absent means
+   * English: a first sign-in from an English page, Accounts from before languages, and until the
+   * first sign-in.
+   */
+  locale?: Locale
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */

@@ -11,6 +11,7 @@ import { newCustomer, privateOf } from './customer'
 import { viewAt } from './subscription/customer-view'
 import { creationLimit } from './limits'
 import { sessionEnded, sessionEndedResponse } from './sign-in/session-epoch'
+import { inCallersWords } from './refusals'
 
 const rdk = new RDK()
 
@@ -66,7 +67,7 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
   const throttled = await creationLimit(rdk, data.context.sourceIP, Date.now())
   if (throttled) {
     data.response = throttled
-    return data
+    return inCallersWords(data)
   }
   const userId = userIdFor(email)
   data.state.public = {}

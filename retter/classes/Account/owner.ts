@@ -4,12 +4,20 @@
  * Retter's authorizers see no state, so the check is made here, in the method. A new owner method
  * is routed through this file too (session-epoch.test.ts checks template.yml for it).
  */
+import { Data } from '@retter/rdk'
 import * as deletion from './data-rights/deletion'
 import * as emailChange from './data-rights/email-change'
 import * as exported from './data-rights/export'
 import * as payments from './payments/payments'
-import { ownerMethod } from './sign-in/session-epoch'
+import { ownerMethod as sessionChecked } from './sign-in/session-epoch'
+import { wordedForCaller } from './refusals'
+import * as language from './language-setting'
 import * as changeLimited from './subscription/change-limit'
+
+/** An owner method: behind the session-epoch check, its refusals in the caller's language (refusals.ts). */
+function ownerMethod<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
+  return wordedForCaller(sessionChecked(handler))
+}
 
 export const selectPlan = ownerMethod(changeLimited.selectPlan)
 export const pauseSubscription = ownerMethod(changeLimited.pauseSubscription)
@@ -28,3 +36,4 @@ export const confirmEmailChange = ownerMethod(emailChange.confirmEmailChange)
 export const exportMyData = ownerMethod(exported.exportMyData)
 export const requestAccountDeletion = ownerMethod(deletion.requestAccountDeletion)
 export const deleteMyAccount = ownerMethod(deletion.deleteMyAccount)
+export const setLocale = ownerMethod(language.setLocale)

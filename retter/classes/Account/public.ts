@@ -3,6 +3,11 @@
  * and Stripe's webhook. template.yml routes them here (`public.<method>`); each lives with its
  * subdomain.
  */
-export { sendOtp, verifyOtp } from './sign-in/one-time-code'
+import * as signIn from './sign-in/one-time-code'
+import { wordedForCaller } from './refusals'
+
+// Their refusals in the caller's language (refusals.ts); the codes never change.
+export const sendOtp = wordedForCaller(signIn.sendOtp)
+export const verifyOtp = wordedForCaller(signIn.verifyOtp)
 export { getSubscriptionPlans } from './subscription/plans'
 export { stripeWebhook } from './payments/stripe-webhook'

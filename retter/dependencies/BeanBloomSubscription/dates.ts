@@ -81,7 +81,8 @@ const DATE_WORDS: { [locale: string]: DateWords } = {
 
 /** The words of `locale` ("de", "fr-BE" → fr); English for any other. */
 function wordsOf(locale: string | undefined): DateWords {
-  const language = (locale || 'en').split(/[-_]/)[0] as string
+  // Not a string (a formatter passed to Array.map gets the index here): English, as without one.
+  const language = (typeof locale === 'string' && locale ? locale : 'en').split(/[-_]/)[0] as string
   return DATE_WORDS[language.toLowerCase()] || (DATE_WORDS.en as DateWords)
 }
 

@@ -9,7 +9,12 @@
  */
 import { addressLines, DeliveryAddress } from './address'
 import { customerDate } from './dates'
-import { euros } from 'BeanBloomKit/money'
+import { moneyText, MONEY_LOCALE } from 'BeanBloomKit/money'
+import { translate } from 'BeanBloomKit/i18n/catalogue'
+import { DEFAULT_LOCALE, Locale } from 'BeanBloomKit/i18n/locales'
+import { CATALOGUE } from 'BeanBloomKit/i18n/messages'
+import { DocumentsKey } from 'BeanBloomKit/i18n/messages/documents'
+import { Grind, GRIND_LABELS, Roast, ROAST_LABELS } from './preferences'
 import { rateText, VatSplit } from './vat'
 
 /** Who sells: the shop's legal name, address and VAT number (the project's configuration). */
@@ -132,9 +137,53 @@ export function refundedCents(refunds: ReadonlyArray<PaymentRefund> | undefined)
   return (refunds || []).reduce(function (sum, r) { return sum + r.amountCents }, 0)
 }
 
-/** A document's heading: "Receipt R-000042", "Credit note CN-000007". */
-export function documentTitle(doc: Receipt | CreditNote): string {
-  return (doc.kind === 'receipt' ? 'Receipt ' : 'Credit note ') + doc.number
+/** The catalogue's key of each grind's words (documents and e-mails). */
+export const GRIND_KEYS: { [grind in Grind]: DocumentsKey } = {
+  wholeBean: 'documents.grind.wholeBean', espresso: 'documents.grind.espresso', moka: 'documents.grind.moka',
+  filter: 'documents.grind.filter', frenchPress: 'documents.grind.frenchPress',
+}
+
+/** The catalogue's key of each roast's words, lower case as they follow the grind ("Whole bean, dark roast"). */
+export const ROAST_KEYS: { [roast in Roast]: DocumentsKey } = {
+  light: 'documents.roast.light', medium: 'documents.roast.medium', dark: 'documents.roast.dark', roastersChoice: 'documents.roast.roastersChoice',
+}
+
+/** The key whose English label a document keeps ("Whole bean", "Dark roast"), none for words it does not know. */
+function keyOfLabel<T extends string>(labels: { [id in T]: string }, keys: { [id in T]: DocumentsKey }, label: string): DocumentsKey | undefined {
+  for (const id in labels) if (labels[id] === label) return keys[id]
+  return undefined
+}
+
+/** How a document words its lines in one language: English the way it always read, money as that language writes it. */
+interface DocumentSpeech {
+  w: (key: DocumentsKey, values?: { [name: string]: string | number }) => string
+  day: (iso: string) => string
+  money: (cents: number) => string
+}
+
+function speechOf(locale: Locale | undefined): DocumentSpeech {
+  const chosen = locale || DEFAULT_LOCALE
+  return {
+    w: function (key, values) { return translate(CATALOGUE, chosen, key, values) },
+    day: function (iso) { return customerDate(iso, chosen) },
+    money: function (cents) { return moneyText(cents, 'EUR', chosen === DEFAULT_LOCALE ? MONEY_LOCALE : chosen) },
+  }
+}
+
+/**
+ * How the document was paid, in its language: the kept text names a SEPA debit or an unbranded
+ * card in English ("SEPA Direct Debit •••• 3000"); a card brand reads the same everywhere.
+ */
+function paidWithWords(paidWith: string, s: DocumentSpeech): string {
+  const sepa = /^SEPA Direct Debit •••• (\d+)$/.exec(paidWith)
+  if (sepa) return s.w('documents.method.sepa', { last4: sepa[1] as string })
+  const card = /^Card •••• (\d+)$/.exec(paidWith)
+  return card ? s.w('documents.method.card', { last4: card[1] as string }) : paidWith
+}
+
+/** A document's heading: "Receipt R-000042", "Credit note CN-000007" ("Rechnung R-000042" in German). */
+export function documentTitle(doc: Receipt | CreditNote, locale?: Locale): string {
+  return speechOf(locale).w(doc.kind === 'receipt' ? 'documents.receipt.title' : 'documents.creditNote.title', { number: doc.number })
 }
 
 /**
@@ -142,31 +191,41 @@ export function documentTitle(doc: Receipt | CreditNote): string {
  * HTML, the printable page). Values are the document's own text, unescaped: each rendering escapes
  * them for where they go.
  */
-export function documentLines(doc: Receipt | CreditNote): Array<{ label: string; value: string }> {
+export function documentLines(doc: Receipt | CreditNote, locale?: Locale): Array<{ label: string; value: string; total?: boolean }> {
+  const s = speechOf(locale)
+  const w = s.w
   const item = doc.item
   const sign = doc.kind === 'credit-note' ? -1 : 1
-  const lines: Array<{ label: string; value: string }> = [
-    { label: doc.kind === 'receipt' ? 'Receipt number' : 'Credit note number', value: doc.number },
-    { label: 'Date', value: customerDate(doc.issuedAt) },
+  const grind = keyOfLabel(GRIND_LABELS, GRIND_KEYS, item.grind)
+  const roast = keyOfLabel(ROAST_LABELS, ROAST_KEYS, item.roast)
+  const lines: Array<{ label: string; value: string; total?: boolean }> = [
+    { label: w(doc.kind === 'receipt' ? 'documents.receipt.number' : 'documents.creditNote.number'), value: doc.number },
+    { label: w('documents.date'), value: s.day(doc.issuedAt) },
   ]
-  if (doc.kind === 'credit-note') lines.push({ label: 'Refers to receipt', value: doc.receiptNumber })
+  if (doc.kind === 'credit-note') lines.push({ label: w('documents.refersTo'), value: doc.receiptNumber })
   lines.push(
-    { label: 'Seller', value: [doc.seller.name].concat(doc.seller.address).join(', ') },
-    { label: 'Seller VAT number', value: doc.seller.vatNumber },
-    { label: 'Customer', value: [doc.customer.name].concat(doc.customer.address).join(', ') },
-    { label: 'Delivery of', value: customerDate(doc.deliveryDate) },
+    { label: w('documents.seller'), value: [doc.seller.name].concat(doc.seller.address).join(', ') },
+    { label: w('documents.sellerVat'), value: doc.seller.vatNumber },
+    { label: w('documents.customer'), value: [doc.customer.name].concat(doc.customer.address).join(', ') },
+    { label: w('documents.deliveryOf'), value: s.day(doc.deliveryDate) },
     {
       // What was bought, not a claim that it arrived: a receipt is issued when it is paid, before it ships.
-      label: 'Coffee',
-      value: item.plan + ': ' + item.bags + (item.bags === 1 ? ' bag' : ' bags') + ' of ' + item.bagGrams + ' g, ' + item.grind + ', ' + item.roast.toLowerCase(),
+      label: w('documents.coffee'),
+      value: w('documents.coffeeLine', {
+        plan: item.plan, bags: item.bags, grams: item.bagGrams,
+        grind: grind ? w(grind) : item.grind,
+        roast: roast ? w(roast) : item.roast.toLowerCase(),
+      }),
     },
   )
-  if (doc.kind === 'credit-note') lines.push({ label: 'Reason', value: doc.reason })
+  if (doc.kind === 'credit-note') lines.push({ label: w('documents.reason'), value: doc.reason })
   lines.push(
-    { label: doc.kind === 'receipt' ? 'Price (VAT included)' : 'Refunded (VAT included)', value: euros(sign * doc.grossCents) },
-    { label: 'Net', value: euros(sign * doc.netCents) },
-    { label: 'VAT ' + rateText(doc.vatRateBp) + ' (' + doc.vatCountry + ')', value: euros(sign * doc.vatCents) },
-    doc.kind === 'receipt' ? { label: 'Paid with', value: doc.paidWith + ', ' + customerDate(doc.paidAt) } : { label: 'Refunded to', value: doc.refundedTo },
+    { label: w(doc.kind === 'receipt' ? 'documents.price' : 'documents.refunded'), value: s.money(sign * doc.grossCents), total: true },
+    { label: w('documents.net'), value: s.money(sign * doc.netCents) },
+    { label: w('documents.vat', { rate: rateText(doc.vatRateBp), country: doc.vatCountry }), value: s.money(sign * doc.vatCents) },
+    doc.kind === 'receipt'
+      ? { label: w('documents.paidWith'), value: w('documents.paidWithValue', { method: paidWithWords(doc.paidWith, s), date: s.day(doc.paidAt) }) }
+      : { label: w('documents.refundedTo'), value: paidWithWords(doc.refundedTo, s) },
   )
   return lines
 }

@@ -40,6 +40,7 @@ import { accountDeletedMail, deletionCodeMail } from '../mail/data-rights-emails
 import { keepBoardBookkeeping, shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { stripe, stripeFailure } from '../payments/stripe'
 import { endSessions } from '../sign-in/session-epoch'
+import { storedLocale } from '../language'
 
 const rdk = new RDK()
 
@@ -111,7 +112,7 @@ export function stillShipping(customer: Customer, nowMs: number): string[] {
 
 /** The deletion code's e-mail, and what is logged and answered when it does not go out. */
 const DELETION_CODE: CodeMailing = {
-  mail: (to, code) => deletionCodeMail(to, code, OTP_TTL_MS / 60000),
+  mail: (to, code, locale) => deletionCodeMail(to, code, OTP_TTL_MS / 60000, locale),
   failureLog: '[Account] requestAccountDeletion: the code could not be e-mailed',
   unavailable: 'The code could not be e-mailed. Try again in a moment.',
 }
@@ -120,18 +121,20 @@ const DELETION_CODE: CodeMailing = {
 export async function requestAccountDeletion(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const priv = privateOf(data) as Private
-  const email = current(data, nowMs).email
+  const view = current(data, nowMs)
+  const email = view.email
+  const locale = storedLocale(view)
   const retryAfterSeconds = resendWaitSeconds(priv.deletionCodeSentAt, nowMs)
   if (retryAfterSeconds > 0) {
     return refuse(data, 429, 'RATE_LIMITED', 'A code was sent moments ago. You can request a new one in ' + waitWords(retryAfterSeconds) + '.', { retryAfterSeconds: retryAfterSeconds })
   }
   // At most EMAIL_CODES_PER_HOUR deletion codes an hour, as sign-in codes (limits.ts).
-  const issued = await emailCode(data, DELETION_CODE, email, priv.deletionCodesSentAt, nowMs)
+  const issued = await emailCode(data, DELETION_CODE, email, priv.deletionCodesSentAt, nowMs, locale)
   if (!issued) return data
   priv.deletionCode = issued.stored
   priv.deletionCodeSentAt = nowMs
   priv.deletionCodesSentAt = issued.sentAt
-  noteSent(priv as SentLogState, deletionCodeMail(email, '', 0).subject, nowMs)
+  noteSent(priv as SentLogState, deletionCodeMail(email, '', 0, locale).subject, nowMs)
   respond(data, { sent: true, expiresInSeconds: OTP_TTL_MS / 1000 })
   return data
 }
@@ -192,6 +195,8 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   if (refused) return refused
   const customer = current(data, nowMs) as Customer
   const email = customer.email
+  // The last e-mail is written in the customer's language, read before their data goes.
+  const locale = storedLocale(customer)
 
   const stripeGone = await deleteStripeCustomer(priv.stripeCustomerId)
   if (!stripeGone.ok) return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to delete your details there: ' + stripeGone.message + ' Nothing has been deleted; try again in a moment.')
@@ -228,7 +233,7 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   const unbound = await rdk.deleteLookUpKey({ key: { name: EMAIL_LOOKUP_KEY, value: email } })
   if (!unbound || !unbound.success) console.error('[Account] deleteMyAccount: the e-mail lookup key was not removed')
 
-  queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }))
+  queueMail(data, accountDeletedMail(email, { documentsKept: kept.length, keptUntil: keptUntil, stillShipping: shipping }, locale))
   respond(data, { deleted: true, documentsKept: kept.length, keptUntil: keptUntil || undefined, stillShipping: shipping })
   return data
 }

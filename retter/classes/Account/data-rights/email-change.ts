@@ -46,6 +46,7 @@ import { keepBoardBookkeeping, syncBoards } from '../subscription/roastery-board
 import { noteSent, SentLogState, SentMail } from '../mail/sent-log'
 import { endSessions, signInClaims } from '../sign-in/session-epoch'
 import { stripe, stripeFailure } from '../payments/stripe'
+import { storedLocale } from '../language'
 
 const rdk = new RDK()
 
@@ -159,7 +160,8 @@ export async function requestEmailChange(data: Data<{ newEmail?: string }>): Pro
   const toNew = issueOtp(nowMs)
   const toCurrent = issueOtp(nowMs)
   const minutes = OTP_TTL_MS / 60000
-  const codeMails = [emailChangeCurrentCodeMail(view.email, newEmail, toCurrent.code, minutes), emailChangeCodeMail(newEmail, view.email, toNew.code, minutes)]
+  const locale = storedLocale(view)
+  const codeMails = [emailChangeCurrentCodeMail(view.email, newEmail, toCurrent.code, minutes, locale), emailChangeCodeMail(newEmail, view.email, toNew.code, minutes, locale)]
   try {
     // The current address first: without it no change can be confirmed, so the new address is not written to in vain.
     for (const mail of codeMails) await sendMail(mail)
@@ -286,7 +288,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   data.state.private = next
   const erased = await rdk.methodCall({ classId: 'AWS', instanceId: awsIdFor(oldEmail), methodName: AWS_ERASE_METHOD, body: {} })
   if (erased && erased.statusCode >= 300 && erased.statusCode !== 404) console.error('[Account] confirmEmailChange: the old address’s AWS object was not erased: ' + erased.statusCode)
-  queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }), { owed: true })
+  queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }, storedLocale(view)), { owed: true })
 
   const identity = isStaffEmail(newEmail) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
   // Signed in after the new address's Account set its epoch (adoptCustomer), so this session is not refused there.
@@ -329,7 +331,7 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   keepReminder(data, customer, nowMs)
   keepCharge(data, customer, nowMs)
   await syncBoards(data, customer, nowMs)
-  queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }), { owed: true })
+  queueMail(data, emailChangedMail(own.email, { from: input.fromEmail, to: own.email, side: 'new' }, storedLocale(own)), { owed: true })
   respond(data, { adopted: true })
   return data
 }

@@ -6,21 +6,24 @@
 import { customerDate } from 'BeanBloomSubscription'
 import { BRAND, htmlMail, paragraphHtml, textMail } from './layout'
 import { Mail } from './mailer'
+import { Locale, wordsIn } from '../language'
 
-function compose(to: string, subject: string, headline: string, lines: string[]): Mail {
-  return { to: to, subject: subject, text: textMail(headline, lines), html: htmlMail(subject, headline, lines.map(paragraphHtml).join('')) }
+function compose(to: string, subject: string, headline: string, lines: string[], locale: Locale | undefined): Mail {
+  return { to: to, subject: subject, text: textMail(headline, lines, locale), html: htmlMail(subject, headline, lines.map(paragraphHtml).join(''), locale) }
 }
 
 /**
  * The code that confirms deleting the account.
  * @param ttlMinutes how long the code is valid
+ * @param locale the customer's language (English when none), as every e-mail below
  */
-export function deletionCodeMail(to: string, code: string, ttlMinutes: number): Mail {
-  return compose(to, 'Your code to delete your ' + BRAND + ' account', 'Confirm deleting your account', [
-    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
-    'Entering it on your account page deletes your account for good: your subscription ends and we remove your name, address, preferences, payment method and history.',
-    'If you did not ask for this, ignore this message: nothing is deleted without the code.',
-  ])
+export function deletionCodeMail(to: string, code: string, ttlMinutes: number, locale?: Locale): Mail {
+  const w = wordsIn(locale)
+  return compose(to, w('mail.deletionCode.subject', { brand: BRAND }), w('mail.deletionCode.headline'), [
+    w('mail.code.line', { code: code, minutes: ttlMinutes }),
+    w('mail.deletionCode.what'),
+    w('mail.deletionCode.ignore'),
+  ], locale)
 }
 
 /** What the last e-mail reports. */
@@ -34,28 +37,33 @@ export interface DeletionReport {
 }
 
 /** The last e-mail: the account is deleted, and what remains by law. */
-export function accountDeletedMail(to: string, report: DeletionReport): Mail {
-  const lines = ['We deleted your account as you asked: your subscription is cancelled and your name, address, preferences, payment method, history and sign-in records are gone. Your customer record at our payment provider is deleted too.']
+export function accountDeletedMail(to: string, report: DeletionReport, locale?: Locale): Mail {
+  const w = wordsIn(locale)
+  const lines = [w('mail.deleted.done')]
   if (report.stillShipping.length > 0) {
-    lines.push('Your delivery of ' + report.stillShipping.map(function (day) { return customerDate(day) }).join(' and ') + ' was already being roasted and packed: it still ships to the address you gave and is charged as usual.')
+    const days = report.stillShipping.map(function (day) { return customerDate(day, locale) })
+    // "A and B and C", as the days were always joined.
+    const dates = days.slice(1).reduce(function (head, last) { return w('mail.list.and', { head: head, last: last }) }, days[0] as string)
+    lines.push(w('mail.deleted.stillShipping', { dates: dates }))
   }
   lines.push(report.documentsKept > 0
-    ? 'Tax law requires us to keep your ' + report.documentsKept + (report.documentsKept === 1 ? ' receipt' : ' receipts and credit notes') + ' until ' + customerDate(report.keptUntil) + '; then they are deleted as well.'
-    : 'You had no receipts, so nothing about you is kept.')
-  lines.push('If you sign in with this address again, you start a new, empty account.')
-  return compose(to, 'Your ' + BRAND + ' account is deleted', 'Your account is deleted', lines)
+    ? w('mail.deleted.kept', { count: report.documentsKept, date: customerDate(report.keptUntil, locale) })
+    : w('mail.deleted.nothingKept'))
+  lines.push(w('mail.deleted.again'))
+  return compose(to, w('mail.deleted.subject', { brand: BRAND }), w('mail.deleted.headline'), lines, locale)
 }
 
 /**
  * The code that confirms moving the account to this (new) address.
  * @param from the account's current address, so the reader knows which account moves
  */
-export function emailChangeCodeMail(to: string, from: string, code: string, ttlMinutes: number): Mail {
-  return compose(to, 'Your code to use this address for ' + BRAND, 'Confirm your new e-mail address', [
-    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
-    'Entering it on your account page moves the ' + BRAND + ' account of ' + from + ' to this address: your subscription, deliveries, receipts and payment method come along, and from then on you sign in with this address.',
-    'If you did not ask for this, ignore this message: nothing changes without the code.',
-  ])
+export function emailChangeCodeMail(to: string, from: string, code: string, ttlMinutes: number, locale?: Locale): Mail {
+  const w = wordsIn(locale)
+  return compose(to, w('mail.changeCode.subject', { brand: BRAND }), w('mail.changeCode.headline'), [
+    w('mail.code.line', { code: code, minutes: ttlMinutes }),
+    w('mail.changeCode.what', { brand: BRAND, from: from }),
+    w('mail.changeCode.ignore'),
+  ], locale)
 }
 
 /**
@@ -63,12 +71,13 @@ export function emailChangeCodeMail(to: string, from: string, code: string, ttlM
  * alone cannot move the account, it also needs this mailbox.
  * @param newEmail where the account would move, so the reader can tell whether they asked
  */
-export function emailChangeCurrentCodeMail(to: string, newEmail: string, code: string, ttlMinutes: number): Mail {
-  return compose(to, 'Your code to move your ' + BRAND + ' account to another address', 'Confirm moving your account', [
-    'Your code is ' + code + '. It expires in ' + ttlMinutes + ' minutes.',
-    'Entering it on your account page, together with the code we sent to ' + newEmail + ', moves your ' + BRAND + ' account to ' + newEmail + ': your subscription, deliveries, receipts and payment method go along, and from then on you sign in with that address.',
-    'If you did not ask for this, someone signed in to your account may be trying to move it: do not share this code with anyone. Nothing changes without it.',
-  ])
+export function emailChangeCurrentCodeMail(to: string, newEmail: string, code: string, ttlMinutes: number, locale?: Locale): Mail {
+  const w = wordsIn(locale)
+  return compose(to, w('mail.changeCurrent.subject', { brand: BRAND }), w('mail.changeCurrent.headline'), [
+    w('mail.code.line', { code: code, minutes: ttlMinutes }),
+    w('mail.changeCurrent.what', { brand: BRAND, to: newEmail }),
+    w('mail.changeCurrent.warn'),
+  ], locale)
 }
 
 /** Which side of a change an e-mail goes to, and the two addresses. */
@@ -79,15 +88,14 @@ export interface AddressChange {
 }
 
 /** The e-mail to each address once the account has moved. */
-export function emailChangedMail(to: string, change: AddressChange): Mail {
+export function emailChangedMail(to: string, change: AddressChange, locale?: Locale): Mail {
+  const w = wordsIn(locale)
   const lines = change.side === 'old'
     ? [
-        'Your ' + BRAND + ' account now uses ' + change.to + ': your subscription, deliveries, receipts and payment method moved there, and you sign in with that address from now on.',
-        'Sessions signed in with ' + change.from + ' no longer see any of it. Signing in with ' + change.from + ' again starts a new, empty account.',
-        'If you did not make this change, reply to this e-mail at once.',
+        w('mail.addressChanged.oldMoved', { brand: BRAND, to: change.to }),
+        w('mail.addressChanged.oldSessions', { from: change.from }),
+        w('mail.addressChanged.oldWarn'),
       ]
-    : [
-        'This address is now the one for your ' + BRAND + ' account (it was ' + change.from + '). Your subscription, deliveries, receipts and payment method are here, and you sign in with this address from now on.',
-      ]
-  return compose(to, 'Your ' + BRAND + ' account has a new e-mail address', 'Your e-mail address changed', lines)
+    : [w('mail.addressChanged.new', { brand: BRAND, from: change.from })]
+  return compose(to, w('mail.addressChanged.subject', { brand: BRAND }), w('mail.addressChanged.headline'), lines, locale)
 }

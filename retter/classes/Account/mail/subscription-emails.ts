@@ -1,14 +1,15 @@
 /**
  * The e-mails a customer gets when their subscription changes: each says what changed and what
- * happens next, in plain text and in HTML with our brand. Pure (no sending here: mail/outbox.ts sends).
+ * happens next, in plain text and in HTML with our brand, in the customer's language (the catalogue's
+ * `mail` namespace). Pure (no sending here: mail/outbox.ts sends).
  */
 import {
-  chargeMomentText, closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, finalMomentMs, findPlan, gridDates,
-  lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, preferencesText, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
-  timelineText,
+  closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, finalMomentMs, findPlan, GRIND_KEYS, gridDates,
+  lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, ROAST_KEYS, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
 } from 'BeanBloomSubscription'
 import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
-import { euros, moneyText, MONEY_LOCALE } from 'BeanBloomKit'
+import { CATALOGUE, MessageKey } from 'BeanBloomKit/i18n/messages'
+import { Locale, moneyIn, Words, wordsIn } from '../language'
 import { Mail } from './mailer'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './layout'
 
@@ -23,6 +24,8 @@ export interface MailContext {
   manageUrl?: string
   /** The saved payment method, for the pre-notification of each charge. */
   paymentMethod?: PaymentMethodSummary
+  /** The customer's language (customer.ts `locale`); English when none. */
+  locale?: Locale
 }
 
 export type SubscriptionEvent =
@@ -52,12 +55,28 @@ export type SubscriptionEvent =
   | { kind: 'payment-hold-ended' }
 
 
-/** Every date in an e-mail: "Wednesday 25 November 2026" (BeanBloomSubscription's one formatter, UTC days). */
-const deliveryDay = customerDate
+/** What the words of one e-mail need: its language's texts, dates and money. */
+interface Speech {
+  locale: Locale
+  w: Words
+  /** Every date in an e-mail: "Wednesday 25 November 2026", "Mittwoch, 25. November 2026" (BeanBloomSubscription's one formatter, UTC days). */
+  day: (iso: string) => string
+  money: (cents: number, currency?: string) => string
+}
+
+function speechOf(locale: Locale | undefined): Speech {
+  const chosen: Locale = locale || 'en'
+  return {
+    locale: chosen,
+    w: wordsIn(chosen),
+    day: function (iso: string) { return customerDate(iso, chosen) },
+    money: function (cents: number, currency?: string) { return moneyIn(chosen, cents, currency) },
+  }
+}
 
 /** "A", "A and B", "A, B and C". */
-function listed(items: string[]): string {
-  return items.length <= 1 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1]
+function listed(items: string[], s: Speech): string {
+  return items.length <= 1 ? items.join('') : s.w('mail.list.and', { head: items.slice(0, -1).join(', '), last: items[items.length - 1] as string })
 }
 
 /** The plan of the delivery on `date` (the grid's, which a plan change may not have reached yet). */
@@ -66,178 +85,200 @@ function planOfDelivery(sub: SubscriptionFields, date: string): SubscriptionPlan
   return found && found.date === date ? findPlan(found.plan) : undefined
 }
 
-function price(plan: SubscriptionPlan): string {
-  return moneyText(plan.amount, plan.currency, MONEY_LOCALE)
+/** The plan's name in the e-mail's language (the catalogue's, the plan's own for a plan it does not know). */
+function planName(plan: SubscriptionPlan, s: Speech): string {
+  return Object.prototype.hasOwnProperty.call(CATALOGUE.en, 'plans.name.' + plan.id) ? s.w(('plans.name.' + plan.id) as MessageKey) : plan.name
 }
 
-function planLine(plan: SubscriptionPlan): string {
-  const every = plan.delivery === 'weekly' ? 'every week' : plan.delivery === 'fortnightly' ? 'every two weeks' : 'every four weeks'
-  return plan.name + ': ' + plan.bags + (plan.bags === 1 ? ' bag' : ' bags') + ' (' + plan.bagGrams + ' g) ' + every + ', ' + price(plan) + ' a delivery'
+function planLine(plan: SubscriptionPlan, s: Speech): string {
+  const cadence = plan.delivery === 'weekly' ? s.w('plans.cadence.weekly') : plan.delivery === 'fortnightly' ? s.w('plans.cadence.fortnightly') : s.w('plans.cadence.fourWeekly')
+  return s.w('mail.planLine', { plan: planName(plan, s), bags: plan.bags, grams: plan.bagGrams, cadence: cadence, price: s.money(plan.amount, plan.currency) })
+}
+
+/** The payment method in words: "Visa •••• 4242", "SEPA-Lastschrift •••• 3000". */
+function methodWords(method: Pick<PaymentMethodSummary, 'type' | 'brand' | 'last4'>, s: Speech): string {
+  if (method.type === 'sepa_debit') return s.w('documents.method.sepa', { last4: method.last4 })
+  return method.brand ? methodText(method) : s.w('documents.method.card', { last4: method.last4 })
+}
+
+/** The customer's grind and roast in words. */
+function coffeeWords(preferences: CoffeePreferences, s: Speech): string {
+  return s.w('mail.coffee', { grind: s.w(GRIND_KEYS[preferences.grind]), roast: s.w(ROAST_KEYS[preferences.roast]) })
 }
 
 /** The pre-notification of a charge (SEPA Direct Debit requires one): amount, date and method. */
-function preNotification(date: string, amountCents: number | undefined, method: PaymentMethodSummary | undefined): string[] {
+function preNotification(date: string, amountCents: number | undefined, method: PaymentMethodSummary | undefined, s: Speech): string[] {
   if (amountCents === undefined || !method) return []
-  const on = deliveryDay(new Date(finalMomentMs(date)).toISOString())
-  const line = 'We will charge ' + euros(amountCents) + ' to your ' + methodText(method) + ' on ' + on + ' for this delivery.'
-  return [method.type === 'sepa_debit' && method.mandateReference ? line + ' Direct debit under mandate ' + method.mandateReference + '.' : line]
+  const on = s.day(new Date(finalMomentMs(date)).toISOString())
+  const line = s.w('mail.preNotice', { amount: s.money(amountCents), method: methodWords(method, s), date: on })
+  return [method.type === 'sepa_debit' && method.mandateReference ? s.w('mail.preNotice.mandate', { line: line, mandate: method.mandateReference }) : line]
 }
 
 /** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
-function body(event: SubscriptionEvent, ctx: MailContext): { subject: string; headline: string; lines: string[] } {
-  const planName = ctx.plan ? ctx.plan.name : 'your plan'
+function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject: string; headline: string; lines: string[] } {
+  const w = s.w
+  const day = s.day
+  const planText = ctx.plan ? planName(ctx.plan, s) : w('mail.yourPlan')
   switch (event.kind) {
     case 'started':
     case 'restarted':
       return {
-        subject: event.kind === 'started' ? 'Welcome to ' + BRAND + ': your ' + planName + ' subscription has started' : 'Your ' + planName + ' subscription is back on',
-        headline: event.kind === 'started' ? 'Your subscription has started' : 'Welcome back: your subscription has restarted',
-        lines: (ctx.plan ? [planLine(ctx.plan)] : []).concat(ctx.paymentMethod
-          ? ['Each delivery is charged to your ' + methodText(ctx.paymentMethod) + ' ' + chargeMomentText() + '; we tell you the amount and the day before each charge.']
+        subject: event.kind === 'started' ? w('mail.started.subject', { brand: BRAND, plan: planText }) : w('mail.restarted.subject', { plan: planText }),
+        headline: event.kind === 'started' ? w('mail.started.headline') : w('mail.restarted.headline'),
+        lines: (ctx.plan ? [planLine(ctx.plan, s)] : []).concat(ctx.paymentMethod
+          ? [w('mail.started.charging', { method: methodWords(ctx.paymentMethod, s) })]
           : []),
       }
-    case 'changed':
+    case 'changed': {
+      const line = ctx.plan ? planLine(ctx.plan, s) : planText
       return {
-        subject: 'Your plan is now ' + planName,
-        headline: 'You changed your plan',
+        subject: w('mail.changed.subject', { plan: planText }),
+        headline: w('mail.changed.headline'),
         lines: [
-          (event.fromPlan ? 'From ' + event.fromPlan.name + ' to ' : 'Now on ') + (ctx.plan ? planLine(ctx.plan) : planName) + '.',
-          event.from
-            ? 'The change applies from your delivery of ' + deliveryDay(event.from) + '; deliveries before it are already being roasted and stay as they were.'
-            : 'Every delivery of your new plan we can still reach is skipped: it applies from the first one you unskip.',
-        ].concat(event.from ? preNotification(event.from, event.amountCents, ctx.paymentMethod) : []),
+          event.fromPlan ? w('mail.changed.fromTo', { from: planName(event.fromPlan, s), line: line }) : w('mail.changed.nowOn', { line: line }),
+          event.from ? w('mail.changed.applies', { date: day(event.from) }) : w('mail.changed.allSkipped'),
+        ].concat(event.from ? preNotification(event.from, event.amountCents, ctx.paymentMethod, s) : []),
       }
+    }
     case 'paused':
       return {
-        subject: 'Your deliveries are paused',
-        headline: 'Your subscription is paused for ' + event.weeks + (event.weeks === 1 ? ' week' : ' weeks'),
-        lines: ctx.sub.pausedUntil ? ['No deliveries until ' + deliveryDay(lastPausedDay(ctx.sub.pausedUntil)) + ' (inclusive). The deliveries inside the pause are skipped; you can unskip them after resuming.'] : [],
+        subject: w('mail.paused.subject'),
+        headline: w('mail.paused.headline', { weeks: event.weeks }),
+        lines: ctx.sub.pausedUntil ? [w('mail.paused.until', { date: day(lastPausedDay(ctx.sub.pausedUntil)) })] : [],
       }
     case 'resumed':
       return {
-        subject: 'Your deliveries are back on',
-        headline: 'Your subscription is active again',
+        subject: w('mail.backOn'),
+        headline: w('mail.resumed.headline'),
         lines: [event.restored && event.restored.length > 0
-          ? (event.restored.length === 1 ? 'The delivery of ' : 'The deliveries of ') + listed(event.restored.map(function (day) { return deliveryDay(day) })) +
-            ', skipped by the pause, ' + (event.restored.length === 1 ? 'is' : 'are') + ' back on.'
-          : 'Deliveries skipped during the pause stay skipped unless you unskip them.'],
+          ? w('mail.resumed.restored', { count: event.restored.length, dates: listed(event.restored.map(function (d) { return day(d) }), s) })
+          : w('mail.resumed.stillSkipped')],
       }
     case 'skipped':
-      return { subject: 'Skipped: your delivery on ' + deliveryDay(event.date), headline: 'You skipped a delivery', lines: ['We won\'t send your delivery of ' + deliveryDay(event.date) + '. You can unskip it until the end of ' + deliveryDay(deliveryTimeline(event.date).lastChangeDay) + '.'] }
+      return {
+        subject: w('mail.skipped.subject', { date: day(event.date) }),
+        headline: w('mail.skipped.headline'),
+        lines: [w('mail.skipped.line', { date: day(event.date), lastDay: day(deliveryTimeline(event.date).lastChangeDay) })],
+      }
     case 'unskipped':
-      return { subject: 'Back on: your delivery on ' + deliveryDay(event.date), headline: 'Your delivery is back on', lines: ['We\'ll send your delivery of ' + deliveryDay(event.date) + ' after all.'] }
+      return { subject: w('mail.unskipped.subject', { date: day(event.date) }), headline: w('mail.unskipped.headline'), lines: [w('mail.unskipped.line', { date: day(event.date) })] }
     case 'cancelled':
-      return {
-        subject: 'Your subscription is cancelled',
-        headline: 'Your subscription is cancelled',
-        lines: ['No further deliveries will be sent and nothing more is charged. Your address and coffee preferences stay saved, so you can start again any time from your account.'],
-      }
+      return { subject: w('mail.cancelled'), headline: w('mail.cancelled'), lines: [w('mail.cancelled.line')] }
     case 'address':
-      return { subject: event.first ? 'Your delivery address is saved' : 'Your delivery address has changed', headline: event.first ? 'We have your delivery address' : 'Your delivery address has changed', lines: ['Deliveries not already being packed go to the address below.'] }
-    case 'preferences':
-      return { subject: 'Your coffee preferences have changed', headline: 'Your coffee preferences have changed', lines: ['Deliveries not already being roasted follow your new preferences.'] }
-    case 'reminder':
       return {
-        subject: 'Your coffee arrives ' + deliveryDay(event.date),
-        headline: 'Your next delivery is coming up',
-        lines: ['Your delivery of ' + deliveryDay(event.date) + ' is coming up. ' + timelineText(event.date, deliveryDay) + ' Want to skip it or change your grind or address? Today is the last day.']
-          .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod)),
+        subject: event.first ? w('mail.address.savedSubject') : w('mail.address.changed'),
+        headline: event.first ? w('mail.address.savedHeadline') : w('mail.address.changed'),
+        lines: [w('mail.address.line')],
       }
+    case 'preferences':
+      return { subject: w('mail.preferences.changed'), headline: w('mail.preferences.changed'), lines: [w('mail.preferences.line')] }
+    case 'reminder': {
+      const t = deliveryTimeline(event.date)
+      return {
+        subject: w('mail.reminder.subject', { date: day(event.date) }),
+        headline: w('mail.reminder.headline'),
+        lines: [w('mail.reminder.line', { date: day(event.date), lastChange: day(t.lastChangeDay), roast: day(t.roastDay), arrival: day(t.arrivalDay) })]
+          .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)),
+      }
+    }
     case 'payment-method':
-      return { subject: 'Your payment method is saved', headline: 'Your payment method is saved', lines: ['From now on we charge ' + event.method + ' for each delivery, when it can no longer change (the day before it).'] }
+      return {
+        subject: w('mail.method.saved'),
+        headline: w('mail.method.saved'),
+        // The saved method in the e-mail's words when the context has it (the event carries its English text).
+        lines: [w('mail.method.savedLine', { method: ctx.paymentMethod ? methodWords(ctx.paymentMethod, s) : event.method })],
+      }
     case 'payment-failed':
       return {
-        subject: 'Payment failed for your delivery of ' + deliveryDay(event.date),
-        headline: 'We could not take the payment for your next delivery',
+        subject: w('mail.failed.subject', { date: day(event.date) }),
+        headline: w('mail.failed.headline'),
         lines: [
-          'The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ' did not go through: ' + event.reason,
-          'Retry it or save another payment method from your account' + (event.retrying ? '; we also try again once a day' : '') + '. We ship it once it is paid, until the end of ' + deliveryDay(new Date(closingMomentMs(event.date) - 1).toISOString()) + '.',
+          w('mail.failed.line', { amount: s.money(event.amountCents), date: day(event.date), reason: event.reason }),
+          w('mail.failed.retry', { retrying: event.retrying ? 'yes' : 'no', lastDay: day(new Date(closingMomentMs(event.date) - 1).toISOString()) }),
         ],
       }
     case 'payment-action':
       return {
-        subject: 'Your bank needs you to confirm the payment for ' + deliveryDay(event.date),
-        headline: 'Please confirm your payment',
-        lines: ['Your bank asked you to confirm the payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + '. Open your account to confirm it; we ship it once it is paid.'],
+        subject: w('mail.action.subject', { date: day(event.date) }),
+        headline: w('mail.action.headline'),
+        lines: [w('mail.action.line', { amount: s.money(event.amountCents), date: day(event.date) })],
       }
     case 'payment-owed':
-      return owedBody(event)
+      return owedBody(event, s)
     case 'not-shipped':
       return {
-        subject: 'Not shipped: your delivery of ' + deliveryDay(event.date),
-        headline: 'Your delivery was not shipped',
-        lines: ['The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ' was not made by the end of its day, so we did not ship it and will not charge it.'],
+        subject: w('mail.notShipped.subject', { date: day(event.date) }),
+        headline: w('mail.notShipped.headline'),
+        lines: [w('mail.notShipped.line', { amount: s.money(event.amountCents), date: day(event.date) })],
       }
     case 'payment-hold':
-      return {
-        subject: 'Your deliveries are on hold: payment needed',
-        headline: 'Your deliveries are on hold',
-        lines: ['Your last two deliveries could not be paid, so we have put your subscription on hold: nothing is roasted or charged. Save a working payment method in your account and your deliveries start again.'],
-      }
+      return { subject: w('mail.hold.subject'), headline: w('mail.hold.headline'), lines: [w('mail.hold.line')] }
     case 'payment-hold-ended':
-      return { subject: 'Your deliveries are back on', headline: 'Your deliveries are back on', lines: ['Thank you: your payment method works, so your subscription is no longer on hold.'] }
+      return { subject: w('mail.backOn'), headline: w('mail.backOn'), lines: [w('mail.holdEnded.line')] }
     case 'shipped':
-      return { subject: 'Your coffee is on its way', headline: 'Your coffee is on its way', lines: ['Your delivery of ' + deliveryDay(event.date) + ' left our roastery today.'].concat(trackingLines(event.tracking)) }
+      return { subject: w('mail.shipped'), headline: w('mail.shipped'), lines: [w('mail.shipped.line', { date: day(event.date) })].concat(trackingLines(event.tracking, s)) }
   }
 }
 
 /** "Follow it with DHL (tracking number …): <link>", when the parcel has tracking. */
-function trackingLines(tracking: Tracking | undefined): string[] {
+function trackingLines(tracking: Tracking | undefined, s: Speech): string[] {
   const carrier = tracking ? carrierOf(tracking.carrier) : undefined
   const url = tracking ? trackingUrl(tracking) : undefined
   if (!tracking || !carrier || !url) return []
-  return ['Follow it with ' + carrier.name + ' (tracking number ' + tracking.number + '): ' + url]
+  return [s.w('mail.shipped.tracking', { carrier: carrier.name, number: tracking.number, url: url })]
 }
 
-function nextLines(ctx: MailContext, event: SubscriptionEvent): string[] {
+function nextLines(ctx: MailContext, event: SubscriptionEvent, s: Speech): string[] {
   const lines: string[] = []
   if (event.kind === 'cancelled') return lines
   const sub = ctx.sub
   if ((sub.status === 'active' || sub.status === 'paused') && sub.nextDeliveryAt && event.kind !== 'reminder' && event.kind !== 'shipped') {
     // The plan of that delivery: a change may not reach a delivery already being roasted.
     const plan = planOfDelivery(sub, sub.nextDeliveryAt) || ctx.plan
-    lines.push('Next delivery: ' + deliveryDay(sub.nextDeliveryAt) + (plan ? ' (' + plan.name + ')' : '') + '.')
+    const date = s.day(sub.nextDeliveryAt)
+    lines.push(plan ? s.w('mail.next.deliveryOfPlan', { date: date, plan: planName(plan, s) }) : s.w('mail.next.delivery', { date: date }))
   }
-  if (ctx.preferences) lines.push('Your coffee: ' + preferencesText(ctx.preferences) + '.')
+  if (ctx.preferences) lines.push(s.w('mail.next.coffee', { coffee: coffeeWords(ctx.preferences, s) }))
   return lines
 }
 
 /** The e-mail around its own part: what happens next, the delivery address, where to manage it. */
-function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext): Mail {
+function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext, s: Speech): Mail {
   const address = ctx.address && showAddress ? postalAddressLines(ctx.address) : []
-  const manage = ctx.manageUrl ? 'Manage your subscription: ' + ctx.manageUrl : 'Manage your subscription from your account on our website.'
-  const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', 'Delivering to:'].concat(address) : [], ['', manage]))
+  const manage = ctx.manageUrl ? s.w('mail.manage.url', { url: ctx.manageUrl }) : s.w('mail.manage.none')
+  const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
   const html = htmlMail(parts.subject, parts.headline, [
     parts.lines.map(paragraphHtml).join(''),
     next.map(paragraphHtml).join(''),
-    address.length ? '<p style="margin:16px 0 4px;font-weight:bold">Delivering to</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
+    address.length ? '<p style="margin:16px 0 4px;font-weight:bold">' + escapeHtml(s.w('mail.deliveringTo.html')) + '</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
     ctx.manageUrl
-      ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(ctx.manageUrl) + '" style="color:' + BRAND_COLOUR + '">Manage your subscription</a></p>'
+      ? '<p style="margin:24px 0 0"><a href="' + escapeHtml(ctx.manageUrl) + '" style="color:' + BRAND_COLOUR + '">' + escapeHtml(s.w('mail.manage.link')) + '</a></p>'
       : '<p style="margin:24px 0 0">' + escapeHtml(manage) + '</p>',
-  ].join(''))
+  ].join(''), s.locale)
   return { to: ctx.to, subject: parts.subject, text: text, html: html }
 }
 
 /** A delivery that left without its money: what happened, the hold, and how to pay. */
-function owedBody(event: { date: string; amountCents: number; reason: string }): { subject: string; headline: string; lines: string[] } {
+function owedBody(event: { date: string; amountCents: number; reason: string }, s: Speech): { subject: string; headline: string; lines: string[] } {
   return {
-    subject: 'Payment needed: your delivery of ' + deliveryDay(event.date) + ' is not paid',
-    headline: 'Your delivery was shipped, but its payment did not reach us',
+    subject: s.w('mail.owed.subject', { date: s.day(event.date) }),
+    headline: s.w('mail.owed.headline'),
     lines: [
-      'The payment of ' + euros(event.amountCents) + ' for your delivery of ' + deliveryDay(event.date) + ', which we shipped, did not reach us: ' + event.reason,
-      'Your next deliveries are on hold until it is paid. Pay it from your account (Retry payment), or save another payment method there, which pays it at once.',
+      s.w('mail.owed.line', { amount: s.money(event.amountCents), date: s.day(event.date), reason: event.reason }),
+      s.w('mail.owed.hold'),
     ],
   }
 }
 
 /**
- * The e-mail for one change of the subscription.
+ * The e-mail for one change of the subscription, in `ctx.locale` (English when none).
  * @param event what happened
  * @param ctx the subscription after it, and who it goes to
  */
 export function subscriptionMail(event: SubscriptionEvent, ctx: MailContext): Mail {
+  const s = speechOf(ctx.locale)
   // A cancelled subscription delivers nowhere: its e-mail names no delivery address.
-  return composed(body(event, ctx), nextLines(ctx, event), event.kind !== 'cancelled', ctx)
+  return composed(body(event, ctx, s), nextLines(ctx, event, s), event.kind !== 'cancelled', ctx, s)
 }
 
 /**
@@ -267,16 +308,17 @@ export function changesMail(events: ReadonlyArray<SubscriptionEvent>, ctx: MailC
   const last = kept[kept.length - 1]
   if (!last) throw new RangeError('changesMail: no change to confirm')
   if (kept.length === 1) return subscriptionMail(last, ctx)
+  const s = speechOf(ctx.locale)
   const lines: string[] = []
   kept.forEach((event, i) => {
-    const part = body(event, ctx)
+    const part = body(event, ctx, s)
     if (i > 0) lines.push('')
-    lines.push((i + 1) + '. ' + part.headline + '.')
+    lines.push(s.w('mail.digest.item', { n: i + 1, headline: part.headline }))
     for (const line of part.lines) lines.push(line)
   })
   // A start leads: the welcome is what the customer looks for.
-  let subject = 'Your subscription: ' + kept.length + ' changes confirmed'
-  for (const event of kept) if (event.kind === 'started' || event.kind === 'restarted') subject = body(event, ctx).subject
-  const parts = { subject: subject, headline: 'You made ' + kept.length + ' changes', lines: lines }
-  return composed(parts, nextLines(ctx, last), ctx.sub.status !== 'cancelled' && last.kind !== 'cancelled', ctx)
+  let subject = s.w('mail.digest.subject', { count: kept.length })
+  for (const event of kept) if (event.kind === 'started' || event.kind === 'restarted') subject = body(event, ctx, s).subject
+  const parts = { subject: subject, headline: s.w('mail.digest.headline', { count: kept.length }), lines: lines }
+  return composed(parts, nextLines(ctx, last, s), ctx.sub.status !== 'cancelled' && last.kind !== 'cancelled', ctx, s)
 }

@@ -8,6 +8,7 @@
  * document's page on the website shows it in full.
  */
 import { CreditNote, documentLines, documentTitle, Receipt } from 'BeanBloomSubscription'
+import { Locale, wordsIn } from '../language'
 
 /** The Unicode characters of WinAnsi's 0x80–0x9F range, by code (PDF 1.7, Annex D). */
 const WIN_ANSI_HIGH: { [char: string]: number } = {
@@ -60,7 +61,9 @@ const VALUE_X = 210
 const VALUE_CHARS = 62
 
 /** The page's drawing operators: the seller, the title, then every line of the document. */
-function pageContent(doc: Receipt | CreditNote): string {
+function pageContent(doc: Receipt | CreditNote, locale: Locale | undefined): string {
+  const w = wordsIn(locale)
+  const title = documentTitle(doc, locale)
   const ops: string[] = []
   let y = PAGE_HEIGHT - 64
   function text(font: 'F1' | 'F2', size: number, x: number, at: number, value: string, grey?: boolean): void {
@@ -68,32 +71,32 @@ function pageContent(doc: Receipt | CreditNote): string {
   }
   text('F2', 12, LEFT, y, doc.seller.name)
   y -= 15
-  text('F1', 9.5, LEFT, y, doc.seller.address.join(', ') + ' - VAT ' + doc.seller.vatNumber, true)
+  text('F1', 9.5, LEFT, y, w('documents.pdf.sellerLine', { address: doc.seller.address.join(', '), vatNumber: doc.seller.vatNumber }), true)
   y -= 40
-  text('F2', 20, LEFT, y, documentTitle(doc))
+  text('F2', 20, LEFT, y, title)
   y -= 30
-  const lines = documentLines(doc)
+  const lines = documentLines(doc, locale)
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as { label: string; value: string }
+    const line = lines[i] as { label: string; value: string; total?: boolean }
     const parts = wrap(line.value, VALUE_CHARS)
     text('F1', 10.5, LEFT, y, line.label, true)
     for (let j = 0; j < parts.length; j++) {
-      text(/^(Price|Refunded) \(VAT included\)$/.test(line.label) ? 'F2' : 'F1', 10.5, VALUE_X, y, parts[j] as string)
+      text(line.total ? 'F2' : 'F1', 10.5, VALUE_X, y, parts[j] as string)
       y -= 14
     }
     y -= 6
   }
   ops.push('0.8 0.75 0.7 RG 0.5 w ' + LEFT + ' 60 m ' + (PAGE_WIDTH - LEFT) + ' 60 l S')
-  text('F1', 8.5, LEFT, 46, documentTitle(doc) + ' - ' + doc.seller.name + '. Prices include VAT.', true)
+  text('F1', 8.5, LEFT, 46, w('documents.pdf.footer', { title: title, seller: doc.seller.name }), true)
   return ops.join('\n')
 }
 
 /**
  * The document as a PDF file's bytes (PDF 1.4, one A4 page, uncompressed so it stays readable and
- * testable as text).
+ * testable as text), in `locale` (English when none).
  */
-export function documentPdf(doc: Receipt | CreditNote): Buffer {
-  const content = pageContent(doc)
+export function documentPdf(doc: Receipt | CreditNote, locale?: Locale): Buffer {
+  const content = pageContent(doc, locale)
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -101,7 +104,7 @@ export function documentPdf(doc: Receipt | CreditNote): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
     '<< /Length ' + content.length + ' >>\nstream\n' + content + '\nendstream',
-    '<< /Title ' + pdfString(documentTitle(doc)) + ' /Author ' + pdfString(doc.seller.name) + ' /Producer (Bean & Bloom) >>',
+    '<< /Title ' + pdfString(documentTitle(doc, locale)) + ' /Author ' + pdfString(doc.seller.name) + ' /Producer (Bean & Bloom) >>',
   ]
   // Every character is one byte (latin1), so string offsets are byte offsets.
   let body = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n'

@@ -27,6 +27,7 @@ import { current, CustomerView, store } from '../subscription/customer-view'
 import { deletedPaymentOn, keepDeletedPayment } from '../data-rights/deleted-deliveries'
 import { retainDocument } from '../data-rights/deletion'
 import { documentMail } from '../mail/document-email'
+import { Locale, pathIn, storedLocale } from '../language'
 import { queueMail } from '../mail/outbox'
 import { forwardRefund, isAdoptedDelivery, isForwardedRefund } from './moved-refunds'
 import { sellerOf } from './seller'
@@ -65,8 +66,8 @@ function scheduleIssue(data: Data, date: string): void {
 }
 
 /** Where the customer reads a document on the website, when the project knows the app's address. */
-function documentUrl(number: string): string | undefined {
-  return appLink('/account/receipts/' + encodeURIComponent(number))
+function documentUrl(number: string, locale: Locale | undefined): string | undefined {
+  return appLink(pathIn(locale, '/account/receipts/' + encodeURIComponent(number)))
 }
 
 /** What the board keeps of a document (board-payment.ts; kept here for this module's callers). */
@@ -127,7 +128,7 @@ export async function issueReceipt(data: Data, view: CustomerView, payment: Deli
   keep(data, view, payment)
   if (options.board !== false) await tellBoard(data, payment)
   // A receipt is owed whatever the customer did: never held back by the hourly e-mail cap.
-  queueMail(data, documentMail(payment.receipt, view.email, documentUrl(number)), { owed: true })
+  queueMail(data, documentMail(payment.receipt, view.email, documentUrl(number, storedLocale(view)), storedLocale(view)), { owed: true })
   return true
 }
 
@@ -149,7 +150,7 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
   const deleted = isDeleted(data, view, payment)
   if (deleted) retainDocument(data, refund.creditNote)
   keep(data, view, payment)
-  queueMail(data, documentMail(refund.creditNote, view.email, deleted ? undefined : documentUrl(number)), { owed: true })
+  queueMail(data, documentMail(refund.creditNote, view.email, deleted ? undefined : documentUrl(number, storedLocale(view)), storedLocale(view)), { owed: true })
   return refund.creditNote
 }
 

@@ -6,7 +6,8 @@ import { customerOf, privateOf } from '../customer'
 import { Mail } from '../mail/mailer'
 import { signInClaims } from './session-epoch'
 import { CodeMailing, emailCode } from './code-mail'
-import { escapeHtml, htmlMail } from '../mail/layout'
+import { BRAND, escapeHtml, htmlMail } from '../mail/layout'
+import { callLocale, Locale, storedLocale, wordsIn } from '../language'
 import { OTP_RESEND_AFTER_MS, OTP_TTL_MS, attemptsLeft, countWrongTry, otpMatches } from './wrong-tries'
 import {
   CheckLimitState,
@@ -23,7 +24,7 @@ const rdk = new RDK()
 
 /** The sign-in code's e-mail, and what is logged and answered when it does not go out. */
 const SIGN_IN_CODE: CodeMailing = {
-  mail: (to, code) => signInCodeMail(to, code),
+  mail: (to, code, locale) => signInCodeMail(to, code, locale),
   failureLog: 'sendOtp: the e-mail could not be sent',
   unavailable: 'The sign-in code could not be e-mailed. Try again in a moment.',
 }
@@ -40,19 +41,20 @@ const VERIFY_MESSAGES: Record<VerifyOtpErrorCode, string> = {
 /**
  * The sign-in code e-mail: the plain text as it always was (one line a mail client previews in
  * full), and the same words in the shared HTML layout with the code large enough to read off a
- * phone.
+ * phone; in `locale` (English when none).
  */
-export function signInCodeMail(to: string, code: string): Mail {
+export function signInCodeMail(to: string, code: string, locale?: Locale): Mail {
+  const w = wordsIn(locale)
   const minutes = OTP_TTL_MS / 60000
-  const subject = 'Your Bean & Bloom sign-in code'
-  const html = htmlMail(subject, 'Your sign-in code', [
+  const subject = w('mail.code.subject', { brand: BRAND })
+  const html = htmlMail(subject, w('mail.code.headline'), [
     '<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:Menlo,Consolas,monospace">' + escapeHtml(code) + '</p>',
-    '<p style="margin:0 0 12px">It expires in ' + minutes + ' minutes. If you did not ask for it, ignore this message.</p>',
-  ].join(''))
+    '<p style="margin:0 0 12px">' + escapeHtml(w('mail.code.expires', { minutes: minutes })) + '</p>',
+  ].join(''), locale)
   return {
     to: to,
     subject: subject,
-    text: 'Your sign-in code is ' + code + '. It expires in ' + minutes + ' minutes. If you did not ask for it, ignore this message.',
+    text: w('mail.code.text', { code: code, minutes: minutes }),
     html: html,
   }
 }
@@ -83,7 +85,8 @@ export async function sendOtp(data: Data): Promise<Data> {
     }
     return data
   }
-  const issued = await emailCode(data, SIGN_IN_CODE, email, priv.codesSentAt, now)
+  // The customer's language once stored; before that (a first sign-in) the language of the page asking.
+  const issued = await emailCode(data, SIGN_IN_CODE, email, priv.codesSentAt, now, storedLocale(customerOf(data)) || callLocale(data))
   if (!issued) return data
   priv.otp = issued.stored
   priv.lastOtpSentAt = now
@@ -152,6 +155,11 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
   priv.knownSources = rememberSource(priv.knownSources, source)
   const customer = customerOf(data)
   const nowIso = new Date(now).toISOString()
+  // The first sign-in keeps the language of the page it came from; later ones never change it
+  // (setLocale does), so a sign-in from another device does not switch the customer's e-mails.
+  // English is the default, kept as no `locale` at all (docs/decisions/0032).
+  const firstLocale = callLocale(data)
+  if (!customer.memberSince && !storedLocale(customer) && firstLocale !== 'en') customer.locale = firstLocale
   customer.memberSince = customer.memberSince || nowIso
   customer.lastSignInAt = nowIso
   respond(data, { success: true, data: { customToken: minted.data.customToken } })

@@ -12,6 +12,7 @@ import { queueDigest, queueMail, waitingDigest } from '../mail/outbox'
 import { keepCharge } from '../payments/charge-task'
 import { keepReminder } from './reminders'
 import { shippedDays, syncBoards } from './roastery-boards'
+import { Locale, pathIn, storedLocale } from '../language'
 
 /** The customer's user state, subscription included, as one value. */
 export type CustomerView = AccountUserState & SubscriptionFields
@@ -42,8 +43,9 @@ export function store(data: Data, view: CustomerView): CustomerView {
 }
 
 
-function manageUrl(): string | undefined {
-  return appLink('/account')
+/** The account page in the customer's language. */
+function manageUrl(locale: Locale | undefined): string | undefined {
+  return appLink(pathIn(locale, '/account'))
 }
 
 /** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
@@ -77,8 +79,9 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     plan: view.plan ? findPlan(view.plan) : undefined,
     address: view.delivery,
     preferences: view.preferences,
-    manageUrl: manageUrl(),
+    manageUrl: manageUrl(storedLocale(view)),
     paymentMethod: view.paymentMethod,
+    locale: storedLocale(view),
   }
   const window = owed ? 0 : digestSeconds()
   if (window <= 0) {

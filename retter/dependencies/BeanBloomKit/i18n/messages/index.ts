@@ -17,15 +17,21 @@ import { errors, ErrorsKey } from './errors'
 import { signIn, SignInKey } from './sign-in'
 import { delivery, DeliveryKey } from './delivery'
 import { subscription, SubscriptionKey } from './subscription'
+import { mail, MailKey } from './mail'
+import { documents, DocumentsKey } from './documents'
+import { refusals, RefusalsKey } from './refusals'
+import { accountLanguage, AccountLanguageKey } from './account-language'
 
 export const NAMESPACES = {
   shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription,
-  account: account, payments: payments, privacy: privacy, legal: legal, errors: errors, roastery: roastery,
+  account: account, accountLanguage: accountLanguage, payments: payments, privacy: privacy, legal: legal, errors: errors,
+  roastery: roastery, mail: mail, documents: documents, refusals: refusals,
 }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
 export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
-  | AccountKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
+  | AccountKey | AccountLanguageKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
+  | MailKey | DocumentsKey | RefusalsKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
@@ -37,6 +43,10 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   // Values only ("{method}, {date}", "{status} · {amount}"), a brand, and true cognates ("Date", "E-mail", "Register").
   'account.document.paidWithValue', 'payments.line', 'legal.privacy.receipts.where', 'legal.privacy.analytics.where',
   'account.document.date', 'legal.address.email', 'legal.imprint.register',
+  // Values only, or a number and a value: the same in every language.
+  'mail.coffee', 'mail.digest.item', 'documents.paidWithValue',
+  // "minute" is French too.
+  'refusals.wait.minutes',
 ]
 
 function merged(): Catalogue {
