@@ -20,6 +20,8 @@ const root = path.resolve(__dirname, '..')
 const distName = process.env.SIZE_DIST_DIR || '.next-size'
 const distDir = path.join(root, distName)
 const ROUTES = ['/', '/sign-in', '/account']
+/** The prerendered HTML of `/` in English and in another language, as the browser loads them. */
+const HOME_PAGES: [string, string][] = [['/', 'en.html'], ['/de', 'de.html']]
 /** The first-load JS budget of `/` (gzip): a visitor's first page, kept small for a fast first paint on a phone. */
 export const HOME_BUDGET_KB = 125
 
@@ -69,14 +71,19 @@ function main(): void {
     else say(`\n${library} lives in ${files.map((f) => `${path.basename(f)} (${kb(gzipBytesOf(distDir, f))} gzip)`).join(', ')}`)
   }
 
-  const home = scriptsOfPrerenderedPage(distDir, 'index.html')
-  const firstPaintFiles = home.sources.map((src) => src.replace(/^\/_next\//, ''))
-  const inFirstLoad = librariesIn(distDir, firstPaintFiles)
-  say(`\nScripts the HTML of / loads first: ${home.sources.length} (${home.blocking.length} without defer/async).`)
-  if (home.blocking.length > 0) problems.push(`Render-blocking scripts on /: ${home.blocking.join(', ')}`)
-  for (const [library, files] of inFirstLoad) problems.push(`${library} is in the first-load JS of /: ${files.join(', ')}`)
+  // Each language of `/` is its own prerendered page (en.html is the root's, de.html is /de's).
+  for (const [route, html] of HOME_PAGES) {
+    const home = scriptsOfPrerenderedPage(distDir, html)
+    const firstPaintFiles = home.sources.map((src) => src.replace(/^\/_next\//, ''))
+    const inFirstLoad = librariesIn(distDir, firstPaintFiles)
+    const gzip = firstPaintFiles.filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipBytesOf(distDir, file), 0)
+    say(`\nScripts the HTML of ${route} loads first: ${home.sources.length} (${home.blocking.length} without defer/async), ${kb(gzip)} gzip.`)
+    if (gzip > HOME_BUDGET_KB * 1024) problems.push(`The scripts the HTML of ${route} loads are ${kb(gzip)}, over the ${HOME_BUDGET_KB} kB budget of /.`)
+    if (home.blocking.length > 0) problems.push(`Render-blocking scripts on ${route}: ${home.blocking.join(', ')}`)
+    for (const [library, files] of inFirstLoad) problems.push(`${library} is in the first-load JS of ${route}: ${files.join(', ')}`)
+  }
 
-  const pagesWithBlockedScripts = ['index.html', 'sign-in.html', 'account.html', '404.html'].filter((page) => {
+  const pagesWithBlockedScripts = ['en.html', 'en/sign-in.html', 'en/account.html', 'en/404.html', 'de.html', 'fr/sign-in.html'].filter((page) => {
     const blocked = inlineScriptsOutsidePolicy(distDir, page)
     if (blocked.length > 0) problems.push(`Inline scripts of ${page} its CSP does not allow: ${blocked.map((text) => JSON.stringify(text)).join(', ')}`)
     return blocked.length > 0

@@ -15,6 +15,7 @@ import { tokenStorageKey } from '@/lib/rio/stored-session'
 import { BREAK_POINTS } from '@/lib/format/wrap'
 import { ROUTES } from '@/lib/routes'
 import { STAFF_IDENTITY } from '@/lib/contract'
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/paths'
 
 export interface FirstPaintConfig {
   project: string
@@ -37,6 +38,8 @@ export interface FirstPaintConfig {
   planId: string
   /** Where an e-mail may wrap (lib/format/wrap.ts), as a RegExp source. */
   breakPoints: string
+  /** The address prefix of a page in another language than English ("/de"), as a RegExp source. */
+  localePrefix: string
 }
 
 /** The configuration of this build (its project id is inlined at build time). */
@@ -55,6 +58,7 @@ export function firstPaintConfig(project: string = process.env.NEXT_PUBLIC_RIO_P
     maxText: MAX_TEXT_LENGTH,
     planId: PLAN_ID.source,
     breakPoints: BREAK_POINTS.source,
+    localePrefix: `^/(?:${LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')})(?=/|$)`,
   }
 }
 
@@ -121,11 +125,14 @@ export function paintFirstView(win: Window, config: FirstPaintConfig, atLoad: bo
         for (const key of Object.keys(periodTexts)) addText(key, periodTexts[key])
         plan = typeof period.plan === 'string' ? period.plan : null
       }
-      if (atLoad && win.location.pathname === config.signInPath) {
+      // The page's language stays: /de/sign-in sends on to /de/account.
+      const prefix = (new RegExp(config.localePrefix).exec(win.location.pathname) || [''])[0]
+      if (atLoad && (win.location.pathname.slice(prefix.length) || '/') === config.signInPath) {
         // Where /sign-in sends a signed-in visitor: `next` when it is a path on this site.
         const next = new URLSearchParams(win.location.search).get('next')
-        leaveTo = next && next.charAt(0) === '/' && next.charAt(1) !== '/' && next.indexOf('\\') === -1
+        const to = next && next.charAt(0) === '/' && next.charAt(1) !== '/' && next.indexOf('\\') === -1
           && !/[\u0000-\u001f\u007f]/.test(next) && next.indexOf(config.signInPath) !== 0 ? next : config.accountPath
+        leaveTo = prefix && to.charAt(1) === '?' ? prefix + to.slice(1) : prefix + (prefix && to === '/' ? '' : to)
       }
     } else {
       const pending = read(win.sessionStorage, config.pendingKey)

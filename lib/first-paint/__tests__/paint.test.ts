@@ -221,9 +221,9 @@ test('a view naming a plan id that is not a plain word is not used: no card mark
 })
 
 describe('a signed-in customer opening /sign-in', () => {
-  function signInWindow(search: string) {
+  function signInWindow(search: string, pathname = '/sign-in') {
     const replace = jest.fn()
-    const win = { document, localStorage: window.localStorage, sessionStorage: window.sessionStorage, location: { pathname: '/sign-in', search, replace } }
+    const win = { document, localStorage: window.localStorage, sessionStorage: window.sessionStorage, location: { pathname, search, replace } }
     return { win: win as unknown as Window, replace }
   }
 
@@ -241,6 +241,25 @@ describe('a signed-in customer opening /sign-in', () => {
       expect(replace).toHaveBeenCalledWith(safeNextPath(next))
       expect(style()).toContain('body{visibility:hidden')
     }))
+  })
+
+  test('in another language, the same place in that language', () => {
+    storeSession(PROJECT, 'usr_1')
+    const cases: [string, string, string][] = [
+      ['/de/sign-in', '', '/de/account'],
+      ['/fr/sign-in', `?${new URLSearchParams({ next: '/?plan=barista' })}`, '/fr?plan=barista'],
+      ['/nl/sign-in', `?${new URLSearchParams({ next: '/' })}`, '/nl'],
+      ['/it/sign-in', `?${new URLSearchParams({ next: '//evil.example' })}`, '/it/account'],
+    ]
+    for (const [pathname, search, to] of cases) {
+      const { win, replace } = signInWindow(search, pathname)
+      paintFirstView(win, config, true)
+      expect(replace).toHaveBeenCalledWith(to)
+    }
+    // Only a language of the shop is a prefix: /xx/sign-in is no sign-in page.
+    const other = signInWindow('', '/xx/sign-in')
+    paintFirstView(other.win, config, true)
+    expect(other.replace).not.toHaveBeenCalled()
   })
 
   test('a visitor, and a repaint by the app, stay', () => {
