@@ -93,6 +93,7 @@ test.describe('a customer whose browser prefers German', () => {
     await expect.poll(async () => (await mails(email)).length).toBeGreaterThan(sent)
     const next = (await mails(email))[0]!
     expect(next.subject).toMatch(/^Sautée\u202f: votre livraison du /)
+    expect(next.subject.startsWith(fr('mail.skipped.subject', { date: '' }))).toBe(true)
     expect(errors.list).toEqual([])
   })
 })
