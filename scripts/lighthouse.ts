@@ -4,7 +4,7 @@
  * Next pages-router page built from this repository's own Next and React (./lib/floor.ts). Then:
  *
  * 1. Lighthouse (the npm package, mobile preset, Debian's Chromium: never a downloaded browser) three
- *    times on the floor, `/` and `/sign-in`, taking turns so a busy moment of the machine hits all
+ *    times on the floor, `/`, `/de` (the same page in German) and `/sign-in`, taking turns so a busy moment of the machine hits all
  *    three alike; prints the median of each figure and each page's TBT and LCP as an excess over the
  *    floor's (absolute TBT swings with the machine's load, the excess much less).
  * 2. A returning customer (./lib/customer-load.ts): a customer with a plan, made once through the UI,
@@ -46,7 +46,7 @@ import { percentile } from './lib/stats'
 
 const root = path.resolve(__dirname, '..')
 const CHROMIUM = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const PAGES = ['/', '/sign-in']
+const PAGES = ['/', '/de', '/sign-in']
 /** The floor's row in the tables. */
 const FLOOR = 'bare Next'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)

@@ -48,11 +48,16 @@ describe('the server-side plans client (getStaticProps of /)', () => {
     const built = await getStaticProps({})
     expect(built).toMatchObject({ props: { plans: expect.any(Array), prices: expect.any(Object) }, revalidate: PLANS_REVALIDATE_SECONDS })
     expect(PLANS_REVALIDATE_SECONDS).toBe(3600)
+    // Each language's / is prerendered with its prices as that language writes them, and its words.
+    const german = await getStaticProps({ locale: 'de' })
+    expect(german).toMatchObject({ props: { i18n: { locale: 'de', messages: expect.objectContaining({ 'plans.card.perDelivery': 'pro Lieferung' }) } } })
+    const prices = 'props' in german ? Object.values(german.props.prices ?? {}).map((texts) => texts.price) : []
+    expect(prices).toContain('20,00\u00a0€')
 
     server.use(http.all(`${BACKEND}/*`, () => HttpResponse.error()))
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      expect(await getStaticProps({})).toEqual({ props: { plans: null, prices: null }, revalidate: PLANS_RETRY_SECONDS })
+      expect(await getStaticProps({})).toEqual({ props: { plans: null, prices: null, i18n: expect.objectContaining({ locale: 'en' }) }, revalidate: PLANS_RETRY_SECONDS })
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Plans not prerendered into \/ \(.+\); the browser will load them\.$/))
     } finally {
       warn.mockRestore()
