@@ -6,6 +6,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 import { compileMessage } from '@retter-shared/BeanBloomKit/i18n/message'
 import { NAMESPACES, type Namespace } from '@retter-shared/BeanBloomKit/i18n/messages'
+import { pseudoMessage } from './pseudo'
 import type { PageMessages } from './types'
 
 /**
@@ -21,9 +22,11 @@ const ALWAYS: Namespace[] = ['shell', 'errors']
 export function pageMessages(locale: string | undefined, namespaces: readonly Namespace[] = []): PageMessages {
   const language: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE
   const messages: PageMessages['messages'] = {}
+  // A build for the pseudo-locale journey (./pseudo.ts): every language's words accented and longer.
+  const pseudo = process.env.I18N_PSEUDO === '1'
   for (const name of new Set([...ALWAYS, ...namespaces])) {
     const texts: Readonly<Record<string, string>> = NAMESPACES[name][language]
-    for (const [key, text] of Object.entries(texts)) messages[key] = compileMessage(text)
+    for (const [key, text] of Object.entries(texts)) messages[key] = pseudo ? pseudoMessage(compileMessage(text)) : compileMessage(text)
   }
   return { locale: language, messages }
 }
