@@ -33,9 +33,9 @@ test.describe('a visitor whose browser prefers German', () => {
     await page.goto('/')
     await expect(page).toHaveURL(/\/fr$/)
 
-    // The header's menu: English, kept over the browser's German.
-    await page.getByRole('banner').locator('summary').click()
-    await page.getByRole('banner').getByRole('link', { name: 'English' }).click()
+    // The header's link leads to the list; English, kept over the browser's German.
+    await page.getByRole('banner').getByRole('link', { name: 'Langue\u202f: Français' }).click()
+    await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'English' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh roasts, on your schedule')
     await page.goto('/')
     await expect(page).toHaveURL(/\/$/)
