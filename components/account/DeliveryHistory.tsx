@@ -3,7 +3,6 @@ import type { AccountView, DeliveryPayment, ShippedDelivery, SubscriptionPlan } 
 import { formatDeliveryDay } from '@/lib/format/date'
 import type { DeliveryLabels } from '@/lib/delivery-labels'
 import { deliveryLabels } from '@/lib/subscription/labels'
-import { isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
 import { AppLink } from '@/components/ui/AppLink'
 import { documentPath, documentsOf } from '@/lib/account/documents'
 import styles from '@/components/ui/Card.module.css'
@@ -23,8 +22,7 @@ export interface DeliveryHistoryProps {
 export const DELIVERIES_SHOWN = 10
 
 function coffee(t: Translate, delivery: ShippedDelivery, labels: DeliveryLabels): string {
-  const roast = isRoast(delivery.roast) ? labels.roast(delivery.roast).toLowerCase() : delivery.roast
-  return t('account.history.coffee', { plan: labels.plan(delivery.plan), bags: delivery.bags, grind: labels.grind(delivery.grind).toLowerCase(), roast })
+  return t('account.history.coffee', { plan: labels.plan(delivery.plan), bags: delivery.bags, grind: labels.grind(delivery.grind), roast: labels.roast(delivery.roast) })
 }
 
 /** A delivery's receipt and refunds, each linking to its printable page. */
@@ -55,7 +53,7 @@ export function DeliveryHistory({ account, plans, locale: givenLocale }: Deliver
   const pageLocale = useLocale()
   const locale = givenLocale ?? pageLocale
   const deliveries = (account.deliveries ?? []).slice().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, DELIVERIES_SHOWN)
-  const labels = deliveryLabels(plans)
+  const labels = deliveryLabels(t, plans)
   const documents = documentsOf(account.payments)
   return (
     <section className={`card ${styles.card}`} aria-labelledby="delivery-history-title">

@@ -9,11 +9,12 @@ import fieldStyles from '@/components/ui/Fields.module.css'
 import styles from './Payments.module.css'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import { errorText } from '@/lib/rio/errors/words'
+import { stripeErrorText } from '@/lib/payments/decline'
 
 /**
  * What a customer can do about a delivery's payment: a failed one is retried or paid with another
  * card; one the bank asked about is confirmed in Stripe's own dialog (3-D Secure), then settled.
- * Nothing for any other status. A failure is shown here, in Stripe's or the class's words.
+ * Nothing for any other status. A failure is shown here, in the page's words for Stripe's code or in the class's words.
  */
 export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
   const { retryPayment } = usePayments()
@@ -37,7 +38,7 @@ export function PaymentActions({ payment }: { payment: DeliveryPayment }) {
         const stripe = await loadStripe()
         const result = await stripe.confirmCardPayment(payment.clientSecret ?? '')
         if (result.error) {
-          setProblem(result.error.message ?? t('payments.actions.notConfirmed'))
+          setProblem(stripeErrorText(t, result.error, 'payments.actions.notConfirmed'))
           return
         }
       }

@@ -5,6 +5,7 @@ import type { StripeElement, StripeJs } from '@/lib/payments/stripe/stripe-js'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { errorText } from '@/lib/rio/errors/words'
 import { useT } from '@/contexts/I18nContext'
+import { stripeErrorText } from '@/lib/payments/decline'
 
 export type MethodType = PaymentSetup['type']
 
@@ -95,7 +96,7 @@ export function usePaymentMethodForm(billing: { name: string; email: string }, w
       const setup = await startPaymentSetup(type)
       const result = await confirmWithStripe(ready, mounted, setup)
       if (result.error || result.setupIntent?.status !== 'succeeded') {
-        setProblem(result.error?.message ?? t('payments.form.notConfirmed'))
+        setProblem(result.error ? stripeErrorText(t, result.error) : t('payments.form.notConfirmed'))
         return false
       }
       await savePaymentMethod(setup.setupIntentId)

@@ -3,7 +3,7 @@ import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { preferencesWords } from '@/lib/delivery/preference-words'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { serverProblemOf } from '@/components/delivery/useAddressDraft'
-import { methodText } from '@/lib/payments/words'
+import { methodTextIn } from '@/lib/payments/words'
 import { Dialog } from '@/components/ui/Dialog'
 import type { CoffeePreferences, SubscriptionPlan } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
@@ -245,8 +245,8 @@ function StartSummary({ plan, account, firstDeliveryAt, day, locale }: {
       {account.paymentMethod ? (
         <Row className="" label={t('plans.confirm.row.paidWith')}>
           {account.paymentMethod.mandateReference
-            ? t('plans.confirm.mandate', { method: methodText(account.paymentMethod), reference: account.paymentMethod.mandateReference })
-            : methodText(account.paymentMethod)}
+            ? t('plans.confirm.mandate', { method: methodTextIn(t, account.paymentMethod), reference: account.paymentMethod.mandateReference })
+            : methodTextIn(t, account.paymentMethod)}
         </Row>
       ) : null}
     </dl>

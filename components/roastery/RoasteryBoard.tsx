@@ -8,7 +8,7 @@ import { dayIso } from '@/lib/roastery/days'
 import { LEAD_DAYS } from '@retter-shared/BeanBloomSubscription/schedule'
 import { DayBoard, daySectionId } from './DayBoard'
 import { NotLiveNotice } from './NotLiveNotice'
-import { deliveryLabels } from '@/lib/subscription/labels'
+import { csvLabels } from '@/lib/roastery/csv'
 import { boardLabels } from '@/lib/roastery/labels'
 import styles from './Roastery.module.css'
 
@@ -20,7 +20,7 @@ export function RoasteryBoard() {
   const locale = useLocale()
   const labels = boardLabels(t, plans)
   // The packing list's CSV keeps English, its format (the tracking import reads its columns back).
-  const csvLabels = deliveryLabels(plans)
+  const fileLabels = csvLabels(plans)
 
   if (status === 'error' && error) {
     return (
@@ -68,7 +68,7 @@ export function RoasteryBoard() {
             offset={offset}
             leadDays={LEAD_DAYS}
             labels={labels}
-            csvLabels={csvLabels}
+            csvLabels={fileLabels}
             onShip={markShipped}
             onShipAll={markAllShipped}
             onRefund={refundDelivery}

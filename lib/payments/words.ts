@@ -1,7 +1,7 @@
 /**
- * How the app words payments: a delivery's payment line ("Paid · €20.00"), the saved method's
- * details, when an upcoming delivery is charged, and the SEPA mandate a customer accepts. The
- * statuses' words and the method's name come from the shared module the class e-mails with.
+ * How the app words payments in the page's language: a delivery's payment line ("Paid · €20.00"),
+ * the saved method's details, when an upcoming delivery is charged, and the SEPA mandate a customer
+ * accepts. Each wording function takes the page's `t` first; the class e-mails word their own.
  */
 import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
 import type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@/lib/contract'
@@ -9,57 +9,20 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
 import type { MessageKey, Translate } from '@/lib/i18n/types'
 
-export { methodText, needsCustomer, paymentStatusText }
+export { needsCustomer }
 
 /** The shop's name as the SEPA mandate names the creditor. */
 export const SHOP_NAME = 'Bean & Bloom Coffee House'
-
-/**
- * Stripe's standard SEPA Direct Debit mandate wording, naming the shop: shown beside the IBAN
- * before the customer confirms (Stripe requires it).
- */
-export function sepaMandateText(shop: string = SHOP_NAME): string {
-  return `By providing your payment information and confirming this payment, you authorise (A) ${shop} and Stripe, ` +
-    'our payment service provider, to send instructions to your bank to debit your account and (B) your bank to debit ' +
-    'your account in accordance with those instructions. As part of your rights, you are entitled to a refund from your ' +
-    'bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks ' +
-    'starting from the date on which your account was debited. Your rights are explained in a statement that you can ' +
-    'obtain from your bank. You agree to receive notifications for future debits up to 2 days before they occur.'
-}
 
 /** An amount of integer euro cents for the customer's locale, by the one money rule: "€20.00". */
 export function eurosText(amountCents: number, locale?: string): string {
   return moneyText(amountCents, 'EUR', locale)
 }
 
-/** "Paid · €20.00", "Payment failed · €20.00". */
-export function paymentLine(payment: Pick<DeliveryPayment, 'status' | 'amountCents'>, locale?: string): string {
-  return `${paymentStatusText(payment.status)} · ${eurosText(payment.amountCents, locale)}`
-}
-
 /** The day an upcoming delivery is charged: when it becomes final ("Mon 30 Nov"). */
 export function chargeDayText(deliveryDate: string, locale?: string): string {
   return formatDeliveryDay(new Date(finalMomentMs(deliveryDate)).toISOString(), locale)
 }
-
-/** The lines that describe a saved method: its name, then its expiry or its bank and mandate. */
-export function methodDetails(method: PaymentMethodSummary): string[] {
-  const lines = [methodText(method)]
-  if (method.type === 'card' && method.expMonth && method.expYear) {
-    lines.push(`Expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`)
-  }
-  if (method.type === 'sepa_debit') {
-    const bank = [method.bankCode ? `Bank code ${method.bankCode}` : '', method.country ?? ''].filter(Boolean).join(', ')
-    if (bank) lines.push(bank)
-    if (method.mandateReference) lines.push(`Mandate reference ${method.mandateReference}`)
-  }
-  return lines
-}
-
-/*
- * The same words in the page's language (the functions above stay English: the e-mails' words and
- * their callers). Each takes the page's `t` first.
- */
 
 const STATUS_KEYS: Record<PaymentStatus, MessageKey> = {
   charging: 'payments.status.charging',
@@ -83,7 +46,7 @@ export function methodTextIn(t: Translate, method: Pick<PaymentMethodSummary, 't
   return method.brand ? methodText(method) : t('payments.method.card', { last4: method.last4 })
 }
 
-/** `methodDetails` in the page's language. */
+/** The lines that describe a saved method: its name, then its expiry or its bank and mandate. */
 export function methodDetailsIn(t: Translate, method: PaymentMethodSummary): string[] {
   const lines = [methodTextIn(t, method)]
   if (method.type === 'card' && method.expMonth && method.expYear) {
@@ -97,7 +60,10 @@ export function methodDetailsIn(t: Translate, method: PaymentMethodSummary): str
   return lines
 }
 
-/** `sepaMandateText` in the page's language (Stripe's mandate wording as its translations have it). */
+/**
+ * Stripe's standard SEPA Direct Debit mandate wording, naming the shop, in the page's language:
+ * shown beside the IBAN before the customer confirms (Stripe requires it).
+ */
 export function sepaMandateTextIn(t: Translate, shop: string = SHOP_NAME): string {
   return t('payments.sepa.mandate', { shop })
 }

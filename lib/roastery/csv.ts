@@ -8,12 +8,28 @@
  * formula start wherever any reader could begin a cell inside a field: after a comma, semicolon,
  * tab or line break (quotes and the apostrophe's own cell start skipped).
  */
+import type { SubscriptionPlan } from '@/lib/contract'
 import type { DeliveryLabels } from '@/lib/delivery-labels'
-import type { Board, BoardDelivery } from './board'
-import { deliveryPaymentText, shippingState } from './payment'
+import { planName } from '@/lib/subscription/labels'
+import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
+import type { Board, BoardDelivery, BoardPayment } from './board'
+import { shippingState } from './payment'
 
-/** How the list names plans, grinds and roasts (ids in, labels out): the app's delivery labels. */
+/** How the list names plans, grinds and roasts (ids in, labels out). */
 export type CsvLabels = DeliveryLabels
+
+/**
+ * The file's English labels, whatever the page's language (the CSV's format is English, like its
+ * columns): the plan list's names and the class's grind and roast labels. An id nobody knows (a
+ * plan no longer offered) shows as itself.
+ */
+export function csvLabels(plans: readonly SubscriptionPlan[]): CsvLabels {
+  return {
+    plan: (id) => planName(plans, id),
+    grind: (id) => (isGrind(id) ? GRIND_LABELS[id] : id),
+    roast: (id) => (isRoast(id) ? ROAST_LABELS[id] : id),
+  }
+}
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
@@ -46,13 +62,32 @@ export const PACKING_LIST_COLUMNS = [
 /** The Status column: whether the parcel has left, may leave, or waits for its payment. */
 const STATUS_WORDS = { shipped: 'Shipped', ready: 'To ship', 'on-hold': 'On hold: awaiting payment' } as const
 
+/**
+ * The Payment column, in the file's English (the board says the same in the page's language): what
+ * the staff read at the bench, or nothing for a delivery shipped before payments were recorded.
+ */
+const PAYMENT_WORDS: Record<BoardPayment, string> = {
+  charging: 'Being charged',
+  processing: 'Paid by direct debit (settling)',
+  settling: 'Direct debit settling: ships once your bank confirms',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  requires_action: 'Bank confirmation needed',
+  unpaid: 'Not paid',
+}
+
+function paymentCell(delivery: BoardDelivery): string {
+  if (delivery.payment) return PAYMENT_WORDS[delivery.payment]
+  return delivery.status === 'shipped' ? '' : 'Not charged yet'
+}
+
 function row(delivery: BoardDelivery, labels: CsvLabels): Array<string | number> {
   const a = delivery.address
   return [
     delivery.deliveryId, delivery.name, a.line1, a.line2 ?? '', a.postalCode, a.city, a.country,
     labels.plan(delivery.plan), labels.grind(delivery.grind), labels.roast(delivery.roast), delivery.bags,
     STATUS_WORDS[shippingState(delivery)],
-    deliveryPaymentText(delivery) ?? '',
+    paymentCell(delivery),
     delivery.shippedAt ?? '',
   ]
 }

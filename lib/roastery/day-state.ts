@@ -4,7 +4,6 @@
  * the calendar: a shipped delivery can no longer change, whatever day it is.
  */
 import type { Translate } from '@/lib/i18n/types'
-import { englishRoastery } from './english'
 
 /** Where a day's deliveries stand (counts from `splitBoard`) and how near the day is. */
 export interface DayStanding {
@@ -24,9 +23,9 @@ export interface DayStanding {
  * - later days: customers can still change them (the ones not shipped, when some are), or add
  *   deliveries to a day that has none yet.
  * @param day the day's standing; `total` and `shipped` are whole numbers, `shipped` at most `total`
- * @param t the page's words (English when omitted)
+ * @param t the page's words
  */
-export function dayStateText(day: DayStanding | null, t: Translate = englishRoastery): string | null {
+export function dayStateText(day: DayStanding | null, t: Translate): string | null {
   if (day === null) return null
   const { offset, leadDays, total, shipped } = day
   if (![offset, leadDays, total, shipped].every(Number.isInteger) || shipped < 0 || shipped > total || offset < 0) {

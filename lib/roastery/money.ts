@@ -11,7 +11,6 @@ import type { Board, BoardDelivery, BoardDocument } from './board'
 import { csvCell } from './csv'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
 import type { Translate } from '@/lib/i18n/types'
-import { englishRoastery } from './english'
 
 /** Money of one day or month, in integer euro cents. */
 export interface MoneySummary {
@@ -196,10 +195,10 @@ export function refundableCents(delivery: Pick<BoardDelivery, 'payment' | 'amoun
  * An amount typed in euros ("5", "5.5", "5,50", "€ 5.50") as integer cents, or why it is not one.
  * @param text what staff typed
  * @param maxCents what can still be refunded
- * @param t the page's words (English when omitted)
+ * @param t the page's words
  * @param locale the page's language, for the amounts it names (the classes' "€20.00" when omitted)
  */
-export function parseRefundAmount(text: string, maxCents: number, t: Translate = englishRoastery, locale: string = 'en'): { cents: number } | { message: string } {
+export function parseRefundAmount(text: string, maxCents: number, t: Translate, locale: string = 'en'): { cents: number } | { message: string } {
   const cleaned = text.replace(/€/g, '').trim().replace(',', '.')
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { message: t('roastery.refund.badAmount') }
   const [whole, fraction = ''] = cleaned.split('.')

@@ -8,7 +8,6 @@
  */
 import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { paidForShipping, type BoardDelivery, type BoardPayment } from './board'
-import { englishRoastery } from './english'
 
 /** A delivery's place on the day: shipped, ready to ship (paid), or on hold awaiting payment. */
 export type ShippingState = 'shipped' | 'ready' | 'on-hold'
@@ -42,9 +41,9 @@ const PAYMENT_WORDS: Record<BoardPayment, MessageKey> = {
  * The staff's words for a delivery's payment. No payment yet means the delivery is not final: it
  * is charged the day before its day.
  * @param payment the board entry's payment, if any
- * @param t the page's words (English when omitted)
+ * @param t the page's words
  */
-export function paymentText(payment: BoardPayment | undefined, t: Translate = englishRoastery): string {
+export function paymentText(payment: BoardPayment | undefined, t: Translate): string {
   return t(payment === undefined ? 'roastery.payment.notCharged' : PAYMENT_WORDS[payment])
 }
 
@@ -52,9 +51,9 @@ export function paymentText(payment: BoardPayment | undefined, t: Translate = en
  * The words for a board entry's payment, or null for a delivery shipped before payments were
  * recorded (it has none, and "Not charged yet" would be wrong about a parcel that left).
  * @param delivery a board entry
- * @param t the page's words (English when omitted)
+ * @param t the page's words
  */
-export function deliveryPaymentText(delivery: Pick<BoardDelivery, 'status' | 'payment'>, t: Translate = englishRoastery): string | null {
+export function deliveryPaymentText(delivery: Pick<BoardDelivery, 'status' | 'payment'>, t: Translate): string | null {
   return delivery.status === 'shipped' && !delivery.payment ? null : paymentText(delivery.payment, t)
 }
 

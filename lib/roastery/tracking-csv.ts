@@ -7,7 +7,6 @@
  */
 import { carrierNamed } from '@retter-shared/BeanBloomBoard/carriers'
 import type { Translate } from '@/lib/i18n/types'
-import { englishRoastery } from './english'
 
 /** One parcel's tracking as the Roastery's setTracking takes it. */
 export interface TrackingEntry {
@@ -55,9 +54,9 @@ export function delimitedRows(text: string): string[][] {
  * @param text the file's text
  * @param deliveryIds the deliveries of the day (references that are not are counted as skipped)
  * @param carrier the carrier's id for files without a carrier column
- * @param t the page's words for what is wrong with a file (English when omitted)
+ * @param t the page's words for what is wrong with a file
  */
-export function trackingFromCsv(text: string, deliveryIds: ReadonlyArray<string>, carrier: string, t: Translate = englishRoastery): TrackingImport {
+export function trackingFromCsv(text: string, deliveryIds: ReadonlyArray<string>, carrier: string, t: Translate): TrackingImport {
   const [header, ...rows] = delimitedRows(text)
   if (!header) return { message: t('roastery.import.empty') }
   const names = header.map((h) => h.trim())

@@ -1,21 +1,43 @@
 /**
- * How the app names the plan, grind and roast of a delivery (the roastery's boards and packing
- * lists, the customer's shipped deliveries): the plan list's names and the class's labels.
+ * How the app names a delivery's plan, grind and roast inside a sentence in the page's language
+ * (the customer's shipped deliveries: "Barista · 2 bags, ground for espresso, dark roast"): the
+ * catalogue's plan names and the `delivery` namespace's in-sentence words.
  */
-import type { SubscriptionPlan } from '@/lib/contract'
+import type { Grind, Roast, SubscriptionPlan } from '@/lib/contract'
 import type { DeliveryLabels } from '@/lib/delivery-labels'
-import { GRIND_LABELS, ROAST_LABELS, isGrind, isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
+import { planTitle } from '@/lib/format/plan'
+import { translateOr, type MessageKey, type Translate } from '@/lib/i18n/types'
+
+const GRIND_IN_TEXT: Record<Grind, MessageKey> = {
+  wholeBean: 'delivery.grindInText.wholeBean',
+  espresso: 'delivery.grindInText.espresso',
+  moka: 'delivery.grindInText.moka',
+  filter: 'delivery.grindInText.filter',
+  frenchPress: 'delivery.grindInText.frenchPress',
+}
+
+const ROAST_IN_TEXT: Record<Roast, MessageKey> = {
+  light: 'delivery.roastInText.light',
+  medium: 'delivery.roastInText.medium',
+  dark: 'delivery.roastInText.dark',
+  roastersChoice: 'delivery.roastInText.roastersChoice',
+}
 
 /** A plan's name in the plan list; an id nobody knows (a plan no longer offered) shows as itself. */
 export function planName(plans: readonly SubscriptionPlan[], id: string): string {
   return plans.find((plan) => plan.id === id)?.name ?? id
 }
 
-/** Labels for ids; an id nobody knows (a plan no longer offered) shows as itself. */
-export function deliveryLabels(plans: readonly SubscriptionPlan[]): DeliveryLabels {
+/**
+ * Words for ids as a sentence writes them in the page's language; an id nobody knows (a plan no
+ * longer offered, a grind a newer backend added) shows as itself.
+ * @param t the page's words (with the `plans` and `delivery` namespaces)
+ * @param plans the plan list (its names serve where the catalogue does not know a plan)
+ */
+export function deliveryLabels(t: Translate, plans: readonly SubscriptionPlan[]): DeliveryLabels {
   return {
-    plan: (id) => planName(plans, id),
-    grind: (id) => (isGrind(id) ? GRIND_LABELS[id] : id),
-    roast: (id) => (isRoast(id) ? ROAST_LABELS[id] : id),
+    plan: (id) => planTitle(t, { id, name: planName(plans, id) }),
+    grind: (id) => translateOr(t, GRIND_IN_TEXT[id as Grind] ?? '', id),
+    roast: (id) => translateOr(t, ROAST_IN_TEXT[id as Roast] ?? '', id),
   }
 }

@@ -9,6 +9,8 @@
 export interface StripeJsError {
   message?: string
   code?: string
+  /** For `card_declined`: the bank's reason (`insufficient_funds`, `expired_card`…). */
+  decline_code?: string
   type?: string
 }
 

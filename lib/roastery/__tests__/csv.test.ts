@@ -3,7 +3,10 @@
  * spreadsheet would run as a formula does so (fast-check over any text, plus readable examples).
  */
 import fc from 'fast-check'
-import { csvCell, packingListCsv, PACKING_LIST_COLUMNS, type CsvLabels } from '@/lib/roastery/csv'
+import { csvCell, csvLabels, packingListCsv, PACKING_LIST_COLUMNS, type CsvLabels } from '@/lib/roastery/csv'
+import { paymentText } from '@/lib/roastery/payment'
+import { translator } from '@/test/i18n'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { emptyBoard, setDeliveryPayment, upsertDelivery, shipDelivery } from '@/lib/roastery/board'
 
 /** A strict RFC 4180 reader: the rows of `text` (CRLF line ends; quoted fields may hold anything). */
@@ -134,4 +137,18 @@ test('a delivery shipped before payments were recorded has an empty payment cell
   board = shipDelivery(board, 'acct_a:2026-11-25', '2026-11-24T16:30:00.000Z').board
   const [, row] = readCsv(packingListCsv(board, labels).slice(1))
   expect(row?.slice(-3)).toEqual(['Shipped', '', '2026-11-24T16:30:00.000Z'])
+})
+
+test('the file keeps its English labels and payment words whatever the page speaks: the board’s English words', () => {
+  const file = csvLabels(PLANS)
+  expect([file.plan('barista'), file.grind('frenchPress'), file.roast('roastersChoice'), file.plan('retired')]).toEqual(['Barista', 'Ground for French press', 'Roaster’s choice', 'retired'])
+  const english = translator('en')
+  const payments = ['charging', 'processing', 'settling', 'paid', 'failed', 'requires_action', 'unpaid', undefined] as const
+  for (const payment of payments) {
+    let board = emptyBoard('2026-11-25')
+    board = upsertDelivery(board, 'acct_a:2026-11-25', { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, name: 'Ada', address: { line1: '1 Rue', city: 'Paris', postalCode: '75001', country: 'FR' } }, '2026-11-23T09:00:00.000Z').board
+    if (payment) board = setDeliveryPayment(board, 'acct_a:2026-11-25', payment, '2026-11-23T09:00:00.000Z').board
+    const [, row] = readCsv(packingListCsv(board, file).slice(1))
+    expect(row?.[PACKING_LIST_COLUMNS.indexOf('Payment')]).toBe(paymentText(payment, english))
+  }
 })

@@ -6,6 +6,10 @@
 import fc from 'fast-check'
 import { addRefund, emptyBoard, setDeliveryMoney, setDeliveryPayment, upsertDelivery, type Board, type BoardDocument, type BoardPayment } from '@/lib/roastery/board'
 import { addSummaries, monthDays, moneyCsv, MONEY_CSV_COLUMNS, moneyOfDeliveries, parseRefundAmount, refundableCents } from '@/lib/roastery/money'
+import { translator } from '@/test/i18n'
+
+// The English words, as an English page writes them.
+const t = translator('en')
 
 const NOW = '2026-11-24T00:00:00.000Z'
 const address = (country: string) => ({ line1: '1 Street', city: 'Town', postalCode: '1000', country })
@@ -75,11 +79,11 @@ test('what may still be refunded, and amounts typed in euros', () => {
   expect(refundableCents({ payment: 'paid', amountCents: 2000, refundedCents: 500 })).toBe(1500)
   expect(refundableCents({ payment: 'processing', amountCents: 2000 })).toBe(0)
   expect(refundableCents({ payment: 'paid', amountCents: 2000, refundedCents: 2000 })).toBe(0)
-  expect(parseRefundAmount('5,5', 2000)).toEqual({ cents: 550 })
-  expect(parseRefundAmount('€ 20.00', 2000)).toEqual({ cents: 2000 })
-  expect(parseRefundAmount('20.01', 2000)).toEqual({ message: 'At most €20.00 can still be refunded.' })
-  expect(parseRefundAmount('0', 2000)).toEqual({ message: 'Enter an amount above €0.00.' })
-  for (const bad of ['', 'abc', '1.234', '-5', '=1+1']) expect(parseRefundAmount(bad, 2000)).toEqual({ message: 'Enter an amount in euros, e.g. 5.50.' })
+  expect(parseRefundAmount('5,5', 2000, t)).toEqual({ cents: 550 })
+  expect(parseRefundAmount('€ 20.00', 2000, t)).toEqual({ cents: 2000 })
+  expect(parseRefundAmount('20.01', 2000, t)).toEqual({ message: 'At most €20.00 can still be refunded.' })
+  expect(parseRefundAmount('0', 2000, t)).toEqual({ message: 'Enter an amount above €0.00.' })
+  for (const bad of ['', 'abc', '1.234', '-5', '=1+1']) expect(parseRefundAmount(bad, 2000, t)).toEqual({ message: 'Enter an amount in euros, e.g. 5.50.' })
   expect(monthDays('2026-02')).toHaveLength(28)
   expect(monthDays('2028-02').at(-1)).toBe('2028-02-29')
   expect(() => monthDays('2026-13')).toThrow('is not a month')

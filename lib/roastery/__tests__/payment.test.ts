@@ -5,6 +5,10 @@
 import fc from 'fast-check'
 import { emptyBoard, setDeliveryPayment, shipDelivery, upsertDelivery, type Board, type BoardDelivery, type BoardPayment } from '@/lib/roastery/board'
 import { deliveryPaymentText, paymentText, roastPlan, shippingState, splitBoard } from '@/lib/roastery/payment'
+import { translator } from '@/test/i18n'
+
+// The English words, as an English page writes them.
+const t = translator('en')
 
 const DAY = '2026-11-25'
 const AT = '2026-11-24T09:00:00.000Z'
@@ -97,12 +101,12 @@ test.each([
   ['unpaid', 'Not paid'],
   [undefined, 'Not charged yet'],
 ] as Array<[BoardPayment | undefined, string]>)('a payment %s reads “%s” to staff', (payment, words) => {
-  expect(paymentText(payment)).toBe(words)
-  expect(deliveryPaymentText({ status: 'scheduled', payment })).toBe(words)
+  expect(paymentText(payment, t)).toBe(words)
+  expect(deliveryPaymentText({ status: 'scheduled', payment }, t)).toBe(words)
 })
 
 test('a delivery shipped before payments were recorded has no payment words; one shipped paid keeps them', () => {
-  expect(deliveryPaymentText({ status: 'shipped' })).toBeNull()
-  expect(deliveryPaymentText({ status: 'shipped', payment: 'paid' })).toBe('Paid')
+  expect(deliveryPaymentText({ status: 'shipped' }, t)).toBeNull()
+  expect(deliveryPaymentText({ status: 'shipped', payment: 'paid' }, t)).toBe('Paid')
   expect(shippingState({ status: 'shipped' })).toBe('shipped')
 })

@@ -28,7 +28,7 @@ const en = {
   'delivery.grindInText.espresso': 'ground for espresso',
   'delivery.grindInText.moka': 'ground for moka pot',
   'delivery.grindInText.filter': 'ground for filter',
-  'delivery.grindInText.frenchPress': 'ground for french press',
+  'delivery.grindInText.frenchPress': 'ground for French press',
   'delivery.roast.light': 'Light roast',
   'delivery.roast.medium': 'Medium roast',
   'delivery.roast.dark': 'Dark roast',
