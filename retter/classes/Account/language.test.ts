@@ -189,6 +189,10 @@ describe('a refusal', () => {
     const english = await callIn('en-us', noa, 'deleteMyAccount', { code: wrong })
     expect(english.body).toMatchObject({ code: 'INVALID_CODE', message: 'That code is not right (3 tries left). Nothing has been deleted.' })
 
+    const badAddress = await callIn('de-de', noa, 'requestEmailChange', { newEmail: 'Not-An-Address' })
+    expect(badAddress.body).toMatchObject({ code: 'INVALID_EMAIL', message: '„not-an-address“ ist keine gültige E-Mail-Adresse. Deine E-Mail-Adresse ist unverändert.' })
+    const badInEnglish = await callIn('en-us', noa, 'requestEmailChange', { newEmail: 'Not-An-Address' })
+    expect(badInEnglish.body).toMatchObject({ code: 'INVALID_EMAIL', message: '"not-an-address" is not a valid e-mail address. Your e-mail address has not changed.' })
     const newAddress = newEmail('noa-new')
     expect((await callIn('en-us', noa, 'requestEmailChange', { newEmail: newAddress })).status).toBe(200)
     const again = await callIn<{ retryAfterSeconds: number }>('de-de', noa, 'requestEmailChange', { newEmail: newAddress })

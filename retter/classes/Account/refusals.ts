@@ -9,6 +9,7 @@ import { Data } from '@retter/rdk'
 import { CHANGES_PER_HOUR } from './limits'
 import { callLocale, Locale, Words, wordsIn } from './language'
 import { RefusalsKey } from 'BeanBloomKit/i18n/messages/refusals'
+import { MessageKey } from 'BeanBloomKit/i18n/messages'
 import { dayOfShortDate, shortDate, UPCOMING_COUNT } from 'BeanBloomSubscription'
 
 /** Refusals worded the same every time, found by their English text. */
@@ -20,6 +21,7 @@ const FIXED: ReadonlyArray<RefusalsKey> = [
   'refusals.subscription.noPaymentMethod', 'refusals.subscription.startOnly',
   'refusals.payments.setupKind', 'refusals.payments.setupNotYours', 'refusals.payments.unavailableCharge', 'refusals.payments.unavailableSave',
   'refusals.dataRights.emailInUse', 'refusals.dataRights.deletionIncomplete', 'refusals.dataRights.codeUnavailable',
+  'refusals.dataRights.enterNewEmail',
 ]
 
 /** Refusals that say how long to wait (`retryAfterSeconds`), by their code. */
@@ -77,7 +79,7 @@ function known<T>(table: { [code: string]: T }, code: unknown): T | undefined {
  * The values `names` take in `message` when it is `key`'s English with some values (and `fixed`
  * as given); undefined when it is not.
  */
-function valuesIn(key: RefusalsKey, message: string, names: ReadonlyArray<string>, fixed: { [name: string]: string | number }): { [name: string]: string } | undefined {
+function valuesIn(key: MessageKey, message: string, names: ReadonlyArray<string>, fixed: { [name: string]: string | number }): { [name: string]: string } | undefined {
   const marked: { [name: string]: string | number } = {}
   for (const name in fixed) marked[name] = fixed[name] as string | number
   for (let i = 0; i < names.length; i++) marked[names[i] as string] = MARK + i + MARK
@@ -110,6 +112,25 @@ function datedIn(locale: Locale, key: RefusalsKey, message: string): string | un
   return wordsIn(locale)(key, { date: iso ? shortDate(iso, undefined, locale) : day, count: UPCOMING_COUNT })
 }
 
+/** The e-mail rule's problems (BeanBloomIdentity checkEmail), worded as the app words them under its fields. */
+const EMAIL_PROBLEMS: ReadonlyArray<MessageKey> = ['errors.email.empty', 'errors.email.hidden', 'errors.email.tooLong', 'errors.email.invalid']
+
+/** A refused new e-mail address in `locale`: the rule's problem, then that the address has not changed. */
+function emailProblemIn(locale: Locale, message: string): string | undefined {
+  const english = wordsIn('en')
+  const said = valuesIn('refusals.dataRights.invalidEmail', message, ['problem'], {})
+  if (!said) return undefined
+  for (let i = 0; i < EMAIL_PROBLEMS.length; i++) {
+    const key = EMAIL_PROBLEMS[i] as MessageKey
+    const values = key === 'errors.email.invalid' ? valuesIn(key, said.problem as string, ['email'], {}) : {}
+    if (values && english(key, values) === said.problem) {
+      const theirs = wordsIn(locale)
+      return theirs('refusals.dataRights.invalidEmail', { problem: theirs(key, values) })
+    }
+  }
+  return undefined
+}
+
 /** A wait said once, as BeanBloomIdentity's waitWords says it in English: seconds, minutes up to 90, then hours (rounded up). */
 export function waitIn(w: Words, seconds: number): string {
   if (seconds < 60) return w('refusals.wait.seconds', { n: seconds })
@@ -133,6 +154,10 @@ export function refusalIn(locale: Locale, code: unknown, message: string, retryA
   const datedKey = known(DATED, code)
   const dated = datedKey ? datedIn(locale, datedKey, message) : undefined
   if (dated !== undefined) return dated
+  if (code === 'INVALID_EMAIL') {
+    const problem = emailProblemIn(locale, message)
+    if (problem !== undefined) return problem
+  }
   const checks = known(CODE_CHECKS, code) || []
   const left = { left: typeof attemptsLeft === 'number' ? attemptsLeft : 0 }
   for (let i = 0; i < checks.length; i++) {

@@ -61,6 +61,8 @@ const en = {
   'refusals.dataRights.rateLimited': 'A code was asked for moments ago. You can request a new one in {wait}. Your e-mail address has not changed.',
   'refusals.code.aboutNew': 'About the code sent to your new address, {address}: {refusal}',
   'refusals.code.aboutCurrent': 'About the code sent to your current address, {address}: {refusal}',
+  'refusals.dataRights.invalidEmail': '{problem} Your e-mail address has not changed.',
+  'refusals.dataRights.enterNewEmail': 'Enter the new e-mail address. Your e-mail address has not changed.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -123,6 +125,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.dataRights.rateLimited': 'Gerade wurde ein Code angefordert. Einen neuen kannst du in {wait} anfordern. Deine E-Mail-Adresse ist unverändert.',
     'refusals.code.aboutNew': 'Zum Code an deine neue Adresse {address}: {refusal}',
     'refusals.code.aboutCurrent': 'Zum Code an deine bisherige Adresse {address}: {refusal}',
+    'refusals.dataRights.invalidEmail': '{problem} Deine E-Mail-Adresse ist unverändert.',
+    'refusals.dataRights.enterNewEmail': 'Gib die neue E-Mail-Adresse ein. Deine E-Mail-Adresse ist unverändert.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -180,6 +184,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.dataRights.rateLimited': 'Un code vient d’être demandé. Vous pourrez en demander un nouveau dans {wait}. Votre adresse e-mail n’a pas changé.',
     'refusals.code.aboutNew': 'À propos du code envoyé à votre nouvelle adresse, {address}\u202f: {refusal}',
     'refusals.code.aboutCurrent': 'À propos du code envoyé à votre adresse actuelle, {address}\u202f: {refusal}',
+    'refusals.dataRights.invalidEmail': '{problem} Votre adresse e-mail n’a pas changé.',
+    'refusals.dataRights.enterNewEmail': 'Saisissez la nouvelle adresse e-mail. Votre adresse e-mail n’a pas changé.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -237,6 +243,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.dataRights.rateLimited': 'Er is net een code aangevraagd. Je kunt over {wait} een nieuwe aanvragen. Je e-mailadres is niet veranderd.',
     'refusals.code.aboutNew': 'Over de code naar je nieuwe adres, {address}: {refusal}',
     'refusals.code.aboutCurrent': 'Over de code naar je huidige adres, {address}: {refusal}',
+    'refusals.dataRights.invalidEmail': '{problem} Je e-mailadres is niet veranderd.',
+    'refusals.dataRights.enterNewEmail': 'Vul het nieuwe e-mailadres in. Je e-mailadres is niet veranderd.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -294,6 +302,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.dataRights.rateLimited': 'Hai appena chiesto un codice. Potrai richiederne uno nuovo tra {wait}. Il tuo indirizzo e-mail non è cambiato.',
     'refusals.code.aboutNew': 'Sul codice inviato al tuo nuovo indirizzo, {address}: {refusal}',
     'refusals.code.aboutCurrent': 'Sul codice inviato al tuo indirizzo attuale, {address}: {refusal}',
+    'refusals.dataRights.invalidEmail': '{problem} Il tuo indirizzo e-mail non è cambiato.',
+    'refusals.dataRights.enterNewEmail': 'Inserisci il nuovo indirizzo e-mail. Il tuo indirizzo e-mail non è cambiato.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -351,5 +361,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.dataRights.rateLimited': 'Acabas de pedir un código. Podrás pedir otro dentro de {wait}. Tu correo no ha cambiado.',
     'refusals.code.aboutNew': 'Sobre el código enviado a tu nueva dirección, {address}: {refusal}',
     'refusals.code.aboutCurrent': 'Sobre el código enviado a tu dirección actual, {address}: {refusal}',
+    'refusals.dataRights.invalidEmail': '{problem} Tu correo no ha cambiado.',
+    'refusals.dataRights.enterNewEmail': 'Introduce la nueva dirección de correo. Tu correo no ha cambiado.',
   },
 }
