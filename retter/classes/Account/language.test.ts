@@ -154,9 +154,15 @@ describe('a refusal', () => {
     const english = await callIn<{ success: boolean; error: { code: string; message: string } }>('en-us', guest, 'verifyOtp', { code: wrong })
     expect(english.body).toMatchObject({ success: false, error: { code: 'INVALID_CODE', message: 'Invalid OTP' } })
   })
-  test('about a day names the day in the caller\'s words, with the same code', async () => {
+  test('about a day or an address field is in the caller\'s words, with the same code', async () => {
     const email = newEmail('mia')
     const mia = await signInFrom('en-us', email)
+    const noName = await callIn('fr-fr', mia, 'setDeliveryAddress', { ...HOME, name: ' ' })
+    expect(noName.body).toMatchObject({ code: 'INVALID_ADDRESS', field: 'name', message: 'Il manque le nom.' })
+    const abroad = await callIn('de-de', mia, 'setDeliveryAddress', { ...HOME, country: 'US' })
+    expect(abroad.body).toMatchObject({ code: 'UNSUPPORTED_COUNTRY', field: 'country', message: 'Wir liefern nur in die EU und ins Vereinigte Königreich; „US“ gehört nicht dazu.' })
+    const english = await callIn('en-us', mia, 'setDeliveryAddress', { ...HOME, country: 'US' })
+    expect(english.body).toMatchObject({ code: 'UNSUPPORTED_COUNTRY', message: 'We deliver to the EU and the United Kingdom only; "US" is not one of them.' })
     expect((await callIn('en-us', mia, 'setDeliveryAddress', HOME)).status).toBe(200)
     await savePaymentMethod((name, body) => callIn('en-us', mia, name, body))
     expect((await callIn('en-us', mia, 'selectPlan', { planId: 'barista' })).status).toBe(200)
@@ -172,8 +178,8 @@ describe('a refusal', () => {
 
     const offDay = await callIn('fr-fr', mia, 'skipDelivery', { date: '2026-12-03' })
     expect(offDay.body).toMatchObject({ code: 'NOT_ON_SCHEDULE', message: 'Il n’y a pas de livraison le jeu. 3 déc. 2026 parmi vos 6 prochaines livraisons.' })
-    const english = await callIn('en-us', mia, 'skipDelivery', { date: '2026-12-03' })
-    expect(english.body).toMatchObject({ code: 'NOT_ON_SCHEDULE', message: 'There is no delivery on Thu 3 Dec 2026 among your next 6 deliveries.' })
+    const inEnglish = await callIn('en-us', mia, 'skipDelivery', { date: '2026-12-03' })
+    expect(inEnglish.body).toMatchObject({ code: 'NOT_ON_SCHEDULE', message: 'There is no delivery on Thu 3 Dec 2026 among your next 6 deliveries.' })
     const unskip = await callIn('de-de', mia, 'unskipDelivery', { date: '2026-12-09' })
     expect(unskip.body).toMatchObject({ code: 'NOT_SKIPPED', message: 'Die Lieferung vom Mi., 9. Dez. 2026 ist nicht ausgesetzt.' })
   })

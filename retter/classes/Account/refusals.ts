@@ -131,6 +131,30 @@ function emailProblemIn(locale: Locale, message: string): string | undefined {
   return undefined
 }
 
+/** The address rule's problems (BeanBloomSubscription address.ts reasons) and the values each names besides the field. */
+const ADDRESS_PROBLEMS: ReadonlyArray<{ key: MessageKey; names: ReadonlyArray<string> }> = [
+  { key: 'delivery.problem.required', names: [] },
+  { key: 'delivery.problem.tooLong', names: ['max'] },
+  { key: 'delivery.problem.tooLongBytes', names: ['max', 'cjk'] },
+  { key: 'delivery.problem.pictograph', names: ['pictograph'] },
+  { key: 'delivery.problem.unreadable', names: [] },
+  { key: 'delivery.problem.hidden', names: [] },
+  { key: 'delivery.problem.country', names: ['country'] },
+]
+
+/** A refused address field in `locale`, worded as the app words it under the field. */
+function addressProblemIn(locale: Locale, message: string, field: string): string | undefined {
+  for (let i = 0; i < ADDRESS_PROBLEMS.length; i++) {
+    const problem = ADDRESS_PROBLEMS[i] as { key: MessageKey; names: ReadonlyArray<string> }
+    const values = valuesIn(problem.key, message, problem.names, { field: field })
+    if (!values) continue
+    const all: { [name: string]: string } = { field: field }
+    for (const name in values) all[name] = values[name] as string
+    return wordsIn(locale)(problem.key, all)
+  }
+  return undefined
+}
+
 /** A wait said once, as BeanBloomIdentity's waitWords says it in English: seconds, minutes up to 90, then hours (rounded up). */
 export function waitIn(w: Words, seconds: number): string {
   if (seconds < 60) return w('refusals.wait.seconds', { n: seconds })
@@ -140,7 +164,7 @@ export function waitIn(w: Words, seconds: number): string {
 }
 
 /** `message` in `locale`, when it is the English of a refusal the catalogue words; else as it is. */
-export function refusalIn(locale: Locale, code: unknown, message: string, retryAfterSeconds: unknown, attemptsLeft?: unknown): string {
+export function refusalIn(locale: Locale, code: unknown, message: string, retryAfterSeconds: unknown, attemptsLeft?: unknown, field?: unknown): string {
   const english = wordsIn('en')
   const theirs = wordsIn(locale)
   if (typeof retryAfterSeconds === 'number') {
@@ -154,6 +178,10 @@ export function refusalIn(locale: Locale, code: unknown, message: string, retryA
   const datedKey = known(DATED, code)
   const dated = datedKey ? datedIn(locale, datedKey, message) : undefined
   if (dated !== undefined) return dated
+  if ((code === 'INVALID_ADDRESS' || code === 'UNSUPPORTED_COUNTRY') && typeof field === 'string') {
+    const problem = addressProblemIn(locale, message, field)
+    if (problem !== undefined) return problem
+  }
   if (code === 'INVALID_EMAIL') {
     const problem = emailProblemIn(locale, message)
     if (problem !== undefined) return problem
@@ -179,7 +207,7 @@ export function refusalIn(locale: Locale, code: unknown, message: string, retryA
   return message
 }
 
-type Body = { code?: unknown; message?: unknown; retryAfterSeconds?: unknown; attemptsLeft?: unknown; error?: Body }
+type Body = { code?: unknown; message?: unknown; retryAfterSeconds?: unknown; attemptsLeft?: unknown; field?: unknown; error?: Body }
 
 /** Rewrites the refusal `data.response` holds, if any, in the caller's language (in place). */
 export function inCallersWords<D extends Data>(data: D): D {
@@ -190,7 +218,7 @@ export function inCallersWords<D extends Data>(data: D): D {
   // verifyOtp answers its refusals inside a 200 (`{ success: false, error: { code, message } }`).
   const refusal = body.error && typeof body.error === 'object' ? body.error : body
   if (typeof refusal.code === 'string' && typeof refusal.message === 'string') {
-    refusal.message = refusalIn(locale, refusal.code, refusal.message, refusal.retryAfterSeconds, refusal.attemptsLeft)
+    refusal.message = refusalIn(locale, refusal.code, refusal.message, refusal.retryAfterSeconds, refusal.attemptsLeft, refusal.field)
   }
   return data
 }
