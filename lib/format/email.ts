@@ -4,7 +4,7 @@
  * module), so the browser and the backend accept, refuse and normalise exactly the same addresses.
  */
 import { checkEmail, normaliseEmail as normalise, type EmailProblem } from '@retter-shared/BeanBloomIdentity/email'
-import type { MessageKey, Translate } from '@/lib/i18n/types'
+import type { MessageKey } from '@/lib/i18n/types'
 import type { MessageValues } from '@retter-shared/BeanBloomKit/i18n/render'
 
 /** The catalogue's words of each problem the rule finds (English: the rule's own message). */
@@ -29,12 +29,6 @@ export function emailProblemWords(raw: string): { key: MessageKey; values?: Mess
   if (checked.ok) return null
   const key = PROBLEM_KEYS[checked.problem]
   return checked.problem === 'INVALID' ? { key, values: { email: normalise(raw) } } : { key }
-}
-
-/** What is wrong with the address in the page's language, or null when it is usable. */
-export function emailProblemText(t: Translate, raw: string): string | null {
-  const words = emailProblemWords(raw)
-  return words ? t(words.key, words.values) : null
 }
 
 /** NFKC-normalised, trimmed and lower-cased, as the backend keys accounts. Call after `validateEmail` passed. */
