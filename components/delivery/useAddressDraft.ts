@@ -3,6 +3,8 @@ import type { DeliveryAddress } from '@/lib/contract'
 import { ADDRESS_LIMITS, addressProblems, checkAddress, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
 import type { AppError } from '@/lib/types'
 import { draftOf, type AddressDraft } from './AddressFields'
+import { addressProblemText } from '@/lib/format/address'
+import { useT } from '@/contexts/I18nContext'
 
 /** What is wrong with an address as typed, and the field it is about. */
 export interface FieldProblem {
@@ -42,6 +44,7 @@ export function useAddressDraft(initial: DeliveryAddress | undefined, idPrefix: 
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(initial))
   // Every field's problem at once: a customer fixes them in one go rather than one per try.
   const [problems, setProblems] = useState<FieldProblem[]>([])
+  const t = useT()
   return {
     draft,
     problem: problems[0] ?? null,
@@ -57,7 +60,7 @@ export function useAddressDraft(initial: DeliveryAddress | undefined, idPrefix: 
     check() {
       const checked = checkAddress(draft)
       if (!checked.ok) {
-        const found = addressProblems(draft).map(({ field, message }) => ({ field, message }))
+        const found = addressProblems(draft).map((problem) => ({ field: problem.field, message: addressProblemText(t, problem) }))
         setProblems(found.length > 0 ? found : [{ field: checked.field, message: checked.message }])
         document.getElementById(`${idPrefix}-${checked.field}`)?.focus()
         return null

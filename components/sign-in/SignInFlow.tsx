@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, type Dispatch, type RefObject } from 'react'
 import type { AuthContextValue } from '@/contexts/types'
-import { validateEmail } from '@/lib/format/email'
+import { emailProblemWords, validateEmail } from '@/lib/format/email'
 import { OTP_LENGTH } from '@/lib/format/otp'
 import { asAppError } from '@/lib/rio/errors/app-error'
-import { codeLengthError, invalidEmailError, rateLimitedMessage } from '@/lib/rio/errors/map'
+import { codeLengthError, invalidEmailError } from '@/lib/rio/errors/map'
+import { errorText, rateLimitedText } from '@/lib/rio/errors/words'
 import { CodeStep } from './CodeStep'
 import { EmailStep } from './EmailStep'
 import { readPendingSignIn, writePendingSignIn } from '@/lib/sign-in/pending-sign-in'
@@ -27,11 +28,11 @@ export interface SignInFlowProps {
 const TICK_MS = 250
 
 /** The words to show for a field error at `now`; a rate limit counts down and then disappears. */
-function messageOf(fieldError: FieldError | null, now: number): string | null {
+function messageOf(t: Translate, fieldError: FieldError | null, now: number): string | null {
   if (!fieldError) return null
-  if (fieldError.until === undefined) return fieldError.error.message
+  if (fieldError.until === undefined) return errorText(t, fieldError.error)
   const left = secondsUntil(fieldError.until, now)
-  return left > 0 ? rateLimitedMessage(left, fieldError.error.reason) : null
+  return left > 0 ? rateLimitedText(t, left, fieldError.error.reason) : null
 }
 
 /**
@@ -62,7 +63,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
           onEmailChange={(email) => dispatch({ type: 'EMAIL_CHANGED', email })}
           onSubmit={() => void requestCode()}
           pending={phase === 'sending'}
-          error={messageOf(state.emailError, now)}
+          error={messageOf(t, state.emailError, now)}
         />
       ) : (
         <CodeStep
@@ -81,7 +82,7 @@ export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, pan
           resending={phase === 'resending'}
           needsNewCode={state.needsNewCode}
           resendSecondsLeft={secondsUntil(state.resendAt, now)}
-          error={messageOf(state.codeError, now)}
+          error={messageOf(t, state.codeError, now)}
           info={infoText(t, state.info)}
         />
       )}
@@ -165,7 +166,7 @@ function useSignInRequests({ state, dispatch, sendOtp, verifyOtp, onSignedIn, em
     if (busy.current) return
     const problem = validateEmail(state.email)
     if (problem) {
-      dispatch({ type: 'EMAIL_REFUSED', error: invalidEmailError(problem), now: Date.now() })
+      dispatch({ type: 'EMAIL_REFUSED', error: invalidEmailError(problem, emailProblemWords(state.email) ?? undefined), now: Date.now() })
       emailRef.current?.focus()
       return
     }

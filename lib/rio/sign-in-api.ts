@@ -4,7 +4,7 @@
  * these; every failure leaves here as an `AppError` made by `./errors`.
  */
 import { ACCOUNT_CLASS, type SendOtpResult, type VerifyOtpResult } from '@/lib/contract'
-import { normaliseEmail, validateEmail } from '@/lib/format/email'
+import { emailProblemWords, normaliseEmail, validateEmail } from '@/lib/format/email'
 import { normalizeOtp } from '@/lib/format/otp'
 import { rejectOnSdkFirebaseError, type RioAccessor, type RioClient, type RioCloudObject } from './client'
 import { RioAppError } from './errors/app-error'
@@ -33,7 +33,7 @@ export interface OtpChallenge {
  */
 export function checkedEmail(raw: string): string {
   const problem = validateEmail(raw)
-  if (problem) throw invalidEmailError(problem)
+  if (problem) throw invalidEmailError(problem, emailProblemWords(raw) ?? undefined)
   return normaliseEmail(raw)
 }
 

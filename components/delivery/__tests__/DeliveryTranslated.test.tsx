@@ -2,7 +2,8 @@
  * The address and coffee fields in another language: labels, the countries named and ordered in
  * the page's language, and the grinds and roasts a plan offers.
  */
-import { render, screen, within } from '@testing-library/react'
+import { act, render, renderHook, screen, within } from '@testing-library/react'
+import { useAddressDraft } from '@/components/delivery/useAddressDraft'
 import type { ReactNode } from 'react'
 import { I18nProvider } from '@/contexts/I18nContext'
 import { AddressFields, EMPTY_ADDRESS } from '@/components/delivery/AddressFields'
@@ -44,4 +45,18 @@ test('the coffee fields speak French: each grind and roast the plan offers', () 
   expect(within(grind).getAllByRole('option').map((option) => option.textContent)).toEqual(['En grains', 'Moulu pour espresso'])
   const roast = within(group).getByLabelText('Torréfaction')
   expect(within(roast).getAllByRole('option').map((option) => option.textContent)).toEqual(['Torréfaction foncée', 'Choix du torréfacteur'])
+})
+
+test('the problems of an address read in German under their fields', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider value={allMessages('de')}>{children}</I18nProvider>
+  const { result } = renderHook(() => useAddressDraft(undefined, 'de-address'), { wrapper })
+  act(() => result.current.edit({ ...EMPTY_ADDRESS, line1: 'Torstraße 1 ☕', city: 'x'.repeat(61), country: 'US' }))
+  act(() => { result.current.check() })
+  expect(result.current.problems).toEqual([
+    { field: 'name', message: 'Der Name fehlt.' },
+    { field: 'line1', message: 'Die Straße mit Hausnummer enthält „☕“: Emojis und Bildsymbole lassen sich nicht auf ein Paketetikett drucken. Verwende nur Buchstaben, Ziffern und Satzzeichen.' },
+    { field: 'city', message: 'Der Ort ist zu lang: höchstens 60 Zeichen.' },
+    { field: 'postalCode', message: 'Die Postleitzahl fehlt.' },
+    { field: 'country', message: 'Wir liefern nur in die EU und ins Vereinigte Königreich; „US“ gehört nicht dazu.' },
+  ])
 })

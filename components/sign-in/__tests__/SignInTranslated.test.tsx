@@ -7,7 +7,7 @@ import { SignInFlow } from '@/components/sign-in/SignInFlow'
 import { SignInPage } from '@/components/sign-in/SignInPage'
 import { allMessages } from '@/test/i18n'
 import type { Locale } from '@/lib/i18n/types'
-import { toAppError } from '@/lib/rio/errors/map'
+import { invalidOtpError, toAppError } from '@/lib/rio/errors/map'
 
 const SENT = { sentTo: 'jane@example.com', resendAfterSeconds: 30, expiresInSeconds: 300 }
 
@@ -59,4 +59,27 @@ test('the plan picked before signing in is named with its price in German', asyn
   expect((await screen.findByTestId('picked-plan')).textContent).toBe(
     'Du hast Barista gewählt: 20,00\u00a0€ pro Lieferung. Nach der Anmeldung bestätigst du es mit deiner Lieferadresse; vorher wird nichts abgebucht.')
   expect(screen.getByText('Neu hier? Derselbe Code legt dein Konto an, ganz ohne eigene Registrierung.')).toBeInTheDocument()
+})
+
+test('the form\'s own errors read in German: the e-mail problem, the code length and a wrong code', async () => {
+  const user = userEvent.setup()
+  const wrong = invalidOtpError({ code: 'INVALID_CODE', attemptsLeft: 2 })
+  inLocale('de', <SignInFlow sendOtp={jest.fn().mockResolvedValue(SENT)} verifyOtp={jest.fn().mockRejectedValue(wrong)} onSignedIn={jest.fn()} initialPending={null} />)
+  await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jane@{Enter}')
+  expect(await screen.findByText('„jane@“ ist keine gültige E-Mail-Adresse.')).toBeInTheDocument()
+  await user.type(screen.getByLabelText('E-Mail-Adresse'), 'example.com{Enter}')
+
+  const code = await screen.findByLabelText('Bestätigungscode')
+  await user.type(code, '123{Enter}')
+  expect(await screen.findByText('Der Code hat 6 Ziffern; du hast 3 eingegeben.')).toBeInTheDocument()
+  await user.type(code, '456{Enter}')
+  expect(await screen.findByText('Ungültiger Code. Der Code stimmt nicht. Noch 2 Versuche.')).toBeInTheDocument()
+})
+
+test('a sign-in limit counts down in German', async () => {
+  const user = userEvent.setup()
+  const limited = toAppError({ isAxiosError: true, message: 'Request failed', response: { status: 429, data: { code: 'IP_SEND_LIMIT', message: 'x', retryAfterSeconds: 125 }, headers: {} } })
+  inLocale('de', <SignInFlow sendOtp={jest.fn().mockRejectedValue(limited)} verifyOtp={jest.fn()} onSignedIn={jest.fn()} initialPending={null} />)
+  await user.type(screen.getByLabelText('E-Mail-Adresse'), 'jane@example.com{Enter}')
+  expect(await screen.findByText(/^Aus deinem Netzwerk wurden zu viele Codes angefordert\. Versuch es in 2:0[45] Minuten wieder\.$/)).toBeInTheDocument()
 })

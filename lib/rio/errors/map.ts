@@ -6,6 +6,8 @@
  */
 import type { VerifyOtpErrorCode } from '@/lib/contract'
 import type { AppError } from '@/lib/types'
+import type { MessageKey } from '@/lib/i18n/types'
+import type { MessageValues } from '@retter-shared/BeanBloomKit/i18n/render'
 import { keyed, messageKeyOf, NETWORK_MESSAGE, RioAppError } from './app-error'
 import { countdownWords } from '@retter-shared/BeanBloomIdentity/wait-words'
 
@@ -208,10 +210,10 @@ export function isTransientError(error: AppError | null | undefined): boolean {
 
 /** A code of the wrong length, refused before any request. */
 export function codeLengthError(length: number, expected: number): RioAppError {
-  const message = length === 0
-    ? `Enter the ${expected}-digit code from the e-mail.`
-    : `The code has ${expected} digits; you entered ${length}.`
-  return new RioAppError({ code: 'CODE_LENGTH', message })
+  if (length === 0) {
+    return keyed(new RioAppError({ code: 'CODE_LENGTH', message: `Enter the ${expected}-digit code from the e-mail.` }), 'errors.code.empty', { expected })
+  }
+  return keyed(new RioAppError({ code: 'CODE_LENGTH', message: `The code has ${expected} digits; you entered ${length}.` }), 'errors.code.length', { expected, length })
 }
 
 /** Backend reasons after which the code in the inbox can no longer be verified. */
@@ -228,8 +230,17 @@ export function rateLimitWait(error: AppError): number | null {
 }
 
 /** An address the app's e-mail rule refused before any request. */
-export function invalidEmailError(message: string): RioAppError {
-  return new RioAppError({ code: 'INVALID_EMAIL', message })
+export function invalidEmailError(message: string, words?: { key: MessageKey; values?: MessageValues }): RioAppError {
+  const error = new RioAppError({ code: 'INVALID_EMAIL', message })
+  return words ? keyed(error, words.key, words.values) : error
+}
+
+/** The catalogue's words of each OTP_DETAIL, "Invalid OTP." first. */
+const OTP_KEYS: Record<VerifyOtpErrorCode, MessageKey> = {
+  INVALID_CODE: 'errors.otp.wrong',
+  CODE_EXPIRED: 'errors.otp.expired',
+  TOO_MANY_ATTEMPTS: 'errors.otp.tooMany',
+  NO_CODE: 'errors.otp.noCode',
 }
 
 const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {
@@ -245,17 +256,20 @@ const OTP_DETAIL: Record<VerifyOtpErrorCode, string> = {
  */
 export function invalidOtpError(reason?: { code?: string; attemptsLeft?: number }): RioAppError {
   const code = reason?.code as VerifyOtpErrorCode | undefined
-  let detail = (code && OTP_DETAIL[code]) || OTP_DETAIL.INVALID_CODE
+  const known = code && OTP_DETAIL[code] ? code : 'INVALID_CODE'
+  let detail = OTP_DETAIL[known]
+  let words: { key: MessageKey; values?: MessageValues } = { key: OTP_KEYS[known] }
   const left = reason?.attemptsLeft
   if (code === 'INVALID_CODE' && typeof left === 'number') {
     detail = `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
+    words = { key: 'errors.otp.attemptsLeft', values: { left } }
   }
-  return new RioAppError({
+  return keyed(new RioAppError({
     code: 'INVALID_OTP',
     message: `Invalid OTP. ${detail}`,
     ...(code ? { reason: code } : {}),
     ...(typeof left === 'number' ? { attemptsLeft: left } : {}),
-  })
+  }), words.key, words.values)
 }
 
 /** `authenticateWithCustomToken` resolved AUTH_FAILED: surface what the server said. */

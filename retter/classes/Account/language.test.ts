@@ -154,4 +154,60 @@ describe('a refusal', () => {
     const english = await callIn<{ success: boolean; error: { code: string; message: string } }>('en-us', guest, 'verifyOtp', { code: wrong })
     expect(english.body).toMatchObject({ success: false, error: { code: 'INVALID_CODE', message: 'Invalid OTP' } })
   })
+  test('about a day or an address field is in the caller\'s words, with the same code', async () => {
+    const email = newEmail('mia')
+    const mia = await signInFrom('en-us', email)
+    const noName = await callIn('fr-fr', mia, 'setDeliveryAddress', { ...HOME, name: ' ' })
+    expect(noName.body).toMatchObject({ code: 'INVALID_ADDRESS', field: 'name', message: 'Il manque le nom.' })
+    const abroad = await callIn('de-de', mia, 'setDeliveryAddress', { ...HOME, country: 'US' })
+    expect(abroad.body).toMatchObject({ code: 'UNSUPPORTED_COUNTRY', field: 'country', message: 'Wir liefern nur in die EU und ins Vereinigte Königreich; „US“ gehört nicht dazu.' })
+    const english = await callIn('en-us', mia, 'setDeliveryAddress', { ...HOME, country: 'US' })
+    expect(english.body).toMatchObject({ code: 'UNSUPPORTED_COUNTRY', message: 'We deliver to the EU and the United Kingdom only; "US" is not one of them.' })
+    expect((await callIn('en-us', mia, 'setDeliveryAddress', HOME)).status).toBe(200)
+    await savePaymentMethod((name, body) => callIn('en-us', mia, name, body))
+    expect((await callIn('en-us', mia, 'selectPlan', { planId: 'barista' })).status).toBe(200)
+    expect((await callIn('en-us', mia, 'skipDelivery', { date: '2026-12-02' })).status).toBe(200)
+
+    const skippedIn = async (culture: string) => {
+      const refused = await callIn(culture, mia, 'skipDelivery', { date: '2026-12-02' })
+      return { status: refused.status, code: refused.body.code, message: refused.body.message }
+    }
+    expect(await skippedIn('de-de')).toEqual({ status: 409, code: 'ALREADY_SKIPPED', message: 'Die Lieferung vom Mi., 2. Dez. 2026 ist bereits ausgesetzt.' })
+    expect(await skippedIn('fr-fr')).toEqual({ status: 409, code: 'ALREADY_SKIPPED', message: 'La livraison du mer. 2 déc. 2026 est déjà sautée.' })
+    expect(await skippedIn('en-us')).toEqual({ status: 409, code: 'ALREADY_SKIPPED', message: 'The delivery on Wed 2 Dec 2026 is already skipped.' })
+
+    const offDay = await callIn('fr-fr', mia, 'skipDelivery', { date: '2026-12-03' })
+    expect(offDay.body).toMatchObject({ code: 'NOT_ON_SCHEDULE', message: 'Il n’y a pas de livraison le jeu. 3 déc. 2026 parmi vos 6 prochaines livraisons.' })
+    const inEnglish = await callIn('en-us', mia, 'skipDelivery', { date: '2026-12-03' })
+    expect(inEnglish.body).toMatchObject({ code: 'NOT_ON_SCHEDULE', message: 'There is no delivery on Thu 3 Dec 2026 among your next 6 deliveries.' })
+    const unskip = await callIn('de-de', mia, 'unskipDelivery', { date: '2026-12-09' })
+    expect(unskip.body).toMatchObject({ code: 'NOT_SKIPPED', message: 'Die Lieferung vom Mi., 9. Dez. 2026 ist nicht ausgesetzt.' })
+  })
+
+  test('of a code check says what did not happen and the tries left in the caller\'s words', async () => {
+    const email = newEmail('noa')
+    const noa = await signInFrom('en-us', email)
+    expect((await callIn('en-us', noa, 'requestAccountDeletion', {})).status).toBe(200)
+    const deletionCode = (await t.account.outbox(email)).find((m) => m.code !== undefined)!.code!
+    const wrong = deletionCode === '000000' ? '111111' : '000000'
+    const german = await callIn<{ attemptsLeft: number }>('de-de', noa, 'deleteMyAccount', { code: wrong })
+    expect(german.body).toMatchObject({ code: 'INVALID_CODE', attemptsLeft: 4, message: 'Der Code stimmt nicht (noch 4 Versuche). Es wurde nichts gelöscht.' })
+    const english = await callIn('en-us', noa, 'deleteMyAccount', { code: wrong })
+    expect(english.body).toMatchObject({ code: 'INVALID_CODE', message: 'That code is not right (3 tries left). Nothing has been deleted.' })
+
+    const badAddress = await callIn('de-de', noa, 'requestEmailChange', { newEmail: 'Not-An-Address' })
+    expect(badAddress.body).toMatchObject({ code: 'INVALID_EMAIL', message: '„not-an-address“ ist keine gültige E-Mail-Adresse. Deine E-Mail-Adresse ist unverändert.' })
+    const badInEnglish = await callIn('en-us', noa, 'requestEmailChange', { newEmail: 'Not-An-Address' })
+    expect(badInEnglish.body).toMatchObject({ code: 'INVALID_EMAIL', message: '"not-an-address" is not a valid e-mail address. Your e-mail address has not changed.' })
+    const newAddress = newEmail('noa-new')
+    expect((await callIn('en-us', noa, 'requestEmailChange', { newEmail: newAddress })).status).toBe(200)
+    const again = await callIn<{ retryAfterSeconds: number }>('de-de', noa, 'requestEmailChange', { newEmail: newAddress })
+    expect(again.status).toBe(429)
+    expect(again.body.code).toBe('RATE_LIMITED')
+    expect(again.body.message).toBe(`Gerade wurde ein Code angefordert. Einen neuen kannst du in ${again.body.retryAfterSeconds} Sekunden anfordern. Deine E-Mail-Adresse ist unverändert.`)
+    const french = await callIn('fr-fr', noa, 'confirmEmailChange', { code: wrong, currentCode: wrong })
+    expect(french.body).toMatchObject({ code: 'INVALID_CODE', message: `À propos du code envoyé à votre nouvelle adresse, ${newAddress}\u202f: Ce code n’est pas le bon (4 essais restants). Votre adresse e-mail n’a pas changé.` })
+    const stillEnglish = await callIn('en-us', noa, 'confirmEmailChange', { code: wrong, currentCode: wrong })
+    expect(stillEnglish.body).toMatchObject({ code: 'INVALID_CODE', message: `About the code sent to your new address, ${newAddress}: That code is not right (3 tries left). Your e-mail address has not changed.` })
+  })
 })

@@ -144,17 +144,26 @@ export function utf8Length(value: string): number {
   return utf8Bytes(value)
 }
 
+/**
+ * Why a field was refused, stable across languages: the catalogue words each one
+ * (`delivery.problem.<reason>`, with the problem's `values` and its field), the English being `message`.
+ * A postal code that is not one of its country's has no reason yet and is worded in English only.
+ */
+export type AddressReason = 'required' | 'tooLong' | 'tooLongBytes' | 'pictograph' | 'unreadable' | 'hidden' | 'country'
+
+type Unfit = { reason: AddressReason; message: string; values?: { [name: string]: string | number } }
+
 /** Why `value` cannot go on a label, or null when it can (lengths are checked apart). */
-function unprintable(field: AddressField, value: string): string | null {
+function unprintable(field: AddressField, value: string): Unfit | null {
   const pictograph = firstPictograph(value)
   if (pictograph) {
-    return FIELD_LABELS[field] + ' contains "' + pictograph + '": emoji and pictographic symbols cannot be printed on a parcel label. Use letters, digits and punctuation only.'
+    return { reason: 'pictograph', values: { pictograph: pictograph }, message: FIELD_LABELS[field] + ' contains "' + pictograph + '": emoji and pictographic symbols cannot be printed on a parcel label. Use letters, digits and punctuation only.' }
   }
   if (UNREADABLE.test(value)) {
-    return FIELD_LABELS[field] + ' contains a character no font can show (a private-use or unassigned code point), so it cannot be printed on a parcel label. Type it again.'
+    return { reason: 'unreadable', message: FIELD_LABELS[field] + ' contains a character no font can show (a private-use or unassigned code point), so it cannot be printed on a parcel label. Type it again.' }
   }
   if (HIDDEN.test(value.replace(/[ \t]/g, ''))) {
-    return FIELD_LABELS[field] + ' contains invisible or control characters (often from copy and paste). Type it again.'
+    return { reason: 'hidden', message: FIELD_LABELS[field] + ' contains invisible or control characters (often from copy and paste). Type it again.' }
   }
   return null
 }
@@ -177,6 +186,10 @@ export interface AddressFieldProblem {
   code: AddressProblem
   field: AddressField
   message: string
+  /** Why, for the words in another language (absent: `message` is the only wording). */
+  reason?: AddressReason
+  /** The values the reason's words name besides the field (`max`, `pictograph`, `country`, …). */
+  values?: { [name: string]: string | number }
 }
 
 /** Every problem of an address as typed, in the order of its fields, and the values that passed. */
@@ -185,25 +198,33 @@ function examine(input: unknown): { problems: AddressFieldProblem[]; values: { [
   const fields: AddressField[] = ['name', 'line1', 'line2', 'city', 'postalCode', 'country']
   const values: { [field: string]: string } = {}
   const problems: AddressFieldProblem[] = []
-  const problem = (code: AddressProblem, field: AddressField, message: string) => { problems.push({ code: code, field: field, message: message }) }
+  const problem = (code: AddressProblem, field: AddressField, message: string, why?: Unfit) => {
+    const found: AddressFieldProblem = { code: code, field: field, message: message }
+    if (why) found.reason = why.reason
+    if (why && why.values) found.values = why.values
+    problems.push(found)
+  }
   for (const field of fields) {
     const original = raw[field]
     const unfit = typeof original === 'string' ? unprintable(field, original) : null
     const value = clean(original)
-    if (unfit) problem('INVALID_ADDRESS', field, unfit)
-    else if (value === '' && field !== 'line2') problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is required.')
-    else if (value.length > ADDRESS_LIMITS[field]) {
-      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long: at most ' + ADDRESS_LIMITS[field] + ' characters.')
-    } else if (utf8Length(value) > ADDRESS_BYTE_LIMITS[field]) {
-      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long for a parcel label: at most ' + ADDRESS_BYTE_LIMITS[field] +
-        ' bytes, which is ' + Math.floor(ADDRESS_BYTE_LIMITS[field] / 3) + ' characters in Chinese, Japanese or Korean script. Shorten it.')
+    const max = ADDRESS_LIMITS[field]
+    const maxBytes = ADDRESS_BYTE_LIMITS[field]
+    if (unfit) problem('INVALID_ADDRESS', field, unfit.message, unfit)
+    else if (value === '' && field !== 'line2') problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is required.', { reason: 'required', message: '' })
+    else if (value.length > max) {
+      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long: at most ' + max + ' characters.', { reason: 'tooLong', message: '', values: { max: max } })
+    } else if (utf8Length(value) > maxBytes) {
+      problem('INVALID_ADDRESS', field, FIELD_LABELS[field] + ' is too long for a parcel label: at most ' + maxBytes +
+        ' bytes, which is ' + Math.floor(maxBytes / 3) + ' characters in Chinese, Japanese or Korean script. Shorten it.',
+      { reason: 'tooLongBytes', message: '', values: { max: maxBytes, cjk: Math.floor(maxBytes / 3) } })
     } else values[field] = value
   }
   if (values.country === undefined) return { problems: problems, values: values }
   const country = values.country.toUpperCase()
   const known = DELIVERY_COUNTRIES[country]
   if (!known) {
-    problem('UNSUPPORTED_COUNTRY', 'country', 'We deliver to the EU and the United Kingdom only; "' + country + '" is not one of them.')
+    problem('UNSUPPORTED_COUNTRY', 'country', 'We deliver to the EU and the United Kingdom only; "' + country + '" is not one of them.', { reason: 'country', message: '', values: { country: country } })
     return { problems: problems, values: values }
   }
   values.country = country

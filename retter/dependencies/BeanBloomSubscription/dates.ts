@@ -184,3 +184,17 @@ export function shortDateTime(iso: string, timeZone?: string, locale?: string): 
   const c = clockIn(instantOf(iso, 'shortDateTime'), timeZone)
   return shortOf(c, locale) + ', ' + twoDigits(c.hour) + ':' + twoDigits(c.minute)
 }
+
+/**
+ * The ISO day an English short date names ("Mon 30 Nov 2026" → "2026-11-30T00:00:00.000Z"), or
+ * undefined when the text is not one shortDate writes: how a refusal worded in English with a day
+ * is worded again in another language.
+ */
+export function dayOfShortDate(text: string): string | undefined {
+  const parts = /^[A-Z][a-z]{2} (\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/.exec(text)
+  if (!parts) return undefined
+  const month = threeLetters(EN_MONTHS).indexOf(parts[2] as string)
+  if (month < 0) return undefined
+  const iso = new Date(Date.UTC(Number(parts[3]), month, Number(parts[1]))).toISOString()
+  return shortDate(iso) === text ? iso : undefined
+}

@@ -46,7 +46,7 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   // Values only, or a number and a value: the same in every language.
   'mail.coffee', 'mail.digest.item', 'documents.paidWithValue',
   // "minute" is French too.
-  'refusals.wait.minutes',
+  'refusals.wait.minutes', 'errors.countdown.minutes',
 ]
 
 function merged(): Catalogue {
