@@ -22,7 +22,7 @@ export function LanguageSwitcher({ place }: { place: 'header' | 'footer' }) {
   if (place === 'header') {
     return (
       <a href={`#${LANGUAGES_ID}`} className={`${styles.navLink} ${styles.languageLink}`} aria-label={t('shell.languageNow', { language: name as string })}>
-        <span aria-hidden="true">{current.toUpperCase()}</span>
+        {current.toUpperCase()}
       </a>
     )
   }
