@@ -64,7 +64,7 @@ test.describe('a customer whose browser prefers German', () => {
     await start.getByLabel(de('delivery.address.postalCode')).fill('10435')
     await start.getByLabel(de('delivery.address.city')).fill('Berlin')
     await start.getByLabel(de('delivery.address.country')).selectOption('DE')
-    await fillCard(start.getByRole('group', { name: de('payments.form.cardDetails') }).locator('..'))
+    await fillCard(start, undefined, de('payments.form.cardDetails'))
     await start.getByRole('button', { name: de('plans.confirm.action.start', { plan: 'Barista' }) }).click()
     await expect(start).toBeHidden({ timeout: 15_000 })
     await expect.poll(async () => (await mails(email)).map((mail) => mail.subject))

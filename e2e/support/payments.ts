@@ -62,8 +62,8 @@ export async function saveCard(call: (method: string, body?: unknown) => Promise
  * Types a card into the payment method fields inside `scope`, as a customer does. Locally the card
  * element is localstripe's (plain inputs named by their placeholders) instead of Stripe's frame.
  */
-export async function fillCard(scope: Locator, number: string = TEST_CARDS.visa): Promise<void> {
-  const group = scope.getByRole('group', { name: 'Card details' })
+export async function fillCard(scope: Locator, number: string = TEST_CARDS.visa, groupName = 'Card details'): Promise<void> {
+  const group = scope.getByRole('group', { name: groupName })
   await group.getByPlaceholder('number', { exact: true }).fill(number)
   await group.getByPlaceholder('exp_month', { exact: true }).fill('12')
   await group.getByPlaceholder('exp_year', { exact: true }).fill(String((new Date().getUTCFullYear() + 3) % 100))
