@@ -28,8 +28,9 @@ interface Overflow {
 
 /**
  * What spills: the page wider than the screen, or an element that cuts off its own content
- * (overflow hidden or clipped, content larger than the box). The brand's word mark gives way on a
- * phone by design (Layout.module.css) and is not counted.
+ * (overflow hidden or clipped, content larger than the box), or one that ends past the screen's
+ * edge outside any box that scrolls sideways. The brand's word mark gives way on a phone by design
+ * (Layout.module.css) and is not counted.
  */
 async function overflowsOf(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
@@ -44,10 +45,14 @@ async function overflowsOf(page: Page): Promise<Overflow[]> {
       if (style.display === 'none' || style.visibility === 'hidden') continue
       const clips = (axis: string) => axis === 'hidden' || axis === 'clip'
       const rect = element.getBoundingClientRect()
-      if (rect.width === 0 || rect.height === 0) continue
+      // Nothing drawn, or a box made 1 px on purpose (Next's route announcer, visually hidden text).
+      if (rect.width <= 1 || rect.height <= 1) continue
       if (clips(style.overflowX) && element.scrollWidth > element.clientWidth + 1) found.push({ what: describe(element), how: `cuts ${element.scrollWidth - element.clientWidth}px of its width` })
       if (clips(style.overflowY) && element.scrollHeight > element.clientHeight + 1) found.push({ what: describe(element), how: `cuts ${element.scrollHeight - element.clientHeight}px of its height` })
-      if (rect.right > window.innerWidth + 1 && style.position !== 'fixed') found.push({ what: describe(element), how: `ends ${Math.round(rect.right - window.innerWidth)}px past the screen` })
+      // Inside a box that scrolls sideways (the roastery's day strip and tables on a phone) it is reached by scrolling.
+      let scroller: Element | null = element.parentElement
+      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement
+      if (!scroller && rect.right > window.innerWidth + 1 && style.position !== 'fixed') found.push({ what: describe(element), how: `ends ${Math.round(rect.right - window.innerWidth)}px past the screen` })
     }
     return found
   })
