@@ -8,7 +8,8 @@
  * headers so a cache keeps one per language.
  */
 import { NextResponse, type NextRequest } from 'next/server'
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage } from '@retter-shared/BeanBloomKit/i18n/locales'
+import { localeFromAcceptLanguage } from '@retter-shared/BeanBloomKit/i18n/cultures'
+import { DEFAULT_LOCALE, isLocale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 const VARY = 'Accept-Language, Cookie'
 

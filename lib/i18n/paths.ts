@@ -9,15 +9,8 @@ export { DEFAULT_LOCALE, LOCALES }
 /** The address of the app path `path` ("/account?x=1") in `locale`; an unknown or missing locale is English. */
 export function localePath(locale: string | undefined, path: string): string {
   if (!isLocale(locale) || locale === DEFAULT_LOCALE) return path
-  if (path === '/' ) return `/${locale}`
-  return path.startsWith('/?') || path.startsWith('/#') ? `/${locale}${path.slice(1)}` : `/${locale}${path}`
-}
-
-/** The language of an address and its app path: "/de/account" → de, "/account". */
-export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
-  const match = /^\/([a-z]{2})(?=\/|$|\?|#)/.exec(pathname)
-  if (match && isLocale(match[1]) && match[1] !== DEFAULT_LOCALE) return { locale: match[1], path: pathname.slice(3) || '/' }
-  return { locale: DEFAULT_LOCALE, path: pathname }
+  // "/" and "/?plan=x" lose their slash after the prefix ("/de", "/de?plan=x").
+  return `/${locale}${/^\/($|[?#])/.test(path) ? path.slice(1) : path}`
 }
 
 /** The cookie Next's i18n routing reads for a visitor's chosen language (it wins over Accept-Language). */

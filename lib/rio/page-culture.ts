@@ -3,8 +3,8 @@
  * and a first sign-in stores it as the customer's language. Apart from config.ts, whose schema
  * loads with the SDK only: client.ts reads this as it creates the SDK.
  */
-import { cultureOf, localeOfCulture, localeOfTag, type Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
-import { splitLocalePath } from '@/lib/i18n/paths'
+import { cultureOf, localeOfCulture, localeOfTag } from '@retter-shared/BeanBloomKit/i18n/cultures'
+import { DEFAULT_LOCALE, type Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 /** What the page says about its language: its `<html lang>` and its address. */
 export interface PageLanguage {
@@ -20,7 +20,8 @@ export interface PageLanguage {
  */
 export function pageCulture(configured: string, page: PageLanguage | undefined): string {
   let locale: Locale | undefined = page?.lang ? localeOfTag(page.lang) : undefined
-  if (!locale && page?.pathname) locale = splitLocalePath(page.pathname).locale
+  // An address's prefix ("/de/account"); an address without one is English, which lives at the root.
+  if (!locale && page?.pathname) locale = localeOfTag(/^\/([a-z]{2})(?=\/|$)/.exec(page.pathname)?.[1] ?? '') ?? DEFAULT_LOCALE
   if (!locale || locale === localeOfCulture(configured)) return configured
   return cultureOf(locale)
 }

@@ -8,7 +8,8 @@
 import { Data } from '@retter/rdk'
 import { moneyText, MONEY_LOCALE } from 'BeanBloomKit/money'
 import { translate } from 'BeanBloomKit/i18n/catalogue'
-import { DEFAULT_LOCALE, isLocale, Locale, localeOfCulture } from 'BeanBloomKit/i18n/locales'
+import { DEFAULT_LOCALE, isLocale, Locale } from 'BeanBloomKit/i18n/locales'
+import { localeOfCulture } from 'BeanBloomKit/i18n/cultures'
 import { CATALOGUE, MessageKey } from 'BeanBloomKit/i18n/messages'
 import { MessageValues } from 'BeanBloomKit/i18n/message'
 

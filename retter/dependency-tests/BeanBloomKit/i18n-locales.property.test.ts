@@ -1,9 +1,10 @@
 /**
- * Which of the shop's languages a visitor or a call gets (BeanBloomKit/i18n/locales): a browser's
+ * Which of the shop's languages a visitor or a call gets (BeanBloomKit/i18n/cultures): a browser's
  * Accept-Language by weight and order, a culture by its language, English when nothing matches.
  */
 import fc from 'fast-check'
-import { cultureOf, DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfCulture, LOCALES } from '@retter-shared/BeanBloomKit/i18n/locales'
+import { cultureOf, localeFromAcceptLanguage, localeOfCulture } from '@retter-shared/BeanBloomKit/i18n/cultures'
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 test.each([
   ['de-AT', 'de'],

@@ -38,7 +38,7 @@ function write(parts: CompiledPart[], locale: string, values: MessageValues, cou
       continue
     }
     const name = part[0]
-    if (!has(values, name)) throw new Error('The message needs a value for "' + name + '"')
+    if (!has(values, name)) throw new Error('No value "' + name + '"')
     const value = values[name] as string | number
     if (part.length === 1) {
       out += value
@@ -50,7 +50,7 @@ function write(parts: CompiledPart[], locale: string, values: MessageValues, cou
     if (part[1] === 'p') {
       n = Number(value)
       // A number given as '' or as words cannot choose a plural.
-      if (value === '' || !isFinite(n)) throw new Error('"' + name + '" must be a number to choose a plural')
+      if (value === '' || !isFinite(n)) throw new Error('Not a number "' + name + '"')
       key = has(branches, '=' + n) ? '=' + n : (plurals[locale] || (plurals[locale] = new Intl.PluralRules(locale))).select(n)
     }
     out += write(has(branches, key) ? branches[key] as CompiledPart[] : branches.other as CompiledPart[], locale, values, n)
@@ -62,7 +62,7 @@ function write(parts: CompiledPart[], locale: string, values: MessageValues, cou
  * The message in `locale` with `values`: `{name}` is the value as given (money and dates are
  * formatted before), `#` the plural's number in the locale's digits, a plural's branch by the
  * locale's rules (an exact `=n` first, `other` when the locale's category has none).
- * @throws Error naming a missing value, or a plural's value that is not a number
+ * @throws Error naming a missing value ("No value"), or a plural's value that is not a number ("Not a number")
  */
 export function renderMessage(message: CompiledMessage, locale: string, values?: MessageValues): string {
   return typeof message === 'string' ? message : write(message, locale, values || {}, 0)
