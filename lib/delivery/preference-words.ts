@@ -46,15 +46,22 @@ export function roastLabel(t: Translate, roast: string): string {
   return key ? t(key) : roast
 }
 
+/** A grind inside a sentence ("ground for espresso"); an id a newer backend added reads as itself. */
+export function grindInText(t: Translate, grind: string): string {
+  return translateOr(t, GRIND_IN_TEXT[grind as Grind] ?? '', grind)
+}
+
+/** A roast inside a sentence ("dark roast"); an id a newer backend added reads as itself. */
+export function roastInText(t: Translate, roast: string): string {
+  return translateOr(t, ROAST_IN_TEXT[roast as Roast] ?? '', roast)
+}
+
 /** The customer's coffee as a line starts with it: "Whole bean, dark roast". */
 export function preferencesWords(t: Translate, preferences: CoffeePreferences): string {
-  return t('delivery.coffee.text', { grind: grindLabel(t, preferences.grind), roast: translateOr(t, ROAST_IN_TEXT[preferences.roast] ?? '', preferences.roast) })
+  return t('delivery.coffee.text', { grind: grindLabel(t, preferences.grind), roast: roastInText(t, preferences.roast) })
 }
 
 /** The customer's coffee inside a sentence: "whole bean, dark roast". */
 export function preferencesInText(t: Translate, preferences: CoffeePreferences): string {
-  return t('delivery.coffee.text', {
-    grind: translateOr(t, GRIND_IN_TEXT[preferences.grind] ?? '', preferences.grind),
-    roast: translateOr(t, ROAST_IN_TEXT[preferences.roast] ?? '', preferences.roast),
-  })
+  return t('delivery.coffee.text', { grind: grindInText(t, preferences.grind), roast: roastInText(t, preferences.roast) })
 }

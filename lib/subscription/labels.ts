@@ -3,25 +3,11 @@
  * (the customer's shipped deliveries: "Barista · 2 bags, ground for espresso, dark roast"): the
  * catalogue's plan names and the `delivery` namespace's in-sentence words.
  */
-import type { Grind, Roast, SubscriptionPlan } from '@/lib/contract'
+import type { SubscriptionPlan } from '@/lib/contract'
 import type { DeliveryLabels } from '@/lib/delivery-labels'
+import { grindInText, roastInText } from '@/lib/delivery/preference-words'
 import { planTitle } from '@/lib/format/plan'
-import { translateOr, type MessageKey, type Translate } from '@/lib/i18n/types'
-
-const GRIND_IN_TEXT: Record<Grind, MessageKey> = {
-  wholeBean: 'delivery.grindInText.wholeBean',
-  espresso: 'delivery.grindInText.espresso',
-  moka: 'delivery.grindInText.moka',
-  filter: 'delivery.grindInText.filter',
-  frenchPress: 'delivery.grindInText.frenchPress',
-}
-
-const ROAST_IN_TEXT: Record<Roast, MessageKey> = {
-  light: 'delivery.roastInText.light',
-  medium: 'delivery.roastInText.medium',
-  dark: 'delivery.roastInText.dark',
-  roastersChoice: 'delivery.roastInText.roastersChoice',
-}
+import type { Translate } from '@/lib/i18n/types'
 
 /** A plan's name in the plan list; an id nobody knows (a plan no longer offered) shows as itself. */
 export function planName(plans: readonly SubscriptionPlan[], id: string): string {
@@ -37,7 +23,7 @@ export function planName(plans: readonly SubscriptionPlan[], id: string): string
 export function deliveryLabels(t: Translate, plans: readonly SubscriptionPlan[]): DeliveryLabels {
   return {
     plan: (id) => planTitle(t, { id, name: planName(plans, id) }),
-    grind: (id) => translateOr(t, GRIND_IN_TEXT[id as Grind] ?? '', id),
-    roast: (id) => translateOr(t, ROAST_IN_TEXT[id as Roast] ?? '', id),
+    grind: (id) => grindInText(t, id),
+    roast: (id) => roastInText(t, id),
   }
 }
