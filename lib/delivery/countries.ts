@@ -1,5 +1,4 @@
-import { countryName, DELIVERY_COUNTRY_CODES } from '@retter-shared/BeanBloomSubscription/address'
-import { regionNames } from '@/lib/format/intl-cache'
+import { countryName, countryNameIn, DELIVERY_COUNTRY_CODES } from '@retter-shared/BeanBloomSubscription/address'
 
 /** How a reader looks a country up in a list: by its name, without a leading "The". */
 export function countrySortKey(code: string): string {
@@ -16,21 +15,10 @@ export const DELIVERY_COUNTRIES_BY_NAME: ReadonlyArray<string> = [...DELIVERY_CO
   .sort((a, b) => collator.compare(countrySortKey(a), countrySortKey(b)))
 
 /**
- * A country's name in `locale`: English keeps the class's own names ("The Netherlands", as the
- * e-mails and labels print it); every other language takes the runtime's CLDR names
- * (Intl.DisplayNames: "Niederlande", "Pays-Bas"), which are the names that language's postal forms
- * use, rather than 28 × 5 hand translations kept in the catalogue. A runtime without DisplayNames
- * falls back to English.
+ * A country's name in `locale`: our own names in English, the runtime's CLDR names in every other
+ * language (decision 0029); the classes name countries in e-mails and refusals the same way.
  */
-export function countryNameIn(code: string, locale?: string): string {
-  if (!locale || locale === 'en' || typeof Intl.DisplayNames !== 'function') return countryName(code)
-  try {
-    return regionNames(locale, { fallback: 'none' }).of(code) ?? countryName(code)
-  } catch {
-    // A code DisplayNames refuses (never one we deliver to): the class's name.
-    return countryName(code)
-  }
-}
+export { countryNameIn }
 
 const byName = new Map<string, ReadonlyArray<string>>()
 

@@ -24,7 +24,3 @@ export const numberFormat = madeOnce((locale, options: Intl.NumberFormatOptions)
 
 /** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
 export const dateTimeFormat = madeOnce((locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options))
-
-/** `new Intl.DisplayNames(locale, { type: 'region' })` (country names), made once per locale. */
-export const regionNames = madeOnce((locale, options: { fallback: 'code' | 'none' }) =>
-  new Intl.DisplayNames(locale ? [locale] : [], { type: 'region', fallback: options.fallback }))

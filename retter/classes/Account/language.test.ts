@@ -210,4 +210,37 @@ describe('a refusal', () => {
     const stillEnglish = await callIn('en-us', noa, 'confirmEmailChange', { code: wrong, currentCode: wrong })
     expect(stillEnglish.body).toMatchObject({ code: 'INVALID_CODE', message: `About the code sent to your new address, ${newAddress}: That code is not right (3 tries left). Your e-mail address has not changed.` })
   })
+
+  test('with values (a postal code, a payment day) is worded again with them in the caller\'s language', async () => {
+    const email = newEmail('ines')
+    const ines = await signInFrom('en-us', email)
+    const noPlan = await callIn('es-es', ines, 'pauseSubscription', { weeks: 2 })
+    expect(noPlan.body).toMatchObject({ code: 'NO_SUBSCRIPTION', message: 'No hay ninguna suscripción que pausar. Elige primero un plan.' })
+    const postal = await callIn('de-de', ines, 'setDeliveryAddress', { ...HOME, country: 'NL', postalCode: '123' })
+    expect(postal.body).toMatchObject({ code: 'INVALID_POSTAL_CODE', field: 'postalCode', message: '„123“ ist keine gültige Postleitzahl (Niederlande). Dort sieht eine Postleitzahl so aus: 1012 AB.' })
+    const postalInEnglish = await callIn('en-us', ines, 'setDeliveryAddress', { ...HOME, country: 'NL', postalCode: '123' })
+    expect(postalInEnglish.body.message).toBe('"123" is not a postal code in the Netherlands: it has 4 digits and 2 letters, like 1012 AB.')
+    expect((await callIn('en-us', ines, 'setDeliveryAddress', HOME)).status).toBe(200)
+    await savePaymentMethod((name, body) => callIn('en-us', ines, name, body))
+    expect((await callIn('en-us', ines, 'selectPlan', { planId: 'barista' })).status).toBe(200)
+    const nothingDue = await callIn('de-de', ines, 'retryPayment', { date: '2026-12-02' })
+    expect(nothingDue.body).toMatchObject({ code: 'NOTHING_TO_PAY', message: 'Für eine Lieferung am Mittwoch, 2. Dezember 2026 ist keine Zahlung offen.' })
+    expect((await callIn('en-us', ines, 'retryPayment', { date: '2026-12-02' })).body.message).toBe('There is no payment due for a delivery on 2026-12-02.')
+    const same = await callIn('nl-nl', ines, 'requestEmailChange', { newEmail: email })
+    expect(same.body).toMatchObject({ code: 'SAME_EMAIL', message: 'Dat is al je adres. Je e-mailadres is niet veranderd.' })
+  })
+
+  test('with words the catalogue cannot rebuild reads its code\'s general words, never English', async () => {
+    const email = newEmail('ugo')
+    const ugo = await signInFrom('en-us', email)
+    expect((await callIn('en-us', ugo, 'setDeliveryAddress', HOME)).status).toBe(200)
+    await savePaymentMethod((name, body) => callIn('en-us', ugo, name, body))
+    expect((await callIn('en-us', ugo, 'selectPlan', { planId: 'barista' })).status).toBe(200)
+    const again = await callIn('fr-fr', ugo, 'selectPlan', { planId: 'barista' })
+    expect(again.body).toMatchObject({
+      code: 'ALREADY_ON_PLAN',
+      message: 'Votre abonnement ne peut pas changer ainsi pour l’instant\u202f; rien n’a changé. Rechargez la page pour le voir tel qu’il est.',
+    })
+    expect((await callIn('en-us', ugo, 'selectPlan', { planId: 'barista' })).body.message).toMatch(/^You are already on the .+ plan\.$/)
+  })
 })

@@ -7,10 +7,15 @@
  */
 import { Data } from '@retter/rdk'
 import { CHANGES_PER_HOUR } from './limits'
-import { callLocale, Locale, Words, wordsIn } from './language'
+import { RETRIES_PER_HOUR, SETUPS_PER_HOUR } from './payments/payment-limits'
+import { Locale, Words, wordsIn } from './language'
 import { RefusalsKey } from 'BeanBloomKit/i18n/messages/refusals'
 import { MessageKey } from 'BeanBloomKit/i18n/messages'
-import { dayOfShortDate, shortDate, UPCOMING_COUNT } from 'BeanBloomSubscription'
+import { inCallersWords as inWordsOf, RefusalBody, wordedForCaller as wordedWith } from 'BeanBloomKit/i18n/caller-words'
+import {
+  countryCodeOfName, countryNameIn, customerDate, dayOfCustomerDate, dayOfShortDate, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS, shortDate, UPCOMING_COUNT,
+} from 'BeanBloomSubscription'
+import { failureWordsIn } from './payments/failure-words'
 
 /** Refusals worded the same every time, found by their English text. */
 const FIXED: ReadonlyArray<RefusalsKey> = [
@@ -22,6 +27,9 @@ const FIXED: ReadonlyArray<RefusalsKey> = [
   'refusals.payments.setupKind', 'refusals.payments.setupNotYours', 'refusals.payments.unavailableCharge', 'refusals.payments.unavailableSave',
   'refusals.dataRights.emailInUse', 'refusals.dataRights.deletionIncomplete', 'refusals.dataRights.codeUnavailable',
   'refusals.dataRights.enterNewEmail',
+  'refusals.subscription.preferences', 'refusals.email.same', 'refusals.email.checkUnavailable', 'refusals.email.reachUnavailable',
+  'refusals.email.moveUnavailable', 'refusals.email.codesUnavailable', 'refusals.email.bothCodes', 'refusals.session.ended',
+  'refusals.address.changedElsewhere',
 ]
 
 /** Refusals that say how long to wait (`retryAfterSeconds`), by their code. */
@@ -38,7 +46,12 @@ const WAITS: { [code: string]: RefusalsKey } = {
   EMAIL_CHANGE_LIMIT: 'refusals.limit.emailChange',
   EMAIL_CHANGE_IP_LIMIT: 'refusals.limit.emailChangeIp',
   EMAIL_CHANGE_TARGET_LIMIT: 'refusals.limit.emailChangeTarget',
+  SETUP_LIMIT: 'refusals.payments.setupLimit',
+  RETRY_LIMIT: 'refusals.payments.retryLimit',
 }
+
+/** The most a waiting refusal counts (`{max}`), by its code: the hourly changes unless said. */
+const WAIT_MAX: { [code: string]: number } = { SETUP_LIMIT: SETUPS_PER_HOUR, RETRY_LIMIT: RETRIES_PER_HOUR }
 
 /** Other refusals with a wait, by their code: the same code worded for another request. */
 const OTHER_WAITS: { [code: string]: RefusalsKey } = {
@@ -163,12 +176,113 @@ export function waitIn(w: Words, seconds: number): string {
   return w('refusals.wait.hours', { n: Math.ceil(minutes / 60) })
 }
 
+type Values = { [name: string]: string | number }
+
+/**
+ * A refusal whose English carries values: its key, the names of the values read back out of the
+ * English (`fixed` ones are the class's constants), and how those values are written in another
+ * language (a day in its words, a country by its name there).
+ */
+interface Valued {
+  key: RefusalsKey
+  names: ReadonlyArray<string>
+  fixed?: Values
+  words?: (locale: Locale, values: { [name: string]: string }) => Values | undefined
+}
+
+/** A day the class wrote as an ISO day ("2026-12-04"), in `locale`'s words. */
+function isoDayIn(locale: Locale, day: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? customerDate(day, locale) : undefined
+}
+
+/** Days the class wrote with customerDate, joined by " and " in English, in `locale`'s words. */
+function customerDaysIn(locale: Locale, days: string): string | undefined {
+  const parts = days.split(' and ')
+  const isos: string[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const iso = dayOfCustomerDate(parts[i] as string)
+    if (!iso) return undefined
+    isos.push(customerDate(iso, locale))
+  }
+  if (isos.length === 1) return isos[0]
+  if (isos.length === 2) return wordsIn(locale)('refusals.days.two', { first: isos[0] as string, second: isos[1] as string })
+  return undefined
+}
+
+/** One ISO day value (`day`) in `locale`'s words; the refusal keeps its English when it is not one. */
+function withIsoDay(locale: Locale, values: { [name: string]: string }): Values | undefined {
+  const day = isoDayIn(locale, values.day as string)
+  return day ? { ...values, day: day } : undefined
+}
+
+const PAY_DAY: ReadonlyArray<string> = ['day']
+
+/** Refusals with values, by their code (the first whose English matches words it). */
+const VALUED: { [code: string]: ReadonlyArray<Valued> } = {
+  NO_SUBSCRIPTION: [{ key: 'refusals.subscription.nothingTo', names: ['doing'] }],
+  SUBSCRIPTION_CANCELLED: [{ key: 'refusals.subscription.cancelledNothingTo', names: ['doing'] }],
+  INVALID_PAUSE: [{ key: 'refusals.subscription.pauseLength', names: [], fixed: { min: PAUSE_MIN_WEEKS, max: PAUSE_MAX_WEEKS } }],
+  ALREADY_SHIPPED: [{
+    key: 'refusals.subscription.alreadyShipped', names: ['date'],
+    words: function (locale, values) { const date = customerDaysIn(locale, values.date as string); return date ? { date: date } : undefined },
+  }],
+  INVALID_POSTAL_CODE: [{
+    key: 'refusals.address.postalCode', names: ['code', 'country', 'shape'],
+    words: function (locale, values) {
+      const country = countryCodeOfName(values.country as string)
+      const example = /, like (.+)$|^.* like (.+)$/.exec(values.shape as string)
+      if (!country || !example) return undefined
+      // Other languages show the shape by its example alone: "5 digits, like 75001" → "75001".
+      return { code: values.code as string, country: countryNameIn(country, locale), shape: (example[1] || example[2]) as string }
+    },
+  }],
+  NOTHING_TO_PAY: [{ key: 'refusals.payments.nothingToPay', names: PAY_DAY, words: withIsoDay }],
+  ALREADY_PAID: [{ key: 'refusals.payments.alreadyPaid', names: PAY_DAY, words: withIsoDay }],
+  TOO_LATE_TO_PAY: [{ key: 'refusals.payments.tooLate', names: PAY_DAY, words: withIsoDay }],
+  PAYMENT_IN_PROGRESS: [
+    { key: 'refusals.payments.charging', names: PAY_DAY, words: withIsoDay },
+    { key: 'refusals.payments.settling', names: PAY_DAY, words: withIsoDay },
+  ],
+  PAYMENT_ACTION_REQUIRED: [{ key: 'refusals.payments.actionRequired', names: PAY_DAY, words: withIsoDay }],
+  PAYMENT_DECLINED: [{
+    key: 'refusals.payments.declinedAgain', names: ['day', 'reason'],
+    words: function (locale, values) {
+      const day = isoDayIn(locale, values.day as string)
+      const reason = failureWordsIn(locale, values.reason as string)
+      return day && reason ? { day: day, reason: reason } : undefined
+    },
+  }],
+  DELIVERY_IN_PROGRESS: [{
+    key: 'refusals.email.deliveryInProgress', names: ['days'],
+    words: function (locale, values) { const days = customerDaysIn(locale, values.days as string); return days ? { days: days } : undefined },
+  }],
+}
+
+/** A refusal with values in `locale`, when its English is one of its code's `VALUED` refusals. */
+function valuedIn(locale: Locale, code: unknown, message: string): string | undefined {
+  if (locale === 'en') return undefined
+  const candidates = known(VALUED, code) || []
+  for (let i = 0; i < candidates.length; i++) {
+    const valued = candidates[i] as Valued
+    const found = valuesIn(valued.key, message, valued.names, valued.fixed || {})
+    if (!found) continue
+    const values = valued.words ? valued.words(locale, found) : found
+    if (!values) return undefined
+    const all: Values = {}
+    for (const name in valued.fixed || {}) all[name] = (valued.fixed as Values)[name] as string | number
+    for (const name in values) all[name] = values[name] as string | number
+    return wordsIn(locale)(valued.key, all)
+  }
+  return undefined
+}
+
 /** `message` in `locale`, when it is the English of a refusal the catalogue words; else as it is. */
 export function refusalIn(locale: Locale, code: unknown, message: string, retryAfterSeconds: unknown, attemptsLeft?: unknown, field?: unknown): string {
   const english = wordsIn('en')
   const theirs = wordsIn(locale)
   if (typeof retryAfterSeconds === 'number') {
-    const values = function (w: Words): { [name: string]: string | number } { return { wait: waitIn(w, retryAfterSeconds), max: CHANGES_PER_HOUR } }
+    const max = known(WAIT_MAX, code) || CHANGES_PER_HOUR
+    const values = function (w: Words): { [name: string]: string | number } { return { wait: waitIn(w, retryAfterSeconds), max: max } }
     const waitKeys = [known(WAITS, code), known(OTHER_WAITS, code)]
     for (let i = 0; i < waitKeys.length; i++) {
       const waitKey = waitKeys[i]
@@ -200,6 +314,8 @@ export function refusalIn(locale: Locale, code: unknown, message: string, retryA
     const inner = refusalIn(locale, code, about.refusal as string, retryAfterSeconds, attemptsLeft)
     if (inner !== about.refusal || locale === 'en') return theirs(aboutKey, { address: about.address as string, refusal: inner })
   }
+  const valued = valuedIn(locale, code, message)
+  if (valued !== undefined) return valued
   for (let i = 0; i < FIXED.length; i++) {
     const key = FIXED[i] as RefusalsKey
     if (english(key) === message) return theirs(key)
@@ -207,25 +323,17 @@ export function refusalIn(locale: Locale, code: unknown, message: string, retryA
   return message
 }
 
-type Body = { code?: unknown; message?: unknown; retryAfterSeconds?: unknown; attemptsLeft?: unknown; field?: unknown; error?: Body }
+/** The refusal body's words in `locale` (the classes' shared rewording, BeanBloomKit caller-words). */
+function reword(locale: Locale, refusal: RefusalBody): string {
+  return refusalIn(locale, refusal.code, refusal.message, refusal.retryAfterSeconds, refusal.attemptsLeft, refusal.field)
+}
 
 /** Rewrites the refusal `data.response` holds, if any, in the caller's language (in place). */
 export function inCallersWords<D extends Data>(data: D): D {
-  const response = data.response
-  const body = response && response.body && typeof response.body === 'object' ? (response.body as Body) : undefined
-  if (!body) return data
-  const locale = callLocale(data)
-  // verifyOtp answers its refusals inside a 200 (`{ success: false, error: { code, message } }`).
-  const refusal = body.error && typeof body.error === 'object' ? body.error : body
-  if (typeof refusal.code === 'string' && typeof refusal.message === 'string') {
-    refusal.message = refusalIn(locale, refusal.code, refusal.message, refusal.retryAfterSeconds, refusal.attemptsLeft, refusal.field)
-  }
-  return data
+  return inWordsOf(data, reword)
 }
 
 /** `handler`, with its refusals in the caller's language. */
 export function wordedForCaller<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
-  return function (data: Data<T>): Promise<Data> {
-    return handler(data).then(function (done) { return inCallersWords(done) })
-  }
+  return wordedWith(handler, reword)
 }

@@ -13,6 +13,7 @@
  * session, 403 with one).
  */
 import { refuse, respond } from 'BeanBloomKit'
+import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import RDK, { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
 
@@ -133,13 +134,16 @@ export async function forgetAccount(data: Data): Promise<Data> {
   return data
 }
 
+/** Staff only: sends a listed e-mail again, its refusals in the staff member's language. */
+export const resendDeadLetter = wordedForCaller(resendDeadLetterOf)
+
 /**
  * WRITE (staff) {key}: asks the e-mail's Account to put it back into its outbox, then takes it off
  * the list. 404 NOT_LISTED for a key not on the list; an Account that no longer holds it (already
  * sent again, or the account was deleted) takes it off the list and answers 409 GONE; 503 when the
  * Account did not answer (it stays listed).
  */
-export async function resendDeadLetter(data: Data<{ key?: string }>): Promise<Data> {
+async function resendDeadLetterOf(data: Data<{ key?: string }>): Promise<Data> {
   const key = data.request.body && typeof data.request.body.key === 'string' ? data.request.body.key : ''
   const desk = deskOf(data)
   const entry = desk.deadLetters.filter(function (d) { return d.key === key })[0]

@@ -180,6 +180,14 @@ describe('who may do what on a day', () => {
     expect({ status: res.status, body: res.body }).toMatchObject({ status: action.staff })
   })
 
+  test('a staff member reads a refusal in their own language (the call\'s culture); its code stays', async () => {
+    const inDutch = await call(backend, 'POST', `/${P}/CALL/Roastery/markShipped/${day}?_token=${rosa.token}&__culture=nl-nl`, { deliveryId })
+    expect(inDutch.status).toBe(409)
+    expect(inDutch.body).toMatchObject({ code: 'NOT_PAID', message: 'Deze levering is niet betaald en kan dus niet worden verzonden. Ze blijft wachten tot de klant betaalt.' })
+    const inEnglish = await roasteryCall('markShipped', day, rosa.token, { deliveryId })
+    expect(inEnglish.body).toMatchObject({ code: 'NOT_PAID', message: `Delivery ${deliveryId} is not paid, so it cannot be shipped. It stays on hold until its customer pays.` })
+  })
+
   test('someone taken off STAFF_EMAILS is refused at once, with the session they still hold', async () => {
     process.env.STAFF_EMAILS = 'kai@example.com'
     expect((await roastery('STATE', day, rosa.token)).status).toBe(403)

@@ -8,7 +8,7 @@
  * address form, which checks addresses, does not bring the templates along.
  */
 import { format } from '@fragaria/address-formatter'
-import { addressLines, countryName, DeliveryAddress } from './address'
+import { addressLines, countryNameIn, DeliveryAddress } from './address'
 
 /** How often each word occurs in `texts` (words: what lies between spaces and commas). */
 function words(texts: ReadonlyArray<string>): { [word: string]: number } {
@@ -23,11 +23,11 @@ function words(texts: ReadonlyArray<string>): { [word: string]: number } {
 /**
  * The address as lines for a label, an e-mail or a receipt: the name first, the street, the
  * extra line (when given) right below it, then the town and postcode in the country's order, and
- * the country's name last.
+ * the country's name last (in `locale`, English when none is given).
  */
-export function postalAddressLines(address: DeliveryAddress): string[] {
+export function postalAddressLines(address: DeliveryAddress, locale?: string): string[] {
   const laid = format(
-    { attention: address.name, road: address.line1, city: address.city, postcode: address.postalCode, countryCode: address.country, country: countryName(address.country) },
+    { attention: address.name, road: address.line1, city: address.city, postcode: address.postalCode, countryCode: address.country, country: countryNameIn(address.country, locale) },
     // cleanupPostcode off: the postcode was checked and normalised when it was saved; keep it as the customer sees it.
     { output: 'array', appendCountry: true, cleanupPostcode: false },
   )
@@ -43,6 +43,6 @@ export function postalAddressLines(address: DeliveryAddress): string[] {
   // a label must never lose a word the customer gave, so then the plain layout is used.
   const given = words([address.name, address.line1, address.line2 || '', address.city, address.postalCode])
   const shown = words(lines)
-  for (const word in given) if ((shown[word] || 0) < (given[word] as number)) return addressLines(address)
+  for (const word in given) if ((shown[word] || 0) < (given[word] as number)) return addressLines(address, locale)
   return lines
 }

@@ -271,11 +271,63 @@ export function countryName(code: string): string {
   return known ? known.name.replace(/^the /, 'The ') : code
 }
 
-/** The address as lines for a label, the account page or an e-mail: name, street, extra line (when given), "postcode city", country. */
-export function addressLines(address: DeliveryAddress): string[] {
+/** The code of a country we deliver to by its English name ("the Netherlands" or "The Netherlands" → NL). */
+export function countryCodeOfName(name: string): string | undefined {
+  const codes = Object.keys(DELIVERY_COUNTRIES)
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as string
+    if ((DELIVERY_COUNTRIES[code] as { name: string }).name.toLowerCase() === name.toLowerCase()) return code
+  }
+  return undefined
+}
+
+/** The part of Intl.DisplayNames used here: es2019's lib (Retter's compile settings) does not declare it. */
+type RegionNames = { of(code: string): string | undefined }
+type RegionNamesConstructor = new (locales: string[], options: { type: 'region'; fallback: 'none' }) => RegionNames
+
+const regionNamesMade: { [locale: string]: RegionNames | null } = {}
+
+/** The runtime's (CLDR) country names in `locale`, made once per language; null without DisplayNames. */
+function regionNamesIn(locale: string): RegionNames | null {
+  if (Object.prototype.hasOwnProperty.call(regionNamesMade, locale)) return regionNamesMade[locale] as RegionNames | null
+  const Display = (Intl as unknown as { DisplayNames?: RegionNamesConstructor }).DisplayNames
+  let made: RegionNames | null = null
+  try {
+    made = typeof Display === 'function' ? new Display([locale], { type: 'region', fallback: 'none' }) : null
+  } catch {
+    // A runtime whose DisplayNames refuses the language: English names.
+    made = null
+  }
+  regionNamesMade[locale] = made
+  return made
+}
+
+/**
+ * A country's name in `locale`: English keeps our own names ("The Netherlands"); every other
+ * language takes the runtime's CLDR names ("Niederlande", "Pays-Bas"), which that language's
+ * postal forms use. A runtime without DisplayNames, or a code it refuses, reads in English.
+ */
+export function countryNameIn(code: string, locale?: string): string {
+  if (!locale || locale === 'en') return countryName(code)
+  const names = regionNamesIn(locale)
+  let named: string | undefined
+  try {
+    named = names ? names.of(code) : undefined
+  } catch {
+    // A code DisplayNames refuses (never one we deliver to): our own name.
+    named = undefined
+  }
+  return named || countryName(code)
+}
+
+/**
+ * The address as lines for a label, the account page or an e-mail: name, street, extra line (when
+ * given), "postcode city", country (named in `locale`, English when none is given).
+ */
+export function addressLines(address: DeliveryAddress, locale?: string): string[] {
   const lines = [address.name, address.line1]
   if (address.line2) lines.push(address.line2)
   lines.push(address.postalCode + ' ' + address.city)
-  lines.push(countryName(address.country))
+  lines.push(countryNameIn(address.country, locale))
   return lines
 }

@@ -186,6 +186,19 @@ export function shortDateTime(iso: string, timeZone?: string, locale?: string): 
 }
 
 /**
+ * The ISO day an English customerDate names ("Friday 4 December 2026" → "2026-12-04T00:00:00.000Z"),
+ * or undefined when the text is not one customerDate writes.
+ */
+export function dayOfCustomerDate(text: string): string | undefined {
+  const parts = /^[A-Z][a-z]+ (\d{1,2}) ([A-Z][a-z]+) (\d{4})$/.exec(text)
+  if (!parts) return undefined
+  const month = EN_MONTHS.indexOf(parts[2] as string)
+  if (month < 0) return undefined
+  const iso = new Date(Date.UTC(Number(parts[3]), month, Number(parts[1]))).toISOString()
+  return customerDate(iso) === text ? iso : undefined
+}
+
+/**
  * The ISO day an English short date names ("Mon 30 Nov 2026" → "2026-11-30T00:00:00.000Z"), or
  * undefined when the text is not one shortDate writes: how a refusal worded in English with a day
  * is worded again in another language.

@@ -18,6 +18,7 @@
  * - A delivery not paid by the end of its day is not shipped; UNPAID_IN_A_ROW of them in a row (owed
  *   ones count) put the subscription on hold until the customer saves a working payment method.
  */
+import type { MessageKey } from 'BeanBloomKit/i18n/messages'
 import type { PaymentRefund, Receipt } from './receipts'
 import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
 
@@ -73,8 +74,10 @@ export interface DeliveryPayment {
   clientSecret?: string
   /** What was charged: "Visa •••• 4242" or "SEPA Direct Debit •••• 3000". */
   method?: string
-  /** For `failed` and `unpaid`: why, in words for the customer. */
+  /** For `failed` and `unpaid`: why, in English words for the customer (Stripe's own words for a rare decline). */
   failure?: string
+  /** Which `failure` it is, so each language words it (`payments.failure.<code>` in the catalogue). */
+  failureCode?: PaymentFailure
   /** ISO instants. */
   chargedAt?: string
   paidAt?: string
@@ -93,6 +96,33 @@ export interface DeliveryPayment {
   failureMailedOn?: string
   /** The PaymentIntent whose money went back (a dispute, a refund we did not make): never read as paid again. */
   reversedIntentId?: string
+}
+
+/**
+ * Why a payment failed, as the customer is told it: a card declined, expired or short of funds, no
+ * payment method, another decline, money a bank took back or returned, or a delivery not paid by its day.
+ */
+export type PaymentFailure = 'cardDeclined' | 'expiredCard' | 'insufficientFunds' | 'noPaymentMethod' | 'declined' | 'disputed' | 'returned' | 'notPaidByDay'
+
+/** Each failure's words in the catalogue (English: what `failure` stores). */
+export const PAYMENT_FAILURE_KEYS: { [failure in PaymentFailure]: MessageKey } = {
+  cardDeclined: 'payments.failure.cardDeclined',
+  expiredCard: 'payments.failure.expiredCard',
+  insufficientFunds: 'payments.failure.insufficientFunds',
+  noPaymentMethod: 'payments.failure.noPaymentMethod',
+  declined: 'payments.failure.declined',
+  disputed: 'payments.failure.disputed',
+  returned: 'payments.failure.returned',
+  notPaidByDay: 'payments.failure.notPaidByDay',
+}
+
+/** Our failure for a Stripe error code: the ones customers meet most have their own words. */
+export function paymentFailureOf(stripeCode: string): PaymentFailure {
+  if (stripeCode === 'card_declined') return 'cardDeclined'
+  if (stripeCode === 'expired_card') return 'expiredCard'
+  if (stripeCode === 'insufficient_funds') return 'insufficientFunds'
+  if (stripeCode === 'no_payment_method') return 'noPaymentMethod'
+  return 'declined'
 }
 
 /** Payments the customer's user state keeps (a year of weekly deliveries). */

@@ -30,6 +30,7 @@ import { tellBoard } from './board-payment'
 import { stillDue } from '../subscription/reminders'
 import { shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { isLocalStripe, stripe, stripeFailure } from './stripe'
+import { clearFailure, setFailure, setStripeFailure } from './failure-words'
 
 
 export const CONFIRM_METHOD = 'confirmCharge'
@@ -49,14 +50,6 @@ function task(data: Data, method: string, afterMs: number, payload: { [key: stri
 /** Stores `payment` in the customer's payments. */
 function keep(view: CustomerView, payment: DeliveryPayment): void {
   view.payments = withPayment(view.payments, payment)
-}
-
-function failureText(code: string, message: string): string {
-  if (code === 'card_declined') return 'your card was declined.'
-  if (code === 'expired_card') return 'your card has expired.'
-  if (code === 'insufficient_funds') return 'there were not enough funds.'
-  if (code === 'no_payment_method') return 'there is no payment method saved.'
-  return message ? message.replace(/\.?$/, '.') : 'the payment was declined.'
 }
 
 /** The id of the payment method a PaymentIntent charges. */
@@ -100,14 +93,14 @@ export async function applyIntent(data: Data, view: CustomerView, payment: Deliv
   else delete payment.clientSecret
   if (status === 'paid') {
     payment.paidAt = payment.paidAt || nowIso
-    delete payment.failure
+    clearFailure(payment)
     delete payment.owedSince
     const priv = privateOf(data)
     if (methodOf(intent) && methodOf(intent) === priv.paymentMethodId) priv.provenMethodId = priv.paymentMethodId
   }
   if (status === 'failed' && payment.reversedIntentId !== intent.id) {
     const error = intent.last_payment_error
-    payment.failure = failureText(error && error.code ? error.code : '', error && error.message ? error.message : '')
+    setStripeFailure(payment, error && error.code ? error.code : '', error && error.message ? error.message : '')
   }
   const owedNow = status === 'failed' && !payment.owedSince && hasShipped(view, payment)
   if (owedNow) payment.owedSince = nowIso
@@ -163,14 +156,17 @@ async function liftOwedHold(data: Data, view: CustomerView, nowMs: number): Prom
   mailCustomer(data, view, { kind: 'payment-hold-ended' })
 }
 
+/** Why money went back: a dispute (with Stripe's reason, e.g. `fraudulent`) or a refund we did not make. */
+export type Reversal = { failure: 'disputed'; disputeReason?: string } | { failure: 'returned' }
+
 /**
  * The money of a paid (or settling) payment went back: a dispute, or a refund we did not make.
  * From now on its PaymentIntent reads as failed, with `reason`, and the delivery is owed when it left.
  */
-export async function reversePayment(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, reason: string, nowMs: number): Promise<PaymentStatus> {
+export async function reversePayment(data: Data, view: CustomerView, payment: DeliveryPayment, intent: Stripe.PaymentIntent, reason: Reversal, nowMs: number): Promise<PaymentStatus> {
   if (payment.reversedIntentId === intent.id) return payment.status
   payment.reversedIntentId = intent.id
-  payment.failure = reason
+  setFailure(payment, reason.failure, undefined, reason.failure === 'disputed' ? reason.disputeReason : undefined)
   return applyIntent(data, view, payment, intent, nowMs)
 }
 
@@ -209,7 +205,7 @@ export async function beginAttempt(data: Data, view: CustomerView, payment: Deli
   payment.updatedAt = new Date(nowMs).toISOString()
   if (!priv.stripeCustomerId || !priv.paymentMethodId || !view.paymentMethod) {
     payment.status = 'failed'
-    payment.failure = failureText('no_payment_method', '')
+    setFailure(payment, 'noPaymentMethod')
     keep(view, payment)
     store(data, view)
     await tellBoard(data, payment)
@@ -230,7 +226,7 @@ export async function beginAttempt(data: Data, view: CustomerView, payment: Deli
     payment.status = 'charging'
     payment.method = methodText(view.paymentMethod)
     payment.chargedAt = new Date(nowMs).toISOString()
-    delete payment.failure
+    clearFailure(payment)
     keep(view, payment)
     store(data, view)
     task(data, CONFIRM_METHOD, 0, { date: payment.date, paymentIntentId: intent.id })
@@ -238,7 +234,7 @@ export async function beginAttempt(data: Data, view: CustomerView, payment: Deli
     const failure = stripeFailure(err)
     console.error('[Account] the charge of ' + payment.deliveryId + ' could not be created: ' + failure.code)
     payment.status = 'failed'
-    payment.failure = failureText(failure.code, failure.message)
+    setStripeFailure(payment, failure.code, failure.message)
     keep(view, payment)
     store(data, view)
     await tellBoard(data, payment)
@@ -305,7 +301,7 @@ export async function closeUnpaid(data: Data, view: CustomerView, payment: Deliv
     }
   }
   payment.status = 'unpaid'
-  payment.failure = 'Not paid by the end of its day, so it was not shipped.'
+  setFailure(payment, 'notPaidByDay')
   delete payment.clientSecret
   payment.updatedAt = new Date(nowMs).toISOString()
   keep(view, payment)

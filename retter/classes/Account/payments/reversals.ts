@@ -27,7 +27,7 @@ export async function applyDispute(data: Data, view: CustomerView, payment: Deli
   const intent = await stripe().paymentIntents.retrieve(intentId)
   if (dispute.status === 'won') return restorePayment(data, view, payment, intent, nowMs)
   if (WITHDRAWN.indexOf(dispute.status) < 0) return payment.status
-  return reversePayment(data, view, payment, intent, 'your bank took the payment back (a dispute' + (dispute.reason ? ': ' + dispute.reason.replace(/_/g, ' ') : '') + ').', nowMs)
+  return reversePayment(data, view, payment, intent, dispute.reason ? { failure: 'disputed', disputeReason: dispute.reason } : { failure: 'disputed' }, nowMs)
 }
 
 /**
@@ -46,5 +46,5 @@ export async function applyRefunds(data: Data, view: CustomerView, payment: Deli
     return payment.status
   }
   const intent = await stripe().paymentIntents.retrieve(intentId)
-  return reversePayment(data, view, payment, intent, 'the payment was returned to you.', nowMs)
+  return reversePayment(data, view, payment, intent, { failure: 'returned' }, nowMs)
 }
