@@ -1,5 +1,5 @@
 import type { DeliveryPayment } from '@/lib/contract'
-import { paymentLineIn } from '@/lib/payments/words'
+import { failureTextIn, paymentLineIn } from '@/lib/payments/words'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import { PaymentActions } from './PaymentActions'
 import styles from './Payments.module.css'
@@ -11,14 +11,13 @@ import styles from './Payments.module.css'
 export function DeliveryPaymentLine({ payment, locale }: { payment: DeliveryPayment; locale?: string }) {
   const t = useT()
   const pageLocale = useLocale()
+  const failure = payment.status === 'failed' || payment.status === 'unpaid' ? failureTextIn(t, payment, locale ?? pageLocale) : undefined
   return (
     <>
       <span className={`${styles.status} ${styles[`status-${payment.status}`] ?? ''}`} data-testid="payment-status">
         {paymentLineIn(t, payment, locale ?? pageLocale)}
       </span>
-      {payment.failure && (payment.status === 'failed' || payment.status === 'unpaid') ? (
-        <span className={styles.muted}>{payment.failure}</span>
-      ) : null}
+      {failure ? <span className={styles.muted}>{failure}</span> : null}
       <PaymentActions payment={payment} />
     </>
   )

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Dialog } from '@/components/ui/Dialog'
 import { useSendOnce } from '@/components/react/useSendOnce'
 import type { BoardDelivery } from '@/lib/contract'
-import { CARRIERS, cleanTracking } from '@retter-shared/BeanBloomBoard/carriers'
+import { CARRIERS, cleanTracking, TRACKING_MAX, TRACKING_MIN } from '@retter-shared/BeanBloomBoard/carriers'
 import styles from './Roastery.module.css'
 import { DialogFormActions } from './DialogFormActions'
 import { useT } from '@/contexts/I18nContext'
@@ -30,7 +30,11 @@ export function TrackingDialog({ delivery, onSave, onClose }: TrackingDialogProp
   function submit(event: React.FormEvent): void {
     event.preventDefault()
     const cleaned = cleanTracking(carrier, number)
-    if ('refusal' in cleaned) return setProblem(cleaned.refusal.message)
+    if ('refusal' in cleaned) {
+      return setProblem(cleaned.refusal.field === 'carrier'
+        ? t('roastery.tracking.badCarrier')
+        : t('roastery.tracking.badNumber', { min: TRACKING_MIN, max: TRACKING_MAX }))
+    }
     setProblem(null)
     void send(cleaned.tracking.carrier, cleaned.tracking.number)
   }

@@ -3,7 +3,7 @@
  * the saved method's details, when an upcoming delivery is charged, and the SEPA mandate a customer
  * accepts. Each wording function takes the page's `t` first; the class e-mails word their own.
  */
-import { finalMomentMs, methodText, needsCustomer, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
+import { finalMomentMs, methodText, needsCustomer, PAYMENT_FAILURE_KEYS, paymentStatusText } from '@retter-shared/BeanBloomSubscription/payments'
 import type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
@@ -38,6 +38,18 @@ const STATUS_KEYS: Record<PaymentStatus, MessageKey> = {
 export function paymentLineIn(t: Translate, payment: Pick<DeliveryPayment, 'status' | 'amountCents'>, locale?: string): string {
   const key = STATUS_KEYS[payment.status] as MessageKey | undefined
   return t('payments.line', { status: key ? t(key) : paymentStatusText(payment.status), amount: eurosText(payment.amountCents, locale) })
+}
+
+/**
+ * Why a payment failed, in the page's language: English reads the stored words (Stripe's own for a
+ * rare decline); another language words the failure's code, and a payment stored before codes were
+ * kept reads as declined, or as not paid by its day. Undefined when nothing failed.
+ */
+export function failureTextIn(t: Translate, payment: Pick<DeliveryPayment, 'status' | 'failure' | 'failureCode'>, locale?: string): string | undefined {
+  if (!payment.failure && !payment.failureCode) return undefined
+  if ((!locale || locale === 'en') && payment.failure) return payment.failure
+  const failure = payment.failureCode ?? (payment.status === 'unpaid' ? 'notPaidByDay' : 'declined')
+  return t(PAYMENT_FAILURE_KEYS[failure])
 }
 
 /** A saved method's name in the page's language: "Visa •••• 4242", "SEPA-Lastschrift •••• 3000". */

@@ -33,6 +33,20 @@ test('in German a failed payment says so with its amount, and its buttons name t
   expect(screen.getByRole('button', { name: 'Andere Karte für die Lieferung am Do., 3. Dez. 2026 verwenden' })).toBeInTheDocument()
 })
 
+test('why a payment failed reads in the page\'s language; English keeps the stored words', () => {
+  const expired: DeliveryPayment = { ...FAILED, failure: 'your card has expired.', failureCode: 'expiredCard' }
+  const { unmount } = render(<DeliveryPaymentLine payment={expired} />, { wrapper: inLanguage('it') })
+  expect(screen.getByText('la tua carta è scaduta.')).toBeInTheDocument()
+  unmount()
+  // A payment stored before failure codes were kept reads as declined in another language.
+  const older: DeliveryPayment = { ...FAILED, failure: 'Your card does not support this type of purchase.' }
+  const view = render(<DeliveryPaymentLine payment={older} />, { wrapper: inLanguage('es') })
+  expect(screen.getByText('el pago ha sido rechazado.')).toBeInTheDocument()
+  view.unmount()
+  render(<DeliveryPaymentLine payment={older} />, { wrapper: inLanguage('en') })
+  expect(screen.getByText('Your card does not support this type of purchase.')).toBeInTheDocument()
+})
+
 test('in French a hold for payment says since when and how to lift it', () => {
   render(<PaymentHoldNotice since="2026-11-26T00:00:00.000Z" />, { wrapper: inLanguage('fr') })
   expect(screen.getByRole('alert')).toHaveTextContent('Vos livraisons sont suspendues.')

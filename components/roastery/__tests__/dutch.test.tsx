@@ -39,6 +39,7 @@ function showDutchDay() {
       <DayBoard
         day={{ date: DAY, board: boardOf(), live: true, error: null }} offset={1} leadDays={2} labels={boardLabels(translator('nl'), plans)}
         onShip={() => Promise.resolve()} onShipAll={() => Promise.resolve<ShipAllResult>({ shipped: 0, failed: [], onHold: 0 })} onRefund={onRefund}
+        onSetTracking={(_date: string, entries: unknown[]) => Promise.resolve({ updated: entries.length })}
       />
     </I18nProvider>,
   )
@@ -82,4 +83,14 @@ test('the refund dialog in Dutch: what was paid, what is left, and a bad amount 
   expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Er kan nog maximaal €\s12,50 worden terugbetaald\.$/)
   expect(onRefund).not.toHaveBeenCalled()
   expect(within(dialog).getByRole('button', { name: 'Annuleren' })).toBeInTheDocument()
+})
+
+test('the tracking dialog in Dutch refuses a malformed number in Dutch, and sends nothing', async () => {
+  showDutchDay()
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Trackingnummer toevoegen: Ada Paid' }))
+  const dialog = screen.getByRole('dialog', { name: 'Trackingnummer voor Ada Paid' })
+  await user.type(within(dialog).getByLabelText('Trackingnummer'), '12<3')
+  await user.click(within(dialog).getByRole('button', { name: 'Trackingnummer opslaan' }))
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Het trackingnummer moet uit 6 tot 40 letters en cijfers bestaan (spaties en streepjes tellen niet mee).')
 })

@@ -3,7 +3,7 @@
  * English message itself never changes (the spec's exact strings).
  */
 import { asAppError } from '@/lib/rio/errors/app-error'
-import { toAppError } from '@/lib/rio/errors/map'
+import { authFailedError, signInTimeoutError, toAppError } from '@/lib/rio/errors/map'
 import { toAppErrorLater } from '@/lib/rio/errors/map-later'
 import { errorText } from '@/lib/rio/errors/words'
 import { translator } from '@/test/i18n'
@@ -32,4 +32,12 @@ test('what the backend said is shown as it came, in any language', () => {
 
 test('the lazy mapping keeps the words’ key', async () => {
   expect(errorText(translator('fr'), await toAppErrorLater(offline))).toBe('Impossible de joindre le service. Vérifiez votre connexion et réessayez.')
+})
+
+test('a sign-in the server refused without words, or one that timed out, reads in the page’s language', () => {
+  expect(errorText(translator('nl'), authFailedError(undefined))).toBe('De server heeft het inloggen geweigerd. Vraag een nieuwe code aan.')
+  expect(errorText(translator('it'), signInTimeoutError(30))).toBe('L’accesso non si è concluso entro 30 secondi. Controlla la connessione e riprova.')
+  expect(signInTimeoutError(30).message).toBe('Sign-in did not finish within 30 seconds. Check your connection and try again.')
+  // What the server said stays its words.
+  expect(errorText(translator('de'), authFailedError({ message: 'Token revoked' }))).toBe('Token revoked')
 })

@@ -275,13 +275,14 @@ export function invalidOtpError(reason?: { code?: string; attemptsLeft?: number 
 /** `authenticateWithCustomToken` resolved AUTH_FAILED: surface what the server said. */
 export function authFailedError(message: unknown): RioAppError {
   const said = serverMessage(message)
-  return new RioAppError({ code: 'AUTH_FAILED', message: said ?? 'Sign-in was refused by the server. Please request a new code.' })
+  if (said) return new RioAppError({ code: 'AUTH_FAILED', message: said })
+  return keyed(new RioAppError({ code: 'AUTH_FAILED', message: 'Sign-in was refused by the server. Please request a new code.' }), 'errors.authFailed')
 }
 
 /** The SDK's sign-in did not settle in time (it hangs when Firebase sign-in hangs). */
 export function signInTimeoutError(seconds: number): RioAppError {
-  return new RioAppError({
+  return keyed(new RioAppError({
     code: 'SIGN_IN_TIMEOUT',
     message: `Sign-in did not finish within ${seconds} seconds. Check your connection and try again.`,
-  })
+  }), 'errors.signInTimeout', { seconds })
 }

@@ -20,6 +20,7 @@ import { keptThrough } from 'BeanBloomBoard'
 import { DeliveryAddress, DeliveryPayment, isShippable, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
 import { CustomerView, mailCustomer } from '../subscription/customer-view'
 import { privateOf } from '../customer'
+import { Locale, storedLocale } from '../language'
 
 /** The task that forgets a deleted account's deliveries once their time is up (template.yml). */
 export const FORGET_DELETED_METHOD = 'forgetDeletedDeliveries'
@@ -38,6 +39,8 @@ export interface DeletedDelivery {
   shippedAt?: string
   /** `YYYY-MM-DD`: the record is removed after this day. */
   keepUntil: string
+  /** The language the customer was written to in, for its "on its way" e-mail and a late credit note. */
+  locale?: Locale
 }
 
 /** What this adds to the Account's private state. */
@@ -55,7 +58,7 @@ function stateOf(data: Data): DeletedDeliveriesState {
  * payment that failed or waits for the customer's bank can no longer be completed once the Stripe
  * customer is deleted, so nothing is kept of it: it never ships.
  */
-export function keepDeletedDeliveries(data: Data, customer: Pick<CustomerView, 'payments' | 'delivery'>, dates: string[], nowMs: number): DeletedDelivery[] {
+export function keepDeletedDeliveries(data: Data, customer: Pick<CustomerView, 'payments' | 'delivery' | 'locale'>, dates: string[], nowMs: number): DeletedDelivery[] {
   const kept: DeletedDelivery[] = []
   for (const date of dates) {
     const payment = paymentOn(customer.payments, date)
@@ -64,6 +67,8 @@ export function keepDeletedDeliveries(data: Data, customer: Pick<CustomerView, '
     delete copy.clientSecret
     const record: DeletedDelivery = { date: date, payment: copy, keepUntil: keptThrough(date) }
     if (customer.delivery) record.address = customer.delivery
+    const locale = storedLocale(customer)
+    if (locale) record.locale = locale
     kept.push(record)
     const forgetAt = Date.parse(record.keepUntil + 'T00:00:00.000Z') + DAY_MS
     runAt(data, FORGET_DELETED_METHOD, forgetAt, nowMs)
@@ -104,7 +109,7 @@ export async function shipDeletedDelivery(data: Data, view: CustomerView, kept: 
     kept.shippedAt = shippedAt
     const address = kept.address
     delete kept.address
-    mailCustomer(data, { ...view, delivery: address }, { kind: 'shipped', date: kept.date, shippedAt: shippedAt })
+    mailCustomer(data, { ...view, delivery: address, locale: kept.locale }, { kind: 'shipped', date: kept.date, shippedAt: shippedAt })
   }
   respond(data, view)
   return data

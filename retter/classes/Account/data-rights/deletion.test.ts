@@ -293,6 +293,25 @@ describe('deleting an account', () => {
     expect(await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 100, reason: 'Late complaint' })).toMatchObject({ status: 409, body: { code: 'NOT_REFUNDABLE' } })
   }, 30_000)
 
+  test('a deletion’s delivery still on its way is told in the customer’s language: on its way, and a late credit note', async () => {
+    const sam = await subscriber()
+    await walkTo('2026-11-24T09:00:00Z')
+    await ok(sam, 'requestAccountDeletion', {})
+    const code = await deletionCode(sam)
+    await ok(sam, 'setLocale', { locale: 'fr' })
+    await ok(sam, 'deleteMyAccount', { code })
+    const kept = (lastMirrored('Account', sam.accountId)?.private as { deletedDeliveries: Array<{ locale?: string }> }).deletedDeliveries
+    expect(kept.map((d) => d.locale)).toEqual(['fr'])
+    const deliveryId = `${sam.accountId}:2026-11-25`
+    expect(await staffCall('markShipped', '2026-11-25', { deliveryId })).toMatchObject({ status: 200 })
+    expect((await mails(sam)).map((m) => m.subject)).toContain('Votre café est en route')
+    const refunded = await staffCall('refundDelivery', '2026-11-25', { deliveryId, amountCents: 300, reason: 'Sachet arrivé déchiré' })
+    const creditNote = (refunded.body as { creditNote: { number: string } }).creditNote.number
+    const note = (await mails(sam)).find((m) => m.subject.includes(creditNote))
+    expect(note?.subject).toMatch(/avoir/i)
+    expect(note?.text).not.toMatch(/credit note/i)
+  }, 30_000)
+
   test('a deletion’s delivery still on its way ships and refunds after the address signs up again and moves on', async () => {
     const sam = await subscriber()
     await walkTo('2026-11-24T09:00:00Z') // 25 Nov is final and paid

@@ -80,6 +80,20 @@ test('the address is laid out as its country\'s post expects it (a UK postcode a
   expect(cancelled.text).toContain('No further deliveries will be sent and nothing more is charged.')
 })
 
+test('in German, why a payment failed and the delivery country read in German, never the stored English', () => {
+  const address = { name: 'Lena Vogel', line1: 'Keizersgracht 1', postalCode: '1015 CJ', city: 'Amsterdam', country: 'NL' }
+  const failed = subscriptionMail({ kind: 'payment-failed', date: D, amountCents: 2000, reason: 'your card was declined.', retrying: true }, { ...ctx(CARD), address, locale: 'de' })
+  expect(failed.text).toContain('Deine Karte wurde abgelehnt.')
+  expect(failed.text).toContain('Niederlande')
+  expect(failed.text).not.toMatch(/declined|Netherlands/)
+  const owed = subscriptionMail({ kind: 'payment-owed', date: D, amountCents: 2000, reason: 'your bank took the payment back (a dispute: fraudulent).' }, { ...ctx(CARD), locale: 'fr' })
+  expect(owed.text).toContain('votre banque a récupéré le paiement (une contestation).')
+  expect(owed.text).not.toContain('fraudulent')
+  // English keeps the stored words, Stripe's reason included.
+  const english = subscriptionMail({ kind: 'payment-owed', date: D, amountCents: 2000, reason: 'your bank took the payment back (a dispute: fraudulent).' }, ctx(CARD))
+  expect(english.text).toContain('your bank took the payment back (a dispute: fraudulent).')
+})
+
 test('the sign-in code e-mail has the HTML layout (a phone-width viewport, the code large) and keeps its plain text', async () => {
   const { signInCodeMail } = await import('../sign-in/one-time-code')
   const mail = signInCodeMail('sam@example.com', '048213')

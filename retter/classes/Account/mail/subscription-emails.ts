@@ -11,6 +11,7 @@ import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
 import { CATALOGUE, MessageKey } from 'BeanBloomKit/i18n/messages'
 import { Locale, moneyIn, Words, wordsIn } from '../language'
 import { Mail } from './mailer'
+import { failureWordsIn } from '../payments/failure-words'
 import { BRAND, BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './layout'
 
 /** What every e-mail about the subscription knows. */
@@ -193,7 +194,7 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject:
         subject: w('mail.failed.subject', { date: day(event.date) }),
         headline: w('mail.failed.headline'),
         lines: [
-          w('mail.failed.line', { amount: s.money(event.amountCents), date: day(event.date), reason: event.reason }),
+          w('mail.failed.line', { amount: s.money(event.amountCents), date: day(event.date), reason: failureWordsIn(s.locale, event.reason) }),
           w('mail.failed.retry', { retrying: event.retrying ? 'yes' : 'no', lastDay: day(new Date(closingMomentMs(event.date) - 1).toISOString()) }),
         ],
       }
@@ -244,7 +245,7 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent, s: Speech): strin
 
 /** The e-mail around its own part: what happens next, the delivery address, where to manage it. */
 function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext, s: Speech): Mail {
-  const address = ctx.address && showAddress ? postalAddressLines(ctx.address) : []
+  const address = ctx.address && showAddress ? postalAddressLines(ctx.address, s.locale) : []
   const manage = ctx.manageUrl ? s.w('mail.manage.url', { url: ctx.manageUrl }) : s.w('mail.manage.none')
   const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
   const html = htmlMail(parts.subject, parts.headline, [
@@ -264,7 +265,7 @@ function owedBody(event: { date: string; amountCents: number; reason: string }, 
     subject: s.w('mail.owed.subject', { date: s.day(event.date) }),
     headline: s.w('mail.owed.headline'),
     lines: [
-      s.w('mail.owed.line', { amount: s.money(event.amountCents), date: s.day(event.date), reason: event.reason }),
+      s.w('mail.owed.line', { amount: s.money(event.amountCents), date: s.day(event.date), reason: failureWordsIn(s.locale, event.reason) }),
       s.w('mail.owed.hold'),
     ],
   }

@@ -24,7 +24,7 @@ import {
   postalAddressLines, preferencesFor, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
 } from 'BeanBloomSubscription'
 import { current, CustomerView, store } from '../subscription/customer-view'
-import { deletedPaymentOn, keepDeletedPayment } from '../data-rights/deleted-deliveries'
+import { deletedDeliveryOn, deletedPaymentOn, keepDeletedPayment } from '../data-rights/deleted-deliveries'
 import { retainDocument } from '../data-rights/deletion'
 import { documentMail } from '../mail/document-email'
 import { Locale, pathIn, storedLocale } from '../language'
@@ -150,7 +150,10 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
   const deleted = isDeleted(data, view, payment)
   if (deleted) retainDocument(data, refund.creditNote)
   keep(data, view, payment)
-  queueMail(data, documentMail(refund.creditNote, view.email, deleted ? undefined : documentUrl(number, storedLocale(view)), storedLocale(view)), { owed: true })
+  // A deleted account's customer is written to in the language kept with the delivery.
+  const kept = deleted ? deletedDeliveryOn(data, payment.date) : undefined
+  const locale = deleted ? (kept ? kept.locale : undefined) : storedLocale(view)
+  queueMail(data, documentMail(refund.creditNote, view.email, deleted ? undefined : documentUrl(number, locale), locale), { owed: true })
   return refund.creditNote
 }
 

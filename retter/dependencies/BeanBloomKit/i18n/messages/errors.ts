@@ -38,6 +38,8 @@ const en = {
   'errors.email.hidden': 'The e-mail address contains invisible or control characters (often from copy and paste). Type it again.',
   'errors.email.tooLong': 'That e-mail address is too long.',
   'errors.email.invalid': '"{email}" is not a valid e-mail address.',
+  'errors.authFailed': 'Sign-in was refused by the server. Please request a new code.',
+  'errors.signInTimeout': 'Sign-in did not finish within {seconds} seconds. Check your connection and try again.',
 }
 
 export type ErrorsKey = keyof typeof en
@@ -77,6 +79,8 @@ export const errors: { [locale in Locale]: { [key in ErrorsKey]: string } } = {
     'errors.email.hidden': 'Die E-Mail-Adresse enthält unsichtbare Zeichen oder Steuerzeichen (oft vom Kopieren und Einfügen). Tipp sie noch einmal ein.',
     'errors.email.tooLong': 'Diese E-Mail-Adresse ist zu lang.',
     'errors.email.invalid': '„{email}“ ist keine gültige E-Mail-Adresse.',
+    'errors.authFailed': 'Der Server hat die Anmeldung abgelehnt. Bitte fordere einen neuen Code an.',
+    'errors.signInTimeout': 'Die Anmeldung wurde nicht innerhalb von {seconds} Sekunden abgeschlossen. Prüfe deine Verbindung und versuch es noch einmal.',
   },
   fr: {
     'errors.network': 'Impossible de joindre le service. Vérifiez votre connexion et réessayez.',
@@ -111,6 +115,8 @@ export const errors: { [locale in Locale]: { [key in ErrorsKey]: string } } = {
     'errors.email.hidden': 'L’adresse e-mail contient des caractères invisibles ou de contrôle (souvent dus à un copier-coller). Saisissez-la à nouveau.',
     'errors.email.tooLong': 'Cette adresse e-mail est trop longue.',
     'errors.email.invalid': '«\u202f{email}\u202f» n’est pas une adresse e-mail valide.',
+    'errors.authFailed': 'Le serveur a refusé la connexion. Demandez un nouveau code.',
+    'errors.signInTimeout': 'La connexion n’a pas abouti en {seconds}\u202fsecondes. Vérifiez votre accès à Internet et réessayez.',
   },
   nl: {
     'errors.network': 'De dienst is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
@@ -145,6 +151,8 @@ export const errors: { [locale in Locale]: { [key in ErrorsKey]: string } } = {
     'errors.email.hidden': 'Het e-mailadres bevat onzichtbare tekens of stuurtekens (vaak door kopiëren en plakken). Typ het opnieuw.',
     'errors.email.tooLong': 'Dat e-mailadres is te lang.',
     'errors.email.invalid': '‘{email}’ is geen geldig e-mailadres.',
+    'errors.authFailed': 'De server heeft het inloggen geweigerd. Vraag een nieuwe code aan.',
+    'errors.signInTimeout': 'Het inloggen is niet binnen {seconds} seconden afgerond. Controleer je verbinding en probeer het opnieuw.',
   },
   it: {
     'errors.network': 'Impossibile raggiungere il servizio. Controlla la connessione e riprova.',
@@ -179,6 +187,8 @@ export const errors: { [locale in Locale]: { [key in ErrorsKey]: string } } = {
     'errors.email.hidden': 'L’indirizzo e-mail contiene caratteri invisibili o di controllo (spesso da un copia e incolla). Digitalo di nuovo.',
     'errors.email.tooLong': 'Questo indirizzo e-mail è troppo lungo.',
     'errors.email.invalid': '«{email}» non è un indirizzo e-mail valido.',
+    'errors.authFailed': 'Il server ha rifiutato l’accesso. Chiedi un nuovo codice.',
+    'errors.signInTimeout': 'L’accesso non si è concluso entro {seconds} secondi. Controlla la connessione e riprova.',
   },
   es: {
     'errors.network': 'No se puede conectar con el servicio. Comprueba tu conexión e inténtalo de nuevo.',
@@ -213,5 +223,7 @@ export const errors: { [locale in Locale]: { [key in ErrorsKey]: string } } = {
     'errors.email.hidden': 'La dirección de correo contiene caracteres invisibles o de control (a menudo al copiar y pegar). Escríbela de nuevo.',
     'errors.email.tooLong': 'Esa dirección de correo es demasiado larga.',
     'errors.email.invalid': '«{email}» no es una dirección de correo válida.',
+    'errors.authFailed': 'El servidor ha rechazado el inicio de sesión. Pide un código nuevo.',
+    'errors.signInTimeout': 'El inicio de sesión no ha terminado en {seconds} segundos. Revisa tu conexión y vuelve a intentarlo.',
   },
 }

@@ -183,6 +183,8 @@ const en = {
   'roastery.mail.sendAgain': 'Send again',
   'roastery.mail.sendAgainWhat': '“{subject}” to {to}',
   'roastery.mail.notOpen': 'The list of undelivered e-mails is not open yet.',
+  'roastery.tracking.badNumber': 'The tracking number must be {min} to {max} letters and digits (spaces and dashes are ignored).',
+  'roastery.tracking.badCarrier': 'Choose one of the carriers in the list.',
 }
 
 export type RoasteryKey = keyof typeof en
@@ -368,6 +370,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.sendAgain': 'Erneut senden',
     'roastery.mail.sendAgainWhat': '„{subject}“ an {to}',
     'roastery.mail.notOpen': 'Die Liste der nicht zugestellten E-Mails ist noch nicht geöffnet.',
+    'roastery.tracking.badNumber': 'Die Sendungsnummer muss aus {min} bis {max} Buchstaben und Ziffern bestehen (Leerzeichen und Bindestriche werden ignoriert).',
+    'roastery.tracking.badCarrier': 'Wähle einen der Versanddienste aus der Liste.',
   },
   fr: {
     'roastery.title': 'Torréfaction',
@@ -545,6 +549,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.sendAgain': 'Renvoyer',
     'roastery.mail.sendAgainWhat': '«\u202f{subject}\u202f» à {to}',
     'roastery.mail.notOpen': 'La liste des e-mails non distribués n’est pas encore ouverte.',
+    'roastery.tracking.badNumber': 'Le numéro de suivi doit compter de {min} à {max} lettres et chiffres (les espaces et les tirets sont ignorés).',
+    'roastery.tracking.badCarrier': 'Choisissez l’un des transporteurs de la liste.',
   },
   nl: {
     'roastery.title': 'Branderij',
@@ -722,6 +728,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.sendAgain': 'Opnieuw verzenden',
     'roastery.mail.sendAgainWhat': '‘{subject}’ aan {to}',
     'roastery.mail.notOpen': 'De lijst met niet-bezorgde e-mails is nog niet geopend.',
+    'roastery.tracking.badNumber': 'Het trackingnummer moet uit {min} tot {max} letters en cijfers bestaan (spaties en streepjes tellen niet mee).',
+    'roastery.tracking.badCarrier': 'Kies een van de vervoerders uit de lijst.',
   },
   it: {
     'roastery.title': 'Torrefazione',
@@ -899,6 +907,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.sendAgain': 'Invia di nuovo',
     'roastery.mail.sendAgainWhat': '«{subject}» a {to}',
     'roastery.mail.notOpen': 'L’elenco delle e-mail non recapitate non è ancora aperto.',
+    'roastery.tracking.badNumber': 'Il numero di tracking deve avere da {min} a {max} lettere e cifre (spazi e trattini non contano).',
+    'roastery.tracking.badCarrier': 'Scegli uno dei corrieri dell’elenco.',
   },
   es: {
     'roastery.title': 'Tostadero',
@@ -1076,5 +1086,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.sendAgain': 'Volver a enviar',
     'roastery.mail.sendAgainWhat': '«{subject}» a {to}',
     'roastery.mail.notOpen': 'La lista de e-mails no entregados aún no está abierta.',
+    'roastery.tracking.badNumber': 'El número de seguimiento debe tener de {min} a {max} letras y dígitos (los espacios y guiones no cuentan).',
+    'roastery.tracking.badCarrier': 'Elige uno de los transportistas de la lista.',
   },
 }
