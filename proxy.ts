@@ -14,8 +14,7 @@ import { DEFAULT_LOCALE, isLocale } from '@retter-shared/BeanBloomKit/i18n/local
 const VARY = 'Accept-Language, Cookie'
 
 export function proxy(request: NextRequest): NextResponse {
-  // The matcher also sends the root's language variants: `/de` stays as it is. (`/en` reaches
-  // here as the root: it is the root's second address.)
+  // `/en` reaches here as the root: it is the root's second address.
   if (new URL(request.url).pathname !== '/') return NextResponse.next()
   const chosen = request.cookies.get('NEXT_LOCALE')?.value
   const locale = isLocale(chosen) ? chosen : localeFromAcceptLanguage(request.headers.get('accept-language') ?? undefined)
@@ -26,5 +25,8 @@ export function proxy(request: NextRequest): NextResponse {
   return response
 }
 
-// The root; Next also matches its language variants, which the check above lets through.
-export const config = { matcher: '/' }
+// The root only, as Next sees it inside (`/en`, the default language's prefix). A matcher of `/`
+// would also match `/de`, `/fr`… in the browser's copy of the matchers, and Next's client then
+// fetches such a page's data again after hydration to apply the proxy (a second render of the
+// whole page), for a proxy that lets those pages through anyway.
+export const config = { matcher: [{ source: '/en', locale: false }] }

@@ -62,3 +62,14 @@ test('a crawler (no Accept-Language) gets English at the root, every prefixed pa
   expect(unknown.status()).toBe(404)
   expect(await unknown.text()).toContain('Questa tazza è vuota')
 })
+
+test('a page in another language is not fetched again after it hydrates (one render, as English)', async ({ page, hydrationErrors }) => {
+  const dataRequests: string[] = []
+  page.on('request', (request) => { if (request.url().includes('/_next/data/')) dataRequests.push(request.url()) })
+  for (const path of ['/de', '/fr/sign-in', '/']) {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(dataRequests).toEqual([])
+  expect(hydrationErrors).toEqual([])
+})
