@@ -14,4 +14,4 @@ export default function Roastery() {
 }
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages(['roastery', 'plans'])
+export const getStaticProps = withMessages(['roastery', 'plans', 'staff'])

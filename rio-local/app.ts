@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
-import { DEFAULT_GATED_IDENTITIES, claimedEmail, stillEntitled, type GatedIdentities } from './auth/identity-gate'
+import { DEFAULT_GATED_IDENTITIES, DEFAULT_MEMBER_LISTS, claimedEmail, stillEntitled, type GatedIdentities, type ListedInState, type MemberLists } from './auth/identity-gate'
 import { endedBySessionEpoch } from './auth/session-epoch'
 import { createTokenService, type Caller, type TokenService } from './auth/tokens'
 import type { MemberRecords } from './firestore/members'
@@ -52,6 +52,8 @@ export interface BackendOptions {
   members?: MemberRecords | null
   /** Identities kept only while their e-mail is listed in an env variable (default: staff / STAFF_EMAILS). */
   gatedIdentities?: GatedIdentities
+  /** Where the project's own state also lists a gated identity's members (default: the Shop's `members`). */
+  memberLists?: MemberLists
   /** Routes tried before ours. */
   extraRoutes?: RouteHandler[]
   /** Serve the Firebase Auth REST emulation (custom-token sign-in for live state) with our secret. */
@@ -201,15 +203,44 @@ function isDiskFull(err: unknown): boolean {
  * Removes the member records of everyone whose e-mail is no longer listed (the list changes with
  * a restart): their live documents close before anything is served.
  */
-async function reconcileMembers(members: MemberRecords, gated: GatedIdentities, logger: Logger): Promise<void> {
+async function reconcileMembers(members: MemberRecords, gated: GatedIdentities, logger: Logger, listed?: ListedInState, only?: string): Promise<void> {
   for (const identity of Object.keys(gated)) {
+    if (only !== undefined && identity !== only) continue
     try {
-      const removed = (await members.list(identity)).filter((m) => !stillEntitled({ identity, claims: { email: m.email } }, gated))
+      const removed = (await members.list(identity)).filter((m) => !stillEntitled({ identity, claims: { email: m.email } }, gated, process.env, listed))
       await Promise.all(removed.map((m) => members.revoke(identity, m.userId)))
       if (removed.length > 0) logger.info('member records removed: no longer listed', { identity, count: removed.length })
     } catch (err) {
       logger.warn('member records not reconciled', { identity, error: String(err) })
     }
+  }
+}
+
+/** Whether an e-mail is a key of a member list's field in the stored state (an instance not made yet lists nobody). */
+function listedInStorage(storage: Storage, projectId: string, lists: MemberLists): ListedInState {
+  return (identity, email) => {
+    const list = lists[identity]
+    if (!list) return false
+    const field = storage.getInstance(projectId, list.classId, list.instanceId)?.state.private?.[list.field]
+    return typeof field === 'object' && field !== null && Object.prototype.hasOwnProperty.call(field, email)
+  }
+}
+
+/** `mirror`, telling `changed(identity)` after each publish of an instance that holds a member list. */
+function memberListWatcher(mirror: StateMirror, lists: MemberLists, changed: (identity: string) => Promise<void>): StateMirror {
+  return {
+    ...mirror,
+    publish: (change, publishOptions) => {
+      const published = mirror.publish(change, publishOptions)
+      for (const identity of Object.keys(lists)) {
+        const list = lists[identity] as { classId: string; instanceId: string }
+        if (list.classId === change.classId && list.instanceId === change.instanceId) void changed(identity)
+      }
+      return published
+    },
+    settle: mirror.settle?.bind(mirror),
+    flush: () => mirror.flush(),
+    close: () => mirror.close(),
   }
 }
 
@@ -295,12 +326,12 @@ function setProjectEnvironment(options: BackendOptions, smtpUrl: string): void {
  * Before anything is served: state committed before the last stop that never reached the live
  * documents (a crash in between) is written, and members no longer listed lose their records.
  */
-async function catchUpLiveState(mirror: StateMirror | null, members: MemberRecords | null, storage: Storage, projectId: string, gated: GatedIdentities, logger: Logger): Promise<void> {
+async function catchUpLiveState(mirror: StateMirror | null, members: MemberRecords | null, storage: Storage, projectId: string, gated: GatedIdentities, logger: Logger, listed: ListedInState): Promise<void> {
   if (mirror) {
     const reconciled = await reconcileMirror(mirror, storage, projectId)
     if (reconciled.mirrored + reconciled.failed > 0) logger.info('mirrored state the last run had not', reconciled)
   }
-  if (members) await reconcileMembers(members, gated, logger)
+  if (members) await reconcileMembers(members, gated, logger, listed)
 }
 
 interface RouterParts {
@@ -393,15 +424,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Every mirrored write clears storage's "not yet mirrored" mark (runtime/engine/mirror-journal.ts).
   const mirror = options.mirror ? journaledMirror(options.mirror, storage, logger) : null
   const gated = options.gatedIdentities ?? DEFAULT_GATED_IDENTITIES
+  const memberLists = options.memberLists ?? DEFAULT_MEMBER_LISTS
+  const listed = listedInStorage(storage, projectId, memberLists)
   const members = options.members ?? null
   const memberRecords = memberKeeper(members, gated, logger)
+  // A member list changed (a member removed): their live documents close at once, as at a restart.
+  const liveMirror = mirror && members ? memberListWatcher(mirror, memberLists, (identity) => reconcileMembers(members, gated, logger, listed, identity)) : mirror
   const firebase = options.firebase ?? DEFAULT_FIREBASE
   // The classes whose user states may hold a session epoch: known once the project has loaded.
   let classIds: string[] = []
   const tokens = createTokenService({
     sessionEnded: (caller) => endedBySessionEpoch(storage, projectId, classIds, caller),
-    entitled: (caller) => stillEntitled(caller, gated),
-    onIssued: (caller) => memberRecords.keep(caller, stillEntitled(caller, gated)),
+    entitled: (caller) => stillEntitled(caller, gated, process.env, listed),
+    onIssued: (caller) => memberRecords.keep(caller, stillEntitled(caller, gated, process.env, listed)),
     onIdentityLost: (caller) => memberRecords.keep(caller, false),
     projectId,
     secret,
@@ -427,9 +462,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   // What loads but cannot run as on Retter (a method whose handler is missing, a key not emulated): said at every start.
   for (const warning of project.warnings) logger.warn(`project: ${warning}`)
-  const engine = createEngine({ projectId, storage, tokens, project, mirror, logger, now, timers: options.timers, taskConcurrency: options.taskConcurrency })
+  const engine = createEngine({ projectId, storage, tokens, project, mirror: liveMirror, logger, now, timers: options.timers, taskConcurrency: options.taskConcurrency })
   const devClock = { clock, mover: options.shiftProcessDate ? createClockMover(clock, engine.tasks, engine.schedules) : null }
-  await catchUpLiveState(mirror, members, storage, projectId, gated, logger)
+  await catchUpLiveState(mirror, members, storage, projectId, gated, logger, listed)
   const extraRoutes = [...(options.extraRoutes ?? [])]
   if (options.firebaseAuth) {
     extraRoutes.push(createFirebaseAuthRoutes({

@@ -8,17 +8,22 @@ import { ROUTES, signInPath } from '@/lib/routes'
 import { MoneyView } from './MoneyView'
 import { RoasteryBoard } from './RoasteryBoard'
 import { UndeliveredMail } from './UndeliveredMail'
+import { StaffSection } from '@/components/staff/StaffSection'
+import { useStaff } from '@/components/staff/useStaff'
 import styles from './Roastery.module.css'
 
 /**
- * The `/roastery` page, for staff: the next seven delivery days, live. Visitors are sent to sign in
- * (and come back here); signed-in customers to their account, as nothing here is theirs.
+ * The `/roastery` page, for staff: the next seven delivery days, live, the undelivered e-mails for
+ * support, and the staff and its audit log for owners. Visitors are sent to sign in (and come back
+ * here); signed-in customers to their account, as nothing here is theirs.
  */
 export function RoasteryPage() {
   const router = useRouter()
   const t = useT()
   const { isSignedIn, isInitializing, identity } = useAuth()
   const isStaff = isSignedIn && identity === STAFF_IDENTITY
+  const staff = useStaff()
+  const may = (action: NonNullable<typeof staff.actions>[number]) => staff.actions?.includes(action) ?? false
 
   useEffect(() => {
     if (isInitializing) return
@@ -46,7 +51,9 @@ export function RoasteryPage() {
         <RoasteryBoard />
         <MoneyView />
       </RoasteryProvider>
-      <UndeliveredMail />
+      {/* Each section for the roles that may use it (the classes refuse everyone else anyway). */}
+      {may('mail.resend') ? <UndeliveredMail /> : null}
+      {may('staff.manage') ? <StaffSection staff={staff} /> : null}
     </section>
   )
 }

@@ -1,7 +1,8 @@
 /**
  * A refresh derives the session's identity again: a staff member taken off STAFF_EMAILS gets no new
  * tokens (their session is revoked and their member record removed), and the backend removes
- * unlisted members' records when it starts.
+ * unlisted members' records when it starts; a member the project's own state lists (the Shop's
+ * members) is kept like a listed one, and loses the record the moment the list drops them.
  */
 import { createBackend } from '../app'
 import type { MemberRecords } from '../firestore/members'
@@ -58,6 +59,19 @@ describe('identity on refresh', () => {
     // The session is over, not only the refresh: its still-unexpired access token stops too.
     expect(await tokens.verifyAccessToken(again.value.accessToken)).toMatchObject({ ok: false, code: 'TOKEN_REVOKED' })
     expect(lost.map((c) => c.userId)).toEqual(['usr_rosa'])
+  })
+
+  it('keeps a member the project’s own member list names, and revokes them once it no longer does', () => {
+    env.STAFF_EMAILS = 'rosa@example.com'
+    const listed = new Set(['rui@example.com'])
+    const inState = (identity: string, email: string) => identity === 'staff' && listed.has(email)
+    const rui = { identity: 'staff', claims: { email: 'Rui@Example.com' } }
+    expect(stillEntitled(rui, { staff: 'STAFF_EMAILS' }, env, inState)).toBe(true)
+    expect(stillEntitled(rui, { staff: 'STAFF_EMAILS' }, env)).toBe(false)
+    listed.delete('rui@example.com')
+    expect(stillEntitled(rui, { staff: 'STAFF_EMAILS' }, env, inState)).toBe(false)
+    // The environment's owners need no list.
+    expect(stillEntitled({ identity: 'staff', claims: { email: 'rosa@example.com' } }, { staff: 'STAFF_EMAILS' }, env, () => false)).toBe(true)
   })
 
   it('leaves customers alone whatever the list says', async () => {

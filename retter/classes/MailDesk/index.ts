@@ -15,7 +15,7 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import RDK, { Data, Response } from '@retter/rdk'
-import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
+import { ALLOW, deny, isPlatformCall, recordStaffAction, STAFF_IDENTITY, staffMayDo } from 'BeanBloomIdentity'
 
 const rdk = new RDK()
 
@@ -53,7 +53,7 @@ const FOR_STAFF = ['INIT', 'GET', 'STATE', 'resendDeadLetter']
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (FOR_ACCOUNTS.indexOf(context.methodName) >= 0 && isPlatformCall(context, ACCOUNT_CLASS)) return ALLOW
-  if (FOR_STAFF.indexOf(context.methodName) >= 0 && isStaff(context)) return ALLOW
+  if (FOR_STAFF.indexOf(context.methodName) >= 0 && (await staffMayDo(rdk, context, 'mail.resend'))) return ALLOW
   if (context.methodName === 'LIST') return deny(context, 'The mail desk is one instance; it cannot be listed')
   return deny(context, 'Only the roastery staff may see the e-mails that could not be sent')
 }
@@ -134,8 +134,13 @@ export async function forgetAccount(data: Data): Promise<Data> {
   return data
 }
 
-/** Staff only: sends a listed e-mail again, its refusals in the staff member's language. */
-export const resendDeadLetter = wordedForCaller(resendDeadLetterOf)
+/** Staff only: sends a listed e-mail again (on the audit log), its refusals in the staff member's language. */
+export const resendDeadLetter = wordedForCaller(async function (data: Data<{ key?: string }>): Promise<Data> {
+  const done = await resendDeadLetterOf(data)
+  const status = done.response ? done.response.statusCode : 200
+  if (status >= 200 && status < 300) await recordStaffAction(rdk, data.context, { action: 'mail.resent', target: data.request.body && data.request.body.key ? String(data.request.body.key) : '' })
+  return done
+})
 
 /**
  * WRITE (staff) {key}: asks the e-mail's Account to put it back into its outbox, then takes it off

@@ -15,13 +15,20 @@
  * - nobody else: 401 without a session, 403 with one. LIST is not offered (days are opened by date).
  */
 import { refuse, respond } from 'BeanBloomKit'
-import { Data, Response } from '@retter/rdk'
+import RDK, { Data, Response } from '@retter/rdk'
 import { emptyBoard, isBoardDate, isShardId } from 'BeanBloomBoard'
 import { ACCOUNT_CLASS, ROASTERY_CLASS, boardOf, dateOf, storeBoard } from './day'
 import { initShard } from './shards'
-import { ALLOW, deny, isPlatformCall, isStaff, STAFF_IDENTITY } from 'BeanBloomIdentity'
+import { ALLOW, deny, isPlatformCall, STAFF_IDENTITY, StaffAction, staffMayDo } from 'BeanBloomIdentity'
 
-const FOR_STAFF = ['INIT', 'GET', 'STATE', 'revision', 'markShipped', 'markAllShipped', 'setTracking', 'refundDelivery']
+const rdk = new RDK()
+
+/** What each staff method is, for the role table (BeanBloomIdentity roles.ts). */
+const FOR_STAFF: { [method: string]: StaffAction } = {
+  INIT: 'board.read', GET: 'board.read', STATE: 'board.read', revision: 'board.read',
+  markShipped: 'board.ship', markAllShipped: 'board.ship', setTracking: 'board.ship',
+  refundDelivery: 'money.refund',
+}
 const FOR_ACCOUNTS = ['INIT', 'GET', 'syncDelivery', 'setPayment']
 /** A day opens and writes its shards. */
 const FOR_DAYS = ['INIT', 'GET', 'setShard']
@@ -37,7 +44,8 @@ export async function authorizer(data: Data): Promise<Response> {
   if (FOR_ACCOUNTS.indexOf(method) >= 0 && isPlatformCall(context, ACCOUNT_CLASS)) return ALLOW
   if (FOR_DAYS.indexOf(method) >= 0 && isPlatformCall(context, ROASTERY_CLASS)) return ALLOW
   if (FOR_TASKS.indexOf(method) >= 0 && isPlatformCall(context)) return ALLOW
-  if (FOR_STAFF.indexOf(method) >= 0 && isStaff(context)) return ALLOW
+  const action = Object.prototype.hasOwnProperty.call(FOR_STAFF, method) ? FOR_STAFF[method] : undefined
+  if (action && (await staffMayDo(rdk, context, action))) return ALLOW
   if (method === 'LIST') return deny(context, 'Roastery days are opened by their date; they cannot be listed')
   return deny(context, 'Only the roastery staff may ' + (method === 'STATE' || method === 'GET' ? 'read' : 'do') + ' this')
 }

@@ -95,16 +95,6 @@ export function isStaffEmail(email: string): boolean {
   return staffEmails().indexOf(normaliseEmail(email)) >= 0
 }
 
-/**
- * True for a staff session whose e-mail is still in STAFF_EMAILS: taking an address off the list
- * takes effect on that person's next call, without waiting for their session to end.
- */
-export function isStaff(context: Context): boolean {
-  if (context.identity !== STAFF_IDENTITY || context.isAnonymous) return false
-  const email = context.claims ? context.claims.email : undefined
-  return typeof email === 'string' && isStaffEmail(email)
-}
-
 export const ALLOW: Response = { statusCode: 200 }
 
 /** 401 without a session, 403 with one that is not allowed. */

@@ -27,7 +27,7 @@
  */
 import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
-import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, isStaffEmail, STAFF_IDENTITY, userIdFor, waitWords } from 'BeanBloomIdentity'
+import { accountIdFor, awsIdFor, checkEmail, CUSTOMER_IDENTITY, isPlatformCall, isStaffMember, STAFF_IDENTITY, userIdFor, waitWords } from 'BeanBloomIdentity'
 import { customerDate } from 'BeanBloomSubscription'
 import { CustomerView, current, store } from '../subscription/customer-view'
 import { keepCharge } from '../payments/charge-task'
@@ -290,7 +290,7 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   if (erased && erased.statusCode >= 300 && erased.statusCode !== 404) console.error('[Account] confirmEmailChange: the old address’s AWS object was not erased: ' + erased.statusCode)
   queueMail(data, emailChangedMail(oldEmail, { from: oldEmail, to: newEmail, side: 'old' }, storedLocale(view)), { owed: true })
 
-  const identity = isStaffEmail(newEmail) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
+  const identity = (await isStaffMember(rdk, newEmail)) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
   // Signed in after the new address's Account set its epoch (adoptCustomer), so this session is not refused there.
   const minted = await rdk.generateCustomToken({ userId: userIdFor(newEmail), identity: identity, claims: signInClaims(newEmail, Date.now()) })
   const customToken = minted && minted.success && minted.data ? minted.data.customToken : undefined

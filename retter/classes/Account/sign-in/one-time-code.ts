@@ -1,7 +1,7 @@
 /** One-time-code sign-in: `sendOtp` e-mails a code, `verifyOtp` trades it for a custom token. */
 import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
-import { CUSTOMER_IDENTITY, isStaffEmail, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
+import { CUSTOMER_IDENTITY, isStaffMember, STAFF_IDENTITY, waitWords } from 'BeanBloomIdentity'
 import { customerOf, privateOf } from '../customer'
 import { Mail } from '../mail/mailer'
 import { signInClaims } from './session-epoch'
@@ -141,8 +141,8 @@ export async function verifyOtp(data: Data<{ code: string }>): Promise<Data> {
     return left > 0 ? verifyFailure(data, 'INVALID_CODE', left) : verifyFailure(data, 'TOO_MANY_ATTEMPTS')
   }
   const email = customerOf(data).email
-  // Staff sign in like everyone else; their session's identity opens the roastery too.
-  const identity = isStaffEmail(email) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
+  // Staff (the bootstrap owners and the Shop's members) sign in like everyone else; their session's identity opens the roastery too.
+  const identity = (await isStaffMember(rdk, email)) ? STAFF_IDENTITY : CUSTOMER_IDENTITY
   // The sign-in moment rides in the token (refreshes keep it): sessions older than the Account's epoch are refused (session-epoch.ts).
   const minted = await rdk.generateCustomToken({ userId: priv.userId, identity: identity, claims: signInClaims(email, now) })
   if (!minted || !minted.success || !minted.data) {

@@ -21,17 +21,18 @@ import { mail, MailKey } from './mail'
 import { documents, DocumentsKey } from './documents'
 import { refusals, RefusalsKey } from './refusals'
 import { accountLanguage, AccountLanguageKey } from './account-language'
+import { staff, StaffKey } from './staff'
 
 export const NAMESPACES = {
   shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription,
   account: account, accountLanguage: accountLanguage, payments: payments, privacy: privacy, legal: legal, errors: errors,
-  roastery: roastery, mail: mail, documents: documents, refusals: refusals,
+  roastery: roastery, mail: mail, documents: documents, refusals: refusals, staff: staff,
 }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
 export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
   | AccountKey | AccountLanguageKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
-  | MailKey | DocumentsKey | RefusalsKey
+  | MailKey | DocumentsKey | RefusalsKey | StaffKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
@@ -40,6 +41,8 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'delivery.coffee.text', 'plans.confirm.row.plan', 'subscription.plan.plan', 'subscription.price.withBag',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
   'shell.live', 'roastery.column.plan', 'roastery.column.action',
+  // "Team", "Staff", "E-mail", "Roles", "Support": the same word in some languages.
+  'staff.title', 'staff.members.email', 'staff.members.roles', 'staff.role.support',
   // Values only ("{method}, {date}", "{status} · {amount}"), a brand, and true cognates ("Date", "E-mail", "Register").
   'account.document.paidWithValue', 'payments.line', 'legal.privacy.receipts.where', 'legal.privacy.analytics.where',
   'account.document.date', 'legal.address.email', 'legal.imprint.register',

@@ -1,0 +1,66 @@
+/**
+ * The staff section of /roastery, against the in-process backend with msw: an owner (STAFF_EMAILS)
+ * sees the staff and adds a roaster, who is then on the list and on the audit log; a roaster signs
+ * in as staff and sees the days, but neither the undelivered e-mails (support's) nor the staff
+ * (owners').
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { signInThroughPage } from '@/test/app-harness'
+import { backendCall, backendSession } from '@/test/backend'
+import { server } from '@/test/msw/server'
+
+jest.setTimeout(30_000)
+
+const LOAD = { timeout: 5000 }
+const OWNER = 'rosa@example.com'
+
+beforeEach(() => {
+  process.env.STAFF_EMAILS = OWNER
+})
+afterEach(() => {
+  delete process.env.STAFF_EMAILS
+})
+
+test('an owner adds a roaster: the member is listed with their role, and the audit log has it', async () => {
+  const user = userEvent.setup()
+  await signInThroughPage(user, OWNER, { next: '/roastery', landing: '/roastery' })
+  const section = await screen.findByRole('region', { name: 'Staff' }, LOAD)
+  expect(await within(section).findByRole('cell', { name: OWNER }, LOAD)).toBeInTheDocument()
+  expect(within(section).getByText('(Owner from the shop’s settings)')).toBeInTheDocument()
+
+  await user.type(within(section).getByLabelText('E-mail address'), 'Rui@Example.com')
+  await user.click(within(section).getByRole('button', { name: 'Add member' }))
+  expect(await within(section).findByText('rui@example.com is on the staff now.', {}, LOAD)).toBeInTheDocument()
+  expect(within(section).getByRole('checkbox', { name: 'Roaster for rui@example.com' })).toBeChecked()
+  expect(within(section).getByRole('checkbox', { name: 'Support for rui@example.com' })).not.toBeChecked()
+  const log = within(section).getByRole('region', { name: 'Audit log' })
+  expect(within(log).getByRole('row', { name: /rosa@example.com Member added rui@example.com – → roaster/ })).toBeInTheDocument()
+  expect(within(log).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument()
+
+  // Support added, then removed.
+  await user.click(within(section).getByRole('checkbox', { name: 'Support for rui@example.com' }))
+  await user.click(within(section).getByRole('button', { name: 'Save the roles of rui@example.com' }))
+  expect(await within(section).findByText('The roles of rui@example.com are saved.', {}, LOAD)).toBeInTheDocument()
+  await user.click(within(section).getByRole('button', { name: 'Remove rui@example.com from the staff' }))
+  expect(await within(section).findByText(/rui@example.com is no longer on the staff/, {}, LOAD)).toBeInTheDocument()
+  const members = within(section).getByRole('table', { name: 'Members and their roles' })
+  await waitFor(() => expect(within(members).queryByRole('cell', { name: 'rui@example.com' })).toBeNull())
+  expect(within(log).getByRole('row', { name: /Member removed rui@example.com roaster support → –/ })).toBeInTheDocument()
+})
+
+test('a roaster signs in as staff and sees the days, not the undelivered e-mails nor the staff', async () => {
+  const answered: string[] = []
+  server.events.on('response:mocked', ({ request }) => { answered.push(new URL(request.url).pathname) })
+  const owner = await backendSession(OWNER)
+  expect((await backendCall('INSTANCE/Shop/main', owner.token)).status).toBe(200)
+  expect((await backendCall('CALL/Shop/setMember/main', owner.token, { email: 'rui@example.com', roles: ['roaster'] })).status).toBe(200)
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'rui@example.com', { next: '/roastery', landing: '/roastery' })
+  expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()
+  expect(await screen.findAllByRole('region', { name: /Tomorrow|Today/ }, LOAD)).not.toHaveLength(0)
+  // Once the roaster's roles have arrived, nothing of support's or owners' is shown.
+  await waitFor(() => expect(answered.some((path) => path.includes('/Shop/myRoles/'))).toBe(true), LOAD)
+  expect(screen.queryByRole('region', { name: 'E-mails that could not be sent' })).toBeNull()
+  expect(screen.queryByRole('region', { name: 'Staff' })).toBeNull()
+})
