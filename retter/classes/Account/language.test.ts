@@ -239,7 +239,7 @@ describe('a refusal', () => {
     const again = await callIn('fr-fr', ugo, 'selectPlan', { planId: 'barista' })
     expect(again.body).toMatchObject({
       code: 'ALREADY_ON_PLAN',
-      message: 'Votre abonnement ne peut pas changer ainsi pour l’instant\u202f; rien n’a changé. Rechargez la page pour le voir tel qu’il est.',
+      message: 'Votre abonnement ne peut pas être modifié ainsi pour l’instant\u202f; rien n’a changé. Rechargez la page pour le voir tel qu’il est.',
     })
     expect((await callIn('en-us', ugo, 'selectPlan', { planId: 'barista' })).body.message).toMatch(/^You are already on the .+ plan\.$/)
   })

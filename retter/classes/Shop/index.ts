@@ -13,6 +13,7 @@ import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, checkEmail, deny, isPlatformCall, STAFF_IDENTITY, staffEmails } from 'BeanBloomIdentity'
 import { actionsOf, bootstrapRoles, cleanRoles, mayDo, Role, staffEmailOf } from 'BeanBloomIdentity'
+import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import { auditLog, AuditEntry, record } from './audit'
 
 /** The one instance. */
@@ -79,14 +80,14 @@ function ownerOf(data: Data): string | undefined {
 }
 
 /** READ (staff): `{email, roles, actions}` of the caller. */
-export async function myRoles(data: Data): Promise<Data> {
+async function myRolesOf(data: Data): Promise<Data> {
   const email = staffEmailOf(data.context) || ''
   const roles = rolesOf(shopOf(data), email)
   return respond(data, { email: email, roles: roles, actions: actionsOf(roles) })
 }
 
 /** READ (owners): every member, bootstrap owners first (`bootstrap: true`: the environment names them). */
-export async function getStaff(data: Data): Promise<Data> {
+async function getStaffOf(data: Data): Promise<Data> {
   if (!ownerOf(data)) return data
   const shop = shopOf(data)
   const listed: Array<{ email: string; roles: Role[]; bootstrap: boolean; changedAt?: string; changedBy?: string }> = []
@@ -109,7 +110,7 @@ function emailIn(data: Data): string | undefined {
 }
 
 /** WRITE (owners) {email, roles}: adds the member or changes their roles; answers the member. */
-export async function setMember(data: Data<{ email: string; roles: string[] }>): Promise<Data> {
+async function setMemberOf(data: Data<{ email: string; roles: string[] }>): Promise<Data> {
   const owner = ownerOf(data)
   if (!owner) return data
   const email = emailIn(data)
@@ -132,7 +133,7 @@ export async function setMember(data: Data<{ email: string; roles: string[] }>):
 }
 
 /** WRITE (owners) {email}: removes the member (404 when they are none). */
-export async function removeMember(data: Data<{ email: string }>): Promise<Data> {
+async function removeMemberOf(data: Data<{ email: string }>): Promise<Data> {
   const owner = ownerOf(data)
   if (!owner) return data
   const email = emailIn(data)
@@ -149,7 +150,7 @@ export async function removeMember(data: Data<{ email: string }>): Promise<Data>
 }
 
 /** READ (owners): the audit log, newest first. */
-export async function getAuditLog(data: Data): Promise<Data> {
+async function getAuditLogOf(data: Data): Promise<Data> {
   if (!ownerOf(data)) return data
   return respond(data, { entries: auditLog(shopOf(data).audit) })
 }
@@ -168,3 +169,10 @@ export async function recordAudit(data: Data<AuditEntry>): Promise<Data> {
   record(shop.audit, { at: new Date().toISOString(), by: String(body.by), action: String(body.action), target: body.target || '', before: body.before || '', after: body.after || '' })
   return respond(data, { recorded: true })
 }
+
+// Staff methods as the template names them, their refusals in the member's language (the call's culture).
+export const myRoles = wordedForCaller(myRolesOf)
+export const getStaff = wordedForCaller(getStaffOf)
+export const setMember = wordedForCaller(setMemberOf)
+export const removeMember = wordedForCaller(removeMemberOf)
+export const getAuditLog = wordedForCaller(getAuditLogOf)

@@ -125,6 +125,9 @@ test('bad input names its field and changes nothing', async () => {
   expect((await shop('setMember', olga, { email: OWNER, roles: ['roaster'] })).body).toMatchObject({ code: 'BOOTSTRAP_OWNER', field: 'email' })
   expect((await shop('removeMember', olga, { email: OWNER })).body).toMatchObject({ code: 'BOOTSTRAP_OWNER', field: 'email' })
   expect((await shop('removeMember', olga, { email })).body).toMatchObject({ code: 'NOT_A_MEMBER', field: 'email' })
+  // An owner reads the refusal in their own language (the call's culture); the code stays.
+  const inGerman = await call(backend, 'POST', `/${P}/CALL/Shop/setMember/main?_token=${olga.token}&__culture=de-de`, { email, roles: ['barista'] })
+  expect(inGerman.body).toMatchObject({ code: 'INVALID_ROLES', field: 'roles', message: 'Gib einem Mitglied mindestens eine der Rollen Inhaber, Rösterei, Kundenservice und Finanzen, jede nur einmal. Es wurde nichts geändert.' })
   expect((await shop('getStaff', olga)).body).toEqual(before)
   expect((await shop('getAuditLog', olga)).body).toEqual({ entries: [] })
 })

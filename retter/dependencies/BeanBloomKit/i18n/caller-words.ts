@@ -108,6 +108,9 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   ALREADY_REFUNDED: 'refusals.general.refund',
   REFUND_TOO_LARGE: 'refusals.general.refund',
   NOT_LISTED: 'refusals.general.mailGone',
+  INVALID_ROLES: 'refusals.general.roles',
+  BOOTSTRAP_OWNER: 'refusals.general.bootstrapOwner',
+  NOT_A_MEMBER: 'refusals.general.notAMember',
   GONE: 'refusals.general.mailGone',
 }
 
@@ -121,7 +124,7 @@ export const WORDED_AT_SOURCE: ReadonlyArray<string> = ['UNKNOWN_LOCALE']
 export const MACHINE_ONLY: ReadonlyArray<string> = [
   'INSTANCE_ID_MISMATCH', 'INVALID_DATE', 'NOT_A_DAY', 'STILL_KEPT', 'WRONG_DAY', 'NOT_A_SHARD', 'INVALID_SHARD',
   'UNKNOWN_DESK', 'BAD_DEAD_LETTER', 'BAD_CALLER', 'NO_ACCOUNT', 'MAILER_BUSY', 'MAILER_UNAVAILABLE', 'INSTANCE_BUSY',
-  'UNKNOWN_SELLER', 'NO_KEY', 'NOT_FOUND', 'WEBHOOK_NOT_CONFIGURED', 'BAD_SIGNATURE', 'NOT_AN_EVENT', 'NOT_APPLIED', 'BAD_MOVE',
+  'UNKNOWN_SELLER', 'UNKNOWN_SHOP', 'NO_KEY', 'NOT_FOUND', 'WEBHOOK_NOT_CONFIGURED', 'BAD_SIGNATURE', 'NOT_AN_EVENT', 'NOT_APPLIED', 'BAD_MOVE',
 ]
 
 function own<T>(table: { [code: string]: T }, code: string): T | undefined {

@@ -110,6 +110,9 @@ const en = {
   'refusals.general.refund': 'This refund cannot be made as asked; nothing was refunded. Check the amount (no more than is left to refund) and the reason.',
   'refusals.general.mailGone': 'That e-mail is no longer on the list. Reload the list.',
   'refusals.general.invalid': 'The request was not valid. Check what you entered.',
+  'refusals.general.roles': 'Give a member at least one of the roles owner, roaster, support and finance, each once. Nothing was changed.',
+  'refusals.general.bootstrapOwner': 'This owner is named in the shop’s settings (STAFF_EMAILS); change it there. Nothing was changed.',
+  'refusals.general.notAMember': 'That address is not on the staff.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -221,6 +224,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.refund': 'Diese Erstattung ist so nicht möglich; es wurde nichts erstattet. Prüfe den Betrag (höchstens so viel, wie noch erstattet werden kann) und den Grund.',
     'refusals.general.mailGone': 'Diese E-Mail steht nicht mehr auf der Liste. Lade die Liste neu.',
     'refusals.general.invalid': 'Die Anfrage war nicht gültig. Prüfe deine Eingaben.',
+    'refusals.general.roles': 'Gib einem Mitglied mindestens eine der Rollen Inhaber, Rösterei, Kundenservice und Finanzen, jede nur einmal. Es wurde nichts geändert.',
+    'refusals.general.bootstrapOwner': 'Dieser Inhaber steht in den Einstellungen des Shops (STAFF_EMAILS); ändere es dort. Es wurde nichts geändert.',
+    'refusals.general.notAMember': 'Diese Adresse gehört nicht zum Team.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -327,6 +333,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.refund': 'Ce remboursement ne peut pas être fait ainsi\u202f; rien n’a été remboursé. Vérifiez le montant (pas plus que ce qui reste à rembourser) et le motif.',
     'refusals.general.mailGone': 'Cet e-mail ne figure plus sur la liste. Rechargez la liste.',
     'refusals.general.invalid': 'La demande n’était pas valable. Vérifiez ce que vous avez saisi.',
+    'refusals.general.roles': 'Donnez à un membre au moins un des rôles propriétaire, torréfaction, service client et finances, chacun une seule fois. Rien n’a changé.',
+    'refusals.general.bootstrapOwner': 'Ce propriétaire est indiqué dans les réglages de la boutique (STAFF_EMAILS)\u202f; modifiez-le là. Rien n’a changé.',
+    'refusals.general.notAMember': 'Cette adresse ne fait pas partie de l’équipe.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -433,6 +442,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.refund': 'Deze terugbetaling kan zo niet worden gedaan; er is niets terugbetaald. Controleer het bedrag (niet meer dan nog terug te betalen is) en de reden.',
     'refusals.general.mailGone': 'Die e-mail staat niet meer op de lijst. Laad de lijst opnieuw.',
     'refusals.general.invalid': 'Het verzoek was niet geldig. Controleer wat je hebt ingevuld.',
+    'refusals.general.roles': 'Geef een lid minstens één van de rollen eigenaar, branderij, klantenservice en financiën, elk één keer. Er is niets veranderd.',
+    'refusals.general.bootstrapOwner': 'Deze eigenaar staat in de instellingen van de winkel (STAFF_EMAILS); wijzig het daar. Er is niets veranderd.',
+    'refusals.general.notAMember': 'Dat adres hoort niet bij het team.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -539,6 +551,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.refund': 'Questo rimborso non si può fare così; non è stato rimborsato nulla. Controlla l’importo (non oltre quanto resta da rimborsare) e il motivo.',
     'refusals.general.mailGone': 'Quell’e-mail non è più nell’elenco. Ricarica l’elenco.',
     'refusals.general.invalid': 'La richiesta non era valida. Controlla quello che hai inserito.',
+    'refusals.general.roles': 'Assegna a un membro almeno uno dei ruoli titolare, torrefazione, assistenza e amministrazione, ciascuno una volta sola. Non è cambiato nulla.',
+    'refusals.general.bootstrapOwner': 'Questo titolare è indicato nelle impostazioni del negozio (STAFF_EMAILS); modificalo lì. Non è cambiato nulla.',
+    'refusals.general.notAMember': 'Quell’indirizzo non fa parte dello staff.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -645,5 +660,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.refund': 'Este reembolso no se puede hacer así; no se ha reembolsado nada. Revisa el importe (no más de lo que queda por reembolsar) y el motivo.',
     'refusals.general.mailGone': 'Ese correo ya no está en la lista. Vuelve a cargar la lista.',
     'refusals.general.invalid': 'La solicitud no era válida. Revisa lo que has introducido.',
+    'refusals.general.roles': 'Da a un miembro al menos uno de los roles propietario, tostador, atención al cliente y finanzas, cada uno una sola vez. No ha cambiado nada.',
+    'refusals.general.bootstrapOwner': 'Este propietario figura en los ajustes de la tienda (STAFF_EMAILS); cámbialo allí. No ha cambiado nada.',
+    'refusals.general.notAMember': 'Esa dirección no forma parte del equipo.',
   },
 }
