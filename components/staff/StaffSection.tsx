@@ -152,9 +152,9 @@ export function StaffSection({ staff }: { staff: StaffView }) {
       </div>
       {error ? <p className={styles.error} role="alert">{t('staff.loadFailed', { error: error.message })}</p> : null}
       {members ? (
-        <div className={styles.tableWrap}>
-          <table>
-            <caption className="visually-hidden">{t('staff.members.caption')}</caption>
+        <div className={styles.tableWrap} role="region" aria-labelledby="members-caption" tabIndex={0}>
+          <table className={styles.table}>
+            <caption id="members-caption" className="visually-hidden">{t('staff.members.caption')}</caption>
             <thead><tr><th scope="col">{t('staff.members.email')}</th><th scope="col">{t('staff.members.roles')}</th><th scope="col">{t('staff.members.actions')}</th></tr></thead>
             <tbody>{members.map((m) => <MemberRow key={`${m.email}:${m.roles.join()}`} member={m} staff={staff} say={say} />)}</tbody>
           </table>
@@ -166,8 +166,10 @@ export function StaffSection({ staff }: { staff: StaffView }) {
         <p className={styles.muted}>{t('staff.audit.text')}</p>
         {audit && audit.length > 0 ? (
           <>
-            <div className={styles.tableWrap}>
-              <table>
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            <div className={styles.tableWrap} role="region" aria-labelledby="audit-caption" tabIndex={0}>
+              <table className={styles.table}>
+                <caption id="audit-caption" className="visually-hidden">{t('staff.audit.caption')}</caption>
                 <thead><tr>
                   <th scope="col">{t('staff.audit.when')}</th><th scope="col">{t('staff.audit.who')}</th><th scope="col">{t('staff.audit.what')}</th>
                   <th scope="col">{t('staff.audit.target')}</th><th scope="col">{t('staff.audit.change')}</th>

@@ -51,6 +51,7 @@ const en = {
   'staff.audit.trackingSaved': 'Tracking saved (parcels)',
   'staff.audit.deliveryRefunded': 'Delivery refunded',
   'staff.audit.mailResent': 'E-mail sent again',
+  'staff.audit.caption': 'Staff actions, newest first',
 }
 
 export type StaffKey = keyof typeof en
@@ -104,6 +105,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.audit.trackingSaved': 'Sendungsnummern gespeichert (Pakete)',
     'staff.audit.deliveryRefunded': 'Lieferung erstattet',
     'staff.audit.mailResent': 'E-Mail erneut gesendet',
+    'staff.audit.caption': 'Aktionen des Teams, neueste zuerst',
   },
   fr: {
     'staff.title': 'Équipe',
@@ -152,6 +154,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.audit.trackingSaved': 'Suivi enregistré (colis)',
     'staff.audit.deliveryRefunded': 'Livraison remboursée',
     'staff.audit.mailResent': 'E-mail renvoyé',
+    'staff.audit.caption': 'Actions de l’équipe, les plus récentes d’abord',
   },
   nl: {
     'staff.title': 'Team',
@@ -200,6 +203,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.audit.trackingSaved': 'Trackingnummers opgeslagen (pakketten)',
     'staff.audit.deliveryRefunded': 'Levering terugbetaald',
     'staff.audit.mailResent': 'E-mail opnieuw verzonden',
+    'staff.audit.caption': 'Acties van het team, nieuwste eerst',
   },
   it: {
     'staff.title': 'Staff',
@@ -248,6 +252,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.audit.trackingSaved': 'Tracking salvato (pacchi)',
     'staff.audit.deliveryRefunded': 'Consegna rimborsata',
     'staff.audit.mailResent': 'E-mail inviata di nuovo',
+    'staff.audit.caption': 'Azioni dello staff, dalle più recenti',
   },
   es: {
     'staff.title': 'Equipo',
@@ -296,5 +301,6 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.audit.trackingSaved': 'Seguimiento guardado (paquetes)',
     'staff.audit.deliveryRefunded': 'Entrega reembolsada',
     'staff.audit.mailResent': 'Correo reenviado',
+    'staff.audit.caption': 'Acciones del equipo, las más recientes primero',
   },
 }
