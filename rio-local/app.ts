@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { secretWeakness, STRONG_SECRET_ADVICE } from './auth/secret-strength'
-import { DEFAULT_GATED_IDENTITIES, DEFAULT_MEMBER_LISTS, claimedEmail, stillEntitled, type GatedIdentities, type ListedInState, type MemberLists } from './auth/identity-gate'
+import { DEFAULT_GATED_IDENTITIES, DEFAULT_MEMBER_LISTS, claimedEmail, stillEntitled, type GatedIdentities, type ListedInState, type MemberList, type MemberLists } from './auth/identity-gate'
 import { endedBySessionEpoch } from './auth/session-epoch'
 import { createTokenService, type Caller, type TokenService } from './auth/tokens'
 import type { MemberRecords } from './firestore/members'
@@ -226,15 +226,24 @@ function listedInStorage(storage: Storage, projectId: string, lists: MemberLists
   }
 }
 
-/** `mirror`, telling `changed(identity)` after each publish of an instance that holds a member list. */
+/**
+ * `mirror`, telling `changed(identity)` when a publish changes who a member list names (not on every
+ * write of its instance: the Shop also writes its audit log at each staff action).
+ */
 function memberListWatcher(mirror: StateMirror, lists: MemberLists, changed: (identity: string) => Promise<void>): StateMirror {
+  const named = new Map<string, string>()
   return {
     ...mirror,
     publish: (change, publishOptions) => {
       const published = mirror.publish(change, publishOptions)
       for (const identity of Object.keys(lists)) {
-        const list = lists[identity] as { classId: string; instanceId: string }
-        if (list.classId === change.classId && list.instanceId === change.instanceId) void changed(identity)
+        const list = lists[identity] as MemberList
+        if (list.classId !== change.classId || list.instanceId !== change.instanceId) continue
+        const field = change.state.private?.[list.field]
+        const members = typeof field === 'object' && field !== null ? Object.keys(field).sort().join('\n') : ''
+        if (named.get(identity) === members) continue
+        named.set(identity, members)
+        void changed(identity)
       }
       return published
     },

@@ -3,9 +3,11 @@
  * the members, adding, changing and removing them, and the audit log. Every failure leaves here as
  * an `AppError` made by lib/rio/errors.
  */
-import type { Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
+import type { AuditEntry, Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
+
+export type { AuditEntry }
 
 export const SHOP_CLASS = 'Shop'
 export const SHOP_INSTANCE = 'main'
@@ -17,16 +19,6 @@ export interface StaffMember {
   bootstrap: boolean
   changedAt?: string
   changedBy?: string
-}
-
-/** One staff action on the audit log. */
-export interface AuditEntry {
-  at: string
-  by: string
-  action: string
-  target: string
-  before: string
-  after: string
 }
 
 export interface MyRoles {

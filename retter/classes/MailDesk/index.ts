@@ -15,7 +15,7 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import RDK, { Data, Response } from '@retter/rdk'
-import { ALLOW, deny, isPlatformCall, recordStaffAction, STAFF_IDENTITY, staffMayDo } from 'BeanBloomIdentity'
+import { ALLOW, audited, deny, isPlatformCall, STAFF_IDENTITY, staffMayDo } from 'BeanBloomIdentity'
 
 const rdk = new RDK()
 
@@ -135,12 +135,9 @@ export async function forgetAccount(data: Data): Promise<Data> {
 }
 
 /** Staff only: sends a listed e-mail again (on the audit log), its refusals in the staff member's language. */
-export const resendDeadLetter = wordedForCaller(async function (data: Data<{ key?: string }>): Promise<Data> {
-  const done = await resendDeadLetterOf(data)
-  const status = done.response ? done.response.statusCode : 200
-  if (status >= 200 && status < 300) await recordStaffAction(rdk, data.context, { action: 'mail.resent', target: data.request.body && data.request.body.key ? String(data.request.body.key) : '' })
-  return done
-})
+export const resendDeadLetter = wordedForCaller(audited(rdk, resendDeadLetterOf, function (_data, request) {
+  return { action: 'mail.resent', target: typeof request.key === 'string' ? request.key : '' }
+}))
 
 /**
  * WRITE (staff) {key}: asks the e-mail's Account to put it back into its outbox, then takes it off

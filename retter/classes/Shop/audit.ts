@@ -4,19 +4,9 @@
  * never more than AUDIT_KEPT entries, the oldest going first.
  */
 
-export interface AuditEntry {
-  /** ISO instant. */
-  at: string
-  /** The member's e-mail. */
-  by: string
-  /** What was done: `member.added`, `member.changed`, `member.removed`, `delivery.shipped`, `delivery.refunded`, … */
-  action: string
-  /** What it was done to: a member's e-mail, a delivery id. */
-  target: string
-  /** The value before and after, in words (roles, an amount). */
-  before: string
-  after: string
-}
+import type { AuditEntry } from 'BeanBloomIdentity'
+
+export type { AuditEntry }
 
 export const AUDIT_KEPT_DAYS = 730
 export const AUDIT_KEPT = 5000

@@ -11,13 +11,11 @@
  */
 import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
-import { ALLOW, checkEmail, deny, isPlatformCall, STAFF_IDENTITY, staffEmails } from 'BeanBloomIdentity'
+import { ALLOW, checkEmail, deny, isPlatformCall, SHOP_INSTANCE, STAFF_IDENTITY, staffEmails } from 'BeanBloomIdentity'
 import { actionsOf, bootstrapRoles, cleanRoles, mayDo, Role, staffEmailOf } from 'BeanBloomIdentity'
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import { auditLog, AuditEntry, record } from './audit'
 
-/** The one instance. */
-export const SHOP_INSTANCE = 'main'
 
 /** A member the owners added (bootstrap owners are not stored: the environment names them). */
 export interface Member {

@@ -46,3 +46,18 @@ export function cleanRoles(value: unknown): Role[] | undefined {
   if (!Array.isArray(value)) return undefined
   return ROLES.filter(function (role) { return value.indexOf(role) >= 0 })
 }
+
+/** One staff action on the Shop's audit log (the Shop keeps it; the app shows and exports it). */
+export interface AuditEntry {
+  /** ISO instant. */
+  at: string
+  /** The member's e-mail. */
+  by: string
+  /** What was done: `member.added`, `member.changed`, `member.removed`, `delivery.shipped`, `delivery.refunded`, … */
+  action: string
+  /** What it was done to: a member's e-mail, a delivery id. */
+  target: string
+  /** The value before and after, in words (roles, an amount). */
+  before: string
+  after: string
+}

@@ -4,10 +4,10 @@
  * A Shop nobody opened yet has no members; a Shop that cannot be reached grants nothing but the
  * bootstrap owners' roles (a staff request fails closed).
  */
-import type { Context } from '@retter/rdk'
+import type { Context, Data } from '@retter/rdk'
 import { normaliseEmail } from './email'
 import { isStaffEmail, STAFF_IDENTITY } from './identity'
-import { cleanRoles, mayDo, Role, StaffAction } from './roles'
+import { AuditEntry, cleanRoles, mayDo, Role, StaffAction } from './roles'
 
 /** The e-mail of a staff session (a `staff` token, not anonymous); undefined for any other caller. */
 export function staffEmailOf(context: Context): string | undefined {
@@ -57,12 +57,7 @@ export async function isStaffMember(rdk: ShopCaller, email: string): Promise<boo
 }
 
 /** What a staff action changed, for the audit log: its kind, on what, and the value before and after. */
-export interface StaffActionRecord {
-  action: string
-  target: string
-  before?: string
-  after?: string
-}
+export type StaffActionRecord = Pick<AuditEntry, 'action' | 'target'> & Partial<Pick<AuditEntry, 'before' | 'after'>>
 
 /**
  * Records on the Shop's audit log what the staff session of `context` did. A log that cannot be
@@ -77,5 +72,22 @@ export async function recordStaffAction(rdk: ShopCaller, context: Context, recor
     if (!answer || answer.statusCode >= 300) console.error('[audit] not recorded (' + (answer ? answer.statusCode : 'no answer') + '): ' + JSON.stringify(body))
   } catch (err) {
     console.error('[audit] not recorded (' + String(err) + '): ' + JSON.stringify(body))
+  }
+}
+
+type Body = { [key: string]: unknown }
+
+/**
+ * A staff method that goes on the audit log once it succeeded: `record` says what it did from the
+ * request and the answer (nothing: nothing to record).
+ */
+export function audited<T>(rdk: ShopCaller, handler: (data: Data<T>) => Promise<Data>, record: (data: Data<T>, request: Body, answer: Body) => StaffActionRecord | undefined): (data: Data<T>) => Promise<Data> {
+  return async function (data: Data<T>): Promise<Data> {
+    const done = await handler(data)
+    const status = done.response ? done.response.statusCode : 200
+    const answer = (done.response && done.response.body && typeof done.response.body === 'object' ? done.response.body : {}) as Body
+    const recorded = status >= 200 && status < 300 ? record(data, (data.request.body || {}) as Body, answer) : undefined
+    if (recorded) await recordStaffAction(rdk, data.context, recorded)
+    return done
   }
 }
