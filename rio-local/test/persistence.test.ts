@@ -106,11 +106,14 @@ test('a write committed before a crash whose mirror write never landed is mirror
       const mirrored = ofAccount()
       expect(mirrored).toHaveLength(1)
       expect(mirrored[0]?.state.user[userIdFor('crashed.write@example.com')]).toMatchObject({ plan: 'roasters-club' })
-      // Once landed, the next start has nothing left to mirror.
+      // Once landed, the next start has nothing left to mirror: it never publishes that write again
+      // (a task left pending, such as the e-mails' hand-off, may run there: a write of its own).
       await restarted.close()
+      const landed = JSON.stringify(mirrored[0]?.state)
+      const before = ofAccount().length
       const third = await createBackend({ projectId: `${PROJECT}-crash`, storage: { dir: crashDir }, dev: true, mirror: recording })
       await third.close()
-      expect(ofAccount()).toHaveLength(1)
+      expect(ofAccount().slice(before).map((c) => JSON.stringify(c.state))).not.toContain(landed)
     } finally {
       await restarted.close()
     }

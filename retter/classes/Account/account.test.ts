@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { plansOnOffer } from '@retter-shared/BeanBloomSubscription/catalogue'
+import { seedCatalogue } from '@retter-shared/BeanBloomSubscription/catalogue-seed'
 import type { OutboxMessage, SendOtpResult, SubscriptionPlan, VerifyOtpResult } from '../../../lib/contract'
 import { createBackend, type Backend } from '../../../rio-local/app'
 import { recordingMirror } from '../../../rio-local/test/recording-mirror'
@@ -17,7 +19,8 @@ import { TEST_ADDRESS } from '../../../rio-local/test/address'
 import { call, sessions } from '../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 
-const plansJson = PLANS
+/** What a fresh shop offers: the seed plans with their words in every language. */
+const plansJson = plansOnOffer(seedCatalogue())
 
 const P = 'account-tests'
 let clock = Date.parse('2026-03-01T09:00:00Z')
@@ -212,6 +215,8 @@ describe('plans and selectPlan', () => {
         features: expect.arrayContaining([expect.any(String)]),
         sortOrder: expect.any(Number),
         recommended: expect.any(Boolean),
+        translations: expect.objectContaining({ de: expect.objectContaining({ name: expect.any(String), description: expect.any(String) }) }),
+        ...(p.coffee ? { coffee: { name: expect.any(String), origin: expect.any(String), process: expect.any(String), notes: expect.any(String) } } : {}),
       })
       expect(Number.isInteger(p.amount)).toBe(true)
     }

@@ -54,6 +54,10 @@ export interface AccountPrivateState {
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string
+  /** The plans the Shop was last told this subscription is on, space-separated (catalogue-source.ts). */
+  shopNoted?: string
+  /** The price changes already announced to the customer, as `planId@at` (price-notice.ts). */
+  priceNotices?: string[]
   /**
    * Deliveries (ISO days) with a reminder task scheduled that has not run yet: a delivery that
    * becomes the pending one again reuses its task instead of adding another (Retter's delayed calls

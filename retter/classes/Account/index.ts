@@ -12,6 +12,7 @@ import { viewAt } from './subscription/customer-view'
 import { creationLimit } from './limits'
 import { sessionEnded, sessionEndedResponse } from './sign-in/session-epoch'
 import { inCallersWords } from './refusals'
+import { stateWithCatalogue } from './catalogue-source'
 
 const rdk = new RDK()
 
@@ -28,6 +29,8 @@ export const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscr
  */
 export const TASKS_ONLY = [
   'sendDeliveryReminder', 'retryMail', 'syncRoastery', 'recordShipment',
+  // The Shop announces a plan's new price to its subscribers.
+  'priceNotice',
   'chargeDelivery', 'confirmCharge', 'retryCharge', 'syncPayment', 'closeDelivery',
   // The Roastery refunds (staff, from the board; the method checks which class called); the task issues late documents.
   'refundPayment', 'issueDocuments',
@@ -86,7 +89,9 @@ export async function init(data: Data<{ email: string }>): Promise<Data> {
  * A session of this Account's user that began before its session epoch gets 401 SESSION_ENDED
  * (session-epoch.ts): it must not read whoever holds the address now.
  */
-export async function getState(data: Data): Promise<Response> {
+export const getState = stateWithCatalogue(stateOf)
+
+async function stateOf(data: Data): Promise<Response> {
   const userId = data.context.userId
   if (userId && data.state.private && userId === privateOf(data).userId && sessionEnded(data)) return sessionEndedResponse()
   const user: Record<string, unknown> = {}

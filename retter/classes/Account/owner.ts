@@ -13,10 +13,14 @@ import { ownerMethod as sessionChecked } from './sign-in/session-epoch'
 import { wordedForCaller } from './refusals'
 import * as language from './language-setting'
 import * as changeLimited from './subscription/change-limit'
+import { withCatalogue } from './catalogue-source'
 
-/** An owner method: behind the session-epoch check, its refusals in the caller's language (refusals.ts). */
+/**
+ * An owner method: behind the session-epoch check, with the catalogue of the moment
+ * (catalogue-source.ts), its refusals in the caller's language (refusals.ts).
+ */
 function ownerMethod<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
-  return wordedForCaller(sessionChecked(handler))
+  return wordedForCaller(sessionChecked(withCatalogue(handler)))
 }
 
 export const selectPlan = ownerMethod(changeLimited.selectPlan)

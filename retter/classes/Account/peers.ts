@@ -4,7 +4,15 @@
  * a customer who moves. template.yml routes them here (`peers.<method>`); each lives with its
  * subdomain.
  */
-export { mailReported, resendDeadLetter } from './mail/outbox'
-export { recordShipment } from './subscription/shipments'
-export { refundPayment } from './payments/receipts'
-export { adoptCustomer } from './data-rights/email-change'
+import { withCatalogue } from './catalogue-source'
+import * as outbox from './mail/outbox'
+import * as shipments from './subscription/shipments'
+import * as receipts from './payments/receipts'
+import * as emailChange from './data-rights/email-change'
+
+// Each runs with the catalogue of the moment (catalogue-source.ts).
+export const mailReported = withCatalogue(outbox.mailReported)
+export const resendDeadLetter = withCatalogue(outbox.resendDeadLetter)
+export const recordShipment = withCatalogue(shipments.recordShipment)
+export const refundPayment = withCatalogue(receipts.refundPayment)
+export const adoptCustomer = withCatalogue(emailChange.adoptCustomer)

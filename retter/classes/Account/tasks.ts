@@ -3,8 +3,23 @@
  * authorizer lets only the platform call them). template.yml routes them here (`tasks.<method>`);
  * each lives with its subdomain.
  */
-export { sendDeliveryReminder, syncRoastery } from './subscription/reminder-tasks'
-export { retryMail } from './mail/outbox'
-export { chargeDelivery, closeDelivery, confirmCharge, retryCharge, syncPayment } from './payments/payments'
-export { issueDocuments } from './payments/receipts'
-export { forgetDeletedDeliveries } from './data-rights/deleted-deliveries'
+import { withCatalogue } from './catalogue-source'
+import * as reminderTasks from './subscription/reminder-tasks'
+import * as outbox from './mail/outbox'
+import * as payments from './payments/payments'
+import * as receipts from './payments/receipts'
+import * as deletedDeliveries from './data-rights/deleted-deliveries'
+import * as priceNotice from './subscription/price-notice'
+
+// Each runs with the catalogue of the moment (catalogue-source.ts).
+export const sendDeliveryReminder = withCatalogue(reminderTasks.sendDeliveryReminder)
+export const syncRoastery = withCatalogue(reminderTasks.syncRoastery)
+export const retryMail = withCatalogue(outbox.retryMail)
+export const chargeDelivery = withCatalogue(payments.chargeDelivery)
+export const closeDelivery = withCatalogue(payments.closeDelivery)
+export const confirmCharge = withCatalogue(payments.confirmCharge)
+export const retryCharge = withCatalogue(payments.retryCharge)
+export const syncPayment = withCatalogue(payments.syncPayment)
+export const issueDocuments = withCatalogue(receipts.issueDocuments)
+export const forgetDeletedDeliveries = withCatalogue(deletedDeliveries.forgetDeletedDeliveries)
+export const priceNoticeTask = withCatalogue(priceNotice.priceNotice)

@@ -1,12 +1,14 @@
 /**
- * The `Shop` class (one instance, `main`): the shop's staff members with their roles, and the audit
- * log of what staff did. The owners in STAFF_EMAILS bootstrap the shop; they add, change and remove
+ * The `Shop` class (one instance, `main`): the shop's staff members with their roles, its catalogue
+ * of plans and coffees (catalogue.ts), and the audit log of what staff did. The owners in STAFF_EMAILS bootstrap the shop; they add, change and remove
  * every other member here, and the other classes ask `memberRoles` at each staff request, so a
  * removed member (or a role taken away) is refused at their next request.
  *
  * Who may do what (the authorizer; the handlers then check the caller's roles in this state):
- * - staff sessions: `myRoles`; owners also `getStaff`, `setMember`, `removeMember`, `getAuditLog`;
- * - the platform (the other classes, for their authorizers and sign-in): `memberRoles`, `recordAudit`;
+ * - anyone, signed in or not: `getCatalogue` (the plans on offer and the coffees available);
+ * - staff sessions: `myRoles`; owners also `getStaff`, `setMember`, `removeMember`, `getAuditLog`,
+ *   `savePlan`, `retirePlan`, `saveCoffee`, `changePrice`;
+ * - the platform (the other classes): `memberRoles`, `recordAudit`, `noteSubscriber`;
  * - nobody else: 401 without a session, 403 with one. All state stays private.
  */
 import { refuse, respond } from 'BeanBloomKit'
@@ -15,6 +17,9 @@ import { ALLOW, checkEmail, deny, isPlatformCall, SHOP_INSTANCE, STAFF_IDENTITY,
 import { actionsOf, bootstrapRoles, cleanRoles, mayDo, Role, staffEmailOf } from 'BeanBloomIdentity'
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import { auditLog, AuditEntry, record } from './audit'
+import { changePriceOf, getCatalogueOf, noteSubscriberOf, retirePlanOf, saveCoffeeOf, savePlanOf } from './catalogue'
+import type { Catalogue } from 'BeanBloomSubscription'
+import { seedCatalogue } from 'BeanBloomSubscription'
 
 
 /** A member the owners added (bootstrap owners are not stored: the environment names them). */
@@ -28,14 +33,20 @@ export interface Member {
 export interface ShopPrivate {
   members: { [email: string]: Member }
   audit: AuditEntry[]
+  /** The plans and coffees (seeded at init, or on first use by a Shop opened before it existed). */
+  catalogue?: Catalogue
+  /** The plans each subscriber's Account is on, by Account id (told by the Accounts). */
+  subscribers?: { [accountId: string]: string[] }
 }
 
-const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog']
-const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit']
+const FOR_ANYONE = ['getCatalogue']
+const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice']
+const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit', 'noteSubscriber']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   const method = context.methodName
+  if (FOR_ANYONE.indexOf(method) >= 0) return ALLOW
   if (FOR_PLATFORM.indexOf(method) >= 0 && isPlatformCall(context)) return ALLOW
   if (FOR_STAFF.indexOf(method) >= 0 && context.identity === STAFF_IDENTITY && !context.isAnonymous) return ALLOW
   if (method === 'LIST') return deny(context, 'The shop is one instance; it cannot be listed')
@@ -45,7 +56,7 @@ export async function authorizer(data: Data): Promise<Response> {
 export async function init(data: Data): Promise<Data> {
   if (data.context.instanceId !== SHOP_INSTANCE) return refuse(data, 400, 'UNKNOWN_SHOP', 'The shop instance is "' + SHOP_INSTANCE + '".')
   data.state.public = {}
-  data.state.private = { members: {}, audit: [] }
+  data.state.private = { members: {}, audit: [], catalogue: seedCatalogue(), subscribers: {} }
   data.state.user = {}
   data.state.role = {}
   return respond(data)
@@ -166,6 +177,27 @@ export async function recordAudit(data: Data<AuditEntry>): Promise<Data> {
   const shop = shopOf(data)
   record(shop.audit, { at: new Date().toISOString(), by: String(body.by), action: String(body.action), target: body.target || '', before: body.before || '', after: body.after || '' })
   return respond(data, { recorded: true })
+}
+
+/** The roles of staff e-mails in this Shop's state. */
+function rolesIn(data: Data): (email: string) => Role[] {
+  const shop = shopOf(data)
+  return function (email: string) { return rolesOf(shop, email) }
+}
+
+export const getCatalogue = wordedForCaller(async function (data: Data<{ all?: boolean }>) { return getCatalogueOf(data, shopOf(data), rolesIn(data)) })
+async function savePlanIn(data: Data<{ plan: unknown; create?: boolean }>): Promise<Data> { return savePlanOf(data, shopOf(data), rolesIn(data)) }
+async function retirePlanIn(data: Data<{ planId: string }>): Promise<Data> { return retirePlanOf(data, shopOf(data), rolesIn(data)) }
+async function saveCoffeeIn(data: Data<{ coffee: unknown }>): Promise<Data> { return saveCoffeeOf(data, shopOf(data), rolesIn(data)) }
+async function changePriceIn(data: Data<{ planId: string; amountCents: number }>): Promise<Data> { return changePriceOf(data, shopOf(data), rolesIn(data)) }
+export const savePlan = wordedForCaller(savePlanIn)
+export const retirePlan = wordedForCaller(retirePlanIn)
+export const saveCoffee = wordedForCaller(saveCoffeeIn)
+export const changePrice = wordedForCaller(changePriceIn)
+
+/** WRITE (platform) {accountId, plans}: which plans a subscriber is on, so price changes reach them. */
+export async function noteSubscriber(data: Data<{ accountId: string; plans: string[] }>): Promise<Data> {
+  return noteSubscriberOf(data, shopOf(data))
 }
 
 // Staff methods as the template names them, their refusals in the member's language (the call's culture).

@@ -10,7 +10,7 @@ export const ROLES = ['owner', 'roaster', 'support', 'finance'] as const
 export type Role = typeof ROLES[number]
 
 /** What staff do, each allowed to the roles named (an owner may do everything). */
-export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage'
+export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage' | 'catalogue.manage'
 
 export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   /** Open and read a day's board: its packing list, its payments and refunds (the money view), live. */
@@ -23,6 +23,8 @@ export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   'mail.resend': ['owner', 'support'],
   /** Add, change and remove staff members; read the audit log. */
   'staff.manage': ['owner'],
+  /** Create, edit and retire plans, save coffees and change prices (with notice). */
+  'catalogue.manage': ['owner'],
 }
 
 export function isRole(value: unknown): value is Role {

@@ -1,14 +1,14 @@
 /**
- * The subscription plans on offer (the Account class's STATIC getSubscriptionPlans answers them;
- * the app renders them at first paint). Inline rather than a JSON file: importing JSON in class code
- * needs a newer Rio than our 2022 target.
+ * The seed catalogue: the plans a fresh shop starts with (the Shop class keeps the catalogue from
+ * then on, and owners change it in the app; catalogue.ts). Inline rather than a JSON file: importing
+ * JSON in class code needs a newer Rio than our 2022 target.
  * Array order is NOT display order: the app sorts by `sortOrder`.
  *
  * Prices are per delivery and fall per bag as a plan sends more coffee (13, 12, 11 and 10 euros a
  * bag), so no plan is a worse deal than a smaller one. What a customer may choose (grind, roast) is
  * data here, and the plan cards show exactly that: nothing is advertised that cannot be chosen.
  */
-import { DeliveryCadence } from './schedule'
+import type { DeliveryCadence } from './schedule'
 import { ALL_GRINDS, ALL_ROASTS, Grind, Roast } from './preferences'
 
 /** What the price is for: one delivery (the only kind today). */
@@ -41,6 +41,26 @@ export interface SubscriptionPlan {
   sortOrder: number
   /** Marked as the recommended plan in the UI; at most one plan has it. */
   recommended: boolean
+  /** Its words in the other languages (the catalogue's plans have them; a language missing reads in English). */
+  translations?: { [locale: string]: PlanTexts }
+  /** For a roaster's-choice plan: the coffee of the moment, as the catalogue names it. */
+  coffee?: CoffeeOfTheMoment
+}
+
+/** A plan's words in one language besides English; what is missing reads in English. */
+export interface PlanTexts {
+  name?: string
+  description?: string
+  /** The features in the English list's order (same length). */
+  features?: string[]
+}
+
+/** The coffee a roaster's-choice plan sends now. */
+export interface CoffeeOfTheMoment {
+  name: string
+  origin: string
+  process: string
+  notes: string
 }
 
 export const PLANS: ReadonlyArray<SubscriptionPlan> = [
@@ -109,15 +129,3 @@ export const PLANS: ReadonlyArray<SubscriptionPlan> = [
     recommended: false
   }
 ]
-
-/** The plan of this id, or undefined for a plan we do not offer. */
-export function findPlan(planId: string): SubscriptionPlan | undefined {
-  for (const plan of PLANS) if (plan.id === planId) return plan
-  return undefined
-}
-
-/** The delivery cadence of a plan id, for the schedule (undefined for a plan we do not offer). */
-export function cadenceOf(planId: string): DeliveryCadence | undefined {
-  const plan = findPlan(planId)
-  return plan ? plan.delivery : undefined
-}

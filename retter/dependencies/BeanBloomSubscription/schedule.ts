@@ -55,6 +55,12 @@ export interface ScheduleSegment {
   from: string
   plan: string
   cadence: DeliveryCadence
+  /**
+   * ISO instant the customer chose this plan (the price they saw then is theirs; a later price
+   * reaches them only with notice, catalogue.ts priceFor). Absent on segments stored before prices
+   * could change: those are taken as chosen before every change.
+   */
+  chosenAt?: string
 }
 
 /** One of the next deliveries of the grid. */
@@ -180,6 +186,14 @@ export function gridDates(segments: ReadonlyArray<ScheduleSegment>, fromMs: numb
   return out
 }
 
+/** The segment of the grid the day `date` falls in (the newest that began by then); undefined before the first. */
+export function segmentOn(segments: ReadonlyArray<ScheduleSegment>, date: string): ScheduleSegment | undefined {
+  const day = dayMs(date)
+  let found: ScheduleSegment | undefined
+  for (let i = 0; i < segments.length; i++) if (dayMs((segments[i] as ScheduleSegment).from) <= day) found = segments[i]
+  return found
+}
+
 /** True when `sub` is paused and the day `date` (an ISO day) falls within the pause (pausedFrom ≤ day < pausedUntil). */
 export function isInPause(sub: SubscriptionFields, date: string): boolean {
   if (sub.status !== 'paused' || !sub.pausedFrom || !sub.pausedUntil) return false
@@ -299,7 +313,7 @@ export function start(stored: SubscriptionFields, plan: string, cadence: Deliver
   const first = firstDeliveryAt(nowMs)
   sub.plan = plan
   sub.status = 'active'
-  sub.segments = [{ from: first, plan: plan, cadence: cadence }]
+  sub.segments = [{ from: first, plan: plan, cadence: cadence, chosenAt: new Date(nowMs).toISOString() }]
   sub.skipped = []
   delete sub.pausedFrom
   delete sub.pausedUntil
@@ -350,7 +364,7 @@ export function changePlan(stored: SubscriptionFields, plan: string, cadence: De
   const segments = sub.segments || []
   const fromDate = changeFromDate(segments, nowMs)
   const kept = segments.filter((segment) => dayMs(segment.from) < dayMs(fromDate))
-  kept.push({ from: fromDate, plan: plan, cadence: cadence })
+  kept.push({ from: fromDate, plan: plan, cadence: cadence, chosenAt: new Date(nowMs).toISOString() })
   sub.segments = kept
   sub.plan = plan
   skipInsidePause(sub)

@@ -54,6 +54,8 @@ export type SubscriptionEvent =
   | { kind: 'payment-owed'; date: string; amountCents: number; reason: string }
   | { kind: 'payment-hold' }
   | { kind: 'payment-hold-ended' }
+  /** A plan's new price reaches the customer from the delivery of `date` (announced with notice). */
+  | { kind: 'price-change'; plan: SubscriptionPlan; date: string; oldCents: number; newCents: number }
 
 
 /** What the words of one e-mail need: its language's texts, dates and money. */
@@ -86,8 +88,15 @@ function planOfDelivery(sub: SubscriptionFields, date: string): SubscriptionPlan
   return found && found.date === date ? findPlan(found.plan) : undefined
 }
 
-/** The plan's name in the e-mail's language (the catalogue's, the plan's own for a plan it does not know). */
+/**
+ * The plan's name in the e-mail's language: the catalogue plan's own words in that language (its
+ * English name when it has none there); for a plan without words, the message catalogue's.
+ */
 function planName(plan: SubscriptionPlan, s: Speech): string {
+  if (plan.translations) {
+    const own = s.locale === 'en' ? undefined : plan.translations[s.locale]
+    return (own && own.name) || plan.name
+  }
   return Object.prototype.hasOwnProperty.call(CATALOGUE.en, 'plans.name.' + plan.id) ? s.w(('plans.name.' + plan.id) as MessageKey) : plan.name
 }
 
@@ -182,6 +191,15 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject:
           .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)),
       }
     }
+    case 'price-change':
+      return {
+        subject: w('mail.price.subject', { plan: planName(event.plan, s), date: day(event.date) }),
+        headline: w('mail.price.headline'),
+        lines: [
+          w('mail.price.line', { plan: planName(event.plan, s), date: day(event.date), newPrice: s.money(event.newCents), oldPrice: s.money(event.oldCents) }),
+          w('mail.price.choice', { date: day(event.date) }),
+        ],
+      }
     case 'payment-method':
       return {
         subject: w('mail.method.saved'),

@@ -19,7 +19,7 @@ import { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { deliveryIdFor } from 'BeanBloomBoard'
 import {
-  closingMomentMs, DAY_MS, DeliveryPayment, findPlan, isSettling, methodText, owesPayment, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent,
+  closingMomentMs, DAY_MS, DeliveryPayment, deliveryPrice, findPlan, priceNoticeDays, isSettling, methodText, owesPayment, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent,
   unpaidInARow, withPayment,
 } from 'BeanBloomSubscription'
 import { CustomerView, mailCustomer, store } from '../subscription/customer-view'
@@ -255,7 +255,8 @@ export async function chargeIfDue(data: Data, view: CustomerView, date: string, 
   if (!plan) return 'no plan'
   const accountId = data.context.instanceId || ''
   const payment: DeliveryPayment = {
-    date: date, deliveryId: deliveryIdFor(accountId, date.slice(0, 10)), plan: plan.id, amountCents: plan.amount, currency: 'eur',
+    // The price in force for this delivery: a change reaches it only with notice (catalogue.ts priceFor).
+    date: date, deliveryId: deliveryIdFor(accountId, date.slice(0, 10)), plan: plan.id, amountCents: deliveryPrice(view.segments || [], date, priceNoticeDays()) || plan.amount, currency: 'eur',
     status: 'charging', attempts: 0, updatedAt: new Date(nowMs).toISOString(),
   }
   task(data, CLOSE_METHOD, closingMomentMs(date) - nowMs, { date: date })

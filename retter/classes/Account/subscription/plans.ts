@@ -1,13 +1,15 @@
 /**
- * The STATIC method that lists the subscription plans (the plans themselves are data of the
- * BeanBloomSubscription dependency, which the app renders too).
+ * The STATIC method that lists the subscription plans: the catalogue's active plans, as the Shop
+ * keeps them (owners change them in the app; catalogue-source.ts reads them at each request).
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { PLANS } from 'BeanBloomSubscription'
+import { catalogueInUse, plansOnOffer } from 'BeanBloomSubscription'
+import { loadCatalogue } from '../catalogue-source'
 
-/** STATIC: the plans (a fresh copy, so no caller can change ours). */
+/** STATIC: the plans on offer now (fresh copies, so no caller can change ours). */
 export async function getSubscriptionPlans(data: Data): Promise<Data> {
-  respond(data, JSON.parse(JSON.stringify(PLANS)))
+  await loadCatalogue()
+  respond(data, plansOnOffer(catalogueInUse()))
   return data
 }

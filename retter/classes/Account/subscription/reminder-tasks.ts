@@ -5,7 +5,7 @@
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { findPlan, isFinal, paymentOn } from 'BeanBloomSubscription'
+import { deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
 import { planOn } from '../payments/charge-task'
 import { current, mailCustomer } from './customer-view'
 import { privateOf } from '../customer'
@@ -37,9 +37,8 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !isFinal(date, nowMs) && !paymentOn(view.payments, date) && !view.paymentHoldSince
   if (due) {
     priv.remindedFor = date
-    const planId = planOn(view, date)
-    const plan = planId ? findPlan(planId) : undefined
-    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? plan.amount : undefined })
+    // The price this delivery will be charged (a price change reaches it only with notice).
+    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: planOn(view, date) ? deliveryPrice(view.segments || [], date, priceNoticeDays()) : undefined })
   }
   keepReminder(data, view, nowMs)
   respond(data, { sent: due, reason: due ? 'due' : 'not due' })

@@ -7,7 +7,7 @@
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
+  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, offeredPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
   preferencesFor, resume, skip, skipNext, start, SubscriptionChange, subscriptionAt, Transition, unskip,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
@@ -49,7 +49,8 @@ function firstOfNewPlan(sub: CustomerView): string | undefined {
 export async function selectPlan(data: Data<{ planId: string; delivery?: unknown; preferences?: Partial<CoffeePreferences> }>): Promise<Data> {
   const body = data.request.body
   const planId = body ? body.planId : ''
-  const plan = findPlan(planId)
+  // Only a plan on offer may be chosen; a retired plan stays with the customers on it.
+  const plan = offeredPlan(planId)
   if (!plan) return refuse(data, 400, 'UNKNOWN_PLAN', 'There is no plan "' + planId + '"')
   const nowMs = Date.now()
   const view = current(data, nowMs)

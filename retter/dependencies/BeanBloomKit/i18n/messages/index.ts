@@ -48,6 +48,9 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'account.document.date', 'legal.address.email', 'legal.imprint.register',
   // Values only, or a number and a value: the same in every language.
   'mail.coffee', 'mail.digest.item', 'documents.paidWithValue',
+  // The catalogue section: a value pair, and words that are the same in some languages ("Status", "Catalogue", "Name", "Description", "Plan").
+  'staff.catalogue.fieldProblem', 'staff.catalogue.fieldIn', 'staff.catalogue.state', 'staff.catalogue.title', 'staff.catalogue.field.name',
+  'staff.catalogue.field.description', 'staff.catalogue.plan',
   // "minute" is French too.
   'refusals.wait.minutes', 'errors.countdown.minutes',
 ]

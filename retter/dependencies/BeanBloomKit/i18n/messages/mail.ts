@@ -127,6 +127,10 @@ const en = {
   'mail.addressChanged.oldSessions': 'Sessions signed in with {from} no longer see any of it. Signing in with {from} again starts a new, empty account.',
   'mail.addressChanged.oldWarn': 'If you did not make this change, reply to this e-mail at once.',
   'mail.addressChanged.new': 'This address is now the one for your {brand} account (it was {from}). Your subscription, deliveries, receipts and payment method are here, and you sign in with this address from now on.',
+  'mail.price.subject': 'The price of {plan} changes from {date}',
+  'mail.price.headline': 'A new price for your plan',
+  'mail.price.line': 'From your delivery of {date}, {plan} costs {newPrice} a delivery instead of {oldPrice}. Every delivery before it stays at {oldPrice}.',
+  'mail.price.choice': 'If you would rather not, switch to another plan, pause or cancel on your account page before {date}: nothing is charged at the new price before then.',
 }
 
 export type MailKey = keyof typeof en
@@ -253,6 +257,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.addressChanged.oldSessions': 'Sitzungen, die mit {from} angemeldet sind, sehen davon nichts mehr. Wer sich wieder mit {from} anmeldet, beginnt ein neues, leeres Konto.',
     'mail.addressChanged.oldWarn': 'Wenn du das nicht warst, antworte sofort auf diese E-Mail.',
     'mail.addressChanged.new': 'Diese Adresse gehört jetzt zu deinem {brand}-Konto (vorher {from}). Abo, Lieferungen, Rechnungen und Zahlungsart sind hier, und du meldest dich ab jetzt mit dieser Adresse an.',
+    'mail.price.subject': 'Der Preis von {plan} ändert sich ab {date}',
+    'mail.price.headline': 'Ein neuer Preis für dein Abo',
+    'mail.price.line': 'Ab deiner Lieferung vom {date} kostet {plan} {newPrice} pro Lieferung statt {oldPrice}. Alle Lieferungen davor bleiben bei {oldPrice}.',
+    'mail.price.choice': 'Wenn du das nicht möchtest, wechsle vor dem {date} auf deiner Kontoseite zu einem anderen Abo, pausiere oder kündige: Vorher wird nichts zum neuen Preis abgebucht.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -374,6 +382,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.addressChanged.oldSessions': 'Les sessions ouvertes avec {from} n’y ont plus accès. Se reconnecter avec {from} crée un nouveau compte vide.',
     'mail.addressChanged.oldWarn': 'Si vous n’êtes pas à l’origine de ce changement, répondez immédiatement à cet e-mail.',
     'mail.addressChanged.new': 'Cette adresse est désormais celle de votre compte {brand} (auparavant {from}). Votre abonnement, vos livraisons, vos factures et votre moyen de paiement sont ici, et vous vous connectez désormais avec cette adresse.',
+    'mail.price.subject': 'Le prix de {plan} change à partir du {date}',
+    'mail.price.headline': 'Un nouveau prix pour votre formule',
+    'mail.price.line': 'À partir de votre livraison du {date}, {plan} coûte {newPrice} par livraison au lieu de {oldPrice}. Toutes les livraisons d’ici là restent à {oldPrice}.',
+    'mail.price.choice': 'Si ce nouveau prix ne vous convient pas, changez de formule, suspendez vos livraisons ou résiliez votre abonnement sur la page de votre compte avant le {date}\u202f: rien n’est débité au nouveau prix d’ici là.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -495,6 +507,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.addressChanged.oldSessions': 'Sessies die met {from} zijn ingelogd, zien er niets meer van. Opnieuw inloggen met {from} begint een nieuw, leeg account.',
     'mail.addressChanged.oldWarn': 'Heb jij dit niet gedaan? Beantwoord deze e-mail dan meteen.',
     'mail.addressChanged.new': 'Dit adres hoort nu bij je {brand}-account (eerder {from}). Je abonnement, leveringen, facturen en betaalmethode staan hier, en je logt voortaan in met dit adres.',
+    'mail.price.subject': 'De prijs van {plan} verandert vanaf {date}',
+    'mail.price.headline': 'Een nieuwe prijs voor je abonnement',
+    'mail.price.line': 'Vanaf je levering van {date} kost {plan} {newPrice} per levering in plaats van {oldPrice}. Elke levering daarvoor blijft {oldPrice}.',
+    'mail.price.choice': 'Liever niet? Kies vóór {date} op je accountpagina een ander abonnement, pauzeer of zeg op: tot dan wordt er niets tegen de nieuwe prijs afgeschreven.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -616,6 +632,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.addressChanged.oldSessions': 'Le sessioni aperte con {from} non vedono più nulla. Accedere di nuovo con {from} crea un account nuovo e vuoto.',
     'mail.addressChanged.oldWarn': 'Se non hai fatto tu questa modifica, rispondi subito a questa e-mail.',
     'mail.addressChanged.new': 'Questo indirizzo ora è quello del tuo account {brand} (prima era {from}). Abbonamento, consegne, fatture e metodo di pagamento sono qui, e da ora accedi con questo indirizzo.',
+    'mail.price.subject': 'Il prezzo di {plan} cambia da {date}',
+    'mail.price.headline': 'Un nuovo prezzo per il tuo abbonamento',
+    'mail.price.line': 'Dalla tua consegna di {date}, {plan} costa {newPrice} a consegna invece di {oldPrice}. Tutte le consegne precedenti restano a {oldPrice}.',
+    'mail.price.choice': 'Se preferisci di no, cambia abbonamento, metti in pausa o disdici dalla pagina del tuo account prima di {date}: fino ad allora nulla viene addebitato al nuovo prezzo.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -737,5 +757,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.addressChanged.oldSessions': 'Las sesiones iniciadas con {from} ya no ven nada de esto. Volver a acceder con {from} crea una cuenta nueva y vacía.',
     'mail.addressChanged.oldWarn': 'Si no has hecho tú este cambio, responde a este correo de inmediato.',
     'mail.addressChanged.new': 'Esta dirección es ahora la de tu cuenta de {brand} (antes era {from}). Tu suscripción, entregas, facturas y método de pago están aquí, y a partir de ahora accedes con esta dirección.',
+    'mail.price.subject': 'El precio de {plan} cambia a partir del {date}',
+    'mail.price.headline': 'Un nuevo precio para tu plan',
+    'mail.price.line': 'A partir de tu entrega del {date}, {plan} cuesta {newPrice} por entrega en lugar de {oldPrice}. Todas las entregas anteriores siguen a {oldPrice}.',
+    'mail.price.choice': 'Si prefieres que no, cambia de plan, pausa o cancela tu suscripción en la página de tu cuenta antes del {date}: hasta entonces no se cobra nada al nuevo precio.',
   },
 }

@@ -96,6 +96,8 @@ const en = {
   'plans.line.manage': 'Manage your subscription',
   'plans.toast.switching': 'You’re switching to {plan} from your next delivery on {day}.',
   'plans.toast.started': 'You’re on {plan}. Your first delivery is on {day}.',
+  'plans.card.coffee': 'Coffee now',
+  'plans.card.coffeeNow': '{name} from {origin}',
 }
 
 export type PlansKey = keyof typeof en
@@ -194,6 +196,8 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.line.manage': 'Abo verwalten',
     'plans.toast.switching': 'Du wechselst zu {plan} ab deiner nächsten Lieferung am {day}.',
     'plans.toast.started': 'Dein Abo: {plan}. Deine erste Lieferung kommt am {day}.',
+    'plans.card.coffee': 'Kaffee des Moments',
+    'plans.card.coffeeNow': '{name} aus {origin}',
   },
   fr: {
     'plans.title': 'Formules',
@@ -287,6 +291,8 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.line.manage': 'Gérer votre abonnement',
     'plans.toast.switching': 'Vous passez à {plan} à partir de votre prochaine livraison du {day}.',
     'plans.toast.started': 'Vous avez choisi {plan}. Votre première livraison arrive le {day}.',
+    'plans.card.coffee': 'Café du moment',
+    'plans.card.coffeeNow': '{name}, origine {origin}',
   },
   nl: {
     'plans.title': 'Abonnementen',
@@ -380,6 +386,8 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.line.manage': 'Je abonnement beheren',
     'plans.toast.switching': 'Je stapt over naar {plan} vanaf je volgende levering op {day}.',
     'plans.toast.started': 'Je abonnement: {plan}. Je eerste levering is op {day}.',
+    'plans.card.coffee': 'Koffie van het moment',
+    'plans.card.coffeeNow': '{name} uit {origin}',
   },
   it: {
     'plans.title': 'Abbonamenti',
@@ -473,6 +481,8 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.line.manage': 'Gestisci il tuo abbonamento',
     'plans.toast.switching': 'Passi a {plan} dalla prossima consegna del {day}.',
     'plans.toast.started': 'Ora hai {plan}. La tua prima consegna è il {day}.',
+    'plans.card.coffee': 'Caffè del momento',
+    'plans.card.coffeeNow': '{name}, origine {origin}',
   },
   es: {
     'plans.title': 'Planes',
@@ -566,5 +576,7 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.line.manage': 'Gestionar tu suscripción',
     'plans.toast.switching': 'Cambias a {plan} a partir de tu próxima entrega del {day}.',
     'plans.toast.started': 'Ya tienes {plan}. Tu primera entrega llega el {day}.',
+    'plans.card.coffee': 'Café del momento',
+    'plans.card.coffeeNow': '{name} de {origin}',
   },
 }

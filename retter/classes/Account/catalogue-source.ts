@@ -1,0 +1,89 @@
+/**
+ * The catalogue each Account request works with: read from the Shop (`main`) before the method runs
+ * and put in use (BeanBloomSubscription catalogue.ts), so a plan, a coffee or a price an owner changed
+ * is in force at the next request without a deploy. After the method, the Shop is told which plans
+ * this subscription is on when that changed, so a price change reaches the customer.
+ *
+ * A Shop nobody opened yet sells the seed catalogue (reading never creates it; the first subscriber
+ * or owner does). When the Shop does not answer, the catalogue last read stays in use (the seed in a
+ * fresh container) and it is logged: the shop keeps selling rather than refusing every customer.
+ */
+import RDK, { Data, Response } from '@retter/rdk'
+import { SHOP_CLASS, SHOP_INSTANCE } from 'BeanBloomIdentity'
+import { Catalogue, seedCatalogue, putInUse } from 'BeanBloomSubscription'
+import { privateOf } from './customer'
+import type { AccountUserState as Customer } from './customer'
+
+const rdk = new RDK()
+
+function isCatalogue(body: unknown): body is Catalogue {
+  return !!body && typeof body === 'object' && Array.isArray((body as Catalogue).plans) && Array.isArray((body as Catalogue).coffees)
+}
+
+/** Reads the whole catalogue from the Shop and puts it in use; answers whether it was read now. */
+export async function loadCatalogue(): Promise<boolean> {
+  try {
+    const answer = await rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'getCatalogue', body: { all: true } })
+    if (answer && answer.statusCode === 404) {
+      putInUse(seedCatalogue())
+      return true
+    }
+    if (answer && answer.statusCode === 200 && isCatalogue(answer.body)) {
+      putInUse(answer.body)
+      return true
+    }
+    console.error('[catalogue] the Shop answered ' + (answer ? answer.statusCode : 'nothing') + '; the catalogue last read stays in use')
+  } catch (err) {
+    console.error('[catalogue] the Shop could not be asked (' + String(err) + '); the catalogue last read stays in use')
+  }
+  return false
+}
+
+/** The plans a subscription is on now (its segments'), for the Shop's list of subscribers. */
+export function plansOf(customer: Pick<Customer, 'status' | 'segments'> | undefined): string[] {
+  if (!customer || (customer.status !== 'active' && customer.status !== 'paused')) return []
+  const plans: string[] = []
+  for (const segment of customer.segments || []) if (plans.indexOf(segment.plan) < 0) plans.push(segment.plan)
+  return plans
+}
+
+/** Tells the Shop the plans this Account is on when they differ from what it was told last. */
+export async function noteSubscriber(data: Data): Promise<void> {
+  const priv = data.state && data.state.private ? privateOf(data) : undefined
+  if (!priv || !priv.userId || !data.state.user) return
+  const customer = data.state.user[priv.userId] as Customer | undefined
+  const plans = plansOf(customer)
+  const told = plans.join(' ')
+  if ((priv.shopNoted || '') === told) return
+  const note = function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'noteSubscriber', body: { accountId: data.context.instanceId, plans: plans } }) }
+  try {
+    let answer = await note()
+    if (answer && answer.statusCode === 404) {
+      // The first subscriber opens the Shop (it seeds itself with the seed catalogue).
+      await rdk.getInstance({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE })
+      answer = await note()
+    }
+    if (answer && answer.statusCode === 200) priv.shopNoted = told
+    else console.error('[catalogue] the Shop did not take the subscriber (' + (answer ? answer.statusCode : 'no answer') + '); told again at the next request')
+  } catch (err) {
+    console.error('[catalogue] the Shop did not take the subscriber (' + String(err) + '); told again at the next request')
+  }
+}
+
+/** A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's subscriber list in line. */
+export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
+  return async function (data: Data<T>): Promise<Data> {
+    await loadCatalogue()
+    const done = await handler(data)
+    await noteSubscriber(done)
+    return done
+  }
+}
+
+/** A STATE read with the catalogue of the moment (the customer's plan is named from it). */
+export function stateWithCatalogue(read: (data: Data) => Promise<Response>): (data: Data) => Promise<Response> {
+  return async function (data: Data): Promise<Response> {
+    await loadCatalogue()
+    return read(data)
+  }
+}
