@@ -35,7 +35,7 @@ export type {
 export type { DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
 export type { CoffeePreferences, Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
 export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from '@retter-shared/BeanBloomBoard/board'
-export type { PlanInterval, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
+export type { CoffeeOfTheMoment, PlanInterval, PlanTexts, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
 export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@retter-shared/BeanBloomSubscription/payments'
 
 /*

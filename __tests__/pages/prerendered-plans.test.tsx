@@ -44,10 +44,11 @@ describe('the server-side plans client (getStaticProps of /)', () => {
     expect(result).toHaveProperty('reason')
   })
 
-  test('getStaticProps carries the plans and revalidates hourly; without a backend it retries sooner', async () => {
+  test('getStaticProps carries the plans and revalidates every minute (a catalogue change shows within one); without a backend it retries sooner', async () => {
     const built = await getStaticProps({})
     expect(built).toMatchObject({ props: { plans: expect.any(Array), prices: expect.any(Object) }, revalidate: PLANS_REVALIDATE_SECONDS })
-    expect(PLANS_REVALIDATE_SECONDS).toBe(3600)
+    expect(PLANS_REVALIDATE_SECONDS).toBe(60)
+    expect(PLANS_RETRY_SECONDS).toBeLessThan(PLANS_REVALIDATE_SECONDS)
     // Each language's / is prerendered with its prices as that language writes them, and its words.
     const german = await getStaticProps({ locale: 'de' })
     expect(german).toMatchObject({ props: { i18n: { locale: 'de', messages: expect.objectContaining({ 'plans.card.perDelivery': 'pro Lieferung' }) } } })

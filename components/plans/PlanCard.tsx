@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import { AppLink } from '@/components/ui/AppLink'
 import type { SubscriptionPlan } from '@/lib/contract'
-import { bagsLine, grindChoices, planDescription, planFeature, planTitle, roastChoices } from '@/lib/format/plan'
+import { bagsLine, grindChoices, planDescription, planFeatures, planTitle, roastChoices } from '@/lib/format/plan'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import { formatInterval, planPriceTexts, type PriceTexts } from '@/lib/format/price'
 import styles from './Plans.module.css'
@@ -97,6 +97,8 @@ export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesCla
     { term: t('plans.card.grind'), value: grindChoices(t, plan) },
     { term: t('plans.card.roast'), value: roastChoices(t, plan) },
   ]
+  // A roaster's-choice plan names the coffee it sends now (the shop's catalogue).
+  if (plan.coffee) offer.push({ term: t('plans.card.coffee'), value: t('plans.card.coffeeNow', { name: plan.coffee.name, origin: plan.coffee.origin }) })
   return (
     <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...attributes}>
       {ring}
@@ -124,9 +126,9 @@ export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesCla
       </dl>
       {plan.features.length > 0 ? (
         <ul className={styles.features} aria-label={t('plans.card.includes', { plan: name })}>
-          {plan.features.map((feature) => (
-            <li key={feature}>
-              <span>{planFeature(t, feature)}</span>
+          {planFeatures(t, plan).map((feature, i) => (
+            <li key={i}>
+              <span>{feature}</span>
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { MoneyView } from './MoneyView'
 import { RoasteryBoard } from './RoasteryBoard'
 import { UndeliveredMail } from './UndeliveredMail'
 import { StaffSection } from '@/components/staff/StaffSection'
+import { CatalogueSection } from '@/components/staff/CatalogueSection'
 import { useStaff } from '@/components/staff/useStaff'
 import styles from './Roastery.module.css'
 
@@ -54,6 +55,7 @@ export function RoasteryPage() {
       {/* Each section for the roles that may use it (the classes refuse everyone else anyway). */}
       {may('mail.resend') ? <UndeliveredMail /> : null}
       {may('staff.manage') ? <StaffSection staff={staff} /> : null}
+      {may('catalogue.manage') ? <CatalogueSection staff={staff} /> : null}
     </section>
   )
 }

@@ -10,6 +10,8 @@ import { planTitle } from '@/lib/format/plan'
 import { useLocale } from '@/contexts/I18nContext'
 import { ROUTES } from '@/lib/routes'
 import { chosenPlanOf } from '@/lib/sign-in/chosen-plan'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { usePlanList } from '@/contexts/AccountContext'
 import { readPendingSignIn, writePendingSignIn } from '@/lib/sign-in/pending-sign-in'
 import { SignInFlow } from './SignInFlow'
 import { SignInFirstPaint } from './SignInFirstPaint'
@@ -41,7 +43,9 @@ export function SignInPage() {
   useEffect(() => {
     signedIn.current = { isSignedIn, identity }
   }, [isSignedIn, identity])
-  const picked = router.isReady ? chosenPlanOf(router.query.next) : undefined
+  // The plans on offer once loaded; until then (the first paint) the seed's, which a fresh shop offers.
+  const { plans } = usePlanList()
+  const picked = router.isReady ? chosenPlanOf(router.query.next, plans.length > 0 ? plans : PLANS) : undefined
   // A sign-in pending from before a reload lives in sessionStorage, which the server cannot read:
   // the page hydrates both steps the server rendered (the first paint showed the one this tab's
   // storage says, ./SignInFirstPaint.tsx), then resumes it (read once, before the fresh form's own effects

@@ -26,6 +26,12 @@ const AUDIT_KEYS: Record<string, MessageKey> = {
   'tracking.saved': 'staff.audit.trackingSaved',
   'delivery.refunded': 'staff.audit.deliveryRefunded',
   'mail.resent': 'staff.audit.mailResent',
+  'plan.created': 'staff.audit.planCreated',
+  'plan.changed': 'staff.audit.planChanged',
+  'plan.retired': 'staff.audit.planRetired',
+  'coffee.added': 'staff.audit.coffeeAdded',
+  'coffee.changed': 'staff.audit.coffeeChanged',
+  'price.changed': 'staff.audit.priceChanged',
 }
 
 type Said = { ok: boolean; text: string } | null

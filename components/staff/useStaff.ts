@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import { STAFF_IDENTITY } from '@/lib/contract'
-import type { AuditEntry, ShopApi, StaffMember } from '@/lib/staff/shop-api'
+import type { AuditEntry, Coffee, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
@@ -23,6 +23,14 @@ export interface StaffView {
   setMember(email: string, roles: Role[]): Promise<void>
   /** Removes a member, then reads the list again; rejects with an AppError. */
   removeMember(email: string): Promise<void>
+  /** For owners: the whole catalogue (null until read, or when not an owner). */
+  catalogue: OwnedCatalogue | null
+  /** Each changes the catalogue, then reads it and the log again; rejects with an AppError. */
+  savePlan(plan: PlanInput, create: boolean): Promise<void>
+  retirePlan(planId: string): Promise<void>
+  saveCoffee(coffee: Coffee): Promise<void>
+  /** Answers the first delivery day existing subscribers pay the new price. */
+  changePrice(planId: string, amountCents: number): Promise<{ from: string }>
 }
 
 /**
@@ -37,13 +45,15 @@ export function useStaff(): StaffView {
   const [actions, setActions] = useState<StaffAction[] | null>(null)
   const [members, setMembers] = useState<StaffMember[] | null>(null)
   const [audit, setAudit] = useState<AuditEntry[] | null>(null)
+  const [catalogue, setCatalogue] = useState<OwnedCatalogue | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const shopRef = useRef<ShopApi | null>(null)
 
   const readOwned = useCallback(async (shop: ShopApi) => {
-    const [list, log] = await Promise.all([shop.getStaff(), shop.getAuditLog()])
+    const [list, log, owned] = await Promise.all([shop.getStaff(), shop.getAuditLog(), shop.getCatalogue()])
     setMembers(list)
     setAudit(log)
+    setCatalogue(owned)
   }, [])
 
   useEffect(() => {
@@ -65,15 +75,20 @@ export function useStaff(): StaffView {
     }
   }, [key, rio, readOwned])
 
-  const change = useCallback((run: (shop: ShopApi) => Promise<void>) => mapRejection(async () => {
+  const change = useCallback(<R,>(run: (shop: ShopApi) => Promise<R>) => mapRejection(async () => {
     const shop = shopRef.current
     if (!shop) throw new Error(t('staff.notOpen'))
-    await run(shop)
+    const answer = await run(shop)
     await readOwned(shop)
+    return answer
   }), [readOwned, t])
 
   const setMember = useCallback((email: string, roles: Role[]) => change((shop) => shop.setMember(email, roles)), [change])
   const removeMember = useCallback((email: string) => change((shop) => shop.removeMember(email)), [change])
+  const savePlan = useCallback((plan: PlanInput, create: boolean) => change((shop) => shop.savePlan(plan, create)), [change])
+  const retirePlan = useCallback((planId: string) => change((shop) => shop.retirePlan(planId)), [change])
+  const saveCoffee = useCallback((coffee: Coffee) => change((shop) => shop.saveCoffee(coffee)), [change])
+  const changePrice = useCallback((planId: string, amountCents: number) => change((shop) => shop.changePrice(planId, amountCents)), [change])
 
-  return { actions, members, audit, error, setMember, removeMember }
+  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice }
 }

@@ -1,6 +1,6 @@
 import type { SubscriptionChange, SubscriptionPlan } from '@/lib/contract'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
-import { planName } from '@/lib/subscription/labels'
+import { planById } from '@/lib/subscription/labels'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import { useLocale, useT } from '@/contexts/I18nContext'
@@ -34,7 +34,7 @@ export function SubscriptionHistory({ history, plans }: { history: SubscriptionC
   const t = useT()
   const locale = useLocale()
   if (history.length === 0) return null
-  const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planTitle(t, { id, name: planName(plans, id) }) : t('subscription.history.noPlan'))
+  const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planTitle(t, planById(plans, id)) : t('subscription.history.noPlan'))
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="history-title">
       <h2 id="history-title">{t('subscription.history.title')}</h2>

@@ -3,7 +3,7 @@ import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
 import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useAppNowAtMount } from '@/contexts/useAppNow'
-import { planName } from '@/lib/subscription/labels'
+import { planById } from '@/lib/subscription/labels'
 import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
@@ -103,7 +103,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
           return (
             <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
               <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
-              <span className={styles.deliveryPlan}>{planTitle(t, { id: delivery.plan, name: planName(plans, delivery.plan) })}</span>
+              <span className={styles.deliveryPlan}>{planTitle(t, planById(plans, delivery.plan))}</span>
               <span className={styles.deliveryState}>{t(STATE_LABELS[state])}</span>
               <span className={styles.deliveryAction}>
                 {state === 'scheduled' || state === 'skipped' ? (

@@ -3,7 +3,7 @@
  * let a customer choose), in the page's language: "2 bags (250 g) every week", "Whole bean or
  * ground for espresso"; and the plan's own name, description and features from the catalogue.
  */
-import type { DeliveryCadence, Grind, Roast, SubscriptionPlan } from '@/lib/contract'
+import type { DeliveryCadence, Grind, PlanTexts, Roast, SubscriptionPlan } from '@/lib/contract'
 import { translateOr, type MessageKey, type Translate } from '@/lib/i18n/types'
 
 const CADENCES: Record<DeliveryCadence, MessageKey> = {
@@ -81,18 +81,35 @@ export function roastChoices(t: Translate, plan: Pick<SubscriptionPlan, 'roasts'
   return capitalized(t(roaster ? 'plans.roast.ownOrRoaster' : 'plans.roast.own', { roasts: orList(t, own) }))
 }
 
-/** The plan's name in the page's language (its own name for a plan the catalogue does not know). */
-export function planTitle(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'name'>): string {
+type PlanWords = Pick<SubscriptionPlan, 'id' | 'translations'>
+
+/** The plan's own words in the page's language, when the shop's catalogue gave them. */
+function ownWords(t: Translate, plan: PlanWords): PlanTexts | undefined {
+  return t.locale && t.locale !== 'en' && plan.translations ? plan.translations[t.locale] : undefined
+}
+
+/**
+ * The plan's name in the page's language: the catalogue plan's own words (owners write them in the
+ * app; English where a language has none); for a plan without words, the message catalogue's, else
+ * its own name.
+ */
+export function planTitle(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'name' | 'translations'>): string {
+  if (plan.translations) return ownWords(t, plan)?.name || plan.name
   return translateOr(t, `plans.name.${plan.id}`, plan.name)
 }
 
-/** The plan's description in the page's language. */
-export function planDescription(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'description'>): string {
+/** The plan's description in the page's language (as planTitle). */
+export function planDescription(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'description' | 'translations'>): string {
+  if (plan.translations) return ownWords(t, plan)?.description || plan.description
   return translateOr(t, `plans.description.${plan.id}`, plan.description)
 }
 
-/** A feature of a plan in the page's language (as the backend wrote it when the catalogue does not know it). */
-export function planFeature(t: Translate, feature: string): string {
-  const key = FEATURES[feature]
-  return key ? t(key) : feature
+/** The plan's features in the page's language (as planTitle; a feature the catalogue does not know reads as written). */
+export function planFeatures(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'features' | 'translations'>): string[] {
+  const own = ownWords(t, plan)?.features
+  if (plan.translations) return own && own.length === plan.features.length ? own : plan.features
+  return plan.features.map((feature) => {
+    const key = FEATURES[feature]
+    return key ? t(key) : feature
+  })
 }

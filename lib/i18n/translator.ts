@@ -1,13 +1,15 @@
 import { renderMessage } from '@retter-shared/BeanBloomKit/i18n/render'
-import type { PageMessages, Translate } from './types'
+import type { MessageValues } from '@retter-shared/BeanBloomKit/i18n/render'
+import type { MessageKey, PageMessages, Translate } from './types'
 
 /**
  * `t(key, values)` over a page's messages. A key the page was not sent reads as the key, never as
  * a crash: a visible, reportable slip (the catalogue tests keep it from happening).
  */
 export function translatorOf({ locale, messages }: PageMessages): Translate {
-  return (key, values) => {
+  const t = (key: MessageKey, values?: MessageValues): string => {
     const message = messages[key]
     return message === undefined ? key : renderMessage(message, locale, values)
   }
+  return Object.assign(t, { locale })
 }

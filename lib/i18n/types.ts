@@ -15,8 +15,11 @@ export interface I18nPageProps {
   i18n: PageMessages
 }
 
-/** Writes a message of the page's language with its values (contexts/I18nContext's `useT`). */
-export type Translate = (key: MessageKey, values?: MessageValues) => string
+/**
+ * Writes a message of the page's language with its values (contexts/I18nContext's `useT`). It knows
+ * its language, for words that come with data rather than from the catalogue (a plan's own words).
+ */
+export type Translate = ((key: MessageKey, values?: MessageValues) => string) & { readonly locale?: Locale }
 
 /** `key`'s text, or `fallback` when the page was not sent `key` (a plan newer than the catalogue). */
 export function translateOr(t: Translate, key: string, fallback: string): string {

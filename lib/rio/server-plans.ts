@@ -67,9 +67,11 @@ export async function fetchPlansOnServer(
 }
 
 /**
- * How often a running server rebuilds `/` with fresh plans. Plans change with a deploy, which
- * rebuilds the page anyway; an hour bounds how long a plan edited on the backend alone stays old.
+ * How often a running server rebuilds `/` with fresh plans: owners change the catalogue in the app
+ * (the Shop class), so a change shows on `/` within a minute without a deploy. Next serves the page
+ * it has and rebuilds it in the background at most once a minute (stale-while-revalidate): a visitor
+ * never waits for the backend.
  */
-export const PLANS_REVALIDATE_SECONDS = 3600
+export const PLANS_REVALIDATE_SECONDS = 60
 /** A page built without plans (backend unreachable) tries again this soon once it is requested. */
-export const PLANS_RETRY_SECONDS = 60
+export const PLANS_RETRY_SECONDS = 15

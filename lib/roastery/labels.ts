@@ -7,7 +7,7 @@ import type { Grind, Roast, SubscriptionPlan } from '@/lib/contract'
 import type { DeliveryLabels } from '@/lib/delivery-labels'
 import { planTitle } from '@/lib/format/plan'
 import type { MessageKey, Translate } from '@/lib/i18n/types'
-import { planName } from '@/lib/subscription/labels'
+import { planById } from '@/lib/subscription/labels'
 import { isGrind, isRoast } from '@retter-shared/BeanBloomSubscription/preferences'
 
 const GRINDS: Record<Grind, MessageKey> = {
@@ -32,7 +32,7 @@ const ROASTS: Record<Roast, MessageKey> = {
  */
 export function boardLabels(t: Translate, plans: readonly SubscriptionPlan[]): DeliveryLabels {
   return {
-    plan: (id) => planTitle(t, { id, name: planName(plans, id) }),
+    plan: (id) => planTitle(t, planById(plans, id)),
     grind: (id) => (isGrind(id) ? t(GRINDS[id]) : id),
     roast: (id) => (isRoast(id) ? t(ROASTS[id]) : id),
   }

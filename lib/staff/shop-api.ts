@@ -1,13 +1,30 @@
 /**
  * Requests of the `Shop` class (instance `main`) for staff: the caller's own roles, and for owners
- * the members, adding, changing and removing them, and the audit log. Every failure leaves here as
+ * the members, adding, changing and removing them, the audit log, and the catalogue (plans,
+ * coffees, price changes). Every failure leaves here as
  * an `AppError` made by lib/rio/errors.
  */
 import type { AuditEntry, Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
+import type { Catalogue, CataloguePlan, Coffee } from '@retter-shared/BeanBloomSubscription/catalogue'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 
-export type { AuditEntry }
+export type { AuditEntry, CataloguePlan, Coffee }
+
+/** The whole catalogue as owners read it, with what the staff page flags. */
+export interface OwnedCatalogue extends Catalogue {
+  /** Active plans sharing a `sortOrder` (allowed, shown). */
+  sortOrderClashes: string[]
+  /** By plan id: the languages it has no words in (they read in English). */
+  missingTranslations: Record<string, string[]>
+  /** Days of notice a price change gives existing subscribers. */
+  priceNoticeDays: number
+  /** The languages a plan carries words in besides English. */
+  locales: string[]
+}
+
+/** A plan as the form sends it (its price history and retirement are the Shop's). */
+export type PlanInput = Omit<CataloguePlan, 'prices' | 'retiredAt' | 'currency' | 'interval'>
 
 export const SHOP_CLASS = 'Shop'
 export const SHOP_INSTANCE = 'main'
@@ -33,6 +50,12 @@ export interface ShopApi {
   setMember(email: string, roles: Role[]): Promise<void>
   removeMember(email: string): Promise<void>
   getAuditLog(): Promise<AuditEntry[]>
+  getCatalogue(): Promise<OwnedCatalogue>
+  savePlan(plan: PlanInput, create: boolean): Promise<void>
+  retirePlan(planId: string): Promise<void>
+  saveCoffee(coffee: Coffee): Promise<void>
+  /** Answers the first delivery day existing subscribers pay the new price (ISO). */
+  changePrice(planId: string, amountCents: number): Promise<{ from: string }>
 }
 
 /** Opens the shop (creating it the first time a member of staff opens it). Rejects with an AppError. */
@@ -51,6 +74,17 @@ export function openShop(rio: RioAccessor): Promise<ShopApi> {
         await guarded(() => object.call({ method: 'removeMember', body: { email } }))
       },
       getAuditLog: async () => (await read<{ entries: AuditEntry[] }>('getAuditLog')).entries,
+      getCatalogue: async () => (await guarded(() => object.call<OwnedCatalogue>({ method: 'getCatalogue', body: { all: true } }))).data as OwnedCatalogue,
+      async savePlan(plan, create) {
+        await guarded(() => object.call({ method: 'savePlan', body: { plan, create } }))
+      },
+      async retirePlan(planId) {
+        await guarded(() => object.call({ method: 'retirePlan', body: { planId } }))
+      },
+      async saveCoffee(coffee) {
+        await guarded(() => object.call({ method: 'saveCoffee', body: { coffee } }))
+      },
+      changePrice: async (planId, amountCents) => (await guarded(() => object.call<{ from: string }>({ method: 'changePrice', body: { planId, amountCents } }))).data as { from: string },
     }
   })
 }

@@ -14,6 +14,11 @@ export function planName(plans: readonly SubscriptionPlan[], id: string): string
   return plans.find((plan) => plan.id === id)?.name ?? id
 }
 
+/** The plan of the list with this id (its words included), or one named by its id alone. */
+export function planById(plans: readonly SubscriptionPlan[], id: string): Pick<SubscriptionPlan, 'id' | 'name' | 'translations'> {
+  return plans.find((plan) => plan.id === id) ?? { id, name: id }
+}
+
 /**
  * Words for ids as a sentence writes them in the page's language; an id nobody knows (a plan no
  * longer offered, a grind a newer backend added) shows as itself.
@@ -22,7 +27,7 @@ export function planName(plans: readonly SubscriptionPlan[], id: string): string
  */
 export function deliveryLabels(t: Translate, plans: readonly SubscriptionPlan[]): DeliveryLabels {
   return {
-    plan: (id) => planTitle(t, { id, name: planName(plans, id) }),
+    plan: (id) => planTitle(t, planById(plans, id)),
     grind: (id) => grindInText(t, id),
     roast: (id) => roastInText(t, id),
   }

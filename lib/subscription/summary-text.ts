@@ -10,7 +10,7 @@ import type { Translate } from '@/lib/i18n/types'
 import { addressLines } from '@retter-shared/BeanBloomSubscription/address'
 import { withCountryIn } from '@/lib/format/address'
 import { preferencesWords } from '@/lib/delivery/preference-words'
-import { planName } from './labels'
+import { planById } from './labels'
 import { lastPausedDay } from '@retter-shared/BeanBloomSubscription/schedule'
 
 /** A day as written (`text`) and as a machine reads it (`iso`, for `<time dateTime>`). */
@@ -27,7 +27,7 @@ export function currentPlanText(
   subscription: SubscriptionFields | null, plans: readonly SubscriptionPlan[], t: Translate, locale?: string,
 ): string | null {
   if (!subscription || subscription.status === 'none' || !subscription.plan) return null
-  const plan = planTitle(t, { id: subscription.plan, name: planName(plans, subscription.plan) })
+  const plan = planTitle(t, planById(plans, subscription.plan))
   if (subscription.status === 'cancelled') return t('subscription.line.cancelled', { plan })
   if (subscription.status === 'paused' && subscription.pausedUntil) {
     return t('subscription.line.paused', { plan, day: formatDeliveryDay(subscription.pausedUntil, locale) })

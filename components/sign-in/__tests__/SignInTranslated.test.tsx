@@ -19,6 +19,11 @@ jest.mock('@/contexts/AuthContext', () => ({
   }),
 }))
 
+// The plan list has not arrived (the page's first paint): the seed's plans name the pick.
+jest.mock('@/contexts/AccountContext', () => ({
+  usePlanList: () => ({ plans: [], plansStatus: 'loading', plansError: null, reloadPlans: jest.fn() }),
+}))
+
 function inLocale(locale: Locale, children: ReactNode) {
   return render(<I18nProvider value={allMessages(locale)}>{children}</I18nProvider>)
 }

@@ -5,7 +5,8 @@
  */
 import { render, screen, within } from '@testing-library/react'
 import { renderApp } from '@/test/render'
-import { cadenceOf, PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { cadenceOf } from '@retter-shared/BeanBloomSubscription/catalogue'
 import { skip, start, subscriptionAt, type SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { shortDate } from '@retter-shared/BeanBloomSubscription/dates'
 import { UpcomingDeliveries } from '@/components/subscription/UpcomingDeliveries'

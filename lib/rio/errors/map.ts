@@ -73,13 +73,15 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   if (status === 570) {
     return keyed({ code: 'BUSY', status, message: 'The service is busy with another change to this account. Please try again.' }, 'errors.busy')
   }
+  // The input a refusal is about, when the class names it (a 400, or a 409 such as "that id is taken").
+  const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined
+  const named = typeof field === 'string' && field ? { field } : {}
   if (status === 400) {
-    const field = typeof data === 'object' && data !== null ? (data as { field?: unknown }).field : undefined
     const invalid: AppError = {
       code: code ?? 'VALIDATION',
       status,
       message: said ?? 'The request was not valid. Please check what you entered.',
-      ...(typeof field === 'string' && field ? { field } : {}),
+      ...named,
     }
     return said ? invalid : keyed(invalid, 'errors.validation')
   }
@@ -99,7 +101,7 @@ function fromHttpStatus(response: NonNullable<AxiosLike['response']>): AppError 
   if (status >= 500) {
     return keyed({ code: 'SERVER_ERROR', status, message: 'The service is having trouble right now. Please try again in a moment.' }, 'errors.serverError')
   }
-  const failed: AppError = { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.` }
+  const failed: AppError = { code: code ?? 'HTTP_ERROR', status, message: said ?? `The request failed (HTTP ${status}). Please try again.`, ...named }
   return said ? failed : keyed(failed, 'errors.httpFailed', { status })
 }
 
