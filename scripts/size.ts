@@ -59,6 +59,7 @@ function main(): void {
     if (route === '/') {
       const over = size.gzipBytes > HOME_BUDGET_KB * 1024
       say(`  budget of /: ${HOME_BUDGET_KB} kB gzip, ${over ? 'OVER' : `${kb(HOME_BUDGET_KB * 1024 - size.gzipBytes)} to spare`}`)
+      say(`  (${size.gzipBytes} bytes of ${HOME_BUDGET_KB * 1024})`)
       if (over) problems.push(`The first-load JS of / is ${kb(size.gzipBytes)}, over its ${HOME_BUDGET_KB} kB budget.`)
     }
   }

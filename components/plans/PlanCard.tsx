@@ -97,8 +97,8 @@ export function PlanCardFrame({ plan, locale, priceTexts, ring, badge, badgesCla
     { term: t('plans.card.grind'), value: grindChoices(t, plan) },
     { term: t('plans.card.roast'), value: roastChoices(t, plan) },
   ]
-  // A roaster's-choice plan names the coffee it sends now (the shop's catalogue).
-  if (plan.coffee) offer.push({ term: t('plans.card.coffee'), value: t('plans.card.coffeeNow', { name: plan.coffee.name, origin: plan.coffee.origin }) })
+  // A roaster's-choice plan names the coffee it sends now (the shop's catalogue; a name reads the same in every language).
+  if (plan.coffee) offer.push({ term: t('plans.card.coffee'), value: plan.coffee.name })
   return (
     <article className={classes.filter(Boolean).join(' ')} aria-labelledby={headingId} {...attributes}>
       {ring}

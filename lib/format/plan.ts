@@ -1,7 +1,7 @@
 /**
  * A plan's offer in words, from its data alone (so a card can never promise what the plan does not
  * let a customer choose), in the page's language: "2 bags (250 g) every week", "Whole bean or
- * ground for espresso"; and the plan's own name, description and features from the catalogue.
+ * ground for espresso"; and the plan's own name, description and features in the page's language.
  */
 import type { DeliveryCadence, Grind, PlanTexts, Roast, SubscriptionPlan } from '@/lib/contract'
 import { translateOr, type MessageKey, type Translate } from '@/lib/i18n/types'
@@ -23,14 +23,6 @@ const ROASTS: Record<Exclude<Roast, 'roastersChoice'>, MessageKey> = {
   light: 'plans.roast.light',
   medium: 'plans.roast.medium',
   dark: 'plans.roast.dark',
-}
-
-/** The catalogue's key of each feature the plans list (the backend sends them as English text). */
-const FEATURES: Readonly<Record<string, MessageKey>> = {
-  'Brew-guide cards': 'plans.feature.brewGuides',
-  'Free delivery': 'plans.feature.freeDelivery',
-  'Pause, skip or cancel any time': 'plans.feature.anyTime',
-  'Members-only releases': 'plans.feature.membersOnly',
 }
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -81,35 +73,35 @@ export function roastChoices(t: Translate, plan: Pick<SubscriptionPlan, 'roasts'
   return capitalized(t(roaster ? 'plans.roast.ownOrRoaster' : 'plans.roast.own', { roasts: orList(t, own) }))
 }
 
-type PlanWords = Pick<SubscriptionPlan, 'id' | 'translations'>
-
 /** The plan's own words in the page's language, when the shop's catalogue gave them. */
-function ownWords(t: Translate, plan: PlanWords): PlanTexts | undefined {
-  return t.locale && t.locale !== 'en' && plan.translations ? plan.translations[t.locale] : undefined
+function ownWords(t: Translate, plan: Pick<SubscriptionPlan, 'translations'>): PlanTexts | undefined {
+  // English is the plan's own fields: a plan never carries words under "en".
+  return t.locale ? plan.translations?.[t.locale] : undefined
 }
 
 /**
- * The plan's name in the page's language: the catalogue plan's own words (owners write them in the
- * app; English where a language has none); for a plan without words, the message catalogue's, else
- * its own name.
+ * The plan's name or description in the page's language: the catalogue plan's own words (owners
+ * write them in the app; English where a language has none); for a plan without words, the message
+ * catalogue's, else its own.
  */
+function planWord<F extends 'name' | 'description'>(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'translations' | F>, field: F): string {
+  return plan.translations ? ownWords(t, plan)?.[field] || plan[field] : translateOr(t, `plans.${field}.${plan.id}`, plan[field])
+}
+
+/** The plan's name in the page's language (planWord). */
 export function planTitle(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'name' | 'translations'>): string {
-  if (plan.translations) return ownWords(t, plan)?.name || plan.name
-  return translateOr(t, `plans.name.${plan.id}`, plan.name)
+  return planWord(t, plan, 'name')
 }
 
-/** The plan's description in the page's language (as planTitle). */
+/** The plan's description in the page's language (planWord). */
 export function planDescription(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'description' | 'translations'>): string {
-  if (plan.translations) return ownWords(t, plan)?.description || plan.description
-  return translateOr(t, `plans.description.${plan.id}`, plan.description)
+  return planWord(t, plan, 'description')
 }
 
-/** The plan's features in the page's language (as planTitle; a feature the catalogue does not know reads as written). */
-export function planFeatures(t: Translate, plan: Pick<SubscriptionPlan, 'id' | 'features' | 'translations'>): string[] {
-  const own = ownWords(t, plan)?.features
-  if (plan.translations) return own && own.length === plan.features.length ? own : plan.features
-  return plan.features.map((feature) => {
-    const key = FEATURES[feature]
-    return key ? t(key) : feature
-  })
+/**
+ * The plan's features in the page's language: its own words there, else as written in English (the
+ * Shop saves a language's features only as many as the English ones).
+ */
+export function planFeatures(t: Translate, plan: Pick<SubscriptionPlan, 'features' | 'translations'>): string[] {
+  return ownWords(t, plan)?.features || plan.features
 }

@@ -7,9 +7,8 @@ import type { MessageKey, PageMessages, Translate } from './types'
  * a crash: a visible, reportable slip (the catalogue tests keep it from happening).
  */
 export function translatorOf({ locale, messages }: PageMessages): Translate {
-  const t = (key: MessageKey, values?: MessageValues): string => {
+  return Object.assign((key: MessageKey, values?: MessageValues): string => {
     const message = messages[key]
     return message === undefined ? key : renderMessage(message, locale, values)
-  }
-  return Object.assign(t, { locale })
+  }, { locale })
 }

@@ -97,7 +97,6 @@ const en = {
   'plans.toast.switching': 'You’re switching to {plan} from your next delivery on {day}.',
   'plans.toast.started': 'You’re on {plan}. Your first delivery is on {day}.',
   'plans.card.coffee': 'Coffee now',
-  'plans.card.coffeeNow': '{name} from {origin}',
 }
 
 export type PlansKey = keyof typeof en
@@ -197,7 +196,6 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.toast.switching': 'Du wechselst zu {plan} ab deiner nächsten Lieferung am {day}.',
     'plans.toast.started': 'Dein Abo: {plan}. Deine erste Lieferung kommt am {day}.',
     'plans.card.coffee': 'Kaffee des Moments',
-    'plans.card.coffeeNow': '{name} aus {origin}',
   },
   fr: {
     'plans.title': 'Formules',
@@ -292,7 +290,6 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.toast.switching': 'Vous passez à {plan} à partir de votre prochaine livraison du {day}.',
     'plans.toast.started': 'Vous avez choisi {plan}. Votre première livraison arrive le {day}.',
     'plans.card.coffee': 'Café du moment',
-    'plans.card.coffeeNow': '{name}, origine {origin}',
   },
   nl: {
     'plans.title': 'Abonnementen',
@@ -387,7 +384,6 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.toast.switching': 'Je stapt over naar {plan} vanaf je volgende levering op {day}.',
     'plans.toast.started': 'Je abonnement: {plan}. Je eerste levering is op {day}.',
     'plans.card.coffee': 'Koffie van het moment',
-    'plans.card.coffeeNow': '{name} uit {origin}',
   },
   it: {
     'plans.title': 'Abbonamenti',
@@ -482,7 +478,6 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.toast.switching': 'Passi a {plan} dalla prossima consegna del {day}.',
     'plans.toast.started': 'Ora hai {plan}. La tua prima consegna è il {day}.',
     'plans.card.coffee': 'Caffè del momento',
-    'plans.card.coffeeNow': '{name}, origine {origin}',
   },
   es: {
     'plans.title': 'Planes',
@@ -577,6 +572,5 @@ export const plans: { [locale in Locale]: { [key in PlansKey]: string } } = {
     'plans.toast.switching': 'Cambias a {plan} a partir de tu próxima entrega del {day}.',
     'plans.toast.started': 'Ya tienes {plan}. Tu primera entrega llega el {day}.',
     'plans.card.coffee': 'Café del momento',
-    'plans.card.coffeeNow': '{name} de {origin}',
   },
 }
