@@ -10,6 +10,7 @@ import type { CataloguePlan, Coffee, OwnedCatalogue } from '@/lib/staff/shop-api
 import { useEuros } from '@/components/roastery/useEuros'
 import { fieldProblem, languageName } from './field-label'
 import { PlanForm } from './PlanForm'
+import { useFormSend } from './useFormSend'
 import type { StaffView } from './useStaff'
 import styles from '@/components/roastery/Roastery.module.css'
 
@@ -31,27 +32,16 @@ function PriceForm({ plan, notice, staff, onDone }: { plan: CataloguePlan; notic
   const locale = useLocale()
   const euros = useEuros()
   const [price, setPrice] = useState((plan.amount / 100).toFixed(2))
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, problem, refuse, send } = useFormSend()
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setProblem(null)
     const cents = eurosToCents(price)
     // Staff type euros: a price outside the catalogue's bounds is said in euros before anything is sent.
-    if (!(cents >= 1 && cents <= MAX_PLAN_CENTS)) {
-      setProblem(fieldProblem(t, 'amountCents', t('staff.catalogue.badPrice', { max: euros(MAX_PLAN_CENTS) })))
-      setBusy(false)
-      return
-    }
-    try {
+    if (!(cents >= 1 && cents <= MAX_PLAN_CENTS)) return refuse(fieldProblem(t, 'amountCents', t('staff.catalogue.badPrice', { max: euros(MAX_PLAN_CENTS) })))
+    await send(async () => {
       const { from } = await staff.changePrice(plan.id, cents)
       onDone({ ok: true, text: t('staff.catalogue.message.priceChanged', { plan: plan.name, price: euros(cents), from: formatDeliveryDay(from, locale) }) })
-    } catch (caught) {
-      setProblem(problemOf(t, caught))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={styles.dialogForm} aria-labelledby={`${ids}-title`}>
@@ -75,8 +65,7 @@ function CoffeeForm({ coffee, staff, onDone }: { coffee?: Coffee; staff: StaffVi
   const t = useT()
   const ids = useId()
   const [draft, setDraft] = useState<Coffee>(coffee ?? { id: '', name: '', origin: '', process: '', notes: '', roast: 'medium', available: true })
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, problem, send } = useFormSend()
   const text = (key: 'id' | 'name' | 'origin' | 'process' | 'notes', label: MessageKey) => (
     <div className={styles.field}>
       <label htmlFor={`${ids}-${key}`}>{t(label)}</label>
@@ -85,16 +74,10 @@ function CoffeeForm({ coffee, staff, onDone }: { coffee?: Coffee; staff: StaffVi
   )
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setProblem(null)
-    try {
+    await send(async () => {
       await staff.saveCoffee({ ...draft, id: draft.id.trim() })
       onDone({ ok: true, text: t('staff.catalogue.message.coffeeSaved', { coffee: draft.name.trim() }) })
-    } catch (caught) {
-      setProblem(problemOf(t, caught))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={styles.dialogForm} aria-labelledby={`${ids}-title`}>

@@ -6,11 +6,11 @@ import { useT } from '@/contexts/I18nContext'
 import type { DeliveryCadence, Grind, Roast } from '@/lib/contract'
 import { cadenceLabel } from '@/lib/format/plan'
 import type { MessageKey } from '@/lib/i18n/types'
-import { asAppError } from '@/lib/rio/errors/app-error'
 import { draftOf, eurosToCents, planInputOf, type PlanDraft, type WordsDraft } from '@/lib/staff/plan-draft'
 import type { CataloguePlan, Coffee } from '@/lib/staff/shop-api'
 import { fieldProblem, languageName } from './field-label'
 import type { StaffView } from './useStaff'
+import { useFormSend } from './useFormSend'
 import styles from '@/components/roastery/Roastery.module.css'
 
 const CADENCES: DeliveryCadence[] = ['weekly', 'fortnightly', 'fourWeekly']
@@ -51,8 +51,7 @@ export function PlanForm({ plan, coffees, locales, staff, onDone }: { plan?: Cat
   const ids = useId()
   const euros = useEuros()
   const [draft, setDraft] = useState<PlanDraft>(() => draftOf(plan, locales))
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, problem, refuse, send } = useFormSend()
   const set = <K extends keyof PlanDraft>(key: K, value: PlanDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
   const setWords = (locale: string, key: keyof WordsDraft, value: string) =>
     setDraft((d) => ({ ...d, translations: { ...d.translations, [locale]: { ...(d.translations[locale] as WordsDraft), [key]: value } } }))
@@ -64,24 +63,12 @@ export function PlanForm({ plan, coffees, locales, staff, onDone }: { plan?: Cat
   )
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setProblem(null)
     const amount = plan ? plan.amount : eurosToCents(draft.price)
-    if (!(amount >= 1 && amount <= MAX_PLAN_CENTS)) {
-      setProblem(fieldProblem(t, 'plan.amount', t('staff.catalogue.badPrice', { max: euros(MAX_PLAN_CENTS) })))
-      setBusy(false)
-      return
-    }
-    try {
+    if (!(amount >= 1 && amount <= MAX_PLAN_CENTS)) return refuse(fieldProblem(t, 'plan.amount', t('staff.catalogue.badPrice', { max: euros(MAX_PLAN_CENTS) })))
+    await send(async () => {
       await staff.savePlan(planInputOf(draft, amount), !plan)
       onDone(t(plan ? 'staff.catalogue.message.planSaved' : 'staff.catalogue.message.planAdded', { plan: draft.name.trim() }))
-    } catch (caught) {
-      const failure = asAppError(caught)
-      // The Shop names the field it refused ("plan.amount"): shown with its words.
-      setProblem(fieldProblem(t, failure.field, failure.message))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={styles.dialogForm} aria-labelledby={`${ids}-title`}>
