@@ -91,7 +91,7 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                 </th>
                 <td data-label={t('roastery.column.coffee')}>
                   {labels.plan(delivery.plan)}
-                  <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}</span>
+                  <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}{delivery.coffee ? ` · ${delivery.coffee}` : ''}</span>
                 </td>
                 <td data-label={t('roastery.column.bags')} className={styles.number}>{delivery.bags}</td>
                 <td data-label={t('roastery.column.payment')}>

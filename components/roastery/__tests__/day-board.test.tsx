@@ -140,6 +140,15 @@ test('a delivery shipped before payments were recorded shows as shipped, its pay
   expect(screen.getByRole('button', { name: 'All shipped' })).toBeDisabled()
 })
 
+test('the packing list names the coffee a delivery gets when the catalogue names one', () => {
+  let board = emptyBoard(DAY)
+  board = upsertDelivery(board, `acct_0:${DAY}`, { plan: 'taster', grind: 'espresso', roast: 'roastersChoice', bags: 1, coffee: 'Guji Highlands', name: 'Tia Taster', address }, AT).board
+  board = shipDelivery(board, `acct_0:${DAY}`, AT).board
+  renderDay(board)
+  const row = within(screen.getByRole('table', { name: 'Packing list' })).getByRole('row', { name: /Tia Taster/ })
+  expect(row).toHaveTextContent(/Ground for espresso · .+ · Guji Highlands/)
+})
+
 test('a delivery the roastery finds not paid (409 NOT_PAID, its payment failed meanwhile) is named in an alert', async () => {
   const refusal = toAppError({
     isAxiosError: true,

@@ -199,3 +199,24 @@ test('a customer, or a member without the owner role, may not change the catalog
   }
   expect((await plansOnOffer()).map((p) => p.id)).toContain('barista')
 })
+
+test('the board names the coffee each delivery gets: the plan’s coffee of the moment, or the first available of the roast chosen', async () => {
+  const olga = await owner()
+  const { savePaymentMethod } = await import('../../../rio-local/test/payments')
+  const subscribe = async (name: string, planId: string, preferences?: { grind: string; roast: string }) => {
+    const who = await account.signIn(newEmail(name))
+    await account.ok(who, 'setDeliveryAddress', { name, line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })
+    await savePaymentMethod((method, body) => account.method(who, method, body), { card: '4242424242424242' })
+    await account.ok(who, 'selectPlan', { planId, ...(preferences ? { preferences } : {}) })
+    return (await account.userState(who)) as { nextDeliveryAt: string }
+  }
+  const tia = await subscribe('Tia', 'taster')
+  const dan = await subscribe('Dan', 'daily-grind', { grind: 'filter', roast: 'medium' })
+  const coffeeOn = async (day: string, name: string) => {
+    await call(backend, 'POST', `/${P}/INSTANCE/Roastery/${day}?_token=${olga.token}`)
+    const board = (await call<{ role: { staff: { deliveries: Array<{ name: string; coffee?: string }> } } }>(backend, 'POST', `/${P}/STATE/Roastery/${day}?_token=${olga.token}`)).body
+    return board.role.staff.deliveries.find((d) => d.name === name)?.coffee
+  }
+  expect(await coffeeOn(tia.nextDeliveryAt.slice(0, 10), 'Tia')).toBe('Guji Highlands')
+  expect(await coffeeOn(dan.nextDeliveryAt.slice(0, 10), 'Dan')).toBe('Huila Supremo')
+})

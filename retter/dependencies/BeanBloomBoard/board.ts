@@ -42,6 +42,8 @@ export interface BoardDeliveryInput {
   roast: string
   /** Bags in this delivery (the plan's). */
   bags: number
+  /** The coffee it gets, by the catalogue's name, when the catalogue names one (the roaster's choice, or the roast's). */
+  coffee?: string
   /** Who the parcel is for. */
   name: string
   address: BoardAddress
@@ -220,7 +222,7 @@ function find(board: Board, deliveryId: string): BoardDelivery | undefined {
 }
 
 function sameInput(a: BoardDeliveryInput, b: BoardDeliveryInput): boolean {
-  return a.plan === b.plan && a.grind === b.grind && a.roast === b.roast && a.bags === b.bags && a.name === b.name &&
+  return a.plan === b.plan && a.grind === b.grind && a.roast === b.roast && a.bags === b.bags && a.name === b.name && (a.coffee || '') === (b.coffee || '') &&
     a.address.line1 === b.address.line1 && (a.address.line2 || '') === (b.address.line2 || '') && a.address.city === b.address.city &&
     a.address.postalCode === b.address.postalCode && a.address.country === b.address.country
 }
@@ -228,7 +230,9 @@ function sameInput(a: BoardDeliveryInput, b: BoardDeliveryInput): boolean {
 function entryOf(deliveryId: string, input: BoardDeliveryInput): BoardDelivery {
   const address: BoardAddress = { line1: input.address.line1, city: input.address.city, postalCode: input.address.postalCode, country: input.address.country }
   if (input.address.line2) address.line2 = input.address.line2
-  return { deliveryId: deliveryId, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, name: input.name, address: address, status: 'scheduled' }
+  const entry: BoardDelivery = { deliveryId: deliveryId, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, name: input.name, address: address, status: 'scheduled' }
+  if (input.coffee) entry.coffee = input.coffee
+  return entry
 }
 
 /** Puts a delivery on the board or updates it; a shipped one stays as it left. */

@@ -112,17 +112,16 @@ export function findCoffee(catalogue: Catalogue, coffeeId: string | undefined): 
 }
 
 /**
- * The coffee a delivery of `plan` roasted `roast` gets: the plan's coffee of the moment for the
- * roaster's choice, else the first available coffee of that roast (none: the roaster decides).
+ * The coffee a delivery of `plan` roasted `roast` gets: for the roaster's choice, the plan's coffee
+ * of the moment (none named: the roaster decides on the day); for a roast, the first available
+ * coffee of that roast (none: the roaster decides).
  */
 export function coffeeFor(catalogue: Catalogue, plan: Pick<CataloguePlan, 'coffeeId'>, roast: Roast): Coffee | undefined {
   if (roast === 'roastersChoice') {
     const chosen = findCoffee(catalogue, plan.coffeeId)
-    if (chosen && chosen.available) return chosen
+    return chosen && chosen.available ? chosen : undefined
   }
-  for (const coffee of catalogue.coffees) {
-    if (coffee.available && (roast === 'roastersChoice' || coffee.roast === roast)) return coffee
-  }
+  for (const coffee of catalogue.coffees) if (coffee.available && coffee.roast === roast) return coffee
   return undefined
 }
 

@@ -14,7 +14,7 @@ import { runIn } from 'BeanBloomKit'
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
 import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, succeeded } from 'BeanBloomBoard'
-import { SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
+import { catalogueInUse, coffeeFor, SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
 import { AccountPrivateState, AccountUserState, privateOf } from '../customer'
 
 const rdk = new RDK()
@@ -59,7 +59,11 @@ function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]
     const preferences = preferencesFor(plan, customer.preferences)
     const to: BoardDeliveryInput['address'] = { line1: address.line1, city: address.city, postalCode: address.postalCode, country: address.country }
     if (address.line2) to.line2 = address.line2
-    wanted[day] = { plan: plan.id, grind: preferences.grind, roast: preferences.roast, bags: plan.bags, name: address.name, address: to }
+    const entry: BoardDeliveryInput = { plan: plan.id, grind: preferences.grind, roast: preferences.roast, bags: plan.bags, name: address.name, address: to }
+    // The coffee it gets, as the catalogue of the moment names it (the roaster still chooses when it names none).
+    const coffee = coffeeFor(catalogueInUse(), plan, preferences.roast)
+    if (coffee) entry.coffee = coffee.name
+    wanted[day] = entry
   }
   return wanted
 }
