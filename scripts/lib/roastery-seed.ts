@@ -7,7 +7,8 @@
  */
 import { accountIdFor, userIdFor } from '@retter-shared/BeanBloomIdentity'
 import { checkAddress, type DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
-import { PLANS, cadenceOf } from '@retter-shared/BeanBloomSubscription/plans'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { cadenceOf } from '@retter-shared/BeanBloomSubscription/catalogue'
 import { preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
 import { DAY_MS, start, subscriptionAt } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Storage } from '../../rio-local/storage/types'

@@ -45,7 +45,7 @@ async function plansOnOffer(): Promise<SubscriptionPlan[]> {
 async function everything(olga: Who): Promise<Catalogue & { sortOrderClashes: string[]; missingTranslations: Record<string, string[]> }> {
   const res = await shop('getCatalogue', olga, { all: true })
   expect(res.status).toBe(200)
-  return res.body as Catalogue & { sortOrderClashes: string[]; missingTranslations: Record<string, string[]> }
+  return res.body as unknown as Catalogue & { sortOrderClashes: string[]; missingTranslations: Record<string, string[]> }
 }
 function planOf(catalogue: Catalogue, id: string): CataloguePlan {
   const plan = catalogue.plans.find((p) => p.id === id)

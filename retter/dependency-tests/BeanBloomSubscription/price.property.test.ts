@@ -45,7 +45,9 @@ interface World {
 function play(first: string, ops: Op[]): World {
   const plans = seedPlans()
   let nowMs = START
-  let sub = start({ plan: null, status: 'none' } as SubscriptionFields, first, cadenceOf(first)!, nowMs).sub as SubscriptionFields
+  const started = start({ plan: null, status: 'none' } as SubscriptionFields, first, cadenceOf(first)!, nowMs)
+  if (!started.ok) throw new Error(`a fresh start is refused: ${started.message}`)
+  let sub = started.sub
   for (const o of ops) {
     if (o.kind === 'wait') nowMs += o.hours * 3600_000
     else if (o.kind === 'price') {
