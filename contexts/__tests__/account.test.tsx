@@ -19,7 +19,9 @@ afterEach(() => jest.useRealTimers())
 
 async function renderWithPlans() {
   const view = renderAppHook(useApp)
-  await waitFor(() => expect(view.result.current.account.plansStatus).toBe('success'), { timeout: 5000 })
+  // The file's first call makes the in-process backend (the project's class code loaded, the
+  // catalogue read): seconds on a loaded CI machine, so the wait is generous.
+  await waitFor(() => expect(view.result.current.account.plansStatus).toBe('success'), { timeout: 15_000 })
   return view
 }
 
