@@ -134,30 +134,39 @@ export function plansOnOffer(catalogue: Catalogue): SubscriptionPlan[] {
       features: plan.features.slice(), sortOrder: plan.sortOrder, recommended: plan.recommended,
       translations: JSON.parse(JSON.stringify(plan.translations || {})),
     }
-    const coffee = plan.roasts.indexOf('roastersChoice') >= 0 ? findCoffee(catalogue, plan.coffeeId) : undefined
-    if (coffee && coffee.available) out.coffee = { name: coffee.name, origin: coffee.origin, process: coffee.process, notes: coffee.notes }
+    const coffee = plan.roasts.indexOf('roastersChoice') >= 0 ? coffeeFor(catalogue, plan, 'roastersChoice') : undefined
+    if (coffee) out.coffee = { name: coffee.name, origin: coffee.origin, process: coffee.process, notes: coffee.notes }
     return out
   })
 }
 
 /**
- * The price (cents) of the delivery on `date` for a customer who chose `plan` at `chosenAtMs`
- * (-Infinity: before any price change, as every choice stored before prices changed).
- * A price set at or before the choice applies (the customer saw it); a later one applies only when
- * it was set at least `noticeDays` before the delivery's final moment. The applicable steps are a
- * prefix of the history, so the newest applicable one is the price.
+ * Which of `plan`'s prices (its index in `prices`) the delivery on `date` is charged, for a customer
+ * who chose the plan at `chosenAtMs` (-Infinity: before any price change, as every choice stored
+ * before prices changed). A price set at or before the choice applies (the customer saw it); a later
+ * one applies only when it was set at least `noticeDays` before the delivery's final moment. The
+ * applicable prices are a prefix of the history, so the newest applicable one is the price.
  */
-export function priceFor(plan: Pick<CataloguePlan, 'prices' | 'amount'>, chosenAtMs: number, date: string, noticeDays: number): number {
-  const steps = plan.prices && plan.prices.length > 0 ? plan.prices : [{ amount: plan.amount, at: EPOCH }]
+export function priceStepFor(plan: Pick<CataloguePlan, 'prices'>, chosenAtMs: number, date: string, noticeDays: number): number {
   const finalMs = finalMomentMs(date)
-  let amount = (steps[0] as PriceStep).amount
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as PriceStep
-    const atMs = Date.parse(step.at)
-    if (atMs <= chosenAtMs || finalMs >= atMs + noticeDays * DAY_MS) amount = step.amount
+  let found = 0
+  for (let i = 1; i < plan.prices.length; i++) {
+    const atMs = Date.parse((plan.prices[i] as PriceStep).at)
+    if (atMs <= chosenAtMs || finalMs >= atMs + noticeDays * DAY_MS) found = i
     else break
   }
-  return amount
+  return found
+}
+
+/** The price (cents) of the delivery on `date` (priceStepFor's price); a plan without history costs its `amount`. */
+export function priceFor(plan: Pick<CataloguePlan, 'prices' | 'amount'>, chosenAtMs: number, date: string, noticeDays: number): number {
+  if (!plan.prices || plan.prices.length === 0) return plan.amount
+  return (plan.prices[priceStepFor(plan, chosenAtMs, date, noticeDays)] as PriceStep).amount
+}
+
+/** When the customer chose the plan of `segment` (epoch ms); -Infinity for a segment stored before prices could change. */
+export function chosenAtOf(segment: Pick<ScheduleSegment, 'chosenAt'>): number {
+  return segment.chosenAt ? Date.parse(segment.chosenAt) : -Infinity
 }
 
 /** The notice the project environment gives (PRICE_NOTICE_DAYS), never less than MIN_PRICE_NOTICE_DAYS. */
@@ -173,7 +182,7 @@ export function deliveryPrice(segments: ReadonlyArray<ScheduleSegment>, date: st
   const segment = segmentOn(segments, date)
   const plan = segment ? findPlan(segment.plan) : undefined
   if (!segment || !plan) return undefined
-  return priceFor(plan, segment.chosenAt ? Date.parse(segment.chosenAt) : -Infinity, date, noticeDays)
+  return priceFor(plan, chosenAtOf(segment), date, noticeDays)
 }
 
 /** The first delivery day an existing subscriber pays a price set at `atMs`: its final moment is `noticeDays` later. */

@@ -5,11 +5,13 @@
  *   at least the notice period before the delivery's final moment;
  * - a price change cannot reach a delivery already announced: the price of a delivery seen at any
  *   moment from its notice period before its final moment on is the price it is charged;
- * - a customer who chose a plan after its newest price pays that price.
+ * - a customer who chose a plan after its newest price pays that price;
+ * - a later delivery is never charged an older price than an earlier one (the price notice finds the
+ *   first delivery a change reaches by this, even when a change goes back to an earlier amount).
  */
 import fc from 'fast-check'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
-import { deliveryPrice, priceFor, seedPlans, putInUse, type CataloguePlan, type PriceStep } from '@retter-shared/BeanBloomSubscription/catalogue'
+import { deliveryPrice, priceFor, priceStepFor, seedPlans, putInUse, type CataloguePlan, type PriceStep } from '@retter-shared/BeanBloomSubscription/catalogue'
 import { finalMomentMs } from '@retter-shared/BeanBloomSubscription/payments'
 import {
   changePlan, DAY_MS, gridDates, pause, segmentOn, skipNext, start, startOfUtcDay, subscriptionAt, type SubscriptionFields,
@@ -121,6 +123,30 @@ test('a customer who chose a plan after its newest price pays that price from th
     const last = sub.segments![sub.segments!.length - 1]!
     for (const delivery of gridDates(sub.segments!, Date.parse(last.from), 6)) {
       expect(deliveryPrice(sub.segments!, delivery.date, NOTICE)).toBe(plan.amount)
+    }
+  }), { numRuns: 300 })
+})
+
+test('a later delivery is never charged an older price of the plan than an earlier one, whatever the amounts', () => {
+  // Amounts from a tiny range so that changes back to an earlier amount are common.
+  const history = fc.array(fc.tuple(fc.integer({ min: 0, max: 24 * 120 }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 6 })
+  const chosen = fc.option(fc.integer({ min: 0, max: 24 * 120 }), { nil: undefined })
+  fc.assert(fc.property(history, chosen, (changes, chosenHours) => {
+    const steps: PriceStep[] = [{ amount: 2000, at: '2026-01-01T00:00:00.000Z' }]
+    let at = START
+    for (const [hours, step] of changes) {
+      at += hours * 3600_000
+      steps.push({ amount: 2000 + step * 100, at: new Date(at).toISOString() })
+    }
+    const chosenAtMs = chosenHours === undefined ? -Infinity : START + chosenHours * 3600_000
+    const plan = { prices: steps, amount: steps[steps.length - 1]!.amount }
+    let previous = 0
+    for (let day = 0; day < 200; day += 3) {
+      const date = new Date(startOfUtcDay(START) + day * DAY_MS).toISOString()
+      const index = priceStepFor(plan, chosenAtMs, date, NOTICE)
+      expect(index).toBeGreaterThanOrEqual(previous)
+      expect(priceFor(plan, chosenAtMs, date, NOTICE)).toBe(steps[index]!.amount)
+      previous = index
     }
   }), { numRuns: 300 })
 })

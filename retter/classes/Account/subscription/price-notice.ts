@@ -6,7 +6,7 @@
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { findPlan, gridDates, PriceStep, priceFor, priceNoticeDays, segmentOn, startOfUtcDay } from 'BeanBloomSubscription'
+import { chosenAtOf, findPlan, gridDates, PriceStep, priceNoticeDays, priceStepFor, segmentOn, startOfUtcDay } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import { current, mailCustomer } from './customer-view'
 
@@ -33,14 +33,16 @@ export async function priceNotice(data: Data<{ planId: string; at: string }>): P
   const newCents = (plan.prices[step] as PriceStep).amount
   const oldCents = (plan.prices[step - 1] as PriceStep).amount
   const skipped = view.skipped || []
+  const noticeDays = priceNoticeDays()
   let first: string | undefined
   for (const delivery of gridDates(view.segments, startOfUtcDay(nowMs), HORIZON)) {
     if (delivery.plan !== plan.id || skipped.indexOf(delivery.date) >= 0) continue
     const segment = segmentOn(view.segments, delivery.date)
-    const chosenAtMs = segment && segment.chosenAt ? Date.parse(segment.chosenAt) : -Infinity
+    const chosenAtMs = segment ? chosenAtOf(segment) : -Infinity
     // Chosen at the new price: the customer saw it, nothing to announce.
     if (chosenAtMs >= atMs) break
-    if (priceFor(plan, chosenAtMs, delivery.date, priceNoticeDays()) === newCents) {
+    // The first delivery this change (or a later one) reaches, whatever the amounts.
+    if (priceStepFor(plan, chosenAtMs, delivery.date, noticeDays) >= step) {
       first = delivery.date
       break
     }
