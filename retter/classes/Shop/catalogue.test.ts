@@ -7,38 +7,16 @@
  */
 import type { SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
 import type { Catalogue, CataloguePlan } from '@retter-shared/BeanBloomSubscription/catalogue'
-import { createBackend, type Backend } from '../../../rio-local/app'
-import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
-import { call, type Reply } from '../../../rio-local/test/in-process'
+import type { Customer as Who } from '../../../rio-local/test/account-client'
+import { call } from '../../../rio-local/test/in-process'
+import { OWNER, shopTestBackend } from './__tests__/shop-backend'
 
 const P = 'catalogue-tests'
-const OWNER = 'olga@example.com'
 
-let backend: Backend
-beforeEach(async () => {
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: OWNER } })
-})
-afterEach(async () => {
-  await backend.close()
-})
-afterAll(() => {
-  delete process.env.STAFF_EMAILS
-})
+const { backend, account, newEmail, shop, owner } = shopTestBackend(P)
 
-const account = accountClient(() => backend)
-let seq = 0
-const newEmail = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
-
-function shop(method: string, who: Who | undefined, body?: unknown): Promise<Reply> {
-  return call(backend, 'POST', `/${P}/CALL/Shop/${method}/main${who ? `?_token=${who.token}` : ''}`, body)
-}
-async function owner(): Promise<Who> {
-  const olga = await account.signIn(OWNER)
-  expect((await call(backend, 'POST', `/${P}/INSTANCE/Shop/main?_token=${olga.token}`)).status).toBe(200)
-  return olga
-}
 async function plansOnOffer(): Promise<SubscriptionPlan[]> {
-  const res = await call<SubscriptionPlan[]>(backend, 'GET', `/${P}/CALL/Account/getSubscriptionPlans`)
+  const res = await call<SubscriptionPlan[]>(backend(), 'GET', `/${P}/CALL/Account/getSubscriptionPlans`)
   expect(res.status).toBe(200)
   return res.body
 }
@@ -213,8 +191,8 @@ test('the board names the coffee each delivery gets: the plan’s coffee of the 
   const tia = await subscribe('Tia', 'taster')
   const dan = await subscribe('Dan', 'daily-grind', { grind: 'filter', roast: 'medium' })
   const coffeeOn = async (day: string, name: string) => {
-    await call(backend, 'POST', `/${P}/INSTANCE/Roastery/${day}?_token=${olga.token}`)
-    const board = (await call<{ role: { staff: { deliveries: Array<{ name: string; coffee?: string }> } } }>(backend, 'POST', `/${P}/STATE/Roastery/${day}?_token=${olga.token}`)).body
+    await call(backend(), 'POST', `/${P}/INSTANCE/Roastery/${day}?_token=${olga.token}`)
+    const board = (await call<{ role: { staff: { deliveries: Array<{ name: string; coffee?: string }> } } }>(backend(), 'POST', `/${P}/STATE/Roastery/${day}?_token=${olga.token}`)).body
     return board.role.staff.deliveries.find((d) => d.name === name)?.coffee
   }
   expect(await coffeeOn(tia.nextDeliveryAt.slice(0, 10), 'Tia')).toBe('Guji Highlands')

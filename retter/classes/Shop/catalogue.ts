@@ -9,17 +9,14 @@ import { refuse, respond } from 'BeanBloomKit'
 import { callLater } from 'BeanBloomKit/tasks'
 import { LOCALES } from 'BeanBloomKit/i18n/locales'
 import { Data } from '@retter/rdk'
-import { isPlatformCall, mayDo, Role, staffEmailOf } from 'BeanBloomIdentity'
+import { isPlatformCall } from 'BeanBloomIdentity'
 import {
   Catalogue, CataloguePlan, checkAmount, checkCoffee, checkPlan, Coffee, findCoffee, firstDayAtNewPrice, missingTranslations,
   plansOnOffer, priceNoticeDays, sortOrderClashes,
 } from 'BeanBloomSubscription'
 import { seedCatalogue } from 'BeanBloomSubscription'
 import { record } from './audit'
-import type { ShopPrivate } from './index'
-
-/** The roles of a staff e-mail in this Shop. */
-export type RolesOf = (email: string) => Role[]
+import { memberWhoMay, ShopPrivate, shopOf } from './state'
 
 /** The languages a plan carries words in besides English. */
 export const PLAN_LOCALES: ReadonlyArray<string> = LOCALES.filter(function (l) { return l !== 'en' })
@@ -29,7 +26,6 @@ export const PRICE_NOTICE_METHOD = 'priceNotice'
 
 /** The catalogue in state (seeded on first use: a Shop opened before the catalogue existed). */
 export function catalogueOf(shop: ShopPrivate): Catalogue {
-  if (!shop.subscribers || typeof shop.subscribers !== 'object') shop.subscribers = {}
   if (!shop.catalogue || !Array.isArray(shop.catalogue.plans)) shop.catalogue = seedCatalogue()
   return shop.catalogue
 }
@@ -39,11 +35,8 @@ function priceText(cents: number): string {
 }
 
 /** The caller's e-mail when they may manage the catalogue; otherwise the 403 is answered. */
-function catalogueOwner(data: Data, rolesOf: RolesOf): string | undefined {
-  const email = staffEmailOf(data.context)
-  if (email && mayDo(rolesOf(email), 'catalogue.manage')) return email
-  refuse(data, 403, 'FORBIDDEN', 'Only an owner may manage the catalogue.')
-  return undefined
+function catalogueOwner(data: Data): string | undefined {
+  return memberWhoMay(data, 'catalogue.manage', 'Only an owner may manage the catalogue.')
 }
 
 /**
@@ -51,12 +44,13 @@ function catalogueOwner(data: Data, rolesOf: RolesOf): string | undefined {
  * the platform (the Accounts) and owners read everything: retired plans with their price history,
  * every coffee, and for owners the sort-order clashes and the languages each plan lacks.
  */
-export function getCatalogueOf(data: Data<{ all?: boolean }>, shop: ShopPrivate, rolesOf: RolesOf): Data {
+export async function getCatalogue(data: Data<{ all?: boolean }>): Promise<Data> {
+  const shop = shopOf(data)
   const catalogue = catalogueOf(shop)
   const all = !!(data.request.body && data.request.body.all)
   if (all && isPlatformCall(data.context)) return respond(data, catalogue)
   if (all) {
-    if (!catalogueOwner(data, rolesOf)) return data
+    if (!catalogueOwner(data)) return data
     const missing: { [planId: string]: string[] } = {}
     for (const plan of catalogue.plans) missing[plan.id] = missingTranslations(plan, PLAN_LOCALES)
     return respond(data, { plans: catalogue.plans, coffees: catalogue.coffees, sortOrderClashes: sortOrderClashes(catalogue.plans), missingTranslations: missing, priceNoticeDays: priceNoticeDays(), locales: PLAN_LOCALES })
@@ -65,8 +59,9 @@ export function getCatalogueOf(data: Data<{ all?: boolean }>, shop: ShopPrivate,
 }
 
 /** WRITE (owners) {plan, create?}: creates a plan (`create`: refused when the id is taken) or edits one. */
-export function savePlanOf(data: Data<{ plan: unknown; create?: boolean }>, shop: ShopPrivate, rolesOf: RolesOf): Data {
-  const owner = catalogueOwner(data, rolesOf)
+export async function savePlan(data: Data<{ plan: unknown; create?: boolean }>): Promise<Data> {
+  const shop = shopOf(data)
+  const owner = catalogueOwner(data)
   if (!owner) return data
   const catalogue = catalogueOf(shop)
   const body = data.request.body || ({} as { plan: unknown; create?: boolean })
@@ -95,8 +90,9 @@ function summary(plan: CataloguePlan): string {
 }
 
 /** WRITE (owners) {planId}: retires a plan; its subscribers keep it, nobody new may choose it. */
-export function retirePlanOf(data: Data<{ planId: string }>, shop: ShopPrivate, rolesOf: RolesOf): Data {
-  const owner = catalogueOwner(data, rolesOf)
+export async function retirePlan(data: Data<{ planId: string }>): Promise<Data> {
+  const shop = shopOf(data)
+  const owner = catalogueOwner(data)
   if (!owner) return data
   const catalogue = catalogueOf(shop)
   const planId = data.request.body ? data.request.body.planId : undefined
@@ -110,8 +106,9 @@ export function retirePlanOf(data: Data<{ planId: string }>, shop: ShopPrivate, 
 }
 
 /** WRITE (owners) {coffee}: adds a coffee or changes one (whether it is available included). */
-export function saveCoffeeOf(data: Data<{ coffee: unknown }>, shop: ShopPrivate, rolesOf: RolesOf): Data {
-  const owner = catalogueOwner(data, rolesOf)
+export async function saveCoffee(data: Data<{ coffee: unknown }>): Promise<Data> {
+  const shop = shopOf(data)
+  const owner = catalogueOwner(data)
   if (!owner) return data
   const catalogue = catalogueOf(shop)
   const checked = checkCoffee(data.request.body ? data.request.body.coffee : undefined)
@@ -130,8 +127,9 @@ export function saveCoffeeOf(data: Data<{ coffee: unknown }>, shop: ShopPrivate,
  * Each subscriber's Account is told (a task each), e-mails them and charges by the rule.
  * Answers `{planId, amountCents, from}`: `from` is the first day existing subscribers pay it.
  */
-export function changePriceOf(data: Data<{ planId: string; amountCents: number }>, shop: ShopPrivate, rolesOf: RolesOf): Data {
-  const owner = catalogueOwner(data, rolesOf)
+export async function changePrice(data: Data<{ planId: string; amountCents: number }>): Promise<Data> {
+  const shop = shopOf(data)
+  const owner = catalogueOwner(data)
   if (!owner) return data
   const catalogue = catalogueOf(shop)
   const body = data.request.body || ({} as { planId: string; amountCents: number })
@@ -148,7 +146,7 @@ export function changePriceOf(data: Data<{ planId: string; amountCents: number }
   plan.amount = amount.value
   const from = firstDayAtNewPrice(nowMs, priceNoticeDays())
   record(shop.audit, { at: at, by: owner, action: 'price.changed', target: plan.id, before: priceText(before), after: priceText(amount.value) + ' (existing subscribers from ' + from.slice(0, 10) + ')' })
-  const subscribers = shop.subscribers || {}
+  const subscribers = shop.subscribers
   for (const accountId of Object.keys(subscribers)) {
     if ((subscribers[accountId] || []).indexOf(plan.id) < 0) continue
     callLater(data, { classId: 'Account', instanceId: accountId, method: PRICE_NOTICE_METHOD }, { planId: plan.id, at: at })
@@ -157,10 +155,10 @@ export function changePriceOf(data: Data<{ planId: string; amountCents: number }
 }
 
 /** WRITE (platform) {accountId, plans}: the plans an Account's subscription is on now (none: forgotten). */
-export function noteSubscriberOf(data: Data<{ accountId: string; plans: string[] }>, shop: ShopPrivate): Data {
-  catalogueOf(shop)
+export async function noteSubscriber(data: Data<{ accountId: string; plans: string[] }>): Promise<Data> {
+  const shop = shopOf(data)
   const body = data.request.body || ({} as { accountId: string; plans: string[] })
-  const subscribers = shop.subscribers as { [accountId: string]: string[] }
+  const subscribers = shop.subscribers
   const plans = Array.isArray(body.plans) ? body.plans.filter(function (p) { return typeof p === 'string' }) : []
   if (plans.length > 0) subscribers[body.accountId] = plans
   else delete subscribers[body.accountId]

@@ -1,8 +1,9 @@
 /**
  * The `Shop` class (one instance, `main`): the shop's staff members with their roles, its catalogue
- * of plans and coffees (catalogue.ts), and the audit log of what staff did. The owners in STAFF_EMAILS bootstrap the shop; they add, change and remove
- * every other member here, and the other classes ask `memberRoles` at each staff request, so a
- * removed member (or a role taken away) is refused at their next request.
+ * of plans and coffees (catalogue.ts), and the audit log of what staff did. The owners in
+ * STAFF_EMAILS bootstrap the shop; they add, change and remove every other member here, and the
+ * other classes ask `memberRoles` at each staff request, so a removed member (or a role taken away)
+ * is refused at their next request.
  *
  * Who may do what (the authorizer; the handlers then check the caller's roles in this state):
  * - anyone, signed in or not: `getCatalogue` (the plans on offer and the coffees available);
@@ -14,30 +15,16 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, checkEmail, deny, isPlatformCall, SHOP_INSTANCE, STAFF_IDENTITY, staffEmails } from 'BeanBloomIdentity'
-import { actionsOf, bootstrapRoles, cleanRoles, mayDo, Role, staffEmailOf } from 'BeanBloomIdentity'
+import { actionsOf, bootstrapRoles, cleanRoles, Role, staffEmailOf } from 'BeanBloomIdentity'
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import { auditLog, AuditEntry, record } from './audit'
-import { changePriceOf, getCatalogueOf, noteSubscriberOf, retirePlanOf, saveCoffeeOf, savePlanOf } from './catalogue'
-import type { Catalogue } from 'BeanBloomSubscription'
+import * as catalogue from './catalogue'
 import { seedCatalogue } from 'BeanBloomSubscription'
+import { Member, memberWhoMay, rolesOf, shopOf } from './state'
 
+export type { Member, ShopPrivate } from './state'
+export { rolesOf } from './state'
 
-/** A member the owners added (bootstrap owners are not stored: the environment names them). */
-export interface Member {
-  roles: Role[]
-  /** ISO instant and owner of the last change. */
-  changedAt: string
-  changedBy: string
-}
-
-export interface ShopPrivate {
-  members: { [email: string]: Member }
-  audit: AuditEntry[]
-  /** The plans and coffees (seeded at init, or on first use by a Shop opened before it existed). */
-  catalogue?: Catalogue
-  /** The plans each subscriber's Account is on, by Account id (told by the Accounts). */
-  subscribers?: { [accountId: string]: string[] }
-}
 
 const FOR_ANYONE = ['getCatalogue']
 const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice']
@@ -67,25 +54,9 @@ export async function getState(): Promise<Response> {
   return { statusCode: 200, body: { public: {}, private: {}, user: {}, role: {} } }
 }
 
-function shopOf(data: Data): ShopPrivate {
-  const priv = (data.state.private || (data.state.private = {})) as Partial<ShopPrivate>
-  if (!priv.members || typeof priv.members !== 'object') priv.members = {}
-  if (!Array.isArray(priv.audit)) priv.audit = []
-  return priv as ShopPrivate
-}
-
-/** The roles of `email`: a bootstrap owner's, and a stored member's (each once). */
-export function rolesOf(shop: ShopPrivate, email: string): Role[] {
-  const stored = Object.prototype.hasOwnProperty.call(shop.members, email) ? (shop.members[email] as Member).roles : []
-  return cleanRoles(bootstrapRoles(email).concat(stored)) || []
-}
-
 /** The caller's e-mail when they are an owner; otherwise the 403 is answered and undefined returned. */
 function ownerOf(data: Data): string | undefined {
-  const email = staffEmailOf(data.context)
-  if (email && mayDo(rolesOf(shopOf(data), email), 'staff.manage')) return email
-  refuse(data, 403, 'FORBIDDEN', 'Only an owner may manage the staff.')
-  return undefined
+  return memberWhoMay(data, 'staff.manage', 'Only an owner may manage the staff.')
 }
 
 /** READ (staff): `{email, roles, actions}` of the caller. */
@@ -179,26 +150,12 @@ export async function recordAudit(data: Data<AuditEntry>): Promise<Data> {
   return respond(data, { recorded: true })
 }
 
-/** The roles of staff e-mails in this Shop's state. */
-function rolesIn(data: Data): (email: string) => Role[] {
-  const shop = shopOf(data)
-  return function (email: string) { return rolesOf(shop, email) }
-}
-
-export const getCatalogue = wordedForCaller(async function (data: Data<{ all?: boolean }>) { return getCatalogueOf(data, shopOf(data), rolesIn(data)) })
-async function savePlanIn(data: Data<{ plan: unknown; create?: boolean }>): Promise<Data> { return savePlanOf(data, shopOf(data), rolesIn(data)) }
-async function retirePlanIn(data: Data<{ planId: string }>): Promise<Data> { return retirePlanOf(data, shopOf(data), rolesIn(data)) }
-async function saveCoffeeIn(data: Data<{ coffee: unknown }>): Promise<Data> { return saveCoffeeOf(data, shopOf(data), rolesIn(data)) }
-async function changePriceIn(data: Data<{ planId: string; amountCents: number }>): Promise<Data> { return changePriceOf(data, shopOf(data), rolesIn(data)) }
-export const savePlan = wordedForCaller(savePlanIn)
-export const retirePlan = wordedForCaller(retirePlanIn)
-export const saveCoffee = wordedForCaller(saveCoffeeIn)
-export const changePrice = wordedForCaller(changePriceIn)
-
-/** WRITE (platform) {accountId, plans}: which plans a subscriber is on, so price changes reach them. */
-export async function noteSubscriber(data: Data<{ accountId: string; plans: string[] }>): Promise<Data> {
-  return noteSubscriberOf(data, shopOf(data))
-}
+export const getCatalogue = wordedForCaller(catalogue.getCatalogue)
+export const savePlan = wordedForCaller(catalogue.savePlan)
+export const retirePlan = wordedForCaller(catalogue.retirePlan)
+export const saveCoffee = wordedForCaller(catalogue.saveCoffee)
+export const changePrice = wordedForCaller(catalogue.changePrice)
+export const noteSubscriber = catalogue.noteSubscriber
 
 // Staff methods as the template names them, their refusals in the member's language (the call's culture).
 export const myRoles = wordedForCaller(myRolesOf)

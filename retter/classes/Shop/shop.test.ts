@@ -7,38 +7,16 @@
  */
 import fc from 'fast-check'
 import { ALLOWED, mayDo, ROLES, type Role, type StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
-import { createBackend, type Backend } from '../../../rio-local/app'
-import { accountClient, type Customer as Who } from '../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../rio-local/test/account-client'
 import { call, type Reply } from '../../../rio-local/test/in-process'
+import { OWNER, shopTestBackend } from './__tests__/shop-backend'
 import { savePaymentMethod } from '../../../rio-local/test/payments'
 
 const P = 'shop-tests'
-const OWNER = 'olga@example.com'
 const DAY = '2026-12-02'
 
-let backend: Backend
-beforeEach(async () => {
-  backend = await createBackend({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: OWNER } })
-})
-afterEach(async () => {
-  await backend.close()
-})
-afterAll(() => {
-  delete process.env.STAFF_EMAILS
-})
+const { backend, account, newEmail, shop, owner } = shopTestBackend(P)
 
-const account = accountClient(() => backend)
-let seq = 0
-const newEmail = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
-
-function shop(method: string, who: Who, body?: unknown): Promise<Reply> {
-  return call(backend, 'POST', `/${P}/CALL/Shop/${method}/main?_token=${who.token}`, body)
-}
-async function owner(): Promise<Who> {
-  const olga = await account.signIn(OWNER)
-  expect((await call(backend, 'POST', `/${P}/INSTANCE/Shop/main?_token=${olga.token}`)).status).toBe(200)
-  return olga
-}
 function identityOf(who: Who): string {
   return (JSON.parse(Buffer.from(who.token.split('.')[1] as string, 'base64url').toString()) as { identity: string }).identity
 }
@@ -46,14 +24,14 @@ function identityOf(who: Who): string {
 /** A staff method of each kind, and how to call it: its answer is 403 unless the caller's roles allow its action. */
 const PROBES: Array<{ name: string; action: StaffAction; run: (who: Who) => Promise<Reply> }> = [
   { name: 'Roastery STATE', action: 'board.read', run: async (who) => {
-    await call(backend, 'POST', `/${P}/INSTANCE/Roastery/${DAY}?_token=${who.token}`)
-    return call(backend, 'POST', `/${P}/STATE/Roastery/${DAY}?_token=${who.token}`)
+    await call(backend(), 'POST', `/${P}/INSTANCE/Roastery/${DAY}?_token=${who.token}`)
+    return call(backend(), 'POST', `/${P}/STATE/Roastery/${DAY}?_token=${who.token}`)
   } },
-  { name: 'Roastery markAllShipped', action: 'board.ship', run: (who) => call(backend, 'POST', `/${P}/CALL/Roastery/markAllShipped/${DAY}?_token=${who.token}`, {}) },
-  { name: 'Roastery refundDelivery', action: 'money.refund', run: (who) => call(backend, 'POST', `/${P}/CALL/Roastery/refundDelivery/${DAY}?_token=${who.token}`, { deliveryId: `nobody:${DAY}`, amountCents: 100, reason: 'Probe' }) },
+  { name: 'Roastery markAllShipped', action: 'board.ship', run: (who) => call(backend(), 'POST', `/${P}/CALL/Roastery/markAllShipped/${DAY}?_token=${who.token}`, {}) },
+  { name: 'Roastery refundDelivery', action: 'money.refund', run: (who) => call(backend(), 'POST', `/${P}/CALL/Roastery/refundDelivery/${DAY}?_token=${who.token}`, { deliveryId: `nobody:${DAY}`, amountCents: 100, reason: 'Probe' }) },
   { name: 'MailDesk STATE', action: 'mail.resend', run: async (who) => {
-    await call(backend, 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${who.token}`)
-    return call(backend, 'POST', `/${P}/STATE/MailDesk/desk?_token=${who.token}`)
+    await call(backend(), 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${who.token}`)
+    return call(backend(), 'POST', `/${P}/STATE/MailDesk/desk?_token=${who.token}`)
   } },
   { name: 'Shop getStaff', action: 'staff.manage', run: (who) => shop('getStaff', who) },
   // The catalogue's staff methods, each with input that changes nothing when allowed (a 400 or 404 of its own).
@@ -98,8 +76,8 @@ test('every staff method answers exactly the roles the table allows (property ov
   await shop('setMember', olga, { email, roles: ['support'] })
   const member = await account.signIn(email)
   // The owner opens the instances first: a member who may not open one would otherwise read its absence (404).
-  await call(backend, 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${olga.token}`)
-  await call(backend, 'POST', `/${P}/INSTANCE/Roastery/${DAY}?_token=${olga.token}`)
+  await call(backend(), 'POST', `/${P}/INSTANCE/MailDesk/desk?_token=${olga.token}`)
+  await call(backend(), 'POST', `/${P}/INSTANCE/Roastery/${DAY}?_token=${olga.token}`)
   await fc.assert(fc.asyncProperty(fc.subarray([...ROLES], { minLength: 1 }), async (roles: Role[]) => {
     expect((await shop('setMember', olga, { email, roles })).status).toBe(200)
     for (const probe of PROBES) {
@@ -137,7 +115,7 @@ test('bad input names its field and changes nothing', async () => {
   expect((await shop('removeMember', olga, { email: OWNER })).body).toMatchObject({ code: 'BOOTSTRAP_OWNER', field: 'email' })
   expect((await shop('removeMember', olga, { email })).body).toMatchObject({ code: 'NOT_A_MEMBER', field: 'email' })
   // An owner reads the refusal in their own language (the call's culture); the code stays.
-  const inGerman = await call(backend, 'POST', `/${P}/CALL/Shop/setMember/main?_token=${olga.token}&__culture=de-de`, { email, roles: ['barista'] })
+  const inGerman = await call(backend(), 'POST', `/${P}/CALL/Shop/setMember/main?_token=${olga.token}&__culture=de-de`, { email, roles: ['barista'] })
   expect(inGerman.body).toMatchObject({ code: 'INVALID_ROLES', field: 'roles', message: 'Gib einem Mitglied mindestens eine der Rollen Inhaber, Rösterei, Kundenservice und Finanzen, jede nur einmal. Es wurde nichts geändert.' })
   expect((await shop('getStaff', olga)).body).toEqual(before)
   expect((await shop('getAuditLog', olga)).body).toEqual({ entries: [] })
@@ -168,10 +146,10 @@ test('staff actions in the other classes go on the audit log once they succeed',
   await account.ok(sam, 'selectPlan', { planId: 'barista' })
   const day = ((await account.userState(sam)) as { nextDeliveryAt: string }).nextDeliveryAt.slice(0, 10)
   const deliveryId = `${sam.accountId}:${day}`
-  const tracked = await call(backend, 'POST', `/${P}/CALL/Roastery/setTracking/${day}?_token=${olga.token}`, { entries: [{ deliveryId, carrier: 'gls', trackingNumber: '123456789012' }] })
+  const tracked = await call(backend(), 'POST', `/${P}/CALL/Roastery/setTracking/${day}?_token=${olga.token}`, { entries: [{ deliveryId, carrier: 'gls', trackingNumber: '123456789012' }] })
   expect(tracked.status).toBe(200)
   // Refused (not paid yet): nothing recorded.
-  expect((await call(backend, 'POST', `/${P}/CALL/Roastery/markShipped/${day}?_token=${olga.token}`, { deliveryId })).status).toBe(409)
+  expect((await call(backend(), 'POST', `/${P}/CALL/Roastery/markShipped/${day}?_token=${olga.token}`, { deliveryId })).status).toBe(409)
   const { entries } = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }
   expect(entries.map((e) => [e.action, e.target, e.after, e.by])).toEqual([['tracking.saved', day, '1', OWNER]])
 })
