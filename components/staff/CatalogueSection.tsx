@@ -5,6 +5,7 @@ import { formatDeliveryDay } from '@/lib/format/date'
 import { cadenceLabel } from '@/lib/format/plan'
 import type { MessageKey } from '@/lib/i18n/types'
 import { asAppError } from '@/lib/rio/errors/app-error'
+import { roastLabel } from '@/lib/roastery/labels'
 import { eurosToCents } from '@/lib/staff/plan-draft'
 import type { CataloguePlan, Coffee, OwnedCatalogue } from '@/lib/staff/shop-api'
 import { useEuros } from '@/components/roastery/useEuros'
@@ -17,7 +18,6 @@ import styles from '@/components/roastery/Roastery.module.css'
 type Said = { ok: boolean; text: string } | null
 type Editing = { kind: 'plan'; plan?: CataloguePlan } | { kind: 'price'; plan: CataloguePlan } | { kind: 'retire'; plan: CataloguePlan } | { kind: 'coffee'; coffee?: Coffee } | null
 
-const ROAST_KEYS: Record<CoffeeRoast, MessageKey> = { light: 'roastery.roast.light', medium: 'roastery.roast.medium', dark: 'roastery.roast.dark' }
 
 /** A failure in words, led by the label of the field the Shop named. */
 function problemOf(t: ReturnType<typeof useT>, caught: unknown): string {
@@ -91,7 +91,7 @@ function CoffeeForm({ coffee, staff, onDone }: { coffee?: Coffee; staff: StaffVi
       <div className={styles.field}>
         <label htmlFor={`${ids}-roast`}>{t('staff.catalogue.field.roast')}</label>
         <select id={`${ids}-roast`} value={draft.roast} onChange={(e) => setDraft({ ...draft, roast: e.target.value as CoffeeRoast })}>
-          {COFFEE_ROASTS.map((r) => <option key={r} value={r}>{t(ROAST_KEYS[r])}</option>)}
+          {COFFEE_ROASTS.map((r) => <option key={r} value={r}>{roastLabel(t, r)}</option>)}
         </select>
       </div>
       <label><input type="checkbox" checked={draft.available} onChange={(e) => setDraft({ ...draft, available: e.target.checked })} /> {t('staff.catalogue.field.available')}</label>
@@ -207,7 +207,7 @@ export function CatalogueSection({ staff }: { staff: StaffView }) {
             </tr></thead>
             <tbody>{catalogue.coffees.map((coffee) => (
               <tr key={coffee.id}>
-                <td>{coffee.name}</td><td>{[coffee.origin, coffee.process].filter(Boolean).join(', ')}</td><td>{t(ROAST_KEYS[coffee.roast])}</td>
+                <td>{coffee.name}</td><td>{[coffee.origin, coffee.process].filter(Boolean).join(', ')}</td><td>{roastLabel(t, coffee.roast)}</td>
                 <td>{coffee.available ? t('staff.catalogue.status.available') : t('staff.catalogue.status.unavailable')}</td>
                 <td><button type="button" className="btn btn-secondary" aria-label={t('staff.catalogue.editLabel', { name: coffee.name })} onClick={() => setEditing({ kind: 'coffee', coffee })}>{t('staff.catalogue.edit')}</button></td>
               </tr>

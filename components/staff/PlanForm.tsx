@@ -3,9 +3,9 @@ import { ALL_GRINDS, ALL_ROASTS } from '@retter-shared/BeanBloomSubscription/pre
 import { MAX_PLAN_CENTS } from '@retter-shared/BeanBloomSubscription/catalogue'
 import { useEuros } from '@/components/roastery/useEuros'
 import { useT } from '@/contexts/I18nContext'
-import type { DeliveryCadence, Grind, Roast } from '@/lib/contract'
+import type { DeliveryCadence } from '@/lib/contract'
 import { cadenceLabel } from '@/lib/format/plan'
-import type { MessageKey } from '@/lib/i18n/types'
+import { grindLabel, roastLabel } from '@/lib/roastery/labels'
 import { draftOf, eurosToCents, planInputOf, type PlanDraft, type WordsDraft } from '@/lib/staff/plan-draft'
 import type { CataloguePlan, Coffee } from '@/lib/staff/shop-api'
 import { fieldProblem, languageName } from './field-label'
@@ -14,13 +14,6 @@ import { useFormSend } from './useFormSend'
 import styles from '@/components/roastery/Roastery.module.css'
 
 const CADENCES: DeliveryCadence[] = ['weekly', 'fortnightly', 'fourWeekly']
-const GRIND_KEYS: Record<Grind, MessageKey> = {
-  wholeBean: 'roastery.grind.wholeBean', espresso: 'roastery.grind.espresso', moka: 'roastery.grind.moka',
-  filter: 'roastery.grind.filter', frenchPress: 'roastery.grind.frenchPress',
-}
-const ROAST_KEYS: Record<Roast, MessageKey> = {
-  light: 'roastery.roast.light', medium: 'roastery.roast.medium', dark: 'roastery.roast.dark', roastersChoice: 'roastery.roast.roastersChoice',
-}
 
 /** Checkboxes for a subset of `all`, in `all`'s order. */
 function Choices<T extends string>({ legend, all, chosen, label, onChange }: { legend: string; all: readonly T[]; chosen: T[]; label: (value: T) => string; onChange: (values: T[]) => void }) {
@@ -93,8 +86,8 @@ export function PlanForm({ plan, coffees, locales, staff, onDone }: { plan?: Cat
       </div>
       {field('bags', t('staff.catalogue.field.bags'), 'number')}
       {field('bagGrams', t('staff.catalogue.field.bagGrams'), 'number')}
-      <Choices legend={t('staff.catalogue.field.grinds')} all={ALL_GRINDS} chosen={draft.grinds} label={(g) => t(GRIND_KEYS[g])} onChange={(v) => set('grinds', v)} />
-      <Choices legend={t('staff.catalogue.field.roasts')} all={ALL_ROASTS} chosen={draft.roasts} label={(r) => t(ROAST_KEYS[r])} onChange={(v) => set('roasts', v)} />
+      <Choices legend={t('staff.catalogue.field.grinds')} all={ALL_GRINDS} chosen={draft.grinds} label={(g) => grindLabel(t, g)} onChange={(v) => set('grinds', v)} />
+      <Choices legend={t('staff.catalogue.field.roasts')} all={ALL_ROASTS} chosen={draft.roasts} label={(r) => roastLabel(t, r)} onChange={(v) => set('roasts', v)} />
       {draft.roasts.includes('roastersChoice') ? (
         <div className={styles.field}>
           <label htmlFor={`${ids}-coffee`}>{t('staff.catalogue.field.coffee')}</label>

@@ -25,6 +25,16 @@ const ROASTS: Record<Roast, MessageKey> = {
   roastersChoice: 'roastery.roast.roastersChoice',
 }
 
+/** A grind in the staff's words ("Ground for espresso"); an id nobody knows reads as itself. */
+export function grindLabel(t: Translate, id: string): string {
+  return isGrind(id) ? t(GRINDS[id]) : id
+}
+
+/** A roast in the staff's words ("Dark roast"); an id nobody knows reads as itself. */
+export function roastLabel(t: Translate, id: string): string {
+  return isRoast(id) ? t(ROASTS[id]) : id
+}
+
 /**
  * Labels for ids in the page's language; an id nobody knows (a plan no longer offered) shows as itself.
  * @param t the page's words (with the `plans` namespace for the plans' names)
@@ -33,7 +43,7 @@ const ROASTS: Record<Roast, MessageKey> = {
 export function boardLabels(t: Translate, plans: readonly SubscriptionPlan[]): DeliveryLabels {
   return {
     plan: (id) => planTitle(t, planById(plans, id)),
-    grind: (id) => (isGrind(id) ? t(GRINDS[id]) : id),
-    roast: (id) => (isRoast(id) ? t(ROASTS[id]) : id),
+    grind: (id) => grindLabel(t, id),
+    roast: (id) => roastLabel(t, id),
   }
 }
