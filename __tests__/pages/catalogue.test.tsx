@@ -10,18 +10,14 @@ import userEvent from '@testing-library/user-event'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { signInThroughPage } from '@/test/app-harness'
 import { backendCall, backendSession } from '@/test/backend'
+import { addMember, ownerForEachTest } from '@/test/staff'
 
 jest.setTimeout(40_000)
 
 const LOAD = { timeout: 5000 }
 const OWNER = 'rosa@example.com'
 
-beforeEach(() => {
-  process.env.STAFF_EMAILS = OWNER
-})
-afterEach(() => {
-  delete process.env.STAFF_EMAILS
-})
+ownerForEachTest(OWNER)
 
 let visitor: Promise<{ token: string }> | null = null
 beforeEach(() => {
@@ -100,9 +96,7 @@ test('an owner edits a plan, adds a coffee, changes a price with notice and reti
 })
 
 test('a roaster does not see the catalogue, and the Shop refuses them', async () => {
-  const owner = await backendSession(OWNER)
-  expect((await backendCall('INSTANCE/Shop/main', owner.token)).status).toBe(200)
-  expect((await backendCall('CALL/Shop/setMember/main', owner.token, { email: 'rui@example.com', roles: ['roaster'] })).status).toBe(200)
+  await addMember(OWNER, 'rui@example.com', ['roaster'])
   const user = userEvent.setup()
   await signInThroughPage(user, 'rui@example.com', { next: '/roastery', landing: '/roastery' })
   expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()

@@ -7,20 +7,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { signInThroughPage } from '@/test/app-harness'
-import { backendCall, backendSession } from '@/test/backend'
 import { server } from '@/test/msw/server'
+import { addMember, ownerForEachTest } from '@/test/staff'
 
 jest.setTimeout(30_000)
 
 const LOAD = { timeout: 5000 }
 const OWNER = 'rosa@example.com'
 
-beforeEach(() => {
-  process.env.STAFF_EMAILS = OWNER
-})
-afterEach(() => {
-  delete process.env.STAFF_EMAILS
-})
+ownerForEachTest(OWNER)
 
 test('an owner adds a roaster: the member is listed with their role, and the audit log has it', async () => {
   const user = userEvent.setup()
@@ -52,9 +47,7 @@ test('an owner adds a roaster: the member is listed with their role, and the aud
 test('a roaster signs in as staff and sees the days, not the undelivered e-mails nor the staff', async () => {
   const answered: string[] = []
   server.events.on('response:mocked', ({ request }) => { answered.push(new URL(request.url).pathname) })
-  const owner = await backendSession(OWNER)
-  expect((await backendCall('INSTANCE/Shop/main', owner.token)).status).toBe(200)
-  expect((await backendCall('CALL/Shop/setMember/main', owner.token, { email: 'rui@example.com', roles: ['roaster'] })).status).toBe(200)
+  await addMember(OWNER, 'rui@example.com', ['roaster'])
   const user = userEvent.setup()
   await signInThroughPage(user, 'rui@example.com', { next: '/roastery', landing: '/roastery' })
   expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()

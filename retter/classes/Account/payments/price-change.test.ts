@@ -7,14 +7,11 @@
  */
 import type { DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
-import { createBackend, type Backend } from '../../../../rio-local/app'
-import { fakeDate } from '../../../../rio-local/test/clock'
-import { walkTo as walkClock } from '../../../../rio-local/test/walk'
-import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
+import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { call, sessions } from '../../../../rio-local/test/in-process'
-import { savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from '../customer'
+import { accountTestBackend, baristaSubscriber } from '../__tests__/backend'
 
 const P = 'price-tests'
 const OWNER = 'olga@example.com'
@@ -23,38 +20,26 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 
 type Sub = SubscriptionFields & AccountUserState
 
-let time: ReturnType<typeof fakeDate>
-let backend: Backend
 const { mirror } = recordingMirror()
 let seq = 0
 
-beforeEach(async () => {
-  time = fakeDate(START)
-  backend = await createBackend({
-    projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
-    projectEnv: { STAFF_EMAILS: OWNER, SUBSCRIPTION_CHANGES_PER_HOUR: '1000', CUSTOMER_EMAILS_PER_HOUR: '1000' },
-  })
-})
-afterEach(async () => {
-  await backend.close()
-  jest.useRealTimers()
-})
-
-const account = accountClient<Sub>(() => backend)
+const t = accountTestBackend<Sub>(START, () => ({
+  projectId: P, storage: 'memory', dev: true, mirror, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
+  projectEnv: { STAFF_EMAILS: OWNER, SUBSCRIPTION_CHANGES_PER_HOUR: '1000', CUSTOMER_EMAILS_PER_HOUR: '1000' },
+}))
+const account = t.account
 const mails = async (who: Who) => (await account.outbox(who.email)).filter((m) => !/code/i.test(m.subject))
 const charged = async (who: Who) => ((await account.userState(who)) as Sub).payments?.map((p: DeliveryPayment) => [p.date.slice(0, 10), p.amountCents]) ?? []
 
+/** A Barista subscriber (Visa), in `locale` when one is given. */
 async function subscriber(name: string, locale?: string): Promise<Who> {
   const who = await account.signIn(`${name}.${process.pid}.${++seq}@example.com`)
   if (locale) await account.ok(who, 'setLocale', { locale })
-  await account.ok(who, 'setDeliveryAddress', HOME)
-  await savePaymentMethod((method, body) => account.method(who, method, body), { card: TEST_CARDS.visa })
-  await account.ok(who, 'selectPlan', { planId: 'barista' })
-  return who
+  return baristaSubscriber(account, who, HOME)
 }
 async function changePrice(planId: string, amountCents: number): Promise<{ from: string }> {
-  const olga = { ...(await sessions(backend).customer(OWNER)), email: OWNER }
-  const res = await call<{ from: string }>(backend, 'POST', `/${P}/CALL/Shop/changePrice/main?_token=${olga.token}`, { planId, amountCents })
+  const olga = { ...(await sessions(t.backend).customer(OWNER)), email: OWNER }
+  const res = await call<{ from: string }>(t.backend, 'POST', `/${P}/CALL/Shop/changePrice/main?_token=${olga.token}`, { planId, amountCents })
   expect(res.status).toBe(200)
   return res.body
 }
@@ -62,10 +47,10 @@ async function changePrice(planId: string, amountCents: number): Promise<{ from:
 test('existing subscribers pay the old price until the notice is over and are told; a new one pays the new price at once', async () => {
   const sam = await subscriber('sam')
   const lea = await subscriber('lea', 'de')
-  time.advance(60_000)
+  t.time.advance(60_000)
   // 30 days of notice from Monday 23 November 09:01: the first delivery final after 23 December 09:01 is the 25th.
   expect(await changePrice('barista', 2200)).toMatchObject({ from: '2026-12-25T00:00:00.000Z' })
-  await walkTo('2026-11-23T09:05:00Z')
+  await t.walkTo('2026-11-23T09:05:00Z')
   const notice = (await mails(sam)).find((m) => m.subject === 'The price of Barista changes from Wednesday 30 December 2026')
   expect(notice?.text).toContain('From your delivery of Wednesday 30 December 2026, Barista costs €22.00 a delivery instead of €20.00. Every delivery before it stays at €20.00.')
   expect(notice?.text).toMatch(/switch to another plan, pause or cancel on your account page/)
@@ -76,7 +61,7 @@ test('existing subscribers pay the old price until the notice is over and are to
   // Ana chose Barista after the change: no notice, the new price from her first delivery.
   expect((await mails(ana)).some((m) => m.subject.startsWith('The price of'))).toBe(false)
 
-  await walkTo('2026-12-29T00:00:01Z')
+  await t.walkTo('2026-12-29T00:00:01Z')
   expect(await charged(sam)).toEqual([
     ['2026-11-25', 2000], ['2026-12-02', 2000], ['2026-12-09', 2000], ['2026-12-16', 2000], ['2026-12-23', 2000], ['2026-12-30', 2200],
   ])
@@ -87,7 +72,3 @@ test('existing subscribers pay the old price until the notice is over and are to
   // Told once, however often the task runs.
   expect((await mails(sam)).filter((m) => m.subject.startsWith('The price of')).length).toBe(1)
 }, 60_000)
-
-async function walkTo(iso: string): Promise<void> {
-  await walkClock(backend, time, iso)
-}
