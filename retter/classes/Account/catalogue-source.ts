@@ -10,7 +10,7 @@
  */
 import RDK, { Data, Response } from '@retter/rdk'
 import { SHOP_CLASS, SHOP_INSTANCE } from 'BeanBloomIdentity'
-import { Catalogue, seedCatalogue, putInUse } from 'BeanBloomSubscription'
+import { Catalogue, priceNoticeDays, putInUse, seedCatalogue, yourPlanOf } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
 import type { AccountUserState as Customer } from './customer'
 
@@ -70,11 +70,29 @@ export async function noteSubscriber(data: Data): Promise<void> {
   }
 }
 
-/** A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's subscriber list in line. */
+/**
+ * Keeps the customer's `yourPlan` (their plan as they pay it: named even once retired, their price
+ * and a price change announced to them) in line with the catalogue of the moment. Written only when
+ * it changed, so a request that changes nothing else does not touch the customer's live document.
+ */
+export function refreshYourPlan(data: Data): void {
+  const priv = data.state && data.state.private ? privateOf(data) : undefined
+  if (!priv || !priv.userId || !data.state.user) return
+  const customer = data.state.user[priv.userId] as Customer | undefined
+  if (!customer) return
+  const live = customer.status === 'active' || customer.status === 'paused'
+  const plan = live && customer.segments ? yourPlanOf(customer.segments, Date.now(), priceNoticeDays()) : undefined
+  if (JSON.stringify(plan) === JSON.stringify(customer.yourPlan)) return
+  if (plan) customer.yourPlan = plan
+  else delete customer.yourPlan
+}
+
+/** A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's subscriber list and the customer's plan in line. */
 export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
   return async function (data: Data<T>): Promise<Data> {
     await loadCatalogue()
     const done = await handler(data)
+    refreshYourPlan(done)
     await noteSubscriber(done)
     return done
   }

@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
-import { CustomerRecords, SubscriptionFields } from 'BeanBloomSubscription'
+import { CustomerRecords, SubscriptionFields, YourPlan } from 'BeanBloomSubscription'
 import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
 import { Locale } from './language'
@@ -33,6 +33,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
    * first sign-in.
    */
   locale?: Locale
+  /** Their plan as they pay it, while subscribed (catalogue-source.ts refreshes it at each request). */
+  yourPlan?: YourPlan
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */

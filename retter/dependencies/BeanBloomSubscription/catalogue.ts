@@ -6,7 +6,7 @@
  */
 import { PlanTexts, SubscriptionPlan, PLANS } from './plans'
 import { positiveIntSetting } from 'BeanBloomKit/env'
-import { DAY_MS, DeliveryCadence, LEAD_DAYS, ScheduleSegment, segmentOn, startOfUtcDay, isoDay } from './schedule'
+import { DAY_MS, DeliveryCadence, gridDates, LEAD_DAYS, ScheduleSegment, segmentOn, startOfUtcDay, isoDay } from './schedule'
 import { finalMomentMs } from './payments'
 import { ALL_GRINDS, ALL_ROASTS, Grind, Roast } from './preferences'
 
@@ -125,19 +125,22 @@ export function coffeeFor(catalogue: Catalogue, plan: Pick<CataloguePlan, 'coffe
   return undefined
 }
 
-/** The active plans as everyone reads them (`getSubscriptionPlans`, `getCatalogue`): no price history, the coffee of the moment named. */
+/** One plan as everyone reads it: no price history, the coffee of the moment named. */
+export function planOffer(catalogue: Catalogue, plan: CataloguePlan): SubscriptionPlan {
+  const out: SubscriptionPlan = {
+    id: plan.id, name: plan.name, description: plan.description, amount: plan.amount, currency: plan.currency, interval: plan.interval,
+    delivery: plan.delivery, bags: plan.bags, bagGrams: plan.bagGrams, grinds: plan.grinds.slice(), roasts: plan.roasts.slice(),
+    features: plan.features.slice(), sortOrder: plan.sortOrder, recommended: plan.recommended,
+    translations: JSON.parse(JSON.stringify(plan.translations || {})),
+  }
+  const coffee = plan.roasts.indexOf('roastersChoice') >= 0 ? coffeeFor(catalogue, plan, 'roastersChoice') : undefined
+  if (coffee) out.coffee = { name: coffee.name, origin: coffee.origin, process: coffee.process, notes: coffee.notes }
+  return out
+}
+
+/** The active plans as everyone reads them (`getSubscriptionPlans`, `getCatalogue`). */
 export function plansOnOffer(catalogue: Catalogue): SubscriptionPlan[] {
-  return catalogue.plans.filter(function (plan) { return !plan.retiredAt }).map(function (plan) {
-    const out: SubscriptionPlan = {
-      id: plan.id, name: plan.name, description: plan.description, amount: plan.amount, currency: plan.currency, interval: plan.interval,
-      delivery: plan.delivery, bags: plan.bags, bagGrams: plan.bagGrams, grinds: plan.grinds.slice(), roasts: plan.roasts.slice(),
-      features: plan.features.slice(), sortOrder: plan.sortOrder, recommended: plan.recommended,
-      translations: JSON.parse(JSON.stringify(plan.translations || {})),
-    }
-    const coffee = plan.roasts.indexOf('roastersChoice') >= 0 ? coffeeFor(catalogue, plan, 'roastersChoice') : undefined
-    if (coffee) out.coffee = { name: coffee.name, origin: coffee.origin, process: coffee.process, notes: coffee.notes }
-    return out
-  })
+  return catalogue.plans.filter(function (plan) { return !plan.retiredAt }).map(function (plan) { return planOffer(catalogue, plan) })
 }
 
 /**
@@ -367,4 +370,43 @@ export function missingTranslations(plan: Pick<CataloguePlan, 'translations' | '
     const words = plan.translations ? plan.translations[locale] : undefined
     return !words || !words.name || !words.description || (plan.features.length > 0 && (!words.features || words.features.length !== plan.features.length))
   })
+}
+
+/**
+ * The customer's own plan as they pay it (the customer's `yourPlan`): the plan as offered, retired
+ * or not, with `amount` the price of their next delivery on it, and `nextPrice` the first later
+ * delivery charged another price (a change announced with notice) within `horizon` deliveries.
+ */
+export interface YourPlan extends SubscriptionPlan {
+  /** Set when nobody new can choose the plan any more; its subscribers keep it. */
+  retired?: true
+  /** The price (cents) from `from` (an ISO delivery day) on, when it differs from `amount`. */
+  nextPrice?: { amount: number; from: string }
+}
+
+/** How many deliveries ahead `yourPlanOf` looks for a price change: more than any notice period holds. */
+const YOUR_PLAN_HORIZON = 60
+
+/**
+ * `YourPlan` for a subscription's segments at `nowMs` with the catalogue in use, or undefined when
+ * no delivery ahead is on a plan the catalogue knows.
+ */
+export function yourPlanOf(segments: ReadonlyArray<ScheduleSegment>, nowMs: number, noticeDays: number): YourPlan | undefined {
+  const deliveries = gridDates(segments, startOfUtcDay(nowMs), YOUR_PLAN_HORIZON)
+  const first = deliveries[0]
+  const plan = first ? findPlan(first.plan) : undefined
+  if (!first || !plan) return undefined
+  const amount = deliveryPrice(segments, first.date, noticeDays)
+  const out: YourPlan = planOffer(catalogueInUse(), plan)
+  out.amount = amount === undefined ? plan.amount : amount
+  if (plan.retiredAt) out.retired = true
+  for (const delivery of deliveries) {
+    if (delivery.plan !== plan.id) break
+    const cents = deliveryPrice(segments, delivery.date, noticeDays)
+    if (cents !== undefined && cents !== out.amount) {
+      out.nextPrice = { amount: cents, from: delivery.date }
+      break
+    }
+  }
+  return out
 }

@@ -57,6 +57,9 @@ test('existing subscribers pay the old price until the notice is over and are to
   const german = (await mails(lea)).find((m) => m.subject.startsWith('Der Preis von Barista ändert sich ab'))
   expect(german?.text).toContain('kostet Barista 22,00\u00a0€ pro Lieferung statt 20,00\u00a0€')
 
+  // Sam's page learns his price and the change ahead from his own state.
+  expect(((await account.userState(sam)) as Sub).yourPlan).toMatchObject({ id: 'barista', name: 'Barista', amount: 2000, nextPrice: { amount: 2200, from: '2026-12-30T00:00:00.000Z' } })
+
   const ana = await subscriber('ana')
   // Ana chose Barista after the change: no notice, the new price from her first delivery.
   expect((await mails(ana)).some((m) => m.subject.startsWith('The price of'))).toBe(false)
@@ -66,9 +69,25 @@ test('existing subscribers pay the old price until the notice is over and are to
     ['2026-11-25', 2000], ['2026-12-02', 2000], ['2026-12-09', 2000], ['2026-12-16', 2000], ['2026-12-23', 2000], ['2026-12-30', 2200],
   ])
   expect((await charged(ana)).every(([, cents]) => cents === 2200)).toBe(true)
+  expect(((await account.userState(ana)) as Sub).yourPlan).toMatchObject({ id: 'barista', amount: 2200 })
+  expect(((await account.userState(ana)) as Sub).yourPlan?.nextPrice).toBeUndefined()
+  // Charged the new price now: nothing announced ahead any more.
+  expect(((await account.userState(sam)) as Sub).yourPlan).toMatchObject({ amount: 2200 })
+  expect(((await account.userState(sam)) as Sub).yourPlan?.nextPrice).toBeUndefined()
   // The reminder of the first delivery at the new price pre-notifies it.
   const reminder = (await mails(sam)).find((m) => m.subject === 'Your coffee arrives Wednesday 30 December 2026')
   expect(reminder?.text).toContain('We will charge €22.00')
   // Told once, however often the task runs.
   expect((await mails(sam)).filter((m) => m.subject.startsWith('The price of')).length).toBe(1)
+}, 60_000)
+
+test('a retired plan stays named, described and priced in its subscribers’ own state', async () => {
+  const kim = await subscriber('kim')
+  const olga = { ...(await sessions(t.backend).customer(OWNER)), email: OWNER }
+  const retired = await call(t.backend, 'POST', `/${P}/CALL/Shop/retirePlan/main?_token=${olga.token}`, { planId: 'barista' })
+  expect(retired.status).toBe(200)
+  // Kim's next request (any) refreshes her plan: still Barista at her price, now marked retired.
+  await account.ok(kim, 'setLocale', { locale: 'de' })
+  expect(((await account.userState(kim)) as Sub).yourPlan).toMatchObject({ id: 'barista', name: 'Barista', amount: 2000, retired: true })
+  expect(((await account.userState(kim)) as Sub).yourPlan?.translations?.de?.name).toBe('Barista')
 }, 60_000)
