@@ -26,6 +26,7 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import type { Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
 import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
 import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
+import type { YourPlan } from '@retter-shared/BeanBloomSubscription/catalogue'
 import type { Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 export type {
@@ -36,6 +37,7 @@ export type { DeliveryAddress } from '@retter-shared/BeanBloomSubscription/addre
 export type { CoffeePreferences, Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
 export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from '@retter-shared/BeanBloomBoard/board'
 export type { CoffeeOfTheMoment, PlanInterval, PlanTexts, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
+export type { YourPlan } from '@retter-shared/BeanBloomSubscription/catalogue'
 export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@retter-shared/BeanBloomSubscription/payments'
 
 /*
@@ -89,6 +91,11 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
    * changes it); set at the first sign-in from that page's language. Absent means English.
    */
   locale?: Locale
+  /**
+   * Their plan as they pay it, while subscribed: named and described even once retired, `amount`
+   * their price now, `nextPrice` a change announced to them (BeanBloomSubscription's `yourPlanOf`).
+   */
+  yourPlan?: YourPlan
 }
 
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */

@@ -3,7 +3,8 @@ import { preferencesInText, preferencesWords } from '@/lib/delivery/preference-w
 import { AppLink } from '@/components/ui/AppLink'
 import { useState } from 'react'
 import { PreferenceFields } from '@/components/delivery/PreferenceFields'
-import type { AccountView, CoffeePreferences, SubscriptionFields, SubscriptionPlan } from '@/lib/contract'
+import type { AccountView, CoffeePreferences, SubscriptionFields, YourPlan } from '@/lib/contract'
+import { formatDeliveryDay } from '@/lib/format/date'
 import { bagsLine, planTitle } from '@/lib/format/plan'
 import { ROUTES } from '@/lib/routes'
 import { ALL_GRINDS, ALL_ROASTS, preferencesFor } from '@retter-shared/BeanBloomSubscription/preferences'
@@ -16,7 +17,8 @@ import { useEditInPlace } from './useEditInPlace'
 export interface PlanAndPreferencesProps {
   account: AccountView
   subscription: SubscriptionFields
-  plan?: SubscriptionPlan
+  /** The subscription's plan, as the customer pays it when the Account said (`yourPlan`). */
+  plan?: YourPlan
   changes: ChangeRunner
   locale?: string
 }
@@ -52,6 +54,12 @@ export function PlanAndPreferences({ account, subscription, plan, changes, local
             {live && plan ? (
               <>
                 <strong>{planTitle(t, plan)}</strong> · {bagsLine(t, plan)} · {planPriceText(t, plan, locale)}
+                {plan.nextPrice ? (
+                  <p className={cardStyles.muted} data-testid="next-price">
+                    {t('subscription.plan.nextPrice', { day: formatDeliveryDay(plan.nextPrice.from, locale), price: planPriceText(t, { ...plan, amount: plan.nextPrice.amount }, locale) })}
+                  </p>
+                ) : null}
+                {plan.retired ? <p className={cardStyles.muted}>{t('subscription.plan.retired')}</p> : null}
               </>
             ) : t('subscription.plan.none')}
           </dd>

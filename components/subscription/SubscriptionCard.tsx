@@ -1,9 +1,10 @@
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import { planTitle } from '@/lib/format/plan'
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
 import type { SubscriptionChangeRequest } from '@/lib/customer/account-api'
 import { subscriptionOf } from '@/lib/subscription/view'
+import { plansWithYours } from '@/lib/subscription/your-plan'
 import { useAppClockOffset } from '@/contexts/useAppNow'
 import { DeliveryAddressSection } from './DeliveryAddressSection'
 import { NextDelivery } from './NextDelivery'
@@ -28,13 +29,15 @@ export interface SubscriptionCardProps {
  * address, each editable in place; pause, resume and cancel; the history. The values follow the
  * live state; one change at a time, each confirmed the same way.
  */
-export function SubscriptionCard({ account, plans, onChange, locale: given }: SubscriptionCardProps) {
+export function SubscriptionCard({ account, plans: offered, onChange, locale: given }: SubscriptionCardProps) {
   // The page's language unless the caller says otherwise: prices and dates read in it.
   const t = useT()
   const pageLocale = useLocale()
   const locale = given ?? pageLocale
   // As of the app's time (lib/clock); drawn again when the local backend's clock offset arrives.
   useAppClockOffset()
+  // The customer's own plan at their price, named even once retired.
+  const plans = useMemo(() => plansWithYours(offered, account), [offered, account])
   const subscription = subscriptionOf(account, plans)
   const plan = plans.find((candidate) => candidate.id === subscription.plan)
   // The account as the service last sent it: a new one means the service answers again.

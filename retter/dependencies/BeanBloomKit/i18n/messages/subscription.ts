@@ -125,6 +125,8 @@ const en = {
   'subscription.history.address': 'Changed the delivery address',
   'subscription.history.preferences': 'Changed grind or roast',
   'subscription.history.shipped': 'Delivery of {day} shipped',
+  'subscription.plan.nextPrice': 'From your delivery of {day}: {price}.',
+  'subscription.plan.retired': 'No longer offered to new subscribers. Yours continues, at your price, until you change it.',
 }
 
 export type SubscriptionKey = keyof typeof en
@@ -251,6 +253,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.address': 'Lieferadresse geändert',
     'subscription.history.preferences': 'Mahlgrad oder Röstung geändert',
     'subscription.history.shipped': 'Lieferung vom {day} verschickt',
+    'subscription.plan.nextPrice': 'Ab deiner Lieferung vom {day}: {price}.',
+    'subscription.plan.retired': 'Wird neuen Abonnenten nicht mehr angeboten. Dein Abo läuft zu deinem Preis weiter, bis du es wechselst.',
   },
   fr: {
     'subscription.line.cancelled': 'Votre abonnement {plan} est résilié. Choisissez une formule pour recommencer.',
@@ -372,6 +376,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.address': 'Adresse de livraison modifiée',
     'subscription.history.preferences': 'Mouture ou torréfaction modifiée',
     'subscription.history.shipped': 'Livraison du {day} expédiée',
+    'subscription.plan.nextPrice': 'À partir de votre livraison du {day}\u202f: {price}.',
+    'subscription.plan.retired': 'N’est plus proposée aux nouveaux abonnés. La vôtre continue, à votre prix, jusqu’à ce que vous la changiez.',
   },
   nl: {
     'subscription.line.cancelled': 'Je {plan}-abonnement is opgezegd. Kies een abonnement om opnieuw te beginnen.',
@@ -493,6 +499,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.address': 'Bezorgadres gewijzigd',
     'subscription.history.preferences': 'Maling of branding gewijzigd',
     'subscription.history.shipped': 'Levering van {day} verstuurd',
+    'subscription.plan.nextPrice': 'Vanaf je levering van {day}: {price}.',
+    'subscription.plan.retired': 'Niet meer te kiezen voor nieuwe abonnees. Het jouwe loopt door, tegen jouw prijs, tot je het wijzigt.',
   },
   it: {
     'subscription.line.cancelled': 'Il tuo abbonamento {plan} è disdetto. Scegli un abbonamento per ricominciare.',
@@ -614,6 +622,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.address': 'Cambiato l’indirizzo di consegna',
     'subscription.history.preferences': 'Cambiata la macinatura o la tostatura',
     'subscription.history.shipped': 'Consegna del {day} spedita',
+    'subscription.plan.nextPrice': 'Dalla tua consegna di {day}: {price}.',
+    'subscription.plan.retired': 'Non più offerto ai nuovi abbonati. Il tuo continua, al tuo prezzo, finché non lo cambi.',
   },
   es: {
     'subscription.line.cancelled': 'Tu suscripción {plan} está cancelada. Elige un plan para volver a empezar.',
@@ -735,5 +745,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.address': 'Cambiaste la dirección de entrega',
     'subscription.history.preferences': 'Cambiaste la molienda o el tueste',
     'subscription.history.shipped': 'Entrega del {day} enviada',
+    'subscription.plan.nextPrice': 'A partir de tu entrega del {day}: {price}.',
+    'subscription.plan.retired': 'Ya no se ofrece a nuevos suscriptores. El tuyo sigue, a tu precio, hasta que lo cambies.',
   },
 }
