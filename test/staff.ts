@@ -15,9 +15,13 @@ export function ownerForEachTest(email: string): void {
   })
 }
 
-/** The owner `owner` opens the Shop and makes `email` a member with `roles`. */
-export async function addMember(owner: string, email: string, roles: Role[]): Promise<void> {
+/**
+ * The owner `owner` opens the Shop and makes `email` a member with `roles`.
+ * @returns the owner's session, for later calls (a second code within the resend wait is refused)
+ */
+export async function addMember(owner: string, email: string, roles: Role[]): Promise<{ token: string }> {
   const session = await backendSession(owner)
   expect((await backendCall('INSTANCE/Shop/main', session.token)).status).toBe(200)
   expect((await backendCall('CALL/Shop/setMember/main', session.token, { email, roles })).status).toBe(200)
+  return session
 }

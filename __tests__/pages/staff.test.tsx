@@ -2,12 +2,15 @@
  * The staff section of /roastery, against the in-process backend with msw: an owner (STAFF_EMAILS)
  * sees the staff and adds a roaster, who is then on the list and on the audit log; a roaster signs
  * in as staff and sees the days, but neither the undelivered e-mails (support's) nor the staff
- * (owners').
+ * (owners'); a member removed while signed in is told the roastery is closed to them.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+// A reload ends the page in the middle of a test: only cleanup can do that to a page signInThroughPage rendered.
+// eslint-disable-next-line testing-library/no-manual-cleanup
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { signInThroughPage } from '@/test/app-harness'
+import { renderRoute, signInThroughPage } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
+import { backendCall } from '@/test/backend'
 import { addMember, ownerForEachTest } from '@/test/staff'
 
 jest.setTimeout(30_000)
@@ -56,4 +59,21 @@ test('a roaster signs in as staff and sees the days, not the undelivered e-mails
   await waitFor(() => expect(answered.some((path) => path.includes('/Shop/myRoles/'))).toBe(true), LOAD)
   expect(screen.queryByRole('region', { name: 'E-mails that could not be sent' })).toBeNull()
   expect(screen.queryByRole('region', { name: 'Staff' })).toBeNull()
+})
+
+test('a member removed while signed in is told the roastery is closed to them, and can sign out', async () => {
+  const owner = await addMember(OWNER, 'sue@example.com', ['support'])
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
+  expect(await screen.findByRole('region', { name: 'E-mails that could not be sent' }, LOAD)).toBeInTheDocument()
+  expect((await backendCall('CALL/Shop/removeMember/main', owner.token, { email: 'sue@example.com' })).status).toBe(200)
+
+  // Her next page load (a reload: the tab's session stays), with the session she still holds.
+  cleanup()
+  renderRoute('/roastery')
+  expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('Your address is no longer on the shop’s staff, so the roastery is closed to you. An owner can add you again.')
+  expect(screen.queryByRole('region', { name: 'E-mails that could not be sent' })).toBeNull()
+  expect(screen.queryAllByRole('region', { name: /Tomorrow|Today/ })).toHaveLength(0)
+  await user.click(screen.getByRole('button', { name: 'Sign out' }))
+  await waitFor(() => expect(screen.queryByText(/no longer on the shop’s staff/)).toBeNull(), LOAD)
 })

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
+import { Notice } from '@/components/ui/feedback/Notice'
 import { useAuth } from '@/contexts/AuthContext'
 import { useT } from '@/contexts/I18nContext'
 import { RoasteryProvider } from '@/contexts/RoasteryContext'
@@ -21,7 +22,7 @@ import styles from './Roastery.module.css'
 export function RoasteryPage() {
   const router = useRouter()
   const t = useT()
-  const { isSignedIn, isInitializing, identity } = useAuth()
+  const { isSignedIn, isInitializing, identity, signOut } = useAuth()
   const isStaff = isSignedIn && identity === STAFF_IDENTITY
   const staff = useStaff()
   const may = (action: NonNullable<typeof staff.actions>[number]) => staff.actions?.includes(action) ?? false
@@ -38,6 +39,20 @@ export function RoasteryPage() {
         <h1 id="roastery-title" className="visually-hidden">{t('roastery.title')}</h1>
         <p role="status" className="visually-hidden">{t('roastery.checkingSession')}</p>
         <span className="skeleton" style={{ width: '100%', height: '12rem' }} aria-hidden="true" />
+      </section>
+    )
+  }
+
+  // A session that outlived its member (removed, or every role taken away): say so rather than
+  // open boards the classes refuse.
+  if (staff.actions !== null && staff.actions.length === 0) {
+    return (
+      <section aria-labelledby="roastery-title">
+        <h1 id="roastery-title">{t('roastery.title')}</h1>
+        <Notice tone="error" role="alert">
+          <p>{t('roastery.noLongerStaff')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void signOut().catch(() => undefined).then(() => router.replace(ROUTES.plans))}>{t('roastery.signOut')}</button>
+        </Notice>
       </section>
     )
   }

@@ -185,6 +185,8 @@ const en = {
   'roastery.mail.notOpen': 'The list of undelivered e-mails is not open yet.',
   'roastery.tracking.badNumber': 'The tracking number must be {min} to {max} letters and digits (spaces and dashes are ignored).',
   'roastery.tracking.badCarrier': 'Choose one of the carriers in the list.',
+  'roastery.noLongerStaff': 'Your address is no longer on the shop’s staff, so the roastery is closed to you. An owner can add you again.',
+  'roastery.signOut': 'Sign out',
 }
 
 export type RoasteryKey = keyof typeof en
@@ -372,6 +374,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'Die Liste der nicht zugestellten E-Mails ist noch nicht geöffnet.',
     'roastery.tracking.badNumber': 'Die Sendungsnummer muss aus {min} bis {max} Buchstaben und Ziffern bestehen (Leerzeichen und Bindestriche werden ignoriert).',
     'roastery.tracking.badCarrier': 'Wähle einen der Versanddienste aus der Liste.',
+    'roastery.noLongerStaff': 'Deine Adresse gehört nicht mehr zum Team des Shops, daher ist die Rösterei für dich geschlossen. Ein Inhaber kann dich wieder hinzufügen.',
+    'roastery.signOut': 'Abmelden',
   },
   fr: {
     'roastery.title': 'Torréfaction',
@@ -551,6 +555,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'La liste des e-mails non distribués n’est pas encore ouverte.',
     'roastery.tracking.badNumber': 'Le numéro de suivi doit compter de {min} à {max} lettres et chiffres (les espaces et les tirets sont ignorés).',
     'roastery.tracking.badCarrier': 'Choisissez l’un des transporteurs de la liste.',
+    'roastery.noLongerStaff': 'Votre adresse ne fait plus partie de l’équipe de la boutique\u202f: la torréfaction vous est fermée. Un propriétaire peut vous ajouter à nouveau.',
+    'roastery.signOut': 'Se déconnecter',
   },
   nl: {
     'roastery.title': 'Branderij',
@@ -730,6 +736,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'De lijst met niet-bezorgde e-mails is nog niet geopend.',
     'roastery.tracking.badNumber': 'Het trackingnummer moet uit {min} tot {max} letters en cijfers bestaan (spaties en streepjes tellen niet mee).',
     'roastery.tracking.badCarrier': 'Kies een van de vervoerders uit de lijst.',
+    'roastery.noLongerStaff': 'Je adres hoort niet meer bij het team van de winkel, dus de branderij is voor jou gesloten. Een eigenaar kan je opnieuw toevoegen.',
+    'roastery.signOut': 'Uitloggen',
   },
   it: {
     'roastery.title': 'Torrefazione',
@@ -909,6 +917,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'L’elenco delle e-mail non recapitate non è ancora aperto.',
     'roastery.tracking.badNumber': 'Il numero di tracking deve avere da {min} a {max} lettere e cifre (spazi e trattini non contano).',
     'roastery.tracking.badCarrier': 'Scegli uno dei corrieri dell’elenco.',
+    'roastery.noLongerStaff': 'Il tuo indirizzo non fa più parte dello staff del negozio, quindi la torrefazione ti è chiusa. Un titolare può aggiungerti di nuovo.',
+    'roastery.signOut': 'Esci',
   },
   es: {
     'roastery.title': 'Tostadero',
@@ -1088,5 +1098,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'La lista de e-mails no entregados aún no está abierta.',
     'roastery.tracking.badNumber': 'El número de seguimiento debe tener de {min} a {max} letras y dígitos (los espacios y guiones no cuentan).',
     'roastery.tracking.badCarrier': 'Elige uno de los transportistas de la lista.',
+    'roastery.noLongerStaff': 'Tu dirección ya no forma parte del equipo de la tienda, así que el tostadero está cerrado para ti. Un propietario puede volver a añadirte.',
+    'roastery.signOut': 'Cerrar sesión',
   },
 }
