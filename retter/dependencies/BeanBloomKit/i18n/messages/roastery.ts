@@ -917,7 +917,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'L’elenco delle e-mail non recapitate non è ancora aperto.',
     'roastery.tracking.badNumber': 'Il numero di tracking deve avere da {min} a {max} lettere e cifre (spazi e trattini non contano).',
     'roastery.tracking.badCarrier': 'Scegli uno dei corrieri dell’elenco.',
-    'roastery.noLongerStaff': 'Il tuo indirizzo non fa più parte dello staff del negozio, quindi la torrefazione ti è chiusa. Un titolare può aggiungerti di nuovo.',
+    'roastery.noLongerStaff': 'Il tuo indirizzo non fa più parte dello staff del negozio, quindi non hai più accesso alla torrefazione. Un titolare può aggiungerti di nuovo.',
     'roastery.signOut': 'Esci',
   },
   es: {
@@ -1098,7 +1098,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.mail.notOpen': 'La lista de e-mails no entregados aún no está abierta.',
     'roastery.tracking.badNumber': 'El número de seguimiento debe tener de {min} a {max} letras y dígitos (los espacios y guiones no cuentan).',
     'roastery.tracking.badCarrier': 'Elige uno de los transportistas de la lista.',
-    'roastery.noLongerStaff': 'Tu dirección ya no forma parte del equipo de la tienda, así que el tostadero está cerrado para ti. Un propietario puede volver a añadirte.',
+    'roastery.noLongerStaff': 'Tu dirección ya no forma parte del equipo de la tienda, así que ya no tienes acceso al tostadero. Un propietario puede volver a añadirte.',
     'roastery.signOut': 'Cerrar sesión',
   },
 }

@@ -377,7 +377,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.preferences': 'Mouture ou torréfaction modifiée',
     'subscription.history.shipped': 'Livraison du {day} expédiée',
     'subscription.plan.nextPrice': 'À partir de votre livraison du {day}\u202f: {price}.',
-    'subscription.plan.retired': 'N’est plus proposée aux nouveaux abonnés. La vôtre continue, à votre prix, jusqu’à ce que vous la changiez.',
+    'subscription.plan.retired': 'Cette formule n’est plus proposée aux nouveaux abonnés. Vous la conservez, à votre prix, jusqu’à ce que vous en changiez.',
   },
   nl: {
     'subscription.line.cancelled': 'Je {plan}-abonnement is opgezegd. Kies een abonnement om opnieuw te beginnen.',
@@ -623,7 +623,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.preferences': 'Cambiata la macinatura o la tostatura',
     'subscription.history.shipped': 'Consegna del {day} spedita',
     'subscription.plan.nextPrice': 'Dalla tua consegna di {day}: {price}.',
-    'subscription.plan.retired': 'Non più offerto ai nuovi abbonati. Il tuo continua, al tuo prezzo, finché non lo cambi.',
+    'subscription.plan.retired': 'Non è più disponibile per i nuovi abbonati. Il tuo resta attivo, al tuo prezzo, finché non lo cambi.',
   },
   es: {
     'subscription.line.cancelled': 'Tu suscripción {plan} está cancelada. Elige un plan para volver a empezar.',
