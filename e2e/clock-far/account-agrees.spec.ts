@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { customerDate, shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
-import { outbox } from '../support/backend'
+import { mailMatching } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, fillStartDetails, freshEmail, pickPlanAndSignIn, signIn, test } from '../support/fixtures'
 import { advanceClockTo, clockNow } from '../support/payments'
@@ -50,15 +50,6 @@ function moneyOf(text: string): { euros: string[]; priceTags: string[]; centsLik
   return { euros, priceTags, centsLike }
 }
 
-/** The one message to `email` whose subject matches, once it has arrived. */
-async function mailMatching(email: string, subject: RegExp): Promise<{ subject: string; text: string }> {
-  let found: Array<{ subject: string; text: string }> = []
-  await expect.poll(async () => {
-    found = (await outbox(email)).filter((m) => subject.test(m.subject))
-    return found.length
-  }, { timeout: 20_000 }).toBe(1)
-  return found[0] as { subject: string; text: string }
-}
 
 /** The value of a line ("Delivery of", "Price (VAT included)") on a printable document page. */
 async function documentLine(page: Page, label: string): Promise<string> {

@@ -7,9 +7,8 @@
  * is known before the pages open.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { OutboxMessage } from '../../lib/contract'
 import { readPdf } from '../../test/pdf-text'
-import { outbox } from '../support/backend'
+import { mailMatching } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
@@ -20,15 +19,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** The customer may ask for a new code 30 s after the last one. */
 const RESEND_AFTER_MS = 31_000
 
-/** The one message to `email` whose subject matches, once it has arrived. */
-async function mailMatching(email: string, subject: RegExp): Promise<OutboxMessage> {
-  let found: OutboxMessage[] = []
-  await expect.poll(async () => {
-    found = (await outbox(email)).filter((m) => subject.test(m.subject))
-    return found.length
-  }, { timeout: 15_000 }).toBe(1)
-  return found[0] as OutboxMessage
-}
 
 /** How many pages a PDF Chromium printed has (its page objects; the page tree is /Pages). */
 function pdfPages(pdf: Buffer): number {

@@ -14,7 +14,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { customerDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
-import { outbox } from '../support/backend'
+import { mailMatching, outbox } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { advanceClockTo, baristaByApi, chargesOf, clockNow } from '../support/payments'
@@ -34,15 +34,6 @@ async function staffPage(browser: Browser, email: string): Promise<{ context: Br
   return { context, page }
 }
 
-/** The one message to `email` whose subject matches, once it has arrived. */
-async function mailMatching(email: string, subject: RegExp): Promise<{ subject: string; text: string }> {
-  let found: Array<{ subject: string; text: string }> = []
-  await expect.poll(async () => {
-    found = (await outbox(email)).filter((m) => subject.test(m.subject))
-    return found.length
-  }, { timeout: 20_000 }).toBe(1)
-  return found[0] as { subject: string; text: string }
-}
 
 /** The ISO day (midnight UTC) among the next `days` from `fromMs` that `customerDate` writes as `written`. */
 function dayWritten(written: string, fromMs: number, days = 90): string {

@@ -2,6 +2,7 @@
  * What the journeys ask the local backend directly: codes from the dev outbox, state changes through
  * the dev endpoint, and the plan list (to check what the page shows against the data).
  */
+import { expect } from '@playwright/test'
 import type { OutboxMessage, SubscriptionPlan } from '../../lib/contract'
 import { awsIdFor } from '../../rio-local/test/ids'
 import { outbox as outboxAt, waitForCode as waitForCodeAt } from '../../scripts/lib/outbox'
@@ -25,6 +26,16 @@ export function awsInstanceId(email: string): string {
 /** Messages sent to `email`, newest first. */
 export function outbox(email: string): Promise<OutboxMessage[]> {
   return outboxAt(backendUrl(), email)
+}
+
+/** The one message to `email` whose subject matches, once it has arrived (a second one fails). */
+export async function mailMatching(email: string, subject: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage[] = []
+  await expect.poll(async () => {
+    found = (await outbox(email)).filter((m) => subject.test(m.subject))
+    return found.length
+  }, { timeout: 20_000 }).toBe(1)
+  return found[0] as OutboxMessage
 }
 
 /**
