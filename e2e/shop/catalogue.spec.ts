@@ -3,8 +3,8 @@
  * member on `/roastery`; adds a coffee and gives the Taster a new description with that coffee as
  * its coffee of the moment, and `/`'s prerendered HTML shows both within a minute (no deploy, no
  * rebuild); raises Barista's price. An existing Barista subscriber is e-mailed the old and new price
- * and the day, and is charged the old price until that day and the new one from it (its receipt
- * says so); a new subscriber pays the new price at once. The roaster sees neither the staff nor
+ * and the day, reads both on `/account`, and is charged the old price until that day and the new
+ * one from it (its receipt says so); a new subscriber pays the new price at once. The roaster sees neither the staff nor
  * the catalogue; the support member, removed, is told at their next load, with the session they
  * still hold, that the roastery is closed to them.
  *
@@ -12,15 +12,18 @@
  * last (the `shop` project).
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { customerDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
+import { customerDate, shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 import { mailMatching, outbox } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { advanceClockTo, baristaByApi, chargesOf, clockNow } from '../support/payments'
+import { card } from '../support/cards'
 
 const DAY_MS = 86_400_000
 const HOME = { name: 'Sam Pricewatch', line1: 'Keizersgracht 12', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' }
+/** A customer may ask for a new code 30 s after the last one. */
+const RESEND_AFTER_MS = 31_000
 /** How long `/` may show the catalogue as it was: it is rebuilt at most once a minute, in the background. */
 const PLANS_PAGE_WAIT_MS = 90_000
 
@@ -86,7 +89,7 @@ test('an owner adds staff, edits the catalogue and raises a price; subscribers a
 
   // An existing Barista subscriber, before the price changes.
   const sam = freshEmail('price-existing')
-  const samApi = (await baristaByApi(sam, HOME)).api
+  const { api: samApi, codeSentAt: samCodeSentAt } = await baristaByApi(sam, HOME)
 
   // Barista from €20.00 to €22.00.
   await catalogue.getByRole('button', { name: 'Change the price of Barista' }).click()
@@ -121,6 +124,18 @@ test('an owner adds staff, edits the catalogue and raises a price; subscribers a
   const tasterCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Taster' }) })
   await expect(tasterCard).toContainText(description)
   await expect(tasterCard).toContainText(coffeeName)
+
+  // Sam's /account: the price he pays now, and the new one from the day the e-mail named.
+  const samContext = await browser.newContext({ baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC' })
+  await samContext.clock.install({ time: (await clockNow()).nowMs })
+  const samPage = await samContext.newPage()
+  // A new code only once the one his API sign-in was sent is 30 s old.
+  await samPage.waitForTimeout(Math.max(0, samCodeSentAt + RESEND_AFTER_MS - Date.now()))
+  await signIn(samPage, sam)
+  const samPlan = card(samPage, 'Plan and coffee')
+  await expect(samPlan).toContainText('Barista · 2 bags (250 g) every week · €20.00 per delivery (€10.00 a bag)')
+  await expect(samPlan.getByTestId('next-price')).toHaveText(`From your delivery of ${shortDate(`${newPriceDay}T00:00:00.000Z`, 'UTC')}: €22.00 per delivery (€11.00 a bag).`)
+  await samContext.close()
 
   // The roaster sees the days, neither the staff nor the catalogue.
   const roasterPage = await staffPage(browser, roaster)
