@@ -18,7 +18,6 @@ import styles from '@/components/roastery/Roastery.module.css'
 type Said = { ok: boolean; text: string } | null
 type Editing = { kind: 'plan'; plan?: CataloguePlan } | { kind: 'price'; plan: CataloguePlan } | { kind: 'retire'; plan: CataloguePlan } | { kind: 'coffee'; coffee?: Coffee } | null
 
-
 /** A failure in words, led by the label of the field the Shop named. */
 function problemOf(t: ReturnType<typeof useT>, caught: unknown): string {
   const failure = asAppError(caught)

@@ -25,7 +25,6 @@ import { Member, memberWhoMay, rolesOf, shopOf } from './state'
 export type { Member, ShopPrivate } from './state'
 export { rolesOf } from './state'
 
-
 const FOR_ANYONE = ['getCatalogue']
 const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice']
 const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit', 'noteSubscriber']

@@ -375,7 +375,8 @@ export function missingTranslations(plan: Pick<CataloguePlan, 'translations' | '
 /**
  * The customer's own plan as they pay it (the customer's `yourPlan`): the plan as offered, retired
  * or not, with `amount` the price of their next delivery on it, and `nextPrice` the first later
- * delivery charged another price (a change announced with notice) within `horizon` deliveries.
+ * delivery on it charged another price (a change announced with notice), within YOUR_PLAN_HORIZON
+ * deliveries.
  */
 export interface YourPlan extends SubscriptionPlan {
   /** Set when nobody new can choose the plan any more; its subscribers keep it. */
@@ -396,17 +397,20 @@ export function yourPlanOf(segments: ReadonlyArray<ScheduleSegment>, nowMs: numb
   const first = deliveries[0]
   const plan = first ? findPlan(first.plan) : undefined
   if (!first || !plan) return undefined
-  const amount = deliveryPrice(segments, first.date, noticeDays)
   const out: YourPlan = planOffer(catalogueInUse(), plan)
-  out.amount = amount === undefined ? plan.amount : amount
   if (plan.retiredAt) out.retired = true
+  // One pass: the first delivery's price is theirs now, the first that differs is the change ahead.
+  let now: number | undefined
   for (const delivery of deliveries) {
     if (delivery.plan !== plan.id) break
     const cents = deliveryPrice(segments, delivery.date, noticeDays)
-    if (cents !== undefined && cents !== out.amount) {
+    if (cents === undefined) continue
+    if (now === undefined) now = cents
+    else if (cents !== now) {
       out.nextPrice = { amount: cents, from: delivery.date }
       break
     }
   }
+  out.amount = now === undefined ? plan.amount : now
   return out
 }
