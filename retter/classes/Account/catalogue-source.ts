@@ -13,6 +13,7 @@ import { SHOP_CLASS, SHOP_INSTANCE } from 'BeanBloomIdentity'
 import { Catalogue, priceNoticeDays, putInUse, seedCatalogue, yourPlanOf } from 'BeanBloomSubscription'
 import { privateOf } from './customer'
 import type { AccountUserState as Customer } from './customer'
+import { keepDirectoryEntry } from './service/directory-entry'
 
 const rdk = new RDK()
 
@@ -87,13 +88,17 @@ export function refreshYourPlan(data: Data): void {
   else delete customer.yourPlan
 }
 
-/** A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's subscriber list and the customer's plan in line. */
+/**
+ * A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's
+ * subscriber list, the customer's plan and their directory entry in line.
+ */
 export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
   return async function (data: Data<T>): Promise<Data> {
     await loadCatalogue()
     const done = await handler(data)
     refreshYourPlan(done)
     await noteSubscriber(done)
+    await keepDirectoryEntry(done)
     return done
   }
 }

@@ -56,6 +56,8 @@ export interface AccountPrivateState {
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string
+  /** A fingerprint of the entry the customer directory holds of this Account ('' or absent: none; service/directory-entry.ts). */
+  directoryEntry?: string
   /** The plans the Shop was last told this subscription is on, space-separated (catalogue-source.ts). */
   shopNoted?: string
   /** The price changes already announced to the customer, as `planId@at` (price-notice.ts). */

@@ -5,9 +5,11 @@
  */
 import * as signIn from './sign-in/one-time-code'
 import { wordedForCaller } from './refusals'
+import { withDirectoryEntry } from './service/directory-entry'
 
 // Their refusals in the caller's language (refusals.ts); the codes never change.
 export const sendOtp = wordedForCaller(signIn.sendOtp)
-export const verifyOtp = wordedForCaller(signIn.verifyOtp)
+// A first sign-in puts the customer in the directory support searches.
+export const verifyOtp = wordedForCaller(withDirectoryEntry(signIn.verifyOtp))
 export { getSubscriptionPlans } from './subscription/plans'
 export { stripeWebhook } from './payments/stripe-webhook'

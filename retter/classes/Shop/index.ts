@@ -8,7 +8,7 @@
  * Who may do what (the authorizer; the handlers then check the caller's roles in this state):
  * - anyone, signed in or not: `getCatalogue` (the plans on offer and the coffees available);
  * - staff sessions: `myRoles`; owners also `getStaff`, `setMember`, `removeMember`, `getAuditLog`,
- *   `savePlan`, `retirePlan`, `saveCoffee`, `changePrice`;
+ *   `savePlan`, `retirePlan`, `saveCoffee`, `changePrice`; support and owners `findCustomers`;
  * - the platform (the other classes): `memberRoles`, `recordAudit`, `noteSubscriber`;
  * - nobody else: 401 without a session, 403 with one. All state stays private.
  */
@@ -19,6 +19,7 @@ import { actionsOf, bootstrapRoles, cleanRoles, Role, staffEmailOf } from 'BeanB
 import { wordedForCaller } from 'BeanBloomKit/i18n/caller-words'
 import { auditLog, AuditEntry, record } from './audit'
 import * as catalogue from './catalogue'
+import * as customers from './customers'
 import { seedCatalogue } from 'BeanBloomSubscription'
 import { Member, memberWhoMay, rolesOf, shopOf } from './state'
 
@@ -26,7 +27,7 @@ export type { Member, ShopPrivate } from './state'
 export { rolesOf } from './state'
 
 const FOR_ANYONE = ['getCatalogue']
-const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice']
+const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice', 'findCustomers']
 const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit', 'noteSubscriber']
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -155,6 +156,7 @@ export const retirePlan = wordedForCaller(catalogue.retirePlan)
 export const saveCoffee = wordedForCaller(catalogue.saveCoffee)
 export const changePrice = wordedForCaller(catalogue.changePrice)
 export const noteSubscriber = catalogue.noteSubscriber
+export const findCustomers = wordedForCaller(customers.findCustomers)
 
 // Staff methods as the template names them, their refusals in the member's language (the call's culture).
 export const myRoles = wordedForCaller(myRolesOf)

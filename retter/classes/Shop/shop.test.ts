@@ -40,6 +40,7 @@ const PROBES: Array<{ name: string; action: StaffAction; run: (who: Who) => Prom
   { name: 'Shop retirePlan', action: 'catalogue.manage', run: (who) => shop('retirePlan', who, { planId: 'no-such-plan' }) },
   { name: 'Shop saveCoffee', action: 'catalogue.manage', run: (who) => shop('saveCoffee', who, { coffee: {} }) },
   { name: 'Shop changePrice', action: 'catalogue.manage', run: (who) => shop('changePrice', who, { planId: 'no-such-plan', amountCents: 100 }) },
+  { name: 'Shop findCustomers', action: 'customer.find', run: (who) => shop('findCustomers', who, { query: 'nobody' }) },
 ]
 
 const OWNERS_ONLY: StaffAction[] = ['staff.manage', 'catalogue.manage']

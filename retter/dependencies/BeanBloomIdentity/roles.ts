@@ -10,7 +10,7 @@ export const ROLES = ['owner', 'roaster', 'support', 'finance'] as const
 export type Role = typeof ROLES[number]
 
 /** What staff do, each allowed to the roles named (an owner may do everything). */
-export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage' | 'catalogue.manage'
+export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage' | 'catalogue.manage' | 'customer.find'
 
 export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   /** Open and read a day's board: its packing list, its payments and refunds (the money view), live. */
@@ -25,6 +25,8 @@ export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   'staff.manage': ['owner'],
   /** Create, edit and retire plans, save coffees and change prices (with notice). */
   'catalogue.manage': ['owner'],
+  /** Look a customer up by e-mail, name, postal code, document number or delivery id. */
+  'customer.find': ['owner', 'support'],
 }
 
 export function isRole(value: unknown): value is Role {

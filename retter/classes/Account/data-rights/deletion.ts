@@ -227,6 +227,8 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   if (stillKept.length > 0) next.deletedDeliveries = stillKept
   // Board bookkeeping stays so a pending retry knows what is still on a board and what it was not told.
   keepBoardBookkeeping(priv, next)
+  // What the directory holds, so the next write takes the customer out of it.
+  if (priv.directoryEntry) next.directoryEntry = priv.directoryEntry
   // What waited to be sent goes with the rest of the customer's data; only the deletion's own e-mail follows.
   keepOutbox(priv, next, false)
   data.state.private = next

@@ -280,6 +280,8 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   // Refunds of what shipped before the move reach the customer where they went (moved-refunds.ts).
   noteMovedTo(next, accountIdFor(newEmail), nowMs)
   keepBoardBookkeeping(priv, next)
+  // What the directory holds, so the next write takes the customer out of it.
+  if (priv.directoryEntry) next.directoryEntry = priv.directoryEntry
   // Pending tasks find nothing to do, but their bookkeeping keeps them from being scheduled twice.
   if (priv.reminderTasks) next.reminderTasks = priv.reminderTasks
   if (priv.chargeTasks) next.chargeTasks = priv.chargeTasks

@@ -134,6 +134,9 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   PLAN_RETIRED: 'refusals.general.planRetired',
   SAME_PRICE: 'refusals.general.samePrice',
   GONE: 'refusals.general.mailGone',
+  // Looking a customer up (support, owners).
+  QUERY_TOO_SHORT: 'refusals.general.searchShort',
+  QUERY_TOO_LONG: 'refusals.general.searchLong',
 }
 
 /** Codes whose message the class already writes in the caller's language. */
@@ -146,7 +149,7 @@ export const WORDED_AT_SOURCE: ReadonlyArray<string> = ['UNKNOWN_LOCALE']
 export const MACHINE_ONLY: ReadonlyArray<string> = [
   'INSTANCE_ID_MISMATCH', 'INVALID_DATE', 'NOT_A_DAY', 'STILL_KEPT', 'WRONG_DAY', 'NOT_A_SHARD', 'INVALID_SHARD',
   'UNKNOWN_DESK', 'BAD_DEAD_LETTER', 'BAD_CALLER', 'NO_ACCOUNT', 'MAILER_BUSY', 'MAILER_UNAVAILABLE', 'INSTANCE_BUSY',
-  'UNKNOWN_SELLER', 'UNKNOWN_SHOP', 'NO_KEY', 'NOT_FOUND', 'WEBHOOK_NOT_CONFIGURED', 'BAD_SIGNATURE', 'NOT_AN_EVENT', 'NOT_APPLIED', 'BAD_MOVE',
+  'UNKNOWN_SELLER', 'UNKNOWN_SHOP', 'UNKNOWN_SHARD', 'WRONG_SHARD', 'INVALID_ENTRY', 'NO_KEY', 'NOT_FOUND', 'WEBHOOK_NOT_CONFIGURED', 'BAD_SIGNATURE', 'NOT_AN_EVENT', 'NOT_APPLIED', 'BAD_MOVE',
 ]
 
 function own<T>(table: { [code: string]: T }, code: string): T | undefined {

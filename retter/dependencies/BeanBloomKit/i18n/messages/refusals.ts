@@ -123,6 +123,8 @@ const en = {
   'refusals.general.priceNeedsNotice': 'A plan’s price changes with “Change price”, so its subscribers get notice. Nothing was saved.',
   'refusals.general.planRetired': 'That plan is retired: nobody new can choose it, and its subscribers keep their price. Nothing was changed.',
   'refusals.general.samePrice': 'The plan costs that already. Nothing was changed.',
+  'refusals.general.searchShort': 'Type at least 2 characters of an e-mail, name, postal code, receipt or credit-note number, or delivery id.',
+  'refusals.general.searchLong': 'A search has at most 100 characters.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -247,6 +249,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.priceNeedsNotice': 'Der Preis eines Abos wird mit „Preis ändern“ geändert, damit seine Abonnenten rechtzeitig Bescheid bekommen. Es wurde nichts gespeichert.',
     'refusals.general.planRetired': 'Dieses Abo ist eingestellt: Niemand Neues kann es wählen, und seine Abonnenten behalten ihren Preis. Es wurde nichts geändert.',
     'refusals.general.samePrice': 'Das Abo kostet bereits so viel. Es wurde nichts geändert.',
+    'refusals.general.searchShort': 'Gib mindestens 2 Zeichen einer E-Mail-Adresse, eines Namens, einer Postleitzahl, einer Beleg- oder Gutschriftnummer oder einer Lieferungs-ID ein.',
+    'refusals.general.searchLong': 'Eine Suche hat höchstens 100 Zeichen.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -366,6 +370,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.priceNeedsNotice': 'Le prix d’une formule se change avec «\u202fChanger le prix\u202f», pour que ses abonnés soient prévenus. Rien n’a été enregistré.',
     'refusals.general.planRetired': 'Cette formule est retirée\u202f: aucun nouvel abonné ne peut la choisir, et ses abonnés gardent leur prix. Rien n’a été modifié.',
     'refusals.general.samePrice': 'La formule coûte déjà ce prix. Rien n’a été modifié.',
+    'refusals.general.searchShort': 'Saisissez au moins 2 caractères d’une adresse e-mail, d’un nom, d’un code postal, d’un numéro de reçu ou d’avoir, ou d’un identifiant de livraison.',
+    'refusals.general.searchLong': 'Une recherche compte au plus 100 caractères.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -485,6 +491,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.priceNeedsNotice': 'De prijs van een abonnement wijzig je met ‘Prijs wijzigen’, zodat de abonnees op tijd bericht krijgen. Er is niets opgeslagen.',
     'refusals.general.planRetired': 'Dat abonnement is stopgezet: niemand nieuw kan het kiezen en de abonnees houden hun prijs. Er is niets gewijzigd.',
     'refusals.general.samePrice': 'Het abonnement kost dat al. Er is niets gewijzigd.',
+    'refusals.general.searchShort': 'Typ minstens 2 tekens van een e-mailadres, naam, postcode, bon- of creditnotanummer, of leverings-ID.',
+    'refusals.general.searchLong': 'Een zoekopdracht heeft hoogstens 100 tekens.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -604,6 +612,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.priceNeedsNotice': 'Il prezzo di un abbonamento si cambia con «Cambia prezzo», così i suoi abbonati ricevono il preavviso. Non è stato salvato nulla.',
     'refusals.general.planRetired': 'Quell’abbonamento è ritirato: nessun nuovo cliente può sceglierlo e i suoi abbonati mantengono il loro prezzo. Non è stato cambiato nulla.',
     'refusals.general.samePrice': 'L’abbonamento ha già questo prezzo. Non è stato cambiato nulla.',
+    'refusals.general.searchShort': 'Digita almeno 2 caratteri di un indirizzo e-mail, un nome, un codice postale, un numero di ricevuta o di nota di credito, o un ID di consegna.',
+    'refusals.general.searchLong': 'Una ricerca ha al massimo 100 caratteri.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -723,5 +733,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.priceNeedsNotice': 'El precio de un plan se cambia con «Cambiar precio», para que sus suscriptores reciban el aviso. No se ha guardado nada.',
     'refusals.general.planRetired': 'Ese plan está retirado: nadie nuevo puede elegirlo y sus suscriptores mantienen su precio. No se ha cambiado nada.',
     'refusals.general.samePrice': 'El plan ya cuesta eso. No se ha cambiado nada.',
+    'refusals.general.searchShort': 'Escribe al menos 2 caracteres de un correo, un nombre, un código postal, un número de recibo o de factura rectificativa, o un identificador de entrega.',
+    'refusals.general.searchLong': 'Una búsqueda tiene como máximo 100 caracteres.',
   },
 }
