@@ -11,12 +11,13 @@ import { RoasteryBoard } from './RoasteryBoard'
 import { UndeliveredMail } from './UndeliveredMail'
 import { StaffSection } from '@/components/staff/StaffSection'
 import { CatalogueSection } from '@/components/staff/CatalogueSection'
+import { CustomerSearch } from '@/components/staff/CustomerSearch'
 import { useStaff } from '@/components/staff/useStaff'
 import styles from './Roastery.module.css'
 
 /**
- * The `/roastery` page, for staff: the next seven delivery days, live, the undelivered e-mails for
- * support, and the staff and its audit log for owners. Visitors are sent to sign in (and come back
+ * The `/roastery` page, for staff: the next seven delivery days, live, finding a customer and the
+ * undelivered e-mails for support, and the staff, its audit log and the catalogue for owners. Visitors are sent to sign in (and come back
  * here); signed-in customers to their account, as nothing here is theirs.
  */
 export function RoasteryPage() {
@@ -68,6 +69,7 @@ export function RoasteryPage() {
         <MoneyView />
       </RoasteryProvider>
       {/* Each section for the roles that may use it (the classes refuse everyone else anyway). */}
+      {may('customer.find') ? <CustomerSearch staff={staff} /> : null}
       {may('mail.resend') ? <UndeliveredMail /> : null}
       {may('staff.manage') ? <StaffSection staff={staff} /> : null}
       {may('catalogue.manage') ? <CatalogueSection staff={staff} /> : null}

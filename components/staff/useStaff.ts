@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import { STAFF_IDENTITY } from '@/lib/contract'
-import type { AuditEntry, Coffee, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
+import type { AuditEntry, Coffee, CustomersFound, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
@@ -31,6 +31,8 @@ export interface StaffView {
   saveCoffee(coffee: Coffee): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price. */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
+  /** Support and owners: the customers `query` finds; rejects with an AppError. */
+  findCustomers(query: string): Promise<CustomersFound>
 }
 
 /**
@@ -90,5 +92,12 @@ export function useStaff(): StaffView {
   const saveCoffee = useCallback((coffee: Coffee) => change((shop) => shop.saveCoffee(coffee)), [change])
   const changePrice = useCallback((planId: string, amountCents: number) => change((shop) => shop.changePrice(planId, amountCents)), [change])
 
-  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice }
+  // A search changes nothing: nothing is read again after it.
+  const findCustomers = useCallback((query: string) => mapRejection(async () => {
+    const shop = shopRef.current
+    if (!shop) throw new Error(t('staff.notOpen'))
+    return shop.findCustomers(query)
+  }), [t])
+
+  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice, findCustomers }
 }

@@ -1,15 +1,22 @@
 /**
  * Requests of the `Shop` class (instance `main`) for staff: the caller's own roles, and for owners
  * the members, adding, changing and removing them, the audit log, and the catalogue (plans,
- * coffees, price changes). Every failure leaves here as
+ * coffees, price changes); for support and owners, finding a customer. Every failure leaves here as
  * an `AppError` made by lib/rio/errors.
  */
 import type { AuditEntry, Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import type { Catalogue, CataloguePlan, Coffee } from '@retter-shared/BeanBloomSubscription/catalogue'
+import type { FoundCustomer } from '@retter-shared/BeanBloomSubscription/directory'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 
-export type { AuditEntry, CataloguePlan, Coffee }
+export type { AuditEntry, CataloguePlan, Coffee, FoundCustomer }
+
+/** What a customer search answers: the best matches, and whether part of the directory did not answer. */
+export interface CustomersFound {
+  customers: FoundCustomer[]
+  partial?: boolean
+}
 
 /** The whole catalogue as owners read it, with what the staff page flags. */
 export interface OwnedCatalogue extends Catalogue {
@@ -56,6 +63,8 @@ export interface ShopApi {
   saveCoffee(coffee: Coffee): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price (ISO). */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
+  /** Support and owners: the customers `query` finds (the best 20). */
+  findCustomers(query: string): Promise<CustomersFound>
 }
 
 /** Opens the shop (creating it the first time a member of staff opens it). Rejects with an AppError. */
@@ -84,6 +93,7 @@ export function openShop(rio: RioAccessor): Promise<ShopApi> {
       async saveCoffee(coffee) {
         await guarded(() => object.call({ method: 'saveCoffee', body: { coffee } }))
       },
+      findCustomers: async (query) => (await guarded(() => object.call<CustomersFound>({ method: 'findCustomers', body: { query } }))).data as CustomersFound,
       changePrice: async (planId, amountCents) => (await guarded(() => object.call<{ from: string }>({ method: 'changePrice', body: { planId, amountCents } }))).data as { from: string },
     }
   })
