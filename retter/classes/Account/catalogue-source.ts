@@ -14,6 +14,8 @@ import { Catalogue, priceNoticeDays, putInUse, seedCatalogue, yourPlanOf } from 
 import { privateOf } from './customer'
 import type { AccountUserState as Customer } from './customer'
 import { keepDirectoryEntry } from './service/directory-entry'
+import { keepTimeline } from './service/timeline'
+import { systemUnlessSaid } from './service/actor'
 
 const rdk = new RDK()
 
@@ -90,13 +92,15 @@ export function refreshYourPlan(data: Data): void {
 
 /**
  * A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's
- * subscriber list, the customer's plan and their directory entry in line.
+ * subscriber list, the customer's plan, their timeline and their directory entry in line.
  */
 export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
   return async function (data: Data<T>): Promise<Data> {
+    systemUnlessSaid(data)
     await loadCatalogue()
     const done = await handler(data)
     refreshYourPlan(done)
+    keepTimeline(done)
     await noteSubscriber(done)
     await keepDirectoryEntry(done)
     return done

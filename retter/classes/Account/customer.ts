@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
-import { CustomerRecords, SubscriptionFields, YourPlan } from 'BeanBloomSubscription'
+import { CustomerRecords, SeenPayments, SubscriptionFields, TimelineEntry, YourPlan } from 'BeanBloomSubscription'
 import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
 import { Locale } from './language'
@@ -35,6 +35,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   locale?: Locale
   /** Their plan as they pay it, while subscribed (catalogue-source.ts refreshes it at each request). */
   yourPlan?: YourPlan
+  /** Every change to their subscription, deliveries, payments and account, and who made it (service/timeline.ts). */
+  timeline?: TimelineEntry[]
 }
 
 /** The user state of a customer who has just got an Account: no subscription yet. */
@@ -56,6 +58,12 @@ export interface AccountPrivateState {
   mailQueue?: QueuedMail[]
   /** The delivery (ISO day) the pending reminder task is for. */
   reminderFor?: string
+  /** The timeline's bookkeeping (service/timeline.ts): the last history change and payment states it saw, the payment method's save. */
+  timelineSeen?: string
+  timelinePayments?: SeenPayments
+  timelineMethod?: string
+  /** The staff member behind each staff entry of the timeline, by entry key: kept from the customer's view. */
+  timelineStaff?: { [entryKey: string]: string }
   /** A fingerprint of the entry the customer directory holds of this Account ('' or absent: none; service/directory-entry.ts). */
   directoryEntry?: string
   /** The plans the Shop was last told this subscription is on, space-separated (catalogue-source.ts). */

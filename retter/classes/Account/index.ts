@@ -6,13 +6,14 @@
  */
 import { respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
-import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, userIdFor } from 'BeanBloomIdentity'
+import { accountIdFor, ALLOW, allowOwner, customerEmail, deny, initEmail, instanceIdOfBody, isPlatformCall, STAFF_IDENTITY, userIdFor } from 'BeanBloomIdentity'
 import { newCustomer, privateOf } from './customer'
 import { viewAt } from './subscription/customer-view'
 import { creationLimit } from './limits'
 import { sessionEnded, sessionEndedResponse } from './sign-in/session-epoch'
 import { inCallersWords } from './refusals'
 import { stateWithCatalogue } from './catalogue-source'
+import { STAFF_MAY_ACT } from './service/staff-acting'
 
 const rdk = new RDK()
 
@@ -55,6 +56,8 @@ export async function authorizer(data: Data): Promise<Response> {
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')
   }
+  // Staff act for a customer through the customer's own methods; the method checks their role and reason.
+  if (STAFF_MAY_ACT.indexOf(context.methodName) >= 0 && context.identity === STAFF_IDENTITY && !context.isAnonymous) return ALLOW
   return allowOwner(context, accountIdFor)
 }
 

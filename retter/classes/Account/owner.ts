@@ -14,24 +14,42 @@ import { wordedForCaller } from './refusals'
 import * as language from './language-setting'
 import * as changeLimited from './subscription/change-limit'
 import { withCatalogue } from './catalogue-source'
+import { actFor } from './service/actor'
+import { asStaff, isOwnCustomer } from './service/staff-acting'
 
 /**
  * An owner method: behind the session-epoch check, with the catalogue of the moment
  * (catalogue-source.ts), its refusals in the caller's language (refusals.ts).
  */
 function ownerMethod<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
-  return wordedForCaller(sessionChecked(withCatalogue(handler)))
+  const own = sessionChecked(withCatalogue(handler))
+  return wordedForCaller(function (data: Data<T>): Promise<Data> {
+    actFor(data, { actor: 'customer' })
+    return own(data)
+  })
 }
 
-export const selectPlan = ownerMethod(changeLimited.selectPlan)
-export const pauseSubscription = ownerMethod(changeLimited.pauseSubscription)
-export const resumeSubscription = ownerMethod(changeLimited.resumeSubscription)
-export const skipNextDelivery = ownerMethod(changeLimited.skipNextDelivery)
-export const skipDelivery = ownerMethod(changeLimited.skipDelivery)
-export const unskipDelivery = ownerMethod(changeLimited.unskipDelivery)
-export const cancelSubscription = ownerMethod(changeLimited.cancelSubscription)
-export const setDeliveryAddress = ownerMethod(changeLimited.setDeliveryAddress)
-export const setPreferences = ownerMethod(changeLimited.setPreferences)
+/**
+ * An owner method staff may also call for the customer (service/staff-acting.ts): the customer's
+ * own call as above; a staff session on someone else's Account with the role and a reason.
+ */
+function ownerOrStaffMethod<T>(method: string, handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
+  const own = ownerMethod(handler)
+  const staff = wordedForCaller(asStaff(method, withCatalogue(handler)))
+  return function (data: Data<T>): Promise<Data> {
+    return isOwnCustomer(data) ? own(data) : staff(data)
+  }
+}
+
+export const selectPlan = ownerOrStaffMethod('selectPlan', changeLimited.selectPlan)
+export const pauseSubscription = ownerOrStaffMethod('pauseSubscription', changeLimited.pauseSubscription)
+export const resumeSubscription = ownerOrStaffMethod('resumeSubscription', changeLimited.resumeSubscription)
+export const skipNextDelivery = ownerOrStaffMethod('skipNextDelivery', changeLimited.skipNextDelivery)
+export const skipDelivery = ownerOrStaffMethod('skipDelivery', changeLimited.skipDelivery)
+export const unskipDelivery = ownerOrStaffMethod('unskipDelivery', changeLimited.unskipDelivery)
+export const cancelSubscription = ownerOrStaffMethod('cancelSubscription', changeLimited.cancelSubscription)
+export const setDeliveryAddress = ownerOrStaffMethod('setDeliveryAddress', changeLimited.setDeliveryAddress)
+export const setPreferences = ownerOrStaffMethod('setPreferences', changeLimited.setPreferences)
 export const startPaymentSetup = ownerMethod(payments.startPaymentSetup)
 export const savePaymentMethod = ownerMethod(payments.savePaymentMethod)
 export const retryPayment = ownerMethod(payments.retryPayment)

@@ -27,6 +27,8 @@ export interface MailContext {
   paymentMethod?: PaymentMethodSummary
   /** The customer's language (customer.ts `locale`); English when none. */
   locale?: Locale
+  /** The shop's customer service made the change, at the customer's request: the e-mail says so first. */
+  byShop?: boolean
 }
 
 export type SubscriptionEvent =
@@ -265,9 +267,10 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent, s: Speech): strin
 function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext, s: Speech): Mail {
   const address = ctx.address && showAddress ? postalAddressLines(ctx.address, s.locale) : []
   const manage = ctx.manageUrl ? s.w('mail.manage.url', { url: ctx.manageUrl }) : s.w('mail.manage.none')
-  const text = textMail(parts.headline, parts.lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
+  const lines = ctx.byShop ? [s.w('mail.byShop')].concat(parts.lines) : parts.lines
+  const text = textMail(parts.headline, lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
   const html = htmlMail(parts.subject, parts.headline, [
-    parts.lines.map(paragraphHtml).join(''),
+    lines.map(paragraphHtml).join(''),
     next.map(paragraphHtml).join(''),
     address.length ? '<p style="margin:16px 0 4px;font-weight:bold">' + escapeHtml(s.w('mail.deliveringTo.html')) + '</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
     ctx.manageUrl

@@ -13,6 +13,7 @@ import { keepCharge } from '../payments/charge-task'
 import { keepReminder } from './reminders'
 import { shippedDays, syncBoards } from './roastery-boards'
 import { Locale, pathIn, storedLocale } from '../language'
+import { actingOf } from '../service/actor'
 
 /** The customer's user state, subscription included, as one value. */
 export type CustomerView = AccountUserState & SubscriptionFields
@@ -83,7 +84,10 @@ export function mailCustomer(data: Data, view: CustomerView, event: Subscription
     paymentMethod: view.paymentMethod,
     locale: storedLocale(view),
   }
-  const window = owed ? 0 : digestSeconds()
+  // A change staff made for the customer says so, and goes at once (not joined to the customer's own).
+  const byShop = actingOf(data).actor === 'staff'
+  if (byShop) ctx.byShop = true
+  const window = owed || byShop ? 0 : digestSeconds()
   if (window <= 0) {
     queueMail(data, subscriptionMail(event, ctx), { owed: owed })
     return

@@ -137,6 +137,8 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   // Looking a customer up (support, owners).
   QUERY_TOO_SHORT: 'refusals.general.searchShort',
   QUERY_TOO_LONG: 'refusals.general.searchLong',
+  // Staff acting for a customer.
+  REASON_REQUIRED: 'refusals.general.reasonRequired',
 }
 
 /** Codes whose message the class already writes in the caller's language. */

@@ -131,6 +131,7 @@ const en = {
   'mail.price.headline': 'A new price for your plan',
   'mail.price.line': 'From your delivery of {date}, {plan} costs {newPrice} a delivery instead of {oldPrice}. Every delivery before it stays at {oldPrice}.',
   'mail.price.choice': 'If you would rather not, switch to another plan, pause or cancel on your account page before {date}: nothing is charged at the new price before then.',
+  'mail.byShop': 'Our customer service made this change for you, at your request.',
 }
 
 export type MailKey = keyof typeof en
@@ -261,6 +262,7 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.headline': 'Ein neuer Preis für dein Abo',
     'mail.price.line': 'Ab deiner Lieferung vom {date} kostet {plan} {newPrice} pro Lieferung statt {oldPrice}. Alle Lieferungen davor bleiben bei {oldPrice}.',
     'mail.price.choice': 'Wenn du das nicht möchtest, wechsle vor dem {date} auf deiner Kontoseite zu einem anderen Abo, pausiere oder kündige: Vorher wird nichts zum neuen Preis abgebucht.',
+    'mail.byShop': 'Unser Kundenservice hat diese Änderung auf deinen Wunsch für dich vorgenommen.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -386,6 +388,7 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.headline': 'Un nouveau prix pour votre formule',
     'mail.price.line': 'À partir de votre livraison du {date}, {plan} coûte {newPrice} par livraison au lieu de {oldPrice}. Toutes les livraisons d’ici là restent à {oldPrice}.',
     'mail.price.choice': 'Si ce nouveau prix ne vous convient pas, changez de formule, suspendez vos livraisons ou résiliez votre abonnement sur la page de votre compte avant le {date}\u202f: rien n’est débité au nouveau prix d’ici là.',
+    'mail.byShop': 'Notre service client a effectué cette modification pour vous, à votre demande.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -511,6 +514,7 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.headline': 'Een nieuwe prijs voor je abonnement',
     'mail.price.line': 'Vanaf je levering van {date} kost {plan} {newPrice} per levering in plaats van {oldPrice}. Elke levering daarvoor blijft {oldPrice}.',
     'mail.price.choice': 'Liever niet? Kies vóór {date} op je accountpagina een ander abonnement, pauzeer of zeg op: tot dan wordt er niets tegen de nieuwe prijs afgeschreven.',
+    'mail.byShop': 'Onze klantenservice heeft deze wijziging op jouw verzoek voor je doorgevoerd.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -636,6 +640,7 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.headline': 'Un nuovo prezzo per il tuo abbonamento',
     'mail.price.line': 'Dalla tua consegna di {date}, {plan} costa {newPrice} a consegna invece di {oldPrice}. Tutte le consegne precedenti restano a {oldPrice}.',
     'mail.price.choice': 'Se preferisci di no, cambia abbonamento, metti in pausa o disdici dalla pagina del tuo account prima di {date}: fino ad allora nulla viene addebitato al nuovo prezzo.',
+    'mail.byShop': 'Il nostro servizio clienti ha apportato questa modifica per te, su tua richiesta.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -761,5 +766,6 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.headline': 'Un nuevo precio para tu plan',
     'mail.price.line': 'A partir de tu entrega del {date}, {plan} cuesta {newPrice} por entrega en lugar de {oldPrice}. Todas las entregas anteriores siguen a {oldPrice}.',
     'mail.price.choice': 'Si prefieres que no, cambia de plan, pausa o cancela tu suscripción en la página de tu cuenta antes del {date}: hasta entonces no se cobra nada al nuevo precio.',
+    'mail.byShop': 'Nuestro servicio de atención al cliente ha hecho este cambio por ti, a petición tuya.',
   },
 }

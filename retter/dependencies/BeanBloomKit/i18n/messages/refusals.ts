@@ -125,6 +125,7 @@ const en = {
   'refusals.general.samePrice': 'The plan costs that already. Nothing was changed.',
   'refusals.general.searchShort': 'Type at least 2 characters of an e-mail, name, postal code, receipt or credit-note number, or delivery id.',
   'refusals.general.searchLong': 'A search has at most 100 characters.',
+  'refusals.general.reasonRequired': 'Say why you make this change for the customer (3 to 500 characters): it goes on their timeline.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -251,6 +252,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.samePrice': 'Das Abo kostet bereits so viel. Es wurde nichts geändert.',
     'refusals.general.searchShort': 'Gib mindestens 2 Zeichen einer E-Mail-Adresse, eines Namens, einer Postleitzahl, einer Beleg- oder Gutschriftnummer oder einer Lieferungs-ID ein.',
     'refusals.general.searchLong': 'Eine Suche hat höchstens 100 Zeichen.',
+    'refusals.general.reasonRequired': 'Gib an, warum du diese Änderung für die Kundin oder den Kunden machst (3 bis 500 Zeichen): Der Grund steht in ihrem Verlauf.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -372,6 +374,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.samePrice': 'La formule coûte déjà ce prix. Rien n’a été modifié.',
     'refusals.general.searchShort': 'Saisissez au moins 2 caractères d’une adresse e-mail, d’un nom, d’un code postal, d’un numéro de reçu ou d’avoir, ou d’un identifiant de livraison.',
     'refusals.general.searchLong': 'Une recherche compte au plus 100 caractères.',
+    'refusals.general.reasonRequired': 'Indiquez pourquoi vous faites cette modification pour le client (3 à 500 caractères)\u202f: le motif figure dans son historique.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -493,6 +496,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.samePrice': 'Het abonnement kost dat al. Er is niets gewijzigd.',
     'refusals.general.searchShort': 'Typ minstens 2 tekens van een e-mailadres, naam, postcode, bon- of creditnotanummer, of leverings-ID.',
     'refusals.general.searchLong': 'Een zoekopdracht heeft hoogstens 100 tekens.',
+    'refusals.general.reasonRequired': 'Geef aan waarom je deze wijziging voor de klant doet (3 tot 500 tekens): de reden komt in hun tijdlijn.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -614,6 +618,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.samePrice': 'L’abbonamento ha già questo prezzo. Non è stato cambiato nulla.',
     'refusals.general.searchShort': 'Digita almeno 2 caratteri di un indirizzo e-mail, un nome, un codice postale, un numero di ricevuta o di nota di credito, o un ID di consegna.',
     'refusals.general.searchLong': 'Una ricerca ha al massimo 100 caratteri.',
+    'refusals.general.reasonRequired': 'Indica perché fai questa modifica per il cliente (da 3 a 500 caratteri): il motivo compare nella sua cronologia.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -735,5 +740,6 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.samePrice': 'El plan ya cuesta eso. No se ha cambiado nada.',
     'refusals.general.searchShort': 'Escribe al menos 2 caracteres de un correo, un nombre, un código postal, un número de recibo o de factura rectificativa, o un identificador de entrega.',
     'refusals.general.searchLong': 'Una búsqueda tiene como máximo 100 caracteres.',
+    'refusals.general.reasonRequired': 'Indica por qué haces este cambio para el cliente (de 3 a 500 caracteres): el motivo aparece en su historial.',
   },
 }
