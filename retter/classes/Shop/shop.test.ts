@@ -41,7 +41,14 @@ const PROBES: Array<{ name: string; action: StaffAction; run: (who: Who) => Prom
   { name: 'Shop saveCoffee', action: 'catalogue.manage', run: (who) => shop('saveCoffee', who, { coffee: {} }) },
   { name: 'Shop changePrice', action: 'catalogue.manage', run: (who) => shop('changePrice', who, { planId: 'no-such-plan', amountCents: 100 }) },
   { name: 'Shop findCustomers', action: 'customer.find', run: (who) => shop('findCustomers', who, { query: 'nobody' }) },
+  // Allowed without a reason: 400 REASON_REQUIRED, so nothing changes either way.
+  { name: 'Account skipNextDelivery for a customer', action: 'customer.act', run: async (who) => {
+    probeCustomer ??= await account.signIn(newEmail('probe'))
+    return account.method(probeCustomer, 'skipNextDelivery', {}, who.token)
+  } },
 ]
+let probeCustomer: Who | undefined
+beforeEach(() => { probeCustomer = undefined })
 
 const OWNERS_ONLY: StaffAction[] = ['staff.manage', 'catalogue.manage']
 
