@@ -27,6 +27,7 @@ import type { Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferen
 import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
 import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
 import type { YourPlan } from '@retter-shared/BeanBloomSubscription/catalogue'
+import type { TimelineEntry } from '@retter-shared/BeanBloomSubscription/customer-timeline'
 import type { Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 export type {
@@ -38,6 +39,7 @@ export type { CoffeePreferences, Grind, Roast } from '@retter-shared/BeanBloomSu
 export type { Board, BoardAddress, BoardDelivery, BoardTotal, DeliveryStatus } from '@retter-shared/BeanBloomBoard/board'
 export type { CoffeeOfTheMoment, PlanInterval, PlanTexts, SubscriptionPlan } from '@retter-shared/BeanBloomSubscription/plans'
 export type { YourPlan } from '@retter-shared/BeanBloomSubscription/catalogue'
+export type { TimelineActor, TimelineEntry } from '@retter-shared/BeanBloomSubscription/customer-timeline'
 export type { DeliveryPayment, PaymentMethodSummary, PaymentStatus } from '@retter-shared/BeanBloomSubscription/payments'
 
 /*
@@ -96,6 +98,11 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
    * their price now, `nextPrice` a change announced to them (BeanBloomSubscription's `yourPlanOf`).
    */
   yourPlan?: YourPlan
+  /**
+   * Every change to their subscription, deliveries, payments and account, oldest first, with who made
+   * it (`customer`, `staff` with the reason, `system`); BeanBloomSubscription's customer-timeline.ts.
+   */
+  timeline?: TimelineEntry[]
 }
 
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */

@@ -53,7 +53,7 @@ export function SubscriptionCard({ account, plans: offered, onChange, locale: gi
         <DeliveryAddressSection account={account} changes={changes} />
       </div>
       <PauseAndCancel subscription={subscription} planName={plan ? planTitle(t, plan) : subscription.plan ?? ''} changes={changes} summary={summary} />
-      <SubscriptionHistory history={subscription.history} plans={plans} />
+      <SubscriptionHistory history={subscription.history} timeline={account.timeline} plans={plans} />
     </div>
   )
 }

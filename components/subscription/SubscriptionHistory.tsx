@@ -1,4 +1,6 @@
-import type { SubscriptionChange, SubscriptionPlan } from '@/lib/contract'
+import type { SubscriptionChange, SubscriptionPlan, TimelineEntry } from '@/lib/contract'
+import type { MessageKey } from '@/lib/i18n/types'
+import { formatPrice } from '@/lib/format/price'
 import { formatDate, formatDeliveryDay } from '@/lib/format/date'
 import { planById } from '@/lib/subscription/labels'
 import cardStyles from '@/components/ui/Card.module.css'
@@ -29,20 +31,52 @@ export function describeChange(
   }
 }
 
-/** What changed and when, newest first. */
-export function SubscriptionHistory({ history, plans }: { history: SubscriptionChange[]; plans: SubscriptionPlan[] }) {
+const PAYMENT_KEYS: Record<string, MessageKey> = {
+  'payment.paid': 'subscription.history.payment.paid',
+  'payment.processing': 'subscription.history.payment.processing',
+  'payment.settling': 'subscription.history.payment.settling',
+  'payment.failed': 'subscription.history.payment.failed',
+  'payment.requires_action': 'subscription.history.payment.requires_action',
+  'payment.unpaid': 'subscription.history.payment.unpaid',
+  'payment.owed': 'subscription.history.payment.owed',
+  'payment.refunded': 'subscription.history.payment.refunded',
+}
+
+/** One timeline entry in words: a subscription change as the history says it, a payment, a payment method. */
+export function describeEntry(
+  t: Translate, entry: TimelineEntry, nameOf: (id: string | null | undefined) => string, locale?: string,
+): string {
+  const key = PAYMENT_KEYS[entry.what]
+  if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
+  if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, reason: entry.what === 'cancelled' && entry.actor !== 'staff' ? entry.reason : undefined }
+  return describeChange(t, change as SubscriptionChange, nameOf, locale)
+}
+
+/**
+ * What changed and when, newest first: the customer's timeline (their changes, the shop's changes
+ * for them with the reason, payments), or for an account from before it, the subscription's history.
+ */
+export function SubscriptionHistory({ history, timeline, plans }: { history: SubscriptionChange[]; timeline?: TimelineEntry[]; plans: SubscriptionPlan[] }) {
   const t = useT()
   const locale = useLocale()
-  if (history.length === 0) return null
+  const entries: TimelineEntry[] = timeline && timeline.length > 0
+    ? timeline
+    : history.map((change) => ({ at: change.at, what: change.action, actor: 'customer', plan: change.plan, fromPlan: change.fromPlan, weeks: change.weeks, date: change.date, reason: change.reason }))
+  if (entries.length === 0) return null
   const nameOf = (id: string | null | undefined) => (typeof id === 'string' ? planTitle(t, planById(plans, id)) : t('subscription.history.noPlan'))
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="history-title">
       <h2 id="history-title">{t('subscription.history.title')}</h2>
       <ol className={styles.history}>
-        {[...history].reverse().map((change, index) => (
-          <li key={`${change.at}-${index}`}>
-            <time dateTime={change.at}>{formatDate(change.at, undefined, locale)}</time>
-            <span>{describeChange(t, change, nameOf, locale)}</span>
+        {[...entries].reverse().map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <time dateTime={entry.at}>{formatDate(entry.at, undefined, locale)}</time>
+            <span>
+              {describeEntry(t, entry, nameOf, locale)}
+              {/* What staff changed for the customer says so, with why (never who: their address is the shop's). */}
+              {entry.actor === 'staff' && entry.reason && !entry.what.startsWith('payment.') ? <><br />{t('subscription.history.byShop', { reason: entry.reason })}</> : null}
+            </span>
           </li>
         ))}
       </ol>

@@ -25,8 +25,11 @@ export interface TimelineEntry {
   reason?: string
   /** The delivery it is about (ISO day). */
   date?: string
-  /** The plan after a subscription change. */
+  /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
+  fromPlan?: string
+  /** For `paused`: how many weeks. */
+  weeks?: number
   /** A payment's or a refund's amount, in cents. */
   amountCents?: number
 }
@@ -61,6 +64,8 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     const entry: TimelineEntry = { at: change.at, what: change.action, actor: system ? 'system' : by.actor }
     if (change.date) entry.date = change.date
     if (change.plan !== undefined) entry.plan = change.plan
+    if (change.fromPlan) entry.fromPlan = change.fromPlan
+    if (typeof change.weeks === 'number') entry.weeks = change.weeks
     const reason = !system && by.actor === 'staff' ? by.reason : change.action === 'cancelled' ? change.reason : undefined
     if (reason) entry.reason = reason
     entries.push(entry)
