@@ -85,7 +85,7 @@ test('rio deploy would ship every dependency a template.yml lists, each folder z
   const home = mkdtempSync(join(tmpdir(), 'rio-deps-'))
   try {
     const { perClass, listed, zips } = await rioCliView(home)
-    expect(Object.keys(perClass).sort()).toEqual(['AWS', 'Account', 'MailDesk', 'Mailer', 'Numbering', 'Roastery', 'Shop'])
+    expect(Object.keys(perClass).sort()).toEqual(['AWS', 'Account', 'Directory', 'MailDesk', 'Mailer', 'Numbering', 'Roastery', 'Shop'])
     for (const [classId, names] of Object.entries(perClass)) {
       expect([classId, names.length <= 5]).toEqual([classId, true])
       for (const name of names) expect([classId, name, name in zips]).toEqual([classId, name, true])

@@ -45,6 +45,9 @@ export const TASKS_ONLY = [
   'mailReported',
 ]
 
+/** Methods for staff only (staff.ts): each checks the member's roles itself. */
+export const STAFF_ONLY = ['customerForStaff']
+
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
   if (OPEN_TO_ANYONE.indexOf(context.methodName) >= 0) return ALLOW
@@ -55,6 +58,9 @@ export async function authorizer(data: Data): Promise<Response> {
   }
   if (context.methodName === 'LIST') {
     return customerEmail(context) ? ALLOW : deny(context, 'Only signed-in customers may list their accounts')
+  }
+  if (STAFF_ONLY.indexOf(context.methodName) >= 0) {
+    return context.identity === STAFF_IDENTITY && !context.isAnonymous ? ALLOW : deny(context, 'Only the shop’s staff may do this')
   }
   // Staff act for a customer through the customer's own methods; the method checks their role and reason.
   if (STAFF_MAY_ACT.indexOf(context.methodName) >= 0 && context.identity === STAFF_IDENTITY && !context.isAnonymous) return ALLOW

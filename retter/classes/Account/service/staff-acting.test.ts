@@ -115,3 +115,24 @@ test('support changes the address and an owner cancels with the customer’s rea
     expect.objectContaining({ what: 'cancelled', actor: 'staff', reason: 'Too much coffee' }),
   ])
 })
+
+test('support opens the customer: subscription, deliveries with payments, card brand and last 4 only, e-mails, the timeline with who', async () => {
+  const olga = await owner()
+  const sam = await subscriber()
+  const sue = await member(olga, ['support'])
+  const date = ((await account.userState(sam)) as State).upcomingDeliveries![1]!.date.slice(0, 10)
+  await asStaff(sue, sam, 'skipDelivery', { date, reason: 'On holiday' })
+  const page = await account.method<Record<string, unknown>>(sam, 'customerForStaff', {}, sue.token)
+  expect(page.status).toBe(200)
+  expect(page.body).toMatchObject({
+    accountId: sam.accountId, email: sam.email, status: 'active', plan: 'barista', planName: 'Barista', amountCents: 2000,
+    delivery: { postalCode: '10119' }, paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
+    upcomingDeliveries: expect.arrayContaining([expect.objectContaining({ date: expect.stringMatching(date), skipped: true })]),
+    mails: expect.arrayContaining([expect.objectContaining({ subject: expect.any(String), sentAt: expect.any(String) })]),
+  })
+  expect(Object.keys(page.body.paymentMethod as object).sort()).toEqual(['brand', 'last4', 'type'])
+  expect((page.body.timeline as Array<Record<string, unknown>>).at(-1)).toMatchObject({ what: 'skipped', actor: 'staff', reason: 'On holiday', staffEmail: sue.email })
+  // Roles without customer.find, and customers, may not open it.
+  expect((await account.method(sam, 'customerForStaff', {}, (await member(olga, ['roaster'])).token)).status).toBe(403)
+  expect((await account.method(sam, 'customerForStaff', {})).status).toBe(403)
+})

@@ -51,6 +51,8 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   // The catalogue section: a value pair, and words that are the same in some languages ("Status", "Catalogue", "Name", "Description", "Plan").
   'staff.catalogue.fieldProblem', 'staff.catalogue.fieldIn', 'staff.catalogue.state', 'staff.catalogue.title', 'staff.catalogue.field.name',
   'staff.catalogue.field.description', 'staff.catalogue.plan',
+  // The customers section: "Name", "E-mail", "Active" are the same word in some languages.
+  'staff.customers.name', 'staff.customers.email', 'staff.customers.status.active',
   // "minute" is French too.
   'refusals.wait.minutes', 'errors.countdown.minutes',
 ]

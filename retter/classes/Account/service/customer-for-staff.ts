@@ -1,0 +1,67 @@
+/**
+ * The customer's page for staff (support and owners, `customer.find`): everything support needs on
+ * the phone, from the Account's own state. The payment method shows its brand and last 4 only; the
+ * e-mails sent show subject and time only (never a body: it may hold a code); the timeline names
+ * the member behind each staff entry.
+ */
+import { refuse, respond } from 'BeanBloomKit'
+import RDK, { Data } from '@retter/rdk'
+import { entryKey, findPlan, TimelineEntry } from 'BeanBloomSubscription'
+import { staffMayDo } from 'BeanBloomIdentity'
+import { privateOf } from '../customer'
+import type { SentLogState } from '../mail/sent-log'
+import { viewAt } from '../subscription/customer-view'
+
+const rdk = new RDK()
+
+/** E-mails shown (newest). */
+const MAILS_SHOWN = 50
+
+/** A timeline entry as staff read it: with the member who made a staff change. */
+export type StaffTimelineEntry = TimelineEntry & { staffEmail?: string }
+
+/** READ (support, owners): the customer as support sees them. */
+export async function customerForStaff(data: Data): Promise<Data> {
+  if (!(await staffMayDo(rdk, data.context, 'customer.find'))) return refuse(data, 403, 'FORBIDDEN', 'Only support and owners may open a customer.')
+  const priv = privateOf(data)
+  const view = viewAt(data, Date.now())
+  const payments = view.payments || []
+  const paymentOf: { [day: string]: string } = {}
+  for (const payment of payments) paymentOf[payment.date.slice(0, 10)] = payment.status
+  const method = view.paymentMethod
+  const staffBy = priv.timelineStaff || {}
+  const plan = view.plan ? findPlan(view.plan) : undefined
+  return respond(data, {
+    accountId: data.context.instanceId,
+    email: view.email,
+    memberSince: view.memberSince,
+    status: view.status,
+    plan: view.plan,
+    planName: view.yourPlan ? view.yourPlan.name : plan ? plan.name : view.plan,
+    amountCents: view.yourPlan ? view.yourPlan.amount : plan ? plan.amount : undefined,
+    startedAt: view.startedAt,
+    cancelledAt: view.cancelledAt,
+    pausedFrom: view.pausedFrom,
+    pausedUntil: view.pausedUntil,
+    nextDeliveryAt: view.nextDeliveryAt,
+    delivery: view.delivery,
+    preferences: view.preferences,
+    paymentMethod: method ? { type: method.type, brand: method.brand, last4: method.last4 } : undefined,
+    paymentHoldSince: view.paymentHoldSince,
+    upcomingDeliveries: (view.upcomingDeliveries || []).map(function (d) {
+      const status = paymentOf[d.date.slice(0, 10)]
+      return status ? { date: d.date, plan: d.plan, skipped: d.skipped, payment: status } : { date: d.date, plan: d.plan, skipped: d.skipped }
+    }),
+    payments: payments.slice().reverse().map(function (p) {
+      return {
+        date: p.date, status: p.status, amountCents: p.amountCents, receipt: p.receipt ? p.receipt.number : undefined,
+        refunds: (p.refunds || []).map(function (r) { return { amountCents: r.amountCents, reason: r.reason, at: r.at, creditNote: r.creditNote ? r.creditNote.number : undefined } }),
+      }
+    }),
+    mails: ((priv as SentLogState).sentMails || []).slice(-MAILS_SHOWN).reverse(),
+    timeline: (view.timeline || []).map(function (entry): StaffTimelineEntry {
+      const by = entry.actor === 'staff' ? staffBy[entryKey(entry)] : undefined
+      return by ? Object.assign({}, entry, { staffEmail: by }) : entry
+    }),
+  })
+}
