@@ -9,6 +9,7 @@ import { signInThroughPage } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 import { backendCall, backendSession } from '@/test/backend'
 import { addMember, ownerForEachTest } from '@/test/staff'
+import { savePaymentMethod, TEST_CARDS } from '@/rio-local/test/payments'
 
 jest.setTimeout(30_000)
 
@@ -34,18 +35,46 @@ test('support finds a customer by postal code and by name, as they type; a searc
 
   await user.type(search, '1015cj')
   const results = await within(section).findByRole('table', { name: 'Customers found' }, LOAD)
-  expect(within(results).getByRole('row', { name: 'Anouk de Vries anouk@example.com 1015 CJ None' })).toBeInTheDocument()
+  expect(within(results).getByRole('row', { name: 'Anouk de Vries anouk@example.com 1015 CJ None Open' })).toBeInTheDocument()
   expect(within(results).getAllByRole('row')).toHaveLength(2)
 
   await user.clear(search)
   await user.type(search, 'muller')
-  await waitFor(() => expect(within(section).getByRole('row', { name: 'Sam Müller sam@example.com 10119 None' })).toBeInTheDocument(), LOAD)
+  await waitFor(() => expect(within(section).getByRole('row', { name: 'Sam Müller sam@example.com 10119 None Open' })).toBeInTheDocument(), LOAD)
   expect(within(section).queryByRole('row', { name: /Anouk/ })).toBeNull()
 
   await user.clear(search)
   await user.type(search, 'nobody here')
   expect(await within(section).findByText('No customer matches “nobody here”.', {}, LOAD)).toBeInTheDocument()
   expect(within(section).queryByRole('table')).toBeNull()
+})
+
+test('support opens a subscriber, skips a delivery for them with a reason, and sees it on their timeline; no reason, no change', async () => {
+  const sam = await backendSession('sam@example.com')
+  expect((await backendCall(`CALL/Account/setDeliveryAddress/${sam.accountId}`, sam.token, { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })).status).toBe(200)
+  await savePaymentMethod((name, body) => backendCall(`CALL/Account/${name}/${sam.accountId}`, sam.token, body), { card: TEST_CARDS.visa })
+  expect((await backendCall(`CALL/Account/selectPlan/${sam.accountId}`, sam.token, { planId: 'barista' })).status).toBe(200)
+  await addMember(OWNER, 'sue@example.com', ['support'])
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
+  const section = await screen.findByRole('region', { name: 'Customers' }, LOAD)
+  await user.type(within(section).getByRole('searchbox', { name: 'Find a customer' }), '10119')
+  await user.click(await within(section).findByRole('button', { name: 'Open sam@example.com' }, LOAD))
+  const panel = await within(section).findByRole('region', { name: 'Sam Müller' }, LOAD)
+  expect(await within(panel).findByText('Visa •••• 4242', {}, LOAD)).toBeInTheDocument()
+  expect(within(panel).getByText(/Active · Barista · €20\.00 per delivery/)).toBeInTheDocument()
+
+  const skips = within(panel).getAllByRole('button', { name: /^Skip the delivery of / })
+  const second = skips[1] as HTMLElement
+  const day = (second.getAttribute('aria-label') ?? '').replace('Skip the delivery of ', '')
+  // Without a reason: the class refuses, and says why.
+  await user.click(second)
+  expect(await within(panel).findByText(/Say why you make this change for the customer/, {}, LOAD)).toBeInTheDocument()
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Away that week, asked by phone')
+  await user.click(second)
+  expect(await within(panel).findByText('Done. The customer gets an e-mail about it.', {}, LOAD)).toBeInTheDocument()
+  expect(within(panel).getByRole('button', { name: `Bring back the delivery of ${day}` })).toBeInTheDocument()
+  expect(within(panel).getByText(new RegExp(`Skipped the delivery on ${day} · by sue@example.com: Away that week, asked by phone`))).toBeInTheDocument()
 })
 
 test('a roaster has no customers section', async () => {

@@ -4,8 +4,9 @@ import { FOUND_LIMIT, QUERY_MIN } from '@retter-shared/BeanBloomSubscription/dir
 import { useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
 import { asAppError } from '@/lib/rio/errors/app-error'
-import type { CustomersFound } from '@/lib/staff/shop-api'
+import type { CustomersFound, FoundCustomer } from '@/lib/staff/shop-api'
 import type { StaffView } from './useStaff'
+import { CustomerPanel } from './CustomerPanel'
 import styles from '@/components/roastery/Roastery.module.css'
 
 /** Milliseconds after the last keystroke before the search goes out: one request per pause, not per key. */
@@ -34,6 +35,7 @@ export function CustomerSearch({ staff }: { staff: StaffView }) {
   const inputId = useId()
   const [query, setQuery] = useState('')
   const [shown, setShown] = useState<Shown>({ kind: 'idle' })
+  const [opened, setOpened] = useState<FoundCustomer | null>(null)
   const latest = useRef(0)
   const { findCustomers } = staff
 
@@ -85,6 +87,7 @@ export function CustomerSearch({ staff }: { staff: StaffView }) {
             <thead><tr>
               <th scope="col">{t('staff.customers.name')}</th><th scope="col">{t('staff.customers.email')}</th>
               <th scope="col">{t('staff.customers.postalCode')}</th><th scope="col">{t('staff.customers.status')}</th>
+              <th scope="col"><span className="visually-hidden">{t('staff.customer.open')}</span></th>
             </tr></thead>
             <tbody>{shown.found.customers.map((customer) => (
               <tr key={customer.accountId}>
@@ -92,11 +95,17 @@ export function CustomerSearch({ staff }: { staff: StaffView }) {
                 <td>{customer.email}</td>
                 <td>{customer.postalCode}</td>
                 <td>{t(STATUS_KEYS[customer.status])}</td>
+                <td>
+                  <button type="button" className="btn btn-secondary" aria-label={t('staff.customer.openLabel', { email: customer.email })} onClick={() => setOpened(customer)}>
+                    {t('staff.customer.open')}
+                  </button>
+                </td>
               </tr>
             ))}</tbody>
           </table>
         </div>
       ) : null}
+      {opened ? <CustomerPanel key={opened.accountId} found={opened} onClose={() => setOpened(null)} /> : null}
     </section>
   )
 }

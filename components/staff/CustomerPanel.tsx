@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useId, useState } from 'react'
+import { useLocale, useT } from '@/contexts/I18nContext'
+import { useRio } from '@/contexts/RioContext'
+import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
+import { formatPrice } from '@/lib/format/price'
+import type { MessageKey } from '@/lib/i18n/types'
+import { asAppError } from '@/lib/rio/errors/app-error'
+import { methodTextIn } from '@/lib/payments/words'
+import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/customer-api'
+import type { FoundCustomer } from '@/lib/staff/shop-api'
+import { describeEntry } from '@/components/subscription/SubscriptionHistory'
+import styles from '@/components/roastery/Roastery.module.css'
+
+// One customer's requests load when support opens a customer, not with the page.
+const customerApi = () => import('@/lib/staff/customer-api')
+
+const STATUS_KEYS: Record<CustomerForStaff['status'], MessageKey> = {
+  none: 'staff.customers.status.none',
+  active: 'staff.customers.status.active',
+  paused: 'staff.customers.status.paused',
+  cancelled: 'staff.customers.status.cancelled',
+}
+const PAUSE_WEEKS = [1, 2, 3, 4, 5, 6, 7, 8]
+
+type Said = { ok: boolean; text: string } | null
+
+/**
+ * One customer as support sees them, with what support may do for them: skip or bring back a
+ * delivery, pause, resume or cancel, each with the reason the customer will read on their timeline.
+ * The customer's own rules hold; a refusal shows in the member's language, and nothing changes.
+ */
+export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClose: () => void }) {
+  const t = useT()
+  const locale = useLocale()
+  const ids = useId()
+  const { rio } = useRio()
+  const [api, setApi] = useState<CustomerApi | null>(null)
+  const [customer, setCustomer] = useState<CustomerForStaff | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [reason, setReason] = useState('')
+  const [weeks, setWeeks] = useState(2)
+  const [busy, setBusy] = useState(false)
+  const [said, say] = useState<Said>(null)
+
+  useEffect(() => {
+    let alive = true
+    customerApi().then(({ openCustomer }) => openCustomer(rio, found.accountId)).then(async (opened) => {
+      const read = await opened.read()
+      if (!alive) return
+      setApi(opened)
+      setCustomer(read)
+    }).catch((failure: unknown) => { if (alive) setFailed(asAppError(failure).message) })
+    return () => { alive = false }
+  }, [rio, found.accountId])
+
+  const act = useCallback(async (what: StaffAct) => {
+    if (!api) return
+    setBusy(true)
+    say(null)
+    try {
+      await api.act(what, reason)
+      setCustomer(await api.read())
+      setReason('')
+      say({ ok: true, text: t('staff.customer.done') })
+    } catch (caught) {
+      say({ ok: false, text: asAppError(caught).message })
+    } finally {
+      setBusy(false)
+    }
+  }, [api, reason, t])
+
+  const money = (cents: number) => formatPrice(cents, 'eur', locale)
+  // The customer's own plan by its name (a retired one too); another plan of their history by its id.
+  const nameOf = (id: string | null | undefined) => (id && customer && id === customer.plan && customer.planName ? customer.planName : id ?? '')
+  const live = customer?.status === 'active' || customer?.status === 'paused'
+  return (
+    <section className={`card ${styles.day}`} aria-labelledby={`${ids}-title`}>
+      <header className={styles.dayHeader}>
+        <div>
+          <h3 id={`${ids}-title`} className={styles.dayTitle}>{found.name || found.email}</h3>
+          <p className={styles.muted}>{found.email}</p>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('staff.customer.close')}</button>
+      </header>
+      {failed ? <p className={styles.error} role="alert">{failed}</p> : null}
+      {customer === null && failed === null ? <p className={styles.muted} role="status">{t('staff.customers.searching')}</p> : null}
+      {customer ? (
+        <>
+          <dl className={styles.facts}>
+            <dt>{t('staff.customers.status')}</dt>
+            <dd>{t(STATUS_KEYS[customer.status])}{customer.planName ? ` · ${customer.planName}` : ''}{customer.amountCents !== undefined && live ? ` · ${t('staff.customer.perDelivery', { amount: money(customer.amountCents) })}` : ''}</dd>
+            <dt>{t('staff.customer.address')}</dt>
+            <dd>{customer.delivery ? `${customer.delivery.name}, ${customer.delivery.line1}, ${customer.delivery.postalCode} ${customer.delivery.city}, ${customer.delivery.country}` : t('staff.customers.noAddress')}</dd>
+            <dt>{t('staff.customer.paymentMethod')}</dt>
+            <dd>{customer.paymentMethod ? methodTextIn(t, customer.paymentMethod) : t('staff.customer.noMethod')}</dd>
+          </dl>
+
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-reason`}>{t('staff.customer.reason')}</label>
+            <textarea id={`${ids}-reason`} value={reason} maxLength={500} rows={2} onChange={(event) => setReason(event.target.value)} aria-describedby={`${ids}-reason-hint`} />
+            <p id={`${ids}-reason-hint`} className={styles.muted}>{t('staff.customer.reasonHint')}</p>
+          </div>
+          <div aria-live="polite" className={styles.message}>
+            {said ? <p className={said.ok ? styles.done : styles.error}>{said.text}</p> : null}
+          </div>
+
+          {live ? (
+            <>
+              <h4>{t('staff.customer.upcoming')}</h4>
+              <ul>
+                {customer.upcomingDeliveries.map((delivery) => {
+                  const day = formatDeliveryDay(delivery.date, locale)
+                  return (
+                    <li key={delivery.date}>
+                      {day}{delivery.skipped ? ` · ${t('staff.customer.skipped')}` : ''}{' '}
+                      <button
+                        type="button" className="btn btn-secondary" disabled={busy}
+                        aria-label={t(delivery.skipped ? 'staff.customer.unskipLabel' : 'staff.customer.skipLabel', { day })}
+                        onClick={() => void act({ method: delivery.skipped ? 'unskipDelivery' : 'skipDelivery', body: { date: delivery.date.slice(0, 10) } })}
+                      >{t(delivery.skipped ? 'staff.customer.unskip' : 'staff.customer.skip')}</button>
+                    </li>
+                  )
+                })}
+              </ul>
+              <div className={styles.field}>
+                {customer.status === 'active' ? (
+                  <>
+                    <label htmlFor={`${ids}-weeks`}>{t('staff.customer.weeks')}</label>
+                    <select id={`${ids}-weeks`} value={weeks} onChange={(event) => setWeeks(Number(event.target.value))}>
+                      {PAUSE_WEEKS.map((n) => <option key={n} value={n}>{n}</option>)}
+                    </select>
+                    <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act({ method: 'pauseSubscription', body: { weeks } })}>{t('staff.customer.pause')}</button>
+                  </>
+                ) : (
+                  <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act({ method: 'resumeSubscription', body: {} })}>{t('staff.customer.resume')}</button>
+                )}
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act({ method: 'cancelSubscription', body: {} })}>{t('staff.customer.cancel')}</button>
+              </div>
+            </>
+          ) : null}
+
+          <h4>{t('staff.customer.timeline')}</h4>
+          {customer.timeline.length === 0 ? <p className={styles.muted}>{t('staff.customer.nothingYet')}</p> : (
+            <ol>
+              {[...customer.timeline].reverse().map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at, undefined, locale)}</time>{' '}
+                  {describeEntry(t, entry, nameOf, locale)}
+                  {entry.actor === 'staff' ? ` · ${t('staff.customer.byStaff', { email: entry.staffEmail ?? '–', reason: entry.reason ?? '' })}` : ''}
+                </li>
+              ))}
+            </ol>
+          )}
+          <h4>{t('staff.customer.mails')}</h4>
+          {customer.mails.length === 0 ? <p className={styles.muted}>{t('staff.customer.nothingYet')}</p> : (
+            <ul>{customer.mails.map((mail, index) => <li key={`${mail.sentAt}-${index}`}><time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt, undefined, locale)}</time> {mail.subject}</li>)}</ul>
+          )}
+        </>
+      ) : null}
+    </section>
+  )
+}

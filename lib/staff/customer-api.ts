@@ -1,0 +1,52 @@
+/**
+ * Requests of one customer's `Account` for support and owners: reading the customer as support sees
+ * them (`customerForStaff`), and acting for them through their own methods with a reason. Every
+ * failure leaves here as an `AppError` made by lib/rio/errors.
+ */
+import type { DeliveryAddress, PaymentStatus, SubscriptionStatus, TimelineEntry } from '@/lib/contract'
+import type { RioAccessor } from '@/lib/rio/client'
+import { guarded } from '@/lib/rio/errors/map'
+
+/** The customer as `Account.customerForStaff` answers it. */
+export interface CustomerForStaff {
+  accountId: string
+  email: string
+  status: SubscriptionStatus
+  plan: string | null
+  planName?: string
+  amountCents?: number
+  pausedUntil?: string
+  delivery?: DeliveryAddress
+  paymentMethod?: { type: 'card' | 'sepa_debit'; brand?: string; last4: string }
+  paymentHoldSince?: string
+  upcomingDeliveries: Array<{ date: string; plan: string; skipped: boolean; payment?: PaymentStatus }>
+  payments: Array<{ date: string; status: PaymentStatus; amountCents: number; receipt?: string; refunds: Array<{ amountCents: number; reason: string; creditNote?: string }> }>
+  mails: Array<{ subject: string; sentAt: string }>
+  timeline: Array<TimelineEntry & { staffEmail?: string }>
+}
+
+/** What staff may do for a customer (the Account methods the role table lets them call), each with its body. */
+export type StaffAct =
+  | { method: 'skipDelivery' | 'unskipDelivery'; body: { date: string } }
+  | { method: 'pauseSubscription'; body: { weeks: number } }
+  | { method: 'resumeSubscription' | 'cancelSubscription'; body: Record<string, never> }
+
+export interface CustomerApi {
+  read(): Promise<CustomerForStaff>
+  /** Runs `act` with `reason`; rejects with an AppError (the customer's own refusals, or REASON_REQUIRED). */
+  act(act: StaffAct, reason: string): Promise<void>
+}
+
+/** Opens the Account `accountId` with the staff session. Rejects with an AppError. */
+export function openCustomer(rio: RioAccessor, accountId: string): Promise<CustomerApi> {
+  return guarded(async () => {
+    const client = await rio()
+    const object = await client.getCloudObject({ classId: 'Account', instanceId: accountId })
+    return {
+      read: async () => (await guarded(() => object.call<CustomerForStaff>({ method: 'customerForStaff' }))).data as CustomerForStaff,
+      async act(act, reason) {
+        await guarded(() => object.call({ method: act.method, body: { ...act.body, reason } }))
+      },
+    }
+  })
+}
