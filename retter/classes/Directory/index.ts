@@ -2,7 +2,8 @@
  * The `Directory` class: the customer directory support searches (BeanBloomSubscription
  * directory.ts), one instance per shard. Retter has no query across instances, so each Account
  * keeps its own entry here (`setEntry`, after any request that changed it) and the Shop's
- * `findCustomers` asks every shard at once (`search`) and merges the answers.
+ * `findCustomers` asks every shard at once (`search`) and merges the answers; its `getReport` adds the
+ * shards' parts of a month's report (`report`).
  *
  * Who may do what: only the project's own code (platform calls). An Account may write only its own
  * entry, in the shard its id hashes to; the Shop searches. Staff and customers get 403, and STATE
@@ -11,7 +12,7 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
-import { DirectoryEntry, directoryShardOf, FOUND_LIMIT, isDirectoryShard, searchEntries, searchTermsOf } from 'BeanBloomSubscription'
+import { DirectoryEntry, directoryShardOf, FOUND_LIMIT, isDirectoryShard, isMonth, ReportFacts, ReportPlan, reportPart, searchEntries, searchTermsOf } from 'BeanBloomSubscription'
 
 /** A shard's private state: its entries by Account id. */
 export interface DirectoryShard {
@@ -19,7 +20,7 @@ export interface DirectoryShard {
 }
 
 /** Which class may call each method (INIT and GET: the project's own code, whichever class). */
-const CALLERS: { [method: string]: string | undefined } = { INIT: undefined, GET: undefined, setEntry: 'Account', search: 'Shop' }
+const CALLERS: { [method: string]: string | undefined } = { INIT: undefined, GET: undefined, setEntry: 'Account', search: 'Shop', report: 'Shop' }
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
@@ -86,4 +87,17 @@ export async function search(data: Data<{ query: string; limit?: number }>): Pro
   const list: DirectoryEntry[] = []
   for (const id in entries) list.push(entries[id] as DirectoryEntry)
   return respond(data, { found: searchEntries(list, checked.terms, limit) })
+}
+
+/** READ (the Shop) {month, plans}: this shard's part of the month's report (BeanBloomSubscription reports.ts). */
+export async function report(data: Data<{ month: string; plans: { [id: string]: ReportPlan } }>): Promise<Data> {
+  const body = data.request.body || ({} as { month: string; plans: { [id: string]: ReportPlan } })
+  if (!isMonth(body.month)) return refuse(data, 400, 'INVALID_MONTH', 'A month is YYYY-MM.', { field: 'month' })
+  const entries = shardOf(data).entries
+  const facts: ReportFacts[] = []
+  for (const id in entries) {
+    const entry = entries[id] as DirectoryEntry
+    if (entry.facts) facts.push(entry.facts)
+  }
+  return respond(data, reportPart(facts, body.month, new Date().toISOString(), body.plans && typeof body.plans === 'object' ? body.plans : {}))
 }

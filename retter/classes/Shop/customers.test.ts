@@ -10,6 +10,7 @@ import { call } from '../../../rio-local/test/in-process'
 import { sessions } from '../../../rio-local/test/in-process'
 import type { Customer as Who } from '../../../rio-local/test/account-client'
 import { shopTestBackend } from './__tests__/shop-backend'
+import { savePaymentMethod } from '../../../rio-local/test/payments'
 
 const P = 'shop-customers'
 const { backend, account, newEmail, shop, owner } = shopTestBackend(P)
@@ -114,4 +115,31 @@ test('the directory is the project’s own: no session may write or read a shard
   const platform = sessions(backend()).platform()
   expect((await call(backend(), 'POST', `/${P}/CALL/Directory/setEntry/${shard}?_token=${platform}`, { entry: null })).status).toBe(403)
   expect(await found(olga, sam.email)).toEqual([sam.email])
+})
+
+test('finance and owners read the month’s report, live: subscriptions, MRR and cancellations with their reasons', async () => {
+  const olga = await owner()
+  const month = new Date().toISOString().slice(0, 7)
+  const subscribe = async (name: string): Promise<Who> => {
+    const who = await customerAt(name, BERLIN)
+    await savePaymentMethod((method, body) => account.method(who, method, body))
+    await account.ok(who, 'selectPlan', { planId: 'barista' })
+    return who
+  }
+  await subscribe('sam')
+  const ana = await subscribe('ana')
+  await account.ok(ana, 'cancelSubscription', { reason: 'Moving abroad' })
+  const fin = await member(olga, ['finance'])
+  const report = await shop('getReport', fin, { month })
+  expect(report.status).toBe(200)
+  expect(report.body).toMatchObject({
+    month, activeSubscriptions: 1, activeByPlan: { barista: 1 }, pausedSubscriptions: 0, newSubscriptions: 2, cancelledSubscriptions: 1,
+    cancelReasons: { 'Moving abroad': 1 },
+    // Barista: €20.00 a week, round(2000 × 52 / 12).
+    mrrCents: 8667, collectedCents: 0, refundedCents: 0, churnRate: 0,
+    cohorts: { [month]: { customers: 2, subscribed: [1] } },
+  })
+  expect((await shop('getReport', olga, { month })).body).toEqual(report.body)
+  for (const roles of [['support'], ['roaster']]) expect((await shop('getReport', await member(olga, roles), { month })).body).toMatchObject({ code: 'FORBIDDEN' })
+  expect((await shop('getReport', fin, { month: '2026-13' })).body).toMatchObject({ code: 'INVALID_MONTH', field: 'month' })
 })

@@ -9,6 +9,7 @@
  * - anyone, signed in or not: `getCatalogue` (the plans on offer and the coffees available);
  * - staff sessions: `myRoles`; owners also `getStaff`, `setMember`, `removeMember`, `getAuditLog`,
  *   `savePlan`, `retirePlan`, `saveCoffee`, `changePrice`; support and owners `findCustomers`;
+ *   finance and owners `getReport`;
  * - the platform (the other classes): `memberRoles`, `recordAudit`, `noteSubscriber`;
  * - nobody else: 401 without a session, 403 with one. All state stays private.
  */
@@ -27,7 +28,7 @@ export type { Member, ShopPrivate } from './state'
 export { rolesOf } from './state'
 
 const FOR_ANYONE = ['getCatalogue']
-const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice', 'findCustomers']
+const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice', 'findCustomers', 'getReport']
 const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit', 'noteSubscriber']
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -157,6 +158,7 @@ export const saveCoffee = wordedForCaller(catalogue.saveCoffee)
 export const changePrice = wordedForCaller(catalogue.changePrice)
 export const noteSubscriber = catalogue.noteSubscriber
 export const findCustomers = wordedForCaller(customers.findCustomers)
+export const getReport = wordedForCaller(customers.getReport)
 
 // Staff methods as the template names them, their refusals in the member's language (the call's culture).
 export const myRoles = wordedForCaller(myRolesOf)

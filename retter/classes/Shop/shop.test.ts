@@ -41,6 +41,7 @@ const PROBES: Array<{ name: string; action: StaffAction; run: (who: Who) => Prom
   { name: 'Shop saveCoffee', action: 'catalogue.manage', run: (who) => shop('saveCoffee', who, { coffee: {} }) },
   { name: 'Shop changePrice', action: 'catalogue.manage', run: (who) => shop('changePrice', who, { planId: 'no-such-plan', amountCents: 100 }) },
   { name: 'Shop findCustomers', action: 'customer.find', run: (who) => shop('findCustomers', who, { query: 'nobody' }) },
+  { name: 'Shop getReport', action: 'reports.read', run: (who) => shop('getReport', who, { month: '2026-11' }) },
   // Allowed without a reason: 400 REASON_REQUIRED, so nothing changes either way.
   { name: 'Account skipNextDelivery for a customer', action: 'customer.act', run: async (who) => {
     probeCustomer ??= await account.signIn(newEmail('probe'))

@@ -10,7 +10,7 @@ export const ROLES = ['owner', 'roaster', 'support', 'finance'] as const
 export type Role = typeof ROLES[number]
 
 /** What staff do, each allowed to the roles named (an owner may do everything). */
-export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage' | 'catalogue.manage' | 'customer.find' | 'customer.act'
+export type StaffAction = 'board.read' | 'board.ship' | 'money.refund' | 'mail.resend' | 'staff.manage' | 'catalogue.manage' | 'customer.find' | 'customer.act' | 'reports.read'
 
 export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   /** Open and read a day's board: its packing list, its payments and refunds (the money view), live. */
@@ -29,6 +29,8 @@ export const ALLOWED: { [action in StaffAction]: ReadonlyArray<Role> } = {
   'customer.find': ['owner', 'support'],
   /** Change a customer's subscription or details for them, with a reason (their own methods, their rules). */
   'customer.act': ['owner', 'support'],
+  /** Read the monthly reports (subscriptions, MRR, money collected and refunded, churn, cohorts) and their CSV. */
+  'reports.read': ['owner', 'finance'],
 }
 
 export function isRole(value: unknown): value is Role {

@@ -7,6 +7,8 @@
 import type { CustomerRecords } from './customer'
 import type { DeliveryPayment } from './payments'
 import type { SubscriptionStatus } from './schedule'
+import type { TimelineEntry } from './customer-timeline'
+import { ReportFacts, reportFactsOf } from './reports'
 
 export const DIRECTORY_CLASS = 'Directory'
 /**
@@ -41,12 +43,14 @@ export interface DirectoryEntry {
    * times faster than fifty.
    */
   documents: string
+  /** What the monthly reports count of this customer (reports.ts); absent on entries written before reports. */
+  facts?: ReportFacts
 }
 
 /** What a search answers of a customer (the Shop's `findCustomers`). */
 export type FoundCustomer = Pick<DirectoryEntry, 'accountId' | 'email' | 'name' | 'postalCode' | 'status'>
 
-type Customer = CustomerRecords<unknown> & { status?: SubscriptionStatus; plan?: string | null; memberSince?: string; payments?: DeliveryPayment[] }
+type Customer = CustomerRecords<unknown> & { status?: SubscriptionStatus; plan?: string | null; memberSince?: string; payments?: DeliveryPayment[]; timeline?: TimelineEntry[] }
 
 /**
  * The directory entry of an Account's customer; null when there is none to find: they never signed
@@ -69,6 +73,7 @@ export function entryOf(accountId: string, customer: Customer | undefined): Dire
     status: customer.status || 'none',
     plan: customer.plan || null,
     documents: documents.slice(-DOCUMENTS_KEPT).join(' '),
+    facts: reportFactsOf(customer.timeline || [], customer.payments || []),
   }
 }
 

@@ -78,7 +78,7 @@ test('every Account id has one shard of the sixteen; an account nobody signed in
   expect(directoryShards()).toHaveLength(DIRECTORY_SHARDS)
   expect(entryOf('a1', { email: 'sam@example.com' })).toBeNull()
   expect(entryOf('a1', { email: 'sam@example.com', memberSince: '2026-11-01T00:00:00Z' })).toEqual({
-    accountId: 'a1', email: 'sam@example.com', name: '', postalCode: '', status: 'none', plan: null, documents: '',
+    accountId: 'a1', email: 'sam@example.com', name: '', postalCode: '', status: 'none', plan: null, documents: '', facts: { lifecycle: [], paid: {}, refunded: {} },
   })
 })
 

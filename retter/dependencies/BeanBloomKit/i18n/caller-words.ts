@@ -139,6 +139,9 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   QUERY_TOO_LONG: 'refusals.general.searchLong',
   // Staff acting for a customer.
   REASON_REQUIRED: 'refusals.general.reasonRequired',
+  // The reports (finance, owners).
+  INVALID_MONTH: 'refusals.general.invalidMonth',
+  REPORT_UNAVAILABLE: 'refusals.general.reportUnavailable',
 }
 
 /** Codes whose message the class already writes in the caller's language. */

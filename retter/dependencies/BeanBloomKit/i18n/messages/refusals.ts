@@ -126,6 +126,8 @@ const en = {
   'refusals.general.searchShort': 'Type at least 2 characters of an e-mail, name, postal code, receipt or credit-note number, or delivery id.',
   'refusals.general.searchLong': 'A search has at most 100 characters.',
   'refusals.general.reasonRequired': 'Say why you make this change for the customer (3 to 500 characters): it goes on their timeline.',
+  'refusals.general.invalidMonth': 'Give the month as YYYY-MM, for example 2026-11.',
+  'refusals.general.reportUnavailable': 'Part of the customer directory did not answer. Try the report again in a moment.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -253,6 +255,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.searchShort': 'Gib mindestens 2 Zeichen einer E-Mail-Adresse, eines Namens, einer Postleitzahl, einer Beleg- oder Gutschriftnummer oder einer Lieferungs-ID ein.',
     'refusals.general.searchLong': 'Eine Suche hat höchstens 100 Zeichen.',
     'refusals.general.reasonRequired': 'Gib an, warum du diese Änderung für die Kundin oder den Kunden machst (3 bis 500 Zeichen): Der Grund steht in ihrem Verlauf.',
+    'refusals.general.invalidMonth': 'Gib den Monat als JJJJ-MM an, zum Beispiel 2026-11.',
+    'refusals.general.reportUnavailable': 'Ein Teil des Kundenverzeichnisses hat nicht geantwortet. Versuch den Bericht gleich noch einmal.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -375,6 +379,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.searchShort': 'Saisissez au moins 2 caractères d’une adresse e-mail, d’un nom, d’un code postal, d’un numéro de reçu ou d’avoir, ou d’un identifiant de livraison.',
     'refusals.general.searchLong': 'Une recherche compte au plus 100 caractères.',
     'refusals.general.reasonRequired': 'Indiquez pourquoi vous faites cette modification pour le client (3 à 500 caractères)\u202f: le motif figure dans son historique.',
+    'refusals.general.invalidMonth': 'Indiquez le mois au format AAAA-MM, par exemple 2026-11.',
+    'refusals.general.reportUnavailable': 'Une partie de l’annuaire des clients n’a pas répondu. Réessayez le rapport dans un instant.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -497,6 +503,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.searchShort': 'Typ minstens 2 tekens van een e-mailadres, naam, postcode, bon- of creditnotanummer, of leverings-ID.',
     'refusals.general.searchLong': 'Een zoekopdracht heeft hoogstens 100 tekens.',
     'refusals.general.reasonRequired': 'Geef aan waarom je deze wijziging voor de klant doet (3 tot 500 tekens): de reden komt in hun tijdlijn.',
+    'refusals.general.invalidMonth': 'Geef de maand op als JJJJ-MM, bijvoorbeeld 2026-11.',
+    'refusals.general.reportUnavailable': 'Een deel van het klantenoverzicht gaf geen antwoord. Probeer het rapport zo opnieuw.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -619,6 +627,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.searchShort': 'Digita almeno 2 caratteri di un indirizzo e-mail, un nome, un codice postale, un numero di ricevuta o di nota di credito, o un ID di consegna.',
     'refusals.general.searchLong': 'Una ricerca ha al massimo 100 caratteri.',
     'refusals.general.reasonRequired': 'Indica perché fai questa modifica per il cliente (da 3 a 500 caratteri): il motivo compare nella sua cronologia.',
+    'refusals.general.invalidMonth': 'Indica il mese come AAAA-MM, ad esempio 2026-11.',
+    'refusals.general.reportUnavailable': 'Una parte dell’elenco clienti non ha risposto. Riprova il report tra un attimo.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -741,5 +751,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.searchShort': 'Escribe al menos 2 caracteres de un correo, un nombre, un código postal, un número de recibo o de factura rectificativa, o un identificador de entrega.',
     'refusals.general.searchLong': 'Una búsqueda tiene como máximo 100 caracteres.',
     'refusals.general.reasonRequired': 'Indica por qué haces este cambio para el cliente (de 3 a 500 caracteres): el motivo aparece en su historial.',
+    'refusals.general.invalidMonth': 'Indica el mes como AAAA-MM, por ejemplo 2026-11.',
+    'refusals.general.reportUnavailable': 'Una parte del directorio de clientes no ha respondido. Vuelve a pedir el informe en un momento.',
   },
 }
