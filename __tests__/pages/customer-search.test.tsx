@@ -1,7 +1,8 @@
 /**
  * Finding a customer on /roastery, against the in-process backend with msw: support types part of
  * a postal code or a name and sees the customer, with their address's name and subscription state;
- * a search that finds nothing says so; a roaster has no customers section.
+ * a search that finds nothing says so; support opens a subscriber and acts for them with a reason;
+ * finance reads the month's report; a roaster sees neither.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -77,7 +78,27 @@ test('support opens a subscriber, skips a delivery for them with a reason, and s
   expect(within(panel).getByText(new RegExp(`Skipped the delivery on ${day} · by sue@example.com: Away that week, asked by phone`))).toBeInTheDocument()
 })
 
-test('a roaster has no customers section', async () => {
+test('finance reads the month’s report on /roastery and downloads it; support sees no reports', async () => {
+  const sam = await backendSession('sam@example.com')
+  expect((await backendCall(`CALL/Account/setDeliveryAddress/${sam.accountId}`, sam.token, { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })).status).toBe(200)
+  await savePaymentMethod((name, body) => backendCall(`CALL/Account/${name}/${sam.accountId}`, sam.token, body), { card: TEST_CARDS.visa })
+  expect((await backendCall(`CALL/Account/selectPlan/${sam.accountId}`, sam.token, { planId: 'barista' })).status).toBe(200)
+  await addMember(OWNER, 'fin@example.com', ['finance'])
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'fin@example.com', { next: '/roastery', landing: '/roastery' })
+  const reports = await screen.findByRole('region', { name: 'Reports' }, LOAD)
+  expect(within(reports).getByLabelText('Month')).toHaveValue(new Date().toISOString().slice(0, 7))
+  expect(await within(reports).findByText('Monthly recurring revenue', {}, LOAD)).toBeInTheDocument()
+  // Barista, €20.00 a week: €86.67 a month.
+  expect(within(reports).getByText('€86.67')).toBeInTheDocument()
+  expect(within(reports).getByText('1 (barista: 1)')).toBeInTheDocument()
+  expect(within(reports).getByRole('button', { name: 'Download figures (CSV)' })).toBeInTheDocument()
+  expect(within(reports).getByRole('button', { name: 'Download cohorts (CSV)' })).toBeInTheDocument()
+  // Finance finds no customers section (support's and owners').
+  expect(screen.queryByRole('region', { name: 'Customers' })).toBeNull()
+})
+
+test('a roaster has neither the customers nor the reports', async () => {
   const answered: string[] = []
   server.events.on('response:mocked', ({ request }) => { answered.push(new URL(request.url).pathname) })
   await addMember(OWNER, 'rui@example.com', ['roaster'])
@@ -86,4 +107,5 @@ test('a roaster has no customers section', async () => {
   await waitFor(() => expect(answered.some((path) => path.includes('/Shop/myRoles/'))).toBe(true), LOAD)
   expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()
   expect(screen.queryByRole('region', { name: 'Customers' })).toBeNull()
+  expect(screen.queryByRole('region', { name: 'Reports' })).toBeNull()
 })

@@ -12,6 +12,7 @@ import { UndeliveredMail } from './UndeliveredMail'
 import { StaffSection } from '@/components/staff/StaffSection'
 import { CatalogueSection } from '@/components/staff/CatalogueSection'
 import { CustomerSearch } from '@/components/staff/CustomerSearch'
+import { ReportsSection } from '@/components/staff/ReportsSection'
 import { useStaff } from '@/components/staff/useStaff'
 import styles from './Roastery.module.css'
 
@@ -70,6 +71,7 @@ export function RoasteryPage() {
       </RoasteryProvider>
       {/* Each section for the roles that may use it (the classes refuse everyone else anyway). */}
       {may('customer.find') ? <CustomerSearch staff={staff} /> : null}
+      {may('reports.read') ? <ReportsSection staff={staff} /> : null}
       {may('mail.resend') ? <UndeliveredMail /> : null}
       {may('staff.manage') ? <StaffSection staff={staff} /> : null}
       {may('catalogue.manage') ? <CatalogueSection staff={staff} /> : null}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import { STAFF_IDENTITY } from '@/lib/contract'
-import type { AuditEntry, Coffee, CustomersFound, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
+import type { AuditEntry, Coffee, CustomersFound, MonthReport, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
@@ -33,6 +33,8 @@ export interface StaffView {
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds; rejects with an AppError. */
   findCustomers(query: string): Promise<CustomersFound>
+  /** Finance and owners: a month's report; rejects with an AppError. */
+  getReport(month: string): Promise<MonthReport>
 }
 
 /**
@@ -99,5 +101,11 @@ export function useStaff(): StaffView {
     return shop.findCustomers(query)
   }), [t])
 
-  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice, findCustomers }
+  const getReport = useCallback((month: string) => mapRejection(async () => {
+    const shop = shopRef.current
+    if (!shop) throw new Error(t('staff.notOpen'))
+    return shop.getReport(month)
+  }), [t])
+
+  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice, findCustomers, getReport }
 }

@@ -7,10 +7,11 @@
 import type { AuditEntry, Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import type { Catalogue, CataloguePlan, Coffee } from '@retter-shared/BeanBloomSubscription/catalogue'
 import type { FoundCustomer } from '@retter-shared/BeanBloomSubscription/directory'
+import type { MonthReport } from '@retter-shared/BeanBloomSubscription/reports'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 
-export type { AuditEntry, CataloguePlan, Coffee, FoundCustomer }
+export type { AuditEntry, CataloguePlan, Coffee, FoundCustomer, MonthReport }
 
 /** What a customer search answers: the best matches, and whether part of the directory did not answer. */
 export interface CustomersFound {
@@ -65,6 +66,8 @@ export interface ShopApi {
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds (the best 20). */
   findCustomers(query: string): Promise<CustomersFound>
+  /** Finance and owners: the report of `month` (`YYYY-MM`). */
+  getReport(month: string): Promise<MonthReport>
 }
 
 /** Opens the shop (creating it the first time a member of staff opens it). Rejects with an AppError. */
@@ -93,6 +96,7 @@ export function openShop(rio: RioAccessor): Promise<ShopApi> {
       async saveCoffee(coffee) {
         await guarded(() => object.call({ method: 'saveCoffee', body: { coffee } }))
       },
+      getReport: async (month) => (await guarded(() => object.call<MonthReport>({ method: 'getReport', body: { month } }))).data as MonthReport,
       findCustomers: async (query) => (await guarded(() => object.call<CustomersFound>({ method: 'findCustomers', body: { query } }))).data as CustomersFound,
       changePrice: async (planId, amountCents) => (await guarded(() => object.call<{ from: string }>({ method: 'changePrice', body: { planId, amountCents } }))).data as { from: string },
     }
