@@ -5,7 +5,7 @@ import { formatDateTime, formatDeliveryDay } from '@/lib/format/date'
 import { formatPrice } from '@/lib/format/price'
 import type { MessageKey } from '@/lib/i18n/types'
 import { asAppError } from '@/lib/rio/errors/app-error'
-import { methodTextIn } from '@/lib/payments/words'
+import { methodTextIn, paymentLineIn } from '@/lib/payments/words'
 import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/customer-api'
 import type { FoundCustomer } from '@/lib/staff/shop-api'
 import { describeEntry } from '@/components/subscription/SubscriptionHistory'
@@ -150,6 +150,20 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
                 </li>
               ))}
             </ol>
+          )}
+          <h4>{t('staff.customer.payments')}</h4>
+          {customer.payments.length === 0 ? <p className={styles.muted}>{t('staff.customer.nothingYet')}</p> : (
+            <ul>
+              {customer.payments.map((payment) => (
+                <li key={payment.date}>
+                  {formatDeliveryDay(payment.date, locale)}: {paymentLineIn(t, payment, locale)}
+                  {payment.receipt ? ` · ${t('staff.customer.receipt', { number: payment.receipt })}` : ''}
+                  {payment.refunds.map((refund, i) => (
+                    <span key={i}>{' · '}{t('staff.customer.refund', { amount: money(refund.amountCents), reason: refund.reason, number: refund.creditNote ?? '–' })}</span>
+                  ))}
+                </li>
+              ))}
+            </ul>
           )}
           <h4>{t('staff.customer.mails')}</h4>
           {customer.mails.length === 0 ? <p className={styles.muted}>{t('staff.customer.nothingYet')}</p> : (

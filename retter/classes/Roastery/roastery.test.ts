@@ -120,7 +120,7 @@ describe('staff sign in with the same code flow', () => {
     expect(identityOf(sam.token)).toBe('enduser')
   })
 
-  test('a staff member is also the customer of their own e-mail: their Account and AWS object, nobody else’s', async () => {
+  test('a staff member is also the customer of their own e-mail: their Account and AWS object, nobody else’s (others only to act for them, with a reason)', async () => {
     const rosa = await subscriber('rosa@example.com')
     const sam = await signIn('sam@example.com')
     expect((await subOf(rosa))).toMatchObject({ email: 'rosa@example.com', plan: 'barista', status: 'active' })
@@ -128,7 +128,10 @@ describe('staff sign in with the same code flow', () => {
     expect(aws.body).toMatchObject({ instanceId: awsIdFor('rosa@example.com'), newInstance: true })
     expect((await call(backend, 'POST', `/${P}/LIST/Account?_token=${rosa.token}`)).body).toEqual({ instanceIds: [rosa.accountId] })
     expect((await call(backend, 'POST', `/${P}/STATE/Account/${sam.accountId}?_token=${rosa.token}`)).status).toBe(403)
-    expect((await call(backend, 'POST', `/${P}/CALL/Account/selectPlan/${sam.accountId}?_token=${rosa.token}`, { planId: 'taster' })).status).toBe(403)
+    // Another customer's methods: only to act for them, as staff, with a reason (never as their own customer).
+    expect((await call(backend, 'POST', `/${P}/CALL/Account/selectPlan/${sam.accountId}?_token=${rosa.token}`, { planId: 'taster' })).body).toMatchObject({ code: 'REASON_REQUIRED' })
+    expect((await call(backend, 'POST', `/${P}/CALL/Account/exportMyData/${sam.accountId}?_token=${rosa.token}`)).status).toBe(403)
+    expect((await subOf(sam))).toMatchObject({ status: 'none' })
   })
 })
 

@@ -191,6 +191,9 @@ const en = {
   'staff.reports.stillSubscribed': 'Still subscribed, month by month',
   'staff.reports.download': 'Download figures (CSV)',
   'staff.reports.downloadCohorts': 'Download cohorts (CSV)',
+  'staff.customer.payments': 'Payments, receipts and credit notes',
+  'staff.customer.receipt': 'receipt {number}',
+  'staff.customer.refund': 'refunded {amount} ({reason}), credit note {number}',
 }
 
 export type StaffKey = keyof typeof en
@@ -384,6 +387,9 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.reports.stillSubscribed': 'Noch im Abo, Monat für Monat',
     'staff.reports.download': 'Zahlen herunterladen (CSV)',
     'staff.reports.downloadCohorts': 'Kohorten herunterladen (CSV)',
+    'staff.customer.payments': 'Zahlungen, Belege und Gutschriften',
+    'staff.customer.receipt': 'Beleg {number}',
+    'staff.customer.refund': '{amount} erstattet ({reason}), Gutschrift {number}',
   },
   fr: {
     'staff.title': 'Équipe',
@@ -572,6 +578,9 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.reports.stillSubscribed': 'Encore abonnés, mois par mois',
     'staff.reports.download': 'Télécharger les chiffres (CSV)',
     'staff.reports.downloadCohorts': 'Télécharger les cohortes (CSV)',
+    'staff.customer.payments': 'Paiements, reçus et avoirs',
+    'staff.customer.receipt': 'reçu {number}',
+    'staff.customer.refund': '{amount} remboursés ({reason}), avoir {number}',
   },
   nl: {
     'staff.title': 'Team',
@@ -760,6 +769,9 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.reports.stillSubscribed': 'Nog geabonneerd, maand na maand',
     'staff.reports.download': 'Cijfers downloaden (CSV)',
     'staff.reports.downloadCohorts': 'Cohorten downloaden (CSV)',
+    'staff.customer.payments': 'Betalingen, bonnen en creditnota’s',
+    'staff.customer.receipt': 'bon {number}',
+    'staff.customer.refund': '{amount} terugbetaald ({reason}), creditnota {number}',
   },
   it: {
     'staff.title': 'Staff',
@@ -948,6 +960,9 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.reports.stillSubscribed': 'Ancora abbonati, mese per mese',
     'staff.reports.download': 'Scarica i dati (CSV)',
     'staff.reports.downloadCohorts': 'Scarica le coorti (CSV)',
+    'staff.customer.payments': 'Pagamenti, ricevute e note di credito',
+    'staff.customer.receipt': 'ricevuta {number}',
+    'staff.customer.refund': 'rimborsati {amount} ({reason}), nota di credito {number}',
   },
   es: {
     'staff.title': 'Equipo',
@@ -1136,5 +1151,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.reports.stillSubscribed': 'Aún suscritos, mes a mes',
     'staff.reports.download': 'Descargar las cifras (CSV)',
     'staff.reports.downloadCohorts': 'Descargar las cohortes (CSV)',
+    'staff.customer.payments': 'Pagos, recibos y facturas rectificativas',
+    'staff.customer.receipt': 'recibo {number}',
+    'staff.customer.refund': 'reembolsados {amount} ({reason}), factura rectificativa {number}',
   },
 }
