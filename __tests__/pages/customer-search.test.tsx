@@ -20,9 +20,17 @@ const OWNER = 'rosa@example.com'
 ownerForEachTest(OWNER)
 
 /** A customer who signed in and gave an address (they are in the directory from then on). */
-async function customerAt(email: string, address: Record<string, string>): Promise<void> {
-  const session = await backendSession(email)
+async function customerAt(email: string, address: Record<string, string>, signedIn?: { token: string; accountId: string }): Promise<void> {
+  const session = signedIn ?? await backendSession(email)
   expect((await backendCall(`CALL/Account/setDeliveryAddress/${session.accountId}`, session.token, address)).status).toBe(200)
+}
+
+/** A customer in Berlin subscribed to Barista with a Visa card. */
+async function subscriber(email: string): Promise<void> {
+  const who = await backendSession(email)
+  await customerAt(email, { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }, who)
+  await savePaymentMethod((name, body) => backendCall(`CALL/Account/${name}/${who.accountId}`, who.token, body), { card: TEST_CARDS.visa })
+  expect((await backendCall(`CALL/Account/selectPlan/${who.accountId}`, who.token, { planId: 'barista' })).status).toBe(200)
 }
 
 test('support finds a customer by postal code and by name, as they type; a search finding nobody says so', async () => {
@@ -51,10 +59,7 @@ test('support finds a customer by postal code and by name, as they type; a searc
 })
 
 test('support opens a subscriber, skips a delivery for them with a reason, and sees it on their timeline; no reason, no change', async () => {
-  const sam = await backendSession('sam@example.com')
-  expect((await backendCall(`CALL/Account/setDeliveryAddress/${sam.accountId}`, sam.token, { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })).status).toBe(200)
-  await savePaymentMethod((name, body) => backendCall(`CALL/Account/${name}/${sam.accountId}`, sam.token, body), { card: TEST_CARDS.visa })
-  expect((await backendCall(`CALL/Account/selectPlan/${sam.accountId}`, sam.token, { planId: 'barista' })).status).toBe(200)
+  await subscriber('sam@example.com')
   await addMember(OWNER, 'sue@example.com', ['support'])
   const user = userEvent.setup()
   await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
@@ -79,10 +84,7 @@ test('support opens a subscriber, skips a delivery for them with a reason, and s
 })
 
 test('finance reads the month’s report on /roastery and downloads it; support sees no reports', async () => {
-  const sam = await backendSession('sam@example.com')
-  expect((await backendCall(`CALL/Account/setDeliveryAddress/${sam.accountId}`, sam.token, { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })).status).toBe(200)
-  await savePaymentMethod((name, body) => backendCall(`CALL/Account/${name}/${sam.accountId}`, sam.token, body), { card: TEST_CARDS.visa })
-  expect((await backendCall(`CALL/Account/selectPlan/${sam.accountId}`, sam.token, { planId: 'barista' })).status).toBe(200)
+  await subscriber('sam@example.com')
   await addMember(OWNER, 'fin@example.com', ['finance'])
   const user = userEvent.setup()
   await signInThroughPage(user, 'fin@example.com', { next: '/roastery', landing: '/roastery' })

@@ -12,18 +12,23 @@ import { catalogueOf } from './catalogue'
 
 const rdk = new RDK()
 
-/** One shard's matches: none when it does not exist yet (no customer hashed to it), undefined when it failed. */
-async function searchShard(shard: string, query: string): Promise<Found[] | undefined> {
-  try {
-    const answer = await rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: 'search', body: { query: query } })
-    if (answer && answer.statusCode === 404) return []
-    const found = answer && answer.statusCode === 200 && answer.body ? (answer.body as { found?: unknown }).found : undefined
-    if (Array.isArray(found)) return found as Found[]
-    console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to a search')
-  } catch (err) {
-    console.error('[directory] ' + shard + ' could not be searched (' + String(err) + ')')
-  }
-  return undefined
+/**
+ * Asks every shard of the directory `method` with `body` at once. Each answer is the shard's body
+ * (200), null when the shard does not exist yet (no customer hashed to it), or undefined when it
+ * failed (logged).
+ */
+async function askShards(method: string, body: unknown): Promise<Array<object | null | undefined>> {
+  return Promise.all(directoryShards().map(async function (shard): Promise<object | null | undefined> {
+    try {
+      const answer = await rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: method, body: body })
+      if (answer && answer.statusCode === 404) return null
+      if (answer && answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as object
+      console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to ' + method)
+    } catch (err) {
+      console.error('[directory] ' + shard + ' did not answer ' + method + ' (' + String(err) + ')')
+    }
+    return undefined
+  }))
 }
 
 /**
@@ -37,28 +42,15 @@ export async function findCustomers(data: Data<{ query: string }>): Promise<Data
   const checked = searchTermsOf(body.query)
   if (!checked.ok) return refuse(data, 400, checked.code, checked.message, { field: 'query' })
   const query = String(body.query).trim()
-  const answers = await Promise.all(directoryShards().map(function (shard) { return searchShard(shard, query) }))
   let found: Found[] = []
   let partial = false
-  for (const answer of answers) {
-    if (answer) found = found.concat(answer)
-    else partial = true
+  for (const answer of await askShards('search', { query: query })) {
+    const matches = answer ? (answer as { found?: unknown }).found : answer
+    if (Array.isArray(matches)) found = found.concat(matches as Found[])
+    else if (matches !== null) partial = true
   }
   const customers = bestFound(found).map(function (f) { return f.customer })
   return respond(data, partial ? { customers: customers, partial: true } : { customers: customers })
-}
-
-/** One shard's part of a month's report: none when it does not exist yet, undefined when it failed. */
-async function reportOfShard(shard: string, month: string, plans: { [id: string]: ReportPlan }): Promise<MonthReport | null | undefined> {
-  try {
-    const answer = await rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: 'report', body: { month: month, plans: plans } })
-    if (answer && answer.statusCode === 404) return null
-    if (answer && answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as MonthReport
-    console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to a report')
-  } catch (err) {
-    console.error('[directory] ' + shard + ' could not report (' + String(err) + ')')
-  }
-  return undefined
 }
 
 /**
@@ -72,7 +64,7 @@ export async function getReport(data: Data<{ month: string }>): Promise<Data> {
   if (!isMonth(month)) return refuse(data, 400, 'INVALID_MONTH', 'Give the month as YYYY-MM, for example 2026-11.', { field: 'month' })
   const plans: { [id: string]: ReportPlan } = {}
   for (const plan of catalogueOf(shopOf(data)).plans) plans[plan.id] = { delivery: plan.delivery, prices: plan.prices }
-  const parts = await Promise.all(directoryShards().map(function (shard) { return reportOfShard(shard, month, plans) }))
+  const parts = (await askShards('report', { month: month, plans: plans })) as Array<MonthReport | null | undefined>
   if (parts.some(function (part) { return part === undefined })) return refuse(data, 503, 'REPORT_UNAVAILABLE', 'Part of the customer directory did not answer; try the report again in a moment.')
   return respond(data, mergeReports(month, parts.filter(function (part): part is MonthReport { return !!part })))
 }
