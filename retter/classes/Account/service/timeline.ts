@@ -43,9 +43,8 @@ export function keepTimeline(data: Data): void {
   priv.timelinePayments = paid.seen
   if (method && method.savedAt) priv.timelineMethod = method.savedAt
   if (entries.length === 0) return
-  const before = (customer.timeline || []).length
   customer.timeline = withTimeline(customer.timeline, entries)
-  if (acting.actor === 'staff' && acting.staffEmail && customer.timeline.length >= before) {
+  if (acting.actor === 'staff' && acting.staffEmail) {
     const by = priv.timelineStaff || {}
     for (const entry of entries) if (entry.actor === 'staff' && entry.reason === acting.reason) by[entryKey(entry)] = acting.staffEmail
     const keys = Object.keys(by)
