@@ -14,4 +14,5 @@ export default function Roastery() {
 }
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages(['roastery', 'plans', 'staff'])
+// The customer panel shows the customer's timeline and payments in their own words (subscription, payments).
+export const getStaticProps = withMessages(['roastery', 'plans', 'staff', 'subscription', 'payments'])

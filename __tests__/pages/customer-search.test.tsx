@@ -1,7 +1,8 @@
 /**
  * Finding a customer on /roastery, against the in-process backend with msw: support types part of
  * a postal code or a name and sees the customer, with their address's name and subscription state;
- * a search that finds nothing says so; support opens a subscriber and acts for them with a reason;
+ * a search that finds nothing says so; support opens a subscriber and acts for them with a reason
+ * (a skip, a new address);
  * finance reads the month's report; a roaster sees neither.
  */
 import { screen, waitFor, within } from '@testing-library/react'
@@ -81,6 +82,35 @@ test('support opens a subscriber, skips a delivery for them with a reason, and s
   expect(await within(panel).findByText('Done. The customer gets an e-mail about it.', {}, LOAD)).toBeInTheDocument()
   expect(within(panel).getByRole('button', { name: `Bring back the delivery of ${day}` })).toBeInTheDocument()
   expect(within(panel).getByText(new RegExp(`Skipped the delivery on ${day} · by sue@example.com: Away that week, asked by phone`))).toBeInTheDocument()
+})
+
+test('support changes a subscriber’s address with a reason: the panel shows it, and the timeline says who and why', async () => {
+  await subscriber('sam@example.com')
+  await addMember(OWNER, 'sue@example.com', ['support'])
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
+  const section = await screen.findByRole('region', { name: 'Customers' }, LOAD)
+  await user.type(within(section).getByRole('searchbox', { name: 'Find a customer' }), '10119')
+  await user.click(await within(section).findByRole('button', { name: 'Open sam@example.com' }, LOAD))
+  const panel = await within(section).findByRole('region', { name: 'Sam Müller' }, LOAD)
+  await within(panel).findByText('Visa •••• 4242', {}, LOAD)
+
+  await user.click(within(panel).getByText('Change address'))
+  const street = within(panel).getByRole('textbox', { name: 'Street and number' })
+  expect(street).toHaveValue('Torstraße 1')
+  await user.clear(street)
+  await user.type(street, 'Kastanienallee 7')
+  await user.clear(within(panel).getByRole('textbox', { name: 'Postal code' }))
+  await user.type(within(panel).getByRole('textbox', { name: 'Postal code' }), '10435')
+  // Without a reason nothing changes.
+  await user.click(within(panel).getByRole('button', { name: 'Save address' }))
+  expect(await within(panel).findByText(/Say why you make this change for the customer/, {}, LOAD)).toBeInTheDocument()
+  expect(within(panel).getByText('Sam Müller, Torstraße 1, 10119 Berlin, DE')).toBeInTheDocument()
+
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Moved, told us by phone')
+  await user.click(within(panel).getByRole('button', { name: 'Save address' }))
+  expect(await within(panel).findByText('Sam Müller, Kastanienallee 7, 10435 Berlin, DE', {}, LOAD)).toBeInTheDocument()
+  expect(within(panel).getByText(/Changed the delivery address · by sue@example.com: Moved, told us by phone/)).toBeInTheDocument()
 })
 
 test('finance reads the month’s report on /roastery and downloads it; support sees no reports', async () => {

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react'
 import type { BoardDelivery } from '@/lib/contract'
 import type { CsvLabels } from '@/lib/roastery/csv'
-import { formatClockTime } from '@/lib/format/date'
+import { formatClockTime, formatDeliveryDay } from '@/lib/format/date'
 import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
 import { plainLayout, postalLayout, watchPostalLayout } from '@/lib/format/address'
 import { TrackingLink } from './TrackingLink'
-import { useT } from '@/contexts/I18nContext'
+import { useLocale, useT } from '@/contexts/I18nContext'
 import styles from './Roastery.module.css'
 import { useEuros } from './useEuros'
 
@@ -59,6 +59,7 @@ function StatusBadge({ delivery, secondsLeft }: { delivery: BoardDelivery; secon
  */
 export function PackingList({ deliveries, labels, headingId, sending, waiting, onShip, onUndo, onRefund, onTracking }: PackingListProps) {
   const t = useT()
+  const locale = useLocale()
   const euros = useEuros()
   const addressLines = useSyncExternalStore(watchPostalLayout, postalLayout, plainLayout)
   return (
@@ -85,6 +86,8 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
               <tr key={delivery.deliveryId} data-delivery-id={delivery.deliveryId}>
                 <th scope="row" className={styles.recipient}>
                   <span className={styles.name}>{delivery.name}</span>
+                  {/* A free replacement is its own parcel: the packer sees why it goes out. */}
+                  {delivery.replacementFor ? <span className={styles.badge}>{t('roastery.replacementFor', { day: formatDeliveryDay(delivery.replacementFor, locale) })}</span> : null}
                   <span className={styles.address}>
                     {lines.map((line, i) => <span key={i}>{line}</span>)}
                   </span>

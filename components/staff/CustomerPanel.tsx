@@ -9,6 +9,7 @@ import { methodTextIn, paymentLineIn } from '@/lib/payments/words'
 import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/customer-api'
 import type { FoundCustomer } from '@/lib/staff/shop-api'
 import { describeEntry } from '@/components/subscription/SubscriptionHistory'
+import { CustomerChanges } from './CustomerChanges'
 import styles from '@/components/roastery/Roastery.module.css'
 
 // One customer's requests load when support opens a customer, not with the page.
@@ -26,8 +27,10 @@ type Said = { ok: boolean; text: string } | null
 
 /**
  * One customer as support sees them, with what support may do for them: skip or bring back a
- * delivery, pause, resume or cancel, each with the reason the customer will read on their timeline.
- * The customer's own rules hold; a refusal shows in the member's language, and nothing changes.
+ * delivery, pause, resume or cancel, change their plan, address or coffee, send a free replacement
+ * for a lost delivery, or e-mail a receipt or credit note again, each with the reason the customer
+ * will read on their timeline. The customer's own rules hold; a refusal shows in the member's
+ * language, and nothing changes.
  */
 export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClose: () => void }) {
   const t = useT()
@@ -53,26 +56,33 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
     return () => { alive = false }
   }, [rio, found.accountId])
 
-  const act = useCallback(async (what: StaffAct) => {
-    if (!api) return
+  const act = useCallback(async (what: StaffAct): Promise<boolean> => {
+    if (!api) return false
     setBusy(true)
     say(null)
     try {
       await api.act(what, reason)
       setCustomer(await api.read())
       setReason('')
-      say({ ok: true, text: t('staff.customer.done') })
+      say({ ok: true, text: what.method === 'resendDocument' ? t('staff.customer.resent', { number: what.body.number, email: found.email }) : t('staff.customer.done') })
+      return true
     } catch (caught) {
       say({ ok: false, text: asAppError(caught).message })
+      return false
     } finally {
       setBusy(false)
     }
-  }, [api, reason, t])
+  }, [api, reason, t, found.email])
 
   const money = (cents: number) => formatPrice(cents, 'eur', locale)
   // The customer's own plan by its name (a retired one too); another plan of their history by its id.
   const nameOf = (id: string | null | undefined) => (id && customer && id === customer.plan && customer.planName ? customer.planName : id ?? '')
   const live = customer?.status === 'active' || customer?.status === 'paused'
+  const resend = (number: string) => (
+    <button type="button" className="btn btn-secondary" disabled={busy} aria-label={t('staff.customer.resendLabel', { number })} onClick={() => void act({ method: 'resendDocument', body: { number } })}>
+      {t('staff.customer.resend')}
+    </button>
+  )
   return (
     <section className={`card ${styles.day}`} aria-labelledby={`${ids}-title`}>
       <header className={styles.dayHeader}>
@@ -139,6 +149,34 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
             </>
           ) : null}
 
+          <CustomerChanges key={customer.accountId} customer={customer} busy={busy} act={act} />
+
+          {customer.shipped.length > 0 ? (
+            <>
+              <h4>{t('staff.customer.delivered')}</h4>
+              <ul>
+                {customer.shipped.map((delivery) => {
+                  const day = formatDeliveryDay(delivery.date, locale)
+                  const sent = delivery.replacement
+                  return (
+                    <li key={delivery.date}>
+                      {day}{' '}
+                      {sent
+                        ? <span className={styles.muted}>· {sent.shippedAt ? t('staff.customer.replacementShipped') : t('staff.customer.replacementOn', { day: formatDeliveryDay(sent.date, locale) })}</span>
+                        : (
+                          <button
+                            type="button" className="btn btn-secondary" disabled={busy}
+                            aria-label={t('staff.customer.replaceLabel', { day })}
+                            onClick={() => void act({ method: 'sendReplacement', body: { date: delivery.date.slice(0, 10) } })}
+                          >{t('staff.customer.replace')}</button>
+                        )}
+                    </li>
+                  )
+                })}
+              </ul>
+            </>
+          ) : null}
+
           <h4>{t('staff.customer.timeline')}</h4>
           {customer.timeline.length === 0 ? <p className={styles.muted}>{t('staff.customer.nothingYet')}</p> : (
             <ol>
@@ -157,9 +195,9 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
               {customer.payments.map((payment) => (
                 <li key={payment.date}>
                   {formatDeliveryDay(payment.date, locale)}: {paymentLineIn(t, payment, locale)}
-                  {payment.receipt ? ` · ${t('staff.customer.receipt', { number: payment.receipt })}` : ''}
+                  {payment.receipt ? <>{` · ${t('staff.customer.receipt', { number: payment.receipt })} `}{resend(payment.receipt)}</> : null}
                   {payment.refunds.map((refund, i) => (
-                    <span key={i}>{' · '}{t('staff.customer.refund', { amount: money(refund.amountCents), reason: refund.reason, number: refund.creditNote ?? '–' })}</span>
+                    <span key={i}>{' · '}{t('staff.customer.refund', { amount: money(refund.amountCents), reason: refund.reason, number: refund.creditNote ?? '–' })}{refund.creditNote ? <> {resend(refund.creditNote)}</> : null}</span>
                   ))}
                 </li>
               ))}

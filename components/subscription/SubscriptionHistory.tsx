@@ -9,6 +9,11 @@ import { useLocale, useT } from '@/contexts/I18nContext'
 import type { Translate } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
 
+/** The lost delivery a replacement is for, as a day. */
+function lostDay(change: SubscriptionChange, locale?: string): string {
+  return change.forDate ? formatDeliveryDay(change.forDate, locale) : ''
+}
+
 /** One history entry in words: "Skipped the delivery on Wed 9 Dec". */
 export function describeChange(
   t: Translate, change: SubscriptionChange, nameOf: (id: string | null | undefined) => string, locale?: string,
@@ -27,6 +32,8 @@ export function describeChange(
     case 'address': return t('subscription.history.address')
     case 'preferences': return t('subscription.history.preferences')
     case 'shipped': return t('subscription.history.shipped', { day })
+    case 'replacement': return t('subscription.history.replacement', { day, lost: lostDay(change, locale) })
+    case 'replacement-shipped': return t('subscription.history.replacementShipped', { lost: lostDay(change, locale) })
     default: return String(change.action)
   }
 }
@@ -49,7 +56,7 @@ export function describeEntry(
   const key = PAYMENT_KEYS[entry.what]
   if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
   if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
-  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, reason: entry.what === 'cancelled' && entry.actor !== 'staff' ? entry.reason : undefined }
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, reason: entry.what === 'cancelled' && entry.actor !== 'staff' ? entry.reason : undefined }
   return describeChange(t, change as SubscriptionChange, nameOf, locale)
 }
 

@@ -74,9 +74,11 @@ const PAYMENT_WORDS: Record<BoardPayment, string> = {
   failed: 'Payment failed',
   requires_action: 'Bank confirmation needed',
   unpaid: 'Not paid',
+  free: 'Free replacement',
 }
 
 function paymentCell(delivery: BoardDelivery): string {
+  if (delivery.replacementFor) return `${PAYMENT_WORDS.free} for the delivery of ${delivery.replacementFor}`
   if (delivery.payment) return PAYMENT_WORDS[delivery.payment]
   return delivery.status === 'shipped' ? '' : 'Not charged yet'
 }

@@ -35,6 +35,7 @@ const PAYMENT_WORDS: Record<BoardPayment, MessageKey> = {
   failed: 'roastery.payment.failed',
   requires_action: 'roastery.payment.requiresAction',
   unpaid: 'roastery.payment.unpaid',
+  free: 'roastery.payment.free',
 }
 
 /**

@@ -3,7 +3,7 @@
  * them (`customerForStaff`), and acting for them through their own methods with a reason. Every
  * failure leaves here as an `AppError` made by lib/rio/errors.
  */
-import type { DeliveryAddress, PaymentStatus, SubscriptionStatus, TimelineEntry } from '@/lib/contract'
+import type { CoffeePreferences, DeliveryAddress, PaymentStatus, SubscriptionStatus, TimelineEntry } from '@/lib/contract'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 
@@ -19,7 +19,10 @@ export interface CustomerForStaff {
   delivery?: DeliveryAddress
   paymentMethod?: { type: 'card' | 'sepa_debit'; brand?: string; last4: string }
   paymentHoldSince?: string
+  preferences?: CoffeePreferences
   upcomingDeliveries: Array<{ date: string; plan: string; skipped: boolean; payment?: PaymentStatus }>
+  /** Deliveries that left the roastery, newest first, each with the free replacement sent for it. */
+  shipped: Array<{ date: string; plan: string; shippedAt: string; replacement?: { date: string; shippedAt?: string } }>
   payments: Array<{ date: string; status: PaymentStatus; amountCents: number; receipt?: string; refunds: Array<{ amountCents: number; reason: string; creditNote?: string }> }>
   mails: Array<{ subject: string; sentAt: string }>
   timeline: Array<TimelineEntry & { staffEmail?: string }>
@@ -30,6 +33,11 @@ export type StaffAct =
   | { method: 'skipDelivery' | 'unskipDelivery'; body: { date: string } }
   | { method: 'pauseSubscription'; body: { weeks: number } }
   | { method: 'resumeSubscription' | 'cancelSubscription'; body: Record<string, never> }
+  | { method: 'selectPlan'; body: { planId: string } }
+  | { method: 'setDeliveryAddress'; body: DeliveryAddress }
+  | { method: 'setPreferences'; body: CoffeePreferences }
+  | { method: 'sendReplacement'; body: { date: string } }
+  | { method: 'resendDocument'; body: { number: string } }
 
 export interface CustomerApi {
   read(): Promise<CustomerForStaff>

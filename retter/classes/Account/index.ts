@@ -46,7 +46,7 @@ export const TASKS_ONLY = [
 ]
 
 /** Methods for staff only (staff.ts): each checks the member's roles itself. */
-export const STAFF_ONLY = ['customerForStaff']
+export const STAFF_ONLY = ['customerForStaff', 'sendReplacement', 'resendDocument']
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context

@@ -1,13 +1,17 @@
 /** What customers' Accounts do to boards: put their delivery on a day, change it, or take it off. */
 import { refuse, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { BoardDeliveryInput, BoardDocument, BoardPayment, accountOf, addCreditNote, deliveryIdFor, removeDelivery, setDeliveryMoney, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
+import { BoardDeliveryInput, BoardDocument, BoardPayment, accountOf, addCreditNote, deliveryIdFor, isDeliveryOfDay, removeDelivery, setDeliveryMoney, setDeliveryPayment, upsertDelivery } from 'BeanBloomBoard'
 import { boardOf, dateOf, storeBoard } from './day'
 
-/** Refuses (and answers) a delivery of another day (400 WRONG_DAY) or of another Account than the caller (403). */
-function refusedDelivery(data: Data, deliveryId: string): boolean {
+/**
+ * Refuses (and answers) a delivery of another day (400 WRONG_DAY) or of another Account than the
+ * caller (403). A free replacement of the day passes only where `replacements` says so: it has no payment.
+ */
+function refusedDelivery(data: Data, deliveryId: string, replacements = false): boolean {
   const date = dateOf(data)
-  if (deliveryId !== deliveryIdFor(accountOf(deliveryId), date)) {
+  const ofDay = replacements ? isDeliveryOfDay(deliveryId, date) : deliveryId === deliveryIdFor(accountOf(deliveryId), date)
+  if (!ofDay) {
     refuse(data, 400, 'WRONG_DAY', 'Delivery ' + deliveryId + ' is not due on ' + date + '.')
     return true
   }
@@ -21,13 +25,14 @@ function refusedDelivery(data: Data, deliveryId: string): boolean {
 
 /**
  * WRITE (Account class only) {deliveryId, delivery}: puts the customer's delivery on this day's
- * board (`delivery`) or takes it off (`delivery: null`). A shipped delivery stays as it left. 400
+ * board (`delivery`) or takes it off (`delivery: null`), or a free replacement staff send (its own
+ * line, `replacementFor`: paid for shipping, never charged). A shipped delivery stays as it left. 400
  * WRONG_DAY for a delivery of another day; 403 for an Account touching another customer's delivery.
  */
 export async function syncDelivery(data: Data<{ deliveryId: string; delivery: BoardDeliveryInput | null }>): Promise<Data> {
   const body = data.request.body
   const deliveryId = body ? body.deliveryId : ''
-  if (refusedDelivery(data, deliveryId)) return data
+  if (refusedDelivery(data, deliveryId, true)) return data
   const nowIso = new Date(Date.now()).toISOString()
   const board = boardOf(data)
   const result = body && body.delivery ? upsertDelivery(board, deliveryId, body.delivery, nowIso) : removeDelivery(board, deliveryId, nowIso)

@@ -17,11 +17,14 @@ export type DeliveryStatus = 'scheduled' | 'shipped'
  * Where a delivery's payment stands (the Account's record, BeanBloomSubscription's payments.ts):
  * absent until the delivery is final and charged.
  */
-export type BoardPayment = 'charging' | 'processing' | 'settling' | 'paid' | 'failed' | 'requires_action' | 'unpaid'
+export type BoardPayment = 'charging' | 'processing' | 'settling' | 'paid' | 'failed' | 'requires_action' | 'unpaid' | 'free'
 
-/** True when a delivery with this payment may be shipped: paid, or a SEPA debit settling under its mandate. */
+/**
+ * True when a delivery with this payment may be shipped: paid, a SEPA debit settling under its
+ * mandate, or a free replacement staff sent for a lost parcel (never charged).
+ */
 export function paidForShipping(payment: BoardPayment | undefined): boolean {
-  return payment === 'paid' || payment === 'processing'
+  return payment === 'paid' || payment === 'processing' || payment === 'free'
 }
 
 /** Where a delivery goes (the recipient's name is the entry's `name`). */
@@ -47,6 +50,8 @@ export interface BoardDeliveryInput {
   /** Who the parcel is for. */
   name: string
   address: BoardAddress
+  /** A free replacement for the customer's lost delivery of this day (`YYYY-MM-DD`): its own packing line, never charged. */
+  replacementFor?: string
 }
 
 /**
@@ -121,7 +126,26 @@ export function deliveryIdFor(accountId: string, day: string): string {
   return accountId + ':' + day
 }
 
-/** The Account instance id a delivery id names (`<accountId>:<YYYY-MM-DD>`). */
+/** What ends the id of a free replacement staff send on a day: `<accountId>:<YYYY-MM-DD>-replacement`. */
+export const REPLACEMENT_SUFFIX = '-replacement'
+
+/** The id of the free replacement an Account gets on `day` (`YYYY-MM-DD`), beside its own delivery of that day. */
+export function replacementIdFor(accountId: string, day: string): string {
+  return deliveryIdFor(accountId, day) + REPLACEMENT_SUFFIX
+}
+
+/** True for the id of a free replacement. */
+export function isReplacementId(deliveryId: string): boolean {
+  return deliveryId.slice(-REPLACEMENT_SUFFIX.length) === REPLACEMENT_SUFFIX
+}
+
+/** True when `deliveryId` is a delivery of `day` (the customer's own, or a replacement sent that day). */
+export function isDeliveryOfDay(deliveryId: string, day: string): boolean {
+  const account = accountOf(deliveryId)
+  return deliveryId === deliveryIdFor(account, day) || deliveryId === replacementIdFor(account, day)
+}
+
+/** The Account instance id a delivery id names (`<accountId>:<YYYY-MM-DD>`, or a replacement's). */
 export function accountOf(deliveryId: string): string {
   return deliveryId.slice(0, deliveryId.lastIndexOf(':'))
 }
@@ -223,6 +247,7 @@ function find(board: Board, deliveryId: string): BoardDelivery | undefined {
 
 function sameInput(a: BoardDeliveryInput, b: BoardDeliveryInput): boolean {
   return a.plan === b.plan && a.grind === b.grind && a.roast === b.roast && a.bags === b.bags && a.name === b.name && (a.coffee || '') === (b.coffee || '') &&
+    (a.replacementFor || '') === (b.replacementFor || '') &&
     a.address.line1 === b.address.line1 && (a.address.line2 || '') === (b.address.line2 || '') && a.address.city === b.address.city &&
     a.address.postalCode === b.address.postalCode && a.address.country === b.address.country
 }
@@ -232,6 +257,11 @@ function entryOf(deliveryId: string, input: BoardDeliveryInput): BoardDelivery {
   if (input.address.line2) address.line2 = input.address.line2
   const entry: BoardDelivery = { deliveryId: deliveryId, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, name: input.name, address: address, status: 'scheduled' }
   if (input.coffee) entry.coffee = input.coffee
+  // A replacement is never charged: it may ship as it is.
+  if (input.replacementFor) {
+    entry.replacementFor = input.replacementFor
+    entry.payment = 'free'
+  }
   return entry
 }
 

@@ -25,6 +25,8 @@ export interface TimelineEntry {
   reason?: string
   /** The delivery it is about (ISO day). */
   date?: string
+  /** A replacement's lost delivery (ISO day). */
+  forDate?: string
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -38,7 +40,7 @@ export interface TimelineEntry {
 export const TIMELINE_LIMIT = 400
 
 /** Changes only the system makes, whoever's request brought them to light. */
-const SYSTEM_CHANGES: ReadonlyArray<string> = ['pause-ended', 'shipped']
+const SYSTEM_CHANGES: ReadonlyArray<string> = ['pause-ended', 'shipped', 'replacement-shipped']
 
 /** Who made what one request changed: the actor, and for staff their reason. */
 export interface RequestActor {
@@ -63,6 +65,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     const system = SYSTEM_CHANGES.indexOf(change.action) >= 0
     const entry: TimelineEntry = { at: change.at, what: change.action, actor: system ? 'system' : by.actor }
     if (change.date) entry.date = change.date
+    if (change.forDate) entry.forDate = change.forDate
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks

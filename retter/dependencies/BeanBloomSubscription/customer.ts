@@ -7,6 +7,23 @@ import type { DeliveryAddress } from './address'
 import type { DeliveryPayment, PaymentMethodSummary } from './payments'
 import type { CoffeePreferences } from './preferences'
 
+/** A free replacement staff send for a delivery that was lost: its own parcel, never charged. */
+export interface Replacement {
+  /** The day it leaves the roastery (ISO day). */
+  date: string
+  /** The lost delivery it replaces (ISO day). */
+  forDate: string
+  plan: string
+  grind: string
+  roast: string
+  bags: number
+  /** ISO instant staff sent it. */
+  at: string
+  /** ISO instant it left the roastery. */
+  shippedAt?: string
+  tracking?: { carrier: string; number: string }
+}
+
 /**
  * The customer's details and records in their user state. `Shipped` is a delivery that left the
  * roastery as the reader types it (the app narrows its grind and roast to the known ones).
@@ -19,6 +36,8 @@ export interface CustomerRecords<Shipped> {
   preferences?: CoffeePreferences
   /** Deliveries that left the roastery (recordShipment), oldest first, the latest 52 (Account's DELIVERY_HISTORY_LIMIT). */
   deliveries?: Shipped[]
+  /** Free replacements staff sent for lost deliveries, oldest first (the Account keeps the latest REPLACEMENTS_KEPT). */
+  replacements?: Replacement[]
   /** The saved payment method (Stripe's summary: never a card or account number). */
   paymentMethod?: PaymentMethodSummary
   /** Each final delivery's payment, oldest first, the latest PAYMENTS_KEPT (52, payments.ts). */

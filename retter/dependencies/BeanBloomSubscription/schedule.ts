@@ -29,7 +29,7 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
-  | 'address' | 'preferences' | 'shipped'
+  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -44,8 +44,10 @@ export interface SubscriptionChange {
   weeks?: number
   /** For `cancelled`: what the customer said, when they said anything. */
   reason?: string
-  /** For `skipped`, `unskipped` and `shipped`: the delivery it was about (ISO day). */
+  /** For `skipped`, `unskipped` and `shipped`: the delivery it was about (ISO day); for a replacement, the day it ships. */
   date?: string
+  /** For `replacement` and `replacement-shipped`: the lost delivery it replaces (ISO day). */
+  forDate?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }

@@ -42,6 +42,8 @@ export type SubscriptionEvent =
   /** `restored`: the paused deliveries (ISO days) brought back with the resume. */
   | { kind: 'resumed'; restored?: string[] }
   | { kind: 'skipped' | 'unskipped'; date: string }
+  /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
+  | { kind: 'replacement'; date: string; forDate: string }
   | { kind: 'cancelled' }
   | { kind: 'address'; first: boolean }
   | { kind: 'preferences' }
@@ -174,6 +176,12 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject:
       }
     case 'unskipped':
       return { subject: w('mail.unskipped.subject', { date: day(event.date) }), headline: w('mail.unskipped.headline'), lines: [w('mail.unskipped.line', { date: day(event.date) })] }
+    case 'replacement':
+      return {
+        subject: w('mail.replacement.subject', { date: day(event.forDate) }),
+        headline: w('mail.replacement.headline'),
+        lines: [w('mail.replacement.line', { date: day(event.date), lost: day(event.forDate) })],
+      }
     case 'cancelled':
       return { subject: w('mail.cancelled'), headline: w('mail.cancelled'), lines: [w('mail.cancelled.line')] }
     case 'address':

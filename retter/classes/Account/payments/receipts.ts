@@ -66,7 +66,7 @@ function scheduleIssue(data: Data, date: string): void {
 }
 
 /** Where the customer reads a document on the website, when the project knows the app's address. */
-function documentUrl(number: string, locale: Locale | undefined): string | undefined {
+export function documentUrl(number: string, locale: Locale | undefined): string | undefined {
   return appLink(pathIn(locale, '/account/receipts/' + encodeURIComponent(number)))
 }
 

@@ -16,6 +16,8 @@ const rdk = new RDK()
 
 /** E-mails shown (newest). */
 const MAILS_SHOWN = 50
+/** Deliveries that left shown (newest): the ones a customer may still phone about. */
+const SHIPPED_SHOWN = 12
 
 /** A timeline entry as staff read it: with the member who made a staff change. */
 export type StaffTimelineEntry = TimelineEntry & { staffEmail?: string }
@@ -51,6 +53,12 @@ export async function customerForStaff(data: Data): Promise<Data> {
     upcomingDeliveries: (view.upcomingDeliveries || []).map(function (d) {
       const status = paymentOf[d.date.slice(0, 10)]
       return status ? { date: d.date, plan: d.plan, skipped: d.skipped, payment: status } : { date: d.date, plan: d.plan, skipped: d.skipped }
+    }),
+    shipped: (view.deliveries || []).slice(-SHIPPED_SHOWN).reverse().map(function (d) {
+      const sent = (view.replacements || []).filter(function (r) { return r.forDate === d.date })[0]
+      const shipped: { date: string; plan: string; shippedAt: string; replacement?: { date: string; shippedAt?: string } } = { date: d.date, plan: d.plan, shippedAt: d.shippedAt }
+      if (sent) shipped.replacement = sent.shippedAt ? { date: sent.date, shippedAt: sent.shippedAt } : { date: sent.date }
+      return shipped
     }),
     payments: payments.slice().reverse().map(function (p) {
       return {

@@ -18,6 +18,8 @@ export const STAFF_MAY_ACT = [
   'selectPlan', 'pauseSubscription', 'resumeSubscription', 'skipNextDelivery', 'skipDelivery', 'unskipDelivery',
   'cancelSubscription', 'setDeliveryAddress', 'setPreferences',
 ]
+/** What staff alone do for a customer, on the customer's Account (staff.ts): a free replacement, a document sent again. */
+export const STAFF_ONLY_ACTS = ['sendReplacement', 'resendDocument']
 /** The methods whose own `reason` is the customer's (why they cancel): staff's reason is that reason. */
 const REASON_IS_THE_METHODS = ['cancelSubscription']
 /** Characters a reason needs at least, and may have at most. */
@@ -38,7 +40,7 @@ export function isOwnCustomer(data: Data): boolean {
 export function asStaff<T>(method: string, handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
   return async function (data: Data<T>): Promise<Data> {
     const email = staffEmailOf(data.context)
-    if (!email || STAFF_MAY_ACT.indexOf(method) < 0 || !(await staffMayDo(rdk, data.context, 'customer.act'))) {
+    if (!email || STAFF_MAY_ACT.concat(STAFF_ONLY_ACTS).indexOf(method) < 0 || !(await staffMayDo(rdk, data.context, 'customer.act'))) {
       return refuse(data, 403, 'FORBIDDEN', 'Only support and owners may act for a customer.')
     }
     const body = (data.request.body || {}) as unknown as { reason?: unknown }

@@ -13,8 +13,8 @@
 import { runIn } from 'BeanBloomKit'
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
-import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, succeeded } from 'BeanBloomBoard'
-import { catalogueInUse, coffeeFor, SubscriptionFields, findPlan, firstChangeableDay, isoDay, preferencesFor } from 'BeanBloomSubscription'
+import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, REPLACEMENT_SUFFIX, replacementIdFor, succeeded } from 'BeanBloomBoard'
+import { catalogueInUse, coffeeFor, SubscriptionFields, findPlan, firstChangeableDay, isoDay, isRoast, preferencesFor } from 'BeanBloomSubscription'
 import { AccountPrivateState, AccountUserState, privateOf } from '../customer'
 
 const rdk = new RDK()
@@ -43,6 +43,45 @@ export function shippedDays(customer: Pick<AccountUserState, 'deliveries'>): str
   return (customer.deliveries || []).map(function (d) { return dayKey(d.date) })
 }
 
+/** The board key of a free replacement shipping on `day` (`YYYY-MM-DD`): the day and REPLACEMENT_SUFFIX, beside the day's own delivery. */
+function replacementKey(day: string): string {
+  return day + REPLACEMENT_SUFFIX
+}
+
+/** Board keys of what left the roastery: the days of shipped deliveries and the keys of shipped replacements. */
+function shippedKeys(customer: Pick<AccountUserState, 'deliveries' | 'replacements'>): string[] {
+  const keys = shippedDays(customer)
+  for (const r of customer.replacements || []) if (r.shippedAt) keys.push(replacementKey(dayKey(r.date)))
+  return keys
+}
+
+/** The address as the board takes it. */
+function boardAddress(address: NonNullable<AccountUserState['delivery']>): BoardDeliveryInput['address'] {
+  const to: BoardDeliveryInput['address'] = { line1: address.line1, city: address.city, postalCode: address.postalCode, country: address.country }
+  if (address.line2) to.line2 = address.line2
+  return to
+}
+
+/**
+ * The free replacements to put on boards, by key: each not shipped and not before `firstDay`,
+ * whatever the subscription's status (staff sent it for a parcel that was lost).
+ */
+function boardReplacements(customer: Customer, firstDay: string): { [key: string]: BoardDeliveryInput } {
+  const wanted: { [key: string]: BoardDeliveryInput } = {}
+  const address = customer.delivery
+  if (!address) return wanted
+  for (const r of customer.replacements || []) {
+    const day = dayKey(r.date)
+    if (r.shippedAt || day < firstDay) continue
+    const entry: BoardDeliveryInput = { plan: r.plan, grind: r.grind, roast: r.roast, bags: r.bags, name: address.name, address: boardAddress(address), replacementFor: dayKey(r.forDate) }
+    const plan = findPlan(r.plan)
+    const coffee = plan && isRoast(r.roast) ? coffeeFor(catalogueInUse(), plan, r.roast) : undefined
+    if (coffee) entry.coffee = coffee.name
+    wanted[replacementKey(day)] = entry
+  }
+  return wanted
+}
+
 /**
  * What should be on the boards for this customer now, by day: their upcoming deliveries that are
  * not skipped, not `shipped` and not before `firstDay` (the first day not yet being prepared), each
@@ -57,9 +96,7 @@ function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]
     const plan = findPlan(upcoming.plan)
     if (upcoming.skipped || day < firstDay || shipped.indexOf(day) >= 0 || !plan) continue
     const preferences = preferencesFor(plan, customer.preferences)
-    const to: BoardDeliveryInput['address'] = { line1: address.line1, city: address.city, postalCode: address.postalCode, country: address.country }
-    if (address.line2) to.line2 = address.line2
-    const entry: BoardDeliveryInput = { plan: plan.id, grind: preferences.grind, roast: preferences.roast, bags: plan.bags, name: address.name, address: to }
+    const entry: BoardDeliveryInput = { plan: plan.id, grind: preferences.grind, roast: preferences.roast, bags: plan.bags, name: address.name, address: boardAddress(address) }
     // The coffee it gets, as the catalogue of the moment names it (the roaster still chooses when it names none).
     const coffee = coffeeFor(catalogueInUse(), plan, preferences.roast)
     if (coffee) entry.coffee = coffee.name
@@ -73,7 +110,7 @@ export function fingerprint(delivery: BoardDeliveryInput): string {
   return createHash('sha256').update(JSON.stringify(delivery)).digest('hex').slice(0, 16)
 }
 
-/** One call this sync makes: a day and what goes on its board (null: take it off). */
+/** One call this sync makes: a board key (a day, or a replacement's key) and what goes on its board (null: take it off). */
 export interface BoardChange {
   day: string
   delivery: BoardDeliveryInput | null
@@ -102,15 +139,17 @@ function untilFree(call: () => Promise<CloudObjectResponse | undefined>): Promis
 
 /** Puts one change on its day's board, opening the day first when nobody has yet. */
 async function send(accountId: string, change: BoardChange): Promise<CloudObjectResponse> {
-  const body = { deliveryId: deliveryIdFor(accountId, change.day), delivery: change.delivery }
+  const day = dayKey(change.day)
+  const deliveryId = change.day === replacementKey(day) ? replacementIdFor(accountId, day) : deliveryIdFor(accountId, day)
+  const body = { deliveryId: deliveryId, delivery: change.delivery }
   const call = function () {
-    return rdk.methodCall({ classId: ROASTERY_CLASS, instanceId: change.day, methodName: SYNC_METHOD, body: body })
+    return rdk.methodCall({ classId: ROASTERY_CLASS, instanceId: day, methodName: SYNC_METHOD, body: body })
   }
   const answer = await untilFree(call)
   if (answer.statusCode !== 404) return answer
   if (!change.delivery) return { statusCode: 200 }
   const opened = await untilFree(function () {
-    return rdk.getInstance({ classId: ROASTERY_CLASS, instanceId: change.day })
+    return rdk.getInstance({ classId: ROASTERY_CLASS, instanceId: day })
   })
   return succeeded(opened) ? untilFree(call) : opened
 }
@@ -139,12 +178,12 @@ export async function syncBoards(data: Data, customer: Customer, nowMs: number):
   const priv = privateOf(data)
   const accountId = data.context.instanceId || ''
   const firstDay = dayKey(isoDay(firstChangeableDay(nowMs)))
-  const shipped = shippedDays(customer)
+  const shipped = shippedKeys(customer)
   const sent: { [day: string]: string } = {}
   // Days being prepared or shipped will never be sent again: forget them.
   const before = priv.onBoards || {}
   for (const day in before) if (day >= firstDay && shipped.indexOf(day) < 0) sent[day] = before[day] as string
-  const changes = boardChanges(sent, boardDeliveries(customer, firstDay, shipped), firstDay, shipped)
+  const changes = boardChanges(sent, Object.assign(boardDeliveries(customer, firstDay, shipped), boardReplacements(customer, firstDay)), firstDay, shipped)
   const failed: string[] = []
   // Each day is its own Roastery instance, so the calls run side by side.
   const answers = await Promise.all(changes.map(function (change) { return send(accountId, change) }))

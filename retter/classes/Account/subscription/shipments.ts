@@ -5,7 +5,7 @@
  */
 import { refuse, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { ShipmentRecord, ShippedDelivery, deliveryIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
+import { ShipmentRecord, ShippedDelivery, deliveryIdFor, replacementIdFor, shippedDeliveryOf } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import { isShippable, owesPayment, paymentOn, paymentStatusText } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
@@ -38,6 +38,7 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
     return refuse(data, 403, 'FORBIDDEN', 'Only the roastery records shipments')
   }
   const input = data.request.body as ShipmentInput
+  if (input.deliveryId === replacementIdFor(data.context.instanceId || '', input.date)) return recordReplacementShipment(data, input)
   if (input.deliveryId !== deliveryIdFor(data.context.instanceId || '', input.date)) {
     return refuse(data, 400, 'WRONG_DELIVERY', 'Delivery ' + input.deliveryId + ' is not this customer’s delivery of ' + input.date + '.')
   }
@@ -67,4 +68,24 @@ export async function recordShipment(data: Data<ShipmentInput>): Promise<Data> {
   view.deliveries = all.slice(Math.max(0, all.length - DELIVERY_HISTORY_LIMIT))
   // The board already shows it shipped, and its Roastery is waiting on this call: no board update.
   return complete(data, view, nowMs, { action: 'shipped', date: day }, { kind: 'shipped', date: day, shippedAt: input.shippedAt, tracking: shipped.tracking }, { boards: false })
+}
+
+/**
+ * A free replacement left the roastery: it is marked shipped (never charged, so nothing to check
+ * but that staff sent it), and the customer gets the "on its way" e-mail. 400 WRONG_DELIVERY when
+ * no replacement ships that day.
+ */
+async function recordReplacementShipment(data: Data<ShipmentInput>, input: ShipmentInput): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const day = input.date + 'T00:00:00.000Z'
+  const replacement = (view.replacements || []).filter(function (r) { return r.date === day })[0]
+  if (!replacement) return refuse(data, 400, 'WRONG_DELIVERY', 'This customer has no replacement shipping on ' + input.date + '.')
+  if (replacement.shippedAt) {
+    respond(data, view)
+    return data
+  }
+  replacement.shippedAt = input.shippedAt
+  if (input.tracking) replacement.tracking = { carrier: input.tracking.carrier, number: input.tracking.number }
+  return complete(data, view, nowMs, { action: 'replacement-shipped', date: day, forDate: replacement.forDate }, { kind: 'shipped', date: day, shippedAt: input.shippedAt, tracking: replacement.tracking }, { boards: false })
 }

@@ -139,6 +139,10 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   QUERY_TOO_LONG: 'refusals.general.searchLong',
   // Staff acting for a customer.
   REASON_REQUIRED: 'refusals.general.reasonRequired',
+  NOT_SHIPPED: 'refusals.general.notShipped',
+  ALREADY_REPLACED: 'refusals.general.alreadyReplaced',
+  NO_ADDRESS: 'refusals.general.noAddress',
+  NO_SUCH_DOCUMENT: 'refusals.general.noSuchDocument',
   // The reports (finance, owners).
   INVALID_MONTH: 'refusals.general.invalidMonth',
   REPORT_UNAVAILABLE: 'refusals.general.reportUnavailable',

@@ -132,6 +132,9 @@ const en = {
   'mail.price.line': 'From your delivery of {date}, {plan} costs {newPrice} a delivery instead of {oldPrice}. Every delivery before it stays at {oldPrice}.',
   'mail.price.choice': 'If you would rather not, switch to another plan, pause or cancel on your account page before {date}: nothing is charged at the new price before then.',
   'mail.byShop': 'Our customer service made this change for you, at your request.',
+  'mail.replacement.subject': 'A replacement for your delivery of {date}',
+  'mail.replacement.headline': 'We are sending a replacement',
+  'mail.replacement.line': 'Your delivery of {lost} did not reach you, so we are sending the same coffee again, free of charge. It leaves the roastery on {date}.',
 }
 
 export type MailKey = keyof typeof en
@@ -263,6 +266,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.line': 'Ab deiner Lieferung vom {date} kostet {plan} {newPrice} pro Lieferung statt {oldPrice}. Alle Lieferungen davor bleiben bei {oldPrice}.',
     'mail.price.choice': 'Wenn du das nicht möchtest, wechsle vor dem {date} auf deiner Kontoseite zu einem anderen Abo, pausiere oder kündige: Vorher wird nichts zum neuen Preis abgebucht.',
     'mail.byShop': 'Unser Kundenservice hat diese Änderung auf deinen Wunsch für dich vorgenommen.',
+    'mail.replacement.subject': 'Ersatz für deine Lieferung vom {date}',
+    'mail.replacement.headline': 'Wir schicken dir Ersatz',
+    'mail.replacement.line': 'Deine Lieferung vom {lost} ist nicht bei dir angekommen. Darum schicken wir dir denselben Kaffee noch einmal, kostenlos. Er verlässt die Rösterei am {date}.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -389,6 +395,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.line': 'À partir de votre livraison du {date}, {plan} coûte {newPrice} par livraison au lieu de {oldPrice}. Toutes les livraisons d’ici là restent à {oldPrice}.',
     'mail.price.choice': 'Si ce nouveau prix ne vous convient pas, changez de formule, suspendez vos livraisons ou résiliez votre abonnement sur la page de votre compte avant le {date}\u202f: rien n’est débité au nouveau prix d’ici là.',
     'mail.byShop': 'Notre service client a effectué cette modification pour vous, à votre demande.',
+    'mail.replacement.subject': 'Un remplacement pour votre livraison du {date}',
+    'mail.replacement.headline': 'Nous vous envoyons un remplacement',
+    'mail.replacement.line': 'Votre livraison du {lost} ne vous est pas parvenue\u202f: nous vous renvoyons le même café, gratuitement. Il quittera la brûlerie le {date}.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -515,6 +524,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.line': 'Vanaf je levering van {date} kost {plan} {newPrice} per levering in plaats van {oldPrice}. Elke levering daarvoor blijft {oldPrice}.',
     'mail.price.choice': 'Liever niet? Kies vóór {date} op je accountpagina een ander abonnement, pauzeer of zeg op: tot dan wordt er niets tegen de nieuwe prijs afgeschreven.',
     'mail.byShop': 'Onze klantenservice heeft deze wijziging op jouw verzoek voor je doorgevoerd.',
+    'mail.replacement.subject': 'Vervanging voor je levering van {date}',
+    'mail.replacement.headline': 'We sturen je een vervanging',
+    'mail.replacement.line': 'Je levering van {lost} is niet bij je aangekomen, dus we sturen je dezelfde koffie nog een keer, gratis. Hij verlaat de branderij op {date}.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -641,6 +653,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.line': 'Dalla tua consegna di {date}, {plan} costa {newPrice} a consegna invece di {oldPrice}. Tutte le consegne precedenti restano a {oldPrice}.',
     'mail.price.choice': 'Se preferisci di no, cambia abbonamento, metti in pausa o disdici dalla pagina del tuo account prima di {date}: fino ad allora nulla viene addebitato al nuovo prezzo.',
     'mail.byShop': 'Il nostro servizio clienti ha apportato questa modifica per te, su tua richiesta.',
+    'mail.replacement.subject': 'Una sostituzione per la tua consegna del {date}',
+    'mail.replacement.headline': 'Ti inviamo una sostituzione',
+    'mail.replacement.line': 'La tua consegna del {lost} non ti è arrivata: ti inviamo di nuovo lo stesso caffè, gratuitamente. Lascerà la torrefazione il {date}.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -767,5 +782,8 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.price.line': 'A partir de tu entrega del {date}, {plan} cuesta {newPrice} por entrega en lugar de {oldPrice}. Todas las entregas anteriores siguen a {oldPrice}.',
     'mail.price.choice': 'Si prefieres que no, cambia de plan, pausa o cancela tu suscripción en la página de tu cuenta antes del {date}: hasta entonces no se cobra nada al nuevo precio.',
     'mail.byShop': 'Nuestro servicio de atención al cliente ha hecho este cambio por ti, a petición tuya.',
+    'mail.replacement.subject': 'Un reemplazo para tu entrega del {date}',
+    'mail.replacement.headline': 'Te enviamos un reemplazo',
+    'mail.replacement.line': 'Tu entrega del {lost} no te llegó, así que te enviamos el mismo café otra vez, sin coste. Sale del tostadero el {date}.',
   },
 }

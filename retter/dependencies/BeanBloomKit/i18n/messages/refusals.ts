@@ -128,6 +128,10 @@ const en = {
   'refusals.general.reasonRequired': 'Say why you make this change for the customer (3 to 500 characters): it goes on their timeline.',
   'refusals.general.invalidMonth': 'Give the month as YYYY-MM, for example 2026-11.',
   'refusals.general.reportUnavailable': 'Part of the customer directory did not answer. Try the report again in a moment.',
+  'refusals.general.notShipped': 'Only a delivery that left the roastery can be replaced, and this customer has none on that day.',
+  'refusals.general.alreadyReplaced': 'A replacement for this delivery has been sent already.',
+  'refusals.general.noAddress': 'The customer has no delivery address to send it to.',
+  'refusals.general.noSuchDocument': 'This customer has no receipt or credit note with that number.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -257,6 +261,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.reasonRequired': 'Gib an, warum du diese Änderung für die Kundin oder den Kunden machst (3 bis 500 Zeichen): Der Grund steht in ihrem Verlauf.',
     'refusals.general.invalidMonth': 'Gib den Monat als JJJJ-MM an, zum Beispiel 2026-11.',
     'refusals.general.reportUnavailable': 'Ein Teil des Kundenverzeichnisses hat nicht geantwortet. Versuch den Bericht gleich noch einmal.',
+    'refusals.general.notShipped': 'Ersetzen lässt sich nur eine Lieferung, die die Rösterei verlassen hat, und an diesem Tag hat diese Kundschaft keine.',
+    'refusals.general.alreadyReplaced': 'Für diese Lieferung wurde bereits Ersatz geschickt.',
+    'refusals.general.noAddress': 'Die Kundschaft hat keine Lieferadresse, an die wir es schicken könnten.',
+    'refusals.general.noSuchDocument': 'Diese Kundschaft hat keine Rechnung und keine Gutschrift mit dieser Nummer.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -381,6 +389,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.reasonRequired': 'Indiquez pourquoi vous faites cette modification pour le client (3 à 500 caractères)\u202f: le motif figure dans son historique.',
     'refusals.general.invalidMonth': 'Indiquez le mois au format AAAA-MM, par exemple 2026-11.',
     'refusals.general.reportUnavailable': 'Une partie de l’annuaire des clients n’a pas répondu. Réessayez le rapport dans un instant.',
+    'refusals.general.notShipped': 'Seule une livraison partie de la brûlerie peut être remplacée, et ce client n’en a aucune ce jour-là.',
+    'refusals.general.alreadyReplaced': 'Un remplacement a déjà été envoyé pour cette livraison.',
+    'refusals.general.noAddress': 'Le client n’a pas d’adresse de livraison où l’envoyer.',
+    'refusals.general.noSuchDocument': 'Ce client n’a ni facture ni avoir portant ce numéro.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -505,6 +517,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.reasonRequired': 'Geef aan waarom je deze wijziging voor de klant doet (3 tot 500 tekens): de reden komt in hun tijdlijn.',
     'refusals.general.invalidMonth': 'Geef de maand op als JJJJ-MM, bijvoorbeeld 2026-11.',
     'refusals.general.reportUnavailable': 'Een deel van het klantenoverzicht gaf geen antwoord. Probeer het rapport zo opnieuw.',
+    'refusals.general.notShipped': 'Alleen een levering die de branderij heeft verlaten kan worden vervangen, en deze klant heeft er op die dag geen.',
+    'refusals.general.alreadyReplaced': 'Voor deze levering is al een vervanging gestuurd.',
+    'refusals.general.noAddress': 'De klant heeft geen bezorgadres om het naartoe te sturen.',
+    'refusals.general.noSuchDocument': 'Deze klant heeft geen factuur of creditnota met dat nummer.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -629,6 +645,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.reasonRequired': 'Indica perché fai questa modifica per il cliente (da 3 a 500 caratteri): il motivo compare nella sua cronologia.',
     'refusals.general.invalidMonth': 'Indica il mese come AAAA-MM, ad esempio 2026-11.',
     'refusals.general.reportUnavailable': 'Una parte dell’elenco clienti non ha risposto. Riprova il report tra un attimo.',
+    'refusals.general.notShipped': 'Si può sostituire solo una consegna che ha lasciato la torrefazione, e questo cliente non ne ha nessuna in quel giorno.',
+    'refusals.general.alreadyReplaced': 'Per questa consegna è già stata inviata una sostituzione.',
+    'refusals.general.noAddress': 'Il cliente non ha un indirizzo di consegna a cui inviarla.',
+    'refusals.general.noSuchDocument': 'Questo cliente non ha fatture né note di credito con quel numero.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -753,5 +773,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.reasonRequired': 'Indica por qué haces este cambio para el cliente (de 3 a 500 caracteres): el motivo aparece en su historial.',
     'refusals.general.invalidMonth': 'Indica el mes como AAAA-MM, por ejemplo 2026-11.',
     'refusals.general.reportUnavailable': 'Una parte del directorio de clientes no ha respondido. Vuelve a pedir el informe en un momento.',
+    'refusals.general.notShipped': 'Solo se puede reemplazar una entrega que ya salió del tostadero, y este cliente no tiene ninguna ese día.',
+    'refusals.general.alreadyReplaced': 'Ya se envió un reemplazo para esta entrega.',
+    'refusals.general.noAddress': 'El cliente no tiene una dirección de entrega a la que enviarlo.',
+    'refusals.general.noSuchDocument': 'Este cliente no tiene ninguna factura ni factura rectificativa con ese número.',
   },
 }

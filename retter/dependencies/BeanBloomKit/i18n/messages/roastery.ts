@@ -187,6 +187,8 @@ const en = {
   'roastery.tracking.badCarrier': 'Choose one of the carriers in the list.',
   'roastery.noLongerStaff': 'Your address is no longer on the shop’s staff, so the roastery is closed to you. An owner can add you again.',
   'roastery.signOut': 'Sign out',
+  'roastery.payment.free': 'Free replacement',
+  'roastery.replacementFor': 'Replacement for the delivery of {day}',
 }
 
 export type RoasteryKey = keyof typeof en
@@ -376,6 +378,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.tracking.badCarrier': 'Wähle einen der Versanddienste aus der Liste.',
     'roastery.noLongerStaff': 'Deine Adresse gehört nicht mehr zum Team des Shops, daher ist die Rösterei für dich geschlossen. Ein Inhaber kann dich wieder hinzufügen.',
     'roastery.signOut': 'Abmelden',
+    'roastery.payment.free': 'Kostenloser Ersatz',
+    'roastery.replacementFor': 'Ersatz für die Lieferung vom {day}',
   },
   fr: {
     'roastery.title': 'Torréfaction',
@@ -557,6 +561,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.tracking.badCarrier': 'Choisissez l’un des transporteurs de la liste.',
     'roastery.noLongerStaff': 'Votre adresse ne fait plus partie de l’équipe de la boutique\u202f: la torréfaction vous est fermée. Un propriétaire peut vous ajouter à nouveau.',
     'roastery.signOut': 'Se déconnecter',
+    'roastery.payment.free': 'Remplacement gratuit',
+    'roastery.replacementFor': 'Remplacement de la livraison du {day}',
   },
   nl: {
     'roastery.title': 'Branderij',
@@ -738,6 +744,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.tracking.badCarrier': 'Kies een van de vervoerders uit de lijst.',
     'roastery.noLongerStaff': 'Je adres hoort niet meer bij het team van de winkel, dus de branderij is voor jou gesloten. Een eigenaar kan je opnieuw toevoegen.',
     'roastery.signOut': 'Uitloggen',
+    'roastery.payment.free': 'Gratis vervanging',
+    'roastery.replacementFor': 'Vervanging voor de levering van {day}',
   },
   it: {
     'roastery.title': 'Torrefazione',
@@ -919,6 +927,8 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.tracking.badCarrier': 'Scegli uno dei corrieri dell’elenco.',
     'roastery.noLongerStaff': 'Il tuo indirizzo non fa più parte dello staff del negozio, quindi non hai più accesso alla torrefazione. Un titolare può aggiungerti di nuovo.',
     'roastery.signOut': 'Esci',
+    'roastery.payment.free': 'Sostituzione gratuita',
+    'roastery.replacementFor': 'Sostituzione della consegna del {day}',
   },
   es: {
     'roastery.title': 'Tostadero',
@@ -1100,5 +1110,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.tracking.badCarrier': 'Elige uno de los transportistas de la lista.',
     'roastery.noLongerStaff': 'Tu dirección ya no forma parte del equipo de la tienda, así que ya no tienes acceso al tostadero. Un propietario puede volver a añadirte.',
     'roastery.signOut': 'Cerrar sesión',
+    'roastery.payment.free': 'Reemplazo gratis',
+    'roastery.replacementFor': 'Reemplazo de la entrega del {day}',
   },
 }

@@ -137,6 +137,8 @@ const en = {
   'subscription.history.payment.owed': 'The delivery of {day} left without its payment: {amount} still owed',
   'subscription.history.payment.refunded': 'Refunded {amount} for the delivery of {day}',
   'subscription.history.paymentMethod': 'Saved a new payment method',
+  'subscription.history.replacement': 'Free replacement for the delivery of {lost}, leaving on {day}',
+  'subscription.history.replacementShipped': 'Replacement for the delivery of {lost} shipped',
 }
 
 export type SubscriptionKey = keyof typeof en
@@ -275,6 +277,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.payment.owed': 'Die Lieferung am {day} ging ohne Zahlung raus: {amount} sind noch offen',
     'subscription.history.payment.refunded': '{amount} für die Lieferung am {day} erstattet',
     'subscription.history.paymentMethod': 'Neue Zahlungsart gespeichert',
+    'subscription.history.replacement': 'Kostenloser Ersatz für die Lieferung vom {lost}, geht am {day} raus',
+    'subscription.history.replacementShipped': 'Ersatz für die Lieferung vom {lost} verschickt',
   },
   fr: {
     'subscription.line.cancelled': 'Votre abonnement {plan} est résilié. Choisissez une formule pour recommencer.',
@@ -408,6 +412,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.payment.owed': 'La livraison du {day} est partie sans son paiement\u202f: {amount} restent dus',
     'subscription.history.payment.refunded': '{amount} remboursés pour la livraison du {day}',
     'subscription.history.paymentMethod': 'Nouveau moyen de paiement enregistré',
+    'subscription.history.replacement': 'Remplacement gratuit de la livraison du {lost}, expédié le {day}',
+    'subscription.history.replacementShipped': 'Remplacement de la livraison du {lost} expédié',
   },
   nl: {
     'subscription.line.cancelled': 'Je {plan}-abonnement is opgezegd. Kies een abonnement om opnieuw te beginnen.',
@@ -541,6 +547,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.payment.owed': 'De levering van {day} ging zonder betaling de deur uit: {amount} staat nog open',
     'subscription.history.payment.refunded': '{amount} terugbetaald voor de levering van {day}',
     'subscription.history.paymentMethod': 'Nieuwe betaalmethode opgeslagen',
+    'subscription.history.replacement': 'Gratis vervanging voor de levering van {lost}, vertrekt op {day}',
+    'subscription.history.replacementShipped': 'Vervanging voor de levering van {lost} verzonden',
   },
   it: {
     'subscription.line.cancelled': 'Il tuo abbonamento {plan} è disdetto. Scegli un abbonamento per ricominciare.',
@@ -674,6 +682,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.payment.owed': 'La consegna del {day} è partita senza il pagamento: {amount} ancora da pagare',
     'subscription.history.payment.refunded': 'Rimborsati {amount} per la consegna del {day}',
     'subscription.history.paymentMethod': 'Nuovo metodo di pagamento salvato',
+    'subscription.history.replacement': 'Sostituzione gratuita della consegna del {lost}, in partenza il {day}',
+    'subscription.history.replacementShipped': 'Sostituzione della consegna del {lost} spedita',
   },
   es: {
     'subscription.line.cancelled': 'Tu suscripción {plan} está cancelada. Elige un plan para volver a empezar.',
@@ -807,5 +817,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.payment.owed': 'La entrega del {day} salió sin su pago: quedan {amount} pendientes',
     'subscription.history.payment.refunded': 'Reembolsados {amount} por la entrega del {day}',
     'subscription.history.paymentMethod': 'Nuevo método de pago guardado',
+    'subscription.history.replacement': 'Reemplazo gratis de la entrega del {lost}, sale el {day}',
+    'subscription.history.replacementShipped': 'Reemplazo de la entrega del {lost} enviado',
   },
 }

@@ -1,0 +1,66 @@
+/**
+ * The customer panel's own actions for support, against a customer API double (the class's side is
+ * tested with the classes): a delivery that left offers a free replacement, sent with the reason
+ * and shown as sent once the customer is read again; a receipt and a credit note offer "Send again".
+ */
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { CustomerPanel } from '@/components/staff/CustomerPanel'
+import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/customer-api'
+import { renderApp } from '@/test/render'
+
+const act = jest.fn<Promise<void>, [StaffAct, string]>()
+/** What the customer reads as before any act, and after the first. */
+let before: CustomerForStaff
+let after: CustomerForStaff
+jest.mock('@/lib/staff/customer-api', () => ({
+  openCustomer: (): Promise<CustomerApi> => Promise.resolve({
+    read: () => Promise.resolve(act.mock.calls.length > 0 ? after : before),
+    act: (what: StaffAct, reason: string) => act(what, reason),
+  }),
+}))
+
+const SAM: CustomerForStaff = {
+  accountId: 'acct_sam', email: 'sam@example.com', status: 'active', plan: 'barista', planName: 'Barista', amountCents: 2000,
+  delivery: { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' },
+  upcomingDeliveries: [],
+  shipped: [{ date: '2026-11-25T00:00:00.000Z', plan: 'barista', shippedAt: '2026-11-25T10:00:00.000Z' }],
+  payments: [{ date: '2026-11-25T00:00:00.000Z', status: 'paid', amountCents: 2000, receipt: 'R-000042', refunds: [{ amountCents: 500, reason: 'Bag torn', creditNote: 'C-000007' }] }],
+  mails: [],
+  timeline: [],
+}
+const FOUND = { accountId: 'acct_sam', email: 'sam@example.com', name: 'Sam Müller', postalCode: '10119', status: 'active' as const }
+
+beforeEach(() => {
+  act.mockReset()
+  act.mockResolvedValue(undefined)
+})
+
+test('support sends a free replacement for a delivery that left, with the reason; the panel shows it on its way', async () => {
+  before = SAM
+  after = { ...SAM, shipped: [{ ...SAM.shipped[0]!, replacement: { date: '2026-11-27T00:00:00.000Z' } }] }
+  const user = userEvent.setup()
+  renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
+  const panel = await screen.findByRole('region', { name: 'Sam Müller' })
+  const send = await within(panel).findByRole('button', { name: /^Send a free replacement for the delivery of / })
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Parcel lost, customer phoned')
+  await user.click(send)
+  expect(act).toHaveBeenCalledWith({ method: 'sendReplacement', body: { date: '2026-11-25' } }, 'Parcel lost, customer phoned')
+  expect(await within(panel).findByText(/replacement leaves on .*27/)).toBeInTheDocument()
+  expect(within(panel).queryByRole('button', { name: /^Send a free replacement/ })).toBeNull()
+})
+
+test('a receipt and a credit note can be e-mailed again; the panel says where they went', async () => {
+  before = SAM
+  after = SAM
+  const user = userEvent.setup()
+  renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
+  const panel = await screen.findByRole('region', { name: 'Sam Müller' })
+  await user.type(await within(panel).findByRole('textbox', { name: /Reason/ }), 'Customer did not get it')
+  await user.click(within(panel).getByRole('button', { name: 'E-mail R-000042 to the customer again' }))
+  expect(act).toHaveBeenCalledWith({ method: 'resendDocument', body: { number: 'R-000042' } }, 'Customer did not get it')
+  expect(await within(panel).findByText('R-000042 is on its way to sam@example.com again.')).toBeInTheDocument()
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Again, for the accountant')
+  await user.click(within(panel).getByRole('button', { name: 'E-mail C-000007 to the customer again' }))
+  await waitFor(() => expect(act).toHaveBeenLastCalledWith({ method: 'resendDocument', body: { number: 'C-000007' } }, 'Again, for the accountant'))
+})
