@@ -11,7 +11,6 @@
  * It changes the shop every other journey reads and moves the test clock five weeks on, so it runs
  * last (the `shop` project).
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { customerDate, shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 import { mailMatching, outbox } from '../support/backend'
@@ -19,6 +18,7 @@ import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { advanceClockTo, baristaByApi, chargesOf, clockNow } from '../support/payments'
 import { card } from '../support/cards'
+import { staffPage } from '../support/staff'
 
 const DAY_MS = 86_400_000
 const HOME = { name: 'Sam Pricewatch', line1: 'Keizersgracht 12', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' }
@@ -26,17 +26,6 @@ const HOME = { name: 'Sam Pricewatch', line1: 'Keizersgracht 12', city: 'Amsterd
 const RESEND_AFTER_MS = 31_000
 /** How long `/` may show the catalogue as it was: it is rebuilt at most once a minute, in the background. */
 const PLANS_PAGE_WAIT_MS = 90_000
-
-/** A signed-in staff page in a context of its own, living at the backend's business time (its days). */
-async function staffPage(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC' })
-  await context.clock.install({ time: (await clockNow()).nowMs })
-  const page = await context.newPage()
-  await signIn(page, email)
-  await expect(page).toHaveURL(/\/roastery$/)
-  return { context, page }
-}
-
 
 /** The ISO day (midnight UTC) among the next `days` from `fromMs` that `customerDate` writes as `written`. */
 function dayWritten(written: string, fromMs: number, days = 90): string {
