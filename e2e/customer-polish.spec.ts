@@ -86,7 +86,9 @@ test('desktop: the switch opens at its top with the spend every four weeks; toas
 
   // Cancelled in the page, "Start … again" opens the restart's confirmation.
   await page.getByRole('button', { name: 'Cancel subscription' }).click()
-  await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click()
+  const cancelling = page.getByRole('dialog', { name: 'Cancel your subscription?' })
+  await cancelling.getByRole('radio', { name: 'Too much coffee' }).check()
+  await cancelling.getByRole('button', { name: 'Cancel subscription' }).click()
   const again = card(page, 'Your subscription is cancelled').getByRole('link', { name: 'Start Daily Grind again' })
   await again.click()
   await expect(page.getByRole('dialog', { name: 'Start Daily Grind again?' })).toBeVisible()

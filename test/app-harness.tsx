@@ -11,15 +11,40 @@ import { useRouter } from 'next/router'
 import { ErrorBoundary } from '@/components/ui/feedback/ErrorBoundary'
 import { RememberCustomerView } from '@/components/first-paint/RememberCustomerView'
 import { Layout } from '@/components/ui/layout/Layout'
-import AccountRoute from '@/pages/account'
-import RoasteryRoute from '@/pages/roastery'
+import type { GetStaticProps, GetStaticPropsContext } from 'next'
+import type { ReactNode } from 'react'
+import AccountRoute, { getStaticProps as accountWords } from '@/pages/account'
+import RoasteryRoute, { getStaticProps as roasteryWords } from '@/pages/roastery'
 import HomeRoute from '@/pages/index'
-import SignInRoute from '@/pages/sign-in'
-import NotFoundRoute from '@/pages/404'
+import SignInRoute, { getStaticProps as signInWords } from '@/pages/sign-in'
+import NotFoundRoute, { getStaticProps as notFoundWords } from '@/pages/404'
+import { I18nProvider } from '@/contexts/I18nContext'
+import type { I18nPageProps, PageMessages } from '@/lib/i18n/types'
 import type { DeliveryAddress } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
 import { TEST_CARDS } from '@/rio-local/test/payments'
 import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
+
+/**
+ * Each page's own words, as its getStaticProps sends them (the namespaces it names): a page that
+ * shows a text of a namespace it does not load shows the key here too, as it would in the app. The
+ * plans page's props also read the backend, so it keeps the whole catalogue.
+ */
+const pageWords = new Map<string, PageMessages>()
+beforeAll(async () => {
+  const pages: Array<[string, GetStaticProps<I18nPageProps>]> = [
+    [ROUTES.signIn, signInWords], [ROUTES.account, accountWords], [ROUTES.roastery, roasteryWords], ['404', notFoundWords],
+  ]
+  for (const [route, props] of pages) {
+    const result = await props({ locale: 'en' } as GetStaticPropsContext)
+    if ('props' in result) pageWords.set(route, (await result.props).i18n)
+  }
+})
+
+/** A page inside its own words, as `_app` gives them. */
+function WithWords({ route, children }: { route: string; children: ReactNode }) {
+  return <I18nProvider value={pageWords.get(route)}>{children}</I18nProvider>
+}
 
 function CurrentPage() {
   const { pathname } = useRouter()
@@ -28,13 +53,13 @@ function CurrentPage() {
       // As built without a reachable backend: the browser loads the plans.
       return <HomeRoute plans={null} prices={null} />
     case ROUTES.signIn:
-      return <SignInRoute />
+      return <WithWords route={ROUTES.signIn}><SignInRoute /></WithWords>
     case ROUTES.account:
-      return <AccountRoute />
+      return <WithWords route={ROUTES.account}><AccountRoute /></WithWords>
     case ROUTES.roastery:
-      return <RoasteryRoute />
+      return <WithWords route={ROUTES.roastery}><RoasteryRoute /></WithWords>
     default:
-      return <NotFoundRoute />
+      return <WithWords route="404"><NotFoundRoute /></WithWords>
   }
 }
 

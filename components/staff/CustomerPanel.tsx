@@ -10,6 +10,8 @@ import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/custom
 import type { FoundCustomer } from '@/lib/staff/shop-api'
 import { describeEntry } from '@/components/subscription/SubscriptionHistory'
 import { CustomerChanges } from './CustomerChanges'
+import { cancelReasonKey } from '@/lib/subscription/cancel-words'
+import { CANCEL_REASONS, type CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import styles from '@/components/roastery/Roastery.module.css'
 
 // One customer's requests load when support opens a customer, not with the page.
@@ -42,6 +44,7 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
   const [failed, setFailed] = useState<string | null>(null)
   const [reason, setReason] = useState('')
   const [weeks, setWeeks] = useState(2)
+  const [cancelWhy, setCancelWhy] = useState<CancelReason | ''>('')
   const [busy, setBusy] = useState(false)
   const [said, say] = useState<Said>(null)
 
@@ -144,7 +147,12 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
                 ) : (
                   <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act({ method: 'resumeSubscription', body: {} })}>{t('staff.customer.resume')}</button>
                 )}
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act({ method: 'cancelSubscription', body: {} })}>{t('staff.customer.cancel')}</button>
+                <label htmlFor={`${ids}-cancel-why`}>{t('staff.customer.cancelWhy')}</label>
+                <select id={`${ids}-cancel-why`} value={cancelWhy} onChange={(event) => setCancelWhy(event.target.value as CancelReason | '')}>
+                  <option value="">{t('staff.customer.cancelChoose')}</option>
+                  {CANCEL_REASONS.map((code) => <option key={code} value={code}>{t(cancelReasonKey(code))}</option>)}
+                </select>
+                <button type="button" className="btn btn-secondary" disabled={busy || !cancelWhy} onClick={() => { if (cancelWhy) void act({ method: 'cancelSubscription', body: { reason: cancelWhy } }) }}>{t('staff.customer.cancel')}</button>
               </div>
             </>
           ) : null}

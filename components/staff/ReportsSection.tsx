@@ -7,6 +7,7 @@ import { cohortsCsv, reportCsv } from '@/lib/staff/report-csv'
 import type { MonthReport } from '@/lib/staff/shop-api'
 import type { StaffView } from './useStaff'
 import styles from '@/components/roastery/Roastery.module.css'
+import { cancelReasonText } from '@/lib/subscription/cancel-words'
 
 /** `YYYY-MM` of now. */
 function thisMonth(): string {
@@ -69,7 +70,7 @@ export function ReportsSection({ staff }: { staff: StaffView }) {
           {Object.keys(shown.cancelReasons).length > 0 ? (
             <>
               <h3>{t('staff.reports.reasons')}</h3>
-              <ul>{Object.entries(shown.cancelReasons).sort((a, b) => b[1] - a[1]).map(([reason, n]) => <li key={reason}>{reason || t('staff.reports.noReason')}: {n}</li>)}</ul>
+              <ul>{Object.entries(shown.cancelReasons).sort((a, b) => b[1] - a[1]).map(([reason, n]) => <li key={reason}>{reason ? cancelReasonText(t, reason) : t('staff.reports.noReason')}: {n}</li>)}</ul>
             </>
           ) : null}
           <h3 id={`${ids}-cohorts`}>{t('staff.reports.cohorts')}</h3>

@@ -8,7 +8,7 @@ import { useLocale, useT } from '@/contexts/I18nContext'
 import type { Translate } from '@/lib/i18n/types'
 import { andList } from '@/lib/format/plan'
 import cardStyles from '@/components/ui/Card.module.css'
-import { CancelDialog } from './CancelDialog'
+import { CancelDialog, OFFERED_PAUSE_WEEKS } from './CancelDialog'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
 
@@ -80,7 +80,7 @@ function ResumeForm({ subscription, changes, focusSummary }: {
 
 const WEEKS = Array.from({ length: PAUSE_MAX_WEEKS - PAUSE_MIN_WEEKS + 1 }, (_, i) => PAUSE_MIN_WEEKS + i)
 
-/** Pause for 1–8 weeks, resume, and cancel (behind a dialog that keeps a typed reason). */
+/** Pause for 1–8 weeks, resume, and cancel (behind a dialog that asks why and offers what fits instead). */
 export function PauseAndCancel({ subscription, planName, changes, summary }: PauseAndCancelProps) {
   const weeksId = useId()
   const t = useT()
@@ -127,8 +127,13 @@ export function PauseAndCancel({ subscription, planName, changes, summary }: Pau
         <CancelDialog
           planName={planName}
           onClose={() => setCancelling(false)}
-          onConfirm={async (reason) => {
-            await changes.confirm({ kind: 'cancel', reason }, { message: t('subscription.cancel.done'), focus: focusSummary })
+          onConfirm={async (why) => {
+            await changes.confirm({ kind: 'cancel', ...why }, { message: t('subscription.cancel.done'), focus: focusSummary })
+            setCancelling(false)
+          }}
+          onOffer={async (offer) => {
+            if (offer === 'pause') await changes.confirm({ kind: 'pause', weeks: OFFERED_PAUSE_WEEKS }, { message: t('subscription.pause.done', { weeks: OFFERED_PAUSE_WEEKS }), focus: focusSummary })
+            else await changes.confirm({ kind: 'skip' }, { message: t('subscription.cancel.skippedInstead'), focus: focusSummary })
             setCancelling(false)
           }}
         />

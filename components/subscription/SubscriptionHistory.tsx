@@ -8,6 +8,7 @@ import styles from './Subscription.module.css'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import type { Translate } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
+import { cancelReasonText } from '@/lib/subscription/cancel-words'
 
 /** The lost delivery a replacement is for, as a day. */
 function lostDay(change: SubscriptionChange, locale?: string): string {
@@ -28,7 +29,7 @@ export function describeChange(
     case 'pause-ended': return t('subscription.history.pauseEnded')
     case 'skipped': return day ? t('subscription.history.skipped', { day }) : t('subscription.history.skippedOne')
     case 'unskipped': return t('subscription.history.unskipped', { day })
-    case 'cancelled': return change.reason ? t('subscription.history.cancelledWhy', { reason: change.reason }) : t('subscription.history.cancelled')
+    case 'cancelled': return change.reason ? t('subscription.history.cancelledWhy', { reason: cancelReasonText(t, change.reason) }) : t('subscription.history.cancelled')
     case 'address': return t('subscription.history.address')
     case 'preferences': return t('subscription.history.preferences')
     case 'shipped': return t('subscription.history.shipped', { day })
@@ -56,7 +57,7 @@ export function describeEntry(
   const key = PAYMENT_KEYS[entry.what]
   if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
   if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
-  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, reason: entry.what === 'cancelled' && entry.actor !== 'staff' ? entry.reason : undefined }
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
   return describeChange(t, change as SubscriptionChange, nameOf, locale)
 }
 

@@ -159,7 +159,11 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   const cancel = page.getByRole('dialog', { name: 'Cancel your subscription?' })
   await expect(cancel.getByRole('button', { name: 'Keep my subscription' })).toBeFocused()
   expect(await seriousViolations(page), 'cancel dialog').toEqual([])
-  await cancel.getByLabel('Why are you cancelling? (optional)').fill('Trying a local roaster for a while')
+  // It asks why, and offers a pause first.
+  await cancel.getByRole('radio', { name: 'Something else' }).check()
+  await expect(cancel.getByRole('region', { name: 'Before you go, would one of these help?' }).getByRole('button', { name: 'Pause for 4 weeks instead' })).toBeVisible()
+  expect(await seriousViolations(page), 'cancel dialog with offers').toEqual([])
+  await cancel.getByLabel('Tell us in a few words').fill('Trying a local roaster for a while')
   await cancel.getByRole('button', { name: 'Cancel subscription' }).click()
   await expect(cancel).toBeHidden()
   const cancelled = card(page, 'Your subscription is cancelled')

@@ -11,6 +11,7 @@ import {
 } from '@/lib/contract'
 import { normalizeOtp } from '@/lib/format/otp'
 import type { RioAccessor } from '@/lib/rio/client'
+import type { CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import { RioAppError } from '@/lib/rio/errors/app-error'
 import { guarded } from '@/lib/rio/errors/map'
 import { sortPlans } from '@/lib/rio/plans'
@@ -46,7 +47,8 @@ export type SubscriptionChangeRequest =
   | { kind: 'skip' }
   | { kind: 'skipDate'; date: string }
   | { kind: 'unskip'; date: string }
-  | { kind: 'cancel'; reason?: string }
+  /** `reason`: why (CancelReason); `note`: the customer's words (required for `other`). */
+  | { kind: 'cancel'; reason: CancelReason; note?: string }
   /**
    * `version`: the address version (`deliveryVersion`) the customer's view showed when they began
    * editing; the class refuses the change with 409 ADDRESS_CHANGED when it has changed since.
@@ -64,8 +66,8 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'address': return { method: 'setDeliveryAddress', body: change.version === undefined ? change.address : { ...change.address, version: change.version } }
     case 'preferences': return { method: 'setPreferences', body: change.preferences }
     case 'cancel': {
-      const reason = change.reason?.trim()
-      return { method: 'cancelSubscription', body: reason ? { reason } : {} }
+      const note = change.note?.trim()
+      return { method: 'cancelSubscription', body: note ? { reason: change.reason, note } : { reason: change.reason } }
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { CoffeePreferences, DeliveryAddress, PaymentStatus, SubscriptionStatus, TimelineEntry } from '@/lib/contract'
 import type { RioAccessor } from '@/lib/rio/client'
+import type { CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import { guarded } from '@/lib/rio/errors/map'
 
 /** The customer as `Account.customerForStaff` answers it. */
@@ -32,7 +33,9 @@ export interface CustomerForStaff {
 export type StaffAct =
   | { method: 'skipDelivery' | 'unskipDelivery'; body: { date: string } }
   | { method: 'pauseSubscription'; body: { weeks: number } }
-  | { method: 'resumeSubscription' | 'cancelSubscription'; body: Record<string, never> }
+  | { method: 'resumeSubscription'; body: Record<string, never> }
+  /** The customer's reason for cancelling; staff's own reason goes as the cancellation's note. */
+  | { method: 'cancelSubscription'; body: { reason: CancelReason } }
   | { method: 'selectPlan'; body: { planId: string } }
   | { method: 'setDeliveryAddress'; body: DeliveryAddress }
   | { method: 'setPreferences'; body: CoffeePreferences }
@@ -53,7 +56,9 @@ export function openCustomer(rio: RioAccessor, accountId: string): Promise<Custo
     return {
       read: async () => (await guarded(() => object.call<CustomerForStaff>({ method: 'customerForStaff' }))).data as CustomerForStaff,
       async act(act, reason) {
-        await guarded(() => object.call({ method: act.method, body: { ...act.body, reason } }))
+        // A cancellation's `reason` is the customer's; what staff write is its note.
+        const body = act.method === 'cancelSubscription' ? { ...act.body, note: reason } : { ...act.body, reason }
+        await guarded(() => object.call({ method: act.method, body }))
       },
     }
   })

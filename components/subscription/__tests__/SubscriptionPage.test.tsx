@@ -161,7 +161,7 @@ test('coffee and address are edited in place; a wrong postal code from the class
   await waitFor(() => expect(within(address).getByRole('button', { name: 'Change address' })).toHaveFocus(), LOAD)
 }, 30_000)
 
-test('cancel opens on the safe choice, keeps a typed reason through a click outside, and then offers to start again', async () => {
+test('cancel opens on the safe choice, asks why, offers what fits the reason, keeps what was typed through a click outside, and then offers to start again', async () => {
   const user = userEvent.setup()
   await subscribed(user, 'Taster')
   await user.click(screen.getByRole('button', { name: 'Cancel subscription' }))
@@ -169,18 +169,34 @@ test('cancel opens on the safe choice, keeps a typed reason through a click outs
   expect(within(dialog).getByRole('button', { name: 'Keep my subscription' })).toHaveFocus()
   expect(document.body.style.overflow).toBe('hidden')
   expect(dialog).not.toHaveTextContent(/charge/i)
-  await user.type(within(dialog).getByLabelText('Why are you cancelling? (optional)'), 'Moving abroad')
+  // No reason, no cancellation: the dialog says why, and nothing is sent.
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose why you are cancelling: it helps us do better.')
+  const reasons = within(dialog).getByRole('group', { name: 'Why are you cancelling?' })
+  expect(within(reasons).getAllByRole('radio')).toEqual(['Too much coffee', 'Too expensive', 'Not to my taste', 'I am moving', 'Something else'].map((name) => within(reasons).getByRole('radio', { name })))
+  // Each reason brings the offers that fit it.
+  await user.click(within(reasons).getByRole('radio', { name: 'Too much coffee' }))
+  const offers = within(dialog).getByRole('region', { name: 'Before you go, would one of these help?' })
+  expect(within(offers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Skip just the next delivery', 'Pause for 4 weeks instead', 'See our smaller plans'])
+  await user.click(within(reasons).getByRole('radio', { name: 'I am moving' }))
+  expect(within(offers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Send to your new address', 'Pause for 4 weeks instead'])
+  // "Something else" needs a few words.
+  await user.click(within(reasons).getByRole('radio', { name: 'Something else' }))
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Tell us in a few words why you are cancelling.')
+  await user.click(within(reasons).getByRole('radio', { name: 'I am moving' }))
+  await user.type(within(dialog).getByLabelText('Anything you would like to add? (optional)'), 'Moving abroad')
   // A click on the backdrop does not throw the reason away.
   await user.click(screen.getByTestId('dialog-backdrop'))
   expect(screen.getByRole('dialog')).toBeInTheDocument()
-  expect(within(dialog).getByLabelText('Why are you cancelling? (optional)')).toHaveValue('Moving abroad')
+  expect(within(dialog).getByLabelText('Anything you would like to add? (optional)')).toHaveValue('Moving abroad')
   await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }))
   expect(await screen.findByText('Your subscription is cancelled.', {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
   expect(document.body.style.overflow).toBe('')
   const summary = await screen.findByRole('region', { name: 'Your subscription is cancelled' }, LOAD)
   expect(within(summary).getByRole('link', { name: 'Start Taster again' })).toHaveAttribute('href', '/?plan=taster')
-  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Cancelled (“Moving abroad”)')
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Cancelled (“I am moving”)')
 
   // "Start again" opens the restart's confirmation on /, the plan kept in the address.
   await user.click(within(summary).getByRole('link', { name: 'Start Taster again' }))
@@ -191,6 +207,19 @@ test('cancel opens on the safe choice, keeps a typed reason through a click outs
   // The link as the first paint of /account has it (before the plan's id is known) does the same.
   await act(() => mockRouter.push('/?restart=1'))
   expect(await screen.findByRole('dialog', { name: 'Start Taster again?' }, LOAD)).toBeInTheDocument()
+}, 30_000)
+
+test('an offer instead of cancelling: too much coffee, so a 4-week pause; the subscription goes on', async () => {
+  const user = userEvent.setup()
+  await subscribed(user, 'Taster')
+  await user.click(screen.getByRole('button', { name: 'Cancel subscription' }))
+  const dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
+  await user.click(within(dialog).getByRole('radio', { name: 'Too much coffee' }))
+  await user.click(within(dialog).getByRole('button', { name: 'Pause for 4 weeks instead' }))
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+  expect(await screen.findByRole('region', { name: 'Your pause' }, LOAD)).toHaveTextContent('Resuming ends the pause today.')
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Paused for 4 weeks')
+  expect(screen.getByRole('region', { name: 'History' })).not.toHaveTextContent('Cancelled')
 }, 30_000)
 
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {

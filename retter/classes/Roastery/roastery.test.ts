@@ -296,7 +296,7 @@ describe('every customer change updates the boards of the days it touches', () =
     await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'light' })
     expect(await entryOf('2026-11-25', rosa, sam)).toMatchObject({ grind: 'wholeBean', roast: 'roastersChoice' })
     expect(await entryOf('2026-12-02', rosa, sam)).toMatchObject({ grind: 'espresso', roast: 'light' })
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'tooMuch' })
     expect(await daysWith(WEEKLY, rosa, sam)).toEqual(['2026-11-25'])
   })
 
@@ -397,7 +397,7 @@ describe('shipping', () => {
     await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'light' })
     expect(await entryOf(day, rosa, sam)).toMatchObject({ status: 'shipped', grind: 'wholeBean', roast: 'roastersChoice' })
     expect(await entryOf('2026-12-02', rosa, sam)).toMatchObject({ status: 'scheduled', grind: 'espresso', roast: 'light' })
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'tooMuch' })
     expect(await daysWith(WEEKLY, rosa, sam)).toEqual([day])
   })
 
@@ -444,7 +444,7 @@ describe('a past day keeps names and addresses for 90 days, then only what the m
     const deliveryId = `${sam.accountId}:${day}`
     await chargedAndReady(sam, rosa)
     // Nothing after this delivery: months can pass without deliveries of Sam's.
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'tooMuch' })
     expect((await roasteryCall('markShipped', day, rosa.token, { deliveryId })).status).toBe(200)
     expect((await roasteryCall('refundDelivery', day, rosa.token, { deliveryId, amountCents: 500, reason: 'Bag arrived torn' })).status).toBe(200)
     const before = await board(day, rosa)

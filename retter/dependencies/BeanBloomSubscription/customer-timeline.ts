@@ -21,8 +21,12 @@ export interface TimelineEntry {
    */
   what: string
   actor: TimelineActor
-  /** Why: the staff member's reason, or what the customer said when they cancelled. */
+  /** Why: the staff member's reason, or why the customer cancelled (a CancelReason). */
   reason?: string
+  /** For `cancelled`: why the customer cancelled (a CancelReason, whoever made the change). */
+  cancelReason?: string
+  /** For `cancelled`: what the customer added in their words. */
+  note?: string
   /** The delivery it is about (ISO day). */
   date?: string
   /** A replacement's lost delivery (ISO day). */
@@ -71,6 +75,8 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (typeof change.weeks === 'number') entry.weeks = change.weeks
     const reason = !system && by.actor === 'staff' ? by.reason : change.action === 'cancelled' ? change.reason : undefined
     if (reason) entry.reason = reason
+    if (change.action === 'cancelled' && change.reason) entry.cancelReason = change.reason
+    if (change.note) entry.note = change.note
     entries.push(entry)
   }
   return entries

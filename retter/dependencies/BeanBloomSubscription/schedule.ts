@@ -42,8 +42,10 @@ export interface SubscriptionChange {
   fromPlan?: string
   /** For `paused`: how many weeks. */
   weeks?: number
-  /** For `cancelled`: what the customer said, when they said anything. */
+  /** For `cancelled`: why (a CancelReason; older entries hold the customer's own words). */
   reason?: string
+  /** For `cancelled`: what the customer added in their words. */
+  note?: string
   /** For `skipped`, `unskipped` and `shipped`: the delivery it was about (ISO day); for a replacement, the day it ships. */
   date?: string
   /** For `replacement` and `replacement-shipped`: the lost delivery it replaces (ISO day). */

@@ -239,7 +239,7 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
           await act('resumeSubscription', {})
           break
         case 'cancel':
-          await act('cancelSubscription', {})
+          await act('cancelSubscription', { reason: 'tooExpensive' })
           break
         case 'method':
           await savePaymentMethod((name, body) => act(name, body), PAY[step.pay])

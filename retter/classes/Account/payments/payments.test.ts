@@ -215,7 +215,7 @@ describe('charging each delivery once, when it becomes final', () => {
     const pauser = await subscriber('barista')
     await ok(pauser, 'pauseSubscription', { weeks: 2 })
     const leaver = await subscriber('barista')
-    await ok(leaver, 'cancelSubscription', {})
+    await ok(leaver, 'cancelSubscription', { reason: 'taste' })
     await walkTo('2026-12-08T00:00:01Z', skipper, pauser, leaver)
     expect((await subOf(skipper)).payments?.map((p) => p.date.slice(0, 10))).toEqual(['2026-11-25', '2026-12-09'])
     // The two weeks' pause starts at the first changeable day: 25 Nov and 2 Dec are inside it, 9 Dec is not.

@@ -107,12 +107,15 @@ test('support changes the address and an owner cancels with the customer’s rea
   const sam = await subscriber()
   const sue = await member(olga, ['support'])
   expect((await asStaff(sue, sam, 'setDeliveryAddress', { ...AMSTERDAM, reason: 'Moved to Amsterdam, phoned in' })).status).toBe(200)
-  expect((await asStaff(olga, sam, 'cancelSubscription', { reason: 'Too much coffee' })).status).toBe(200)
+  // A cancellation's reason is the customer's (a code for the reports); staff's own words are its note.
+  expect((await asStaff(olga, sam, 'cancelSubscription', { reason: 'tooMuch' })).body).toMatchObject({ code: 'REASON_REQUIRED', field: 'note' })
+  expect((await asStaff(olga, sam, 'cancelSubscription', { note: 'Two bags a week is too much, phoned in' })).body).toMatchObject({ code: 'CANCEL_REASON_REQUIRED', field: 'reason' })
+  expect((await asStaff(olga, sam, 'cancelSubscription', { reason: 'tooMuch', note: 'Two bags a week is too much, phoned in' })).status).toBe(200)
   const state = (await account.userState(sam)) as State
   expect(state).toMatchObject({ status: 'cancelled', delivery: { postalCode: '1015 CJ' } })
   expect(state.timeline!.slice(-2)).toEqual([
     expect.objectContaining({ what: 'address', actor: 'staff', reason: 'Moved to Amsterdam, phoned in' }),
-    expect.objectContaining({ what: 'cancelled', actor: 'staff', reason: 'Too much coffee' }),
+    expect.objectContaining({ what: 'cancelled', actor: 'staff', reason: 'Two bags a week is too much, phoned in', cancelReason: 'tooMuch', note: 'Two bags a week is too much, phoned in' }),
   ])
 })
 

@@ -20,8 +20,13 @@ export const STAFF_MAY_ACT = [
 ]
 /** What staff alone do for a customer, on the customer's Account (staff.ts): a free replacement, a document sent again. */
 export const STAFF_ONLY_ACTS = ['sendReplacement', 'resendDocument']
-/** The methods whose own `reason` is the customer's (why they cancel): staff's reason is that reason. */
-const REASON_IS_THE_METHODS = ['cancelSubscription']
+/**
+ * The field that carries staff's reason: `reason`, but for a cancellation, whose `reason` is the
+ * customer's (a CancelReason), the `note` (what the customer told staff, in their words).
+ */
+function reasonFieldOf(method: string): 'reason' | 'note' {
+  return method === 'cancelSubscription' ? 'note' : 'reason'
+}
 /** Characters a reason needs at least, and may have at most. */
 export const REASON_MIN = 3
 export const REASON_MAX = 500
@@ -43,13 +48,15 @@ export function asStaff<T>(method: string, handler: (data: Data<T>) => Promise<D
     if (!email || STAFF_MAY_ACT.concat(STAFF_ONLY_ACTS).indexOf(method) < 0 || !(await staffMayDo(rdk, data.context, 'customer.act'))) {
       return refuse(data, 403, 'FORBIDDEN', 'Only support and owners may act for a customer.')
     }
-    const body = (data.request.body || {}) as unknown as { reason?: unknown }
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : ''
+    const body = (data.request.body || {}) as unknown as { reason?: unknown; note?: unknown }
+    const field = reasonFieldOf(method)
+    const given = body[field]
+    const reason = typeof given === 'string' ? given.trim() : ''
     if (reason.length < REASON_MIN || reason.length > REASON_MAX) {
-      return refuse(data, 400, 'REASON_REQUIRED', 'Say why you make this change for the customer (' + REASON_MIN + ' to ' + REASON_MAX + ' characters): it goes on their timeline.', { field: 'reason' })
+      return refuse(data, 400, 'REASON_REQUIRED', 'Say why you make this change for the customer (' + REASON_MIN + ' to ' + REASON_MAX + ' characters): it goes on their timeline.', { field: field })
     }
-    if (REASON_IS_THE_METHODS.indexOf(method) < 0) delete body.reason
-    else body.reason = reason
+    // The method never sees staff's reason as its own (a cancellation's note is the customer's words, relayed).
+    if (field === 'reason') delete body.reason
     actFor(data, { actor: 'staff', staffEmail: email, reason: reason })
     const done = await handler(data)
     const status = done.response ? done.response.statusCode : 200

@@ -292,18 +292,36 @@ describe('skipping and unskipping', () => {
 describe('cancelling and starting again', () => {
   test('cancel with a reason: no more deliveries, an e-mail; a second cancel is 409', async () => {
     const sam = await subscriber('barista')
-    const sub = await ok(sam, 'cancelSubscription', { reason: '  Too much coffee  ' })
+    const sub = await ok(sam, 'cancelSubscription', { reason: 'tooMuch', note: '  Two bags a week is a lot  ' })
     expect(sub).toMatchObject({ status: 'cancelled', plan: 'barista', cancelledAt: new Date(START).toISOString() })
     expect(sub.nextDeliveryAt).toBeUndefined()
     expect(sub.upcomingDeliveries).toBeUndefined()
-    expect(sub.history.at(-1)).toMatchObject({ action: 'cancelled', reason: 'Too much coffee' })
+    expect(sub.history.at(-1)).toMatchObject({ action: 'cancelled', reason: 'tooMuch', note: 'Two bags a week is a lot' })
     expect((await mails(sam))[0]!.subject).toBe('Your subscription is cancelled')
     await refused(sam, 'cancelSubscription', {}, 'ALREADY_CANCELLED', 'Your subscription is already cancelled.')
   })
 
+  test('a cancellation says why: one of the reasons, and a few words for "other"; nothing changes without them', async () => {
+    const sam = await subscriber('barista')
+    const before = await subOf(sam)
+    const cases: Array<[unknown, string, string, string]> = [
+      [{}, 'CANCEL_REASON_REQUIRED', 'reason', 'Choose a reason for cancelling: one of tooMuch, tooExpensive, taste, moving, other.'],
+      [{ reason: 'Too much coffee' }, 'CANCEL_REASON_REQUIRED', 'reason', 'Choose a reason for cancelling: one of tooMuch, tooExpensive, taste, moving, other.'],
+      [{ reason: 'other', note: '   ' }, 'CANCEL_NOTE_REQUIRED', 'note', 'Say in a few words why, when the reason is something else.'],
+      [{ reason: 'taste', note: 'x'.repeat(501) }, 'CANCEL_NOTE_TOO_LONG', 'note', 'The note may have at most 500 characters.'],
+    ]
+    for (const [body, code, field, message] of cases) {
+      const res = await method(sam, 'cancelSubscription', body)
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { code, field, message } })
+    }
+    expect(await subOf(sam)).toEqual(before)
+    const sub = await ok(sam, 'cancelSubscription', { reason: 'other', note: 'Switching to tea' })
+    expect(sub.history.at(-1)).toMatchObject({ action: 'cancelled', reason: 'other', note: 'Switching to tea' })
+  })
+
   test('a cancelled subscription refuses pause, resume, skip and unskip with 409 SUBSCRIPTION_CANCELLED', async () => {
     const sam = await subscriber('taster')
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'tooExpensive' })
     await refused(sam, 'pauseSubscription', { weeks: 1 }, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to pause. Choose a plan to start again.')
     await refused(sam, 'resumeSubscription', {}, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to resume. Choose a plan to start again.')
     await refused(sam, 'skipNextDelivery', {}, 'SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to skip. Choose a plan to start again.')
@@ -313,7 +331,7 @@ describe('cancelling and starting again', () => {
   test('selectPlan restarts a cancelled subscription as a new one (nothing skipped carries over)', async () => {
     const sam = await subscriber('barista')
     await ok(sam, 'skipDelivery', { date: '2026-12-02' })
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'moving' })
     await later(sam, DAY)
     const sub = await ok(sam, 'selectPlan', { planId: 'barista' })
     expect(sub).toMatchObject({ status: 'active', nextDeliveryAt: day('2026-11-26') })
@@ -425,7 +443,7 @@ describe('the upcoming-delivery reminder (a Retter task)', () => {
 
   test('a cancelled subscription gets no reminder', async () => {
     const sam = await subscriber('barista')
-    await ok(sam, 'cancelSubscription', {})
+    await ok(sam, 'cancelSubscription', { reason: 'taste' })
     const before = (await mails(sam)).length
     await runTasks()
     expect((await mails(sam)).length).toBe(before)

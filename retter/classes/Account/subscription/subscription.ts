@@ -7,7 +7,7 @@
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, changePlan, CoffeePreferences, customerDate, findPlan, offeredPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
+  cadenceOf, cancel, cancellationOf, changePlan, CoffeePreferences, customerDate, findPlan, offeredPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
   preferencesFor, resume, skip, skipNext, start, SubscriptionChange, subscriptionAt, Transition, unskip,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
@@ -206,12 +206,18 @@ export async function unskipDelivery(data: Data<{ date: string }>): Promise<Data
   return onDate(data, 'unskipped')
 }
 
-/** WRITE {reason?}: cancels; no further deliveries. The plan is kept so a restart can offer it. */
-export async function cancelSubscription(data: Data<{ reason?: string }>): Promise<Data> {
-  const reason = data.request.body && typeof data.request.body.reason === 'string' ? data.request.body.reason.trim() : ''
+/**
+ * WRITE {reason, note?}: cancels; no further deliveries. The plan is kept so a restart can offer it.
+ * `reason` is one of CANCEL_REASONS (the reports count them), `note` the customer's words (required
+ * for `other`): 400 CANCEL_REASON_REQUIRED / CANCEL_NOTE_REQUIRED / CANCEL_NOTE_TOO_LONG naming the field.
+ */
+export async function cancelSubscription(data: Data<{ reason?: string; note?: string }>): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const cancelled = cancel(view, nowMs)
+  // Nothing to cancel is said first: asking why would be beside the point.
   if (!cancelled.ok) return conflict(data, cancelled)
-  return complete(data, cancelled.sub as typeof view, nowMs, { action: 'cancelled', reason: reason || undefined }, { kind: 'cancelled' })
+  const why = cancellationOf(data.request.body)
+  if (!why.ok) return refuse(data, 400, why.code, why.message, { field: why.field })
+  return complete(data, cancelled.sub as typeof view, nowMs, { action: 'cancelled', reason: why.reason, note: why.note }, { kind: 'cancelled' })
 }

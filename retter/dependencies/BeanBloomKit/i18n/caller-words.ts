@@ -139,6 +139,10 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   QUERY_TOO_LONG: 'refusals.general.searchLong',
   // Staff acting for a customer.
   REASON_REQUIRED: 'refusals.general.reasonRequired',
+  // Why a customer cancels.
+  CANCEL_REASON_REQUIRED: 'refusals.general.cancelReason',
+  CANCEL_NOTE_REQUIRED: 'refusals.general.cancelNote',
+  CANCEL_NOTE_TOO_LONG: 'refusals.general.cancelNoteLong',
   NOT_SHIPPED: 'refusals.general.notShipped',
   ALREADY_REPLACED: 'refusals.general.alreadyReplaced',
   NO_ADDRESS: 'refusals.general.noAddress',

@@ -132,6 +132,9 @@ const en = {
   'refusals.general.alreadyReplaced': 'A replacement for this delivery has been sent already.',
   'refusals.general.noAddress': 'The customer has no delivery address to send it to.',
   'refusals.general.noSuchDocument': 'This customer has no receipt or credit note with that number.',
+  'refusals.general.cancelReason': 'Choose a reason for cancelling.',
+  'refusals.general.cancelNote': 'Say in a few words why, when the reason is something else.',
+  'refusals.general.cancelNoteLong': 'The note may have at most 500 characters.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -265,6 +268,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.alreadyReplaced': 'Für diese Lieferung wurde bereits Ersatz geschickt.',
     'refusals.general.noAddress': 'Die Kundschaft hat keine Lieferadresse, an die wir es schicken könnten.',
     'refusals.general.noSuchDocument': 'Diese Kundschaft hat keine Rechnung und keine Gutschrift mit dieser Nummer.',
+    'refusals.general.cancelReason': 'Wähle einen Grund für die Kündigung.',
+    'refusals.general.cancelNote': 'Sag in ein paar Worten, warum, wenn der Grund etwas anderes ist.',
+    'refusals.general.cancelNoteLong': 'Die Notiz darf höchstens 500 Zeichen haben.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -393,6 +399,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.alreadyReplaced': 'Un remplacement a déjà été envoyé pour cette livraison.',
     'refusals.general.noAddress': 'Le client n’a pas d’adresse de livraison où l’envoyer.',
     'refusals.general.noSuchDocument': 'Ce client n’a ni facture ni avoir portant ce numéro.',
+    'refusals.general.cancelReason': 'Choisissez une raison de résiliation.',
+    'refusals.general.cancelNote': 'Précisez la raison en quelques mots lorsqu’il s’agit d’autre chose.',
+    'refusals.general.cancelNoteLong': 'La note peut comporter au plus 500 caractères.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -521,6 +530,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.alreadyReplaced': 'Voor deze levering is al een vervanging gestuurd.',
     'refusals.general.noAddress': 'De klant heeft geen bezorgadres om het naartoe te sturen.',
     'refusals.general.noSuchDocument': 'Deze klant heeft geen factuur of creditnota met dat nummer.',
+    'refusals.general.cancelReason': 'Kies een reden om op te zeggen.',
+    'refusals.general.cancelNote': 'Zeg in een paar woorden waarom, als de reden iets anders is.',
+    'refusals.general.cancelNoteLong': 'De notitie mag hoogstens 500 tekens hebben.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -649,6 +661,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.alreadyReplaced': 'Per questa consegna è già stata inviata una sostituzione.',
     'refusals.general.noAddress': 'Il cliente non ha un indirizzo di consegna a cui inviarla.',
     'refusals.general.noSuchDocument': 'Questo cliente non ha fatture né note di credito con quel numero.',
+    'refusals.general.cancelReason': 'Scegli un motivo per la disdetta.',
+    'refusals.general.cancelNote': 'Spiega in poche parole il motivo, quando è «altro».',
+    'refusals.general.cancelNoteLong': 'La nota può avere al massimo 500 caratteri.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -777,5 +792,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.alreadyReplaced': 'Ya se envió un reemplazo para esta entrega.',
     'refusals.general.noAddress': 'El cliente no tiene una dirección de entrega a la que enviarlo.',
     'refusals.general.noSuchDocument': 'Este cliente no tiene ninguna factura ni factura rectificativa con ese número.',
+    'refusals.general.cancelReason': 'Elige un motivo para cancelar.',
+    'refusals.general.cancelNote': 'Di en pocas palabras por qué, cuando el motivo es otro.',
+    'refusals.general.cancelNoteLong': 'La nota puede tener como máximo 500 caracteres.',
   },
 }

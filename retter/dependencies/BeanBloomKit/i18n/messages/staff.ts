@@ -209,6 +209,8 @@ const en = {
   'staff.customer.saveAddress': 'Save address',
   'staff.customer.changeCoffee': 'Change coffee',
   'staff.customer.saveCoffee': 'Save coffee',
+  'staff.customer.cancelWhy': 'Why the customer cancels',
+  'staff.customer.cancelChoose': 'Choose a reason…',
 }
 
 export type StaffKey = keyof typeof en
@@ -420,6 +422,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveAddress': 'Adresse speichern',
     'staff.customer.changeCoffee': 'Kaffee ändern',
     'staff.customer.saveCoffee': 'Kaffee speichern',
+    'staff.customer.cancelWhy': 'Warum die Kundschaft kündigt',
+    'staff.customer.cancelChoose': 'Grund wählen …',
   },
   fr: {
     'staff.title': 'Équipe',
@@ -626,6 +630,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveAddress': 'Enregistrer l’adresse',
     'staff.customer.changeCoffee': 'Modifier le café',
     'staff.customer.saveCoffee': 'Enregistrer le café',
+    'staff.customer.cancelWhy': 'Pourquoi le client résilie',
+    'staff.customer.cancelChoose': 'Choisir une raison…',
   },
   nl: {
     'staff.title': 'Team',
@@ -832,6 +838,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveAddress': 'Adres opslaan',
     'staff.customer.changeCoffee': 'Koffie wijzigen',
     'staff.customer.saveCoffee': 'Koffie opslaan',
+    'staff.customer.cancelWhy': 'Waarom de klant opzegt',
+    'staff.customer.cancelChoose': 'Kies een reden…',
   },
   it: {
     'staff.title': 'Staff',
@@ -1038,6 +1046,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveAddress': 'Salva indirizzo',
     'staff.customer.changeCoffee': 'Cambia caffè',
     'staff.customer.saveCoffee': 'Salva caffè',
+    'staff.customer.cancelWhy': 'Perché il cliente disdice',
+    'staff.customer.cancelChoose': 'Scegli un motivo…',
   },
   es: {
     'staff.title': 'Equipo',
@@ -1244,5 +1254,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveAddress': 'Guardar la dirección',
     'staff.customer.changeCoffee': 'Cambiar el café',
     'staff.customer.saveCoffee': 'Guardar el café',
+    'staff.customer.cancelWhy': 'Por qué cancela el cliente',
+    'staff.customer.cancelChoose': 'Elige un motivo…',
   },
 }
