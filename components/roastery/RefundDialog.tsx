@@ -9,7 +9,8 @@ import { useLocale, useT } from '@/contexts/I18nContext'
 import { useEuros } from './useEuros'
 
 export interface RefundDialogProps {
-  delivery: BoardDelivery
+  /** The delivery's recipient and money (a board entry, or a customer's payment as support sees it). */
+  delivery: Pick<BoardDelivery, 'name' | 'payment' | 'amountCents' | 'refundedCents'>
   /** The day as staff read it ("Wed 25 Nov"). */
   dayLabel: string
   /** Sends the refund; rejects with an AppError (409 when it is more than is left, said as the backend says it). */

@@ -10,12 +10,17 @@ import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/custom
 import type { FoundCustomer } from '@/lib/staff/shop-api'
 import { describeEntry } from '@/components/subscription/SubscriptionHistory'
 import { CustomerChanges } from './CustomerChanges'
+import { RefundDialog } from '@/components/roastery/RefundDialog'
+import { grindLabel, roastLabel } from '@/lib/delivery/preference-words'
+import { deliveryIdFor } from '@/lib/roastery/board'
+import { mapRejection } from '@/lib/rio/errors/map-later'
 import { cancelReasonKey } from '@/lib/subscription/cancel-words'
 import { CANCEL_REASONS, type CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import styles from '@/components/roastery/Roastery.module.css'
 
 // One customer's requests load when support opens a customer, not with the page.
 const customerApi = () => import('@/lib/staff/customer-api')
+const roasteryApi = () => import('@/lib/roastery/roastery-api')
 
 const STATUS_KEYS: Record<CustomerForStaff['status'], MessageKey> = {
   none: 'staff.customers.status.none',
@@ -26,6 +31,21 @@ const STATUS_KEYS: Record<CustomerForStaff['status'], MessageKey> = {
 const PAUSE_WEEKS = [1, 2, 3, 4, 5, 6, 7, 8]
 
 type Said = { ok: boolean; text: string } | null
+type Payment = CustomerForStaff['payments'][number]
+
+/** Cents of a payment refunded so far. */
+function refundedOf(payment: Payment): number {
+  return payment.refunds.reduce((sum, refund) => sum + refund.amountCents, 0)
+}
+
+/** Refunds one delivery of the customer on its day's board (the board's own rules and role check apply). Rejects with an AppError. */
+function refundOnBoard(rio: ReturnType<typeof useRio>['rio'], accountId: string, date: string, amountCents: number, reason: string) {
+  return mapRejection(async () => {
+    const { openRoasteryDays } = await roasteryApi()
+    const days = await openRoasteryDays(rio, [date])
+    return days.refundDelivery(date, deliveryIdFor(accountId, date), amountCents, reason)
+  })
+}
 
 /**
  * One customer as support sees them, with what support may do for them: skip or bring back a
@@ -34,7 +54,7 @@ type Said = { ok: boolean; text: string } | null
  * will read on their timeline. The customer's own rules hold; a refusal shows in the member's
  * language, and nothing changes.
  */
-export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClose: () => void }) {
+export function CustomerPanel({ found, mayRefund = false, onClose }: { found: FoundCustomer; mayRefund?: boolean; onClose: () => void }) {
   const t = useT()
   const locale = useLocale()
   const ids = useId()
@@ -47,6 +67,7 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
   const [cancelWhy, setCancelWhy] = useState<CancelReason | ''>('')
   const [busy, setBusy] = useState(false)
   const [said, say] = useState<Said>(null)
+  const [refunding, setRefunding] = useState<Payment | null>(null)
 
   useEffect(() => {
     let alive = true
@@ -104,6 +125,8 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
             <dd>{t(STATUS_KEYS[customer.status])}{customer.planName ? ` · ${customer.planName}` : ''}{customer.amountCents !== undefined && live ? ` · ${t('staff.customer.perDelivery', { amount: money(customer.amountCents) })}` : ''}</dd>
             <dt>{t('staff.customer.address')}</dt>
             <dd>{customer.delivery ? `${customer.delivery.name}, ${customer.delivery.line1}, ${customer.delivery.postalCode} ${customer.delivery.city}, ${customer.delivery.country}` : t('staff.customers.noAddress')}</dd>
+            <dt>{t('roastery.column.coffee')}</dt>
+            <dd>{customer.preferences ? t('delivery.coffee.text', { grind: grindLabel(t, customer.preferences.grind), roast: roastLabel(t, customer.preferences.roast) }) : '–'}</dd>
             <dt>{t('staff.customer.paymentMethod')}</dt>
             <dd>{customer.paymentMethod ? methodTextIn(t, customer.paymentMethod) : t('staff.customer.noMethod')}</dd>
           </dl>
@@ -204,6 +227,9 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
                 <li key={payment.date}>
                   {formatDeliveryDay(payment.date, locale)}: {paymentLineIn(t, payment, locale)}
                   {payment.receipt ? <>{` · ${t('staff.customer.receipt', { number: payment.receipt })} `}{resend(payment.receipt)}</> : null}
+                  {mayRefund && payment.status === 'paid' && payment.amountCents - refundedOf(payment) > 0 ? (
+                    <>{' '}<button type="button" className="btn btn-secondary" disabled={busy} aria-label={t('roastery.refund.buttonLabel', { name: formatDeliveryDay(payment.date, locale) })} onClick={() => setRefunding(payment)}>{t('roastery.refund.button')}</button></>
+                  ) : null}
                   {payment.refunds.map((refund, i) => (
                     <span key={i}>{' · '}{t('staff.customer.refund', { amount: money(refund.amountCents), reason: refund.reason, number: refund.creditNote ?? '–' })}{refund.creditNote ? <> {resend(refund.creditNote)}</> : null}</span>
                   ))}
@@ -216,6 +242,19 @@ export function CustomerPanel({ found, onClose }: { found: FoundCustomer; onClos
             <ul>{customer.mails.map((mail, index) => <li key={`${mail.sentAt}-${index}`}><time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt, undefined, locale)}</time> {mail.subject}</li>)}</ul>
           )}
         </>
+      ) : null}
+      {refunding && customer && api ? (
+        <RefundDialog
+          delivery={{ name: customer.delivery?.name ?? found.email, payment: 'paid', amountCents: refunding.amountCents, refundedCents: refundedOf(refunding) }}
+          dayLabel={formatDeliveryDay(refunding.date, locale)}
+          onClose={() => setRefunding(null)}
+          onRefund={async (amountCents, why) => {
+            const done = await refundOnBoard(rio, customer.accountId, refunding.date.slice(0, 10), amountCents, why)
+            setCustomer(await api.read())
+            setRefunding(null)
+            say({ ok: true, text: t('roastery.message.refunded', { amount: money(done.amountCents), name: customer.delivery?.name ?? found.email, creditNote: done.creditNote ?? '–' }) })
+          }}
+        />
       ) : null}
     </section>
   )

@@ -105,7 +105,7 @@ export function CustomerSearch({ staff }: { staff: StaffView }) {
           </table>
         </div>
       ) : null}
-      {opened ? <CustomerPanel key={opened.accountId} found={opened} onClose={() => setOpened(null)} /> : null}
+      {opened ? <CustomerPanel key={opened.accountId} found={opened} mayRefund={staff.actions?.includes('money.refund') ?? false} onClose={() => setOpened(null)} /> : null}
     </section>
   )
 }

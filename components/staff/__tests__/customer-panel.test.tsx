@@ -1,7 +1,8 @@
 /**
  * The customer panel's own actions for support, against a customer API double (the class's side is
  * tested with the classes): a delivery that left offers a free replacement, sent with the reason
- * and shown as sent once the customer is read again; a receipt and a credit note offer "Send again".
+ * and shown as sent once the customer is read again; a receipt and a credit note offer "Send again";
+ * a member who may refund refunds a paid delivery from here, on its day's board.
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -15,7 +16,7 @@ let before: CustomerForStaff
 let after: CustomerForStaff
 jest.mock('@/lib/staff/customer-api', () => ({
   openCustomer: (): Promise<CustomerApi> => Promise.resolve({
-    read: () => Promise.resolve(act.mock.calls.length > 0 ? after : before),
+    read: () => Promise.resolve(act.mock.calls.length + refundDelivery.mock.calls.length > 0 ? after : before),
     act: (what: StaffAct, reason: string) => act(what, reason),
   }),
 }))
@@ -29,9 +30,15 @@ const SAM: CustomerForStaff = {
   mails: [],
   timeline: [],
 }
+const refundDelivery = jest.fn<Promise<{ amountCents: number; refundedCents: number; creditNote: string | null }>, [string, string, number, string]>()
+jest.mock('@/lib/roastery/roastery-api', () => ({
+  openRoasteryDays: () => Promise.resolve({ refundDelivery: (...args: [string, string, number, string]) => refundDelivery(...args) }),
+}))
+
 const FOUND = { accountId: 'acct_sam', email: 'sam@example.com', name: 'Sam Müller', postalCode: '10119', status: 'active' as const }
 
 beforeEach(() => {
+  refundDelivery.mockReset()
   act.mockReset()
   act.mockResolvedValue(undefined)
 })
@@ -63,4 +70,28 @@ test('a receipt and a credit note can be e-mailed again; the panel says where th
   await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Again, for the accountant')
   await user.click(within(panel).getByRole('button', { name: 'E-mail C-000007 to the customer again' }))
   await waitFor(() => expect(act).toHaveBeenLastCalledWith({ method: 'resendDocument', body: { number: 'C-000007' } }, 'Again, for the accountant'))
+})
+
+test('a member who may refund refunds what is left of a paid delivery on its board; support sees no refund', async () => {
+  before = SAM
+  after = { ...SAM, payments: [{ ...SAM.payments[0]!, refunds: [...SAM.payments[0]!.refunds, { amountCents: 1500, reason: 'Lost parcel', creditNote: 'C-000008' }] }] }
+  refundDelivery.mockResolvedValue({ amountCents: 1500, refundedCents: 2000, creditNote: 'C-000008' })
+  const user = userEvent.setup()
+  const { unmount } = renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
+  await screen.findByText(/receipt R-000042/)
+  expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull()
+  unmount()
+
+  renderApp(<CustomerPanel found={FOUND} mayRefund onClose={() => undefined} />, { route: '/roastery' })
+  const panel = await screen.findByRole('region', { name: 'Sam Müller' })
+  await user.click(await within(panel).findByRole('button', { name: /^Refund: / }))
+  const dialog = screen.getByRole('dialog')
+  // €20.00 paid, €5.00 refunded: €15.00 left, the default.
+  expect(within(dialog).getByLabelText('Amount (€)')).toHaveValue('15.00')
+  await user.type(within(dialog).getByLabelText('Reason'), 'Lost parcel')
+  await user.click(within(dialog).getByRole('button', { name: 'Refund €15.00' }))
+  expect(refundDelivery).toHaveBeenCalledWith('2026-11-25', 'acct_sam:2026-11-25', 1500, 'Lost parcel')
+  expect(await within(panel).findByText('€15.00 refunded to Sam Müller. Credit note C-000008 is on its way to the customer.')).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(within(panel).queryByRole('button', { name: /^Refund: / })).toBeNull()
 })
