@@ -98,6 +98,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
    * their price now, `nextPrice` a change announced to them (BeanBloomSubscription's `yourPlanOf`).
    */
   yourPlan?: YourPlan
+  /** The coffees they may choose for one delivery of their plan (available now, of a roast it offers; Account.chooseCoffee). */
+  coffeeOptions?: Array<{ id: string; name: string; origin: string; notes: string; roast: string }>
   /**
    * Every change to their subscription, deliveries, payments and account, oldest first, with who made
    * it (`customer`, `staff` with the reason, `system`); BeanBloomSubscription's customer-timeline.ts.

@@ -1,6 +1,6 @@
 import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
-import type { DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
+import type { AccountUserState, DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { planById } from '@/lib/subscription/labels'
@@ -20,6 +20,8 @@ export interface UpcomingDeliveriesProps {
   payments?: DeliveryPayment[]
   /** Deliveries that left the roastery (the customer's `deliveries`): on their way, not to skip. */
   shipped?: ShippedDelivery[]
+  /** The coffees the customer may choose for one delivery (the customer's `coffeeOptions`). */
+  coffees?: AccountUserState['coffeeOptions']
   locale?: string
   nowMs?: number
 }
@@ -76,7 +78,7 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
@@ -85,7 +87,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   const locale = given ?? pageLocale
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
-  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip') ? changes.error : null
+  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip' || changes.error.change.kind === 'coffee') ? changes.error : null
   // A refusal shows in the row whose button was pressed, where the customer is looking; only one
   // about a delivery no longer listed falls back to below the list.
   const failedDate = failed && 'date' in failed.change ? failed.change.date : null
@@ -103,7 +105,10 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
           return (
             <li key={delivery.date} id={rowId(delivery.date)} tabIndex={-1} className={`${styles.delivery} ${styles[`delivery-${state}`] ?? ''}`}>
               <time dateTime={delivery.date} className={styles.deliveryDay}>{day}</time>
-              <span className={styles.deliveryPlan}>{planTitle(t, planById(plans, delivery.plan))}</span>
+              <span className={styles.deliveryPlan}>
+                {planTitle(t, planById(plans, delivery.plan))}
+                {delivery.coffee && state !== 'scheduled' ? <span className={styles.muted}> · {delivery.coffee.name}</span> : null}
+              </span>
               <span className={styles.deliveryState}>{t(STATE_LABELS[state])}</span>
               <span className={styles.deliveryAction}>
                 {state === 'scheduled' || state === 'skipped' ? (
@@ -123,6 +128,26 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                   <span className={styles.muted}>{t(NO_ACTION[state])}</span>
                 )}
               </span>
+              {state === 'scheduled' && coffees.length > 0 ? (
+                <span className={styles.deliveryCoffee}>
+                  <select
+                    aria-label={t('subscription.upcoming.coffeeLabel', { day })}
+                    value={delivery.coffee?.chosen ? delivery.coffee.id : ''}
+                    disabled={changes.busy !== null}
+                    onChange={(event) => {
+                      const coffeeId = event.target.value
+                      const name = coffees.find((c) => c.id === coffeeId)?.name
+                      void changes.run({ kind: 'coffee', date: delivery.date, coffeeId }, {
+                        message: name ? t('subscription.upcoming.coffeeDone', { coffee: name, day }) : t('subscription.upcoming.coffeeUsualDone', { day }),
+                        focus: () => document.getElementById(rowId(delivery.date)),
+                      })
+                    }}
+                  >
+                    <option value="">{!delivery.coffee ? t('subscription.upcoming.roastersPick') : delivery.coffee.chosen ? t('subscription.upcoming.usualPlain') : t('subscription.upcoming.usualCoffee', { coffee: delivery.coffee.name })}</option>
+                    {coffees.map((c) => <option key={c.id} value={c.id}>{t('subscription.upcoming.coffeeOption', { coffee: c.name, notes: c.notes })}</option>)}
+                  </select>
+                </span>
+              ) : null}
               {payment ? (
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
               ) : state === 'scheduled' && plan ? (

@@ -55,6 +55,8 @@ export type SubscriptionChangeRequest =
    */
   | { kind: 'address'; address: DeliveryAddress; version?: number }
   | { kind: 'preferences'; preferences: CoffeePreferences }
+  /** Another coffee for the delivery of `date`; `coffeeId` empty: back to the usual one. */
+  | { kind: 'coffee'; date: string; coffeeId: string }
 
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
@@ -65,6 +67,7 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'unskip': return { method: 'unskipDelivery', body: { date: change.date } }
     case 'address': return { method: 'setDeliveryAddress', body: change.version === undefined ? change.address : { ...change.address, version: change.version } }
     case 'preferences': return { method: 'setPreferences', body: change.preferences }
+    case 'coffee': return { method: 'chooseCoffee', body: { date: change.date.slice(0, 10), coffeeId: change.coffeeId } }
     case 'cancel': {
       const note = change.note?.trim()
       return { method: 'cancelSubscription', body: note ? { reason: change.reason, note } : { reason: change.reason } }

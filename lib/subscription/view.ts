@@ -16,7 +16,14 @@ export function subscriptionOf(account: AccountView, plans: readonly Subscriptio
     plan, status, startedAt, planChangedAt, pausedFrom, pausedUntil, cancelledAt, nextDeliveryAt, segments, skipped, history,
   }
   for (const key of Object.keys(stored) as Array<keyof SubscriptionFields>) if (stored[key] === undefined) delete stored[key]
-  return subscriptionAt(stored, nowMs, (id) => plans.find((candidate) => candidate.id === id)?.delivery)
+  const now = subscriptionAt(stored, nowMs, (id) => plans.find((candidate) => candidate.id === id)?.delivery)
+  // Each delivery's coffee as the Account named it (the catalogue lives there), by its day.
+  const coffees = new Map((account.upcomingDeliveries ?? []).map((delivery) => [delivery.date, delivery.coffee]))
+  for (const delivery of now.upcomingDeliveries ?? []) {
+    const coffee = coffees.get(delivery.date)
+    if (coffee) delivery.coffee = coffee
+  }
+  return now
 }
 
 /** The plan a customer is on now (active or paused), else null. */

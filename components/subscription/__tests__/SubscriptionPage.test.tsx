@@ -222,6 +222,24 @@ test('an offer instead of cancelling: too much coffee, so a 4-week pause; the su
   expect(screen.getByRole('region', { name: 'History' })).not.toHaveTextContent('Cancelled')
 }, 30_000)
 
+test('another coffee for one delivery: chosen in its row, said, on the history; the other deliveries keep the usual', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const second = rows()[1]!
+  const select = within(second).getByRole('combobox', { name: /^Coffee for the delivery on / })
+  const day = (select.getAttribute('aria-label') ?? '').replace('Coffee for the delivery on ', '')
+  // Barista offers every roast: each coffee available now is there, and the usual one first.
+  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    'Usual coffee (the roaster’s pick)', 'Guji Highlands: peach, jasmine, black tea', 'Huila Supremo: red apple, caramel, cocoa', 'Mandheling: dark chocolate, cedar, spice',
+  ])
+  await user.selectOptions(select, 'guji')
+  expect(await screen.findByText(`Guji Highlands for your delivery on ${day}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(within(rows()[1]!).getByRole('combobox', { name: /^Coffee for the delivery on / })).toHaveValue('guji'), LOAD)
+  expect(within(rows()[2]!).getByRole('combobox', { name: /^Coffee for the delivery on / })).toHaveValue('')
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Chose Guji Highlands for the delivery on ${day}`)
+}, 30_000)
+
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {
   const user = userEvent.setup()
   await subscribed(user)

@@ -35,6 +35,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   locale?: Locale
   /** Their plan as they pay it, while subscribed (catalogue-source.ts refreshes it at each request). */
   yourPlan?: YourPlan
+  /** The coffees they may choose for one delivery of their plan (available, of a roast it offers), refreshed at each request. */
+  coffeeOptions?: Array<{ id: string; name: string; origin: string; notes: string; roast: string }>
   /** Every change to their subscription, deliveries, payments and account, and who made it (service/timeline.ts). */
   timeline?: TimelineEntry[]
 }

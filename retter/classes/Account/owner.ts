@@ -50,6 +50,7 @@ export const unskipDelivery = ownerOrStaffMethod('unskipDelivery', changeLimited
 export const cancelSubscription = ownerOrStaffMethod('cancelSubscription', changeLimited.cancelSubscription)
 export const setDeliveryAddress = ownerOrStaffMethod('setDeliveryAddress', changeLimited.setDeliveryAddress)
 export const setPreferences = ownerOrStaffMethod('setPreferences', changeLimited.setPreferences)
+export const chooseCoffee = ownerOrStaffMethod('chooseCoffee', changeLimited.chooseCoffee)
 export const startPaymentSetup = ownerMethod(payments.startPaymentSetup)
 export const savePaymentMethod = ownerMethod(payments.savePaymentMethod)
 export const retryPayment = ownerMethod(payments.retryPayment)

@@ -31,6 +31,8 @@ export interface TimelineEntry {
   date?: string
   /** A replacement's lost delivery (ISO day). */
   forDate?: string
+  /** For `coffee`: the coffee chosen (its name); absent when the choice was undone. */
+  coffee?: string
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -52,9 +54,14 @@ export interface RequestActor {
   reason?: string
 }
 
-/** A history entry's key: its moment and action (two entries never share both). */
-export function changeKey(change: Pick<SubscriptionChange, 'at' | 'action'>): string {
-  return change.at + ' ' + change.action
+/**
+ * A history entry's key: its moment, action and what it was about. Two changes of one kind in the
+ * same millisecond (a test clock standing still, two deliveries' coffees) still differ by their
+ * day or value; fields listed one by one, since stored maps need not keep their keys' order.
+ */
+export function changeKey(change: SubscriptionChange): string {
+  return [change.at, change.action, change.date, change.forDate, change.coffee, change.plan, change.fromPlan, change.weeks, change.reason, change.note]
+    .map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
 }
 
 /**
@@ -70,6 +77,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     const entry: TimelineEntry = { at: change.at, what: change.action, actor: system ? 'system' : by.actor }
     if (change.date) entry.date = change.date
     if (change.forDate) entry.forDate = change.forDate
+    if (change.coffee) entry.coffee = change.coffee
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks

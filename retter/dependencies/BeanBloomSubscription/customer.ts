@@ -36,6 +36,8 @@ export interface CustomerRecords<Shipped> {
   preferences?: CoffeePreferences
   /** Deliveries that left the roastery (recordShipment), oldest first, the latest 52 (Account's DELIVERY_HISTORY_LIMIT). */
   deliveries?: Shipped[]
+  /** The coffee chosen for one delivery, by its day (`YYYY-MM-DD`): a coffee id of the catalogue. */
+  coffeeChoices?: { [day: string]: string }
   /** Free replacements staff sent for lost deliveries, oldest first (the Account keeps the latest REPLACEMENTS_KEPT). */
   replacements?: Replacement[]
   /** The saved payment method (Stripe's summary: never a card or account number). */

@@ -29,7 +29,7 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
-  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped'
+  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -50,6 +50,8 @@ export interface SubscriptionChange {
   date?: string
   /** For `replacement` and `replacement-shipped`: the lost delivery it replaces (ISO day). */
   forDate?: string
+  /** For `coffee`: the coffee chosen for the delivery of `date` (its name); absent when the choice was undone. */
+  coffee?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }
@@ -73,6 +75,11 @@ export interface UpcomingDelivery {
   date: string
   plan: string
   skipped: boolean
+  /**
+   * The coffee it gets as the catalogue names it now (the customer's choice for it, or the plan's
+   * and roast's): set on the customer's view, absent when the roaster picks on the day.
+   */
+  coffee?: { id: string; name: string; chosen: boolean }
 }
 
 /** The subscription fields of an Account's user state. */
@@ -422,12 +429,20 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
 }
 
 /** The subscription as of now and its upcoming delivery on `date`, when that delivery may still change. */
-function changeableDelivery(stored: SubscriptionFields, date: string, nowMs: number, action: 'skip' | 'unskip'): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
+function changeableDelivery(stored: SubscriptionFields, date: string, nowMs: number, action: 'skip' | 'unskip' | 'change'): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
   const sub = subscriptionAt(stored, nowMs, () => undefined)
   const refused = needsLive(sub, action)
   if (refused) return { refused: refused }
   const found = upcomingOn(sub, date, nowMs)
   return 'refused' in found ? found : { sub: sub, delivery: found.delivery }
+}
+
+/**
+ * The subscription as of now and its upcoming delivery on `date`, when that delivery may still
+ * change (another coffee for it): the refusal otherwise, with the skip's codes.
+ */
+export function deliveryToChange(stored: SubscriptionFields, date: string, nowMs: number): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
+  return changeableDelivery(stored, date, nowMs, 'change')
 }
 
 /** Skips one of the upcoming deliveries (active or paused subscriptions). */

@@ -42,6 +42,8 @@ export type SubscriptionEvent =
   /** `restored`: the paused deliveries (ISO days) brought back with the resume. */
   | { kind: 'resumed'; restored?: string[] }
   | { kind: 'skipped' | 'unskipped'; date: string }
+  /** The coffee chosen for the delivery of `date` (none: back to the usual coffee). */
+  | { kind: 'coffee'; date: string; coffee?: string }
   /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
   | { kind: 'replacement'; date: string; forDate: string }
   | { kind: 'cancelled' }
@@ -176,6 +178,10 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject:
       }
     case 'unskipped':
       return { subject: w('mail.unskipped.subject', { date: day(event.date) }), headline: w('mail.unskipped.headline'), lines: [w('mail.unskipped.line', { date: day(event.date) })] }
+    case 'coffee':
+      return event.coffee
+        ? { subject: w('mail.coffee.subject', { date: day(event.date), coffee: event.coffee }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.line', { date: day(event.date), coffee: event.coffee })] }
+        : { subject: w('mail.coffee.usualSubject', { date: day(event.date) }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.usualLine', { date: day(event.date) })] }
     case 'replacement':
       return {
         subject: w('mail.replacement.subject', { date: day(event.forDate) }),

@@ -10,6 +10,7 @@ import { changeLimit } from '../limits'
 import { privateOf } from '../customer'
 import * as details from './delivery-details'
 import * as subscription from './subscription'
+import * as coffee from './coffee-choice'
 
 type Handler<T> = (data: Data<T>) => Promise<Data>
 
@@ -36,3 +37,4 @@ export const unskipDelivery = limited(subscription.unskipDelivery)
 export const cancelSubscription = limited(subscription.cancelSubscription)
 export const setDeliveryAddress = limited(details.setDeliveryAddress)
 export const setPreferences = limited(details.setPreferences)
+export const chooseCoffee = limited(coffee.chooseCoffee)

@@ -14,6 +14,7 @@ import { keepReminder } from './reminders'
 import { shippedDays, syncBoards } from './roastery-boards'
 import { Locale, pathIn, storedLocale } from '../language'
 import { actingOf } from '../service/actor'
+import { withCoffees } from './delivery-coffee'
 
 /** The customer's user state, subscription included, as one value. */
 export type CustomerView = AccountUserState & SubscriptionFields
@@ -23,7 +24,7 @@ export type CustomerView = AccountUserState & SubscriptionFields
  * A delivery already shipped is no longer upcoming: it is in `deliveries`, on its way.
  */
 export function viewAt(data: Data, nowMs: number): CustomerView {
-  return shown(subscriptionAt(customerOf(data), nowMs, cadenceOf), nowMs)
+  return withCoffees(shown(subscriptionAt(customerOf(data), nowMs, cadenceOf), nowMs))
 }
 
 /** `view` without its shipped deliveries among the upcoming ones (in place). */
@@ -51,7 +52,7 @@ function manageUrl(locale: Locale | undefined): string | undefined {
 
 /** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
 const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
-  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method',
+  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method', 'coffee',
 ]
 
 /**
@@ -128,7 +129,7 @@ export async function complete(
   options: { boards?: boolean } = {},
 ): Promise<Data> {
   // The schedule's rules derived the upcoming deliveries; shipped ones are not upcoming any more.
-  shown(view, nowMs)
+  withCoffees(shown(view, nowMs))
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]

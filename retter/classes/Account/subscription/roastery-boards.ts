@@ -16,6 +16,7 @@ import { createHash } from 'crypto'
 import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, REPLACEMENT_SUFFIX, replacementIdFor, succeeded } from 'BeanBloomBoard'
 import { catalogueInUse, coffeeFor, SubscriptionFields, findPlan, firstChangeableDay, isoDay, isRoast, preferencesFor } from 'BeanBloomSubscription'
 import { AccountPrivateState, AccountUserState, privateOf } from '../customer'
+import { chosenCoffee } from './delivery-coffee'
 
 const rdk = new RDK()
 
@@ -97,8 +98,11 @@ function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]
     if (upcoming.skipped || day < firstDay || shipped.indexOf(day) >= 0 || !plan) continue
     const preferences = preferencesFor(plan, customer.preferences)
     const entry: BoardDeliveryInput = { plan: plan.id, grind: preferences.grind, roast: preferences.roast, bags: plan.bags, name: address.name, address: boardAddress(address) }
-    // The coffee it gets, as the catalogue of the moment names it (the roaster still chooses when it names none).
-    const coffee = coffeeFor(catalogueInUse(), plan, preferences.roast)
+    // The coffee the customer chose for this delivery, or the one it gets as the catalogue of the
+    // moment names it (the roaster still chooses when it names none).
+    const chosen = chosenCoffee(catalogueInUse(), customer.coffeeChoices, day, plan.id)
+    if (chosen) entry.roast = chosen.roast
+    const coffee = chosen || coffeeFor(catalogueInUse(), plan, preferences.roast)
     if (coffee) entry.coffee = coffee.name
     wanted[day] = entry
   }

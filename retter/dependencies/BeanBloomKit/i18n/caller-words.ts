@@ -139,6 +139,11 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   QUERY_TOO_LONG: 'refusals.general.searchLong',
   // Staff acting for a customer.
   REASON_REQUIRED: 'refusals.general.reasonRequired',
+  // Another coffee for one delivery.
+  DELIVERY_SKIPPED: 'refusals.general.deliverySkipped',
+  COFFEE_NOT_FOUND: 'refusals.general.coffeeNotFound',
+  COFFEE_UNAVAILABLE: 'refusals.general.coffeeUnavailable',
+  COFFEE_NOT_IN_PLAN: 'refusals.general.coffeeNotInPlan',
   // Why a customer cancels.
   CANCEL_REASON_REQUIRED: 'refusals.general.cancelReason',
   CANCEL_NOTE_REQUIRED: 'refusals.general.cancelNote',

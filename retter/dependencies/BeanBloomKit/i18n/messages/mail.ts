@@ -135,6 +135,11 @@ const en = {
   'mail.replacement.subject': 'A replacement for your delivery of {date}',
   'mail.replacement.headline': 'We are sending a replacement',
   'mail.replacement.line': 'Your delivery of {lost} did not reach you, so we are sending the same coffee again, free of charge. It leaves the roastery on {date}.',
+  'mail.coffee.subject': '{coffee} for your delivery on {date}',
+  'mail.coffee.headline': 'Your coffee for one delivery',
+  'mail.coffee.line': 'We will roast {coffee} for your delivery of {date}. Your other deliveries stay as they are.',
+  'mail.coffee.usualSubject': 'Your usual coffee for your delivery on {date}',
+  'mail.coffee.usualLine': 'Your delivery of {date} gets your usual coffee again.',
 }
 
 export type MailKey = keyof typeof en
@@ -269,6 +274,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.replacement.subject': 'Ersatz für deine Lieferung vom {date}',
     'mail.replacement.headline': 'Wir schicken dir Ersatz',
     'mail.replacement.line': 'Deine Lieferung vom {lost} ist nicht bei dir angekommen. Darum schicken wir dir denselben Kaffee noch einmal, kostenlos. Er verlässt die Rösterei am {date}.',
+    'mail.coffee.subject': '{coffee} für deine Lieferung am {date}',
+    'mail.coffee.headline': 'Dein Kaffee für eine Lieferung',
+    'mail.coffee.line': 'Für deine Lieferung vom {date} rösten wir {coffee}. Deine anderen Lieferungen bleiben, wie sie sind.',
+    'mail.coffee.usualSubject': 'Dein gewohnter Kaffee für deine Lieferung am {date}',
+    'mail.coffee.usualLine': 'Deine Lieferung vom {date} bekommt wieder deinen gewohnten Kaffee.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -398,6 +408,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.replacement.subject': 'Un remplacement pour votre livraison du {date}',
     'mail.replacement.headline': 'Nous vous envoyons un remplacement',
     'mail.replacement.line': 'Votre livraison du {lost} ne vous est pas parvenue\u202f: nous vous renvoyons le même café, gratuitement. Il quittera la brûlerie le {date}.',
+    'mail.coffee.subject': '{coffee} pour votre livraison du {date}',
+    'mail.coffee.headline': 'Votre café pour une livraison',
+    'mail.coffee.line': 'Nous torréfierons {coffee} pour votre livraison du {date}. Vos autres livraisons restent inchangées.',
+    'mail.coffee.usualSubject': 'Votre café habituel pour votre livraison du {date}',
+    'mail.coffee.usualLine': 'Votre livraison du {date} reçoit de nouveau votre café habituel.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -527,6 +542,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.replacement.subject': 'Vervanging voor je levering van {date}',
     'mail.replacement.headline': 'We sturen je een vervanging',
     'mail.replacement.line': 'Je levering van {lost} is niet bij je aangekomen, dus we sturen je dezelfde koffie nog een keer, gratis. Hij verlaat de branderij op {date}.',
+    'mail.coffee.subject': '{coffee} voor je levering op {date}',
+    'mail.coffee.headline': 'Je koffie voor één levering',
+    'mail.coffee.line': 'Voor je levering van {date} branden we {coffee}. Je andere leveringen blijven zoals ze zijn.',
+    'mail.coffee.usualSubject': 'Je gewone koffie voor je levering op {date}',
+    'mail.coffee.usualLine': 'Je levering van {date} krijgt weer je gewone koffie.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -656,6 +676,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.replacement.subject': 'Una sostituzione per la tua consegna del {date}',
     'mail.replacement.headline': 'Ti inviamo una sostituzione',
     'mail.replacement.line': 'La tua consegna del {lost} non ti è arrivata: ti inviamo di nuovo lo stesso caffè, gratuitamente. Lascerà la torrefazione il {date}.',
+    'mail.coffee.subject': '{coffee} per la tua consegna del {date}',
+    'mail.coffee.headline': 'Il tuo caffè per una consegna',
+    'mail.coffee.line': 'Per la tua consegna del {date} tosteremo {coffee}. Le altre consegne restano come sono.',
+    'mail.coffee.usualSubject': 'Il tuo solito caffè per la consegna del {date}',
+    'mail.coffee.usualLine': 'La tua consegna del {date} torna al tuo solito caffè.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -785,5 +810,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.replacement.subject': 'Un reemplazo para tu entrega del {date}',
     'mail.replacement.headline': 'Te enviamos un reemplazo',
     'mail.replacement.line': 'Tu entrega del {lost} no te llegó, así que te enviamos el mismo café otra vez, sin coste. Sale del tostadero el {date}.',
+    'mail.coffee.subject': '{coffee} para tu entrega del {date}',
+    'mail.coffee.headline': 'Tu café para una entrega',
+    'mail.coffee.line': 'Para tu entrega del {date} tostaremos {coffee}. Tus otras entregas siguen igual.',
+    'mail.coffee.usualSubject': 'Tu café de siempre para tu entrega del {date}',
+    'mail.coffee.usualLine': 'Tu entrega del {date} vuelve a llevar tu café de siempre.',
   },
 }

@@ -135,6 +135,10 @@ const en = {
   'refusals.general.cancelReason': 'Choose a reason for cancelling.',
   'refusals.general.cancelNote': 'Say in a few words why, when the reason is something else.',
   'refusals.general.cancelNoteLong': 'The note may have at most 500 characters.',
+  'refusals.general.deliverySkipped': 'That delivery is skipped: bring it back first.',
+  'refusals.general.coffeeNotFound': 'That coffee is not in the catalogue.',
+  'refusals.general.coffeeUnavailable': 'That coffee is not being roasted at the moment: choose another one.',
+  'refusals.general.coffeeNotInPlan': 'Your plan does not offer that coffee’s roast: choose a coffee of a roast it offers.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -271,6 +275,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.cancelReason': 'Wähle einen Grund für die Kündigung.',
     'refusals.general.cancelNote': 'Sag in ein paar Worten, warum, wenn der Grund etwas anderes ist.',
     'refusals.general.cancelNoteLong': 'Die Notiz darf höchstens 500 Zeichen haben.',
+    'refusals.general.deliverySkipped': 'Diese Lieferung ist ausgesetzt: Nimm sie zuerst wieder auf.',
+    'refusals.general.coffeeNotFound': 'Diesen Kaffee gibt es im Sortiment nicht.',
+    'refusals.general.coffeeUnavailable': 'Dieser Kaffee wird gerade nicht geröstet: Wähle einen anderen.',
+    'refusals.general.coffeeNotInPlan': 'Dein Abo bietet die Röstung dieses Kaffees nicht an: Wähle einen Kaffee mit einer Röstung aus deinem Abo.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -402,6 +410,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.cancelReason': 'Choisissez une raison de résiliation.',
     'refusals.general.cancelNote': 'Précisez la raison en quelques mots lorsqu’il s’agit d’autre chose.',
     'refusals.general.cancelNoteLong': 'La note peut comporter au plus 500 caractères.',
+    'refusals.general.deliverySkipped': 'Cette livraison est sautée\u202f: rétablissez-la d’abord.',
+    'refusals.general.coffeeNotFound': 'Ce café ne figure pas au catalogue.',
+    'refusals.general.coffeeUnavailable': 'Ce café n’est pas torréfié en ce moment\u202f: choisissez-en un autre.',
+    'refusals.general.coffeeNotInPlan': 'Votre formule ne propose pas la torréfaction de ce café\u202f: choisissez un café d’une torréfaction qu’elle propose.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -533,6 +545,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.cancelReason': 'Kies een reden om op te zeggen.',
     'refusals.general.cancelNote': 'Zeg in een paar woorden waarom, als de reden iets anders is.',
     'refusals.general.cancelNoteLong': 'De notitie mag hoogstens 500 tekens hebben.',
+    'refusals.general.deliverySkipped': 'Die levering is overgeslagen: zet haar eerst terug.',
+    'refusals.general.coffeeNotFound': 'Die koffie staat niet in het assortiment.',
+    'refusals.general.coffeeUnavailable': 'Die koffie wordt op dit moment niet gebrand: kies een andere.',
+    'refusals.general.coffeeNotInPlan': 'Je abonnement biedt de branding van die koffie niet: kies een koffie met een branding die het wel biedt.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -664,6 +680,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.cancelReason': 'Scegli un motivo per la disdetta.',
     'refusals.general.cancelNote': 'Spiega in poche parole il motivo, quando è «altro».',
     'refusals.general.cancelNoteLong': 'La nota può avere al massimo 500 caratteri.',
+    'refusals.general.deliverySkipped': 'Quella consegna è saltata: ripristinala prima.',
+    'refusals.general.coffeeNotFound': 'Quel caffè non è in catalogo.',
+    'refusals.general.coffeeUnavailable': 'Quel caffè al momento non viene tostato: scegline un altro.',
+    'refusals.general.coffeeNotInPlan': 'Il tuo abbonamento non offre la tostatura di quel caffè: scegli un caffè di una tostatura che offre.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -795,5 +815,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.cancelReason': 'Elige un motivo para cancelar.',
     'refusals.general.cancelNote': 'Di en pocas palabras por qué, cuando el motivo es otro.',
     'refusals.general.cancelNoteLong': 'La nota puede tener como máximo 500 caracteres.',
+    'refusals.general.deliverySkipped': 'Esa entrega está omitida: recupérala primero.',
+    'refusals.general.coffeeNotFound': 'Ese café no está en el catálogo.',
+    'refusals.general.coffeeUnavailable': 'Ese café no se está tostando ahora: elige otro.',
+    'refusals.general.coffeeNotInPlan': 'Tu plan no ofrece el tueste de ese café: elige un café de un tueste que ofrezca.',
   },
 }
