@@ -110,7 +110,9 @@ describe('the start confirmation takes the payment method', () => {
 
     // Cancelled, then started again: the saved card is shown, nothing asked.
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }))
-    await user.click(within(screen.getByRole('dialog', { name: 'Cancel your subscription?' })).getByRole('button', { name: 'Cancel subscription' }))
+    const cancelling = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
+    await user.click(within(cancelling).getByRole('radio', { name: 'Too expensive' }))
+    await user.click(within(cancelling).getByRole('button', { name: 'Cancel subscription' }))
     const cancelled = await screen.findByRole('region', { name: 'Your subscription is cancelled' }, LOAD)
     await user.click(within(cancelled).getByRole('link', { name: 'Start Barista again' }))
     const again = await screen.findByRole('dialog', { name: 'Start Barista again?' }, LOAD)

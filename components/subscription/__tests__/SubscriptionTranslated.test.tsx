@@ -77,6 +77,11 @@ test('pause and cancel in German: weeks counted by plural rules, the reach of a 
   const dialog = screen.getByRole('dialog', { name: 'Abo kündigen?' })
   expect(dialog).toHaveTextContent('Deine Barista-Lieferungen enden jetzt: Es wird nichts mehr verschickt.')
   expect(within(dialog).getByRole('button', { name: 'Abo behalten' })).toBeInTheDocument()
+  // It asks why in German, and offers in German what fits the reason.
+  await user.click(within(within(dialog).getByRole('group', { name: 'Warum kündigst du?' })).getByRole('radio', { name: 'Zu viel Kaffee' }))
+  const offers = within(dialog).getByRole('region', { name: 'Bevor du gehst: Hilft dir vielleicht eines davon?' })
+  expect(within(offers).getByRole('button', { name: 'Nur die nächste Lieferung aussetzen' })).toBeInTheDocument()
+  expect(within(offers).getByRole('button', { name: 'Stattdessen 4 Wochen pausieren' })).toBeInTheDocument()
 })
 
 test('plan and coffee, the price with its per-bag price, and the history in French', () => {
