@@ -34,6 +34,18 @@ async function subscriber(email: string): Promise<void> {
   expect((await backendCall(`CALL/Account/selectPlan/${who.accountId}`, who.token, { planId: 'barista' })).status).toBe(200)
 }
 
+/** Sam subscribed; Sue (support) signed in on /roastery, finds Sam by postal code and opens him. */
+async function supportOpensSubscriber() {
+  await subscriber('sam@example.com')
+  await addMember(OWNER, 'sue@example.com', ['support'])
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
+  const section = await screen.findByRole('region', { name: 'Customers' }, LOAD)
+  await user.type(within(section).getByRole('searchbox', { name: 'Find a customer' }), '10119')
+  await user.click(await within(section).findByRole('button', { name: 'Open sam@example.com' }, LOAD))
+  return { user, panel: await within(section).findByRole('region', { name: 'Sam Müller' }, LOAD) }
+}
+
 test('support finds a customer by postal code and by name, as they type; a search finding nobody says so', async () => {
   await customerAt('anouk@example.com', { name: 'Anouk de Vries', line1: 'Keizersgracht 1', city: 'Amsterdam', postalCode: '1015 CJ', country: 'NL' })
   await customerAt('sam@example.com', { name: 'Sam Müller', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })
@@ -60,14 +72,7 @@ test('support finds a customer by postal code and by name, as they type; a searc
 })
 
 test('support opens a subscriber, skips a delivery for them with a reason, and sees it on their timeline; no reason, no change', async () => {
-  await subscriber('sam@example.com')
-  await addMember(OWNER, 'sue@example.com', ['support'])
-  const user = userEvent.setup()
-  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
-  const section = await screen.findByRole('region', { name: 'Customers' }, LOAD)
-  await user.type(within(section).getByRole('searchbox', { name: 'Find a customer' }), '10119')
-  await user.click(await within(section).findByRole('button', { name: 'Open sam@example.com' }, LOAD))
-  const panel = await within(section).findByRole('region', { name: 'Sam Müller' }, LOAD)
+  const { user, panel } = await supportOpensSubscriber()
   expect(await within(panel).findByText('Visa •••• 4242', {}, LOAD)).toBeInTheDocument()
   expect(within(panel).getByText(/Active · Barista · €20\.00 per delivery/)).toBeInTheDocument()
 
@@ -85,14 +90,7 @@ test('support opens a subscriber, skips a delivery for them with a reason, and s
 })
 
 test('support changes a subscriber’s address with a reason: the panel shows it, and the timeline says who and why', async () => {
-  await subscriber('sam@example.com')
-  await addMember(OWNER, 'sue@example.com', ['support'])
-  const user = userEvent.setup()
-  await signInThroughPage(user, 'sue@example.com', { next: '/roastery', landing: '/roastery' })
-  const section = await screen.findByRole('region', { name: 'Customers' }, LOAD)
-  await user.type(within(section).getByRole('searchbox', { name: 'Find a customer' }), '10119')
-  await user.click(await within(section).findByRole('button', { name: 'Open sam@example.com' }, LOAD))
-  const panel = await within(section).findByRole('region', { name: 'Sam Müller' }, LOAD)
+  const { user, panel } = await supportOpensSubscriber()
   await within(panel).findByText('Visa •••• 4242', {}, LOAD)
 
   await user.click(within(panel).getByText('Change address'))
