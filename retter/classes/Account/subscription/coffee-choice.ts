@@ -8,6 +8,7 @@ import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { catalogueInUse, deliveryToChange, findCoffee, findPlan } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
+import { planOffersRoastOf } from './delivery-coffee'
 
 /**
  * WRITE {date, coffeeId}: the coffee for the delivery of `date` (an id of the catalogue's
@@ -39,7 +40,7 @@ export async function chooseCoffee(data: Data<{ date: string; coffeeId?: string 
   if (!coffee) return refuse(data, 404, 'COFFEE_NOT_FOUND', 'There is no coffee ' + coffeeId + ' in the catalogue.', { field: 'coffeeId' })
   if (!coffee.available) return refuse(data, 409, 'COFFEE_UNAVAILABLE', coffee.name + ' is not being roasted at the moment: choose another coffee.', { field: 'coffeeId' })
   const plan = findPlan(delivery.plan)
-  if (!plan || (plan.roasts as string[]).indexOf(coffee.roast) < 0) {
+  if (!plan || !planOffersRoastOf(plan, coffee)) {
     return refuse(data, 409, 'COFFEE_NOT_IN_PLAN', coffee.name + ' is a ' + coffee.roast + ' roast, which your plan does not offer: choose a coffee of a roast it offers.', { field: 'coffeeId' })
   }
   choices[day] = coffee.id

@@ -3,16 +3,21 @@
  * its plan may get, else the plan's and roast's of the moment; and the coffees a customer may
  * choose. Read by the customer's view and the roastery's boards; nothing here changes state.
  */
-import { Catalogue, catalogueInUse, Coffee, coffeeFor, CoffeePreferences, findCoffee, findPlan, preferencesFor, UpcomingDelivery } from 'BeanBloomSubscription'
+import { Catalogue, catalogueInUse, Coffee, coffeeFor, CoffeePreferences, findCoffee, findPlan, preferencesFor, SubscriptionPlan, UpcomingDelivery } from 'BeanBloomSubscription'
 
 type Choices = { [day: string]: string } | undefined
+
+/** True when a delivery of `plan` may get `coffee` instead of its usual one: a roast the plan offers (availability apart). */
+export function planOffersRoastOf(plan: Pick<SubscriptionPlan, 'roasts'>, coffee: Pick<Coffee, 'roast'>): boolean {
+  return (plan.roasts as string[]).indexOf(coffee.roast) >= 0
+}
 
 /** The chosen coffee of a delivery of `plan` on `day`, when it is still one the plan may get (available, of a roast the plan offers). */
 export function chosenCoffee(catalogue: Catalogue, choices: Choices, day: string, planId: string): Coffee | undefined {
   const id = choices ? choices[day.slice(0, 10)] : undefined
   const coffee = findCoffee(catalogue, id)
   const plan = findPlan(planId)
-  return coffee && coffee.available && plan && (plan.roasts as string[]).indexOf(coffee.roast) >= 0 ? coffee : undefined
+  return coffee && coffee.available && plan && planOffersRoastOf(plan, coffee) ? coffee : undefined
 }
 
 /** A coffee the customer may choose for a delivery, as their view lists it. */
@@ -28,7 +33,7 @@ export interface CoffeeOption {
 export function coffeeOptions(catalogue: Catalogue, planId: string | null | undefined): CoffeeOption[] {
   const plan = planId ? findPlan(planId) : undefined
   if (!plan) return []
-  return catalogue.coffees.filter(function (c) { return c.available && (plan.roasts as string[]).indexOf(c.roast) >= 0 })
+  return catalogue.coffees.filter(function (c) { return c.available && planOffersRoastOf(plan, c) })
     .map(function (c) { return { id: c.id, name: c.name, origin: c.origin, notes: c.notes, roast: c.roast } })
 }
 
