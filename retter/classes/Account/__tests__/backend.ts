@@ -4,11 +4,13 @@
  * calls of rio-local's account client over it. One fixture, so each test file states only the
  * options that are its own. Lives in `__tests__/`, which never deploys (retter/.rioignore).
  */
-import { createBackend, type Backend } from '../../../../rio-local/app'
+import { createBackend, DEFAULT_PROJECT_ID, type Backend } from '../../../../rio-local/app'
 import { fakeDate } from '../../../../rio-local/test/clock'
 import { accountClient, type Customer } from '../../../../rio-local/test/account-client'
 import { savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import { walkTo } from '../../../../rio-local/test/walk'
+import { call } from '../../../../rio-local/test/in-process'
+import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 
 type BackendOptions = Parameters<typeof createBackend>[0]
 
@@ -19,6 +21,10 @@ export interface AccountTestBackend<S> {
   readonly account: ReturnType<typeof accountClient<S>>
   /** Moves the clock to `iso` as the test clock does, running each task at its own due time. */
   walkTo(iso: string): Promise<void>
+  /** `who`'s user state (the test fails here when there is none). */
+  stateOf(who: Customer): Promise<S>
+  /** The deliveries on the board of `day` (`YYYY-MM-DD`), read with a staff member's session. */
+  boardOf(staff: Customer, day: string): Promise<BoardDelivery[]>
 }
 
 /**
@@ -28,9 +34,12 @@ export interface AccountTestBackend<S> {
 export function accountTestBackend<S>(start: number, options: () => BackendOptions): AccountTestBackend<S> {
   let time: ReturnType<typeof fakeDate> | undefined
   let backend: Backend | undefined
+  let projectId = ''
   beforeEach(async () => {
     time = fakeDate(start)
-    backend = await createBackend(options())
+    const made = options()
+    projectId = made.projectId ?? DEFAULT_PROJECT_ID
+    backend = await createBackend(made)
   })
   afterEach(async () => {
     await backend?.close()
@@ -40,6 +49,7 @@ export function accountTestBackend<S>(start: number, options: () => BackendOptio
     if (!backend) throw new Error('the backend is made before each test: use it inside a test or hook')
     return backend
   }
+  const account = accountClient<S>(current)
   const clock = (): ReturnType<typeof fakeDate> => {
     if (!time) throw new Error('the clock is made before each test: use it inside a test or hook')
     return time
@@ -51,8 +61,17 @@ export function accountTestBackend<S>(start: number, options: () => BackendOptio
     get time() {
       return clock()
     },
-    account: accountClient<S>(current),
+    account,
     walkTo: (iso) => walkTo(current(), clock(), iso),
+    async stateOf(who) {
+      const state = await account.userState(who)
+      if (!state) throw new Error('no user state for ' + who.email)
+      return state
+    },
+    async boardOf(staff, day) {
+      const res = await call<{ role: { staff?: Board } }>(current(), 'POST', `/${projectId}/STATE/Roastery/${day}?_token=${staff.token}`)
+      return res.body.role?.staff?.deliveries ?? []
+    },
   }
 }
 

@@ -4,7 +4,6 @@
  * board, never charged, shipped with the customer's "on its way" e-mail, on their timeline as the
  * shop's with the reason), and a receipt e-mailed again.
  */
-import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
@@ -23,13 +22,7 @@ const env = accountTestBackend<Sub>(START, () => ({
   projectId: P, storage: 'memory', dev: true, accessTokenTtlSeconds: 90 * 86400, refreshTokenTtlSeconds: 180 * 86400,
   projectEnv: { STAFF_EMAILS: 'rosa@example.com', SELLER_NAME: 'Bean & Bloom GmbH', SELLER_ADDRESS: 'Kastanienallee 7 | 10435 Berlin', SELLER_VAT_NUMBER: 'DE123456789' },
 }))
-const { account } = env
-/** Sam's user state (the test fails here when there is none). */
-async function stateOf(who: Who): Promise<Sub> {
-  const state = await account.userState(who)
-  if (!state) throw new Error('no user state for ' + who.email)
-  return state
-}
+const { account, stateOf, boardOf } = env
 let seq = 0
 const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
 
@@ -39,10 +32,6 @@ function asStaff(staff: Who, customer: Who, method: string, body: Record<string,
 }
 function roastery(staff: Who, day: string, method: string, body: unknown) {
   return call<Record<string, unknown>>(env.backend, 'POST', `/${P}/CALL/Roastery/${method}/${day}?_token=${staff.token}`, body)
-}
-async function board(staff: Who, day: string): Promise<BoardDelivery[]> {
-  const res = await call<{ role: { staff?: Board } }>(env.backend, 'POST', `/${P}/STATE/Roastery/${day}?_token=${staff.token}`)
-  return res.body.role?.staff?.deliveries ?? []
 }
 
 /** Sam, whose first delivery (25 Nov) was paid and shipped; Rosa, the bootstrap owner. */
@@ -76,7 +65,7 @@ test('staff send a free replacement for a lost delivery: its own line on the fir
   expect((await asStaff(rosa, sam, 'sendReplacement', { date: '2026-11-25', reason: REASON })).body).toMatchObject({ code: 'ALREADY_REPLACED' })
 
   // Its own line on the board, free, ready to ship; the customer's own delivery keeps its id.
-  const line = (await board(rosa, '2026-11-27')).find((d) => d.deliveryId === `${sam.accountId}:2026-11-27-replacement`)
+  const line = (await boardOf(rosa, '2026-11-27')).find((d) => d.deliveryId === `${sam.accountId}:2026-11-27-replacement`)
   expect(line).toMatchObject({ status: 'scheduled', payment: 'free', replacementFor: '2026-11-25', name: HOME.name, plan: 'barista' })
   // A refund of a replacement is no refund: nothing was paid.
   expect((await roastery(rosa, '2026-11-27', 'refundDelivery', { deliveryId: line?.deliveryId, amountCents: 100, reason: 'test' })).status).toBe(400)
@@ -94,7 +83,7 @@ test('staff send a free replacement for a lost delivery: its own line on the fir
   expect((await account.outbox(sam.email)).filter((m) => /on its way/i.test(m.subject))).toHaveLength(2)
   // Shipped: it stays on its board as it left, and the next sync leaves it alone.
   await account.ok(sam, 'setPreferences', { grind: 'espresso', roast: 'dark' })
-  expect((await board(rosa, '2026-11-27')).find((d) => d.deliveryId === line?.deliveryId)).toMatchObject({ status: 'shipped', payment: 'free' })
+  expect((await boardOf(rosa, '2026-11-27')).find((d) => d.deliveryId === line?.deliveryId)).toMatchObject({ status: 'shipped', payment: 'free' })
 })
 
 test('staff e-mail a receipt again: the same document, at once; an unknown number is refused', async () => {

@@ -4,10 +4,9 @@
  * view names it, the board packs it, the timeline and an e-mail say so; undone, the usual coffee
  * comes back. What cannot be chosen is refused with a specific code, and nothing changes.
  */
-import type { Board, BoardDelivery } from '@retter-shared/BeanBloomBoard'
+import type { BoardDelivery } from '@retter-shared/BeanBloomBoard'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Customer as Who } from '../../../../rio-local/test/account-client'
-import { call } from '../../../../rio-local/test/in-process'
 import { savePaymentMethod } from '../../../../rio-local/test/payments'
 import type { AccountUserState } from '../customer'
 import { accountTestBackend, baristaSubscriber } from '../__tests__/backend'
@@ -19,18 +18,12 @@ const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postal
 type Sub = SubscriptionFields & AccountUserState
 
 const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } }))
-const { account } = env
+const { account, stateOf, boardOf } = env
 let seq = 0
 const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
 
-async function stateOf(who: Who): Promise<Sub> {
-  const state = await account.userState(who)
-  if (!state) throw new Error('no user state for ' + who.email)
-  return state
-}
 async function boardLine(staff: Who, day: string, accountId: string): Promise<BoardDelivery | undefined> {
-  const res = await call<{ role: { staff?: Board } }>(env.backend, 'POST', `/${P}/STATE/Roastery/${day}?_token=${staff.token}`)
-  return (res.body.role?.staff?.deliveries ?? []).find((d) => d.deliveryId === `${accountId}:${day}`)
+  return (await boardOf(staff, day)).find((d) => d.deliveryId === `${accountId}:${day}`)
 }
 
 test('the customer picks another coffee for one delivery: its view, the board, the timeline and an e-mail follow; undone, the usual coffee is back', async () => {
