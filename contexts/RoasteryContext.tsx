@@ -183,9 +183,8 @@ export function RoasteryProvider({ children }: { children: ReactNode }) {
     return readRoasteryBoards(rio, monthDays(month))
   }), [rio])
   const refundAnyDay = useCallback((date: string, deliveryId: string, amountCents: number, reason: string) => mapRejection(async () => {
-    const { openRoasteryDays } = await roasteryApi()
-    const days = await openRoasteryDays(rio, [date])
-    return days.refundDelivery(date, deliveryId, amountCents, reason)
+    const { refundOnDay } = await roasteryApi()
+    return refundOnDay(rio, date, deliveryId, amountCents, reason)
   }), [rio])
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 

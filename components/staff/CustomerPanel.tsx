@@ -13,6 +13,7 @@ import { CustomerChanges } from './CustomerChanges'
 import { RefundDialog } from '@/components/roastery/RefundDialog'
 import { grindLabel, roastLabel } from '@/lib/delivery/preference-words'
 import { deliveryIdFor } from '@/lib/roastery/board'
+import { refundableCents } from '@/lib/roastery/money'
 import { mapRejection } from '@/lib/rio/errors/map-later'
 import { cancelReasonKey } from '@/lib/subscription/cancel-words'
 import { CANCEL_REASONS, type CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
@@ -33,18 +34,18 @@ const PAUSE_WEEKS = [1, 2, 3, 4, 5, 6, 7, 8]
 type Said = { ok: boolean; text: string } | null
 type Payment = CustomerForStaff['payments'][number]
 
-/** Cents of a payment refunded so far. */
-function refundedOf(payment: Payment): number {
-  return payment.refunds.reduce((sum, refund) => sum + refund.amountCents, 0)
+/** A customer's payment as the board's money reads it (what the refund form and its rules take). */
+function boardMoneyOf(payment: Payment): { payment: 'paid' | undefined; amountCents: number; refundedCents: number } {
+  return {
+    payment: payment.status === 'paid' ? 'paid' : undefined,
+    amountCents: payment.amountCents,
+    refundedCents: payment.refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+  }
 }
 
 /** Refunds one delivery of the customer on its day's board (the board's own rules and role check apply). Rejects with an AppError. */
 function refundOnBoard(rio: ReturnType<typeof useRio>['rio'], accountId: string, date: string, amountCents: number, reason: string) {
-  return mapRejection(async () => {
-    const { openRoasteryDays } = await roasteryApi()
-    const days = await openRoasteryDays(rio, [date])
-    return days.refundDelivery(date, deliveryIdFor(accountId, date), amountCents, reason)
-  })
+  return mapRejection(async () => (await roasteryApi()).refundOnDay(rio, date, deliveryIdFor(accountId, date), amountCents, reason))
 }
 
 /**
@@ -227,7 +228,7 @@ export function CustomerPanel({ found, mayRefund = false, onClose }: { found: Fo
                 <li key={payment.date}>
                   {formatDeliveryDay(payment.date, locale)}: {paymentLineIn(t, payment, locale)}
                   {payment.receipt ? <>{` · ${t('staff.customer.receipt', { number: payment.receipt })} `}{resend(payment.receipt)}</> : null}
-                  {mayRefund && payment.status === 'paid' && payment.amountCents - refundedOf(payment) > 0 ? (
+                  {mayRefund && refundableCents(boardMoneyOf(payment)) > 0 ? (
                     <>{' '}<button type="button" className="btn btn-secondary" disabled={busy} aria-label={t('roastery.refund.buttonLabel', { name: formatDeliveryDay(payment.date, locale) })} onClick={() => setRefunding(payment)}>{t('roastery.refund.button')}</button></>
                   ) : null}
                   {payment.refunds.map((refund, i) => (
@@ -245,7 +246,7 @@ export function CustomerPanel({ found, mayRefund = false, onClose }: { found: Fo
       ) : null}
       {refunding && customer && api ? (
         <RefundDialog
-          delivery={{ name: customer.delivery?.name ?? found.email, payment: 'paid', amountCents: refunding.amountCents, refundedCents: refundedOf(refunding) }}
+          delivery={{ name: customer.delivery?.name ?? found.email, ...boardMoneyOf(refunding) }}
           dayLabel={formatDeliveryDay(refunding.date, locale)}
           onClose={() => setRefunding(null)}
           onRefund={async (amountCents, why) => {

@@ -254,6 +254,15 @@ export function openRoasteryDays(rio: RioAccessor, dates: readonly string[]): Pr
 }
 
 /**
+ * Refunds one delivery on its day's board, opening that day alone (a day of the money view's month,
+ * a customer's payment on their page for staff). Rejects as `openRoasteryDays` does.
+ */
+export async function refundOnDay(rio: RioAccessor, date: string, deliveryId: string, amountCents: number, reason: string): Promise<RefundResult> {
+  const days = await openRoasteryDays(rio, [date])
+  return days.refundDelivery(date, deliveryId, amountCents, reason)
+}
+
+/**
  * Reads the boards of `dates` once (the money view's month), opening days nobody opened yet (an
  * empty board). Rejects with an AppError when any cannot be read.
  * @param dates `YYYY-MM-DD` delivery days

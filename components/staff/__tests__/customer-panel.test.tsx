@@ -32,7 +32,7 @@ const SAM: CustomerForStaff = {
 }
 const refundDelivery = jest.fn<Promise<{ amountCents: number; refundedCents: number; creditNote: string | null }>, [string, string, number, string]>()
 jest.mock('@/lib/roastery/roastery-api', () => ({
-  openRoasteryDays: () => Promise.resolve({ refundDelivery: (...args: [string, string, number, string]) => refundDelivery(...args) }),
+  refundOnDay: (_rio: unknown, ...args: [string, string, number, string]) => refundDelivery(...args),
 }))
 
 const FOUND = { accountId: 'acct_sam', email: 'sam@example.com', name: 'Sam Müller', postalCode: '10119', status: 'active' as const }
