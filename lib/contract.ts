@@ -107,6 +107,21 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   timeline?: TimelineEntry[]
 }
 
+/** What the reminder e-mail's one-click link would do: answer of `Account.readDeliveryLink` (it changes nothing). */
+export interface DeliveryLinkView {
+  /** Skip the delivery, or give it another coffee. */
+  action: 'skip' | 'change'
+  /** The delivery's day (ISO, midnight UTC). */
+  date: string
+  plan: string
+  /** The coffee the delivery gets now. */
+  coffee?: { id: string; name: string; chosen: boolean }
+  /** For a change: the coffees to choose from. */
+  coffeeOptions?: AccountUserState['coffeeOptions']
+  /** The delivery's final moment (ISO): the link works until then. */
+  lastChangeAt: string
+}
+
 /** Answer of `Account.startPaymentSetup`: what Stripe.js needs to confirm the SetupIntent in the browser. */
 export interface PaymentSetup {
   clientSecret: string

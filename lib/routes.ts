@@ -4,6 +4,8 @@ export const ROUTES = {
   signIn: '/sign-in',
   account: '/account',
   roastery: '/roastery',
+  /** Where a reminder e-mail's one-click link lands (the Account class's LINK_PAGE). */
+  deliveryLink: '/delivery-link',
 } as const
 
 /** The sign-in page, coming back to `next` (a path on this site) afterwards. */

@@ -1,6 +1,6 @@
 import '@/test/intersection-observer'
 /**
- * The app as `_app.tsx` composes it (layout, error boundary, the three pages, the first paint's keeper), switching pages on
+ * The app as `_app.tsx` composes it (layout, error boundary, its pages, the first paint's keeper), switching pages on
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
  * Shared by the page tests.
  */
@@ -18,6 +18,7 @@ import RoasteryRoute, { getStaticProps as roasteryWords } from '@/pages/roastery
 import HomeRoute from '@/pages/index'
 import SignInRoute, { getStaticProps as signInWords } from '@/pages/sign-in'
 import NotFoundRoute, { getStaticProps as notFoundWords } from '@/pages/404'
+import DeliveryLinkRoute, { getStaticProps as deliveryLinkWords } from '@/pages/delivery-link'
 import { I18nProvider } from '@/contexts/I18nContext'
 import type { I18nPageProps, PageMessages } from '@/lib/i18n/types'
 import type { DeliveryAddress } from '@/lib/contract'
@@ -33,7 +34,7 @@ import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
 const pageWords = new Map<string, PageMessages>()
 beforeAll(async () => {
   const pages: Array<[string, GetStaticProps<I18nPageProps>]> = [
-    [ROUTES.signIn, signInWords], [ROUTES.account, accountWords], [ROUTES.roastery, roasteryWords], ['404', notFoundWords],
+    [ROUTES.signIn, signInWords], [ROUTES.account, accountWords], [ROUTES.roastery, roasteryWords], [ROUTES.deliveryLink, deliveryLinkWords], ['404', notFoundWords],
   ]
   for (const [route, props] of pages) {
     const result = await props({ locale: 'en' } as GetStaticPropsContext)
@@ -58,6 +59,8 @@ function CurrentPage() {
       return <WithWords route={ROUTES.account}><AccountRoute /></WithWords>
     case ROUTES.roastery:
       return <WithWords route={ROUTES.roastery}><RoasteryRoute /></WithWords>
+    case ROUTES.deliveryLink:
+      return <WithWords route={ROUTES.deliveryLink}><DeliveryLinkRoute /></WithWords>
     default:
       return <WithWords route="404"><NotFoundRoute /></WithWords>
   }

@@ -80,6 +80,8 @@ export interface AccountPrivateState {
   reminderTasks?: string[]
   /** The latest delivery (ISO day) a reminder was sent for. */
   remindedFor?: string
+  /** The reminders' one-click links already used: nonce to the delivery's ISO day, forgotten once that day has passed (delivery-links.ts). */
+  usedLinks?: { [nonce: string]: string }
   /** What this Account last put on each roastery board (fingerprint by `YYYY-MM-DD`; roastery.ts). */
   onBoards?: { [day: string]: string }
   /** A syncRoastery task is pending (board updates failed). */

@@ -20,8 +20,8 @@ const rdk = new RDK()
 /** Lookup-key name of an Account; its value is the normalised e-mail. */
 export const EMAIL_LOOKUP_KEY = 'email'
 
-/** Methods anyone may call, signed in or not (the sign-in flow itself and the plan list). */
-export const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'stripeWebhook']
+/** Methods anyone may call, signed in or not (the sign-in flow itself, the plan list, the webhook and the e-mails' signed links). */
+export const OPEN_TO_ANYONE = ['INIT', 'GET', 'sendOtp', 'verifyOtp', 'getSubscriptionPlans', 'stripeWebhook', 'readDeliveryLink', 'useDeliveryLink']
 
 /**
  * Methods only the platform runs: delayed calls (`data.tasks`) this class scheduled,

@@ -43,6 +43,15 @@ export function secretDigest(text: string): string {
   return createHmac('sha256', idSecret()).update(text).digest('hex').slice(0, 24)
 }
 
+/**
+ * The full HMAC-SHA256 (64 hex chars) of purpose NUL `text` under CUSTOMER_ID_SECRET: a signature
+ * only the project can make, separate for each purpose, so one purpose's signature never passes
+ * for another's (the e-mails' one-click links sign with it).
+ */
+export function signatureOf(purpose: string, text: string): string {
+  return createHmac('sha256', idSecret()).update(purpose + '\u0000' + text).digest('hex')
+}
+
 /** secretDigest of purpose + normalised e-mail; NUL never occurs in an address. */
 function emailKey(email: string, purpose: string): string {
   return secretDigest(purpose + normaliseEmail(email))

@@ -49,7 +49,8 @@ export type SubscriptionEvent =
   | { kind: 'cancelled' }
   | { kind: 'address'; first: boolean }
   | { kind: 'preferences' }
-  | { kind: 'reminder'; date: string; amountCents?: number }
+  /** `links`: the one-click links of this delivery (skip it; change its coffee), when the project knows the app's address. */
+  | { kind: 'reminder'; date: string; amountCents?: number; links?: { skip: string; change?: string } }
   /** `tracking`: the parcel's carrier and number, when staff entered them before it left. */
   | { kind: 'shipped'; date: string; shippedAt: string; tracking?: Tracking }
   | { kind: 'payment-method'; method: string }
@@ -131,7 +132,22 @@ function preNotification(date: string, amountCents: number | undefined, method: 
 }
 
 /** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
-function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject: string; headline: string; lines: string[] } {
+/** One e-mail's own part: its subject, headline and lines, and the buttons it offers (a label and its address each). */
+interface Body {
+  subject: string
+  headline: string
+  lines: string[]
+  actions?: Array<{ label: string; url: string }>
+}
+
+/** The reminder's one-click links as buttons. */
+function reminderActions(links: { skip: string; change?: string }, s: Speech): Array<{ label: string; url: string }> {
+  const actions = [{ label: s.w('mail.reminder.skipLink'), url: links.skip }]
+  if (links.change) actions.push({ label: s.w('mail.reminder.changeLink'), url: links.change })
+  return actions
+}
+
+function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
   const w = s.w
   const day = s.day
   const planText = ctx.plan ? planName(ctx.plan, s) : w('mail.yourPlan')
@@ -205,6 +221,7 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): { subject:
         headline: w('mail.reminder.headline'),
         lines: [w('mail.reminder.line', { date: day(event.date), lastChange: day(t.lastChangeDay), roast: day(t.roastDay), arrival: day(t.arrivalDay) })]
           .concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)),
+        actions: event.links ? reminderActions(event.links, s) : undefined,
       }
     }
     case 'price-change':
@@ -278,13 +295,20 @@ function nextLines(ctx: MailContext, event: SubscriptionEvent, s: Speech): strin
 }
 
 /** The e-mail around its own part: what happens next, the delivery address, where to manage it. */
-function composed(parts: { subject: string; headline: string; lines: string[] }, next: string[], showAddress: boolean, ctx: MailContext, s: Speech): Mail {
+function composed(parts: Body, next: string[], showAddress: boolean, ctx: MailContext, s: Speech): Mail {
   const address = ctx.address && showAddress ? postalAddressLines(ctx.address, s.locale) : []
   const manage = ctx.manageUrl ? s.w('mail.manage.url', { url: ctx.manageUrl }) : s.w('mail.manage.none')
   const lines = ctx.byShop ? [s.w('mail.byShop')].concat(parts.lines) : parts.lines
-  const text = textMail(parts.headline, lines.concat(next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
+  const actions = parts.actions || []
+  const actionText = actions.map(function (a) { return s.w('mail.button.text', { label: a.label, url: a.url }) })
+  const text = textMail(parts.headline, lines.concat(actionText.length ? [''].concat(actionText) : [], next.length ? [''].concat(next) : [], address.length ? ['', s.w('mail.deliveringTo.text')].concat(address) : [], ['', manage]), s.locale)
   const html = htmlMail(parts.subject, parts.headline, [
     lines.map(paragraphHtml).join(''),
+    actions.length
+      ? '<p style="margin:16px 0">' + actions.map(function (a) {
+        return '<a href="' + escapeHtml(a.url) + '" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border-radius:6px;background:' + BRAND_COLOUR + ';color:#fff;text-decoration:none">' + escapeHtml(a.label) + '</a>'
+      }).join('') + '</p>'
+      : '',
     next.map(paragraphHtml).join(''),
     address.length ? '<p style="margin:16px 0 4px;font-weight:bold">' + escapeHtml(s.w('mail.deliveringTo.html')) + '</p><p style="margin:0 0 12px">' + address.map(escapeHtml).join('<br>') + '</p>' : '',
     ctx.manageUrl

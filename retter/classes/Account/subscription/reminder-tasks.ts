@@ -5,7 +5,7 @@
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
+import { catalogueInUse, deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
 import { planOn } from '../payments/charge-task'
 import { current, mailCustomer } from './customer-view'
 import { privateOf } from '../customer'
@@ -13,6 +13,9 @@ import { keepReminder, ranTask, stillDue } from './reminders'
 import { syncBoards } from './roastery-boards'
 import { retellPayments } from '../payments/board-payment'
 import { isShipped } from './shipments'
+import { reminderLinks } from './delivery-links'
+import { coffeeOptions } from './delivery-coffee'
+import { storedLocale } from '../language'
 
 /**
  * WRITE (task) {date}: e-mails "your coffee arrives …" if that delivery is still due and was not
@@ -37,8 +40,11 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   const due = stillDue(view, date, nowMs) && priv.remindedFor !== date && !isShipped(view, date) && !isFinal(date, nowMs) && !paymentOn(view.payments, date) && !view.paymentHoldSince
   if (due) {
     priv.remindedFor = date
+    const plan = planOn(view, date)
+    // One-click links: skip it, or (when its plan lets the customer choose) change its coffee.
+    const links = reminderLinks(data.context.instanceId || '', date.slice(0, 10), !!plan && coffeeOptions(catalogueInUse(), plan).length > 0, storedLocale(view))
     // The price this delivery will be charged (a price change reaches it only with notice).
-    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: planOn(view, date) ? deliveryPrice(view.segments || [], date, priceNoticeDays()) : undefined })
+    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? deliveryPrice(view.segments || [], date, priceNoticeDays()) : undefined, links: links })
   }
   keepReminder(data, view, nowMs)
   respond(data, { sent: due, reason: due ? 'due' : 'not due' })

@@ -144,6 +144,11 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   COFFEE_NOT_FOUND: 'refusals.general.coffeeNotFound',
   COFFEE_UNAVAILABLE: 'refusals.general.coffeeUnavailable',
   COFFEE_NOT_IN_PLAN: 'refusals.general.coffeeNotInPlan',
+  // The reminder e-mail's one-click links.
+  LINK_INVALID: 'refusals.general.linkInvalid',
+  LINK_USED: 'refusals.general.linkUsed',
+  LINK_EXPIRED: 'refusals.general.linkExpired',
+  COFFEE_REQUIRED: 'refusals.general.coffeeRequired',
   // Why a customer cancels.
   CANCEL_REASON_REQUIRED: 'refusals.general.cancelReason',
   CANCEL_NOTE_REQUIRED: 'refusals.general.cancelNote',

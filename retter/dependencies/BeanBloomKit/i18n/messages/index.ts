@@ -47,7 +47,7 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'account.document.paidWithValue', 'payments.line', 'legal.privacy.receipts.where', 'legal.privacy.analytics.where',
   'account.document.date', 'legal.address.email', 'legal.imprint.register',
   // Values only, or a number and a value: the same in every language.
-  'mail.coffee', 'mail.digest.item', 'documents.paidWithValue',
+  'mail.coffee', 'mail.digest.item', 'documents.paidWithValue', 'mail.button.text',
   // The catalogue section: a value pair, and words that are the same in some languages ("Status", "Catalogue", "Name", "Description", "Plan").
   'staff.catalogue.fieldProblem', 'staff.catalogue.fieldIn', 'staff.catalogue.state', 'staff.catalogue.title', 'staff.catalogue.field.name',
   'staff.catalogue.field.description', 'staff.catalogue.plan',

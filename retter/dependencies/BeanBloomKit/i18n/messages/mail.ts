@@ -140,6 +140,9 @@ const en = {
   'mail.coffee.line': 'We will roast {coffee} for your delivery of {date}. Your other deliveries stay as they are.',
   'mail.coffee.usualSubject': 'Your usual coffee for your delivery on {date}',
   'mail.coffee.usualLine': 'Your delivery of {date} gets your usual coffee again.',
+  'mail.reminder.skipLink': 'Skip this delivery',
+  'mail.reminder.changeLink': 'Choose another coffee',
+  'mail.button.text': '{label}: {url}',
 }
 
 export type MailKey = keyof typeof en
@@ -279,6 +282,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.coffee.line': 'Für deine Lieferung vom {date} rösten wir {coffee}. Deine anderen Lieferungen bleiben, wie sie sind.',
     'mail.coffee.usualSubject': 'Dein gewohnter Kaffee für deine Lieferung am {date}',
     'mail.coffee.usualLine': 'Deine Lieferung vom {date} bekommt wieder deinen gewohnten Kaffee.',
+    'mail.reminder.skipLink': 'Diese Lieferung aussetzen',
+    'mail.reminder.changeLink': 'Anderen Kaffee wählen',
+    'mail.button.text': '{label}: {url}',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -413,6 +419,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.coffee.line': 'Nous torréfierons {coffee} pour votre livraison du {date}. Vos autres livraisons restent inchangées.',
     'mail.coffee.usualSubject': 'Votre café habituel pour votre livraison du {date}',
     'mail.coffee.usualLine': 'Votre livraison du {date} reçoit de nouveau votre café habituel.',
+    'mail.reminder.skipLink': 'Sauter cette livraison',
+    'mail.reminder.changeLink': 'Choisir un autre café',
+    'mail.button.text': '{label}\u202f: {url}',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -547,6 +556,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.coffee.line': 'Voor je levering van {date} branden we {coffee}. Je andere leveringen blijven zoals ze zijn.',
     'mail.coffee.usualSubject': 'Je gewone koffie voor je levering op {date}',
     'mail.coffee.usualLine': 'Je levering van {date} krijgt weer je gewone koffie.',
+    'mail.reminder.skipLink': 'Deze levering overslaan',
+    'mail.reminder.changeLink': 'Andere koffie kiezen',
+    'mail.button.text': '{label}: {url}',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -681,6 +693,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.coffee.line': 'Per la tua consegna del {date} tosteremo {coffee}. Le altre consegne restano come sono.',
     'mail.coffee.usualSubject': 'Il tuo solito caffè per la consegna del {date}',
     'mail.coffee.usualLine': 'La tua consegna del {date} torna al tuo solito caffè.',
+    'mail.reminder.skipLink': 'Salta questa consegna',
+    'mail.reminder.changeLink': 'Scegli un altro caffè',
+    'mail.button.text': '{label}: {url}',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -815,5 +830,8 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.coffee.line': 'Para tu entrega del {date} tostaremos {coffee}. Tus otras entregas siguen igual.',
     'mail.coffee.usualSubject': 'Tu café de siempre para tu entrega del {date}',
     'mail.coffee.usualLine': 'Tu entrega del {date} vuelve a llevar tu café de siempre.',
+    'mail.reminder.skipLink': 'Saltar esta entrega',
+    'mail.reminder.changeLink': 'Elegir otro café',
+    'mail.button.text': '{label}: {url}',
   },
 }

@@ -139,6 +139,10 @@ const en = {
   'refusals.general.coffeeNotFound': 'That coffee is not in the catalogue.',
   'refusals.general.coffeeUnavailable': 'That coffee is not being roasted at the moment: choose another one.',
   'refusals.general.coffeeNotInPlan': 'Your plan does not offer that coffee’s roast: choose a coffee of a roast it offers.',
+  'refusals.general.linkInvalid': 'This link is not valid. Open the link in your latest e-mail, or sign in to manage your deliveries.',
+  'refusals.general.linkUsed': 'This link has already been used. Sign in to see or change your delivery.',
+  'refusals.general.linkExpired': 'This link has expired: its delivery is being roasted and can no longer change.',
+  'refusals.general.coffeeRequired': 'Choose the coffee for this delivery.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -279,6 +283,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.coffeeNotFound': 'Diesen Kaffee gibt es im Sortiment nicht.',
     'refusals.general.coffeeUnavailable': 'Dieser Kaffee wird gerade nicht geröstet: Wähle einen anderen.',
     'refusals.general.coffeeNotInPlan': 'Dein Abo bietet die Röstung dieses Kaffees nicht an: Wähle einen Kaffee mit einer Röstung aus deinem Abo.',
+    'refusals.general.linkInvalid': 'Dieser Link ist ungültig. Öffne den Link aus deiner neuesten E-Mail oder melde dich an, um deine Lieferungen zu verwalten.',
+    'refusals.general.linkUsed': 'Dieser Link wurde schon benutzt. Melde dich an, um deine Lieferung zu sehen oder zu ändern.',
+    'refusals.general.linkExpired': 'Dieser Link ist abgelaufen: Die Lieferung wird schon geröstet und lässt sich nicht mehr ändern.',
+    'refusals.general.coffeeRequired': 'Wähle den Kaffee für diese Lieferung.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -414,6 +422,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.coffeeNotFound': 'Ce café ne figure pas au catalogue.',
     'refusals.general.coffeeUnavailable': 'Ce café n’est pas torréfié en ce moment\u202f: choisissez-en un autre.',
     'refusals.general.coffeeNotInPlan': 'Votre formule ne propose pas la torréfaction de ce café\u202f: choisissez un café d’une torréfaction qu’elle propose.',
+    'refusals.general.linkInvalid': 'Ce lien n’est pas valide. Ouvrez le lien de votre dernier e-mail ou connectez-vous pour gérer vos livraisons.',
+    'refusals.general.linkUsed': 'Ce lien a déjà été utilisé. Connectez-vous pour voir ou modifier votre livraison.',
+    'refusals.general.linkExpired': 'Ce lien a expiré\u202f: sa livraison est en cours de torréfaction et ne peut plus être modifiée.',
+    'refusals.general.coffeeRequired': 'Choisissez le café de cette livraison.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -549,6 +561,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.coffeeNotFound': 'Die koffie staat niet in het assortiment.',
     'refusals.general.coffeeUnavailable': 'Die koffie wordt op dit moment niet gebrand: kies een andere.',
     'refusals.general.coffeeNotInPlan': 'Je abonnement biedt de branding van die koffie niet: kies een koffie met een branding die het wel biedt.',
+    'refusals.general.linkInvalid': 'Deze link is niet geldig. Open de link in je nieuwste e-mail, of log in om je leveringen te beheren.',
+    'refusals.general.linkUsed': 'Deze link is al gebruikt. Log in om je levering te bekijken of te wijzigen.',
+    'refusals.general.linkExpired': 'Deze link is verlopen: de levering wordt al gebrand en kan niet meer veranderen.',
+    'refusals.general.coffeeRequired': 'Kies de koffie voor deze levering.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -684,6 +700,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.coffeeNotFound': 'Quel caffè non è in catalogo.',
     'refusals.general.coffeeUnavailable': 'Quel caffè al momento non viene tostato: scegline un altro.',
     'refusals.general.coffeeNotInPlan': 'Il tuo abbonamento non offre la tostatura di quel caffè: scegli un caffè di una tostatura che offre.',
+    'refusals.general.linkInvalid': 'Questo link non è valido. Apri il link della tua e-mail più recente oppure accedi per gestire le tue consegne.',
+    'refusals.general.linkUsed': 'Questo link è già stato usato. Accedi per vedere o modificare la tua consegna.',
+    'refusals.general.linkExpired': 'Questo link è scaduto: la sua consegna è già in tostatura e non può più cambiare.',
+    'refusals.general.coffeeRequired': 'Scegli il caffè per questa consegna.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -819,5 +839,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.coffeeNotFound': 'Ese café no está en el catálogo.',
     'refusals.general.coffeeUnavailable': 'Ese café no se está tostando ahora: elige otro.',
     'refusals.general.coffeeNotInPlan': 'Tu plan no ofrece el tueste de ese café: elige un café de un tueste que ofrezca.',
+    'refusals.general.linkInvalid': 'Este enlace no es válido. Abre el enlace de tu último correo o inicia sesión para gestionar tus entregas.',
+    'refusals.general.linkUsed': 'Este enlace ya se ha usado. Inicia sesión para ver o cambiar tu entrega.',
+    'refusals.general.linkExpired': 'Este enlace ha caducado: su entrega ya se está tostando y no puede cambiar.',
+    'refusals.general.coffeeRequired': 'Elige el café para esta entrega.',
   },
 }
