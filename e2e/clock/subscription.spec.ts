@@ -2,7 +2,8 @@
  * A customer's whole subscription, in one document: a visitor picks a plan, signs in, gives the
  * delivery address in the confirmation, sets grind and roast, skips three deliveries, pauses a week,
  * resumes and unskips one; the dates obey the schedule's rules all along, every change has its
- * e-mail, and the upcoming-delivery reminder arrives once the delayed calls run. Then a plan change
+ * e-mail, and the upcoming-delivery reminder arrives once the delayed calls run; its skip link, opened
+ * signed out on another device, asks and then skips the delivery once. Then a plan change
  * (compared side by side), a cancellation and a restart with the address prefilled. axe checks the
  * page and every dialog; no step reloads the page.
  */
@@ -11,8 +12,9 @@ import type { Locator, Page } from '@playwright/test'
 import { outbox, waitForCode } from '../support/backend'
 import { advanceClockTo } from '../support/payments'
 import { card } from '../support/cards'
-import { expect, fillStartDetails, freshEmail, pickPlanAndSignIn, requestCode, test } from '../support/fixtures'
+import { expect, fillStartDetails, freshEmail, pickPlanAndSignIn, requestCode, test, watchErrors } from '../support/fixtures'
 import { capture } from '../support/screens'
+import { E2E_ENV, requireEnv } from '../support/env'
 
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page })
@@ -44,7 +46,7 @@ async function subjects(email: string): Promise<string[]> {
   return (await outbox(email)).filter((mail) => !mail.code).map((mail) => mail.subject).reverse()
 }
 
-test('pick → sign in → address in the confirmation → coffee → skip 3, pause, resume, unskip → an e-mail for each → the reminder', async ({ page, errors }) => {
+test('pick → sign in → address in the confirmation → coffee → skip 3, pause, resume, unskip → an e-mail for each → the reminder and its skip link', async ({ browser, page, errors }) => {
   const email = freshEmail('journey')
   await page.goto('/')
   await page.getByRole('link', { name: 'Start with Barista' }).click()
@@ -144,6 +146,25 @@ test('pick → sign in → address in the confirmation → coffee → skip 3, pa
   expect((await subjects(email)).filter((subject) => subject.startsWith('Your coffee arrives '))).toEqual([])
   await advanceClockTo(new Date(remindAt + 60_000).toISOString())
   await expect.poll(async () => (await subjects(email)).filter((subject) => subject.startsWith('Your coffee arrives '))).toHaveLength(1)
+
+  // Its "Skip this delivery" link works on another device, signed out: it asks, then skips once.
+  const reminder = (await outbox(email)).find((mail) => mail.subject.startsWith('Your coffee arrives '))
+  const skipLink = new URL(/Skip this delivery: (\S+)/.exec(reminder?.text ?? '')?.[1] ?? 'https://missing.invalid/')
+  expect(skipLink.pathname).toBe('/delivery-link')
+  const phone = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: requireEnv(E2E_ENV.baseUrl) })
+  const mail = await phone.newPage()
+  const mailErrors = watchErrors(mail)
+  await mail.goto(skipLink.pathname + skipLink.hash)
+  await expect(mail.getByRole('heading', { name: /^Skip your delivery of / })).toBeVisible()
+  expect(await seriousViolations(mail), 'link page').toEqual([])
+  await mail.getByRole('button', { name: 'Skip this delivery' }).click()
+  await expect(mail.getByRole('status').filter({ hasText: 'is skipped' })).toBeVisible()
+  await mail.reload()
+  await expect(mail.getByRole('alert').filter({ hasText: 'This link has already been used.' })).toBeVisible()
+  expect(mailErrors.list.filter((line) => !/409/.test(line))).toEqual([])
+  await phone.close()
+  // The account page still open on the first device shows it skipped, live.
+  await expect(list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${back}"]`) })).toContainText('Skipped')
 
   // A plan change compares the two plans; cancelling keeps the plan to start again, address prefilled.
   await coffee.getByRole('link', { name: 'Compare and change plan' }).click()
