@@ -22,7 +22,7 @@ export const STATIC_INSTANCE_ID = 'static'
 /** Lookup-key name of an Account (its value is the normalised e-mail; lookup keys are never public). */
 export const ACCOUNT_LOOKUP_KEY = 'email'
 
-import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import type { SubscriptionFields, Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Grind, Roast } from '@retter-shared/BeanBloomSubscription/preferences'
 import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/payments'
 import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
@@ -100,6 +100,9 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   yourPlan?: YourPlan
   /** The coffees they may choose for one delivery of their plan (available now, of a roast it offers; Account.chooseCoffee). */
   coffeeOptions?: Array<{ id: string; name: string; origin: string; notes: string; roast: string }>
+  /** While subscribed: the weekday their deliveries arrive on (Account.setDeliveryDay changes it), and the weekdays the shop delivers on. */
+  deliveryWeekday?: Weekday
+  deliveryWeekdays?: Weekday[]
   /**
    * Every change to their subscription, deliveries, payments and account, oldest first, with who made
    * it (`customer`, `staff` with the reason, `system`); BeanBloomSubscription's customer-timeline.ts.

@@ -8,6 +8,7 @@ import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscripti
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
+import { DeliveryDay } from './DeliveryDay'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
@@ -22,6 +23,9 @@ export interface UpcomingDeliveriesProps {
   shipped?: ShippedDelivery[]
   /** The coffees the customer may choose for one delivery (the customer's `coffeeOptions`). */
   coffees?: AccountUserState['coffeeOptions']
+  /** The weekday the deliveries arrive on and the ones the shop delivers on (the customer's `deliveryWeekday`, `deliveryWeekdays`). */
+  weekday?: AccountUserState['deliveryWeekday']
+  weekdays?: AccountUserState['deliveryWeekdays']
   locale?: string
   nowMs?: number
 }
@@ -78,7 +82,7 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], weekday, weekdays = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
@@ -95,6 +99,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
       <h2 id="upcoming-title">{t('subscription.upcoming.title')}</h2>
+      {weekday && weekdays.length > 0 ? <DeliveryDay weekday={weekday} offered={weekdays} changes={changes} /> : null}
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
           const payment = payments.find((candidate) => candidate.date === delivery.date)

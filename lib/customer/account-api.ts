@@ -12,6 +12,7 @@ import {
 import { normalizeOtp } from '@/lib/format/otp'
 import type { RioAccessor } from '@/lib/rio/client'
 import type { CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
+import type { Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import { RioAppError } from '@/lib/rio/errors/app-error'
 import { guarded } from '@/lib/rio/errors/map'
 import { sortPlans } from '@/lib/rio/plans'
@@ -57,6 +58,8 @@ export type SubscriptionChangeRequest =
   | { kind: 'preferences'; preferences: CoffeePreferences }
   /** Another coffee for the delivery of `date`; `coffeeId` empty: back to the usual one. */
   | { kind: 'coffee'; date: string; coffeeId: string }
+  /** The weekday the deliveries arrive on, from the first that may still change. */
+  | { kind: 'day'; weekday: Weekday }
 
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
@@ -68,6 +71,7 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'address': return { method: 'setDeliveryAddress', body: change.version === undefined ? change.address : { ...change.address, version: change.version } }
     case 'preferences': return { method: 'setPreferences', body: change.preferences }
     case 'coffee': return { method: 'chooseCoffee', body: { date: change.date.slice(0, 10), coffeeId: change.coffeeId } }
+    case 'day': return { method: 'setDeliveryDay', body: { weekday: change.weekday } }
     case 'cancel': {
       const note = change.note?.trim()
       return { method: 'cancelSubscription', body: note ? { reason: change.reason, note } : { reason: change.reason } }

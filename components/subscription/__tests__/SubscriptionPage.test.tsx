@@ -240,6 +240,40 @@ test('another coffee for one delivery: chosen in its row, said, on the history; 
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Chose Guji Highlands for the delivery on ${day}`)
 }, 30_000)
 
+test('the delivery day: another weekday moves the deliveries at the same rhythm, said, on the history; a refusal stays by the form', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const day = within(upcoming()).getByRole('combobox', { name: 'Delivery day' })
+  const weekdayOf = (row: HTMLElement) => new Date(row.querySelector('time')?.getAttribute('datetime') ?? '').getUTCDay()
+  const was = weekdayOf(rows()[5]!)
+  const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
+  expect(day).toHaveValue(names[was])
+  expect(within(day).getAllByRole('option').map((o) => o.textContent)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+  const change = within(upcoming()).getByRole('button', { name: 'Change day' })
+  expect(change).toBeDisabled()
+
+  // The class's refusal shows by the form, and the choice stays.
+  const target = (was + 2) % 7
+  server.use(http.post(/\/CALL\/Account\/setDeliveryDay\//, () =>
+    HttpResponse.json({ code: 'DAY_NOT_OFFERED', message: 'We do not deliver on that day of the week: choose one of the days offered.' }, { status: 409 })))
+  await user.selectOptions(day, names[target]!)
+  await user.click(change)
+  expect(await within(upcoming()).findByRole('alert', {}, LOAD)).toHaveTextContent('We do not deliver on that day of the week')
+  expect(day).toHaveValue(names[target])
+  server.resetHandlers()
+
+  await user.click(change)
+  const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][target]
+  expect(await screen.findByText(`Your deliveries now arrive on ${weekday}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(weekdayOf(rows()[5]!)).toBe(target), LOAD)
+  // The same rhythm after the move: a week apart from the first delivery on the new day.
+  const moved = rows().map((row) => Date.parse(row.querySelector('time')?.getAttribute('datetime') ?? '')).filter((at) => new Date(at).getUTCDay() === target)
+  expect(moved.slice(1).map((at, i) => at - moved[i]!)).toEqual(moved.slice(1).map(() => 7 * 24 * 3600 * 1000))
+  expect(within(upcoming()).getByRole('combobox', { name: 'Delivery day' })).toHaveValue(names[target])
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Deliveries moved to ${weekday}, from`)
+}, 30_000)
+
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {
   const user = userEvent.setup()
   await subscribed(user)

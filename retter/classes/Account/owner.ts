@@ -51,6 +51,7 @@ export const cancelSubscription = ownerOrStaffMethod('cancelSubscription', chang
 export const setDeliveryAddress = ownerOrStaffMethod('setDeliveryAddress', changeLimited.setDeliveryAddress)
 export const setPreferences = ownerOrStaffMethod('setPreferences', changeLimited.setPreferences)
 export const chooseCoffee = ownerOrStaffMethod('chooseCoffee', changeLimited.chooseCoffee)
+export const setDeliveryDay = ownerOrStaffMethod('setDeliveryDay', changeLimited.setDeliveryDay)
 export const startPaymentSetup = ownerMethod(payments.startPaymentSetup)
 export const savePaymentMethod = ownerMethod(payments.savePaymentMethod)
 export const retryPayment = ownerMethod(payments.retryPayment)

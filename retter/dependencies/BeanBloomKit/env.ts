@@ -29,6 +29,7 @@ export const CLASS_ENV = {
   STRIPE_WEBHOOK_SECRET: "the Stripe webhook endpoint's signing secret (whsec_...)",
   SMTP_URL: 'the SMTP server to send e-mail through (smtp://user:password@host:port)',
   MAIL_FROM: 'the sender of every e-mail, e.g. "Bean & Bloom <hello@example.com>"',
+  DELIVERY_WEEKDAYS: 'the weekdays customers may have their deliveries arrive on, comma-separated (monday … sunday); unset: every day',
   PRICE_NOTICE_DAYS: "days of notice before a new price reaches a plan's existing subscribers (30; at least 14)",
 }
 

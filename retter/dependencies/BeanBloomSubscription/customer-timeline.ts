@@ -33,6 +33,8 @@ export interface TimelineEntry {
   forDate?: string
   /** For `coffee`: the coffee chosen (its name); absent when the choice was undone. */
   coffee?: string
+  /** For `day`: the weekday deliveries arrive on from `date` on. */
+  weekday?: string
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -60,8 +62,10 @@ export interface RequestActor {
  * day or value; fields listed one by one, since stored maps need not keep their keys' order.
  */
 export function changeKey(change: SubscriptionChange): string {
-  return [change.at, change.action, change.date, change.forDate, change.coffee, change.plan, change.fromPlan, change.weeks, change.reason, change.note]
-    .map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
+  const parts: unknown[] = [change.at, change.action, change.date, change.forDate, change.coffee, change.plan, change.fromPlan, change.weeks, change.reason, change.note]
+  // Appended only when present: the keys of entries stored before it stay as they were.
+  if (change.weekday) parts.push(change.weekday)
+  return parts.map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
 }
 
 /**
@@ -78,6 +82,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.date) entry.date = change.date
     if (change.forDate) entry.forDate = change.forDate
     if (change.coffee) entry.coffee = change.coffee
+    if (change.weekday) entry.weekday = change.weekday
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks

@@ -158,6 +158,11 @@ export function customerDate(iso: string, locale?: string): string {
   return words.full(words.weekdays[c.weekday] as string, c.day, words.months[c.month] as string, c.year)
 }
 
+/** The name of a day of the week (0 is Sunday, as `Date#getUTCDay`) in `locale`'s words: "Friday", "Freitag", "vendredi". */
+export function weekdayWord(dayOfWeek: number, locale?: string): string {
+  return wordsOf(locale).weekdays[((dayOfWeek % 7) + 7) % 7] as string
+}
+
 /**
  * "Wed 25 Nov 2026" for an ISO day or instant: its UTC day (delivery days are UTC midnights), or
  * its day in `timeZone` when one is given, in `locale`'s words. Pages and boards. Throws a RangeError naming the input

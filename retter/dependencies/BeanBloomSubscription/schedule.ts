@@ -29,7 +29,7 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
-  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee'
+  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -52,6 +52,8 @@ export interface SubscriptionChange {
   forDate?: string
   /** For `coffee`: the coffee chosen for the delivery of `date` (its name); absent when the choice was undone. */
   coffee?: string
+  /** For `day`: the weekday deliveries arrive on from then on (`monday` … `sunday`); `date` is the first delivery on it. */
+  weekday?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }
@@ -67,6 +69,12 @@ export interface ScheduleSegment {
    * could change: those are taken as chosen before every change.
    */
   chosenAt?: string
+  /**
+   * ISO day the stretch ends (exclusive) before the next segment begins: set when the deliveries
+   * moved to another weekday, so none of the old weekday's falls between the last one prepared and
+   * the first on the new day. Absent: it runs until the next segment's `from`.
+   */
+  until?: string
 }
 
 /** One of the next deliveries of the grid. */
@@ -111,7 +119,7 @@ export interface SubscriptionFields {
 /** Why a change is refused (each answers 409 with its own message). */
 export type ScheduleConflictCode =
   | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED' | 'NOT_PAUSED'
-  | 'ALREADY_CANCELLED' | 'NOT_ON_SCHEDULE' | 'ALREADY_SKIPPED' | 'NOT_SKIPPED' | 'TOO_LATE_TO_CHANGE' | 'IN_PAUSE'
+  | 'ALREADY_CANCELLED' | 'NOT_ON_SCHEDULE' | 'ALREADY_SKIPPED' | 'NOT_SKIPPED' | 'TOO_LATE_TO_CHANGE' | 'IN_PAUSE' | 'SAME_DELIVERY_DAY'
 
 export type Transition = { ok: true; sub: SubscriptionFields } | { ok: false; code: ScheduleConflictCode; message: string }
 
@@ -186,7 +194,7 @@ export function gridDates(segments: ReadonlyArray<ScheduleSegment>, fromMs: numb
   for (let i = 0; i < segments.length && out.length < count; i++) {
     const segment = segments[i] as ScheduleSegment
     const next = segments[i + 1]
-    const end = Math.min(next ? dayMs(next.from) : Infinity, beforeMs)
+    const end = Math.min(next ? dayMs(next.from) : Infinity, segment.until ? dayMs(segment.until) : Infinity, beforeMs)
     const step = cadenceDays(segment.cadence) * DAY_MS
     let day = dayMs(segment.from)
     if (day < fromMs) day += Math.ceil((fromMs - day) / step) * step
@@ -288,12 +296,15 @@ export function subscriptionAt<T extends Partial<SubscriptionFields>>(
   return derive(sub, nowMs) as T & SubscriptionFields
 }
 
-function refuse(code: ScheduleConflictCode, message: string): Transition {
+/** A refused transition (every kind of transition may answer one). */
+type Refusal = Extract<Transition, { ok: false }>
+
+function refuse(code: ScheduleConflictCode, message: string): Refusal {
   return { ok: false, code: code, message: message }
 }
 
 /** Refuses what needs a live subscription when there is none, or it is cancelled; `doing` completes "nothing to …". */
-function needsLive(sub: SubscriptionFields, doing: string): Transition | undefined {
+function needsLive(sub: SubscriptionFields, doing: string): Refusal | undefined {
   if (sub.status === 'none') return refuse('NO_SUBSCRIPTION', 'There is no subscription to ' + doing + '. Choose a plan first.')
   if (sub.status === 'cancelled') {
     return refuse('SUBSCRIPTION_CANCELLED', 'Your subscription is cancelled, so there is nothing to ' + doing + '. Choose a plan to start again.')
@@ -380,6 +391,68 @@ export function changePlan(stored: SubscriptionFields, plan: string, cadence: De
   sub.plan = plan
   skipInsidePause(sub)
   return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/** The weekdays as the contract names them, by `Date#getUTCDay()` (0 is Sunday). */
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** The weekday of an ISO day. */
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[new Date(dayMs(date)).getUTCDay()] as Weekday
+}
+
+/** A transition that moved the grid: `from` is the first delivery on the new weekday, `shiftDays` how far the deliveries from then on moved. */
+export type DayMove = { ok: true; sub: SubscriptionFields; from: string; shiftDays: number } | Refusal
+
+/**
+ * Moves every delivery that may still change to `weekday`, keeping the cadence. The first of them
+ * moves to the first such weekday no closer to the last delivery before it (sent or being
+ * prepared, not skipped) than its cadence, and no earlier than a change may reach; each later one
+ * (a plan change ahead too) moves by the same number of days, so the grid keeps its rhythm. A
+ * skipped delivery stays skipped on its new day (the customer skipped that week); deliveries
+ * already being prepared keep their day.
+ */
+export function moveToWeekday(stored: SubscriptionFields, weekday: Weekday, nowMs: number): DayMove {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'move')
+  if (refused) return refused
+  const target = WEEKDAYS.indexOf(weekday)
+  const segments = sub.segments || []
+  const earliest = firstChangeableDay(nowMs)
+  const first = gridDates(segments, earliest, 1)[0]
+  if (!first) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to move.')
+  const d1 = dayMs(first.date)
+  if (new Date(d1).getUTCDay() === target) return refuse('SAME_DELIVERY_DAY', 'Your deliveries already arrive on that day of the week.')
+  const current = segmentOn(segments, first.date) as ScheduleSegment
+  // The delivery before it that is sent or being prepared: the new day keeps a full cadence from it.
+  // Deliveries are never more than a cadence and six days apart (four weeks and six days at most).
+  const before = gridDates(segments, d1 - 5 * 7 * DAY_MS, 10, d1).filter((d) => !isSkipped(sub, d.date))
+  const last = before[before.length - 1]
+  let day = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest)
+  while (new Date(day).getUTCDay() !== target) day += DAY_MS
+  const shift = day - d1
+  const moved = (iso: string) => isoDay(dayMs(iso) + shift)
+  const earlier = segments.filter((segment) => dayMs(segment.from) < d1)
+  const later = segments.filter((segment) => dayMs(segment.from) >= d1).map((segment) => stretch(moved(segment.from), segment))
+  const kept = earlier.slice(0, -1)
+  const lastEarlier = earlier[earlier.length - 1]
+  // The stretch before the first delivery that moves ends there: no delivery of the old weekday
+  // falls between the last one prepared and the first on the new day.
+  if (lastEarlier) kept.push(Object.assign(copy(lastEarlier), { until: lastEarlier.until && dayMs(lastEarlier.until) < d1 ? lastEarlier.until : isoDay(d1) }))
+  // The stretch the first delivery was in, when it began earlier, goes on from the new day.
+  if (dayMs(current.from) < d1) kept.push(stretch(isoDay(day), current))
+  sub.segments = kept.concat(later)
+  sub.skipped = (sub.skipped || []).map((date) => (dayMs(date) >= d1 ? moved(date) : date)).sort()
+  skipInsidePause(sub)
+  return { ok: true, sub: derive(sub, nowMs), from: isoDay(day), shiftDays: Math.round(shift / DAY_MS) }
+}
+
+/** A segment of `like`'s plan, cadence and choice, from `from` (until the next segment). */
+function stretch(from: string, like: ScheduleSegment): ScheduleSegment {
+  const made: ScheduleSegment = { from: from, plan: like.plan, cadence: like.cadence }
+  if (like.chosenAt) made.chosenAt = like.chosenAt
+  return made
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The schedule's invariants, stated once and checked by fast-check over random sequences of start,
- * change, skip, unskip, pause, resume and cancel at random times, for every plan:
+ * change, skip, unskip, pause, resume, cancel and a new delivery weekday at random times, for every plan:
  * - a skipped delivery never comes back unless the customer unskips it;
  * - a pause or a resume never makes the next delivery earlier, and nothing is delivered inside a pause;
- * - every delivery falls on the weekday of the first one, at its plan's cadence;
+ * - every delivery falls on the weekday of the first one (or of the latest weekday chosen, from its
+ *   first delivery on), at its plan's cadence; across a weekday change, no two deliveries sent are
+ *   closer than the cadence, and a skipped week stays skipped on its new day;
  * - a next delivery that a change sets is at least LEAD_DAYS ahead;
  * - `upcomingDeliveries` lists the next UPCOMING_COUNT grid dates and `nextDeliveryAt` is the first
  *   one not skipped; skip and unskip refuse (409 NOT_ON_SCHEDULE) a date not among them.
@@ -14,8 +16,8 @@ import fc from 'fast-check'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import {
   DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, firstChangeableDay, isInPause, isTooLateToChange, isoDay,
-  lastChangeableDay, pause, resume, skip, skipNext, start, startOfUtcDay, subscriptionAt, unskip, type SubscriptionFields,
-  type Transition,
+  lastChangeableDay, moveToWeekday, pause, resume, skip, skipNext, start, startOfUtcDay, subscriptionAt, unskip, WEEKDAYS, type SubscriptionFields,
+  type Transition, type Weekday,
 } from '@retter-shared/BeanBloomSubscription/schedule'
 
 const START = Date.parse('2026-11-23T10:00:00Z') // a Monday
@@ -32,6 +34,7 @@ type Op =
   | { kind: 'pause'; weeks: number }
   | { kind: 'resume' }
   | { kind: 'cancel' }
+  | { kind: 'day'; weekday: Weekday }
   | { kind: 'wait'; hours: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -45,6 +48,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('pause' as const), weeks: fc.integer({ min: 1, max: 8 }) }),
   fc.constant({ kind: 'resume' as const }),
   fc.constant({ kind: 'cancel' as const }),
+  fc.record({ kind: fc.constant('day' as const), weekday: fc.constantFrom(...WEEKDAYS) }),
   // At most 6 days at a time, so every delivery that passes was listed before it passed.
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 6 * 24 }) }),
 )
@@ -59,6 +63,8 @@ function run(ops: Op[]): void {
   // Dates shown as skipped in this subscription and not unskipped since.
   let skippedEver = new Set<string>()
   let firstDelivery: number | null = null
+  // The first delivery on each weekday chosen since (a weekday change's `from`), oldest first.
+  let anchors: number[] = []
   for (const step of ops) {
     const before = subscriptionAt(sub, now, cadenceOf)
     let result: Transition | null = null
@@ -100,6 +106,19 @@ function run(ops: Op[]): void {
       case 'cancel':
         result = cancel(before, now)
         break
+      case 'day': {
+        const moved = moveToWeekday(before, step.weekday, now)
+        if (moved.ok) {
+          expect(WEEKDAYS[new Date(moved.from).getUTCDay()]).toBe(step.weekday)
+          expect(day(moved.from)).toBeGreaterThanOrEqual(firstChangeableDay(now))
+          // A skipped week stays skipped, on its new day.
+          const d1 = day(moved.from) - moved.shiftDays * DAY_MS
+          skippedEver = new Set([...skippedEver].map((date) => (day(date) >= d1 ? isoDay(day(date) + moved.shiftDays * DAY_MS) : date)))
+          anchors = anchors.filter((at) => at < d1).concat([day(moved.from)])
+        }
+        result = moved.ok ? { ok: true, sub: moved.sub } : moved
+        break
+      }
       case 'wait': {
         const until = now + step.hours * 60 * 60 * 1000
         // Deliveries whose day passes are sent: none of them may be skipped or inside the pause.
@@ -119,6 +138,7 @@ function run(ops: Op[]): void {
       if (step.kind === 'start') {
         skippedEver = new Set()
         firstDelivery = day(result.sub.nextDeliveryAt!)
+        anchors = []
       }
       if (step.kind === 'cancel') firstDelivery = null
       if (step.kind === 'unskip') skippedEver.delete(before.upcomingDeliveries![step.index]!.date)
@@ -140,13 +160,21 @@ function run(ops: Op[]): void {
     const upcoming = after.upcomingDeliveries!
     expect(upcoming).toHaveLength(UPCOMING_COUNT)
     expect(day(upcoming[0]!.date)).toBeGreaterThanOrEqual(startOfUtcDay(now))
+    /** The first delivery of the weekday `at` falls on: the latest weekday change by then, else the first delivery. */
+    const anchorOf = (at: number) => anchors.filter((from) => from <= at).pop() ?? firstDelivery!
     for (let i = 0; i < upcoming.length; i++) {
       const delivery = upcoming[i]!
-      // Same weekday as the first delivery.
-      expect((day(delivery.date) - firstDelivery!) % (7 * DAY_MS)).toBe(0)
-      // At the plan's cadence (a plan change starts on a date of the old plan's grid).
+      // Same weekday as the first delivery of its weekday.
+      expect((day(delivery.date) - anchorOf(day(delivery.date))) % (7 * DAY_MS)).toBe(0)
+      // At the plan's cadence (a plan change starts on a date of the old plan's grid); across a
+      // weekday change, at least the cadence and less than a week more, unless the earlier one is skipped.
       const next = upcoming[i + 1]
-      if (next) expect(day(next.date) - day(delivery.date)).toBe(cadenceDays(cadenceOf(delivery.plan)!) * DAY_MS)
+      const cadence = cadenceDays(cadenceOf(delivery.plan)!) * DAY_MS
+      if (next && anchorOf(day(next.date)) === anchorOf(day(delivery.date))) expect(day(next.date) - day(delivery.date)).toBe(cadence)
+      else if (next && !delivery.skipped) {
+        expect(day(next.date) - day(delivery.date)).toBeGreaterThanOrEqual(cadence)
+        expect(day(next.date) - day(delivery.date)).toBeLessThan(cadence + 7 * DAY_MS)
+      }
       if (skippedEver.has(delivery.date)) expect(delivery.skipped).toBe(true)
       if (after.status === 'paused' && day(delivery.date) >= day(after.pausedFrom!) && day(delivery.date) < day(after.pausedUntil!)) {
         expect(delivery.skipped).toBe(true)
@@ -179,6 +207,29 @@ test('the sequence of the report: skip three, pause a week, resume: no skipped d
   // Unskipping brings one back, on the customer's word only.
   sub = (unskip(sub, '2026-12-09', START + DAY_MS) as { sub: SubscriptionFields }).sub
   expect(sub.nextDeliveryAt).toBe('2026-12-09T00:00:00.000Z')
+})
+
+test('Wednesday to Friday: the delivery being packed stays, the rest move two days, a skipped week stays skipped', () => {
+  let sub = (start({ plan: null, status: 'none', history: [] }, 'barista', 'weekly', START) as { sub: SubscriptionFields }).sub
+  sub = (skip(sub, '2026-12-09', START) as { sub: SubscriptionFields }).sub
+  const tuesday = START + DAY_MS // the 25 Nov delivery is being packed
+  const moved = moveToWeekday(sub, 'friday', tuesday)
+  expect(moved).toMatchObject({ ok: true, from: '2026-12-04T00:00:00.000Z', shiftDays: 2 })
+  sub = (moved as { sub: SubscriptionFields }).sub
+  expect(sub.upcomingDeliveries!.map((d) => [d.date.slice(0, 10), d.skipped])).toEqual([
+    ['2026-11-25', false], ['2026-12-04', false], ['2026-12-11', true], ['2026-12-18', false], ['2026-12-25', false], ['2027-01-01', false],
+  ])
+  expect(moveToWeekday(sub, 'friday', tuesday)).toMatchObject({ ok: false, code: 'SAME_DELIVERY_DAY' })
+  // Back to Monday: a full week after the last delivery kept (the 25 Nov), so not the 30 Nov.
+  expect(moveToWeekday(sub, 'monday', tuesday)).toMatchObject({ ok: true, from: '2026-12-07T00:00:00.000Z' })
+  expect(moveToWeekday((cancel(sub, tuesday) as { sub: SubscriptionFields }).sub, 'monday', tuesday)).toMatchObject({ ok: false, code: 'SUBSCRIPTION_CANCELLED' })
+
+  // With no delivery before it, the first one may also move earlier (never inside the lead time).
+  let fresh = (start({ plan: null, status: 'none', history: [] }, 'barista', 'weekly', START) as { sub: SubscriptionFields }).sub
+  fresh = (moveToWeekday(fresh, 'friday', START) as { sub: SubscriptionFields }).sub
+  expect(fresh.nextDeliveryAt).toBe('2026-11-27T00:00:00.000Z')
+  expect(moveToWeekday(fresh, 'thursday', START)).toMatchObject({ ok: true, from: '2026-11-26T00:00:00.000Z', shiftDays: -1 })
+  expect(moveToWeekday(fresh, 'tuesday', START)).toMatchObject({ ok: true, from: '2026-12-01T00:00:00.000Z' })
 })
 
 test('Taster every four weeks: skips and a pause keep its weekday, and the pause never brings it forward', () => {

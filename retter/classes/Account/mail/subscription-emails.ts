@@ -6,6 +6,7 @@
 import {
   closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, finalMomentMs, findPlan, GRIND_KEYS, gridDates,
   lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, ROAST_KEYS, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
+  Weekday, weekdayWord, WEEKDAYS,
 } from 'BeanBloomSubscription'
 import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
 import { CATALOGUE, MessageKey } from 'BeanBloomKit/i18n/messages'
@@ -44,6 +45,8 @@ export type SubscriptionEvent =
   | { kind: 'skipped' | 'unskipped'; date: string }
   /** The coffee chosen for the delivery of `date` (none: back to the usual coffee). */
   | { kind: 'coffee'; date: string; coffee?: string }
+  /** The deliveries arrive on `weekday` from the delivery of `from` on. */
+  | { kind: 'day'; weekday: Weekday; from: string }
   /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
   | { kind: 'replacement'; date: string; forDate: string }
   | { kind: 'cancelled' }
@@ -82,6 +85,11 @@ function speechOf(locale: Locale | undefined): Speech {
     day: function (iso: string) { return customerDate(iso, chosen) },
     money: function (cents: number, currency?: string) { return moneyIn(chosen, cents, currency) },
   }
+}
+
+/** A weekday in the e-mail's language ("Friday", "Freitag"). */
+function weekdayName(weekday: Weekday, s: Speech): string {
+  return weekdayWord(WEEKDAYS.indexOf(weekday), s.locale)
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -198,6 +206,12 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
       return event.coffee
         ? { subject: w('mail.coffee.subject', { date: day(event.date), coffee: event.coffee }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.line', { date: day(event.date), coffee: event.coffee })] }
         : { subject: w('mail.coffee.usualSubject', { date: day(event.date) }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.usualLine', { date: day(event.date) })] }
+    case 'day':
+      return {
+        subject: w('mail.day.subject', { weekday: weekdayName(event.weekday, s) }),
+        headline: w('mail.day.headline'),
+        lines: [w('mail.day.line', { weekday: weekdayName(event.weekday, s), date: day(event.from) })],
+      }
     case 'replacement':
       return {
         subject: w('mail.replacement.subject', { date: day(event.forDate) }),

@@ -16,7 +16,7 @@ const rdk = new RDK()
 /** The Account methods staff may call for a customer (the authorizer lets staff sessions through to these only). */
 export const STAFF_MAY_ACT = [
   'selectPlan', 'pauseSubscription', 'resumeSubscription', 'skipNextDelivery', 'skipDelivery', 'unskipDelivery',
-  'cancelSubscription', 'setDeliveryAddress', 'setPreferences', 'chooseCoffee',
+  'cancelSubscription', 'setDeliveryAddress', 'setPreferences', 'chooseCoffee', 'setDeliveryDay',
 ]
 /** What staff alone do for a customer, on the customer's Account (staff.ts): a free replacement, a document sent again. */
 export const STAFF_ONLY_ACTS = ['sendReplacement', 'resendDocument']

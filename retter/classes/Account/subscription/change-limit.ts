@@ -11,6 +11,7 @@ import { privateOf } from '../customer'
 import * as details from './delivery-details'
 import * as subscription from './subscription'
 import * as coffee from './coffee-choice'
+import * as deliveryDay from './delivery-day'
 
 type Handler<T> = (data: Data<T>) => Promise<Data>
 
@@ -38,3 +39,4 @@ export const cancelSubscription = limited(subscription.cancelSubscription)
 export const setDeliveryAddress = limited(details.setDeliveryAddress)
 export const setPreferences = limited(details.setPreferences)
 export const chooseCoffee = limited(coffee.chooseCoffee)
+export const setDeliveryDay = limited(deliveryDay.setDeliveryDay)

@@ -149,6 +149,10 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   LINK_USED: 'refusals.general.linkUsed',
   LINK_EXPIRED: 'refusals.general.linkExpired',
   COFFEE_REQUIRED: 'refusals.general.coffeeRequired',
+  // The delivery day.
+  INVALID_WEEKDAY: 'refusals.general.invalidWeekday',
+  DAY_NOT_OFFERED: 'refusals.general.dayNotOffered',
+  SAME_DELIVERY_DAY: 'refusals.general.sameDeliveryDay',
   // Why a customer cancels.
   CANCEL_REASON_REQUIRED: 'refusals.general.cancelReason',
   CANCEL_NOTE_REQUIRED: 'refusals.general.cancelNote',

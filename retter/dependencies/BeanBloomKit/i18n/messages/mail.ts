@@ -143,6 +143,9 @@ const en = {
   'mail.reminder.skipLink': 'Skip this delivery',
   'mail.reminder.changeLink': 'Choose another coffee',
   'mail.button.text': '{label}: {url}',
+  'mail.day.subject': 'New delivery day: {weekday}',
+  'mail.day.headline': 'Your delivery day has changed',
+  'mail.day.line': 'Your deliveries now arrive on {weekday}, at the same rhythm: the first on {date}. A delivery already being roasted keeps its day.',
 }
 
 export type MailKey = keyof typeof en
@@ -285,6 +288,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.reminder.skipLink': 'Diese Lieferung aussetzen',
     'mail.reminder.changeLink': 'Anderen Kaffee wählen',
     'mail.button.text': '{label}: {url}',
+    'mail.day.subject': 'Neuer Liefertag: {weekday}',
+    'mail.day.headline': 'Dein Liefertag hat sich geändert',
+    'mail.day.line': 'Deine Lieferungen kommen jetzt immer am {weekday}, im gleichen Rhythmus: die erste am {date}. Eine Lieferung, die schon geröstet wird, behält ihren Tag.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -422,6 +428,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.reminder.skipLink': 'Sauter cette livraison',
     'mail.reminder.changeLink': 'Choisir un autre café',
     'mail.button.text': '{label}\u202f: {url}',
+    'mail.day.subject': 'Nouveau jour de livraison\u202f: {weekday}',
+    'mail.day.headline': 'Votre jour de livraison a changé',
+    'mail.day.line': 'Vos livraisons arrivent désormais le {weekday}, au même rythme\u202f: la première le {date}. Une livraison déjà en torréfaction garde son jour.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -559,6 +568,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.reminder.skipLink': 'Deze levering overslaan',
     'mail.reminder.changeLink': 'Andere koffie kiezen',
     'mail.button.text': '{label}: {url}',
+    'mail.day.subject': 'Nieuwe leverdag: {weekday}',
+    'mail.day.headline': 'Je leverdag is gewijzigd',
+    'mail.day.line': 'Je leveringen komen nu op {weekday}, in hetzelfde ritme: de eerste op {date}. Een levering die al gebrand wordt, houdt haar dag.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -696,6 +708,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.reminder.skipLink': 'Salta questa consegna',
     'mail.reminder.changeLink': 'Scegli un altro caffè',
     'mail.button.text': '{label}: {url}',
+    'mail.day.subject': 'Nuovo giorno di consegna: {weekday}',
+    'mail.day.headline': 'Il tuo giorno di consegna è cambiato',
+    'mail.day.line': 'Le tue consegne ora arrivano di {weekday}, con lo stesso ritmo: la prima il {date}. Una consegna già in tostatura mantiene il suo giorno.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -833,5 +848,8 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.reminder.skipLink': 'Saltar esta entrega',
     'mail.reminder.changeLink': 'Elegir otro café',
     'mail.button.text': '{label}: {url}',
+    'mail.day.subject': 'Nuevo día de entrega: {weekday}',
+    'mail.day.headline': 'Tu día de entrega ha cambiado',
+    'mail.day.line': 'Tus entregas llegan ahora cada {weekday}, con el mismo ritmo: la primera el {date}. Una entrega que ya se está tostando mantiene su día.',
   },
 }

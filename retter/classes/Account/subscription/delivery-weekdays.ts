@@ -1,0 +1,42 @@
+/**
+ * The weekdays customers may have their deliveries arrive on (DELIVERY_WEEKDAYS in the project
+ * environment; every day when unset), and the delivery day the customer's view states. Reads
+ * only: delivery-day.ts changes the day.
+ */
+import { listSetting } from 'BeanBloomKit'
+import { SubscriptionFields, Weekday, WEEKDAYS, weekdayOf } from 'BeanBloomSubscription'
+
+// A name that is no weekday is reported once, not on every read.
+const reported: { [name: string]: true } = {}
+
+/** The weekdays the shop delivers on, Monday first. */
+export function offeredWeekdays(): Weekday[] {
+  const named = listSetting('DELIVERY_WEEKDAYS').map(function (name) { return name.toLowerCase() })
+  const known = named.filter(function (name) {
+    const ok = (WEEKDAYS as ReadonlyArray<string>).indexOf(name) >= 0
+    if (!ok && !reported[name]) {
+      reported[name] = true
+      console.error('[env] DELIVERY_WEEKDAYS names "' + name + '", which is no weekday (monday … sunday): ignored')
+    }
+    return ok
+  })
+  const mondayFirst = WEEKDAYS.slice(1).concat(WEEKDAYS.slice(0, 1))
+  return mondayFirst.filter(function (day) { return known.length === 0 || known.indexOf(day) >= 0 })
+}
+
+/**
+ * States on `view` (in place) the weekday its deliveries arrive on (that of the last one listed,
+ * past any that was already being prepared when the day changed) and the weekdays it may move to.
+ */
+export function withDeliveryDays<V extends SubscriptionFields & { deliveryWeekday?: Weekday; deliveryWeekdays?: Weekday[] }>(view: V): V {
+  const upcoming = view.upcomingDeliveries || []
+  const last = upcoming[upcoming.length - 1]
+  if ((view.status === 'active' || view.status === 'paused') && last) {
+    view.deliveryWeekday = weekdayOf(last.date)
+    view.deliveryWeekdays = offeredWeekdays()
+  } else {
+    delete view.deliveryWeekday
+    delete view.deliveryWeekdays
+  }
+  return view
+}
