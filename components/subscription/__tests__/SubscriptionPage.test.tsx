@@ -245,7 +245,9 @@ test('the delivery day: another weekday moves the deliveries at the same rhythm,
   await subscribed(user)
   await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
   const day = within(upcoming()).getByRole('combobox', { name: 'Delivery day' })
-  const weekdayOf = (row: HTMLElement) => new Date(row.querySelector('time')?.getAttribute('datetime') ?? '').getUTCDay()
+  // Each row's id names its delivery's day (`delivery-YYYY-MM-DD`).
+  const dayOf = (row: HTMLElement) => Date.parse(row.id.replace('delivery-', ''))
+  const weekdayOf = (row: HTMLElement) => new Date(dayOf(row)).getUTCDay()
   const was = weekdayOf(rows()[5]!)
   const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
   expect(day).toHaveValue(names[was])
@@ -268,7 +270,7 @@ test('the delivery day: another weekday moves the deliveries at the same rhythm,
   expect(await screen.findByText(`Your deliveries now arrive on ${weekday}.`, {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(weekdayOf(rows()[5]!)).toBe(target), LOAD)
   // The same rhythm after the move: a week apart from the first delivery on the new day.
-  const moved = rows().map((row) => Date.parse(row.querySelector('time')?.getAttribute('datetime') ?? '')).filter((at) => new Date(at).getUTCDay() === target)
+  const moved = rows().map(dayOf).filter((at) => new Date(at).getUTCDay() === target)
   expect(moved.slice(1).map((at, i) => at - moved[i]!)).toEqual(moved.slice(1).map(() => 7 * 24 * 3600 * 1000))
   expect(within(upcoming()).getByRole('combobox', { name: 'Delivery day' })).toHaveValue(names[target])
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Deliveries moved to ${weekday}, from`)
