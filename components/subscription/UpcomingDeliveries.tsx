@@ -4,7 +4,7 @@ import type { AccountUserState, DeliveryPayment, ShippedDelivery, SubscriptionFi
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { planById } from '@/lib/subscription/labels'
-import { isInPause, isTooLateToChange } from '@retter-shared/BeanBloomSubscription/schedule'
+import { isInPause, isTooLateToChange, moveWindow, sendSooner, weekdayOf, type Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
@@ -54,6 +54,53 @@ function stateOf(
   return delivery.skipped ? 'skipped' : 'scheduled'
 }
 
+/** The days a delivery may move to (its window, on days the shop delivers on), each an ISO day. */
+function moveDays(subscription: SubscriptionFields, date: string, nowMs: number, offered: ReadonlyArray<Weekday>): string[] {
+  const window = moveWindow(subscription as Parameters<typeof moveWindow>[0], date, nowMs)
+  if (!window) return []
+  const out: string[] = []
+  for (let at = Date.parse(window.earliest); at <= Date.parse(window.latest); at += 24 * 60 * 60 * 1000) {
+    const day = new Date(at).toISOString()
+    if (day !== date && offered.includes(weekdayOf(day))) out.push(day)
+  }
+  return out
+}
+
+/** The day the next delivery that may change would go on if sent now, when it can go sooner. */
+function soonerDay(subscription: SubscriptionFields, nowMs: number, offered: ReadonlyArray<Weekday>): string | undefined {
+  const sooner = sendSooner(subscription as Parameters<typeof sendSooner>[0], nowMs, (day) => offered.includes(weekdayOf(day)))
+  return sooner.ok ? sooner.to : undefined
+}
+
+/** "Move to another day…": the days inside the delivery's window; choosing one moves it. */
+function MoveDelivery({ subscription, date, day, nowMs, offered, changes, locale }: {
+  subscription: SubscriptionFields; date: string; day: string; nowMs: number; offered: ReadonlyArray<Weekday>; changes: ChangeRunner; locale: string
+}) {
+  const t = useT()
+  const days = moveDays(subscription, date, nowMs, offered)
+  if (days.length === 0) return null
+  return (
+    <span className={styles.deliveryCoffee}>
+      <select
+        aria-label={t('subscription.upcoming.moveLabel', { day })}
+        value=""
+        disabled={changes.busy !== null}
+        onChange={(event) => {
+          const to = event.target.value
+          if (!to) return
+          void changes.run({ kind: 'move', date, to }, {
+            message: t('subscription.upcoming.moveDone', { from: day, day: formatDeliveryDay(to, locale) }),
+            focus: () => document.getElementById(rowId(to)),
+          })
+        }}
+      >
+        <option value="">{t('subscription.upcoming.movePrompt')}</option>
+        {days.map((to) => <option key={to} value={to}>{formatDeliveryDay(to, locale)}</option>)}
+      </select>
+    </span>
+  )
+}
+
 /** What the button of a scheduled or a skipped delivery does. */
 const ACTIONS = {
   scheduled: {
@@ -91,7 +138,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   const locale = given ?? pageLocale
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
-  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip' || changes.error.change.kind === 'coffee') ? changes.error : null
+  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip' || changes.error.change.kind === 'coffee' || changes.error.change.kind === 'move') ? changes.error : null
   // A refusal shows in the row whose button was pressed, where the customer is looking; only one
   // about a delivery no longer listed falls back to below the list.
   const failedDate = failed && 'date' in failed.change ? failed.change.date : null
@@ -99,7 +146,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   return (
     <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
       <h2 id="upcoming-title">{t('subscription.upcoming.title')}</h2>
-      {weekday && weekdays.length > 0 ? <DeliveryDay weekday={weekday} offered={weekdays} changes={changes} /> : null}
+      {weekday && weekdays.length > 0 ? <DeliveryDay weekday={weekday} offered={weekdays} changes={changes} sooner={soonerDay(subscription, nowMs, weekdays)} /> : null}
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
           const payment = payments.find((candidate) => candidate.date === delivery.date)
@@ -133,6 +180,9 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                   <span className={styles.muted}>{t(NO_ACTION[state])}</span>
                 )}
               </span>
+              {state === 'scheduled' && weekdays.length > 0 ? (
+                <MoveDelivery subscription={subscription} date={delivery.date} day={day} nowMs={nowMs} offered={weekdays} changes={changes} locale={locale} />
+              ) : null}
               {state === 'scheduled' && coffees.length > 0 ? (
                 <span className={styles.deliveryCoffee}>
                   <select

@@ -60,6 +60,10 @@ export type SubscriptionChangeRequest =
   | { kind: 'coffee'; date: string; coffeeId: string }
   /** The weekday the deliveries arrive on, from the first that may still change. */
   | { kind: 'day'; weekday: Weekday }
+  /** The delivery of `date` arrives on `to` instead (inside its window). */
+  | { kind: 'move'; date: string; to: string }
+  /** The next delivery that may still change leaves as soon as the roastery can. */
+  | { kind: 'sendNow' }
 
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
@@ -72,6 +76,8 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'preferences': return { method: 'setPreferences', body: change.preferences }
     case 'coffee': return { method: 'chooseCoffee', body: { date: change.date.slice(0, 10), coffeeId: change.coffeeId } }
     case 'day': return { method: 'setDeliveryDay', body: { weekday: change.weekday } }
+    case 'move': return { method: 'moveDelivery', body: { date: change.date.slice(0, 10), to: change.to.slice(0, 10) } }
+    case 'sendNow': return { method: 'sendNow', body: {} }
     case 'cancel': {
       const note = change.note?.trim()
       return { method: 'cancelSubscription', body: note ? { reason: change.reason, note } : { reason: change.reason } }

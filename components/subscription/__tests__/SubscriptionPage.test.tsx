@@ -276,6 +276,33 @@ test('the delivery day: another weekday moves the deliveries at the same rhythm,
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Deliveries moved to ${weekday}, from`)
 }, 30_000)
 
+test('one delivery moves to another day of its window, and the next one can be sent sooner; both said, on the history', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const dayOf = (row: HTMLElement) => row.id.replace('delivery-', '')
+  const [third, fourth] = [dayOf(rows()[2]!), dayOf(rows()[3]!)]
+  const move = within(rows()[2]!).getByRole('combobox', { name: `Move the delivery on ${formatDeliveryDay(`${third}T00:00:00.000Z`)}` })
+  // Its window: the days after the delivery before it and before the one after it.
+  const offered = within(move).getAllByRole('option').slice(1).map((o) => (o as HTMLOptionElement).value.slice(0, 10))
+  expect(offered.length).toBe(12)
+  expect(offered.every((d) => d > dayOf(rows()[1]!) && d < fourth && d !== third)).toBe(true)
+  const to = offered[offered.length - 1]!
+  await user.selectOptions(move, `${to}T00:00:00.000Z`)
+  expect(await screen.findByText(`Your delivery of ${formatDeliveryDay(`${third}T00:00:00.000Z`)} now arrives on ${formatDeliveryDay(`${to}T00:00:00.000Z`)}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(rows().map(dayOf)).toContain(to), LOAD)
+  expect(rows().map(dayOf)).toContain(fourth)
+  expect(rows().map(dayOf)).not.toContain(third)
+
+  // With the first delivery skipped, the second can go sooner: the day after the first.
+  await user.click(within(rows()[0]!).getByRole('button', { name: /^Skip the delivery/ }))
+  const sooner = await within(upcoming()).findByRole('button', { name: /^Send my next delivery sooner: / }, LOAD)
+  const soonerDay = (sooner.textContent ?? '').replace('Send my next delivery sooner: ', '')
+  await user.click(sooner)
+  expect(await screen.findByText(`Your next delivery now arrives on ${soonerDay}.`, {}, LOAD)).toBeInTheDocument()
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`to ${soonerDay}`)
+}, 30_000)
+
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {
   const user = userEvent.setup()
   await subscribed(user)

@@ -35,6 +35,8 @@ export interface TimelineEntry {
   coffee?: string
   /** For `day`: the weekday deliveries arrive on from `date` on. */
   weekday?: string
+  /** For `moved`: the day the delivery (now on `date`) was due before. */
+  fromDate?: string
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -65,6 +67,7 @@ export function changeKey(change: SubscriptionChange): string {
   const parts: unknown[] = [change.at, change.action, change.date, change.forDate, change.coffee, change.plan, change.fromPlan, change.weeks, change.reason, change.note]
   // Appended only when present: the keys of entries stored before it stay as they were.
   if (change.weekday) parts.push(change.weekday)
+  if (change.fromDate) parts.push(change.fromDate)
   return parts.map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
 }
 
@@ -83,6 +86,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.forDate) entry.forDate = change.forDate
     if (change.coffee) entry.coffee = change.coffee
     if (change.weekday) entry.weekday = change.weekday
+    if (change.fromDate) entry.fromDate = change.fromDate
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks

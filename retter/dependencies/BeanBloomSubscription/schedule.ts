@@ -29,7 +29,7 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
-  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day'
+  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day' | 'moved'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -54,6 +54,8 @@ export interface SubscriptionChange {
   coffee?: string
   /** For `day`: the weekday deliveries arrive on from then on (`monday` … `sunday`); `date` is the first delivery on it. */
   weekday?: string
+  /** For `moved`: the day the delivery of `date` was due before it moved (ISO day). */
+  fromDate?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }
@@ -75,6 +77,8 @@ export interface ScheduleSegment {
    * the first on the new day. Absent: it runs until the next segment's `from`.
    */
   until?: string
+  /** Set on a stretch of one delivery moved off the grid on its own (moveOne): the weekday is the grid's, not its. */
+  moved?: true
 }
 
 /** One of the next deliveries of the grid. */
@@ -120,6 +124,7 @@ export interface SubscriptionFields {
 export type ScheduleConflictCode =
   | 'ALREADY_ON_PLAN' | 'NO_SUBSCRIPTION' | 'SUBSCRIPTION_CANCELLED' | 'ALREADY_PAUSED' | 'NOT_PAUSED'
   | 'ALREADY_CANCELLED' | 'NOT_ON_SCHEDULE' | 'ALREADY_SKIPPED' | 'NOT_SKIPPED' | 'TOO_LATE_TO_CHANGE' | 'IN_PAUSE' | 'SAME_DELIVERY_DAY'
+  | 'DELIVERY_SKIPPED' | 'OUTSIDE_WINDOW' | 'SAME_DAY' | 'ALREADY_NEXT'
 
 export type Transition = { ok: true; sub: SubscriptionFields } | { ok: false; code: ScheduleConflictCode; message: string }
 
@@ -386,12 +391,30 @@ export function changePlan(stored: SubscriptionFields, plan: string, cadence: De
   const segments = sub.segments || []
   const fromDate = changeFromDate(segments, nowMs)
   const kept = segments.filter((segment) => dayMs(segment.from) < dayMs(fromDate))
-  kept.push({ from: fromDate, plan: plan, cadence: cadence, chosenAt: new Date(nowMs).toISOString() })
+  const chosenAt = new Date(nowMs).toISOString()
+  // Deliveries moved on their own (moveOne) before the new plan's first on the grid stay on their
+  // days, of the new plan; the new plan's rhythm starts on the grid, so its weekday stays the grid's.
+  // A move after that gives way to the new plan's rhythm.
+  const ahead = gridDates(segments, dayMs(fromDate), UPCOMING_COUNT + 2)
+  const onGrid = ahead.filter((d) => !(segmentOn(segments, d.date) as ScheduleSegment).moved)[0]
+  for (const delivery of ahead) {
+    const own = segmentOn(segments, delivery.date) as ScheduleSegment
+    if (!onGrid || dayMs(delivery.date) >= dayMs(onGrid.date) || !own.moved) break
+    kept.push({ from: delivery.date, plan: plan, cadence: own.cadence, chosenAt: chosenAt, until: own.until, moved: true })
+  }
+  kept.push({ from: onGrid ? onGrid.date : fromDate, plan: plan, cadence: cadence, chosenAt: chosenAt })
   sub.segments = kept
   sub.plan = plan
   skipInsidePause(sub)
   return { ok: true, sub: derive(sub, nowMs) }
 }
+
+/**
+ * How far back the delivery before another is looked for: two deliveries are never further apart
+ * than two cadences less a day (one moved within its window) and six days (a new weekday), so ten
+ * weeks covers every plan.
+ */
+const LOOKBACK_MS = 10 * 7 * DAY_MS
 
 /** The weekdays as the contract names them, by `Date#getUTCDay()` (0 is Sunday). */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
@@ -402,8 +425,11 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[new Date(dayMs(date)).getUTCDay()] as Weekday
 }
 
-/** A transition that moved the grid: `from` is the first delivery on the new weekday, `shiftDays` how far the deliveries from then on moved. */
-export type DayMove = { ok: true; sub: SubscriptionFields; from: string; shiftDays: number } | Refusal
+/**
+ * A transition that moved the grid: `from` is the first delivery on the new weekday; every delivery
+ * from `movedFrom` (its day before the move) on moved `shiftDays`.
+ */
+export type DayMove = { ok: true; sub: SubscriptionFields; from: string; movedFrom: string; shiftDays: number } | Refusal
 
 /**
  * Moves every delivery that may still change to `weekday`, keeping the cadence. The first of them
@@ -420,21 +446,31 @@ export function moveToWeekday(stored: SubscriptionFields, weekday: Weekday, nowM
   const target = WEEKDAYS.indexOf(weekday)
   const segments = sub.segments || []
   const earliest = firstChangeableDay(nowMs)
-  const first = gridDates(segments, earliest, 1)[0]
-  if (!first) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to move.')
+  // Everything from the first delivery that may change moves by one number of days; the weekday is
+  // the grid's (the first such delivery that was not moved on its own, moveOne).
+  const ahead = gridDates(segments, earliest, UPCOMING_COUNT + 2)
+  const first = ahead[0]
+  const ref = ahead.filter((d) => !(segmentOn(segments, d.date) as ScheduleSegment).moved)[0]
+  if (!first || !ref) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to move.')
   const d1 = dayMs(first.date)
-  if (new Date(d1).getUTCDay() === target) return refuse('SAME_DELIVERY_DAY', 'Your deliveries already arrive on that day of the week.')
+  if (new Date(dayMs(ref.date)).getUTCDay() === target) return refuse('SAME_DELIVERY_DAY', 'Your deliveries already arrive on that day of the week.')
   const current = segmentOn(segments, first.date) as ScheduleSegment
-  // The delivery before it that is sent or being prepared: the new day keeps a full cadence from it.
-  // Deliveries are never more than a cadence and six days apart (four weeks and six days at most).
-  const before = gridDates(segments, d1 - 5 * 7 * DAY_MS, 10, d1).filter((d) => !isSkipped(sub, d.date))
+  // The delivery before it that is sent or being prepared: the moved ones keep a full cadence from it.
+  const before = gridDates(segments, d1 - LOOKBACK_MS, 20, d1).filter((d) => !isSkipped(sub, d.date))
   const last = before[before.length - 1]
-  let day = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest)
-  while (new Date(day).getUTCDay() !== target) day += DAY_MS
-  const shift = day - d1
+  const lowest = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest)
+  let shift = lowest - d1
+  while (new Date(dayMs(ref.date) + shift).getUTCDay() !== target) shift += DAY_MS
+  const day = d1 + shift
   const moved = (iso: string) => isoDay(dayMs(iso) + shift)
   const earlier = segments.filter((segment) => dayMs(segment.from) < d1)
-  const later = segments.filter((segment) => dayMs(segment.from) >= d1).map((segment) => stretch(moved(segment.from), segment))
+  const later = segments.filter((segment) => dayMs(segment.from) >= d1).map(function (segment) {
+    const shifted = stretch(moved(segment.from), segment)
+    // A delivery moved on its own (moveOne) keeps its one day, shifted with the rest.
+    if (segment.until) shifted.until = moved(segment.until)
+    if (segment.moved) shifted.moved = true
+    return shifted
+  })
   const kept = earlier.slice(0, -1)
   const lastEarlier = earlier[earlier.length - 1]
   // The stretch before the first delivery that moves ends there: no delivery of the old weekday
@@ -445,7 +481,105 @@ export function moveToWeekday(stored: SubscriptionFields, weekday: Weekday, nowM
   sub.segments = kept.concat(later)
   sub.skipped = (sub.skipped || []).map((date) => (dayMs(date) >= d1 ? moved(date) : date)).sort()
   skipInsidePause(sub)
-  return { ok: true, sub: derive(sub, nowMs), from: isoDay(day), shiftDays: Math.round(shift / DAY_MS) }
+  return { ok: true, sub: derive(sub, nowMs), from: isoDay(dayMs(ref.date) + shift), movedFrom: first.date, shiftDays: Math.round(shift / DAY_MS) }
+}
+
+/** The days one delivery may move to: after the delivery before it and before the one after it, and no earlier than a change may reach (ISO days, both ends included). */
+export interface MoveWindow {
+  earliest: string
+  latest: string
+}
+
+/**
+ * The days the delivery on `date` may move to, or undefined when none: from the day after the grid
+ * date before it (and no earlier than a change may reach) to the day before the grid date after it.
+ */
+export function moveWindow(sub: SubscriptionFields, date: string, nowMs: number): MoveWindow | undefined {
+  const segments = sub.segments || []
+  const d = dayMs(date)
+  const before = gridDates(segments, d - LOOKBACK_MS, 20, d)
+  const previous = before[before.length - 1]
+  const next = gridDates(segments, d + DAY_MS, 1)[0]
+  const earliest = Math.max(firstChangeableDay(nowMs), previous ? dayMs(previous.date) + DAY_MS : -Infinity)
+  const latest = next ? dayMs(next.date) - DAY_MS : d + 6 * DAY_MS
+  return earliest <= latest ? { earliest: isoDay(earliest), latest: isoDay(latest) } : undefined
+}
+
+/**
+ * Moves one upcoming delivery that may still change from `date` to `to`, inside its window
+ * (moveWindow): the one delivery becomes a stretch of its own (`until` the day after it), and the
+ * grid goes on from the next delivery as before, so the schedule after it keeps its rhythm. 409
+ * DELIVERY_SKIPPED for a skipped delivery, SAME_DAY, OUTSIDE_WINDOW, IN_PAUSE; the skip's codes
+ * for `date` (NOT_ON_SCHEDULE, TOO_LATE_TO_CHANGE).
+ */
+export function moveOne(stored: SubscriptionFields, date: string, to: string, nowMs: number): Transition {
+  const found = changeableDelivery(stored, date, nowMs, 'move')
+  if ('refused' in found) return found.refused as Refusal
+  const sub = found.sub
+  const delivery = found.delivery
+  if (delivery.skipped) return refuse('DELIVERY_SKIPPED', 'The delivery on ' + dayInWords(delivery.date) + ' is skipped: bring it back before moving it.')
+  const target = Date.parse(to)
+  if (isNaN(target)) return refuse('OUTSIDE_WINDOW', 'Give the day to move the delivery to as YYYY-MM-DD.')
+  const t = startOfUtcDay(target)
+  const d = dayMs(delivery.date)
+  if (t === d) return refuse('SAME_DAY', 'The delivery is already on ' + dayInWords(delivery.date) + '.')
+  const window = moveWindow(sub, delivery.date, nowMs)
+  if (!window || t < dayMs(window.earliest) || t > dayMs(window.latest)) {
+    return refuse('OUTSIDE_WINDOW', window
+      ? 'The delivery on ' + dayInWords(delivery.date) + ' can move to a day from ' + dayInWords(window.earliest) + ' to ' + dayInWords(window.latest) + '.'
+      : 'The delivery on ' + dayInWords(delivery.date) + ' cannot move to another day.')
+  }
+  if (isInPause(sub, isoDay(t))) return refuse('IN_PAUSE', 'Your deliveries are paused on ' + dayInWords(isoDay(t)) + ': choose a day after the pause.')
+  const segments = sub.segments || []
+  const own = segmentOn(segments, delivery.date) as ScheduleSegment
+  const next = gridDates(segments, d + DAY_MS, 1)[0]
+  const out: ScheduleSegment[] = []
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as ScheduleSegment
+    if (segments[i + 1] === own && dayMs(own.from) === d) {
+      // The stretch before ends where the delivery was, wherever the delivery goes.
+      out.push(Object.assign(copy(segment), { until: segment.until && dayMs(segment.until) < d ? segment.until : isoDay(d) }))
+      continue
+    }
+    if (segment !== own) {
+      out.push(segment)
+      continue
+    }
+    // The stretch before the delivery ends there; the delivery is a stretch of its own on its new
+    // day; the stretch goes on from the next delivery when that one is still its own.
+    if (dayMs(segment.from) < d) out.push(Object.assign(copy(segment), { until: segment.until && dayMs(segment.until) < d ? segment.until : isoDay(d) }))
+    out.push(Object.assign(stretch(isoDay(t), segment), { until: isoDay(t + DAY_MS), moved: true as const }))
+    if (next && segmentOn(segments, next.date) === segment) {
+      const rest = stretch(next.date, segment)
+      if (segment.until) rest.until = segment.until
+      out.push(rest)
+    }
+  }
+  // Stretches start in order: a delivery moved earlier than the end of the one before stays after it.
+  sub.segments = out.sort(function (a, b) { return dayMs(a.from) - dayMs(b.from) })
+  return { ok: true, sub: derive(sub, nowMs) }
+}
+
+/**
+ * Sends the next delivery that may still change as soon as the roastery can: on the first day a
+ * change may reach that `allowed` accepts (the weekdays the shop delivers on). 409 ALREADY_NEXT when
+ * it is already that day; NOT_ON_SCHEDULE when there is none to send; the move's other refusals.
+ */
+export function sendSooner(stored: SubscriptionFields, nowMs: number, allowed: (day: string) => boolean): Transition & { from?: string; to?: string } {
+  const sub = subscriptionAt(stored, nowMs, () => undefined)
+  const refused = needsLive(sub, 'send')
+  if (refused) return refused
+  const earliest = firstChangeableDay(nowMs)
+  const first = (sub.upcomingDeliveries || []).filter((d) => !d.skipped && dayMs(d.date) >= earliest)[0]
+  if (!first) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to send sooner.')
+  const window = moveWindow(sub, first.date, nowMs)
+  let day = window ? dayMs(window.earliest) : dayMs(first.date)
+  while (day < dayMs(first.date) && !allowed(isoDay(day))) day += DAY_MS
+  if (day >= dayMs(first.date)) {
+    return refuse('ALREADY_NEXT', 'Your next delivery, on ' + dayInWords(first.date) + ', already leaves with the roastery\u2019s next day it can make.')
+  }
+  const moved = moveOne(sub, first.date, isoDay(day), nowMs)
+  return moved.ok ? { ok: true, sub: moved.sub, from: first.date, to: isoDay(day) } : moved
 }
 
 /** A segment of `like`'s plan, cadence and choice, from `from` (until the next segment). */
@@ -502,7 +636,7 @@ function upcomingOn(sub: SubscriptionFields, date: string, nowMs: number): { del
 }
 
 /** The subscription as of now and its upcoming delivery on `date`, when that delivery may still change. */
-function changeableDelivery(stored: SubscriptionFields, date: string, nowMs: number, action: 'skip' | 'unskip' | 'change'): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
+function changeableDelivery(stored: SubscriptionFields, date: string, nowMs: number, action: 'skip' | 'unskip' | 'change' | 'move'): { sub: SubscriptionFields; delivery: UpcomingDelivery } | { refused: Transition } {
   const sub = subscriptionAt(stored, nowMs, () => undefined)
   const refused = needsLive(sub, action)
   if (refused) return { refused: refused }

@@ -45,6 +45,8 @@ export type SubscriptionEvent =
   | { kind: 'skipped' | 'unskipped'; date: string }
   /** The coffee chosen for the delivery of `date` (none: back to the usual coffee). */
   | { kind: 'coffee'; date: string; coffee?: string }
+  /** The delivery of `from` arrives on `date` instead. */
+  | { kind: 'moved'; date: string; from: string }
   /** The deliveries arrive on `weekday` from the delivery of `from` on. */
   | { kind: 'day'; weekday: Weekday; from: string }
   /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
@@ -206,6 +208,12 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
       return event.coffee
         ? { subject: w('mail.coffee.subject', { date: day(event.date), coffee: event.coffee }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.line', { date: day(event.date), coffee: event.coffee })] }
         : { subject: w('mail.coffee.usualSubject', { date: day(event.date) }), headline: w('mail.coffee.headline'), lines: [w('mail.coffee.usualLine', { date: day(event.date) })] }
+    case 'moved':
+      return {
+        subject: w('mail.moved.subject', { date: day(event.date) }),
+        headline: w('mail.moved.headline'),
+        lines: [w('mail.moved.line', { date: day(event.date), from: day(event.from) })],
+      }
     case 'day':
       return {
         subject: w('mail.day.subject', { weekday: weekdayName(event.weekday, s) }),

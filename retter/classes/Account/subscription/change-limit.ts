@@ -12,6 +12,7 @@ import * as details from './delivery-details'
 import * as subscription from './subscription'
 import * as coffee from './coffee-choice'
 import * as deliveryDay from './delivery-day'
+import * as deliveryMove from './delivery-move'
 
 type Handler<T> = (data: Data<T>) => Promise<Data>
 
@@ -40,3 +41,5 @@ export const setDeliveryAddress = limited(details.setDeliveryAddress)
 export const setPreferences = limited(details.setPreferences)
 export const chooseCoffee = limited(coffee.chooseCoffee)
 export const setDeliveryDay = limited(deliveryDay.setDeliveryDay)
+export const moveDelivery = limited(deliveryMove.moveDelivery)
+export const sendNow = limited(deliveryMove.sendNow)

@@ -53,7 +53,7 @@ function manageUrl(locale: Locale | undefined): string | undefined {
 
 /** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
 const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
-  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method', 'coffee', 'day',
+  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method', 'coffee', 'day', 'moved',
 ]
 
 /**

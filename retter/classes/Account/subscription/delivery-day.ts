@@ -48,7 +48,7 @@ export async function setDeliveryDay(data: Data<{ weekday: string }>): Promise<D
   const moved = moveToWeekday(view, weekday as Weekday, nowMs)
   if (!moved.ok) return refuse(data, 409, moved.code, moved.message)
   const next = moved.sub as typeof view
-  const d1 = Date.parse(moved.from) - moved.shiftDays * DAY_MS
+  const d1 = Date.parse(moved.movedFrom)
   const choices = movedChoices(view.coffeeChoices, d1, moved.shiftDays)
   if (choices) next.coffeeChoices = choices
   return complete(data, next, nowMs, { action: 'day', weekday: weekday, date: moved.from }, { kind: 'day', weekday: weekday as Weekday, from: moved.from })

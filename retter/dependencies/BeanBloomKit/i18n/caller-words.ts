@@ -153,6 +153,11 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   INVALID_WEEKDAY: 'refusals.general.invalidWeekday',
   DAY_NOT_OFFERED: 'refusals.general.dayNotOffered',
   SAME_DELIVERY_DAY: 'refusals.general.sameDeliveryDay',
+  // One delivery moved, or sent sooner.
+  OUTSIDE_WINDOW: 'refusals.general.outsideWindow',
+  SAME_DAY: 'refusals.general.sameDay',
+  ALREADY_NEXT: 'refusals.general.alreadyNext',
+  INVALID_DAY: 'refusals.general.invalidDate',
   // Why a customer cancels.
   CANCEL_REASON_REQUIRED: 'refusals.general.cancelReason',
   CANCEL_NOTE_REQUIRED: 'refusals.general.cancelNote',

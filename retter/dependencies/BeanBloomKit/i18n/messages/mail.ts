@@ -146,6 +146,9 @@ const en = {
   'mail.day.subject': 'New delivery day: {weekday}',
   'mail.day.headline': 'Your delivery day has changed',
   'mail.day.line': 'Your deliveries now arrive on {weekday}, at the same rhythm: the first on {date}. A delivery already being roasted keeps its day.',
+  'mail.moved.subject': 'Your delivery now arrives on {date}',
+  'mail.moved.headline': 'Your delivery has moved',
+  'mail.moved.line': 'Your delivery of {from} now arrives on {date}. It is charged, roasted and sent the day before. Your other deliveries keep their days.',
 }
 
 export type MailKey = keyof typeof en
@@ -291,6 +294,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.day.subject': 'Neuer Liefertag: {weekday}',
     'mail.day.headline': 'Dein Liefertag hat sich geändert',
     'mail.day.line': 'Deine Lieferungen kommen jetzt immer am {weekday}, im gleichen Rhythmus: die erste am {date}. Eine Lieferung, die schon geröstet wird, behält ihren Tag.',
+    'mail.moved.subject': 'Deine Lieferung kommt jetzt am {date}',
+    'mail.moved.headline': 'Deine Lieferung wurde verschoben',
+    'mail.moved.line': 'Deine Lieferung vom {from} kommt jetzt am {date}. Sie wird am Tag davor abgebucht, geröstet und verschickt. Deine anderen Lieferungen behalten ihre Tage.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -431,6 +437,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.day.subject': 'Nouveau jour de livraison\u202f: {weekday}',
     'mail.day.headline': 'Votre jour de livraison a changé',
     'mail.day.line': 'Vos livraisons arrivent désormais le {weekday}, au même rythme\u202f: la première le {date}. Une livraison déjà en torréfaction garde son jour.',
+    'mail.moved.subject': 'Votre livraison arrive désormais le {date}',
+    'mail.moved.headline': 'Votre livraison a été déplacée',
+    'mail.moved.line': 'Votre livraison du {from} arrive désormais le {date}. Elle est débitée, torréfiée et expédiée la veille. Vos autres livraisons gardent leurs jours.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -571,6 +580,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.day.subject': 'Nieuwe leverdag: {weekday}',
     'mail.day.headline': 'Je leverdag is gewijzigd',
     'mail.day.line': 'Je leveringen komen nu op {weekday}, in hetzelfde ritme: de eerste op {date}. Een levering die al gebrand wordt, houdt haar dag.',
+    'mail.moved.subject': 'Je levering komt nu op {date}',
+    'mail.moved.headline': 'Je levering is verplaatst',
+    'mail.moved.line': 'Je levering van {from} komt nu op {date}. Ze wordt de dag ervoor afgeschreven, gebrand en verstuurd. Je andere leveringen houden hun dagen.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -711,6 +723,9 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.day.subject': 'Nuovo giorno di consegna: {weekday}',
     'mail.day.headline': 'Il tuo giorno di consegna è cambiato',
     'mail.day.line': 'Le tue consegne ora arrivano di {weekday}, con lo stesso ritmo: la prima il {date}. Una consegna già in tostatura mantiene il suo giorno.',
+    'mail.moved.subject': 'La tua consegna ora arriva il {date}',
+    'mail.moved.headline': 'La tua consegna è stata spostata',
+    'mail.moved.line': 'La tua consegna del {from} ora arriva il {date}. Viene addebitata, tostata e spedita il giorno prima. Le altre consegne mantengono i loro giorni.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -851,5 +866,8 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.day.subject': 'Nuevo día de entrega: {weekday}',
     'mail.day.headline': 'Tu día de entrega ha cambiado',
     'mail.day.line': 'Tus entregas llegan ahora cada {weekday}, con el mismo ritmo: la primera el {date}. Una entrega que ya se está tostando mantiene su día.',
+    'mail.moved.subject': 'Tu entrega llega ahora el {date}',
+    'mail.moved.headline': 'Tu entrega se ha movido',
+    'mail.moved.line': 'Tu entrega del {from} llega ahora el {date}. Se cobra, se tuesta y se envía el día anterior. Tus demás entregas mantienen sus días.',
   },
 }

@@ -146,6 +146,10 @@ const en = {
   'refusals.general.invalidWeekday': 'Choose a day of the week.',
   'refusals.general.dayNotOffered': 'We do not deliver on that day of the week: choose one of the days offered.',
   'refusals.general.sameDeliveryDay': 'Your deliveries already arrive on that day of the week.',
+  'refusals.general.outsideWindow': 'A delivery can move only between the one before it and the one after it, and not into the days already being prepared.',
+  'refusals.general.sameDay': 'The delivery is already on that day.',
+  'refusals.general.alreadyNext': 'Your next delivery already leaves with the roastery’s next day it can make.',
+  'refusals.general.invalidDate': 'Give the day as YYYY-MM-DD.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -293,6 +297,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidWeekday': 'Wähle einen Wochentag.',
     'refusals.general.dayNotOffered': 'An diesem Wochentag liefern wir nicht: Wähle einen der angebotenen Tage.',
     'refusals.general.sameDeliveryDay': 'Deine Lieferungen kommen schon an diesem Wochentag.',
+    'refusals.general.outsideWindow': 'Eine Lieferung lässt sich nur zwischen die vorige und die nächste verschieben, und nicht in die Tage, die schon vorbereitet werden.',
+    'refusals.general.sameDay': 'Die Lieferung ist schon an diesem Tag.',
+    'refusals.general.alreadyNext': 'Deine nächste Lieferung geht schon mit dem nächsten Tag raus, den die Rösterei schaffen kann.',
+    'refusals.general.invalidDate': 'Gib den Tag als JJJJ-MM-TT an.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -435,6 +443,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidWeekday': 'Choisissez un jour de la semaine.',
     'refusals.general.dayNotOffered': 'Nous ne livrons pas ce jour-là de la semaine\u202f: choisissez l’un des jours proposés.',
     'refusals.general.sameDeliveryDay': 'Vos livraisons arrivent déjà ce jour-là de la semaine.',
+    'refusals.general.outsideWindow': 'Une livraison ne peut être déplacée qu’entre la précédente et la suivante, et pas sur les jours déjà en préparation.',
+    'refusals.general.sameDay': 'La livraison est déjà ce jour-là.',
+    'refusals.general.alreadyNext': 'Votre prochaine livraison part déjà avec le prochain jour possible de la torréfaction.',
+    'refusals.general.invalidDate': 'Indiquez le jour au format AAAA-MM-JJ.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -577,6 +589,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidWeekday': 'Kies een dag van de week.',
     'refusals.general.dayNotOffered': 'Op die dag van de week leveren we niet: kies een van de aangeboden dagen.',
     'refusals.general.sameDeliveryDay': 'Je leveringen komen al op die dag van de week.',
+    'refusals.general.outsideWindow': 'Een levering kan alleen verschuiven tussen de vorige en de volgende, en niet naar de dagen die al worden voorbereid.',
+    'refusals.general.sameDay': 'De levering staat al op die dag.',
+    'refusals.general.alreadyNext': 'Je volgende levering gaat al mee met de eerstvolgende dag die de branderij haalt.',
+    'refusals.general.invalidDate': 'Geef de dag op als JJJJ-MM-DD.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -719,6 +735,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidWeekday': 'Scegli un giorno della settimana.',
     'refusals.general.dayNotOffered': 'Non consegniamo in quel giorno della settimana: scegli uno dei giorni proposti.',
     'refusals.general.sameDeliveryDay': 'Le tue consegne arrivano già in quel giorno della settimana.',
+    'refusals.general.outsideWindow': 'Una consegna si può spostare solo tra quella precedente e quella successiva, e non nei giorni già in preparazione.',
+    'refusals.general.sameDay': 'La consegna è già in quel giorno.',
+    'refusals.general.alreadyNext': 'La tua prossima consegna parte già con il primo giorno possibile della torrefazione.',
+    'refusals.general.invalidDate': 'Indica il giorno nel formato AAAA-MM-GG.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -861,5 +881,9 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidWeekday': 'Elige un día de la semana.',
     'refusals.general.dayNotOffered': 'No entregamos ese día de la semana: elige uno de los días que ofrecemos.',
     'refusals.general.sameDeliveryDay': 'Tus entregas ya llegan ese día de la semana.',
+    'refusals.general.outsideWindow': 'Una entrega solo puede moverse entre la anterior y la siguiente, y no a los días que ya se están preparando.',
+    'refusals.general.sameDay': 'La entrega ya es ese día.',
+    'refusals.general.alreadyNext': 'Tu próxima entrega ya sale con el primer día que puede el tostadero.',
+    'refusals.general.invalidDate': 'Indica el día como AAAA-MM-DD.',
   },
 }

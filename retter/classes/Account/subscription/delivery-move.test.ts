@@ -1,0 +1,98 @@
+/**
+ * One delivery on another day, with the local runtime in-process on a fake clock: moved inside its
+ * window, or sent as soon as the roastery can; the schedule after it keeps its rhythm, the board,
+ * the charge at its final moment, an e-mail and the timeline follow. What cannot be moved is
+ * refused with its own code, and nothing changes.
+ */
+import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import type { AccountUserState } from '../customer'
+import { accountTestBackend, baristaSubscriber, envForEachTest } from '../__tests__/backend'
+
+const P = 'delivery-move-tests'
+const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: Barista's deliveries on Wednesdays, from 25 Nov
+const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+
+type Sub = SubscriptionFields & AccountUserState
+
+const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } }))
+const { account, stateOf, boardOf } = env
+let seq = 0
+const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
+const days = (sub: Sub) => (sub.upcomingDeliveries ?? []).map((d) => d.date.slice(0, 10))
+const codeOf = (res: { status: number; body: unknown }) => ({ status: res.status, code: (res.body as { code?: string }).code })
+
+test('one delivery moves inside its window; the next ones keep their days; board, charge, e-mail and timeline follow', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  const rosa = await account.signIn('rosa@example.com')
+  await account.ok(sam, 'setPreferences', { grind: 'wholeBean', roast: 'medium' })
+  await account.ok(sam, 'chooseCoffee', { date: '2026-12-09', coffeeId: 'guji' })
+
+  // Wednesday 9 December to Saturday 12 December: later, before the next one (16 December).
+  const moved = await account.ok(sam, 'moveDelivery', { date: '2026-12-09', to: '2026-12-12' })
+  expect(days(moved)).toEqual(['2026-11-25', '2026-12-02', '2026-12-12', '2026-12-16', '2026-12-23', '2026-12-30'])
+  expect(moved.upcomingDeliveries?.find((d) => d.date.startsWith('2026-12-12'))?.coffee).toEqual({ id: 'guji', name: 'Guji Highlands', chosen: true })
+  expect(moved.deliveryWeekday).toBe('wednesday')
+  expect(moved.timeline?.at(-1)).toMatchObject({ what: 'moved', actor: 'customer', date: '2026-12-12T00:00:00.000Z', fromDate: '2026-12-09T00:00:00.000Z' })
+  expect((await account.outbox(sam.email)).map((m) => m.subject)).toContain('Your delivery now arrives on Saturday 12 December 2026')
+  expect((await boardOf(rosa, '2026-12-09')).filter((d) => d.deliveryId.startsWith(sam.accountId))).toEqual([])
+  expect((await boardOf(rosa, '2026-12-12')).find((d) => d.deliveryId === `${sam.accountId}:2026-12-12`)).toMatchObject({ coffee: 'Guji Highlands' })
+
+  // It may move again, earlier this time, inside its window (after 2 December).
+  const back = await account.ok(sam, 'moveDelivery', { date: '2026-12-12', to: '2026-12-07' })
+  expect(days(back)).toEqual(['2026-11-25', '2026-12-02', '2026-12-07', '2026-12-16', '2026-12-23', '2026-12-30'])
+
+  // Charged once, at its own final moment (the start of 6 December), and never on 8 December.
+  await env.walkTo('2026-12-06T09:00:00.000Z')
+  Object.assign(sam, await account.signIn(sam.email))
+  expect(((await stateOf(sam)).payments ?? []).map((p) => [p.date.slice(0, 10), p.status])).toEqual([
+    ['2026-11-25', 'paid'], ['2026-12-02', 'paid'], ['2026-12-07', 'paid'],
+  ])
+})
+
+test('send now: the next delivery that may change leaves with the roastery’s next day; the rhythm after it stays', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  // Tuesday: 25 November is being packed; the next that may change is 2 December, and 26 November is the earliest day.
+  await env.walkTo('2026-11-24T10:00:00.000Z')
+  Object.assign(sam, await account.signIn(sam.email))
+  const sooner = await account.ok(sam, 'sendNow', {})
+  expect(days(sooner)).toEqual(['2026-11-25', '2026-11-26', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'])
+  expect(sooner.timeline?.at(-1)).toMatchObject({ what: 'moved', date: '2026-11-26T00:00:00.000Z', fromDate: '2026-12-02T00:00:00.000Z' })
+  // Again: 26 November already leaves as soon as it can.
+  expect(codeOf(await account.method(sam, 'sendNow', {}))).toEqual({ status: 409, code: 'ALREADY_NEXT' })
+})
+
+describe('with the shop delivering Tuesday to Friday', () => {
+  envForEachTest('DELIVERY_WEEKDAYS', 'tuesday,wednesday,thursday,friday')
+
+  test('a day outside the window, not delivered on, the same day, a skipped or packed delivery is refused, and nothing changes', async () => {
+    const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+    await account.ok(sam, 'skipDelivery', { date: '2026-12-16' })
+    const before = await stateOf(sam)
+    const refusals: Array<[unknown, number, string]> = [
+      [{ date: '2026-12-09', to: '2026-12-16' }, 409, 'OUTSIDE_WINDOW'],
+      [{ date: '2026-12-09', to: '2026-12-02' }, 409, 'OUTSIDE_WINDOW'],
+      [{ date: '2026-12-09', to: '2026-12-12' }, 409, 'DAY_NOT_OFFERED'],
+      [{ date: '2026-12-09', to: '2026-12-09' }, 409, 'SAME_DAY'],
+      [{ date: '2026-12-16', to: '2026-12-17' }, 409, 'DELIVERY_SKIPPED'],
+      [{ date: '2026-12-10', to: '2026-12-11' }, 409, 'NOT_ON_SCHEDULE'],
+      [{ date: '2026-12-09', to: 'soon' }, 400, 'INVALID_DAY'],
+    ]
+    for (const [body, status, code] of refusals) expect({ body, ...codeOf(await account.method(sam, 'moveDelivery', body)) }).toEqual({ body, status, code })
+    expect((await account.method(sam, 'moveDelivery', { date: '2026-12-09', to: '2026-12-16' })).body).toMatchObject({
+      message: 'The delivery on Wed 9 Dec 2026 can move to a day from Thu 3 Dec 2026 to Tue 15 Dec 2026.',
+    })
+    expect(await stateOf(sam)).toEqual(before)
+    // On Tuesday the 25 November delivery is being packed: it cannot move.
+    await env.walkTo('2026-11-24T10:00:00.000Z')
+    Object.assign(sam, await account.signIn(sam.email))
+    expect(codeOf(await account.method(sam, 'moveDelivery', { date: '2026-11-25', to: '2026-11-27' }))).toEqual({ status: 409, code: 'TOO_LATE_TO_CHANGE' })
+  })
+})
+
+test('staff may move a delivery or send it now for the customer, with a reason', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  const rosa = await account.signIn('rosa@example.com')
+  expect(codeOf(await account.method(sam, 'sendNow', {}, rosa.token))).toEqual({ status: 400, code: 'REASON_REQUIRED' })
+  expect((await account.method(sam, 'moveDelivery', { date: '2026-12-02', to: '2026-12-04', reason: 'Away until Thursday' }, rosa.token)).status).toBe(200)
+  expect((await stateOf(sam)).timeline?.at(-1)).toMatchObject({ what: 'moved', actor: 'staff', reason: 'Away until Thursday', date: '2026-12-04T00:00:00.000Z' })
+})

@@ -1,0 +1,75 @@
+/**
+ * One delivery on another day: moved within its window (between the deliveries before and after
+ * it), or sent as soon as the roastery can. The schedule after it keeps its rhythm
+ * (BeanBloomSubscription's moveOne); the delivery's coffee choice follows it, and the board, the
+ * reminder and the charge at its final moment follow its new day (customer-view.ts `complete`).
+ */
+import { refuse } from 'BeanBloomKit'
+import { Data } from '@retter/rdk'
+import { isoDay, moveOne, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
+import { complete, current } from './customer-view'
+import { offeredWeekdays } from './delivery-weekdays'
+import { isShipped } from './shipments'
+
+const ISO_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00:00:00(\.000)?Z)?$/
+
+/** A weekday in words for a refusal ("Friday"). */
+function named(day: string): string {
+  return day.charAt(0).toUpperCase() + day.slice(1)
+}
+
+/** `choices` with the choice for `from` moved to `to` (both ISO days). */
+function movedChoice(choices: { [day: string]: string } | undefined, from: string, to: string): { [day: string]: string } | undefined {
+  const chosen = choices ? choices[from.slice(0, 10)] : undefined
+  if (!choices || !chosen) return choices
+  const out: { [day: string]: string } = {}
+  for (const day in choices) if (day !== from.slice(0, 10)) out[day] = choices[day] as string
+  out[to.slice(0, 10)] = chosen
+  return out
+}
+
+/** Stores the move of the delivery of `from` to `to` on `next`, with its history entry and e-mail. */
+function moved(data: Data, view: SubscriptionFields & { coffeeChoices?: { [day: string]: string } }, next: SubscriptionFields, from: string, to: string, nowMs: number): Promise<Data> {
+  const choices = movedChoice(view.coffeeChoices, from, to)
+  const stored = next as typeof view
+  if (choices) stored.coffeeChoices = choices
+  return complete(data, stored as Parameters<typeof complete>[1], nowMs, { action: 'moved', date: to, fromDate: from }, { kind: 'moved', date: to, from: from })
+}
+
+/**
+ * WRITE {date, to}: the delivery of `date` arrives on `to` (`YYYY-MM-DD`), a day the shop delivers
+ * on inside its window. 400 INVALID_DAY; 409 DAY_NOT_OFFERED, ALREADY_SHIPPED, and the schedule's
+ * OUTSIDE_WINDOW, SAME_DAY, DELIVERY_SKIPPED, IN_PAUSE, NOT_ON_SCHEDULE, TOO_LATE_TO_CHANGE.
+ */
+export async function moveDelivery(data: Data<{ date: string; to: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const body = data.request.body
+  const date = body && typeof body.date === 'string' ? body.date : ''
+  const to = body && typeof body.to === 'string' ? body.to.trim() : ''
+  if (!ISO_DAY.test(to)) return refuse(data, 400, 'INVALID_DAY', 'Give the day to move the delivery to as YYYY-MM-DD.', { field: 'to' })
+  const offered = offeredWeekdays()
+  if (offered.indexOf(weekdayOf(to)) < 0) {
+    return refuse(data, 409, 'DAY_NOT_OFFERED', 'We do not deliver on ' + named(weekdayOf(to)) + 's. Choose one of: ' + offered.map(named).join(', ') + '.', { field: 'to' })
+  }
+  const view = current(data, nowMs)
+  if (ISO_DAY.test(date) && isShipped(view, date)) {
+    return refuse(data, 409, 'ALREADY_SHIPPED', 'Your delivery of ' + date.slice(0, 10) + ' has already left our roastery, so it can no longer move.')
+  }
+  const result = moveOne(view, date, to, nowMs)
+  if (!result.ok) return refuse(data, 409, result.code, result.message)
+  return moved(data, view, result.sub, isoDay(Date.parse(date)), isoDay(Date.parse(to)), nowMs)
+}
+
+/**
+ * WRITE {}: the next delivery that may still change leaves with the roastery's next day it can
+ * make (the lead time holds, on a day the shop delivers on), charged at its final moment as any
+ * delivery. 409 ALREADY_NEXT when it already does; NOT_ON_SCHEDULE, NO_SUBSCRIPTION.
+ */
+export async function sendNow(data: Data): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const offered = offeredWeekdays()
+  const result = sendSooner(view, nowMs, function (day) { return offered.indexOf(weekdayOf(day)) >= 0 })
+  if (!result.ok) return refuse(data, 409, result.code, result.message)
+  return moved(data, view, result.sub, result.from as string, result.to as string, nowMs)
+}
