@@ -112,7 +112,7 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
 
 /** What the reminder e-mail's one-click link would do: answer of `Account.readDeliveryLink` (it changes nothing). */
 export interface DeliveryLinkView {
-  /** Skip the delivery, or give it another coffee. */
+  /** Skip the delivery, or change it (another day or another coffee). */
   action: 'skip' | 'change'
   /** The delivery's day (ISO, midnight UTC). */
   date: string
@@ -121,6 +121,8 @@ export interface DeliveryLinkView {
   coffee?: { id: string; name: string; chosen: boolean }
   /** For a change: the coffees to choose from. */
   coffeeOptions?: AccountUserState['coffeeOptions']
+  /** For a change: the days it may move to (ISO days: its window, on days the shop delivers on). */
+  moveDays?: string[]
   /** The delivery's final moment (ISO): the link works until then. */
   lastChangeAt: string
 }

@@ -57,7 +57,7 @@ async function reminded(email: string) {
     const state = await backendCall<{ user: Record<string, { upcomingDeliveries?: Delivery[] }> }>(`STATE/Account/${session.accountId}`, session.token)
     return Object.values(state.body.user)[0]?.upcomingDeliveries?.find((d) => d.date.startsWith(day))
   }
-  return { day, deliveryOn, skip: link('Skip this delivery'), change: link('Choose another coffee') }
+  return { day, deliveryOn, skip: link('Skip this delivery'), change: link('Change its day or coffee') }
 }
 
 /** Opens the link as the e-mail's reader would: the page with the token in its fragment. */
@@ -92,23 +92,37 @@ test('a skip link asks first, skips once confirmed, and says so when opened agai
   expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('This link has already been used. Sign in to see or change your delivery.')
 })
 
-test('a change link lists the coffees, asks for one, and gives the delivery the coffee picked', async () => {
+test('a change link lists days and coffees, asks for one, and gives the delivery the coffee picked', async () => {
   const { day, deliveryOn, change } = await reminded('kim@example.com')
   const user = userEvent.setup()
   openLink(change)
   const date = formatDeliveryDay(`${day}T00:00:00.000Z`, 'en')
-  expect(await screen.findByRole('heading', { name: `Another coffee for your delivery of ${date}` }, LOAD)).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: `Change your delivery of ${date}` }, LOAD)).toBeInTheDocument()
+  expect(within(screen.getByRole('group', { name: 'Another day' })).getAllByRole('radio').length).toBeGreaterThan(0)
   expect(screen.getByText('It is now set to Huila Supremo.')).toBeInTheDocument()
 
-  await user.click(screen.getByRole('button', { name: 'Confirm this coffee' }))
-  expect(screen.getByRole('alert')).toHaveTextContent('Choose the coffee for this delivery.')
+  await user.click(screen.getByRole('button', { name: 'Confirm this change' }))
+  expect(screen.getByRole('alert')).toHaveTextContent('Choose another day or another coffee for this delivery.')
   expect((await deliveryOn())?.coffee?.chosen).toBe(false)
 
-  const choices = within(screen.getByRole('group', { name: 'Choose the coffee' }))
+  const choices = within(screen.getByRole('group', { name: 'Another coffee' }))
   await user.click(choices.getByRole('radio', { name: /^Guji Highlands/ }))
-  await user.click(screen.getByRole('button', { name: 'Confirm this coffee' }))
+  await user.click(screen.getByRole('button', { name: 'Confirm this change' }))
   expect(await screen.findByText(`Your delivery of ${date} will be Guji Highlands. We have sent you an e-mail to confirm.`, {}, LOAD)).toBeInTheDocument()
   await waitFor(async () => expect((await deliveryOn())?.coffee).toEqual({ id: 'guji', name: 'Guji Highlands', chosen: true }))
+})
+
+test('a change link moves the delivery to the day picked', async () => {
+  const { day, change } = await reminded('ada@example.com')
+  const user = userEvent.setup()
+  openLink(change)
+  const days = within(await screen.findByRole('group', { name: 'Another day' }, LOAD)).getAllByRole('radio')
+  const last = days[days.length - 1]!
+  const to = (last as HTMLInputElement).value.replace('day:', '')
+  await user.click(last)
+  await user.click(screen.getByRole('button', { name: 'Confirm this change' }))
+  const date = formatDeliveryDay(`${day}T00:00:00.000Z`, 'en')
+  expect(await screen.findByText(`Your delivery of ${date} now arrives on ${formatDeliveryDay(to, 'en')}. We have sent you an e-mail to confirm.`, {}, LOAD)).toBeInTheDocument()
 })
 
 test('a link without its token, or one tampered with, says what to do instead', async () => {

@@ -23,7 +23,7 @@ type Phase =
   | { kind: 'opening' }
   | { kind: 'ready'; view: DeliveryLinkView }
   | { kind: 'refused'; error: AppError }
-  | { kind: 'done'; view: DeliveryLinkView; coffee?: string }
+  | { kind: 'done'; view: DeliveryLinkView; coffee?: string; to?: string }
 
 /**
  * The page a reminder's one-click link opens: it reads what the link would do and asks the customer
@@ -38,7 +38,8 @@ export function DeliveryLinkPage() {
   // The fragment is only known in the browser: undefined while prerendered and hydrating, null without a token.
   const token = useSyncExternalStore(onHashChange, () => tokenOfFragment(window.location.hash), () => undefined)
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' })
-  const [coffeeId, setCoffeeId] = useState('')
+  // A change is one choice: `day:<ISO day>` or `coffee:<id>`.
+  const [choice, setChoice] = useState('')
   const [sending, setSending] = useState(false)
   const [failed, setFailed] = useState<AppError | null>(null)
   const [noCoffee, setNoCoffee] = useState(false)
@@ -63,14 +64,16 @@ export function DeliveryLinkPage() {
 
   async function confirm(view: DeliveryLinkView) {
     if (!token || sending) return
-    setNoCoffee(view.action === 'change' && !coffeeId)
-    if (view.action === 'change' && !coffeeId) return
+    setNoCoffee(view.action === 'change' && !choice)
+    if (view.action === 'change' && !choice) return
+    const to = choice.startsWith('day:') ? choice.slice(4) : undefined
+    const coffeeId = choice.startsWith('coffee:') ? choice.slice(7) : undefined
     setSending(true)
     setFailed(null)
     try {
-      await confirmDeliveryLink(rio, token, view.action === 'change' ? coffeeId : undefined)
+      await confirmDeliveryLink(rio, token, view.action === 'change' ? { coffeeId, to } : {})
       const coffee = view.coffeeOptions?.find((c) => c.id === coffeeId)?.name
-      setPhase({ kind: 'done', view, coffee })
+      setPhase({ kind: 'done', view, coffee, to })
     } catch (error) {
       setFailed(asAppError(error))
     } finally {
@@ -105,7 +108,9 @@ export function DeliveryLinkPage() {
         <p role="status">
           {phase.view.action === 'skip'
             ? t('subscription.link.skipped', { date })
-            : t('subscription.link.changed', { date, coffee: phase.coffee ?? '' })}
+            : phase.to
+              ? t('subscription.link.moved', { date, to: day(phase.to) })
+              : t('subscription.link.changed', { date, coffee: phase.coffee ?? '' })}
         </p>
         {manage}
       </section>
@@ -116,6 +121,7 @@ export function DeliveryLinkPage() {
   const date = day(view.date)
   const lastDay = day(new Date(Date.parse(view.lastChangeAt) - 1).toISOString().slice(0, 10))
   const options = view.coffeeOptions ?? []
+  const days = view.moveDays ?? []
   return (
     <section className={cardStyles.card} aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{view.action === 'skip' ? t('subscription.link.skipTitle', { date }) : t('subscription.link.changeTitle', { date })}</h2>
@@ -123,12 +129,23 @@ export function DeliveryLinkPage() {
         {view.action === 'skip' ? t('subscription.link.skipDetail', { lastDay }) : t('subscription.link.changeDetail', { lastDay })}
       </p>
       {view.coffee ? <p>{t('subscription.link.coffeeNow', { coffee: view.coffee.name })}</p> : null}
-      {view.action === 'change' ? (
+      {view.action === 'change' && days.length > 0 ? (
+        <fieldset className={styles.field}>
+          <legend>{t('subscription.link.dayLegend')}</legend>
+          {days.map((d) => (
+            <label key={d} className={styles.choice}>
+              <input type="radio" name={`${ids}-change`} value={`day:${d}`} checked={choice === `day:${d}`} onChange={() => setChoice(`day:${d}`)} />{' '}
+              {day(d)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {view.action === 'change' && options.length > 0 ? (
         <fieldset className={styles.field}>
           <legend>{t('subscription.link.coffeeLegend')}</legend>
           {options.map((c) => (
             <label key={c.id} className={styles.choice}>
-              <input type="radio" name={`${ids}-coffee`} value={c.id} checked={coffeeId === c.id} onChange={() => setCoffeeId(c.id)} />{' '}
+              <input type="radio" name={`${ids}-change`} value={`coffee:${c.id}`} checked={choice === `coffee:${c.id}`} onChange={() => setChoice(`coffee:${c.id}`)} />{' '}
               {t('subscription.upcoming.coffeeOption', { coffee: c.name, notes: c.notes })}
             </label>
           ))}

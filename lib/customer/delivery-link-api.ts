@@ -38,9 +38,10 @@ export function readDeliveryLink(rio: RioAccessor, token: string): Promise<Deliv
   })
 }
 
-/** Does what the link says, once confirmed (Account.useDeliveryLink); `coffeeId` for a change. Rejects with an AppError. */
-export function confirmDeliveryLink(rio: RioAccessor, token: string, coffeeId?: string): Promise<void> {
+/** Does what the link says, once confirmed (Account.useDeliveryLink); a change names one: `to` (a day) or `coffeeId`. Rejects with an AppError. */
+export function confirmDeliveryLink(rio: RioAccessor, token: string, change: { coffeeId?: string; to?: string }): Promise<void> {
   return guarded(async () => {
-    await (await linkObject(rio, token)).call({ method: 'useDeliveryLink', body: coffeeId ? { token, coffeeId } : { token } })
+    const body = change.to ? { token, to: change.to.slice(0, 10) } : change.coffeeId ? { token, coffeeId: change.coffeeId } : { token }
+    await (await linkObject(rio, token)).call({ method: 'useDeliveryLink', body })
   })
 }

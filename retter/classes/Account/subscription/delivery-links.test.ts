@@ -33,7 +33,7 @@ async function reminded(who: Who): Promise<{ text: string; html: string; skip?: 
   if (!mail) throw new Error('no reminder for ' + who.email)
   const token = (label: string) => new RegExp(`${label}: (https://\\S+)`).exec(mail.text)?.[1]
   const skip = token('Skip this delivery')
-  const change = token('Choose another coffee')
+  const change = token('Change its day or coffee')
   return { text: mail.text, html: mail.html ?? '', skip: skip?.split('#')[1], change: change?.split('#')[1] }
 }
 
@@ -70,7 +70,7 @@ test('the reminder offers both links; opening one changes nothing, confirming sk
   expect((await stateOf(sam)).upcomingDeliveries?.find((d) => d.date === '2026-12-02T00:00:00.000Z')?.skipped).toBe(false)
 })
 
-test('the change link lists the coffees to choose from and gives the delivery the one confirmed', async () => {
+test('the change link lists the days and coffees to choose from and does the one confirmed', async () => {
   const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
   await account.ok(sam, 'setPreferences', { grind: 'wholeBean', roast: 'medium' })
   const { change } = await reminded(sam)
@@ -78,14 +78,30 @@ test('the change link lists the coffees to choose from and gives the delivery th
   expect(read.body).toMatchObject({ action: 'change', date: '2026-12-02T00:00:00.000Z', coffee: { id: 'huila', chosen: false } })
   const options = (read.body.coffeeOptions as Array<{ id: string }>).map((c) => c.id)
   expect(options).toContain('guji')
+  // Its window: before 9 December (the delivery after it), and no earlier than the lead time allows
+  // on Monday 30 November (2 December itself, where it is now).
+  expect(read.body.moveDays).toEqual(['03', '04', '05', '06', '07', '08'].map((d) => `2026-12-${d}T00:00:00.000Z`))
 
-  expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change }))).toEqual({ status: 400, code: 'COFFEE_REQUIRED' })
+  expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change }))).toEqual({ status: 400, code: 'CHANGE_REQUIRED' })
+  expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change, coffeeId: 'guji', to: '2026-12-04' }))).toEqual({ status: 400, code: 'CHANGE_REQUIRED' })
   expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change, coffeeId: 'nope' }))).toEqual({ status: 404, code: 'COFFEE_NOT_FOUND' })
   // A refused confirmation leaves the link usable.
   expect((await anonymous(sam, 'useDeliveryLink', { token: change, coffeeId: 'guji' })).status).toBe(200)
   const day = (await stateOf(sam)).upcomingDeliveries?.find((d) => d.date === '2026-12-02T00:00:00.000Z')
   expect(day?.coffee).toEqual({ id: 'guji', name: 'Guji Highlands', chosen: true })
   expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change, coffeeId: 'huila' }))).toEqual({ status: 409, code: 'LINK_USED' })
+})
+
+test('a change link moves the delivery to a day of its window, once', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  const { change } = await reminded(sam)
+  expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change, to: '2026-12-09' }))).toEqual({ status: 409, code: 'OUTSIDE_WINDOW' })
+  expect((await anonymous(sam, 'useDeliveryLink', { token: change, to: '2026-12-04' })).status).toBe(200)
+  const after = await stateOf(sam)
+  expect(after.upcomingDeliveries?.map((d) => d.date.slice(0, 10))).toContain('2026-12-04')
+  expect(after.upcomingDeliveries?.map((d) => d.date.slice(0, 10))).not.toContain('2026-12-02')
+  expect(after.timeline?.at(-1)).toMatchObject({ what: 'moved', actor: 'customer', date: '2026-12-04T00:00:00.000Z', fromDate: '2026-12-02T00:00:00.000Z' })
+  expect(codeOf(await anonymous(sam, 'useDeliveryLink', { token: change, to: '2026-12-03' }))).toEqual({ status: 409, code: 'LINK_USED' })
 })
 
 test('a link is useless on another customer’s Account, tampered with, or after its delivery’s final moment', async () => {

@@ -1,5 +1,5 @@
 /**
- * The reminder e-mail's one-click links: "Skip this delivery" and "Change its coffee". A link works
+ * The reminder e-mail's one-click links: "Skip this delivery" and "Change its day or coffee". A link works
  * without signing in and does one thing for one delivery of one customer: its token names the
  * Account, the action, the delivery and a random nonce, signed under the project's secret. It lasts
  * until the delivery's final moment and serves once. Opening it reads (a READ method, which cannot
@@ -8,7 +8,7 @@
 import { appLink, refuse, respond } from 'BeanBloomKit'
 import { signatureOf } from 'BeanBloomIdentity'
 import { Data } from '@retter/rdk'
-import { catalogueInUse, deliveryToChange, finalMomentMs, isoDay } from 'BeanBloomSubscription'
+import { catalogueInUse, deliveryToChange, finalMomentMs, isoDay, moveWindow, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
 import { randomBytes, timingSafeEqual } from 'crypto'
 import { privateOf } from '../customer'
 import { Locale, pathIn } from '../language'
@@ -16,8 +16,11 @@ import { current } from './customer-view'
 import { coffeeOptions, withCoffees } from './delivery-coffee'
 import * as changeLimited from './change-limit'
 import { actFor } from '../service/actor'
+import { offeredWeekdays } from './delivery-weekdays'
 
-/** What a link may do: skip its delivery, or choose another coffee for it. */
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** What a link may do: skip its delivery, or change it (another day in its window, or another coffee). */
 export const LINK_ACTIONS = ['skip', 'change'] as const
 export type LinkAction = (typeof LINK_ACTIONS)[number]
 
@@ -48,11 +51,24 @@ export function linkUrl(token: string, locale: Locale | undefined): string | und
   return page ? page + '#' + token : undefined
 }
 
-/** The links of the reminder of the delivery of `day` (the change link only when its plan lets the customer choose a coffee). */
-export function reminderLinks(accountId: string, day: string, canChoose: boolean, locale: Locale | undefined): { skip: string; change?: string } | undefined {
+/** The links of the reminder of the delivery of `day`. */
+export function reminderLinks(accountId: string, day: string, locale: Locale | undefined): { skip: string; change?: string } | undefined {
   const skip = linkUrl(linkToken(accountId, 'skip', day), locale)
   if (!skip) return undefined
-  return { skip: skip, change: canChoose ? linkUrl(linkToken(accountId, 'change', day), locale) : undefined }
+  return { skip: skip, change: linkUrl(linkToken(accountId, 'change', day), locale) }
+}
+
+/** The days the delivery of `date` may move to: its window, on the days the shop delivers on (ISO days). */
+export function moveDaysOf(view: SubscriptionFields, date: string, nowMs: number): string[] {
+  const window = moveWindow(view, date, nowMs)
+  const offered = offeredWeekdays()
+  const days: string[] = []
+  if (!window) return days
+  for (let at = Date.parse(window.earliest); at <= Date.parse(window.latest); at += DAY_MS) {
+    const day = new Date(at).toISOString()
+    if (day !== date && offered.indexOf(weekdayOf(day)) >= 0) days.push(day)
+  }
+  return days
 }
 
 /** The link `token` names when its signature holds and it is this Account's; undefined for anything else. */
@@ -80,7 +96,7 @@ function openLink(data: Data, nowMs: number): Opened {
 
 /**
  * READ {token}: what the link would do, for the page it opens to ask the customer: its action, the
- * delivery (date, coffee), and for a change the coffees to choose from. Changes nothing. 400
+ * delivery (date, coffee), and for a change the days and coffees to choose from. Changes nothing. 400
  * LINK_INVALID, 409 LINK_USED, 410 LINK_EXPIRED; the delivery's own refusals (409 NOT_ON_SCHEDULE,
  * ALREADY_SKIPPED for a skip, DELIVERY_SKIPPED for a change, NO_SUBSCRIPTION…).
  */
@@ -104,30 +120,47 @@ export async function readDeliveryLink(data: Data<{ token: string }>): Promise<D
     plan: delivery.plan,
     coffee: delivery.coffee,
     coffeeOptions: link.action === 'change' ? coffeeOptions(catalogueInUse(), delivery.plan) : undefined,
+    moveDays: link.action === 'change' ? moveDaysOf(view, delivery.date, nowMs) : undefined,
     lastChangeAt: new Date(finalMomentMs(link.day)).toISOString(),
   })
   return data
 }
 
 /**
- * WRITE {token, coffeeId?}: does what the link says, as the customer would from their account page
- * (the same refusals, hourly limit, e-mail, board and timeline): skips the delivery, or gives it
- * the coffee `coffeeId`. The link serves once: used after a change that went through.
+ * WRITE {token, coffeeId?, to?}: does what the link says, as the customer would from their account
+ * page (the same refusals, hourly limit, e-mail, board and timeline): skips the delivery, or
+ * changes it, one thing: moves it to the day `to`, or gives it the coffee `coffeeId`. 400
+ * CHANGE_REQUIRED for a change naming neither or both. The link serves once: used after a change
+ * that went through.
  */
-export async function useDeliveryLink(data: Data<{ token: string; coffeeId?: string }>): Promise<Data> {
+export async function useDeliveryLink(data: Data<{ token: string; coffeeId?: string; to?: string }>): Promise<Data> {
   const nowMs = Date.now()
   const opened = openLink(data, nowMs)
   if (!('link' in opened)) return refuse(data, opened.status, opened.code, opened.message)
   const link = opened.link
-  const coffeeId = data.request.body && typeof data.request.body.coffeeId === 'string' ? data.request.body.coffeeId.trim() : ''
-  if (link.action === 'change' && !coffeeId) return refuse(data, 400, 'COFFEE_REQUIRED', 'Choose the coffee for this delivery.', { field: 'coffeeId' })
+  const body = data.request.body
+  const coffeeId = body && typeof body.coffeeId === 'string' ? body.coffeeId.trim() : ''
+  const to = body && typeof body.to === 'string' ? body.to.trim() : ''
+  if (link.action === 'change' && !coffeeId === !to) return refuse(data, 400, 'CHANGE_REQUIRED', 'Choose another day or another coffee for this delivery.', { field: coffeeId ? 'to' : 'coffeeId' })
   // It is the customer acting, by the link they were sent.
   actFor(data, { actor: 'customer' })
-  const asked = data as unknown as Data<{ date: string; coffeeId?: string }>
-  asked.request.body = link.action === 'skip' ? { date: link.day } : { date: link.day, coffeeId: coffeeId }
-  const done = link.action === 'skip' ? await changeLimited.skipDelivery(asked) : await changeLimited.chooseCoffee(asked)
+  let done: Data
+  if (link.action === 'skip') {
+    done = await changeLimited.skipDelivery(asking(data, { date: link.day }))
+  } else if (to) {
+    done = await changeLimited.moveDelivery(asking(data, { date: link.day, to: to }))
+  } else {
+    done = await changeLimited.chooseCoffee(asking(data, { date: link.day, coffeeId: coffeeId }))
+  }
   if (done.response && done.response.statusCode === 200) markUsed(done, link, nowMs)
   return done
+}
+
+/** The request of `data` as the method the link stands for reads it: `body` in place of the link's. */
+function asking<B>(data: Data, body: B): Data<B> {
+  const asked = data as unknown as Data<B>
+  asked.request.body = body
+  return asked
 }
 
 /** Notes the link as used; links of deliveries gone by are forgotten (they have expired anyway). */

@@ -148,7 +148,7 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   LINK_INVALID: 'refusals.general.linkInvalid',
   LINK_USED: 'refusals.general.linkUsed',
   LINK_EXPIRED: 'refusals.general.linkExpired',
-  COFFEE_REQUIRED: 'refusals.general.coffeeRequired',
+  CHANGE_REQUIRED: 'refusals.general.changeRequired',
   // The delivery day.
   INVALID_WEEKDAY: 'refusals.general.invalidWeekday',
   DAY_NOT_OFFERED: 'refusals.general.dayNotOffered',
