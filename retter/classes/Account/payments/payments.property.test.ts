@@ -2,7 +2,7 @@
  * The payment lifecycle's invariants over random sequences, with the Account and Roastery classes run
  * by the local runtime in-process (fake `Date`, each task run at its own time) against the real
  * localstripe the test run started. A sequence mixes start, change plan, skip, unskip, pause, resume,
- * cancel, payment methods (a good card, a declined one, one that needs 3-D Secure, SEPA, SEPA that
+ * cancel, a new delivery weekday, one delivery moved inside its window or sent sooner, payment methods (a good card, a declined one, one that needs 3-D Secure, SEPA, SEPA that
  * fails days later), the customer's answers to payments (authenticating, retrying), staff shipping the
  * day's board, the customer's bank disputing what left, time passing, the customer moving the
  * account to another e-mail address (both e-mailed codes; they go on as the new address's Account)
@@ -36,7 +36,7 @@ import fc from 'fast-check'
 import { finalMomentMs, isShippable, owesPayment, type DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
 import type { Board } from '@retter-shared/BeanBloomBoard'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
-import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import { WEEKDAYS, type SubscriptionFields, type Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import type Stripe from 'stripe'
 import { createBackend, type Backend } from '../../../../rio-local/app'
 import { fakeDate } from '../../../../rio-local/test/clock'
@@ -75,6 +75,9 @@ type Op =
   | { kind: 'delete'; whilePacked: boolean }
   | { kind: 'method'; pay: string }
   | { kind: 'wait'; hours: number }
+  | { kind: 'weekday'; weekday: Weekday }
+  | { kind: 'moveOne'; index: number; days: number }
+  | { kind: 'sendNow' }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constantFrom('start' as const, 'change' as const), plan: fc.constantFrom(...planIds) }),
@@ -82,6 +85,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('pause' as const), weeks: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constantFrom('resume' as const, 'cancel' as const, 'authenticate' as const, 'retry' as const, 'ship' as const, 'dispute' as const) }),
   fc.record({ kind: fc.constant('method' as const), pay: fc.constantFrom(...Object.keys(PAY)) }),
+  fc.record({ kind: fc.constant('weekday' as const), weekday: fc.constantFrom(...WEEKDAYS) }),
+  fc.record({ kind: fc.constant('moveOne' as const), index: fc.integer({ min: 0, max: 3 }), days: fc.integer({ min: -6, max: 6 }) }),
+  fc.constant({ kind: 'sendNow' as const }),
   // Never on the hour: a step never lands on a final moment (midnight) itself.
   { arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 96 }) }), weight: 3 },
   // Rare, as they are for a customer (a deletion ends the sequence), yet met in most batches of runs.
@@ -108,6 +114,8 @@ let moves = 0
 let deletions = 0
 /** Deliveries a deletion kept that staff then shipped: the keeping must have been exercised. */
 let keptShipped = 0
+/** New weekdays, deliveries moved on their own and sent sooner that went through over all runs. */
+let reschedules = 0
 
 /** The newest six-digit code in `email`'s outbox whose subject matches. */
 async function codeIn(backend: Backend, email: string, subject: RegExp): Promise<string | undefined> {
@@ -243,6 +251,18 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
           break
         case 'method':
           await savePaymentMethod((name, body) => act(name, body), PAY[step.pay])
+          break
+        case 'weekday':
+          if ((await act('setDeliveryDay', { weekday: step.weekday })).status === 200) reschedules += 1
+          break
+        case 'moveOne': {
+          const target = (sub.upcomingDeliveries ?? [])[step.index]
+          const to = target ? new Date(Date.parse(target.date) + step.days * 24 * HOUR).toISOString().slice(0, 10) : ''
+          if (target && (await act('moveDelivery', { date: target.date.slice(0, 10), to })).status === 200) reschedules += 1
+          break
+        }
+        case 'sendNow':
+          if ((await act('sendNow', {})).status === 200) reschedules += 1
           break
         case 'authenticate':
           for (const p of (sub.payments ?? []).filter((x) => x.status === 'requires_action' && x.clientSecret && x.paymentIntentId)) {
@@ -393,8 +413,9 @@ test('each delivery is charged at most once, only when due at its final moment, 
   )
   expect(disputesPosted).toBeGreaterThan(0)
   // The new steps happened: customers moved and deleted accounts (counts shown when a run is watched).
-  process.stdout.write(`payment properties: ${disputesPosted} disputes, ${moves} moves, ${deletions} deletions (${keptShipped} kept deliveries shipped)\n`)
+  process.stdout.write(`payment properties: ${disputesPosted} disputes, ${moves} moves, ${deletions} deletions (${keptShipped} kept deliveries shipped), ${reschedules} deliveries rescheduled\n`)
   expect(moves).toBeGreaterThan(0)
+  expect(reschedules).toBeGreaterThan(0)
   expect(deletions).toBeGreaterThan(0)
   expect(keptShipped).toBeGreaterThan(0)
 })
