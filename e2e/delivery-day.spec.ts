@@ -50,6 +50,7 @@ test('delivery day to Friday, then one delivery moved inside its window', async 
   const options = await move.locator('option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value).filter(Boolean))
   const to = options[options.length - 1]!
   await move.selectOption(to)
+  await third.getByRole('button', { name: /^Move the delivery on .+ to / }).click()
   await expect(page.getByText(/ now arrives on /).first()).toBeVisible()
   await expect.poll(async () => listedDays(list)).toEqual([after[0], after[1], to.slice(0, 10), after[3], after[4], after[5]])
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Moved the delivery of')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import Link from 'next/link'
 import { useRio } from '@/contexts/RioContext'
 import { useLocale, useT } from '@/contexts/I18nContext'
@@ -43,6 +43,11 @@ export function DeliveryLinkPage() {
   const [sending, setSending] = useState(false)
   const [failed, setFailed] = useState<AppError | null>(null)
   const [noCoffee, setNoCoffee] = useState(false)
+  // Once done, focus goes to what happened: the button pressed is gone.
+  const doneHeading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (phase.kind === 'done') doneHeading.current?.focus()
+  }, [phase.kind])
 
   const read = useCallback((found: string) => {
     readDeliveryLink(rio, found).then(
@@ -104,7 +109,7 @@ export function DeliveryLinkPage() {
     const date = day(phase.view.date)
     return (
       <section className={cardStyles.card}>
-        <h2>{t('subscription.link.doneTitle')}</h2>
+        <h2 ref={doneHeading} tabIndex={-1}>{t('subscription.link.doneTitle')}</h2>
         <p role="status">
           {phase.view.action === 'skip'
             ? t('subscription.link.skipped', { date })
@@ -151,13 +156,14 @@ export function DeliveryLinkPage() {
           ))}
         </fieldset>
       ) : null}
+      {view.action === 'change' && days.length === 0 && options.length === 0 ? <p role="status">{t('subscription.link.nothingToChange')}</p> : null}
       {noCoffee ? <p className={styles.error} role="alert">{t('subscription.link.chooseFirst')}</p> : null}
       {failed ? <p className={styles.error} role="alert">{errorText(t, failed)}</p> : null}
-      <p className={styles.buttons}>
+      {view.action === 'change' && days.length === 0 && options.length === 0 ? null : <p className={styles.buttons}>
         <button type="button" className="btn" onClick={() => void confirm(view)} disabled={sending} aria-busy={sending || undefined}>
           {sending ? <><span className="spinner" aria-hidden="true" /> {t('subscription.link.sending')}</> : view.action === 'skip' ? t('subscription.link.skipConfirm') : t('subscription.link.changeConfirm')}
         </button>
-      </p>
+      </p>}
       {manage}
     </section>
   )

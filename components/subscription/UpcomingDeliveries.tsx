@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { DeliveryPaymentLine } from '@/components/payments/DeliveryPaymentLine'
 import { chargeDayText, eurosText, needsCustomer } from '@/lib/payments/words'
 import type { AccountUserState, DeliveryPayment, ShippedDelivery, SubscriptionFields, SubscriptionPlan, UpcomingDelivery } from '@/lib/contract'
@@ -72,31 +73,35 @@ function soonerDay(subscription: SubscriptionFields, nowMs: number, offered: Rea
   return sooner.ok ? sooner.to : undefined
 }
 
-/** "Move to another day…": the days inside the delivery's window; choosing one moves it. */
+/**
+ * "Move to another day…": the days inside the delivery's window, then "Move" (choosing alone acts
+ * on nothing: a keyboard going through the options must not move the delivery).
+ */
 function MoveDelivery({ subscription, date, day, nowMs, offered, changes, locale }: {
   subscription: SubscriptionFields; date: string; day: string; nowMs: number; offered: ReadonlyArray<Weekday>; changes: ChangeRunner; locale: string
 }) {
   const t = useT()
+  const [to, setTo] = useState('')
   const days = moveDays(subscription, date, nowMs, offered)
   if (days.length === 0) return null
   return (
-    <span className={styles.deliveryCoffee}>
-      <select
-        aria-label={t('subscription.upcoming.moveLabel', { day })}
-        value=""
-        disabled={changes.busy !== null}
-        onChange={(event) => {
-          const to = event.target.value
-          if (!to) return
-          void changes.run({ kind: 'move', date, to }, {
-            message: t('subscription.upcoming.moveDone', { from: day, day: formatDeliveryDay(to, locale) }),
-            focus: () => document.getElementById(rowId(to)),
-          })
-        }}
-      >
+    <span className={`${styles.deliveryCoffee} ${styles.moveForm}`}>
+      <select aria-label={t('subscription.upcoming.moveLabel', { day })} value={to} disabled={changes.busy !== null} onChange={(event) => setTo(event.target.value)}>
         <option value="">{t('subscription.upcoming.movePrompt')}</option>
-        {days.map((to) => <option key={to} value={to}>{formatDeliveryDay(to, locale)}</option>)}
+        {days.map((d) => <option key={d} value={d}>{formatDeliveryDay(d, locale)}</option>)}
       </select>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={changes.busy !== null || !to}
+        aria-label={to ? t('subscription.upcoming.moveTo', { day, to: formatDeliveryDay(to, locale) }) : undefined}
+        onClick={() => void changes.run({ kind: 'move', date, to }, {
+          message: t('subscription.upcoming.moveDone', { from: day, day: formatDeliveryDay(to, locale) }),
+          focus: () => document.getElementById(rowId(to)),
+        })}
+      >
+        {t('subscription.upcoming.move')}
+      </button>
     </span>
   )
 }

@@ -288,7 +288,10 @@ test('one delivery moves to another day of its window, and the next one can be s
   expect(offered.length).toBe(12)
   expect(offered.every((d) => d > dayOf(rows()[1]!) && d < fourth && d !== third)).toBe(true)
   const to = offered[offered.length - 1]!
+  // Choosing a day alone moves nothing; "Move" does.
   await user.selectOptions(move, `${to}T00:00:00.000Z`)
+  expect(rows().map(dayOf)).toContain(third)
+  await user.click(within(rows()[2]!).getByRole('button', { name: `Move the delivery on ${formatDeliveryDay(`${third}T00:00:00.000Z`)} to ${formatDeliveryDay(`${to}T00:00:00.000Z`)}` }))
   expect(await screen.findByText(`Your delivery of ${formatDeliveryDay(`${third}T00:00:00.000Z`)} now arrives on ${formatDeliveryDay(`${to}T00:00:00.000Z`)}.`, {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(rows().map(dayOf)).toContain(to), LOAD)
   expect(rows().map(dayOf)).toContain(fourth)

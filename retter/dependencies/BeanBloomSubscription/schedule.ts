@@ -79,6 +79,8 @@ export interface ScheduleSegment {
   until?: string
   /** Set on a stretch of one delivery moved off the grid on its own (moveOne): the weekday is the grid's, not its. */
   moved?: true
+  /** For a moved delivery: the grid date it was due on before it moved (ISO day); a new weekday puts it back there, shifted. */
+  slot?: string
 }
 
 /** One of the next deliveries of the grid. */
@@ -259,12 +261,16 @@ function derive(sub: SubscriptionFields, nowMs: number): SubscriptionFields {
   return sub
 }
 
-/** Drops what has passed by `nowMs`: skipped dates before today and segments that ended before today. */
+/**
+ * Drops what has passed by `nowMs`: skipped dates before today, and segments that ended more than
+ * KEPT_PAST_MS ago (the deliveries of the last weeks stay on the grid: a new weekday or a move keeps
+ * its distance from them).
+ */
 function prune(sub: SubscriptionFields, nowMs: number): void {
   const today = startOfUtcDay(nowMs)
   if (sub.skipped) sub.skipped = sub.skipped.filter((date) => dayMs(date) >= today)
   if (sub.segments) {
-    while (sub.segments.length > 1 && dayMs((sub.segments[1] as ScheduleSegment).from) <= today) sub.segments.shift()
+    while (sub.segments.length > 1 && dayMs((sub.segments[1] as ScheduleSegment).from) <= today - KEPT_PAST_MS) sub.segments.shift()
   }
 }
 
@@ -400,7 +406,7 @@ export function changePlan(stored: SubscriptionFields, plan: string, cadence: De
   for (const delivery of ahead) {
     const own = segmentOn(segments, delivery.date) as ScheduleSegment
     if (!onGrid || dayMs(delivery.date) >= dayMs(onGrid.date) || !own.moved) break
-    kept.push({ from: delivery.date, plan: plan, cadence: own.cadence, chosenAt: chosenAt, until: own.until, moved: true })
+    kept.push({ from: delivery.date, plan: plan, cadence: own.cadence, chosenAt: chosenAt, until: own.until, moved: true, slot: own.slot })
   }
   kept.push({ from: onGrid ? onGrid.date : fromDate, plan: plan, cadence: cadence, chosenAt: chosenAt })
   sub.segments = kept
@@ -410,11 +416,17 @@ export function changePlan(stored: SubscriptionFields, plan: string, cadence: De
 }
 
 /**
- * How far back the delivery before another is looked for: two deliveries are never further apart
- * than two cadences less a day (one moved within its window) and six days (a new weekday), so ten
- * weeks covers every plan.
+ * How long the grid keeps what is past: a delivery more than five weeks before today can bring no
+ * later one closer than its cadence (four weeks at most), so the grid before that may be pruned,
+ * and the delivery before another is looked for from there.
  */
-const LOOKBACK_MS = 10 * 7 * DAY_MS
+const KEPT_PAST_MS = 5 * 7 * DAY_MS
+
+/** The last grid date before the day `d` (epoch ms of a UTC day) not in `skipped`, looked for as far back as the grid keeps. */
+function deliveryBefore(segments: ReadonlyArray<ScheduleSegment>, d: number, nowMs: number, skipped: ReadonlyArray<string>): UpcomingDelivery | undefined {
+  const before = gridDates(segments, Math.min(d, startOfUtcDay(nowMs)) - KEPT_PAST_MS, MAX_STEPS, d).filter((x) => skipped.indexOf(x.date) < 0)
+  return before[before.length - 1]
+}
 
 /** The weekdays as the contract names them, by `Date#getUTCDay()` (0 is Sunday). */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
@@ -426,10 +438,11 @@ export function weekdayOf(date: string): Weekday {
 }
 
 /**
- * A transition that moved the grid: `from` is the first delivery on the new weekday; every delivery
- * from `movedFrom` (its day before the move) on moved `shiftDays`.
+ * A transition that moved the grid: `from` is the first delivery on the new weekday; the grid from
+ * `movedFrom` (its day before the move) on moved `shiftDays`; `moves` says where each of the next
+ * deliveries went (a delivery moved on its own goes back to its place in the rhythm).
  */
-export type DayMove = { ok: true; sub: SubscriptionFields; from: string; movedFrom: string; shiftDays: number } | Refusal
+export type DayMove = { ok: true; sub: SubscriptionFields; from: string; movedFrom: string; shiftDays: number; moves: Array<{ from: string; to: string }> } | Refusal
 
 /**
  * Moves every delivery that may still change to `weekday`, keeping the cadence. The first of them
@@ -437,51 +450,59 @@ export type DayMove = { ok: true; sub: SubscriptionFields; from: string; movedFr
  * prepared, not skipped) than its cadence, and no earlier than a change may reach; each later one
  * (a plan change ahead too) moves by the same number of days, so the grid keeps its rhythm. A
  * skipped delivery stays skipped on its new day (the customer skipped that week); deliveries
- * already being prepared keep their day.
+ * already being prepared keep their day; a delivery moved on its own goes back in the rhythm.
  */
 export function moveToWeekday(stored: SubscriptionFields, weekday: Weekday, nowMs: number): DayMove {
   const sub = subscriptionAt(stored, nowMs, () => undefined)
   const refused = needsLive(sub, 'move')
   if (refused) return refused
   const target = WEEKDAYS.indexOf(weekday)
-  const segments = sub.segments || []
   const earliest = firstChangeableDay(nowMs)
-  // Everything from the first delivery that may change moves by one number of days; the weekday is
-  // the grid's (the first such delivery that was not moved on its own, moveOne).
-  const ahead = gridDates(segments, earliest, UPCOMING_COUNT + 2)
-  const first = ahead[0]
-  const ref = ahead.filter((d) => !(segmentOn(segments, d.date) as ScheduleSegment).moved)[0]
-  if (!first || !ref) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to move.')
+  // A delivery moved on its own (moveOne) whose grid date may still change goes back there first:
+  // the new weekday puts it back in the rhythm. One moved from a day already being prepared stays.
+  const back: { [day: string]: string } = {}
+  const segments = (sub.segments || []).map(function (segment) {
+    if (!segment.moved || dayMs(segment.from) < earliest || !segment.slot || dayMs(segment.slot) < earliest) return segment
+    back[segment.from] = segment.slot
+    const onGrid = stretch(segment.slot, segment)
+    onGrid.until = isoDay(dayMs(segment.slot) + DAY_MS)
+    return onGrid
+  }).sort(function (a, b) { return dayMs(a.from) - dayMs(b.from) })
+  // The grid from the first delivery that may change (the cut) moves by one number of days.
+  const first = gridDates(segments, earliest, UPCOMING_COUNT + 2).filter((d) => !(segmentOn(segments, d.date) as ScheduleSegment).moved)[0]
+  if (!first) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to move.')
   const d1 = dayMs(first.date)
-  if (new Date(dayMs(ref.date)).getUTCDay() === target) return refuse('SAME_DELIVERY_DAY', 'Your deliveries already arrive on that day of the week.')
+  if (new Date(d1).getUTCDay() === target) return refuse('SAME_DELIVERY_DAY', 'Your deliveries already arrive on that day of the week.')
   const current = segmentOn(segments, first.date) as ScheduleSegment
-  // The delivery before it that is sent or being prepared: the moved ones keep a full cadence from it.
-  const before = gridDates(segments, d1 - LOOKBACK_MS, 20, d1).filter((d) => !isSkipped(sub, d.date))
-  const last = before[before.length - 1]
+  // The delivery before the cut that is sent or being prepared: the grid keeps a full cadence from it.
+  const last = deliveryBefore(segments, d1, nowMs, sub.skipped || [])
   const lowest = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest)
   let shift = lowest - d1
-  while (new Date(dayMs(ref.date) + shift).getUTCDay() !== target) shift += DAY_MS
-  const day = d1 + shift
+  while (new Date(d1 + shift).getUTCDay() !== target) shift += DAY_MS
   const moved = (iso: string) => isoDay(dayMs(iso) + shift)
   const earlier = segments.filter((segment) => dayMs(segment.from) < d1)
-  const later = segments.filter((segment) => dayMs(segment.from) >= d1).map(function (segment) {
-    const shifted = stretch(moved(segment.from), segment)
-    // A delivery moved on its own (moveOne) keeps its one day, shifted with the rest.
-    if (segment.until) shifted.until = moved(segment.until)
-    if (segment.moved) shifted.moved = true
-    return shifted
-  })
   const kept = earlier.slice(0, -1)
   const lastEarlier = earlier[earlier.length - 1]
-  // The stretch before the first delivery that moves ends there: no delivery of the old weekday
-  // falls between the last one prepared and the first on the new day.
+  // The stretch before the cut ends there: no delivery of the old weekday falls between the last one
+  // prepared and the first on the new day; the stretch the cut was in goes on from the new day.
   if (lastEarlier) kept.push(Object.assign(copy(lastEarlier), { until: lastEarlier.until && dayMs(lastEarlier.until) < d1 ? lastEarlier.until : isoDay(d1) }))
-  // The stretch the first delivery was in, when it began earlier, goes on from the new day.
-  if (dayMs(current.from) < d1) kept.push(stretch(isoDay(day), current))
-  sub.segments = kept.concat(later)
-  sub.skipped = (sub.skipped || []).map((date) => (dayMs(date) >= d1 ? moved(date) : date)).sort()
+  if (dayMs(current.from) < d1) kept.push(stretch(moved(first.date), current))
+  for (const segment of segments) {
+    if (dayMs(segment.from) < d1) continue
+    const shifted = stretch(moved(segment.from), segment)
+    if (segment.until) shifted.until = moved(segment.until)
+    kept.push(shifted)
+  }
+  sub.segments = kept.sort(function (a, b) { return dayMs(a.from) - dayMs(b.from) })
+  const movedTo = function (date: string): string {
+    const at = back[date] || date
+    return dayMs(at) >= d1 ? moved(at) : at
+  }
+  sub.skipped = (sub.skipped || []).map(movedTo).sort()
   skipInsidePause(sub)
-  return { ok: true, sub: derive(sub, nowMs), from: isoDay(dayMs(ref.date) + shift), movedFrom: first.date, shiftDays: Math.round(shift / DAY_MS) }
+  const ahead = gridDates(stored.segments || [], earliest, UPCOMING_COUNT + (stored.skipped || []).length + 2)
+  const moves = ahead.map((d) => ({ from: d.date, to: movedTo(d.date) })).filter((m) => m.from !== m.to)
+  return { ok: true, sub: derive(sub, nowMs), from: isoDay(d1 + shift), movedFrom: first.date, shiftDays: Math.round(shift / DAY_MS), moves: moves }
 }
 
 /** The days one delivery may move to: after the delivery before it and before the one after it, and no earlier than a change may reach (ISO days, both ends included). */
@@ -497,8 +518,7 @@ export interface MoveWindow {
 export function moveWindow(sub: SubscriptionFields, date: string, nowMs: number): MoveWindow | undefined {
   const segments = sub.segments || []
   const d = dayMs(date)
-  const before = gridDates(segments, d - LOOKBACK_MS, 20, d)
-  const previous = before[before.length - 1]
+  const previous = deliveryBefore(segments, d, nowMs, [])
   const next = gridDates(segments, d + DAY_MS, 1)[0]
   const earliest = Math.max(firstChangeableDay(nowMs), previous ? dayMs(previous.date) + DAY_MS : -Infinity)
   const latest = next ? dayMs(next.date) - DAY_MS : d + 6 * DAY_MS
@@ -531,6 +551,8 @@ export function moveOne(stored: SubscriptionFields, date: string, to: string, no
   }
   if (isInPause(sub, isoDay(t))) return refuse('IN_PAUSE', 'Your deliveries are paused on ' + dayInWords(isoDay(t)) + ': choose a day after the pause.')
   const segments = sub.segments || []
+  // Never onto another delivery's day (the window keeps clear of them; this says so outright).
+  if (gridDates(segments, t, 1)[0]?.date === isoDay(t)) return refuse('OUTSIDE_WINDOW', 'There is already a delivery on ' + dayInWords(isoDay(t)) + '.')
   const own = segmentOn(segments, delivery.date) as ScheduleSegment
   const next = gridDates(segments, d + DAY_MS, 1)[0]
   const out: ScheduleSegment[] = []
@@ -548,7 +570,7 @@ export function moveOne(stored: SubscriptionFields, date: string, to: string, no
     // The stretch before the delivery ends there; the delivery is a stretch of its own on its new
     // day; the stretch goes on from the next delivery when that one is still its own.
     if (dayMs(segment.from) < d) out.push(Object.assign(copy(segment), { until: segment.until && dayMs(segment.until) < d ? segment.until : isoDay(d) }))
-    out.push(Object.assign(stretch(isoDay(t), segment), { until: isoDay(t + DAY_MS), moved: true as const }))
+    out.push(Object.assign(stretch(isoDay(t), segment), { until: isoDay(t + DAY_MS), moved: true as const, slot: segment.moved && segment.slot ? segment.slot : delivery.date }))
     if (next && segmentOn(segments, next.date) === segment) {
       const rest = stretch(next.date, segment)
       if (segment.until) rest.until = segment.until
@@ -561,17 +583,21 @@ export function moveOne(stored: SubscriptionFields, date: string, to: string, no
 }
 
 /**
- * Sends the next delivery that may still change as soon as the roastery can: on the first day a
- * change may reach that `allowed` accepts (the weekdays the shop delivers on). 409 ALREADY_NEXT when
- * it is already that day; NOT_ON_SCHEDULE when there is none to send; the move's other refusals.
+ * Sends the next delivery (the first upcoming one not skipped) as soon as the roastery can: on the
+ * first day a change may reach that `allowed` accepts (the weekdays the shop delivers on). 409
+ * ALREADY_NEXT when it already goes then, or is already being prepared (so pressing again never
+ * pulls a later delivery forward); NOT_ON_SCHEDULE when there is none; the move's other refusals.
  */
 export function sendSooner(stored: SubscriptionFields, nowMs: number, allowed: (day: string) => boolean): Transition & { from?: string; to?: string } {
   const sub = subscriptionAt(stored, nowMs, () => undefined)
   const refused = needsLive(sub, 'send')
   if (refused) return refused
   const earliest = firstChangeableDay(nowMs)
-  const first = (sub.upcomingDeliveries || []).filter((d) => !d.skipped && dayMs(d.date) >= earliest)[0]
+  const first = (sub.upcomingDeliveries || []).filter((d) => !d.skipped)[0]
   if (!first) return refuse('NOT_ON_SCHEDULE', 'There is no upcoming delivery to send sooner.')
+  if (dayMs(first.date) < earliest) {
+    return refuse('ALREADY_NEXT', 'Your next delivery, on ' + dayInWords(first.date) + ', is already being roasted and packed.')
+  }
   const window = moveWindow(sub, first.date, nowMs)
   let day = window ? dayMs(window.earliest) : dayMs(first.date)
   while (day < dayMs(first.date) && !allowed(isoDay(day))) day += DAY_MS

@@ -16,7 +16,7 @@ import fc from 'fast-check'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import {
   DAY_MS, LEAD_DAYS, UPCOMING_COUNT, cadenceDays, cancel, changePlan, firstChangeableDay, isInPause, isTooLateToChange, isoDay,
-  lastChangeableDay, moveOne, moveToWeekday, moveWindow, pause, sendSooner, resume, skip, skipNext, start, startOfUtcDay, subscriptionAt, unskip, WEEKDAYS, type SubscriptionFields,
+  lastChangeableDay, moveOne, moveToWeekday, moveWindow, pause, segmentOn, sendSooner, resume, skip, skipNext, start, startOfUtcDay, subscriptionAt, unskip, WEEKDAYS, type SubscriptionFields,
   type Transition, type Weekday,
 } from '@retter-shared/BeanBloomSubscription/schedule'
 
@@ -69,8 +69,9 @@ function run(ops: Op[]): void {
   let firstDelivery: number | null = null
   // The first delivery on each weekday chosen since (a weekday change's `from`), oldest first.
   let anchors: number[] = []
-  // Deliveries moved on their own (moveOne): off the weekday's grid, between their neighbours.
-  let singles = new Set<string>()
+  // Deliveries moved on their own (moveOne): off the weekday's grid, between their neighbours; each
+  // with the grid date it was due on before it moved.
+  let singles = new Map<string, string>()
   for (const step of ops) {
     const before = subscriptionAt(sub, now, cadenceOf)
     let result: Transition | null = null
@@ -123,8 +124,9 @@ function run(ops: Op[]): void {
           expect(window && to >= window.earliest && to <= window.latest).toBe(true)
           expect(result.sub.upcomingDeliveries!.some((d) => d.date === to)).toBe(true)
           expect(result.sub.upcomingDeliveries!.some((d) => d.date === target.date)).toBe(false)
+          const slot = singles.get(target.date) ?? target.date
           singles.delete(target.date)
-          singles.add(to)
+          singles.set(to, slot)
         }
         break
       }
@@ -132,8 +134,9 @@ function run(ops: Op[]): void {
         const sooner = sendSooner(before, now, () => true)
         if (sooner.ok) {
           expect(day(sooner.to!)).toBe(Math.max(firstChangeableDay(now), day(moveWindow(before, sooner.from!, now)!.earliest)))
+          const slot = singles.get(sooner.from!) ?? sooner.from!
           singles.delete(sooner.from!)
-          singles.add(sooner.to!)
+          singles.set(sooner.to!, slot)
         }
         result = sooner
         break
@@ -141,14 +144,17 @@ function run(ops: Op[]): void {
       case 'day': {
         const moved = moveToWeekday(before, step.weekday, now)
         if (moved.ok) {
-          // Deliveries moved on their own from the first that moves on shift with it, still on their own.
-          const from = day(moved.movedFrom)
-          singles = new Set([...singles].map((date) => (day(date) >= from ? isoDay(day(date) + moved.shiftDays * DAY_MS) : date)))
+          // Where each of the next deliveries went: one moved on its own goes back in the rhythm
+          // (unless it was moved from a day already being prepared: it stays); the grid from the cut shifts.
+          const d1 = day(moved.movedFrom)
+          const to = (date: string) => moved.moves.find((m) => m.from === date)?.to ?? (day(date) >= d1 ? isoDay(day(date) + moved.shiftDays * DAY_MS) : date)
+          const fixed = new Map<string, string>()
+          for (const [date, slot] of singles) if (day(date) < firstChangeableDay(now) || day(slot) < firstChangeableDay(now)) fixed.set(date, slot)
+          singles = fixed
           expect(WEEKDAYS[new Date(moved.from).getUTCDay()]).toBe(step.weekday)
           expect(day(moved.from)).toBeGreaterThanOrEqual(firstChangeableDay(now))
           // A skipped week stays skipped, on its new day.
-          const d1 = day(moved.movedFrom)
-          skippedEver = new Set([...skippedEver].map((date) => (day(date) >= d1 ? isoDay(day(date) + moved.shiftDays * DAY_MS) : date)))
+          skippedEver = new Set([...skippedEver].map(to))
           anchors = anchors.filter((at) => at < d1).concat([day(moved.from)])
         }
         result = moved.ok ? { ok: true, sub: moved.sub } : moved
@@ -174,13 +180,15 @@ function run(ops: Op[]): void {
         skippedEver = new Set()
         firstDelivery = day(result.sub.nextDeliveryAt!)
         anchors = []
-        singles = new Set()
+        singles = new Map()
       }
       if (step.kind === 'cancel') firstDelivery = null
       if (step.kind === 'unskip') skippedEver.delete(before.upcomingDeliveries![step.index]!.date)
       sub = result.sub
     }
     const after = subscriptionAt(sub, now, cadenceOf)
+    // A plan change lets a move after its first delivery on the grid give way to the new rhythm.
+    if (step.kind === 'change') for (const date of [...singles.keys()]) if (!segmentOn(after.segments ?? [], date)?.moved) singles.delete(date)
 
     if ((step.kind === 'pause' || step.kind === 'resume') && result?.ok && before.nextDeliveryAt) {
       expect(after.nextDeliveryAt! >= before.nextDeliveryAt).toBe(true)
@@ -216,7 +224,7 @@ function run(ops: Op[]): void {
       const cadence = cadenceDays(cadenceOf(delivery.plan)!) * DAY_MS
       // The grid date a moved delivery left stays free: around a moved one, the grid goes on in whole
       // cadences (of either plan, when the move came with a plan change).
-      const movedBetween = next !== undefined && upcoming.some((d) => singles.has(d.date) && day(d.date) > day(delivery.date) && day(d.date) < day(next.date))
+      const movedBetween = next !== undefined && [...singles.values()].some((slot) => day(slot) > day(delivery.date) && day(slot) < day(next.date))
       if (next && anchorOf(day(next.date)) === anchorOf(day(delivery.date)) && movedBetween) {
         const gap = day(next.date) - day(delivery.date)
         expect(gap % cadence === 0 || gap % (cadenceDays(cadenceOf(next.plan)!) * DAY_MS) === 0 || gap % (7 * DAY_MS) === 0).toBe(true)

@@ -45,10 +45,10 @@ export type SubscriptionEvent =
   | { kind: 'skipped' | 'unskipped'; date: string }
   /** The coffee chosen for the delivery of `date` (none: back to the usual coffee). */
   | { kind: 'coffee'; date: string; coffee?: string }
-  /** The delivery of `from` arrives on `date` instead. */
-  | { kind: 'moved'; date: string; from: string }
-  /** The deliveries arrive on `weekday` from the delivery of `from` on. */
-  | { kind: 'day'; weekday: Weekday; from: string }
+  /** The delivery of `from` arrives on `date` instead; `amountCents`: its price, pre-notified (its reminder may not come before it is charged). */
+  | { kind: 'moved'; date: string; from: string; amountCents?: number }
+  /** The deliveries arrive on `weekday` from the delivery of `from` on; `amountCents`: that one's price, pre-notified. */
+  | { kind: 'day'; weekday: Weekday; from: string; amountCents?: number }
   /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
   | { kind: 'replacement'; date: string; forDate: string }
   | { kind: 'cancelled' }
@@ -141,7 +141,6 @@ function preNotification(date: string, amountCents: number | undefined, method: 
   return [method.type === 'sepa_debit' && method.mandateReference ? s.w('mail.preNotice.mandate', { line: line, mandate: method.mandateReference }) : line]
 }
 
-/** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
 /** One e-mail's own part: its subject, headline and lines, and the buttons it offers (a label and its address each). */
 interface Body {
   subject: string
@@ -157,6 +156,7 @@ function reminderActions(links: { skip: string; change?: string }, s: Speech): A
   return actions
 }
 
+/** The headline and the lines of "what changed"; the rest (what happens next) is shared. */
 function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
   const w = s.w
   const day = s.day
@@ -212,13 +212,13 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
       return {
         subject: w('mail.moved.subject', { date: day(event.date) }),
         headline: w('mail.moved.headline'),
-        lines: [w('mail.moved.line', { date: day(event.date), from: day(event.from) })],
+        lines: [w('mail.moved.line', { date: day(event.date), from: day(event.from) })].concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)),
       }
     case 'day':
       return {
         subject: w('mail.day.subject', { weekday: weekdayName(event.weekday, s) }),
         headline: w('mail.day.headline'),
-        lines: [w('mail.day.line', { weekday: weekdayName(event.weekday, s), date: day(event.from) })],
+        lines: [w('mail.day.line', { weekday: weekdayName(event.weekday, s), date: day(event.from) })].concat(preNotification(event.from, event.amountCents, ctx.paymentMethod, s)),
       }
     case 'replacement':
       return {

@@ -54,6 +54,15 @@ test('Wednesday to Friday: the delivery being packed stays; the rest, their skip
   expect(payments.map((p) => [p.date.slice(0, 10), p.status])).toEqual([['2026-11-25', 'paid'], ['2026-12-04', 'paid']])
 })
 
+test('a delivery moved on its own goes back in the rhythm, on the new day', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  await account.ok(sam, 'moveDelivery', { date: '2026-12-09', to: '2026-12-12' })
+  const moved = await account.ok(sam, 'setDeliveryDay', { weekday: 'friday' })
+  // Nothing is being packed on Monday: every delivery moves to Friday, 12 December's back to 11 December.
+  expect(days(moved).map(([d]) => d)).toEqual(['2026-11-27', '2026-12-04', '2026-12-11', '2026-12-18', '2026-12-25', '2027-01-01'])
+  expect(moved.deliveryWeekday).toBe('friday')
+})
+
 describe('with the shop delivering Tuesday to Friday', () => {
   envForEachTest('DELIVERY_WEEKDAYS', 'Tuesday, wednesday,thursday,friday')
 

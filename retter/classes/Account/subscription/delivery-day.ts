@@ -6,24 +6,23 @@
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { isoDay, moveToWeekday, Weekday, WEEKDAYS } from 'BeanBloomSubscription'
+import { deliveryPrice, moveToWeekday, priceNoticeDays, Weekday, WEEKDAYS } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
 import { offeredWeekdays } from './delivery-weekdays'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** A weekday in words for a refusal ("Friday"). */
 function named(day: string): string {
   return day.charAt(0).toUpperCase() + day.slice(1)
 }
 
-/** `choices` with each choice from `fromMs` on moved by `shiftDays`, as its delivery moved. */
-function movedChoices(choices: { [day: string]: string } | undefined, fromMs: number, shiftDays: number): { [day: string]: string } | undefined {
+/** `choices` with each choice on the day its delivery moved to (`moves`, ISO days). */
+function movedChoices(choices: { [day: string]: string } | undefined, moves: ReadonlyArray<{ from: string; to: string }>): { [day: string]: string } | undefined {
   if (!choices) return undefined
   const out: { [day: string]: string } = {}
   for (const day in choices) {
-    const at = Date.parse(day)
-    out[at >= fromMs ? isoDay(at + shiftDays * DAY_MS).slice(0, 10) : day] = choices[day] as string
+    const move = moves.filter(function (m) { return m.from.slice(0, 10) === day })[0]
+    out[move ? move.to.slice(0, 10) : day] = choices[day] as string
   }
   return out
 }
@@ -48,8 +47,9 @@ export async function setDeliveryDay(data: Data<{ weekday: string }>): Promise<D
   const moved = moveToWeekday(view, weekday as Weekday, nowMs)
   if (!moved.ok) return refuse(data, 409, moved.code, moved.message)
   const next = moved.sub as typeof view
-  const d1 = Date.parse(moved.movedFrom)
-  const choices = movedChoices(view.coffeeChoices, d1, moved.shiftDays)
+  const choices = movedChoices(view.coffeeChoices, moved.moves)
   if (choices) next.coffeeChoices = choices
-  return complete(data, next, nowMs, { action: 'day', weekday: weekday, date: moved.from }, { kind: 'day', weekday: weekday as Weekday, from: moved.from })
+  // The first moved delivery's price, said now: its reminder may not come before its final moment.
+  const amountCents = deliveryPrice(next.segments || [], moved.from, priceNoticeDays())
+  return complete(data, next, nowMs, { action: 'day', weekday: weekday, date: moved.from }, { kind: 'day', weekday: weekday as Weekday, from: moved.from, amountCents: amountCents })
 }

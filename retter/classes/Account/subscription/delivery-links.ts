@@ -12,8 +12,8 @@ import { catalogueInUse, deliveryToChange, finalMomentMs, isoDay, moveWindow, Su
 import { randomBytes, timingSafeEqual } from 'crypto'
 import { privateOf } from '../customer'
 import { Locale, pathIn } from '../language'
-import { current } from './customer-view'
-import { coffeeOptions, withCoffees } from './delivery-coffee'
+import { viewAt } from './customer-view'
+import { coffeeOptions } from './delivery-coffee'
 import * as changeLimited from './change-limit'
 import { actFor } from '../service/actor'
 import { offeredWeekdays } from './delivery-weekdays'
@@ -51,11 +51,11 @@ export function linkUrl(token: string, locale: Locale | undefined): string | und
   return page ? page + '#' + token : undefined
 }
 
-/** The links of the reminder of the delivery of `day`. */
-export function reminderLinks(accountId: string, day: string, locale: Locale | undefined): { skip: string; change?: string } | undefined {
+/** The links of the reminder of the delivery of `day`: the change link only when there is a day or a coffee to change to. */
+export function reminderLinks(accountId: string, day: string, canChange: boolean, locale: Locale | undefined): { skip: string; change?: string } | undefined {
   const skip = linkUrl(linkToken(accountId, 'skip', day), locale)
   if (!skip) return undefined
-  return { skip: skip, change: linkUrl(linkToken(accountId, 'change', day), locale) }
+  return { skip: skip, change: canChange ? linkUrl(linkToken(accountId, 'change', day), locale) : undefined }
 }
 
 /** The days the delivery of `date` may move to: its window, on the days the shop delivers on (ISO days). */
@@ -105,7 +105,8 @@ export async function readDeliveryLink(data: Data<{ token: string }>): Promise<D
   const opened = openLink(data, nowMs)
   if (!('link' in opened)) return refuse(data, opened.status, opened.code, opened.message)
   const link = opened.link
-  const view = withCoffees(current(data, nowMs))
+  // Read only: the view as of now, never stored (a READ keeps no state anyway).
+  const view = viewAt(data, nowMs)
   const found = deliveryToChange(view, link.day, nowMs)
   if ('refused' in found) return refuse(data, 409, found.refused.ok ? 'NOT_ON_SCHEDULE' : found.refused.code, found.refused.ok ? 'That delivery is no longer on your schedule.' : found.refused.message)
   const delivery = (view.upcomingDeliveries || []).find(function (d) { return d.date.slice(0, 10) === link.day })

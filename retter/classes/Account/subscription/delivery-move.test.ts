@@ -49,16 +49,23 @@ test('one delivery moves inside its window; the next ones keep their days; board
   ])
 })
 
-test('send now: the next delivery that may change leaves with the roastery’s next day; the rhythm after it stays', async () => {
+test('send now: the next delivery leaves with the roastery’s next day; the rhythm after it stays; pressing again pulls nothing more', async () => {
   const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
-  // Tuesday: 25 November is being packed; the next that may change is 2 December, and 26 November is the earliest day.
-  await env.walkTo('2026-11-24T10:00:00.000Z')
-  Object.assign(sam, await account.signIn(sam.email))
+  // The first delivery (25 November) skipped: the next is 2 December; the roastery can make 26 November.
+  await account.ok(sam, 'skipDelivery', { date: '2026-11-25' })
   const sooner = await account.ok(sam, 'sendNow', {})
   expect(days(sooner)).toEqual(['2026-11-25', '2026-11-26', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'])
   expect(sooner.timeline?.at(-1)).toMatchObject({ what: 'moved', date: '2026-11-26T00:00:00.000Z', fromDate: '2026-12-02T00:00:00.000Z' })
-  // Again: 26 November already leaves as soon as it can.
+  // Its e-mail says what will be charged and when: its reminder time has passed.
+  const mail = (await account.outbox(sam.email)).find((m) => m.subject === 'Your delivery now arrives on Thursday 26 November 2026')
+  expect(mail?.text).toMatch(/We will charge €\d+\.\d\d to your Visa •••• 4242 on Wednesday 25 November 2026 for this delivery\./)
+  // Again: 26 November already goes as soon as it can; the delivery after it is not pulled forward.
   expect(codeOf(await account.method(sam, 'sendNow', {}))).toEqual({ status: 409, code: 'ALREADY_NEXT' })
+  // Once it is being packed, still nothing more.
+  await env.walkTo('2026-11-25T10:00:00.000Z')
+  Object.assign(sam, await account.signIn(sam.email))
+  expect(codeOf(await account.method(sam, 'sendNow', {}))).toEqual({ status: 409, code: 'ALREADY_NEXT' })
+  expect(days(await stateOf(sam)).slice(0, 3)).toEqual(['2026-11-25', '2026-11-26', '2026-12-09'])
 })
 
 describe('with the shop delivering Tuesday to Friday', () => {
@@ -76,6 +83,8 @@ describe('with the shop delivering Tuesday to Friday', () => {
       [{ date: '2026-12-16', to: '2026-12-17' }, 409, 'DELIVERY_SKIPPED'],
       [{ date: '2026-12-10', to: '2026-12-11' }, 409, 'NOT_ON_SCHEDULE'],
       [{ date: '2026-12-09', to: 'soon' }, 400, 'INVALID_DAY'],
+      [{ date: '2026-12-09', to: '2026-13-01' }, 400, 'INVALID_DAY'],
+      [{ date: '2026-12-09', to: '2026-02-30' }, 400, 'INVALID_DAY'],
     ]
     for (const [body, status, code] of refusals) expect({ body, ...codeOf(await account.method(sam, 'moveDelivery', body)) }).toEqual({ body, status, code })
     expect((await account.method(sam, 'moveDelivery', { date: '2026-12-09', to: '2026-12-16' })).body).toMatchObject({

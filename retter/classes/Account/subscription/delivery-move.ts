@@ -6,7 +6,7 @@
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { isoDay, moveOne, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
+import { deliveryPrice, isoDay, moveOne, priceNoticeDays, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
 import { offeredWeekdays } from './delivery-weekdays'
 import { isShipped } from './shipments'
@@ -33,7 +33,9 @@ function moved(data: Data, view: SubscriptionFields & { coffeeChoices?: { [day: 
   const choices = movedChoice(view.coffeeChoices, from, to)
   const stored = next as typeof view
   if (choices) stored.coffeeChoices = choices
-  return complete(data, stored as Parameters<typeof complete>[1], nowMs, { action: 'moved', date: to, fromDate: from }, { kind: 'moved', date: to, from: from })
+  // The price it will be charged, said now: its reminder may not come before its final moment.
+  const amountCents = deliveryPrice(next.segments || [], to, priceNoticeDays())
+  return complete(data, stored as Parameters<typeof complete>[1], nowMs, { action: 'moved', date: to, fromDate: from }, { kind: 'moved', date: to, from: from, amountCents: amountCents })
 }
 
 /**
@@ -46,7 +48,10 @@ export async function moveDelivery(data: Data<{ date: string; to: string }>): Pr
   const body = data.request.body
   const date = body && typeof body.date === 'string' ? body.date : ''
   const to = body && typeof body.to === 'string' ? body.to.trim() : ''
-  if (!ISO_DAY.test(to)) return refuse(data, 400, 'INVALID_DAY', 'Give the day to move the delivery to as YYYY-MM-DD.', { field: 'to' })
+  // A calendar day that exists: 2026-13-01 or 2026-02-30 are no days.
+  if (!ISO_DAY.test(to) || isNaN(Date.parse(to)) || isoDay(Date.parse(to)).slice(0, 10) !== to.slice(0, 10)) {
+    return refuse(data, 400, 'INVALID_DAY', 'Give the day to move the delivery to as YYYY-MM-DD.', { field: 'to' })
+  }
   const offered = offeredWeekdays()
   if (offered.indexOf(weekdayOf(to)) < 0) {
     return refuse(data, 409, 'DAY_NOT_OFFERED', 'We do not deliver on ' + named(weekdayOf(to)) + 's. Choose one of: ' + offered.map(named).join(', ') + '.', { field: 'to' })

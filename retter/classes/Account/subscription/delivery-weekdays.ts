@@ -4,7 +4,7 @@
  * only: delivery-day.ts changes the day.
  */
 import { listSetting } from 'BeanBloomKit'
-import { SubscriptionFields, Weekday, WEEKDAYS, weekdayOf } from 'BeanBloomSubscription'
+import { segmentOn, SubscriptionFields, Weekday, WEEKDAYS, weekdayOf } from 'BeanBloomSubscription'
 
 // A name that is no weekday is reported once, not on every read.
 const reported: { [name: string]: true } = {}
@@ -25,11 +25,13 @@ export function offeredWeekdays(): Weekday[] {
 }
 
 /**
- * States on `view` (in place) the weekday its deliveries arrive on (that of the last one listed,
- * past any that was already being prepared when the day changed) and the weekdays it may move to.
+ * States on `view` (in place) the weekday its deliveries arrive on (that of the last one listed
+ * that was not moved on its own, past any that was already being prepared when the day changed)
+ * and the weekdays it may move to.
  */
 export function withDeliveryDays<V extends SubscriptionFields & { deliveryWeekday?: Weekday; deliveryWeekdays?: Weekday[] }>(view: V): V {
-  const upcoming = view.upcomingDeliveries || []
+  const segments = view.segments || []
+  const upcoming = (view.upcomingDeliveries || []).filter(function (d) { const at = segmentOn(segments, d.date); return !at || !at.moved })
   const last = upcoming[upcoming.length - 1]
   if ((view.status === 'active' || view.status === 'paused') && last) {
     view.deliveryWeekday = weekdayOf(last.date)

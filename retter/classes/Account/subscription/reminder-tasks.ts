@@ -5,7 +5,7 @@
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
+import { catalogueInUse, deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
 import { planOn } from '../payments/charge-task'
 import { current, mailCustomer } from './customer-view'
 import { privateOf } from '../customer'
@@ -13,7 +13,8 @@ import { keepReminder, ranTask, stillDue } from './reminders'
 import { syncBoards } from './roastery-boards'
 import { retellPayments } from '../payments/board-payment'
 import { isShipped } from './shipments'
-import { reminderLinks } from './delivery-links'
+import { moveDaysOf, reminderLinks } from './delivery-links'
+import { coffeeOptions } from './delivery-coffee'
 import { storedLocale } from '../language'
 
 /**
@@ -40,8 +41,9 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
   if (due) {
     priv.remindedFor = date
     const plan = planOn(view, date)
-    // One-click links: skip it, or change its day or coffee.
-    const links = reminderLinks(data.context.instanceId || '', date.slice(0, 10), storedLocale(view))
+    // One-click links: skip it, or change its day or coffee (when there is one to change to).
+    const canChange = moveDaysOf(view, date, nowMs).length > 0 || (!!plan && coffeeOptions(catalogueInUse(), plan).length > 0)
+    const links = reminderLinks(data.context.instanceId || '', date.slice(0, 10), canChange, storedLocale(view))
     // The price this delivery will be charged (a price change reaches it only with notice).
     mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? deliveryPrice(view.segments || [], date, priceNoticeDays()) : undefined, links: links })
   }

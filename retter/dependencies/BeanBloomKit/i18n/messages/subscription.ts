@@ -196,6 +196,9 @@ const en = {
   'subscription.history.moved': 'Moved the delivery of {from} to {day}',
   'subscription.link.dayLegend': 'Another day',
   'subscription.link.moved': 'Your delivery of {date} now arrives on {to}. We have sent you an e-mail to confirm.',
+  'subscription.link.nothingToChange': 'There is no other day or coffee this delivery can change to now. You can still skip it, or sign in to manage your deliveries.',
+  'subscription.upcoming.move': 'Move',
+  'subscription.upcoming.moveTo': 'Move the delivery on {day} to {to}',
 }
 
 export type SubscriptionKey = keyof typeof en
@@ -393,6 +396,9 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.moved': 'Lieferung vom {from} auf {day} verschoben',
     'subscription.link.dayLegend': 'Ein anderer Tag',
     'subscription.link.moved': 'Deine Lieferung vom {date} kommt jetzt am {to}. Wir haben dir eine Bestätigung per E-Mail geschickt.',
+    'subscription.link.nothingToChange': 'Für diese Lieferung gibt es gerade keinen anderen Tag und keinen anderen Kaffee. Du kannst sie aussetzen oder dich anmelden, um deine Lieferungen zu verwalten.',
+    'subscription.upcoming.move': 'Verschieben',
+    'subscription.upcoming.moveTo': 'Lieferung vom {day} auf {to} verschieben',
   },
   fr: {
     'subscription.line.cancelled': 'Votre abonnement {plan} est résilié. Choisissez une formule pour recommencer.',
@@ -585,6 +591,9 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.moved': 'Livraison du {from} déplacée au {day}',
     'subscription.link.dayLegend': 'Un autre jour',
     'subscription.link.moved': 'Votre livraison du {date} arrive désormais le {to}. Nous vous avons envoyé un e-mail de confirmation.',
+    'subscription.link.nothingToChange': 'Cette livraison ne peut pas changer de jour ni de café pour le moment. Vous pouvez encore la sauter, ou vous connecter pour gérer vos livraisons.',
+    'subscription.upcoming.move': 'Déplacer',
+    'subscription.upcoming.moveTo': 'Déplacer la livraison du {day} au {to}',
   },
   nl: {
     'subscription.line.cancelled': 'Je {plan}-abonnement is opgezegd. Kies een abonnement om opnieuw te beginnen.',
@@ -777,6 +786,9 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.moved': 'Levering van {from} verplaatst naar {day}',
     'subscription.link.dayLegend': 'Een andere dag',
     'subscription.link.moved': 'Je levering van {date} komt nu op {to}. We hebben je een bevestiging gemaild.',
+    'subscription.link.nothingToChange': 'Er is nu geen andere dag of koffie waarnaar deze levering kan veranderen. Je kunt haar nog overslaan, of inloggen om je leveringen te beheren.',
+    'subscription.upcoming.move': 'Verplaatsen',
+    'subscription.upcoming.moveTo': 'Levering van {day} verplaatsen naar {to}',
   },
   it: {
     'subscription.line.cancelled': 'Il tuo abbonamento {plan} è disdetto. Scegli un abbonamento per ricominciare.',
@@ -969,6 +981,9 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.moved': 'Consegna del {from} spostata al {day}',
     'subscription.link.dayLegend': 'Un altro giorno',
     'subscription.link.moved': 'La tua consegna del {date} ora arriva il {to}. Ti abbiamo inviato un’e-mail di conferma.',
+    'subscription.link.nothingToChange': 'Al momento questa consegna non può cambiare giorno né caffè. Puoi ancora saltarla, oppure accedere per gestire le tue consegne.',
+    'subscription.upcoming.move': 'Sposta',
+    'subscription.upcoming.moveTo': 'Sposta la consegna del {day} al {to}',
   },
   es: {
     'subscription.line.cancelled': 'Tu suscripción {plan} está cancelada. Elige un plan para volver a empezar.',
@@ -1145,7 +1160,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.link.changeConfirm': 'Confirmar este cambio',
     'subscription.link.sending': 'Guardando…',
     'subscription.link.doneTitle': 'Hecho',
-    'subscription.link.skipped': 'Tu entrega del {date} queda omitida: no se tuesta, envía ni cobra nada por ella. Te hemos enviado un correo de confirmación.',
+    'subscription.link.skipped': 'Hemos saltado tu entrega del {date}: no se tuesta, envía ni cobra nada por ella. Te hemos enviado un correo de confirmación.',
     'subscription.link.changed': 'Tu entrega del {date} llevará {coffee}. Te hemos enviado un correo de confirmación.',
     'subscription.day.label': 'Día de entrega',
     'subscription.day.change': 'Cambiar día',
@@ -1161,5 +1176,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.history.moved': 'Entrega del {from} movida al {day}',
     'subscription.link.dayLegend': 'Otro día',
     'subscription.link.moved': 'Tu entrega del {date} llega ahora el {to}. Te hemos enviado un correo de confirmación.',
+    'subscription.link.nothingToChange': 'Ahora esta entrega no puede cambiar de día ni de café. Aún puedes saltarla o iniciar sesión para gestionar tus entregas.',
+    'subscription.upcoming.move': 'Mover',
+    'subscription.upcoming.moveTo': 'Mover la entrega del {day} al {to}',
   },
 }
