@@ -92,3 +92,24 @@ export function envForEachTest(name: string, value: string): void {
     delete process.env[name]
   })
 }
+
+/** Monday 23 November 2026, 09:00 UTC: Barista started then delivers on Wednesdays, from 25 November. */
+export const MONDAY = Date.parse('2026-11-23T09:00:00Z')
+/** A delivery address in Berlin. */
+export const BERLIN_HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+/** The staff member of the subscription tests (an owner, through STAFF_EMAILS). */
+export const ROSA = 'rosa@example.com'
+
+let emails = 0
+/** An e-mail address no other test of this process has used: `name`, the process and a counter. */
+export function freshEmail(name: string): string {
+  return `${name}.${process.pid}.${++emails}@example.com`
+}
+
+/**
+ * The backend of a subscription test file: in memory, with the dev endpoints, on a fake clock from
+ * MONDAY, with ROSA as staff; `projectId` keeps each file's data apart.
+ */
+export function subscriptionTestBackend<S>(projectId: string): AccountTestBackend<S> {
+  return accountTestBackend<S>(MONDAY, () => ({ projectId, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: ROSA } }))
+}

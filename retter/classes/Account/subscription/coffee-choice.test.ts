@@ -9,18 +9,13 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import type { Customer as Who } from '../../../../rio-local/test/account-client'
 import { savePaymentMethod } from '../../../../rio-local/test/payments'
 import type { AccountUserState } from '../customer'
-import { accountTestBackend, baristaSubscriber } from '../__tests__/backend'
+import { BERLIN_HOME as HOME, baristaSubscriber, freshEmail as fresh, subscriptionTestBackend } from '../__tests__/backend'
 
-const P = 'coffee-choice-tests'
-const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: Barista's deliveries on Wednesdays, from 25 Nov
-const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
 type Sub = SubscriptionFields & AccountUserState
 
-const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } }))
+const env = subscriptionTestBackend<Sub>('coffee-choice-tests')
 const { account, stateOf, boardOf } = env
-let seq = 0
-const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
 
 async function boardLine(staff: Who, day: string, accountId: string): Promise<BoardDelivery | undefined> {
   return (await boardOf(staff, day)).find((d) => d.deliveryId === `${accountId}:${day}`)

@@ -6,19 +6,14 @@
  */
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { AccountUserState } from '../customer'
-import { accountTestBackend, baristaSubscriber, envForEachTest } from '../__tests__/backend'
+import { BERLIN_HOME as HOME, baristaSubscriber, envForEachTest, freshEmail as fresh, subscriptionTestBackend } from '../__tests__/backend'
 
-const P = 'delivery-day-tests'
-const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: Barista's deliveries on Wednesdays, from 25 Nov
 const TUESDAY = '2026-11-24T10:00:00.000Z' // the 25 Nov delivery is being packed
-const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 
 type Sub = SubscriptionFields & AccountUserState
 
-const env = accountTestBackend<Sub>(START, () => ({ projectId: P, storage: 'memory', dev: true, projectEnv: { STAFF_EMAILS: 'rosa@example.com' } }))
+const env = subscriptionTestBackend<Sub>('delivery-day-tests')
 const { account, stateOf, boardOf } = env
-let seq = 0
-const fresh = (name: string) => `${name}.${process.pid}.${++seq}@example.com`
 const days = (sub: Sub) => (sub.upcomingDeliveries ?? []).map((d) => [d.date.slice(0, 10), d.skipped])
 const codeOf = (res: { status: number; body: unknown }) => ({ status: res.status, code: (res.body as { code?: string }).code })
 
