@@ -5,7 +5,7 @@
 import { expect, test } from './support/fixtures'
 
 test('every page carries the browser defences', async ({ request }) => {
-  for (const path of ['/', '/sign-in', '/account', '/no-such-page']) {
+  for (const path of ['/', '/sign-in', '/account', '/delivery-link', '/de/delivery-link', '/no-such-page']) {
     const response = await request.get(path)
     const headers = response.headers()
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")

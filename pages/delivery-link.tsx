@@ -1,3 +1,4 @@
+import Head from 'next/head'
 import { withMessages } from '@/lib/i18n/static-props'
 import { PageTitle } from '@/components/ui/layout/PageTitle'
 import { DeliveryLinkPage } from '@/components/delivery-link/DeliveryLinkPage'
@@ -9,6 +10,8 @@ export default function DeliveryLink() {
   return (
     <>
       <PageTitle page={t('subscription.link.pageTitle')} />
+      {/* A page for one customer's link: nothing here for a search engine. */}
+      <Head><meta name="robots" content="noindex" /></Head>
       <DeliveryLinkPage />
     </>
   )
