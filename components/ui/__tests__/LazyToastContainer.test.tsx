@@ -9,6 +9,10 @@ jest.mock('@/components/ui/feedback/AppToastContainer', () => {
   return jest.requireActual<typeof import('@/components/ui/feedback/AppToastContainer')>('@/components/ui/feedback/AppToastContainer')
 })
 
+// The outlet's chunk loads on the first toast; on a busy machine (CI, two workers) that takes
+// longer than findBy's default second.
+const LOAD = { timeout: 5000 }
+
 test('the toast outlet loads with the first toast, not with the page, and shows it', async () => {
   render(<LazyToastContainer />)
   // Well after hydration: still nothing loaded.
@@ -16,11 +20,11 @@ test('the toast outlet loads with the first toast, not with the page, and shows 
   expect(mockOutletLoaded).not.toHaveBeenCalled()
 
   act(() => notify.success('Saved'))
-  expect(await screen.findByRole('alert')).toHaveTextContent('Saved')
+  expect(await screen.findByRole('alert', {}, LOAD)).toHaveTextContent('Saved')
   expect(mockOutletLoaded).toHaveBeenCalledTimes(1)
 
   // Later toasts use the same outlet.
   act(() => notify.error('Failed'))
-  expect(await screen.findByText('Failed')).toBeInTheDocument()
+  expect(await screen.findByText('Failed', {}, LOAD)).toBeInTheDocument()
   expect(mockOutletLoaded).toHaveBeenCalledTimes(1)
 })
