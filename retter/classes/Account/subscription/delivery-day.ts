@@ -8,13 +8,8 @@ import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { deliveryPrice, moveToWeekday, priceNoticeDays, Weekday, WEEKDAYS } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
-import { offeredWeekdays } from './delivery-weekdays'
+import { dayNotOffered, offeredWeekdays } from './delivery-weekdays'
 
-
-/** A weekday in words for a refusal ("Friday"). */
-function named(day: string): string {
-  return day.charAt(0).toUpperCase() + day.slice(1)
-}
 
 /** `choices` with each choice on the day its delivery moved to (`moves`, ISO days). */
 function movedChoices(choices: { [day: string]: string } | undefined, moves: ReadonlyArray<{ from: string; to: string }>): { [day: string]: string } | undefined {
@@ -41,7 +36,7 @@ export async function setDeliveryDay(data: Data<{ weekday: string }>): Promise<D
   }
   const offered = offeredWeekdays()
   if (offered.indexOf(weekday as Weekday) < 0) {
-    return refuse(data, 409, 'DAY_NOT_OFFERED', 'We do not deliver on ' + named(weekday) + 's. Choose one of: ' + offered.map(named).join(', ') + '.', { field: 'weekday' })
+    return dayNotOffered(data, weekday as Weekday, 'weekday')
   }
   const view = current(data, nowMs)
   const moved = moveToWeekday(view, weekday as Weekday, nowMs)

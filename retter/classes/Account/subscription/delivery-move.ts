@@ -8,15 +8,10 @@ import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { deliveryPrice, isoDay, moveOne, priceNoticeDays, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
-import { offeredWeekdays } from './delivery-weekdays'
+import { dayNotOffered, offeredWeekdays } from './delivery-weekdays'
 import { isShipped } from './shipments'
 
 const ISO_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00:00:00(\.000)?Z)?$/
-
-/** A weekday in words for a refusal ("Friday"). */
-function named(day: string): string {
-  return day.charAt(0).toUpperCase() + day.slice(1)
-}
 
 /** `choices` with the choice for `from` moved to `to` (both ISO days). */
 function movedChoice(choices: { [day: string]: string } | undefined, from: string, to: string): { [day: string]: string } | undefined {
@@ -54,7 +49,7 @@ export async function moveDelivery(data: Data<{ date: string; to: string }>): Pr
   }
   const offered = offeredWeekdays()
   if (offered.indexOf(weekdayOf(to)) < 0) {
-    return refuse(data, 409, 'DAY_NOT_OFFERED', 'We do not deliver on ' + named(weekdayOf(to)) + 's. Choose one of: ' + offered.map(named).join(', ') + '.', { field: 'to' })
+    return dayNotOffered(data, weekdayOf(to), 'to')
   }
   const view = current(data, nowMs)
   if (ISO_DAY.test(date) && isShipped(view, date)) {

@@ -3,7 +3,8 @@
  * environment; every day when unset), and the delivery day the customer's view states. Reads
  * only: delivery-day.ts changes the day.
  */
-import { listSetting } from 'BeanBloomKit'
+import { listSetting, refuse } from 'BeanBloomKit'
+import { Data } from '@retter/rdk'
 import { segmentOn, SubscriptionFields, Weekday, WEEKDAYS, weekdayOf } from 'BeanBloomSubscription'
 
 // A name that is no weekday is reported once, not on every read.
@@ -41,4 +42,14 @@ export function withDeliveryDays<V extends SubscriptionFields & { deliveryWeekda
     delete view.deliveryWeekdays
   }
   return view
+}
+
+/** A weekday in words for a refusal ("Friday"). */
+function named(day: string): string {
+  return day.charAt(0).toUpperCase() + day.slice(1)
+}
+
+/** The refusal of a day the shop does not deliver on (409 DAY_NOT_OFFERED), naming the days it does; `field`: the input that named it. */
+export function dayNotOffered(data: Data, weekday: Weekday, field: string): Data {
+  return refuse(data, 409, 'DAY_NOT_OFFERED', 'We do not deliver on ' + named(weekday) + 's. Choose one of: ' + offeredWeekdays().map(named).join(', ') + '.', { field: field })
 }
