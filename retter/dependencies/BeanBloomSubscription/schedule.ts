@@ -476,7 +476,10 @@ export function moveToWeekday(stored: SubscriptionFields, weekday: Weekday, nowM
   const current = segmentOn(segments, first.date) as ScheduleSegment
   // The delivery before the cut that is sent or being prepared: the grid keeps a full cadence from it.
   const last = deliveryBefore(segments, d1, nowMs, sub.skipped || [])
-  const lowest = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest)
+  // A delivery moved on its own that keeps its day before the cut (one it left is being prepared;
+  // skipped or not) stays before the new weekday's first: the grid never runs back past it.
+  const keptMoves = segments.filter((segment) => segment.moved && dayMs(segment.from) < d1).map((segment) => dayMs(segment.from) + DAY_MS)
+  const lowest = Math.max(earliest, last ? dayMs(last.date) + cadenceDays((segmentOn(segments, last.date) as ScheduleSegment).cadence) * DAY_MS : earliest, ...keptMoves)
   let shift = lowest - d1
   while (new Date(d1 + shift).getUTCDay() !== target) shift += DAY_MS
   const moved = (iso: string) => isoDay(dayMs(iso) + shift)

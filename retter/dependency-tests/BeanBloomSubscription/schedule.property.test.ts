@@ -221,7 +221,9 @@ function run(ops: Op[]): void {
       // At the plan's cadence (a plan change starts on a date of the old plan's grid); across a
       // weekday change, at least the cadence and less than a week more, unless the earlier one is skipped.
       const next = onGrid[i + 1]
-      const cadence = cadenceDays(cadenceOf(delivery.plan)!) * DAY_MS
+      // The cadence of its stretch: its plan's, or for a moved delivery a plan change kept (of the new
+      // plan, before the new plan's first on the grid) the old plan's, whose grid it was taken from.
+      const cadence = cadenceDays(segmentOn(after.segments ?? [], delivery.date)!.cadence) * DAY_MS
       // The grid date a moved delivery left stays free: around a moved one, the grid goes on in whole
       // cadences (of either plan, when the move came with a plan change).
       const movedBetween = next !== undefined && [...singles.values()].some((slot) => day(slot) > day(delivery.date) && day(slot) < day(next.date))
@@ -256,6 +258,8 @@ const FOUND: Op[][] = [
   [{ kind: 'start', plan: 'taster' }, { kind: 'day', weekday: 'sunday' }, { kind: 'skipNext' }, { kind: 'move', index: 1, days: 8 }, { kind: 'sendSooner' }],
   [{ kind: 'start', plan: 'barista' }, { kind: 'wait', hours: 14 }, { kind: 'change', plan: 'daily-grind' }, { kind: 'move', index: 1, days: 1 }, { kind: 'move', index: 0, days: 0 }],
   [{ kind: 'start', plan: 'barista' }, { kind: 'wait', hours: 62 }, { kind: 'change', plan: 'daily-grind' }, { kind: 'move', index: 0, days: 1 }, { kind: 'unskip', index: 0 }],
+  [{ kind: 'start', plan: 'barista' }, { kind: 'day', weekday: 'sunday' }, { kind: 'sendSooner' }, { kind: 'change', plan: 'taster' }, { kind: 'day', weekday: 'monday' }],
+  [{ kind: 'start', plan: 'barista' }, { kind: 'move', index: 0, days: 3 }, { kind: 'skipNext' }, { kind: 'wait', hours: 14 }, { kind: 'day', weekday: 'friday' }, { kind: 'skip', index: 0 }],
 ]
 
 test('the schedule invariants hold over random sequences of changes at random times', () => {
