@@ -28,6 +28,7 @@ import type { PaymentMethodSummary } from '@retter-shared/BeanBloomSubscription/
 import type { CustomerRecords } from '@retter-shared/BeanBloomSubscription/customer'
 import type { YourPlan } from '@retter-shared/BeanBloomSubscription/catalogue'
 import type { TimelineEntry } from '@retter-shared/BeanBloomSubscription/customer-timeline'
+import type { Extra } from '@retter-shared/BeanBloomSubscription/extras'
 import type { Locale } from '@retter-shared/BeanBloomKit/i18n/locales'
 
 export type {
@@ -100,6 +101,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   yourPlan?: YourPlan
   /** The coffees they may choose for one delivery of their plan (available now, of a roast it offers; Account.chooseCoffee). */
   coffeeOptions?: Array<{ id: string; name: string; origin: string; notes: string; roast: string }>
+  /** While subscribed: the extras they may add to one delivery (Account.addExtra), each delivery's own in its `extras`. */
+  extraOptions?: Array<Pick<Extra, 'id' | 'name' | 'description' | 'amountCents' | 'translations'>>
   /** While subscribed: the weekday their deliveries arrive on (Account.setDeliveryDay changes it), and the weekdays the shop delivers on. */
   deliveryWeekday?: Weekday
   deliveryWeekdays?: Weekday[]

@@ -286,8 +286,8 @@ test('the packing list downloads as CSV with each payment, formula-like text def
     expect(saved[0]?.name).toBe(`packing-list-${date}.csv`)
     const text = await (saved[0] as { blob: Blob }).blob.text()
     const [header, row] = text.replace(/^\uFEFF/, '').split('\r\n')
-    expect(header).toBe('Delivery,Name,Address line 1,Address line 2,Postal code,City,Country,Plan,Grind,Roast,Coffee,Bags,Status,Payment,Shipped at')
-    expect(row).toMatch(new RegExp(`^acct_[0-9a-f]{24}:${date},"'=HYPERLINK\\(""http://evil.example""\\)",Torstraße 1,"Hinterhaus, 2. OG",10119,Berlin,DE,Barista,Whole bean,Roaster’s choice,,2,On hold: awaiting payment,Not charged yet,$`))
+    expect(header).toBe('Delivery,Name,Address line 1,Address line 2,Postal code,City,Country,Plan,Grind,Roast,Coffee,Bags,Extras,Status,Payment,Shipped at')
+    expect(row).toMatch(new RegExp(`^acct_[0-9a-f]{24}:${date},"'=HYPERLINK\\(""http://evil.example""\\)",Torstraße 1,"Hinterhaus, 2. OG",10119,Berlin,DE,Barista,Whole bean,Roaster’s choice,,2,,On hold: awaiting payment,Not charged yet,$`))
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:packing-list'))
   } finally {
     click.mockRestore()

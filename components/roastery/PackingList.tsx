@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { BoardDelivery } from '@/lib/contract'
-import type { CsvLabels } from '@/lib/roastery/csv'
+import { extrasText, type CsvLabels } from '@/lib/roastery/csv'
 import { formatClockTime, formatDeliveryDay } from '@/lib/format/date'
 import { refundableCents } from '@/lib/roastery/money'
 import { deliveryPaymentText, paymentTone, shippingState } from '@/lib/roastery/payment'
@@ -95,6 +95,8 @@ export function PackingList({ deliveries, labels, headingId, sending, waiting, o
                 <td data-label={t('roastery.column.coffee')}>
                   {labels.plan(delivery.plan)}
                   <span className={styles.muted}>{labels.grind(delivery.grind)} · {labels.roast(delivery.roast)}{delivery.coffee ? ` · ${delivery.coffee}` : ''}</span>
+                  {/* What the customer added: packed in the same parcel. */}
+                  {delivery.extras?.length ? <span className={styles.badge}>{t('roastery.packing.extras', { items: extrasText(delivery) })}</span> : null}
                 </td>
                 <td data-label={t('roastery.column.bags')} className={styles.number}>{delivery.bags}</td>
                 <td data-label={t('roastery.column.payment')}>

@@ -31,6 +31,8 @@ const AUDIT_KEYS: Record<string, MessageKey> = {
   'plan.retired': 'staff.audit.planRetired',
   'coffee.added': 'staff.audit.coffeeAdded',
   'coffee.changed': 'staff.audit.coffeeChanged',
+  'extra.added': 'staff.audit.extraAdded',
+  'extra.changed': 'staff.audit.extraChanged',
   'price.changed': 'staff.audit.priceChanged',
 }
 

@@ -47,7 +47,7 @@ export function SubscriptionCard({ account, plans: offered, onChange, locale: gi
   return (
     <div className="grid-stack">
       <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} />
-      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} coffees={account.coffeeOptions} weekday={account.deliveryWeekday} weekdays={account.deliveryWeekdays} locale={locale} /> : null}
+      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} coffees={account.coffeeOptions} extras={account.extraOptions} weekday={account.deliveryWeekday} weekdays={account.deliveryWeekdays} locale={locale} /> : null}
       <div className={styles.pair}>
         <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
         <DeliveryAddressSection account={account} changes={changes} />

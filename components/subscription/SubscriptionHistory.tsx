@@ -36,6 +36,7 @@ export function describeChange(
     case 'shipped': return t('subscription.history.shipped', { day })
     case 'moved': return t('subscription.history.moved', { from: change.fromDate ? formatDeliveryDay(change.fromDate, locale) : '', day })
     case 'day': return change.weekday ? t('subscription.history.day', { weekday: weekdayText(change.weekday, locale), day }) : String(change.action)
+    case 'extra': return change.quantity ? t('subscription.history.extraAdded', { item: `${change.quantity} × ${change.extra ?? ''}`, day }) : t('subscription.history.extraRemoved', { item: change.extra ?? '', day })
     case 'coffee': return change.coffee ? t('subscription.history.coffee', { coffee: change.coffee, day }) : t('subscription.history.coffeeUsual', { day })
     case 'replacement': return t('subscription.history.replacement', { day, lost: lostDay(change, locale) })
     case 'replacement-shipped': return t('subscription.history.replacementShipped', { lost: lostDay(change, locale) })
@@ -61,7 +62,7 @@ export function describeEntry(
   const key = PAYMENT_KEYS[entry.what]
   if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
   if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
-  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, extra: entry.extra, quantity: entry.quantity, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
   return describeChange(t, change as SubscriptionChange, nameOf, locale)
 }
 

@@ -10,6 +10,8 @@ import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
 import { DeliveryDay } from './DeliveryDay'
+import { DeliveryExtras, extrasWords } from './DeliveryExtras'
+import { extrasCents } from '@retter-shared/BeanBloomSubscription/extras'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
@@ -24,6 +26,8 @@ export interface UpcomingDeliveriesProps {
   shipped?: ShippedDelivery[]
   /** The coffees the customer may choose for one delivery (the customer's `coffeeOptions`). */
   coffees?: AccountUserState['coffeeOptions']
+  /** The extras the customer may add to one delivery (the customer's `extraOptions`). */
+  extras?: AccountUserState['extraOptions']
   /** The weekday the deliveries arrive on and the ones the shop delivers on (the customer's `deliveryWeekday`, `deliveryWeekdays`). */
   weekday?: AccountUserState['deliveryWeekday']
   weekdays?: AccountUserState['deliveryWeekdays']
@@ -134,7 +138,7 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], weekday, weekdays = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], extras = [], weekday, weekdays = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
@@ -143,7 +147,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
   const locale = given ?? pageLocale
   const nowMs = fixedNow ?? mountedAt
   const upcoming = subscription.upcomingDeliveries ?? []
-  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip' || changes.error.change.kind === 'coffee' || changes.error.change.kind === 'move') ? changes.error : null
+  const failed = changes.error && (changes.error.change.kind === 'skipDate' || changes.error.change.kind === 'unskip' || changes.error.change.kind === 'coffee' || changes.error.change.kind === 'move' || changes.error.change.kind === 'addExtra' || changes.error.change.kind === 'removeExtra') ? changes.error : null
   // A refusal shows in the row whose button was pressed, where the customer is looking; only one
   // about a delivery no longer listed falls back to below the list.
   const failedDate = failed && 'date' in failed.change ? failed.change.date : null
@@ -165,6 +169,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
               <span className={styles.deliveryPlan}>
                 {planTitle(t, planById(plans, delivery.plan))}
                 {delivery.coffee && state !== 'scheduled' ? <span className={styles.muted}> · {delivery.coffee.name}</span> : null}
+                {delivery.extras?.length && state !== 'scheduled' ? <span className={styles.muted}> · {t('subscription.extras.with', { items: extrasWords(delivery, locale) })}</span> : null}
               </span>
               <span className={styles.deliveryState}>{t(STATE_LABELS[state])}</span>
               <span className={styles.deliveryAction}>
@@ -208,11 +213,14 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                   </select>
                 </span>
               ) : null}
+              {state === 'scheduled' && (extras.length > 0 || delivery.extras?.length) ? (
+                <DeliveryExtras delivery={delivery} day={day} options={extras} changes={changes} locale={locale} focus={() => document.getElementById(rowId(delivery.date))} />
+              ) : null}
               {payment ? (
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
               ) : state === 'scheduled' && plan ? (
                 <span className={`${styles.deliveryPayment} ${styles.muted}`}>
-                  {t('subscription.upcoming.charged', { price: eurosText(plan.amount, locale), day: chargeDayText(delivery.date, locale) })}
+                  {t('subscription.upcoming.charged', { price: eurosText(plan.amount + extrasCents(delivery.extras), locale), day: chargeDayText(delivery.date, locale) })}
                 </span>
               ) : null}
               {failed && failedInRow && failedDate === delivery.date ? (

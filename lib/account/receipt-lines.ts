@@ -8,6 +8,7 @@
 import { customerDate } from '@retter-shared/BeanBloomSubscription/dates'
 import { moneyText } from '@retter-shared/BeanBloomKit/money'
 import { rateText } from '@retter-shared/BeanBloomSubscription/vat'
+import { lineName, PLAN_LINE, vatByRate, type DocumentLine as PricedLine } from '@retter-shared/BeanBloomSubscription/document-lines'
 import type { Translate } from '@/lib/i18n/types'
 import type { CustomerDocument } from './documents'
 
@@ -36,16 +37,20 @@ export function documentLinesIn(t: Translate, doc: CustomerDocument, locale?: st
     { label: t('account.document.sellerVat'), value: doc.seller.vatNumber },
     { label: t('account.document.customer'), value: [doc.customer.name, ...doc.customer.address].join(', ') },
     { label: t('account.document.deliveryOf'), value: day(doc.deliveryDate) },
-    {
-      label: t('account.document.coffee'),
-      value: t('account.document.item', { plan: item.plan, bags: item.bags, grams: item.bagGrams, grind: item.grind, roast: item.roast.toLowerCase() }),
-    },
   )
+  const coffee = t('account.document.item', { plan: item.plan, bags: item.bags, grams: item.bagGrams, grind: item.grind, roast: item.roast.toLowerCase() })
+  const priced = (line: PricedLine, words: string): string => t('account.document.pricedLine', { line: words, amount: money(line.grossCents), rate: rateText(line.vatRateBp) })
+  // A delivery with extras has a line each, with its own VAT (BeanBloomSubscription's documentLines does the same).
+  if (!doc.lines || doc.lines.length === 0) lines.push({ label: t('account.document.coffee'), value: coffee })
+  for (const line of doc.lines ?? []) {
+    if (line.itemId === PLAN_LINE) lines.push({ label: t('account.document.coffee'), value: priced(line, coffee) })
+    else lines.push({ label: t('account.document.extra'), value: priced(line, `${line.quantity} × ${lineName(line, locale)}`) })
+  }
   if (doc.kind === 'credit-note') lines.push({ label: t('account.document.reason'), value: doc.reason })
   lines.push(
     { label: doc.kind === 'receipt' ? t('account.document.price') : t('account.document.refunded'), value: money(doc.grossCents) },
     { label: t('account.document.net'), value: money(doc.netCents) },
-    { label: t('account.document.vat', { rate: rateText(doc.vatRateBp), country: doc.vatCountry }), value: money(doc.vatCents) },
+    ...vatByRate(doc).map((row) => ({ label: t('account.document.vat', { rate: rateText(row.rateBp), country: doc.vatCountry }), value: money(row.vatCents) })),
     doc.kind === 'receipt'
       ? { label: t('account.document.paidWith'), value: t('account.document.paidWithValue', { method: doc.paidWith, date: day(doc.paidAt) }) }
       : { label: t('account.document.refundedTo'), value: doc.refundedTo },

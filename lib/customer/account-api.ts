@@ -64,6 +64,10 @@ export type SubscriptionChangeRequest =
   | { kind: 'move'; date: string; to: string }
   /** The next delivery that may still change leaves as soon as the roastery can. */
   | { kind: 'sendNow' }
+  /** `quantity` of the extra `itemId` on the delivery of `date` (a second time for the same extra: its new quantity). */
+  | { kind: 'addExtra'; date: string; itemId: string; quantity: number }
+  /** The extra `itemId` taken off the delivery of `date`. */
+  | { kind: 'removeExtra'; date: string; itemId: string }
 
 function subscriptionCall(change: SubscriptionChangeRequest): { method: string; body: object } {
   switch (change.kind) {
@@ -78,6 +82,8 @@ function subscriptionCall(change: SubscriptionChangeRequest): { method: string; 
     case 'day': return { method: 'setDeliveryDay', body: { weekday: change.weekday } }
     case 'move': return { method: 'moveDelivery', body: { date: change.date.slice(0, 10), to: change.to.slice(0, 10) } }
     case 'sendNow': return { method: 'sendNow', body: {} }
+    case 'addExtra': return { method: 'addExtra', body: { date: change.date.slice(0, 10), itemId: change.itemId, quantity: change.quantity } }
+    case 'removeExtra': return { method: 'removeExtra', body: { date: change.date.slice(0, 10), itemId: change.itemId } }
     case 'cancel': {
       const note = change.note?.trim()
       return { method: 'cancelSubscription', body: note ? { reason: change.reason, note } : { reason: change.reason } }

@@ -56,7 +56,7 @@ export function csvCell(value: string | number): string {
 
 /** The packing list's columns, in order. */
 export const PACKING_LIST_COLUMNS = [
-  'Delivery', 'Name', 'Address line 1', 'Address line 2', 'Postal code', 'City', 'Country', 'Plan', 'Grind', 'Roast', 'Coffee', 'Bags', 'Status', 'Payment', 'Shipped at',
+  'Delivery', 'Name', 'Address line 1', 'Address line 2', 'Postal code', 'City', 'Country', 'Plan', 'Grind', 'Roast', 'Coffee', 'Bags', 'Extras', 'Status', 'Payment', 'Shipped at',
 ] as const
 
 /** The Status column: whether the parcel has left, may leave, or waits for its payment. */
@@ -83,11 +83,16 @@ function paymentCell(delivery: BoardDelivery): string {
   return delivery.status === 'shipped' ? '' : 'Not charged yet'
 }
 
+/** What the customer added to pack with the delivery: "2 × Gift box; 1 × Ceramic pour-over dripper". */
+export function extrasText(delivery: Pick<BoardDelivery, 'extras'>): string {
+  return (delivery.extras ?? []).map((e) => `${e.quantity} × ${e.name}`).join('; ')
+}
+
 function row(delivery: BoardDelivery, labels: CsvLabels): Array<string | number> {
   const a = delivery.address
   return [
     delivery.deliveryId, delivery.name, a.line1, a.line2 ?? '', a.postalCode, a.city, a.country,
-    labels.plan(delivery.plan), labels.grind(delivery.grind), labels.roast(delivery.roast), delivery.coffee ?? '', delivery.bags,
+    labels.plan(delivery.plan), labels.grind(delivery.grind), labels.roast(delivery.roast), delivery.coffee ?? '', delivery.bags, extrasText(delivery),
     STATUS_WORDS[shippingState(delivery)],
     paymentCell(delivery),
     delivery.shippedAt ?? '',

@@ -45,14 +45,21 @@ function empty(): MoneySummary {
   }
 }
 
+/** A document's amounts by VAT rate: its `vatLines` when its lines carry several rates, else its one rate. */
+function byRate(doc: BoardDocument): Array<{ rateBp: number; grossCents: number; netCents: number; vatCents: number }> {
+  return doc.vatLines && doc.vatLines.length > 0 ? doc.vatLines : [{ rateBp: doc.vatRateBp, grossCents: doc.grossCents, netCents: doc.netCents, vatCents: doc.vatCents }]
+}
+
 function addVat(lines: VatLine[], doc: BoardDocument, sign: 1 | -1): void {
-  let line = lines.find((l) => l.country === doc.vatCountry && l.rateBp === doc.vatRateBp)
-  if (!line) {
-    line = { country: doc.vatCountry, rateBp: doc.vatRateBp, netCents: 0, vatCents: 0 }
-    lines.push(line)
+  for (const part of byRate(doc)) {
+    let line = lines.find((l) => l.country === doc.vatCountry && l.rateBp === part.rateBp)
+    if (!line) {
+      line = { country: doc.vatCountry, rateBp: part.rateBp, netCents: 0, vatCents: 0 }
+      lines.push(line)
+    }
+    line.netCents += sign * part.netCents
+    line.vatCents += sign * part.vatCents
   }
-  line.netCents += sign * doc.netCents
-  line.vatCents += sign * doc.vatCents
 }
 
 function sortVat(lines: VatLine[]): VatLine[] {
@@ -160,12 +167,15 @@ export function moneyCsv(boards: ReadonlyArray<Board>): string {
       const docs = (d.receipt ? [d.receipt] : []).concat(d.creditNotes ?? [])
       for (const doc of docs) {
         const sign = doc.kind === 'receipt' ? 1 : -1
-        rows.push({
-          key: `${doc.kind === 'receipt' ? 0 : 1}${doc.number.padStart(20, '0')}`,
-          cells: [
-            doc.kind === 'receipt' ? 'Receipt' : 'Credit note', doc.number, doc.issuedAt.slice(0, 10), doc.receiptNumber ?? '', d.deliveryId, board.date, d.name,
-            doc.vatCountry, (doc.vatRateBp / 100).toFixed(2), amount(doc.netCents, sign), amount(doc.vatCents, sign), amount(doc.grossCents, sign), doc.method ?? '', doc.reason ?? '',
-          ],
+        // A document with several VAT rates (a delivery with extras) has a row per rate, as the OSS return needs them.
+        byRate(doc).forEach((part, i) => {
+          rows.push({
+            key: `${doc.kind === 'receipt' ? 0 : 1}${doc.number.padStart(20, '0')}${String(i).padStart(2, '0')}`,
+            cells: [
+              doc.kind === 'receipt' ? 'Receipt' : 'Credit note', doc.number, doc.issuedAt.slice(0, 10), doc.receiptNumber ?? '', d.deliveryId, board.date, d.name,
+              doc.vatCountry, (part.rateBp / 100).toFixed(2), amount(part.netCents, sign), amount(part.vatCents, sign), amount(part.grossCents, sign), doc.method ?? '', doc.reason ?? '',
+            ],
+          })
         })
       }
     }

@@ -8,6 +8,7 @@ import { appNow } from '@/lib/clock/now'
 import {
   changeFromDate, changePlan, firstDeliveryAt, firstOfLatestSegment, subscriptionAt, type DeliveryCadence,
 } from '@retter-shared/BeanBloomSubscription/schedule'
+import { extrasOn } from '@retter-shared/BeanBloomSubscription/extras'
 
 /** The subscription fields of an Account as they stand at `nowMs`. */
 export function subscriptionOf(account: AccountView, plans: readonly SubscriptionPlan[], nowMs: number = appNow()): SubscriptionFields {
@@ -22,6 +23,9 @@ export function subscriptionOf(account: AccountView, plans: readonly Subscriptio
   for (const delivery of now.upcomingDeliveries ?? []) {
     const coffee = coffees.get(delivery.date)
     if (coffee) delivery.coffee = coffee
+    // Its extras, from the customer's own record by day (whatever day the view is read on).
+    const extras = extrasOn(account.extras, delivery.date)
+    if (extras.length > 0) delivery.extras = extras
   }
   return now
 }

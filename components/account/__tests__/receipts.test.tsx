@@ -12,6 +12,8 @@ import { ReceiptDocument } from '@/components/account/ReceiptDocument'
 import type { AccountView, DeliveryPayment } from '@/lib/contract'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import type { CreditNote, Receipt } from '@retter-shared/BeanBloomSubscription/receipts'
+import { I18nProvider } from '@/contexts/I18nContext'
+import { allMessages } from '@/test/i18n'
 
 // The delivery's payment line offers a retry for failed payments only: a paid one needs nothing of the account's actions.
 jest.mock('@/contexts/AccountContext', () => ({ useCustomerCalls: () => ({ retryPayment: jest.fn() }) }))
@@ -59,4 +61,21 @@ test('the printable page has every line of the document; customer and staff text
   expect(screen.queryByRole('img')).toBeNull()
   expect(screen.getByRole('definition', { name: 'Reason' })).toContainHTML('&lt;b&gt;Bag torn&lt;/b&gt;')
   expect(findDocument([PAYMENT], 'R-000999')).toBeUndefined()
+})
+
+test('a receipt with extras has a line each with its price and VAT rate, and the VAT by rate, in the page’s language', () => {
+  const lines = [
+    { itemId: 'plan', quantity: 1, grossCents: 2000, netCents: 1869, vatCents: 131, vatRateBp: 700 },
+    { itemId: 'gift-box', name: 'Gift box', translations: { de: { name: 'Geschenkbox' } }, quantity: 2, grossCents: 900, netCents: 756, vatCents: 144, vatRateBp: 1900 },
+  ]
+  const receipt: Receipt = { ...RECEIPT, number: 'R-000043', lines, grossCents: 2900, netCents: 2625, vatCents: 275 }
+  const { unmount } = render(<ReceiptDocument doc={receipt} />)
+  expect(screen.getByRole('definition', { name: 'Coffee' })).toHaveTextContent('Barista: 2 bags of 250 g, Whole bean, dark roast: €20.00, VAT 7%')
+  expect(screen.getByRole('definition', { name: 'Extra' })).toHaveTextContent('2 × Gift box: €9.00, VAT 19%')
+  expect(screen.getByRole('definition', { name: 'Price (VAT included)' })).toHaveTextContent('€29.00')
+  expect(screen.getByRole('definition', { name: 'VAT 7% (DE)' })).toHaveTextContent('€1.31')
+  expect(screen.getByRole('definition', { name: 'VAT 19% (DE)' })).toHaveTextContent('€1.44')
+  unmount()
+  render(<ReceiptDocument doc={receipt} />, { wrapper: ({ children }) => <I18nProvider value={allMessages('de')}>{children}</I18nProvider> })
+  expect(screen.getByRole('definition', { name: 'Zusatzartikel' })).toHaveTextContent('2 × Geschenkbox: 9,00 €, MwSt. 19%')
 })

@@ -36,3 +36,14 @@ test('a UK postcode is printed after the town, a German one before it', async ()
   expect(lines('Sam Jones')).toEqual(['10 Downing Street', 'London', 'SW1A 2AA', 'The United Kingdom'])
   expect(lines('Lena Vogt')).toEqual(['Torstraße 1', '10119 Berlin', 'Germany'])
 })
+
+test('what a customer added is packed with their delivery: the row names each extra and how many', () => {
+  let board = emptyBoard(DAY)
+  const address = { line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
+  board = upsertDelivery(board, `a:${DAY}`, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 1, name: 'Lena Vogt', address, extras: [{ itemId: 'gift-box', name: 'Gift box', quantity: 2 }, { itemId: 'dripper', name: 'Ceramic pour-over dripper', quantity: 1 }] }, AT).board
+  board = upsertDelivery(board, `b:${DAY}`, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 1, name: 'Sam Jones', address }, AT).board
+  render(<PackingList deliveries={Object.values(board.deliveries)} labels={labels} headingId="h" sending={new Set()} onShip={() => undefined} />)
+  const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
+  expect(within(row('Lena Vogt')).getByText('Pack with it: 2 × Gift box; 1 × Ceramic pour-over dripper')).toBeInTheDocument()
+  expect(within(row('Sam Jones')).queryByText(/^Pack with it/)).not.toBeInTheDocument()
+})

@@ -306,6 +306,37 @@ test('one delivery moves to another day of its window, and the next one can be s
   expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`to ${soonerDay}`)
 }, 30_000)
 
+test('something extra for one delivery: added with its price, charged with it, said, on the history; taken off again', async () => {
+  const user = userEvent.setup()
+  await subscribed(user)
+  await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
+  const second = () => rows()[1]!
+  const day = formatDeliveryDay(`${second().id.replace('delivery-', '')}T00:00:00.000Z`)
+  const pick = within(second()).getByRole('combobox', { name: `Something extra for the delivery of ${day}` })
+  expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    'Add something extra…', 'Another bag of this coffee, €9.50', 'Gift box, €4.50', 'Ceramic pour-over dripper, €24.00',
+  ])
+  const charged = () => within(second()).getByText(/^€[\d.]+, charged on /)
+  const before = charged().textContent
+  // Choosing alone adds nothing; "Add" does, with the quantity chosen.
+  await user.selectOptions(pick, 'gift-box')
+  expect(within(second()).queryByText(/× Gift box/)).not.toBeInTheDocument()
+  await user.selectOptions(within(second()).getByRole('combobox', { name: `How many, for the delivery of ${day}` }), '2')
+  await user.click(within(second()).getByRole('button', { name: `Add Gift box to the delivery of ${day}` }))
+  expect(await screen.findByText(`2 × Gift box added to your delivery of ${day}: charged with it.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(within(second()).getByText('2 × Gift box: €9.00')).toBeInTheDocument(), LOAD)
+  // The charge of that delivery grows by the extras; the others stay.
+  expect(charged().textContent).not.toBe(before)
+  expect(charged().textContent).toMatch(/^€\d+\.\d\d, charged on /)
+  expect(within(rows()[2]!).queryByText(/× Gift box/)).not.toBeInTheDocument()
+  expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(`Added 2 × Gift box to the delivery of ${day}`)
+
+  await user.click(within(second()).getByRole('button', { name: `Remove Gift box from the delivery of ${day}` }))
+  expect(await screen.findByText(`Gift box is no longer in your delivery of ${day}.`, {}, LOAD)).toBeInTheDocument()
+  await waitFor(() => expect(within(second()).queryByText('2 × Gift box: €9.00')).not.toBeInTheDocument(), LOAD)
+  expect(charged().textContent).toBe(before)
+}, 30_000)
+
 test('a 409 from the class is one clear message where the change was made; the page stays usable', async () => {
   const user = userEvent.setup()
   await subscribed(user)

@@ -108,11 +108,14 @@ test('numbers are written as numbers, never defused', () => {
 
 const labels: CsvLabels = { plan: (id) => `Plan ${id}`, grind: (id) => `Grind ${id}`, roast: (id) => `Roast ${id}` }
 
-test('a day’s packing list: a BOM, the header, one row per delivery in packing order with its coffee and payment, CRLF line ends', () => {
+test('a day’s packing list: a BOM, the header, one row per delivery in packing order with its coffee, extras and payment, CRLF line ends', () => {
   const at = '2026-11-23T09:00:00.000Z'
   let board = emptyBoard('2026-11-25')
   board = upsertDelivery(board, 'acct_b:2026-11-25', { plan: 'taster', grind: 'filter', roast: 'light', bags: 1, name: 'Bo, Berg', address: { line1: '5 Main St', city: 'Cork', postalCode: 'T12 X70A', country: 'IE' } }, at).board
-  board = upsertDelivery(board, 'acct_a:2026-11-25', { plan: 'barista', grind: 'espresso', roast: 'dark', coffee: 'Huila Decaf', bags: 2, name: 'Ada', address: { line1: '1 Rue', line2: 'Bât. B', city: 'Paris', postalCode: '75001', country: 'FR' } }, at).board
+  board = upsertDelivery(board, 'acct_a:2026-11-25', {
+    plan: 'barista', grind: 'espresso', roast: 'dark', coffee: 'Huila Decaf', bags: 2, name: 'Ada', address: { line1: '1 Rue', line2: 'Bât. B', city: 'Paris', postalCode: '75001', country: 'FR' },
+    extras: [{ itemId: 'gift-box', name: 'Gift box', quantity: 2 }, { itemId: 'dripper', name: 'Dripper', quantity: 1 }],
+  }, at).board
   board = upsertDelivery(board, 'acct_c:2026-11-25', { plan: 'taster', grind: 'filter', roast: 'light', bags: 1, name: 'Cy', address: { line1: '9 Quay', city: 'Cork', postalCode: 'T12', country: 'IE' } }, at).board
   board = upsertDelivery(board, 'acct_d:2026-11-25', { plan: 'taster', grind: 'filter', roast: 'light', bags: 1, name: 'Di', address: { line1: '3 Quay', city: 'Cork', postalCode: 'T12', country: 'IE' } }, at).board
   board = setDeliveryPayment(board, 'acct_a:2026-11-25', 'paid', at).board
@@ -124,10 +127,10 @@ test('a day’s packing list: a BOM, the header, one row per delivery in packing
   expect(text.endsWith('\r\n')).toBe(true)
   expect(readCsv(text.slice(1))).toEqual([
     [...PACKING_LIST_COLUMNS],
-    ['acct_a:2026-11-25', 'Ada', '1 Rue', 'Bât. B', '75001', 'Paris', 'FR', 'Plan barista', 'Grind espresso', 'Roast dark', 'Huila Decaf', '2', 'Shipped', 'Paid', '2026-11-24T16:30:00.000Z'],
-    ['acct_b:2026-11-25', 'Bo, Berg', '5 Main St', '', 'T12 X70A', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', 'To ship', 'Paid by direct debit (settling)', ''],
-    ['acct_c:2026-11-25', 'Cy', '9 Quay', '', 'T12', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', 'On hold: awaiting payment', 'Bank confirmation needed', ''],
-    ['acct_d:2026-11-25', 'Di', '3 Quay', '', 'T12', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', 'On hold: awaiting payment', 'Not charged yet', ''],
+    ['acct_a:2026-11-25', 'Ada', '1 Rue', 'Bât. B', '75001', 'Paris', 'FR', 'Plan barista', 'Grind espresso', 'Roast dark', 'Huila Decaf', '2', "2 × Gift box; 1 × Dripper", 'Shipped', 'Paid', '2026-11-24T16:30:00.000Z'],
+    ['acct_b:2026-11-25', 'Bo, Berg', '5 Main St', '', 'T12 X70A', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', '', 'To ship', 'Paid by direct debit (settling)', ''],
+    ['acct_c:2026-11-25', 'Cy', '9 Quay', '', 'T12', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', '', 'On hold: awaiting payment', 'Bank confirmation needed', ''],
+    ['acct_d:2026-11-25', 'Di', '3 Quay', '', 'T12', 'Cork', 'IE', 'Plan taster', 'Grind filter', 'Roast light', '', '1', '', 'On hold: awaiting payment', 'Not charged yet', ''],
   ])
 })
 

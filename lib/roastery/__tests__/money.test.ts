@@ -143,3 +143,16 @@ test('over any receipts and refunds, the CSV\'s net, VAT and gross columns sum t
     expect(column(11)).toBe(total.netCents)
   }))
 })
+
+test('a receipt of several VAT rates (a delivery with extras) counts each rate apart, in the view and in the CSV (a row per rate)', () => {
+  const mixed: BoardDocument = {
+    ...receipt(9, 2900, 275, 'DE', 700),
+    vatLines: [{ rateBp: 700, grossCents: 2000, netCents: 1869, vatCents: 131 }, { rateBp: 1900, grossCents: 900, netCents: 756, vatCents: 144 }],
+  }
+  const board = delivery(emptyBoard('2026-11-25'), 'a:2026-11-25', 'Ann', 'DE', 'paid', 2900, mixed)
+  expect(moneyOfDeliveries(board.deliveries).vat).toEqual([
+    { country: 'DE', rateBp: 700, netCents: 1869, vatCents: 131 }, { country: 'DE', rateBp: 1900, netCents: 756, vatCents: 144 },
+  ])
+  const rows = moneyCsv([board]).slice(1).split('\r\n').filter(Boolean).slice(1).map((line) => line.split(','))
+  expect(rows.map((r) => [r[1], r[8], r[9], r[10], r[11]])).toEqual([['R-000009', '7.00', '18.69', '1.31', '20.00'], ['R-000009', '19.00', '7.56', '1.44', '9.00']])
+})

@@ -6,7 +6,7 @@
  */
 import { Data } from '@retter/rdk'
 import { ShippedDelivery } from 'BeanBloomBoard'
-import { CustomerRecords, SeenPayments, SubscriptionFields, TimelineEntry, Weekday, YourPlan } from 'BeanBloomSubscription'
+import { CustomerRecords, Extra, SeenPayments, SubscriptionFields, TimelineEntry, Weekday, YourPlan } from 'BeanBloomSubscription'
 import { QueuedMail } from './mail/outbox-state'
 import { StoredOtp } from './sign-in/wrong-tries'
 import { Locale } from './language'
@@ -37,6 +37,8 @@ export interface AccountUserState extends Partial<SubscriptionFields>, CustomerR
   yourPlan?: YourPlan
   /** The coffees they may choose for one delivery of their plan (available, of a roast it offers), refreshed at each request. */
   coffeeOptions?: Array<{ id: string; name: string; origin: string; notes: string; roast: string }>
+  /** While subscribed: the extras they may add to one delivery (subscription/delivery-extras.ts). */
+  extraOptions?: Array<Pick<Extra, 'id' | 'name' | 'description' | 'amountCents' | 'translations'>>
   /** While subscribed: the weekday their deliveries arrive on (setDeliveryDay changes it), and the weekdays the shop delivers on. */
   deliveryWeekday?: Weekday
   deliveryWeekdays?: Weekday[]

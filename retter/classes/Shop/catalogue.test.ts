@@ -198,3 +198,41 @@ test('the board names the coffee each delivery gets: the plan’s coffee of the 
   expect(await coffeeOn(tia.nextDeliveryAt.slice(0, 10), 'Tia')).toBe('Guji Highlands')
   expect(await coffeeOn(dan.nextDeliveryAt.slice(0, 10), 'Dan')).toBe('Huila Supremo')
 })
+
+test('extras: anyone reads those on offer; an owner adds and changes one, refused field by field, on the audit log; support may not', async () => {
+  const olga = await owner()
+  const open = async () => ((await shop('getCatalogue', undefined, {})).body as { extras: Array<{ id: string; amountCents: number; vat: string }> }).extras
+  expect((await open()).map((e) => [e.id, e.vat])).toEqual([['extra-bag', 'coffee'], ['gift-box', 'standard'], ['dripper', 'standard']])
+  const mug = { id: 'mug', name: 'Enamel mug', description: 'A blue enamel mug, 350 ml.', amountCents: 1200, vat: 'standard', available: true, translations: { de: { name: 'Emaillebecher' } } }
+  expect((await shop('saveExtra', olga, { extra: mug })).body).toEqual({ extra: { ...mug, translations: { de: { name: 'Emaillebecher' } } } })
+  expect((await open()).map((e) => e.id)).toContain('mug')
+  await shop('saveExtra', olga, { extra: { ...mug, available: false } })
+  expect((await open()).map((e) => e.id)).not.toContain('mug')
+  // Owners still see it, to offer it again.
+  expect(((await everything(olga)) as Catalogue).extras?.find((e) => e.id === 'mug')?.available).toBe(false)
+
+  const before = (await everything(olga)).extras
+  const refusals: Array<[unknown, string, string]> = [
+    [{ ...mug, amountCents: 0 }, 'INVALID_PRICE', 'extra.amountCents'],
+    [{ ...mug, amountCents: 20001 }, 'INVALID_PRICE', 'extra.amountCents'],
+    [{ ...mug, vat: 'reduced' }, 'INVALID_VAT_KIND', 'extra.vat'],
+    [{ ...mug, id: 'Enamel Mug' }, 'INVALID_EXTRA_ID', 'extra.id'],
+    [{ ...mug, name: '' }, 'INVALID_TEXT', 'extra.name'],
+    [{ ...mug, available: 'yes' }, 'INVALID_FLAG', 'extra.available'],
+    [{ ...mug, translations: { pt: { name: 'Caneca' } } }, 'UNKNOWN_LANGUAGE', 'extra.translations.pt'],
+    [{ ...mug, translations: { de: 'Becher' } }, 'INVALID_TRANSLATIONS', 'extra.translations.de'],
+  ]
+  for (const [extra, code, field] of refusals) {
+    const res = await shop('saveExtra', olga, { extra })
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: expect.objectContaining({ code, field }) })
+  }
+  expect((await everything(olga)).extras).toEqual(before)
+  const { entries } = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }
+  expect(entries.slice(0, 2).map((e) => [e.by, e.action, e.target, e.after])).toEqual([
+    [OWNER, 'extra.changed', 'mug', 'Enamel mug | 12.00 EUR | standard VAT | not available'],
+    [OWNER, 'extra.added', 'mug', 'Enamel mug | 12.00 EUR | standard VAT | available'],
+  ])
+  // A customer is no owner.
+  const sam = await account.signIn(newEmail('sam'))
+  expect((await shop('saveExtra', sam, { extra: mug })).status).toBe(403)
+})

@@ -11,7 +11,7 @@ import { LOCALES } from 'BeanBloomKit/i18n/locales'
 import { Data } from '@retter/rdk'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import {
-  Catalogue, CataloguePlan, checkAmount, checkCoffee, checkPlan, Coffee, findCoffee, firstDayAtNewPrice, missingTranslations,
+  Catalogue, CataloguePlan, checkAmount, checkCoffee, checkExtra, checkPlan, Coffee, Extra, extrasOf, findCoffee, findExtra, firstDayAtNewPrice, missingTranslations,
   plansOnOffer, priceNoticeDays, sortOrderClashes,
 } from 'BeanBloomSubscription'
 import { seedCatalogue } from 'BeanBloomSubscription'
@@ -27,6 +27,7 @@ export const PRICE_NOTICE_METHOD = 'priceNotice'
 /** The catalogue in state (seeded on first use: a Shop opened before the catalogue existed). */
 export function catalogueOf(shop: ShopPrivate): Catalogue {
   if (!shop.catalogue || !Array.isArray(shop.catalogue.plans)) shop.catalogue = seedCatalogue()
+  extrasOf(shop.catalogue)
   return shop.catalogue
 }
 
@@ -40,9 +41,10 @@ function catalogueOwner(data: Data): string | undefined {
 }
 
 /**
- * READ (anyone): `{plans, coffees}`, the active plans and the available coffees. With `{all: true}`
- * the platform (the Accounts) and owners read everything: retired plans with their price history,
- * every coffee, and for owners the sort-order clashes and the languages each plan lacks.
+ * READ (anyone): `{plans, coffees, extras}`, the active plans, the available coffees and the extras
+ * on offer. With `{all: true}` the platform (the Accounts) and owners read everything: retired plans
+ * with their price history, every coffee and extra, and for owners the sort-order clashes and the
+ * languages each plan lacks.
  */
 export async function getCatalogue(data: Data<{ all?: boolean }>): Promise<Data> {
   const shop = shopOf(data)
@@ -53,9 +55,12 @@ export async function getCatalogue(data: Data<{ all?: boolean }>): Promise<Data>
     if (!catalogueOwner(data)) return data
     const missing: { [planId: string]: string[] } = {}
     for (const plan of catalogue.plans) missing[plan.id] = missingTranslations(plan, PLAN_LOCALES)
-    return respond(data, { plans: catalogue.plans, coffees: catalogue.coffees, sortOrderClashes: sortOrderClashes(catalogue.plans), missingTranslations: missing, priceNoticeDays: priceNoticeDays(), locales: PLAN_LOCALES })
+    return respond(data, { plans: catalogue.plans, coffees: catalogue.coffees, extras: extrasOf(catalogue), sortOrderClashes: sortOrderClashes(catalogue.plans), missingTranslations: missing, priceNoticeDays: priceNoticeDays(), locales: PLAN_LOCALES })
   }
-  return respond(data, { plans: plansOnOffer(catalogue), coffees: catalogue.coffees.filter(function (c) { return c.available }) })
+  return respond(data, {
+    plans: plansOnOffer(catalogue), coffees: catalogue.coffees.filter(function (c) { return c.available }),
+    extras: extrasOf(catalogue).filter(function (e) { return e.available }),
+  })
 }
 
 /** WRITE (owners) {plan, create?}: creates a plan (`create`: refused when the id is taken) or edits one. */
@@ -119,6 +124,25 @@ export async function saveCoffee(data: Data<{ coffee: unknown }>): Promise<Data>
   const words = function (c: Coffee) { return [c.name, c.origin, c.process, c.roast, c.notes, c.available ? 'available' : 'not available'].join(' | ') }
   record(shop.audit, { at: new Date().toISOString(), by: owner, action: before ? 'coffee.changed' : 'coffee.added', target: coffee.id, before: before ? words(before) : '', after: words(coffee) })
   return respond(data, { coffee: coffee })
+}
+
+/**
+ * WRITE (owners) {extra}: adds an extra or changes one (its price, its words, whether it is offered).
+ * Customers who added it to a delivery keep the price and words they saw (their Account's lines).
+ */
+export async function saveExtra(data: Data<{ extra: unknown }>): Promise<Data> {
+  const shop = shopOf(data)
+  const owner = catalogueOwner(data)
+  if (!owner) return data
+  const catalogue = catalogueOf(shop)
+  const checked = checkExtra(data.request.body ? data.request.body.extra : undefined, PLAN_LOCALES)
+  if (!checked.ok) return refuse(data, 400, checked.code, checked.message, { field: checked.field })
+  const extra = checked.value
+  const before = findExtra(extrasOf(catalogue), extra.id)
+  catalogue.extras = extrasOf(catalogue).filter(function (e) { return e.id !== extra.id }).concat([extra])
+  const words = function (e: Extra) { return [e.name, priceText(e.amountCents), e.vat + ' VAT', e.available ? 'available' : 'not available'].join(' | ') }
+  record(shop.audit, { at: new Date().toISOString(), by: owner, action: before ? 'extra.changed' : 'extra.added', target: extra.id, before: before ? words(before) : '', after: words(extra) })
+  return respond(data, { extra: extra })
 }
 
 /**

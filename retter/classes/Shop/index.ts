@@ -8,7 +8,7 @@
  * Who may do what (the authorizer; the handlers then check the caller's roles in this state):
  * - anyone, signed in or not: `getCatalogue` (the plans on offer and the coffees available);
  * - staff sessions: `myRoles`; owners also `getStaff`, `setMember`, `removeMember`, `getAuditLog`,
- *   `savePlan`, `retirePlan`, `saveCoffee`, `changePrice`; support and owners `findCustomers`;
+ *   `savePlan`, `retirePlan`, `saveCoffee`, `saveExtra`, `changePrice`; support and owners `findCustomers`;
  *   finance and owners `getReport`;
  * - the platform (the other classes): `memberRoles`, `recordAudit`, `noteSubscriber`;
  * - nobody else: 401 without a session, 403 with one. All state stays private.
@@ -28,7 +28,7 @@ export type { Member, ShopPrivate } from './state'
 export { rolesOf } from './state'
 
 const FOR_ANYONE = ['getCatalogue']
-const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'changePrice', 'findCustomers', 'getReport']
+const FOR_STAFF = ['INIT', 'GET', 'myRoles', 'getStaff', 'setMember', 'removeMember', 'getAuditLog', 'savePlan', 'retirePlan', 'saveCoffee', 'saveExtra', 'changePrice', 'findCustomers', 'getReport']
 const FOR_PLATFORM = ['INIT', 'GET', 'memberRoles', 'recordAudit', 'noteSubscriber']
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -155,6 +155,7 @@ export const getCatalogue = wordedForCaller(catalogue.getCatalogue)
 export const savePlan = wordedForCaller(catalogue.savePlan)
 export const retirePlan = wordedForCaller(catalogue.retirePlan)
 export const saveCoffee = wordedForCaller(catalogue.saveCoffee)
+export const saveExtra = wordedForCaller(catalogue.saveExtra)
 export const changePrice = wordedForCaller(catalogue.changePrice)
 export const noteSubscriber = catalogue.noteSubscriber
 export const findCustomers = wordedForCaller(customers.findCustomers)

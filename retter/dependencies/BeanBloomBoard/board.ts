@@ -52,6 +52,19 @@ export interface BoardDeliveryInput {
   address: BoardAddress
   /** A free replacement for the customer's lost delivery of this day (`YYYY-MM-DD`): its own packing line, never charged. */
   replacementFor?: string
+  /** What the customer added to pack with it (the extras' English names), in the order they added them. */
+  extras?: BoardExtra[]
+}
+
+/** One extra packed with a delivery. */
+export interface BoardExtra {
+  itemId: string
+  name: string
+  quantity: number
+}
+
+function extrasKey(extras: ReadonlyArray<BoardExtra> | undefined): string {
+  return (extras || []).map(function (e) { return e.itemId + ' ' + e.quantity + ' ' + e.name }).join('|')
 }
 
 /**
@@ -70,6 +83,8 @@ export interface BoardDocument {
   vatRateBp: number
   /** The country whose VAT applies. */
   vatCountry: string
+  /** A document whose lines carry several rates (a delivery with extras): its amounts by rate, which add up to the ones above. */
+  vatLines?: Array<{ rateBp: number; grossCents: number; netCents: number; vatCents: number }>
   /** Receipt: how it was paid ("Visa •••• 4242"). */
   method?: string
   /** Credit note: the receipt it corrects, and why staff refunded. */
@@ -247,7 +262,7 @@ function find(board: Board, deliveryId: string): BoardDelivery | undefined {
 
 function sameInput(a: BoardDeliveryInput, b: BoardDeliveryInput): boolean {
   return a.plan === b.plan && a.grind === b.grind && a.roast === b.roast && a.bags === b.bags && a.name === b.name && (a.coffee || '') === (b.coffee || '') &&
-    (a.replacementFor || '') === (b.replacementFor || '') &&
+    (a.replacementFor || '') === (b.replacementFor || '') && extrasKey(a.extras) === extrasKey(b.extras) &&
     a.address.line1 === b.address.line1 && (a.address.line2 || '') === (b.address.line2 || '') && a.address.city === b.address.city &&
     a.address.postalCode === b.address.postalCode && a.address.country === b.address.country
 }
@@ -257,6 +272,7 @@ function entryOf(deliveryId: string, input: BoardDeliveryInput): BoardDelivery {
   if (input.address.line2) address.line2 = input.address.line2
   const entry: BoardDelivery = { deliveryId: deliveryId, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, name: input.name, address: address, status: 'scheduled' }
   if (input.coffee) entry.coffee = input.coffee
+  if (input.extras && input.extras.length > 0) entry.extras = input.extras.map(function (e) { return { itemId: e.itemId, name: e.name, quantity: e.quantity } })
   // A replacement is never charged: it may ship as it is.
   if (input.replacementFor) {
     entry.replacementFor = input.replacementFor

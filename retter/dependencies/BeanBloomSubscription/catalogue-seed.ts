@@ -1,12 +1,13 @@
 /**
  * The catalogue a fresh shop starts with (the Shop's `main` seeds itself with it): the seed plans of
- * plans.ts with their words in every language from the message catalogue, and three coffees.
+ * plans.ts with their words in every language from the message catalogue, three coffees and three extras.
  * Apart from catalogue.ts because it reads every language's messages, which the app's pages do not load.
  */
 import { CATALOGUE } from 'BeanBloomKit/i18n/messages'
 import { LOCALES } from 'BeanBloomKit/i18n/locales'
 import { Catalogue, CataloguePlan, Coffee, seedPlans } from './catalogue'
 import { PlanTexts } from './plans'
+import { seedExtras } from './extras'
 
 /** The message key of each seed feature (plans carry features as text; the seed's words live in the catalogue). */
 export const SEED_FEATURE_KEYS: { readonly [feature: string]: string } = {
@@ -45,5 +46,5 @@ export function seedCatalogue(): Catalogue {
     if (coffeeId) plan.coffeeId = coffeeId
     return plan
   })
-  return { plans: plans, coffees: SEED_COFFEES.map(function (c) { return Object.assign({}, c) }) }
+  return { plans: plans, coffees: SEED_COFFEES.map(function (c) { return Object.assign({}, c) }), extras: seedExtras() }
 }

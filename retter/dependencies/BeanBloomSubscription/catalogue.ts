@@ -9,6 +9,7 @@ import { positiveIntSetting } from 'BeanBloomKit/env'
 import { DAY_MS, DeliveryCadence, gridDates, LEAD_DAYS, ScheduleSegment, segmentOn, startOfUtcDay, isoDay } from './schedule'
 import { finalMomentMs } from './payments'
 import { ALL_GRINDS, ALL_ROASTS, Grind, Roast } from './preferences'
+import { Extra, seedExtras } from './extras'
 
 /** One price of a plan: `amount` cents from `at` (ISO instant it was set). */
 export interface PriceStep {
@@ -49,6 +50,8 @@ export interface Coffee {
 export interface Catalogue {
   plans: CataloguePlan[]
   coffees: Coffee[]
+  /** What a customer may add to one delivery (absent in a catalogue stored before extras: the seed's). */
+  extras?: Extra[]
 }
 
 /** Days of notice an existing subscriber gets before a new price reaches them (PRICE_NOTICE_DAYS). */
@@ -102,6 +105,12 @@ export function offeredPlan(planId: string): CataloguePlan | undefined {
 export function cadenceOf(planId: string): DeliveryCadence | undefined {
   const plan = findPlan(planId)
   return plan ? plan.delivery : undefined
+}
+
+/** The catalogue's extras: its own, or the seed's for a catalogue stored before extras existed. */
+export function extrasOf(catalogue: Catalogue): Extra[] {
+  if (!Array.isArray(catalogue.extras)) catalogue.extras = seedExtras()
+  return catalogue.extras
 }
 
 /** The coffee of this id, or undefined. */

@@ -37,6 +37,9 @@ export interface TimelineEntry {
   weekday?: string
   /** For `moved`: the day the delivery (now on `date`) was due before. */
   fromDate?: string
+  /** For `extra`: the extra (its English name) and how many are on the delivery of `date` now (0: taken off). */
+  extra?: string
+  quantity?: number
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -68,6 +71,7 @@ export function changeKey(change: SubscriptionChange): string {
   // Appended only when present: the keys of entries stored before it stay as they were.
   if (change.weekday) parts.push(change.weekday)
   if (change.fromDate) parts.push(change.fromDate)
+  if (change.extra) parts.push(change.extra, change.quantity)
   return parts.map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
 }
 
@@ -87,6 +91,8 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.coffee) entry.coffee = change.coffee
     if (change.weekday) entry.weekday = change.weekday
     if (change.fromDate) entry.fromDate = change.fromDate
+    if (change.extra) entry.extra = change.extra
+    if (typeof change.quantity === 'number') entry.quantity = change.quantity
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks
@@ -136,8 +142,9 @@ export function paymentEntries(payments: ReadonlyArray<DeliveryPayment>, seen: S
 }
 
 /** An entry's identity: one thing happens to one delivery once at one moment. */
-export function entryKey(entry: Pick<TimelineEntry, 'at' | 'what' | 'date'>): string {
-  return entry.at + ' ' + entry.what + ' ' + (entry.date || '')
+export function entryKey(entry: Pick<TimelineEntry, 'at' | 'what' | 'date' | 'extra' | 'quantity'>): string {
+  // An extra's entries differ by the extra and its quantity too (added and taken off at once); other keys stay as they were.
+  return entry.at + ' ' + entry.what + ' ' + (entry.date || '') + (entry.extra ? ' ' + entry.extra + ' ' + entry.quantity : '')
 }
 
 /**

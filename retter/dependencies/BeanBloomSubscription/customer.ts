@@ -6,6 +6,7 @@
 import type { DeliveryAddress } from './address'
 import type { DeliveryPayment, PaymentMethodSummary } from './payments'
 import type { CoffeePreferences } from './preferences'
+import type { DeliveryExtras } from './extras'
 
 /** A free replacement staff send for a delivery that was lost: its own parcel, never charged. */
 export interface Replacement {
@@ -38,6 +39,8 @@ export interface CustomerRecords<Shipped> {
   deliveries?: Shipped[]
   /** The coffee chosen for one delivery, by its day (`YYYY-MM-DD`): a coffee id of the catalogue. */
   coffeeChoices?: { [day: string]: string }
+  /** The extras added to one delivery, by its day (`YYYY-MM-DD`), each at the price and words it had when added. */
+  extras?: DeliveryExtras
   /** Free replacements staff sent for lost deliveries, oldest first (the Account keeps the latest REPLACEMENTS_KEPT). */
   replacements?: Replacement[]
   /** The saved payment method (Stripe's summary: never a card or account number). */

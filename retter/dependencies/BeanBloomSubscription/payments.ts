@@ -20,6 +20,7 @@
  */
 import type { MessageKey } from 'BeanBloomKit/i18n/messages'
 import type { PaymentRefund, Receipt } from './receipts'
+import type { ExtraLine } from './extras'
 import { DAY_MS, LEAD_DAYS, startOfUtcDay } from './schedule'
 
 /** Where one delivery's payment stands. */
@@ -62,8 +63,10 @@ export interface DeliveryPayment {
   deliveryId: string
   /** The plan of that delivery, whose price is charged. */
   plan: string
-  /** Integer cents. */
+  /** Integer cents: the plan's price plus the extras'. */
   amountCents: number
+  /** The extras charged with the delivery, as they were when it was charged (their receipt lines). */
+  extras?: ExtraLine[]
   currency: 'eur'
   status: PaymentStatus
   /** Charges tried (1 for the first). */

@@ -15,7 +15,8 @@ import { DEFAULT_LOCALE, Locale } from 'BeanBloomKit/i18n/locales'
 import { CATALOGUE } from 'BeanBloomKit/i18n/messages'
 import { DocumentsKey } from 'BeanBloomKit/i18n/messages/documents'
 import { Grind, GRIND_LABELS, Roast, ROAST_LABELS } from './preferences'
-import { rateText, VatSplit } from './vat'
+import { creditSplit, creditSplitLines, rateText, VatSplit } from './vat'
+import { DocumentLine, lineName, PLAN_LINE, vatByRate } from './document-lines'
 
 /** Who sells: the shop's legal name, address and VAT number (the project's configuration). */
 export interface Seller {
@@ -63,8 +64,13 @@ interface DocumentBase {
   /** The customer's name and delivery address, as they were for this delivery. */
   customer: { name: string; address: string[]; country: string }
   item: DocumentItem
+  /**
+   * Set when the delivery had extras: the coffee's line first, then each extra's, and the amounts
+   * below are their sums. Without it the document has one line, the coffee (`item`).
+   */
+  lines?: DocumentLine[]
   currency: 'eur'
-  /** Amounts, VAT included: gross = net + vat. */
+  /** Amounts, VAT included: gross = net + vat. With `lines`, `vatRateBp` is the coffee line's. */
   grossCents: number
   netCents: number
   vatCents: number
@@ -121,15 +127,46 @@ export function receiptOf(draft: ReceiptDraft, number: string, issuedAt: string)
   return receipt
 }
 
-/** The credit note of a refund of `split.grossCents` against `receipt`. */
+/** The credit note of a refund of `split.grossCents` against `receipt` (a receipt of one line). */
 export function creditNoteOf(receipt: Receipt, split: VatSplit, reason: string, number: string, issuedAt: string): CreditNote {
   const copy = JSON.parse(JSON.stringify(receipt)) as Receipt
-  return {
+  const note: CreditNote = {
     kind: 'credit-note', number: number, issuedAt: issuedAt, deliveryId: copy.deliveryId, deliveryDate: copy.deliveryDate,
     seller: copy.seller, customer: copy.customer, item: copy.item, currency: 'eur',
     grossCents: split.grossCents, netCents: split.netCents, vatCents: split.vatCents, vatRateBp: split.rateBp, vatCountry: copy.vatCountry,
     receiptNumber: copy.number, reason: reason, refundedTo: copy.paidWith,
   }
+  return note
+}
+
+/**
+ * The credit note of a refund of `refundCents` against `receipt`, after `refundedBeforeCents` were
+ * refunded: split by VAT over the receipt's lines when it has several (vat.ts creditSplitLines, the
+ * lines this refund reaches kept), else as one line (creditSplit).
+ */
+export function creditNoteFor(receipt: Receipt, refundedBeforeCents: number, refundCents: number, reason: string, number: string, issuedAt: string): CreditNote {
+  if (!receipt.lines || receipt.lines.length === 0) return creditNoteOf(receipt, creditSplit(receipt.vatRateBp, refundedBeforeCents, refundCents), reason, number, issuedAt)
+  const splits = creditSplitLines(receipt.lines.map(function (l) { return { grossCents: l.grossCents, rateBp: l.vatRateBp } }), refundedBeforeCents, refundCents)
+  const lines: DocumentLine[] = []
+  receipt.lines.forEach(function (line, i) {
+    const split = splits[i] as VatSplit
+    if (split.grossCents === 0) return
+    const copy = JSON.parse(JSON.stringify(line)) as DocumentLine
+    copy.grossCents = split.grossCents
+    copy.netCents = split.netCents
+    copy.vatCents = split.vatCents
+    lines.push(copy)
+  })
+  const note = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, 0, 0), reason, number, issuedAt)
+  note.lines = lines
+  note.grossCents = sumOf(lines, 'grossCents')
+  note.netCents = sumOf(lines, 'netCents')
+  note.vatCents = sumOf(lines, 'vatCents')
+  return note
+}
+
+function sumOf(lines: ReadonlyArray<DocumentLine>, field: 'grossCents' | 'netCents' | 'vatCents'): number {
+  return lines.reduce(function (sum, l) { return sum + l[field] }, 0)
 }
 
 /** Cents refunded so far of a payment's refunds. */
@@ -208,21 +245,30 @@ export function documentLines(doc: Receipt | CreditNote, locale?: Locale): Array
     { label: w('documents.sellerVat'), value: doc.seller.vatNumber },
     { label: w('documents.customer'), value: [doc.customer.name].concat(doc.customer.address).join(', ') },
     { label: w('documents.deliveryOf'), value: s.day(doc.deliveryDate) },
-    {
-      // What was bought, not a claim that it arrived: a receipt is issued when it is paid, before it ships.
-      label: w('documents.coffee'),
-      value: w('documents.coffeeLine', {
-        plan: item.plan, bags: item.bags, grams: item.bagGrams,
-        grind: grind ? w(grind) : item.grind,
-        roast: roast ? w(roast) : item.roast.toLowerCase(),
-      }),
-    },
   )
+  // What was bought, not a claim that it arrived: a receipt is issued when it is paid, before it ships.
+  const coffee = w('documents.coffeeLine', {
+    plan: item.plan, bags: item.bags, grams: item.bagGrams,
+    grind: grind ? w(grind) : item.grind,
+    roast: roast ? w(roast) : item.roast.toLowerCase(),
+  })
+  const priced = function (line: DocumentLine, words: string) {
+    return w('documents.pricedLine', { line: words, amount: s.money(sign * line.grossCents), rate: rateText(line.vatRateBp) })
+  }
+  if (!doc.lines || doc.lines.length === 0) lines.push({ label: w('documents.coffee'), value: coffee })
+  for (const line of doc.lines || []) {
+    if (line.itemId === PLAN_LINE) lines.push({ label: w('documents.coffee'), value: priced(line, coffee) })
+    else lines.push({ label: w('documents.extra'), value: priced(line, line.quantity + ' × ' + lineName(line, locale)) })
+  }
   if (doc.kind === 'credit-note') lines.push({ label: w('documents.reason'), value: doc.reason })
   lines.push(
     { label: w(doc.kind === 'receipt' ? 'documents.price' : 'documents.refunded'), value: s.money(sign * doc.grossCents), total: true },
     { label: w('documents.net'), value: s.money(sign * doc.netCents) },
-    { label: w('documents.vat', { rate: rateText(doc.vatRateBp), country: doc.vatCountry }), value: s.money(sign * doc.vatCents) },
+  )
+  for (const row of vatByRate(doc)) {
+    lines.push({ label: w('documents.vat', { rate: rateText(row.rateBp), country: doc.vatCountry }), value: s.money(sign * row.vatCents) })
+  }
+  lines.push(
     doc.kind === 'receipt'
       ? { label: w('documents.paidWith'), value: w('documents.paidWithValue', { method: paidWithWords(doc.paidWith, s), date: s.day(doc.paidAt) }) }
       : { label: w('documents.refundedTo'), value: paidWithWords(doc.refundedTo, s) },

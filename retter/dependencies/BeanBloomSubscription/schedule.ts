@@ -21,6 +21,7 @@
  */
 
 import { shortDate } from './dates'
+import type { ExtraLine } from './extras'
 
 export type SubscriptionStatus = 'none' | 'active' | 'paused' | 'cancelled'
 
@@ -29,7 +30,7 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
-  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day' | 'moved'
+  | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day' | 'moved' | 'extra'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -56,6 +57,9 @@ export interface SubscriptionChange {
   weekday?: string
   /** For `moved`: the day the delivery of `date` was due before it moved (ISO day). */
   fromDate?: string
+  /** For `extra`: the extra (its English name) whose quantity on the delivery of `date` is now `quantity` (0: taken off). */
+  extra?: string
+  quantity?: number
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }
@@ -94,6 +98,8 @@ export interface UpcomingDelivery {
    * and roast's): set on the customer's view, absent when the roaster picks on the day.
    */
   coffee?: { id: string; name: string; chosen: boolean }
+  /** The extras the customer added to it (set on the customer's view), in the order they were added. */
+  extras?: ExtraLine[]
 }
 
 /** The subscription fields of an Account's user state. */

@@ -72,6 +72,27 @@ export const VAT_RATES: { [country: string]: VatRate } = {
   GB: { country: 'GB', rateBp: 0, source: 'https://www.gov.uk/guidance/food-products-and-vat-notice-70114 (coffee beans: zero-rated food)', basis: 'outside the EU and its OSS: UK VAT on sale, zero rate for food' },
 }
 
+/** Which VAT an item carries: roasted coffee's (VAT_RATES) or the country's standard rate (an extra that is not coffee). */
+export type VatKind = 'coffee' | 'standard'
+
+/**
+ * The standard rate of each country the shop delivers to, for goods that are not food (a gift box,
+ * a brewing tool), from the Commission's database (TEDB) on VAT_TABLE_CHECKED_ON; the same
+ * confirmation before going live as the table above.
+ */
+export const STANDARD_VAT_RATES: { readonly [country: string]: number } = {
+  AT: 2000, BE: 2100, BG: 2000, CY: 1900, CZ: 2100, DE: 1900, DK: 2500, EE: 2400, ES: 2100, FI: 2550, FR: 2000, GR: 2400, HR: 2500, HU: 2700,
+  IE: 2300, IT: 2200, LT: 2100, LU: 1700, LV: 2100, MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SE: 2500, SI: 2200, SK: 2300, GB: 2000,
+}
+
+/** The rate (basis points) of `kind` in `country`; throws, naming the country, when a table has no row for it. */
+export function vatRateOf(country: string, kind: VatKind): number {
+  if (kind === 'coffee') return vatRateFor(country).rateBp
+  const rate = STANDARD_VAT_RATES[country]
+  if (rate === undefined) throw new Error('There is no standard VAT rate for ' + JSON.stringify(country) + ': add it to BeanBloomSubscription/vat.ts')
+  return rate
+}
+
 /** Basis points in 100 %. */
 const WHOLE = 10000
 
@@ -127,4 +148,23 @@ export function rateText(rateBp: number): string {
   const whole = Math.floor(rateBp / 100)
   const rest = rateBp % 100
   return whole + (rest === 0 ? '' : '.' + (rest < 10 ? '0' + rest : String(rest)).replace(/0$/, '')) + '%'
+}
+
+/**
+ * The splits of a refund of `refundCents` over a document's lines (each `{grossCents, rateBp}`),
+ * after `refundedBeforeCents` were refunded: refunds fill the lines in their order (the delivery's
+ * coffee first, then each extra), each line by creditSplit's running-total rule. So every line's
+ * split lies between 0 and what is left of it, the splits add up to the refund, and a document
+ * refunded in full, in any number of parts, gives back exactly each line's VAT. One split per line,
+ * in the lines' order (0 cents for a line this refund does not reach).
+ */
+export function creditSplitLines(lines: ReadonlyArray<{ grossCents: number; rateBp: number }>, refundedBeforeCents: number, refundCents: number): VatSplit[] {
+  let start = 0
+  return lines.map(function (line) {
+    const clamp = function (cents: number) { return Math.min(line.grossCents, Math.max(0, cents - start)) }
+    const before = clamp(refundedBeforeCents)
+    const after = clamp(refundedBeforeCents + refundCents)
+    start += line.grossCents
+    return creditSplit(line.rateBp, before, after - before)
+  })
 }

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { DELIVERY_COUNTRY_CODES } from '@retter-shared/BeanBloomSubscription/address'
-import { creditSplit, rateText, splitGross, VAT_RATES, vatInGross, vatRateFor } from '@retter-shared/BeanBloomSubscription/vat'
+import { creditSplit, creditSplitLines, rateText, splitGross, STANDARD_VAT_RATES, VAT_RATES, vatInGross, vatRateFor, vatRateOf } from '@retter-shared/BeanBloomSubscription/vat'
 
 const EU_27 = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']
 const countries = fc.constantFrom(...Object.keys(VAT_RATES))
@@ -81,4 +81,53 @@ test('amounts and rates that are not whole cents or basis points are refused by 
 test('rates read as people write them', () => {
   expect([0, 300, 550, 700, 950, 1350, 2550, 2100].map(rateText)).toEqual(['0%', '3%', '5.5%', '7%', '9.5%', '13.5%', '25.5%', '21%'])
   expect(rateText(1025)).toBe('10.25%')
+})
+
+test('every delivery country has a standard rate for extras that are not coffee, never below its coffee rate', () => {
+  expect(Object.keys(STANDARD_VAT_RATES).sort()).toEqual([...DELIVERY_COUNTRY_CODES].sort())
+  for (const country of DELIVERY_COUNTRY_CODES) {
+    const standard = vatRateOf(country, 'standard')
+    expect(Number.isInteger(standard) && standard >= 1500 && standard <= 2700).toBe(true)
+    expect(standard).toBeGreaterThanOrEqual(vatRateOf(country, 'coffee'))
+  }
+  expect(vatRateOf('DE', 'coffee')).toBe(700)
+  expect(vatRateOf('DE', 'standard')).toBe(1900)
+  expect(() => vatRateOf('US', 'standard')).toThrow('There is no standard VAT rate for "US"')
+})
+
+test('refunds over a document of several lines: each split between 0 and what is left of its line, together the refund; in full, exactly each line’s VAT', () => {
+  const lines = fc.array(fc.record({ grossCents: fc.integer({ min: 0, max: 100_000 }), rateBp: fc.constantFrom(0, 300, 550, 700, 1900, 2100, 2700) }), { minLength: 1, maxLength: 6 })
+  fc.assert(fc.property(lines, fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 8 }), (doc, weights) => {
+    const total = doc.reduce((sum, l) => sum + l.grossCents, 0)
+    // The refunds: `weights` shares of the total, the last taking what is left, so they add up to it.
+    const sum = weights.reduce((a, b) => a + b, 0)
+    const parts = weights.map((w) => Math.floor((total * w) / sum))
+    parts[parts.length - 1] = total - parts.slice(0, -1).reduce((a, b) => a + b, 0)
+    const given = doc.map(() => ({ gross: 0, vat: 0 }))
+    let before = 0
+    for (const refund of parts) {
+      const splits = creditSplitLines(doc, before, refund)
+      expect(splits.reduce((s, x) => s + x.grossCents, 0)).toBe(refund)
+      splits.forEach((split, i) => {
+        expect(split.grossCents).toBeGreaterThanOrEqual(0)
+        expect(split.vatCents).toBeGreaterThanOrEqual(0)
+        expect(split.vatCents).toBeLessThanOrEqual(split.grossCents)
+        expect(split.netCents + split.vatCents).toBe(split.grossCents)
+        given[i]!.gross += split.grossCents
+        given[i]!.vat += split.vatCents
+        expect(given[i]!.gross).toBeLessThanOrEqual(doc[i]!.grossCents)
+      })
+      before += refund
+    }
+    doc.forEach((line, i) => {
+      expect(given[i]!.gross).toBe(line.grossCents)
+      expect(given[i]!.vat).toBe(vatInGross(line.grossCents, line.rateBp))
+    })
+  }), { numRuns: 300 })
+})
+
+test('a refund fills the lines in their order: the coffee first, then each extra', () => {
+  const doc = [{ grossCents: 2000, rateBp: 700 }, { grossCents: 900, rateBp: 1900 }]
+  expect(creditSplitLines(doc, 0, 2100).map((s) => s.grossCents)).toEqual([2000, 100])
+  expect(creditSplitLines(doc, 2100, 800).map((s) => [s.grossCents, s.rateBp])).toEqual([[0, 700], [800, 1900]])
 })

@@ -4,7 +4,7 @@
  * `mail` namespace). Pure (no sending here: mail/outbox.ts sends).
  */
 import {
-  closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, finalMomentMs, findPlan, GRIND_KEYS, gridDates,
+  closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, ExtraLine, extraName, finalMomentMs, findPlan, GRIND_KEYS, gridDates,
   lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, ROAST_KEYS, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
   Weekday, weekdayWord, WEEKDAYS,
 } from 'BeanBloomSubscription'
@@ -47,6 +47,8 @@ export type SubscriptionEvent =
   | { kind: 'coffee'; date: string; coffee?: string }
   /** The delivery of `from` arrives on `date` instead; `amountCents`: its price, pre-notified (its reminder may not come before it is charged). */
   | { kind: 'moved'; date: string; from: string; amountCents?: number }
+  /** `quantity` of the extra of `line` on the delivery of `date` now (0: taken off); `amountCents`: the delivery's total, pre-notified. */
+  | { kind: 'extra'; date: string; line: ExtraLine; quantity: number; amountCents?: number }
   /** The deliveries arrive on `weekday` from the delivery of `from` on; `amountCents`: that one's price, pre-notified. */
   | { kind: 'day'; weekday: Weekday; from: string; amountCents?: number }
   /** A free replacement for the lost delivery of `forDate`, leaving the roastery on `date`. */
@@ -214,6 +216,13 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
         headline: w('mail.moved.headline'),
         lines: [w('mail.moved.line', { date: day(event.date), from: day(event.from) })].concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)),
       }
+    case 'extra': {
+      const name = extraName(event.line, s.locale)
+      const item = event.quantity + ' × ' + name
+      return event.quantity > 0
+        ? { subject: w('mail.extra.addedSubject', { date: day(event.date), item: item }), headline: w('mail.extra.headline'), lines: [w('mail.extra.addedLine', { date: day(event.date), item: item })].concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)) }
+        : { subject: w('mail.extra.removedSubject', { date: day(event.date), item: name }), headline: w('mail.extra.headline'), lines: [w('mail.extra.removedLine', { date: day(event.date), item: name })].concat(preNotification(event.date, event.amountCents, ctx.paymentMethod, s)) }
+    }
     case 'day':
       return {
         subject: w('mail.day.subject', { weekday: weekdayName(event.weekday, s) }),

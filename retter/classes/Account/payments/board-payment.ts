@@ -5,7 +5,7 @@
  */
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { BoardDocument, callUntilFree, describeFailure, succeeded } from 'BeanBloomBoard'
-import { CreditNote, DeliveryPayment, PaymentRefund, paymentOn, Receipt } from 'BeanBloomSubscription'
+import { CreditNote, DeliveryPayment, PaymentRefund, paymentOn, Receipt, vatByRate } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import { deletedPaymentOn } from '../data-rights/deleted-deliveries'
 import { retryBoardsLater } from '../subscription/roastery-boards'
@@ -19,6 +19,8 @@ export function boardDocumentOf(doc: Receipt | CreditNote): BoardDocument {
     kind: doc.kind, number: doc.number, issuedAt: doc.issuedAt, grossCents: doc.grossCents, netCents: doc.netCents,
     vatCents: doc.vatCents, vatRateBp: doc.vatRateBp, vatCountry: doc.vatCountry,
   }
+  const rates = vatByRate(doc)
+  if (rates.length > 1) kept.vatLines = rates
   if (doc.kind === 'receipt') kept.method = doc.paidWith
   else {
     kept.receiptNumber = doc.receiptNumber

@@ -19,7 +19,7 @@ import { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { deliveryIdFor } from 'BeanBloomBoard'
 import {
-  closingMomentMs, DAY_MS, DeliveryPayment, deliveryPrice, findPlan, priceNoticeDays, isSettling, methodText, owesPayment, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent,
+  closingMomentMs, DAY_MS, DeliveryPayment, deliveryPrice, ExtraLine, extrasCents, extrasOn, findPlan, priceNoticeDays, isSettling, methodText, owesPayment, paymentOn, PaymentStatus, RETRY_EVERY_MS, statusOfIntent,
   unpaidInARow, withPayment,
 } from 'BeanBloomSubscription'
 import { CustomerView, mailCustomer, store } from '../subscription/customer-view'
@@ -254,11 +254,15 @@ export async function chargeIfDue(data: Data, view: CustomerView, date: string, 
   const plan = planId ? findPlan(planId) : undefined
   if (!plan) return 'no plan'
   const accountId = data.context.instanceId || ''
+  // The extras go with it: one PaymentIntent for the delivery and its extras, at the prices the customer saw.
+  const extras = extrasOn(view.extras, date)
   const payment: DeliveryPayment = {
     // The price in force for this delivery: a change reaches it only with notice (catalogue.ts priceFor).
-    date: date, deliveryId: deliveryIdFor(accountId, date.slice(0, 10)), plan: plan.id, amountCents: deliveryPrice(view.segments || [], date, priceNoticeDays()) || plan.amount, currency: 'eur',
+    date: date, deliveryId: deliveryIdFor(accountId, date.slice(0, 10)), plan: plan.id,
+    amountCents: (deliveryPrice(view.segments || [], date, priceNoticeDays()) || plan.amount) + extrasCents(extras), currency: 'eur',
     status: 'charging', attempts: 0, updatedAt: new Date(nowMs).toISOString(),
   }
+  if (extras.length > 0) payment.extras = JSON.parse(JSON.stringify(extras)) as ExtraLine[]
   task(data, CLOSE_METHOD, closingMomentMs(date) - nowMs, { date: date })
   await beginAttempt(data, view, payment, nowMs)
   return 'charged'

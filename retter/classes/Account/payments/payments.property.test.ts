@@ -2,7 +2,7 @@
  * The payment lifecycle's invariants over random sequences, with the Account and Roastery classes run
  * by the local runtime in-process (fake `Date`, each task run at its own time) against the real
  * localstripe the test run started. A sequence mixes start, change plan, skip, unskip, pause, resume,
- * cancel, a new delivery weekday, one delivery moved inside its window or sent sooner, payment methods (a good card, a declined one, one that needs 3-D Secure, SEPA, SEPA that
+ * cancel, a new delivery weekday, one delivery moved inside its window or sent sooner, extras added to one delivery or taken off, payment methods (a good card, a declined one, one that needs 3-D Secure, SEPA, SEPA that
  * fails days later), the customer's answers to payments (authenticating, retrying), staff shipping the
  * day's board, the customer's bank disputing what left, time passing, the customer moving the
  * account to another e-mail address (both e-mailed codes; they go on as the new address's Account)
@@ -17,7 +17,7 @@
  * - a delivery is charged only if, at its final moment, the subscription was live (active or paused),
  *   not on hold, and the delivery was on the schedule and not skipped (a pause skips its deliveries,
  *   a cancel removes them): so nothing is charged while no subscription is active;
- * - always at the price of that delivery's plan, never before its final moment;
+ * - always at the price of that delivery's plan plus the extras on it at that moment, never before its final moment;
  * - a delivery leaves the roastery only when its payment is paid, or settling from a bank account
  *   that has paid before (a new mandate's first debit, `settling`, never ships before it succeeds);
  * - while a delivery that left is owed (its money went back: here a dispute, the one late outcome
@@ -36,6 +36,7 @@ import fc from 'fast-check'
 import { finalMomentMs, isShippable, owesPayment, type DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
 import type { Board } from '@retter-shared/BeanBloomBoard'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { SEED_EXTRAS } from '@retter-shared/BeanBloomSubscription/extras'
 import { WEEKDAYS, type SubscriptionFields, type Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import type Stripe from 'stripe'
 import { createBackend, type Backend } from '../../../../rio-local/app'
@@ -78,6 +79,8 @@ type Op =
   | { kind: 'weekday'; weekday: Weekday }
   | { kind: 'moveOne'; index: number; days: number }
   | { kind: 'sendNow' }
+  /** `quantity` of an extra on one upcoming delivery (0: taken off). */
+  | { kind: 'extra'; index: number; itemId: string; quantity: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constantFrom('start' as const, 'change' as const), plan: fc.constantFrom(...planIds) }),
@@ -88,6 +91,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('weekday' as const), weekday: fc.constantFrom(...WEEKDAYS) }),
   fc.record({ kind: fc.constant('moveOne' as const), index: fc.integer({ min: 0, max: 3 }), days: fc.integer({ min: -6, max: 6 }) }),
   fc.constant({ kind: 'sendNow' as const }),
+  fc.record({ kind: fc.constant('extra' as const), index: fc.integer({ min: 0, max: 3 }), itemId: fc.constantFrom(...SEED_EXTRAS.map((e) => e.id)), quantity: fc.integer({ min: 0, max: 3 }) }),
   // Never on the hour: a step never lands on a final moment (midnight) itself.
   { arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 96 }) }), weight: 3 },
   // Rare, as they are for a customer (a deletion ends the sequence), yet met in most batches of runs.
@@ -116,6 +120,8 @@ let deletions = 0
 let keptShipped = 0
 /** New weekdays, deliveries moved on their own and sent sooner that went through over all runs. */
 let reschedules = 0
+/** Deliveries charged with extras over all runs. */
+let chargedWithExtras = 0
 
 /** The newest six-digit code in `email`'s outbox whose subject matches. */
 async function codeIn(backend: Backend, email: string, subject: RegExp): Promise<string | undefined> {
@@ -264,6 +270,13 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
         case 'sendNow':
           if ((await act('sendNow', {})).status === 200) reschedules += 1
           break
+        case 'extra': {
+          const target = (sub.upcomingDeliveries ?? [])[step.index]
+          if (!target) break
+          const date = target.date.slice(0, 10)
+          await act(step.quantity > 0 ? 'addExtra' : 'removeExtra', step.quantity > 0 ? { date, itemId: step.itemId, quantity: step.quantity } : { date, itemId: step.itemId })
+          break
+        }
         case 'authenticate':
           for (const p of (sub.payments ?? []).filter((x) => x.status === 'requires_action' && x.clientSecret && x.paymentIntentId)) {
             await authenticatePayment(p.paymentIntentId!, p.clientSecret!)
@@ -347,9 +360,11 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
       expect({ date: payment.date, status: sub?.status, hold: sub?.paymentHoldSince, listed }).toMatchObject({
         status: expect.stringMatching(/^(active|paused)$/), hold: undefined, listed: { skipped: false },
       })
-      // … at its plan's price, never before that moment.
+      // … at its plan's price plus the extras it had then, never before that moment.
       const plan = PLANS.find((p) => p.id === listed!.plan)!
-      expect({ date: payment.date, plan: payment.plan, amountCents: payment.amountCents }).toEqual({ date: payment.date, plan: plan.id, amountCents: plan.amount })
+      const extras = (sub?.extras?.[payment.date.slice(0, 10)] ?? []).reduce((sum, l) => sum + l.unitCents * l.quantity, 0)
+      if (extras > 0) chargedWithExtras += 1
+      expect({ date: payment.date, plan: payment.plan, amountCents: payment.amountCents }).toEqual({ date: payment.date, plan: plan.id, amountCents: plan.amount + extras })
       expect(Date.parse(payment.chargedAt ?? payment.updatedAt)).toBeGreaterThanOrEqual(at)
     }
 
@@ -413,9 +428,10 @@ test('each delivery is charged at most once, only when due at its final moment, 
   )
   expect(disputesPosted).toBeGreaterThan(0)
   // The new steps happened: customers moved and deleted accounts (counts shown when a run is watched).
-  process.stdout.write(`payment properties: ${disputesPosted} disputes, ${moves} moves, ${deletions} deletions (${keptShipped} kept deliveries shipped), ${reschedules} deliveries rescheduled\n`)
+  process.stdout.write(`payment properties: ${disputesPosted} disputes, ${moves} moves, ${deletions} deletions (${keptShipped} kept deliveries shipped), ${reschedules} deliveries rescheduled, ${chargedWithExtras} charged with extras\n`)
   expect(moves).toBeGreaterThan(0)
   expect(reschedules).toBeGreaterThan(0)
+  expect(chargedWithExtras).toBeGreaterThan(0)
   expect(deletions).toBeGreaterThan(0)
   expect(keptShipped).toBeGreaterThan(0)
 })

@@ -20,8 +20,8 @@ import {
 } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import {
-  CreditNote, creditNoteOf, creditSplit, DeliveryPayment, documentCustomer, documentNumber, DocumentSeries, findPlan, GRIND_LABELS, paymentOn,
-  postalAddressLines, preferencesFor, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateFor, withPayment,
+  CreditNote, creditNoteFor, DeliveryPayment, documentCustomer, DocumentLine, documentNumber, DocumentSeries, ExtraLine, extrasCents, findPlan, GRIND_LABELS, paymentOn,
+  PLAN_LINE, postalAddressLines, preferencesFor, ReceiptDraft, receiptOf, refundedCents, ROAST_LABELS, splitGross, vatRateOf, withPayment,
 } from 'BeanBloomSubscription'
 import { current, CustomerView, store } from '../subscription/customer-view'
 import { deletedDeliveryOn, deletedPaymentOn, keepDeletedPayment } from '../data-rights/deleted-deliveries'
@@ -82,13 +82,33 @@ export function receiptDraft(view: CustomerView, payment: DeliveryPayment): Rece
   const address = view.delivery
   if (!plan || !address) return undefined
   const coffee = preferencesFor(plan, view.preferences)
-  const split = splitGross(payment.amountCents, vatRateFor(address.country).rateBp)
-  return {
+  const coffeeRate = vatRateOf(address.country, 'coffee')
+  const split = splitGross(payment.amountCents, coffeeRate)
+  const draft: ReceiptDraft = {
     kind: 'receipt', deliveryId: payment.deliveryId, deliveryDate: payment.date, seller: sellerOf(), customer: { ...documentCustomer(address), address: postalAddressLines(address).slice(1) },
     item: { planId: plan.id, plan: plan.name, bags: plan.bags, bagGrams: plan.bagGrams, grind: GRIND_LABELS[coffee.grind], roast: ROAST_LABELS[coffee.roast] },
     currency: 'eur', grossCents: split.grossCents, netCents: split.netCents, vatCents: split.vatCents, vatRateBp: split.rateBp, vatCountry: address.country,
     paidWith: payment.method || 'Card', paidAt: payment.paidAt || payment.updatedAt,
   }
+  const extras = payment.extras || []
+  if (extras.length === 0) return draft
+  // A line each, each with the VAT of what it is where it goes: the coffee's rate, or the standard rate.
+  const lineOf = function (itemId: string, quantity: number, grossCents: number, rateBp: number, extra?: ExtraLine): DocumentLine {
+    const part = splitGross(grossCents, rateBp)
+    const line: DocumentLine = { itemId: itemId, quantity: quantity, grossCents: part.grossCents, netCents: part.netCents, vatCents: part.vatCents, vatRateBp: part.rateBp }
+    if (extra) {
+      line.name = extra.name
+      if (extra.translations) line.translations = extra.translations
+    }
+    return line
+  }
+  const lines = [lineOf(PLAN_LINE, 1, payment.amountCents - extrasCents(extras), coffeeRate)].concat(extras.map(function (e) {
+    return lineOf(e.itemId, e.quantity, e.unitCents * e.quantity, vatRateOf(address.country, e.vat), e)
+  }))
+  draft.lines = lines
+  draft.netCents = lines.reduce(function (sum, l) { return sum + l.netCents }, 0)
+  draft.vatCents = lines.reduce(function (sum, l) { return sum + l.vatCents }, 0)
+  return draft
 }
 
 /** True for the payment of a delivery that still shipped after its account was deleted (kept apart from the new account). */
@@ -145,7 +165,7 @@ async function issueCreditNote(data: Data, view: CustomerView, payment: Delivery
     return undefined
   }
   const before = refundedCents(refunds.slice(0, index))
-  refund.creditNote = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, before, refund.amountCents), refund.reason, number, new Date(nowMs).toISOString())
+  refund.creditNote = creditNoteFor(receipt, before, refund.amountCents, refund.reason, number, new Date(nowMs).toISOString())
   // A deleted account's credit note is kept with its receipt for tax law; no account page shows it.
   const deleted = isDeleted(data, view, payment)
   if (deleted) retainDocument(data, refund.creditNote)

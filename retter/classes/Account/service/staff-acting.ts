@@ -17,7 +17,7 @@ const rdk = new RDK()
 export const STAFF_MAY_ACT = [
   'selectPlan', 'pauseSubscription', 'resumeSubscription', 'skipNextDelivery', 'skipDelivery', 'unskipDelivery',
   'cancelSubscription', 'setDeliveryAddress', 'setPreferences', 'chooseCoffee', 'setDeliveryDay',
-  'moveDelivery', 'sendNow',
+  'moveDelivery', 'sendNow', 'addExtra', 'removeExtra',
 ]
 /** What staff alone do for a customer, on the customer's Account (staff.ts): a free replacement, a document sent again. */
 export const STAFF_ONLY_ACTS = ['sendReplacement', 'resendDocument']

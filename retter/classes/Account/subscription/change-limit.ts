@@ -11,6 +11,7 @@ import { privateOf } from '../customer'
 import * as details from './delivery-details'
 import * as subscription from './subscription'
 import * as coffee from './coffee-choice'
+import * as extras from './extra-choice'
 import * as deliveryDay from './delivery-day'
 import * as deliveryMove from './delivery-move'
 
@@ -40,6 +41,8 @@ export const cancelSubscription = limited(subscription.cancelSubscription)
 export const setDeliveryAddress = limited(details.setDeliveryAddress)
 export const setPreferences = limited(details.setPreferences)
 export const chooseCoffee = limited(coffee.chooseCoffee)
+export const addExtra = limited(extras.addExtra)
+export const removeExtra = limited(extras.removeExtra)
 export const setDeliveryDay = limited(deliveryDay.setDeliveryDay)
 export const moveDelivery = limited(deliveryMove.moveDelivery)
 export const sendNow = limited(deliveryMove.sendNow)

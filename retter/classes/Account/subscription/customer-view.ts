@@ -15,6 +15,7 @@ import { shippedDays, syncBoards } from './roastery-boards'
 import { Locale, pathIn, storedLocale } from '../language'
 import { actingOf } from '../service/actor'
 import { withCoffees } from './delivery-coffee'
+import { withExtras } from './delivery-extras'
 import { withDeliveryDays } from './delivery-weekdays'
 
 /** The customer's user state, subscription included, as one value. */
@@ -25,7 +26,7 @@ export type CustomerView = AccountUserState & SubscriptionFields
  * A delivery already shipped is no longer upcoming: it is in `deliveries`, on its way.
  */
 export function viewAt(data: Data, nowMs: number): CustomerView {
-  return withDeliveryDays(withCoffees(shown(subscriptionAt(customerOf(data), nowMs, cadenceOf), nowMs)))
+  return withDeliveryDays(withExtras(withCoffees(shown(subscriptionAt(customerOf(data), nowMs, cadenceOf), nowMs))))
 }
 
 /** `view` without its shipped deliveries among the upcoming ones (in place). */
@@ -53,7 +54,7 @@ function manageUrl(locale: Locale | undefined): string | undefined {
 
 /** The e-mails that confirm a change the customer made: only these count against their hourly cap. */
 const CONFIRMATIONS: ReadonlyArray<SubscriptionEvent['kind']> = [
-  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method', 'coffee', 'day', 'moved',
+  'started', 'restarted', 'changed', 'paused', 'resumed', 'skipped', 'unskipped', 'cancelled', 'address', 'preferences', 'payment-method', 'coffee', 'day', 'moved', 'extra',
 ]
 
 /**
@@ -130,7 +131,7 @@ export async function complete(
   options: { boards?: boolean } = {},
 ): Promise<Data> {
   // The schedule's rules derived the upcoming deliveries; shipped ones are not upcoming any more.
-  withDeliveryDays(withCoffees(shown(view, nowMs)))
+  withDeliveryDays(withExtras(withCoffees(shown(view, nowMs))))
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]

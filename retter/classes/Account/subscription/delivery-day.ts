@@ -1,26 +1,17 @@
 /**
  * The customer's delivery day: every delivery that may still change moves to the weekday they pick,
  * at their plan's cadence (BeanBloomSubscription's moveToWeekday keeps the schedule's rules); the
- * deliveries' coffee choices move with them, and the board, reminders and charges follow the new
+ * deliveries' coffee choices and extras move with them, and the board, reminders and charges follow the new
  * dates (customer-view.ts `complete`).
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { deliveryPrice, moveToWeekday, priceNoticeDays, Weekday, WEEKDAYS } from 'BeanBloomSubscription'
+import { moveToWeekday, Weekday, WEEKDAYS } from 'BeanBloomSubscription'
 import { complete, current } from './customer-view'
+import { followMoves } from './day-keyed'
+import { deliveryTotal } from './delivery-extras'
 import { dayNotOffered, offeredWeekdays } from './delivery-weekdays'
 
-
-/** `choices` with each choice on the day its delivery moved to (`moves`, ISO days). */
-function movedChoices(choices: { [day: string]: string } | undefined, moves: ReadonlyArray<{ from: string; to: string }>): { [day: string]: string } | undefined {
-  if (!choices) return undefined
-  const out: { [day: string]: string } = {}
-  for (const day in choices) {
-    const move = moves.filter(function (m) { return m.from.slice(0, 10) === day })[0]
-    out[move ? move.to.slice(0, 10) : day] = choices[day] as string
-  }
-  return out
-}
 
 /**
  * WRITE {weekday}: the deliveries arrive on `weekday` (`monday` … `sunday`, one the shop delivers
@@ -42,9 +33,11 @@ export async function setDeliveryDay(data: Data<{ weekday: string }>): Promise<D
   const moved = moveToWeekday(view, weekday as Weekday, nowMs)
   if (!moved.ok) return refuse(data, 409, moved.code, moved.message)
   const next = moved.sub as typeof view
-  const choices = movedChoices(view.coffeeChoices, moved.moves)
+  const choices = followMoves(view.coffeeChoices, moved.moves)
   if (choices) next.coffeeChoices = choices
+  const extras = followMoves(view.extras, moved.moves)
+  if (extras) next.extras = extras
   // The first moved delivery's price, said now: its reminder may not come before its final moment.
-  const amountCents = deliveryPrice(next.segments || [], moved.from, priceNoticeDays())
+  const amountCents = deliveryTotal(next, moved.from)
   return complete(data, next, nowMs, { action: 'day', weekday: weekday, date: moved.from }, { kind: 'day', weekday: weekday as Weekday, from: moved.from, amountCents: amountCents })
 }

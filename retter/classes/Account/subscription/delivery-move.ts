@@ -1,35 +1,29 @@
 /**
  * One delivery on another day: moved within its window (between the deliveries before and after
  * it), or sent as soon as the roastery can. The schedule after it keeps its rhythm
- * (BeanBloomSubscription's moveOne); the delivery's coffee choice follows it, and the board, the
+ * (BeanBloomSubscription's moveOne); the delivery's coffee choice and extras follow it, and the board, the
  * reminder and the charge at its final moment follow its new day (customer-view.ts `complete`).
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { deliveryPrice, isoDay, moveOne, priceNoticeDays, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
-import { complete, current } from './customer-view'
+import { isoDay, moveOne, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
+import { complete, current, CustomerView } from './customer-view'
+import { followMove } from './day-keyed'
+import { deliveryTotal } from './delivery-extras'
 import { dayNotOffered, offeredWeekdays } from './delivery-weekdays'
 import { isShipped } from './shipments'
 
 const ISO_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00:00:00(\.000)?Z)?$/
 
-/** `choices` with the choice for `from` moved to `to` (both ISO days). */
-function movedChoice(choices: { [day: string]: string } | undefined, from: string, to: string): { [day: string]: string } | undefined {
-  const chosen = choices ? choices[from.slice(0, 10)] : undefined
-  if (!choices || !chosen) return choices
-  const out: { [day: string]: string } = {}
-  for (const day in choices) if (day !== from.slice(0, 10)) out[day] = choices[day] as string
-  out[to.slice(0, 10)] = chosen
-  return out
-}
-
 /** Stores the move of the delivery of `from` to `to` on `next`, with its history entry and e-mail. */
-function moved(data: Data, view: SubscriptionFields & { coffeeChoices?: { [day: string]: string } }, next: SubscriptionFields, from: string, to: string, nowMs: number): Promise<Data> {
-  const choices = movedChoice(view.coffeeChoices, from, to)
-  const stored = next as typeof view
+function moved(data: Data, view: CustomerView, next: SubscriptionFields, from: string, to: string, nowMs: number): Promise<Data> {
+  const stored = next as CustomerView
+  const choices = followMove(view.coffeeChoices, from, to)
   if (choices) stored.coffeeChoices = choices
+  const extras = followMove(view.extras, from, to)
+  if (extras) stored.extras = extras
   // The price it will be charged, said now: its reminder may not come before its final moment.
-  const amountCents = deliveryPrice(next.segments || [], to, priceNoticeDays())
+  const amountCents = deliveryTotal(stored, to)
   return complete(data, stored as Parameters<typeof complete>[1], nowMs, { action: 'moved', date: to, fromDate: from }, { kind: 'moved', date: to, from: from, amountCents: amountCents })
 }
 

@@ -5,7 +5,7 @@
  */
 import { respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { catalogueInUse, deliveryPrice, isFinal, paymentOn, priceNoticeDays } from 'BeanBloomSubscription'
+import { catalogueInUse, isFinal, paymentOn } from 'BeanBloomSubscription'
 import { planOn } from '../payments/charge-task'
 import { current, mailCustomer } from './customer-view'
 import { privateOf } from '../customer'
@@ -15,6 +15,7 @@ import { retellPayments } from '../payments/board-payment'
 import { isShipped } from './shipments'
 import { moveDaysOf, reminderLinks } from './delivery-links'
 import { coffeeOptions } from './delivery-coffee'
+import { deliveryTotal } from './delivery-extras'
 import { storedLocale } from '../language'
 
 /**
@@ -44,8 +45,8 @@ export async function sendDeliveryReminder(data: Data<{ date: string }>): Promis
     // One-click links: skip it, or change its day or coffee (when there is one to change to).
     const canChange = moveDaysOf(view, date, nowMs).length > 0 || (!!plan && coffeeOptions(catalogueInUse(), plan).length > 0)
     const links = reminderLinks(data.context.instanceId || '', date.slice(0, 10), canChange, storedLocale(view))
-    // The price this delivery will be charged (a price change reaches it only with notice).
-    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? deliveryPrice(view.segments || [], date, priceNoticeDays()) : undefined, links: links })
+    // What this delivery will be charged, its extras included (a price change reaches it only with notice).
+    mailCustomer(data, view, { kind: 'reminder', date: date, amountCents: plan ? deliveryTotal(view, date) : undefined, links: links })
   }
   keepReminder(data, view, nowMs)
   respond(data, { sent: due, reason: due ? 'due' : 'not due' })

@@ -14,7 +14,7 @@ import { runIn } from 'BeanBloomKit'
 import RDK, { CloudObjectResponse, Data } from '@retter/rdk'
 import { createHash } from 'crypto'
 import { BoardDeliveryInput, callUntilFree, deliveryIdFor, describeFailure, REPLACEMENT_SUFFIX, replacementIdFor, succeeded } from 'BeanBloomBoard'
-import { catalogueInUse, coffeeFor, SubscriptionFields, findPlan, firstChangeableDay, isoDay, isRoast, preferencesFor } from 'BeanBloomSubscription'
+import { catalogueInUse, coffeeFor, extrasOn, SubscriptionFields, findPlan, firstChangeableDay, isoDay, isRoast, preferencesFor } from 'BeanBloomSubscription'
 import { AccountPrivateState, AccountUserState, privateOf } from '../customer'
 import { chosenCoffee } from './delivery-coffee'
 
@@ -104,6 +104,8 @@ function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]
     if (chosen) entry.roast = chosen.roast
     const coffee = chosen || coffeeFor(catalogueInUse(), plan, preferences.roast)
     if (coffee) entry.coffee = coffee.name
+    const extras = extrasOn(customer.extras, day)
+    if (extras.length > 0) entry.extras = extras.map(function (e) { return { itemId: e.itemId, name: e.name, quantity: e.quantity } })
     wanted[day] = entry
   }
   return wanted

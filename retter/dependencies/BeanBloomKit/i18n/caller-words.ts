@@ -129,6 +129,9 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   UNKNOWN_LANGUAGE: 'refusals.general.catalogueField',
   INVALID_FEATURES: 'refusals.general.catalogueFeatures',
   INVALID_ROAST: 'refusals.general.catalogueField',
+  INVALID_EXTRA: 'refusals.general.catalogueField',
+  INVALID_EXTRA_ID: 'refusals.general.catalogueId',
+  INVALID_VAT_KIND: 'refusals.general.catalogueField',
   PLAN_EXISTS: 'refusals.general.planExists',
   PRICE_NEEDS_NOTICE: 'refusals.general.priceNeedsNotice',
   PLAN_RETIRED: 'refusals.general.planRetired',
@@ -144,6 +147,12 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   COFFEE_NOT_FOUND: 'refusals.general.coffeeNotFound',
   COFFEE_UNAVAILABLE: 'refusals.general.coffeeUnavailable',
   COFFEE_NOT_IN_PLAN: 'refusals.general.coffeeNotInPlan',
+  // Extras on one delivery.
+  EXTRA_NOT_FOUND: 'refusals.general.extraNotFound',
+  EXTRA_UNAVAILABLE: 'refusals.general.extraUnavailable',
+  INVALID_QUANTITY: 'refusals.general.invalidQuantity',
+  TOO_MANY_EXTRAS: 'refusals.general.tooManyExtras',
+  EXTRA_NOT_ON_DELIVERY: 'refusals.general.extraNotOnDelivery',
   // The reminder e-mail's one-click links.
   LINK_INVALID: 'refusals.general.linkInvalid',
   LINK_USED: 'refusals.general.linkUsed',

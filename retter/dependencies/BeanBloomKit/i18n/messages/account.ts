@@ -82,6 +82,8 @@ const en = {
   'account.document.paidWith': 'Paid with',
   'account.document.paidWithValue': '{method}, {date}',
   'account.document.refundedTo': 'Refunded to',
+  'account.document.extra': 'Extra',
+  'account.document.pricedLine': '{line}: {amount}, VAT {rate}',
 }
 
 export type AccountKey = keyof typeof en
@@ -164,6 +166,8 @@ export const account: { [locale in Locale]: { [key in AccountKey]: string } } = 
     'account.document.paidWith': 'Bezahlt mit',
     'account.document.paidWithValue': '{method}, {date}',
     'account.document.refundedTo': 'Erstattet an',
+    'account.document.extra': 'Zusatzartikel',
+    'account.document.pricedLine': '{line}: {amount}, MwSt. {rate}',
   },
   fr: {
     'account.title': 'Votre compte',
@@ -241,6 +245,8 @@ export const account: { [locale in Locale]: { [key in AccountKey]: string } } = 
     'account.document.paidWith': 'Payé avec',
     'account.document.paidWithValue': '{method}, le {date}',
     'account.document.refundedTo': 'Remboursé sur',
+    'account.document.extra': 'Supplément',
+    'account.document.pricedLine': '{line}\u202f: {amount}, TVA {rate}',
   },
   nl: {
     'account.title': 'Je account',
@@ -318,6 +324,8 @@ export const account: { [locale in Locale]: { [key in AccountKey]: string } } = 
     'account.document.paidWith': 'Betaald met',
     'account.document.paidWithValue': '{method}, {date}',
     'account.document.refundedTo': 'Terugbetaald naar',
+    'account.document.extra': 'Extra artikel',
+    'account.document.pricedLine': '{line}: {amount}, btw {rate}',
   },
   it: {
     'account.title': 'Il tuo account',
@@ -395,6 +403,8 @@ export const account: { [locale in Locale]: { [key in AccountKey]: string } } = 
     'account.document.paidWith': 'Pagato con',
     'account.document.paidWithValue': '{method}, {date}',
     'account.document.refundedTo': 'Rimborsato su',
+    'account.document.extra': 'Articolo extra',
+    'account.document.pricedLine': '{line}: {amount}, IVA {rate}',
   },
   es: {
     'account.title': 'Tu cuenta',
@@ -472,5 +482,7 @@ export const account: { [locale in Locale]: { [key in AccountKey]: string } } = 
     'account.document.paidWith': 'Pagado con',
     'account.document.paidWithValue': '{method}, {date}',
     'account.document.refundedTo': 'Reembolsado a',
+    'account.document.extra': 'Artículo extra',
+    'account.document.pricedLine': '{line}: {amount}, IVA {rate}',
   },
 }

@@ -41,6 +41,8 @@ const en = {
   'documents.roast.roastersChoice': 'roaster’s choice',
   'documents.method.sepa': 'SEPA Direct Debit •••• {last4}',
   'documents.method.card': 'Card •••• {last4}',
+  'documents.extra': 'Extra',
+  'documents.pricedLine': '{line}: {amount}, VAT {rate}',
 }
 
 export type DocumentsKey = keyof typeof en
@@ -81,6 +83,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.roast.roastersChoice': 'Wahl unseres Rösters',
     'documents.method.sepa': 'SEPA-Lastschrift •••• {last4}',
     'documents.method.card': 'Karte •••• {last4}',
+    'documents.extra': 'Zusatzartikel',
+    'documents.pricedLine': '{line}: {amount}, MwSt. {rate}',
   },
   fr: {
     'documents.receipt.title': 'Facture {number}',
@@ -116,6 +120,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.roast.roastersChoice': 'choix de notre torréfacteur',
     'documents.method.sepa': 'Prélèvement SEPA •••• {last4}',
     'documents.method.card': 'Carte •••• {last4}',
+    'documents.extra': 'Supplément',
+    'documents.pricedLine': '{line}\u00a0: {amount}, TVA {rate}',
   },
   nl: {
     'documents.receipt.title': 'Factuur {number}',
@@ -151,6 +157,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.roast.roastersChoice': 'keuze van onze brander',
     'documents.method.sepa': 'SEPA-incasso •••• {last4}',
     'documents.method.card': 'Kaart •••• {last4}',
+    'documents.extra': 'Extra artikel',
+    'documents.pricedLine': '{line}: {amount}, btw {rate}',
   },
   it: {
     'documents.receipt.title': 'Fattura {number}',
@@ -186,6 +194,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.roast.roastersChoice': 'scelta del nostro torrefattore',
     'documents.method.sepa': 'Addebito diretto SEPA •••• {last4}',
     'documents.method.card': 'Carta •••• {last4}',
+    'documents.extra': 'Articolo extra',
+    'documents.pricedLine': '{line}: {amount}, IVA {rate}',
   },
   es: {
     'documents.receipt.title': 'Factura {number}',
@@ -221,5 +231,7 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.roast.roastersChoice': 'elección de nuestro tostador',
     'documents.method.sepa': 'Adeudo directo SEPA •••• {last4}',
     'documents.method.card': 'Tarjeta •••• {last4}',
+    'documents.extra': 'Artículo extra',
+    'documents.pricedLine': '{line}: {amount}, IVA {rate}',
   },
 }

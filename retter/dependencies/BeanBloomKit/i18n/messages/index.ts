@@ -38,7 +38,7 @@ export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | Subscri
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'shell.title', 'shell.pageTitle', 'shell.home', 'shell.nav.account', 'shell.legal.contact', 'shell.legal.privacy', 'shell.nav.legal',
   'shell.notFound.code', 'plans.method.espresso', 'plans.method.filter', 'plans.method.frenchPress', 'plans.roast.medium',
-  'delivery.coffee.text', 'subscription.upcoming.coffeeOption', 'plans.confirm.row.plan', 'subscription.plan.plan', 'subscription.price.withBag',
+  'delivery.coffee.text', 'subscription.upcoming.coffeeOption', 'subscription.extras.itemLine', 'subscription.extras.option', 'plans.confirm.row.plan', 'subscription.plan.plan', 'subscription.price.withBag',
   'plans.name.barista', 'plans.name.taster', 'plans.name.daily-grind', 'plans.name.roasters-club',
   'shell.live', 'roastery.column.plan', 'roastery.column.action',
   // "Team", "Staff", "E-mail", "Roles", "Support": the same word in some languages.

@@ -149,6 +149,11 @@ const en = {
   'mail.moved.subject': 'Your delivery now arrives on {date}',
   'mail.moved.headline': 'Your delivery has moved',
   'mail.moved.line': 'Your delivery of {from} now arrives on {date}. It is charged, roasted and sent the day before. Your other deliveries keep their days.',
+  'mail.extra.headline': 'The extras of one delivery',
+  'mail.extra.addedSubject': 'Added to your delivery on {date}: {item}',
+  'mail.extra.addedLine': 'We will pack {item} with your delivery of {date}.',
+  'mail.extra.removedSubject': 'Taken off your delivery on {date}: {item}',
+  'mail.extra.removedLine': '{item} is no longer part of your delivery of {date}.',
 }
 
 export type MailKey = keyof typeof en
@@ -297,6 +302,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.moved.subject': 'Deine Lieferung kommt jetzt am {date}',
     'mail.moved.headline': 'Deine Lieferung wurde verschoben',
     'mail.moved.line': 'Deine Lieferung vom {from} kommt jetzt am {date}. Sie wird am Tag davor abgebucht, geröstet und verschickt. Deine anderen Lieferungen behalten ihre Tage.',
+    'mail.extra.headline': 'Zusatzartikel einer Lieferung',
+    'mail.extra.addedSubject': 'Zu deiner Lieferung am {date} hinzugefügt: {item}',
+    'mail.extra.addedLine': 'Wir packen {item} zu deiner Lieferung vom {date}.',
+    'mail.extra.removedSubject': 'Aus deiner Lieferung am {date} entfernt: {item}',
+    'mail.extra.removedLine': '{item} gehört nicht mehr zu deiner Lieferung vom {date}.',
   },
   fr: {
     'mail.footer.privacy': 'Politique de confidentialité',
@@ -440,6 +450,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.moved.subject': 'Votre livraison arrive désormais le {date}',
     'mail.moved.headline': 'Votre livraison a été déplacée',
     'mail.moved.line': 'Votre livraison du {from} arrive désormais le {date}. Elle est débitée, torréfiée et expédiée la veille. Vos autres livraisons gardent leurs jours.',
+    'mail.extra.headline': 'Les suppléments d’une livraison',
+    'mail.extra.addedSubject': 'Ajouté à votre livraison du {date}\u202f: {item}',
+    'mail.extra.addedLine': 'Nous joindrons {item} à votre livraison du {date}.',
+    'mail.extra.removedSubject': 'Retiré de votre livraison du {date}\u202f: {item}',
+    'mail.extra.removedLine': '{item} ne fait plus partie de votre livraison du {date}.',
   },
   nl: {
     'mail.footer.privacy': 'Privacyverklaring',
@@ -583,6 +598,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.moved.subject': 'Je levering komt nu op {date}',
     'mail.moved.headline': 'Je levering is verplaatst',
     'mail.moved.line': 'Je levering van {from} komt nu op {date}. Ze wordt de dag ervoor afgeschreven, gebrand en verstuurd. Je andere leveringen houden hun dagen.',
+    'mail.extra.headline': 'De extra artikelen van een levering',
+    'mail.extra.addedSubject': 'Toegevoegd aan je levering op {date}: {item}',
+    'mail.extra.addedLine': 'We pakken {item} in bij je levering van {date}.',
+    'mail.extra.removedSubject': 'Verwijderd uit je levering op {date}: {item}',
+    'mail.extra.removedLine': '{item} hoort niet meer bij je levering van {date}.',
   },
   it: {
     'mail.footer.privacy': 'Informativa sulla privacy',
@@ -726,6 +746,11 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.moved.subject': 'La tua consegna ora arriva il {date}',
     'mail.moved.headline': 'La tua consegna è stata spostata',
     'mail.moved.line': 'La tua consegna del {from} ora arriva il {date}. Viene addebitata, tostata e spedita il giorno prima. Le altre consegne mantengono i loro giorni.',
+    'mail.extra.headline': 'Gli articoli extra di una consegna',
+    'mail.extra.addedSubject': 'Aggiunto alla tua consegna del {date}: {item}',
+    'mail.extra.addedLine': 'Metteremo {item} nella tua consegna del {date}.',
+    'mail.extra.removedSubject': 'Tolto dalla tua consegna del {date}: {item}',
+    'mail.extra.removedLine': '{item} non fa più parte della tua consegna del {date}.',
   },
   es: {
     'mail.footer.privacy': 'Aviso de privacidad',
@@ -869,5 +894,10 @@ export const mail: { [locale in Locale]: { [key in MailKey]: string } } = {
     'mail.moved.subject': 'Tu entrega llega ahora el {date}',
     'mail.moved.headline': 'Tu entrega se ha movido',
     'mail.moved.line': 'Tu entrega del {from} llega ahora el {date}. Se cobra, se tuesta y se envía el día anterior. Tus demás entregas mantienen sus días.',
+    'mail.extra.headline': 'Los artículos extra de una entrega',
+    'mail.extra.addedSubject': 'Añadido a tu entrega del {date}: {item}',
+    'mail.extra.addedLine': 'Incluiremos {item} en tu entrega del {date}.',
+    'mail.extra.removedSubject': 'Quitado de tu entrega del {date}: {item}',
+    'mail.extra.removedLine': '{item} ya no forma parte de tu entrega del {date}.',
   },
 }

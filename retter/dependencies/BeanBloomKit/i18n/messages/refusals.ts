@@ -150,6 +150,11 @@ const en = {
   'refusals.general.sameDay': 'The delivery is already on that day.',
   'refusals.general.alreadyNext': 'Your next delivery already leaves with the roastery’s next day it can make.',
   'refusals.general.invalidDate': 'Give the day as YYYY-MM-DD.',
+  'refusals.general.extraNotFound': 'That extra is not in the catalogue.',
+  'refusals.general.extraUnavailable': 'That extra is not on offer at the moment.',
+  'refusals.general.invalidQuantity': 'Choose a quantity from 1 to 5.',
+  'refusals.general.tooManyExtras': 'This delivery has as many different extras as it can take.',
+  'refusals.general.extraNotOnDelivery': 'That extra is not on this delivery.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -301,6 +306,11 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.sameDay': 'Die Lieferung ist schon an diesem Tag.',
     'refusals.general.alreadyNext': 'Deine nächste Lieferung geht schon mit dem nächsten Tag raus, den die Rösterei schaffen kann.',
     'refusals.general.invalidDate': 'Gib den Tag als JJJJ-MM-TT an.',
+    'refusals.general.extraNotFound': 'Diesen Zusatzartikel gibt es im Sortiment nicht.',
+    'refusals.general.extraUnavailable': 'Diesen Zusatzartikel gibt es gerade nicht.',
+    'refusals.general.invalidQuantity': 'Wähle eine Menge von 1 bis 5.',
+    'refusals.general.tooManyExtras': 'Diese Lieferung hat schon so viele verschiedene Zusatzartikel, wie möglich sind.',
+    'refusals.general.extraNotOnDelivery': 'Dieser Zusatzartikel ist nicht in dieser Lieferung.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -447,6 +457,11 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.sameDay': 'La livraison est déjà ce jour-là.',
     'refusals.general.alreadyNext': 'Votre prochaine livraison part déjà avec le prochain jour possible de la torréfaction.',
     'refusals.general.invalidDate': 'Indiquez le jour au format AAAA-MM-JJ.',
+    'refusals.general.extraNotFound': 'Ce supplément ne figure pas au catalogue.',
+    'refusals.general.extraUnavailable': 'Ce supplément n’est pas proposé en ce moment.',
+    'refusals.general.invalidQuantity': 'Choisissez une quantité de 1 à 5.',
+    'refusals.general.tooManyExtras': 'Cette livraison a déjà autant de suppléments différents que possible.',
+    'refusals.general.extraNotOnDelivery': 'Ce supplément ne fait pas partie de cette livraison.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -593,6 +608,11 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.sameDay': 'De levering staat al op die dag.',
     'refusals.general.alreadyNext': 'Je volgende levering gaat al mee met de eerstvolgende dag die de branderij haalt.',
     'refusals.general.invalidDate': 'Geef de dag op als JJJJ-MM-DD.',
+    'refusals.general.extraNotFound': 'Dat extra artikel staat niet in het assortiment.',
+    'refusals.general.extraUnavailable': 'Dat extra artikel wordt op dit moment niet aangeboden.',
+    'refusals.general.invalidQuantity': 'Kies een aantal van 1 tot 5.',
+    'refusals.general.tooManyExtras': 'Deze levering heeft al zoveel verschillende extra artikelen als kan.',
+    'refusals.general.extraNotOnDelivery': 'Dat extra artikel zit niet in deze levering.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -739,6 +759,11 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.sameDay': 'La consegna è già in quel giorno.',
     'refusals.general.alreadyNext': 'La tua prossima consegna parte già con il primo giorno possibile della torrefazione.',
     'refusals.general.invalidDate': 'Indica il giorno nel formato AAAA-MM-GG.',
+    'refusals.general.extraNotFound': 'Quell’articolo extra non è in catalogo.',
+    'refusals.general.extraUnavailable': 'Quell’articolo extra al momento non è disponibile.',
+    'refusals.general.invalidQuantity': 'Scegli una quantità da 1 a 5.',
+    'refusals.general.tooManyExtras': 'Questa consegna ha già tutti gli articoli extra diversi possibili.',
+    'refusals.general.extraNotOnDelivery': 'Quell’articolo extra non è in questa consegna.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -885,5 +910,10 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.sameDay': 'La entrega ya es ese día.',
     'refusals.general.alreadyNext': 'Tu próxima entrega ya sale con el primer día que puede el tostadero.',
     'refusals.general.invalidDate': 'Indica el día como AAAA-MM-DD.',
+    'refusals.general.extraNotFound': 'Ese artículo extra no está en el catálogo.',
+    'refusals.general.extraUnavailable': 'Ese artículo extra no está disponible ahora.',
+    'refusals.general.invalidQuantity': 'Elige una cantidad de 1 a 5.',
+    'refusals.general.tooManyExtras': 'Esta entrega ya tiene todos los artículos extra distintos posibles.',
+    'refusals.general.extraNotOnDelivery': 'Ese artículo extra no está en esta entrega.',
   },
 }

@@ -189,6 +189,7 @@ const en = {
   'roastery.signOut': 'Sign out',
   'roastery.payment.free': 'Free replacement',
   'roastery.replacementFor': 'Replacement for the delivery of {day}',
+  'roastery.packing.extras': 'Pack with it: {items}',
 }
 
 export type RoasteryKey = keyof typeof en
@@ -380,6 +381,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.signOut': 'Abmelden',
     'roastery.payment.free': 'Kostenloser Ersatz',
     'roastery.replacementFor': 'Ersatz für die Lieferung vom {day}',
+    'roastery.packing.extras': 'Dazu packen: {items}',
   },
   fr: {
     'roastery.title': 'Torréfaction',
@@ -563,6 +565,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.signOut': 'Se déconnecter',
     'roastery.payment.free': 'Remplacement gratuit',
     'roastery.replacementFor': 'Remplacement de la livraison du {day}',
+    'roastery.packing.extras': 'À joindre\u202f: {items}',
   },
   nl: {
     'roastery.title': 'Branderij',
@@ -746,6 +749,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.signOut': 'Uitloggen',
     'roastery.payment.free': 'Gratis vervanging',
     'roastery.replacementFor': 'Vervanging voor de levering van {day}',
+    'roastery.packing.extras': 'Meepakken: {items}',
   },
   it: {
     'roastery.title': 'Torrefazione',
@@ -929,6 +933,7 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.signOut': 'Esci',
     'roastery.payment.free': 'Sostituzione gratuita',
     'roastery.replacementFor': 'Sostituzione della consegna del {day}',
+    'roastery.packing.extras': 'Da aggiungere: {items}',
   },
   es: {
     'roastery.title': 'Tostadero',
@@ -1112,5 +1117,6 @@ export const roastery: { [locale in Locale]: { [key in RoasteryKey]: string } } 
     'roastery.signOut': 'Cerrar sesión',
     'roastery.payment.free': 'Reemplazo gratis',
     'roastery.replacementFor': 'Reemplazo de la entrega del {day}',
+    'roastery.packing.extras': 'Incluir: {items}',
   },
 }

@@ -211,6 +211,8 @@ const en = {
   'staff.customer.saveCoffee': 'Save coffee',
   'staff.customer.cancelWhy': 'Why the customer cancels',
   'staff.customer.cancelChoose': 'Choose a reason…',
+  'staff.audit.extraAdded': 'Extra added',
+  'staff.audit.extraChanged': 'Extra changed',
 }
 
 export type StaffKey = keyof typeof en
@@ -424,6 +426,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveCoffee': 'Kaffee speichern',
     'staff.customer.cancelWhy': 'Warum die Kundschaft kündigt',
     'staff.customer.cancelChoose': 'Grund wählen …',
+    'staff.audit.extraAdded': 'Zusatzartikel angelegt',
+    'staff.audit.extraChanged': 'Zusatzartikel geändert',
   },
   fr: {
     'staff.title': 'Équipe',
@@ -632,6 +636,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveCoffee': 'Enregistrer le café',
     'staff.customer.cancelWhy': 'Pourquoi le client résilie',
     'staff.customer.cancelChoose': 'Choisir une raison…',
+    'staff.audit.extraAdded': 'Supplément ajouté',
+    'staff.audit.extraChanged': 'Supplément modifié',
   },
   nl: {
     'staff.title': 'Team',
@@ -840,6 +846,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveCoffee': 'Koffie opslaan',
     'staff.customer.cancelWhy': 'Waarom de klant opzegt',
     'staff.customer.cancelChoose': 'Kies een reden…',
+    'staff.audit.extraAdded': 'Extra artikel toegevoegd',
+    'staff.audit.extraChanged': 'Extra artikel gewijzigd',
   },
   it: {
     'staff.title': 'Staff',
@@ -1048,6 +1056,8 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveCoffee': 'Salva caffè',
     'staff.customer.cancelWhy': 'Perché il cliente disdice',
     'staff.customer.cancelChoose': 'Scegli un motivo…',
+    'staff.audit.extraAdded': 'Articolo extra aggiunto',
+    'staff.audit.extraChanged': 'Articolo extra modificato',
   },
   es: {
     'staff.title': 'Equipo',
@@ -1256,5 +1266,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.customer.saveCoffee': 'Guardar el café',
     'staff.customer.cancelWhy': 'Por qué cancela el cliente',
     'staff.customer.cancelChoose': 'Elige un motivo…',
+    'staff.audit.extraAdded': 'Artículo extra añadido',
+    'staff.audit.extraChanged': 'Artículo extra cambiado',
   },
 }

@@ -1,0 +1,41 @@
+/**
+ * The extras on a customer's deliveries as they read them and as they are charged: each upcoming
+ * delivery names its extras, the view lists the extras on offer, and a delivery's total is its
+ * plan's price plus its extras. Nothing here changes state (extra-choice.ts does).
+ */
+import {
+  catalogueInUse, deliveryPrice, Extra, ExtraLine, extrasCents, extrasOf, extrasOn, DeliveryExtras, priceNoticeDays, ScheduleSegment, UpcomingDelivery,
+} from 'BeanBloomSubscription'
+
+/** An extra a customer may add, as their view lists it. */
+export type ExtraOption = Pick<Extra, 'id' | 'name' | 'description' | 'amountCents' | 'translations'>
+
+/** The extras on offer now. */
+export function extraOptions(): ExtraOption[] {
+  return extrasOf(catalogueInUse()).filter(function (e) { return e.available }).map(function (e) {
+    return { id: e.id, name: e.name, description: e.description, amountCents: e.amountCents, translations: e.translations }
+  })
+}
+
+/**
+ * What the delivery on `date` costs: its plan's price in force for it, plus its extras. Undefined
+ * when the day has no delivery on a plan the catalogue knows.
+ */
+export function deliveryTotal(view: { segments?: ScheduleSegment[]; extras?: DeliveryExtras }, date: string): number | undefined {
+  const plan = deliveryPrice(view.segments || [], date, priceNoticeDays())
+  return plan === undefined ? undefined : plan + extrasCents(extrasOn(view.extras, date))
+}
+
+/** Names each upcoming delivery's extras on `view` (in place), and the extras on offer. */
+export function withExtras<V extends { status?: string; upcomingDeliveries?: UpcomingDelivery[]; extras?: DeliveryExtras; extraOptions?: ExtraOption[] }>(view: V): V {
+  const live = view.status === 'active' || view.status === 'paused'
+  const options = live ? extraOptions() : []
+  if (options.length > 0) view.extraOptions = options
+  else delete view.extraOptions
+  for (const delivery of view.upcomingDeliveries || []) {
+    const lines: ExtraLine[] = extrasOn(view.extras, delivery.date)
+    if (lines.length > 0) delivery.extras = lines
+    else delete delivery.extras
+  }
+  return view
+}
