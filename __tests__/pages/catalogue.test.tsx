@@ -95,6 +95,43 @@ test('an owner edits a plan, adds a coffee, changes a price with notice and reti
   expect((await plansOnOffer()).map((p) => p.id)).not.toContain('taster')
 })
 
+test('an owner adds an extra in two languages and takes one off offer; customers are offered what is on offer', async () => {
+  const user = userEvent.setup()
+  await signInThroughPage(user, OWNER, { next: '/roastery', landing: '/roastery' })
+  const section = await screen.findByRole('region', { name: 'Catalogue' }, LOAD)
+  const extras = within(section).getByRole('region', { name: 'What customers may add to one delivery' })
+  expect(within(extras).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect.stringContaining('Another bag of this coffee (extra-bag)€9.50Roasted coffee’s rateOn offer'),
+    expect.stringContaining('Gift box (gift-box)€4.50Standard rateOn offer'),
+    expect.stringContaining('Ceramic pour-over dripper (dripper)€24.00Standard rateOn offer'),
+  ])
+  await user.click(within(section).getByRole('button', { name: 'New extra' }))
+  const form = within(section).getByRole('form', { name: 'A new extra' })
+  await user.type(within(form).getByLabelText(/^Id/), 'mug')
+  await user.type(within(form).getAllByLabelText('Name')[0] as HTMLElement, 'Enamel mug')
+  await user.type(within(form).getAllByLabelText('Description')[0] as HTMLElement, 'A blue enamel mug, 350 ml.')
+  // A price above the bounds is said in euros, by its field, before anything is sent.
+  await user.type(within(form).getByLabelText('Price (EUR, VAT included)'), '250')
+  await user.click(within(form).getByRole('button', { name: 'Save the extra' }))
+  expect(await within(form).findByRole('alert', {}, LOAD)).toHaveTextContent('Price (EUR, VAT included): Type a price in euros above 0 and at most €200.00, such as 22.50.')
+  await user.clear(within(form).getByLabelText('Price (EUR, VAT included)'))
+  await user.type(within(form).getByLabelText('Price (EUR, VAT included)'), '12,00')
+  await user.click(within(form).getByText('Words in German'))
+  await user.type(within(form).getAllByLabelText('Name')[1] as HTMLElement, 'Emaillebecher')
+  await user.click(within(form).getByRole('button', { name: 'Save the extra' }))
+  expect(await within(section).findByText('Enamel mug is saved. Customers who added it keep the price they saw.', {}, LOAD)).toBeInTheDocument()
+  const open = async () => ((await backendCall<{ extras: Array<{ id: string; amountCents: number; vat: string; translations: Record<string, { name?: string }> }> }>('CALL/Shop/getCatalogue/main', (await (visitor ??= backendSession('visitor@example.com'))).token, {})).body.extras)
+  expect((await open()).find((e) => e.id === 'mug')).toMatchObject({ amountCents: 1200, vat: 'standard', translations: { de: { name: 'Emaillebecher' } } })
+
+  // The gift box off offer: customers are no longer offered it.
+  await user.click(within(section).getByRole('button', { name: 'Edit Gift box' }))
+  const box = within(section).getByRole('form', { name: 'Edit Gift box' })
+  await user.click(within(box).getByLabelText('Offered now'))
+  await user.click(within(box).getByRole('button', { name: 'Save the extra' }))
+  await waitFor(() => expect(within(extras).getByRole('row', { name: /Gift box \(gift-box\).*Not available/ })).toBeInTheDocument(), LOAD)
+  expect((await open()).map((e) => e.id)).toEqual(['extra-bag', 'dripper', 'mug'])
+})
+
 test('a roaster does not see the catalogue, and the Shop refuses them', async () => {
   await addMember(OWNER, 'rui@example.com', ['roaster'])
   const user = userEvent.setup()

@@ -10,6 +10,7 @@ import { eurosToCents } from '@/lib/staff/plan-draft'
 import type { CataloguePlan, Coffee, OwnedCatalogue } from '@/lib/staff/shop-api'
 import { useEuros } from '@/components/roastery/useEuros'
 import { fieldProblem, languageName } from './field-label'
+import { ExtrasCatalogue } from './ExtrasCatalogue'
 import { PlanForm } from './PlanForm'
 import { useFormSend } from './useFormSend'
 import type { StaffView } from './useStaff'
@@ -114,7 +115,7 @@ function planStatus(t: ReturnType<typeof useT>, catalogue: OwnedCatalogue, plan:
 
 /**
  * The catalogue section of /roastery, for owners: the plans (new, edit, change the price with
- * notice, retire) and the coffees (new, edit), live from the Shop. A change is on `/` within a
+ * notice, retire), the coffees and the extras (new, edit), live from the Shop. A change is on `/` within a
  * minute and in force at every customer's next request.
  */
 export function CatalogueSection({ staff }: { staff: StaffView }) {
@@ -216,6 +217,7 @@ export function CatalogueSection({ staff }: { staff: StaffView }) {
         <p><button type="button" className="btn btn-secondary" onClick={() => setEditing({ kind: 'coffee' })}>{t('staff.catalogue.newCoffee')}</button></p>
         {editing?.kind === 'coffee' ? <CoffeeForm key={editing.coffee?.id ?? 'new'} coffee={editing.coffee} staff={staff} onDone={done} /> : null}
       </section>
+      <ExtrasCatalogue extras={catalogue.extras ?? []} locales={catalogue.locales} staff={staff} onSaid={say} />
     </section>
   )
 }

@@ -21,6 +21,8 @@ const LABELS: Record<string, MessageKey> = {
   notes: 'staff.catalogue.field.notes',
   roast: 'staff.catalogue.field.roast',
   available: 'staff.catalogue.field.available',
+  extraPrice: 'staff.catalogue.field.extraPrice',
+  vat: 'staff.catalogue.field.vat',
 }
 
 const LANGUAGES: Record<string, MessageKey> = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import { STAFF_IDENTITY } from '@/lib/contract'
-import type { AuditEntry, Coffee, CustomersFound, MonthReport, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
+import type { AuditEntry, Coffee, CustomersFound, Extra, MonthReport, OwnedCatalogue, PlanInput, ShopApi, StaffMember } from '@/lib/staff/shop-api'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { AppError } from '@/lib/types'
 import { useAuth } from '@/contexts/AuthContext'
@@ -29,6 +29,7 @@ export interface StaffView {
   savePlan(plan: PlanInput, create: boolean): Promise<void>
   retirePlan(planId: string): Promise<void>
   saveCoffee(coffee: Coffee): Promise<void>
+  saveExtra(extra: Extra): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price. */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds; rejects with an AppError. */
@@ -92,6 +93,7 @@ export function useStaff(): StaffView {
   const savePlan = useCallback((plan: PlanInput, create: boolean) => change((shop) => shop.savePlan(plan, create)), [change])
   const retirePlan = useCallback((planId: string) => change((shop) => shop.retirePlan(planId)), [change])
   const saveCoffee = useCallback((coffee: Coffee) => change((shop) => shop.saveCoffee(coffee)), [change])
+  const saveExtra = useCallback((extra: Extra) => change((shop) => shop.saveExtra(extra)), [change])
   const changePrice = useCallback((planId: string, amountCents: number) => change((shop) => shop.changePrice(planId, amountCents)), [change])
 
   // A search changes nothing: nothing is read again after it.
@@ -107,5 +109,5 @@ export function useStaff(): StaffView {
     return shop.getReport(month)
   }), [t])
 
-  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, changePrice, findCustomers, getReport }
+  return { actions, members, audit, error, setMember, removeMember, catalogue, savePlan, retirePlan, saveCoffee, saveExtra, changePrice, findCustomers, getReport }
 }

@@ -6,12 +6,13 @@
  */
 import type { AuditEntry, Role, StaffAction } from '@retter-shared/BeanBloomIdentity/roles'
 import type { Catalogue, CataloguePlan, Coffee } from '@retter-shared/BeanBloomSubscription/catalogue'
+import type { Extra } from '@retter-shared/BeanBloomSubscription/extras'
 import type { FoundCustomer } from '@retter-shared/BeanBloomSubscription/directory'
 import type { MonthReport } from '@retter-shared/BeanBloomSubscription/reports'
 import type { RioAccessor } from '@/lib/rio/client'
 import { guarded } from '@/lib/rio/errors/map'
 
-export type { AuditEntry, CataloguePlan, Coffee, FoundCustomer, MonthReport }
+export type { AuditEntry, CataloguePlan, Coffee, Extra, FoundCustomer, MonthReport }
 
 /** What a customer search answers: the best matches, and whether part of the directory did not answer. */
 export interface CustomersFound {
@@ -62,6 +63,7 @@ export interface ShopApi {
   savePlan(plan: PlanInput, create: boolean): Promise<void>
   retirePlan(planId: string): Promise<void>
   saveCoffee(coffee: Coffee): Promise<void>
+  saveExtra(extra: Extra): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price (ISO). */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds (the best 20). */
@@ -95,6 +97,9 @@ export function openShop(rio: RioAccessor): Promise<ShopApi> {
       },
       async saveCoffee(coffee) {
         await guarded(() => object.call({ method: 'saveCoffee', body: { coffee } }))
+      },
+      async saveExtra(extra) {
+        await guarded(() => object.call({ method: 'saveExtra', body: { extra } }))
       },
       getReport: async (month) => (await guarded(() => object.call<MonthReport>({ method: 'getReport', body: { month } }))).data as MonthReport,
       findCustomers: async (query) => (await guarded(() => object.call<CustomersFound>({ method: 'findCustomers', body: { query } }))).data as CustomersFound,
