@@ -5,7 +5,7 @@ import type { AccountUserState, DeliveryPayment, ShippedDelivery, SubscriptionFi
 import { formatDeliveryDay } from '@/lib/format/date'
 import { useAppNowAtMount } from '@/contexts/useAppNow'
 import { planById } from '@/lib/subscription/labels'
-import { isInPause, isTooLateToChange, moveWindow, sendSooner, weekdayOf, type Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
+import { isInPause, isTooLateToChange, moveDays, onWeekdays, sendSooner, type Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
@@ -59,21 +59,9 @@ function stateOf(
   return delivery.skipped ? 'skipped' : 'scheduled'
 }
 
-/** The days a delivery may move to (its window, on days the shop delivers on), each an ISO day. */
-function moveDays(subscription: SubscriptionFields, date: string, nowMs: number, offered: ReadonlyArray<Weekday>): string[] {
-  const window = moveWindow(subscription as Parameters<typeof moveWindow>[0], date, nowMs)
-  if (!window) return []
-  const out: string[] = []
-  for (let at = Date.parse(window.earliest); at <= Date.parse(window.latest); at += 24 * 60 * 60 * 1000) {
-    const day = new Date(at).toISOString()
-    if (day !== date && offered.includes(weekdayOf(day))) out.push(day)
-  }
-  return out
-}
-
 /** The day the next delivery that may change would go on if sent now, when it can go sooner. */
 function soonerDay(subscription: SubscriptionFields, nowMs: number, offered: ReadonlyArray<Weekday>): string | undefined {
-  const sooner = sendSooner(subscription as Parameters<typeof sendSooner>[0], nowMs, (day) => offered.includes(weekdayOf(day)))
+  const sooner = sendSooner(subscription as Parameters<typeof sendSooner>[0], nowMs, onWeekdays(offered))
   return sooner.ok ? sooner.to : undefined
 }
 

@@ -535,6 +535,28 @@ export function moveWindow(sub: SubscriptionFields, date: string, nowMs: number)
 }
 
 /**
+ * The days the delivery on `date` may move to: its window (moveWindow), on the weekdays `offered`
+ * (the shop's delivery days), its own day left out; ISO days, in order. The Account's links and
+ * the account page offer the same days with it.
+ */
+export function moveDays(sub: SubscriptionFields, date: string, nowMs: number, offered: ReadonlyArray<Weekday>): string[] {
+  const window = moveWindow(sub, date, nowMs)
+  const delivers = onWeekdays(offered)
+  const days: string[] = []
+  if (!window) return days
+  for (let at = dayMs(window.earliest); at <= dayMs(window.latest); at += DAY_MS) {
+    const day = isoDay(at)
+    if (day !== date && delivers(day)) days.push(day)
+  }
+  return days
+}
+
+/** Whether the shop delivers on a day (an ISO day or instant), given the weekdays it delivers on. */
+export function onWeekdays(offered: ReadonlyArray<Weekday>): (day: string) => boolean {
+  return function (day) { return offered.indexOf(weekdayOf(day)) >= 0 }
+}
+
+/**
  * Moves one upcoming delivery that may still change from `date` to `to`, inside its window
  * (moveWindow): the one delivery becomes a stretch of its own (`until` the day after it), and the
  * grid goes on from the next delivery as before, so the schedule after it keeps its rhythm. 409

@@ -8,7 +8,7 @@
 import { appLink, refuse, respond } from 'BeanBloomKit'
 import { signatureOf } from 'BeanBloomIdentity'
 import { Data } from '@retter/rdk'
-import { catalogueInUse, deliveryToChange, finalMomentMs, isoDay, moveWindow, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
+import { catalogueInUse, deliveryToChange, finalMomentMs, isoDay, moveDays, SubscriptionFields } from 'BeanBloomSubscription'
 import { randomBytes, timingSafeEqual } from 'crypto'
 import { privateOf } from '../customer'
 import { Locale, pathIn } from '../language'
@@ -17,8 +17,6 @@ import { coffeeOptions } from './delivery-coffee'
 import * as changeLimited from './change-limit'
 import { actFor } from '../service/actor'
 import { offeredWeekdays } from './delivery-weekdays'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What a link may do: skip its delivery, or change it (another day in its window, or another coffee). */
 export const LINK_ACTIONS = ['skip', 'change'] as const
@@ -60,15 +58,7 @@ export function reminderLinks(accountId: string, day: string, canChange: boolean
 
 /** The days the delivery of `date` may move to: its window, on the days the shop delivers on (ISO days). */
 export function moveDaysOf(view: SubscriptionFields, date: string, nowMs: number): string[] {
-  const window = moveWindow(view, date, nowMs)
-  const offered = offeredWeekdays()
-  const days: string[] = []
-  if (!window) return days
-  for (let at = Date.parse(window.earliest); at <= Date.parse(window.latest); at += DAY_MS) {
-    const day = new Date(at).toISOString()
-    if (day !== date && offered.indexOf(weekdayOf(day)) >= 0) days.push(day)
-  }
-  return days
+  return moveDays(view, date, nowMs, offeredWeekdays())
 }
 
 /** The link `token` names when its signature holds and it is this Account's; undefined for anything else. */

@@ -6,7 +6,7 @@
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { isoDay, moveOne, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
+import { isoDay, moveOne, onWeekdays, sendSooner, SubscriptionFields, weekdayOf } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
 import { followMove } from './day-keyed'
 import { deliveryTotal } from './delivery-extras'
@@ -63,7 +63,7 @@ export async function sendNow(data: Data): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
   const offered = offeredWeekdays()
-  const result = sendSooner(view, nowMs, function (day) { return offered.indexOf(weekdayOf(day)) >= 0 })
+  const result = sendSooner(view, nowMs, onWeekdays(offered))
   if (!result.ok) return refuse(data, 409, result.code, result.message)
   return moved(data, view, result.sub, result.from as string, result.to as string, nowMs)
 }
