@@ -5,12 +5,19 @@ import { useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
 import { eurosToCents } from '@/lib/staff/plan-draft'
 import { useEuros } from '@/components/roastery/useEuros'
-import { fieldProblem, languageName } from './field-label'
+import { fieldProblem } from './field-label'
+import { WordsIn, type WordsField } from './WordsIn'
 import { useFormSend } from './useFormSend'
 import type { StaffView } from './useStaff'
 import styles from '@/components/roastery/Roastery.module.css'
 
 type Said = { ok: boolean; text: string } | null
+
+/** An extra's words in each language besides English. */
+const EXTRA_WORDS: ReadonlyArray<WordsField<keyof ExtraTexts>> = [
+  { key: 'name', label: 'staff.catalogue.field.name' },
+  { key: 'description', label: 'staff.catalogue.field.description', rows: 2 },
+]
 
 const VAT_KINDS: ReadonlyArray<{ kind: VatKind; label: MessageKey }> = [
   { kind: 'coffee', label: 'staff.catalogue.vat.coffee' },
@@ -87,22 +94,9 @@ function ExtraForm({ extra, locales, staff, onDone }: { extra?: Extra; locales: 
         </select>
       </div>
       <label><input type="checkbox" checked={draft.available} onChange={(e) => setDraft({ ...draft, available: e.target.checked })} /> {t('staff.catalogue.field.offered')}</label>
-      {locales.map((locale) => {
-        const words = draft.translations[locale] as Required<ExtraTexts>
-        return (
-          <details key={locale}>
-            <summary>{t('staff.catalogue.wordsIn', { language: languageName(t, locale) })}</summary>
-            <div className={styles.field}>
-              <label htmlFor={`${ids}-${locale}-name`}>{t('staff.catalogue.field.name')}</label>
-              <input id={`${ids}-${locale}-name`} lang={locale} value={words.name} onChange={(e) => setWords(locale, 'name', e.target.value)} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={`${ids}-${locale}-description`}>{t('staff.catalogue.field.description')}</label>
-              <input id={`${ids}-${locale}-description`} lang={locale} value={words.description} onChange={(e) => setWords(locale, 'description', e.target.value)} />
-            </div>
-          </details>
-        )
-      })}
+      {locales.map((locale) => (
+        <WordsIn key={locale} idPrefix={ids} locale={locale} fields={EXTRA_WORDS} words={draft.translations[locale] as Required<ExtraTexts>} onChange={(key, value) => setWords(locale, key, value)} />
+      ))}
       <div className={styles.dialogActions}>
         <button type="submit" className="btn btn-primary" disabled={busy}>{t('staff.catalogue.saveExtra')}</button>{' '}
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDone(null)}>{t('staff.catalogue.cancel')}</button>

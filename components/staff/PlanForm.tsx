@@ -8,12 +8,20 @@ import { cadenceLabel } from '@/lib/format/plan'
 import { grindLabel, roastLabel } from '@/lib/roastery/labels'
 import { draftOf, eurosToCents, planInputOf, type PlanDraft, type WordsDraft } from '@/lib/staff/plan-draft'
 import type { CataloguePlan, Coffee } from '@/lib/staff/shop-api'
-import { fieldProblem, languageName } from './field-label'
+import { fieldProblem } from './field-label'
+import { WordsIn, type WordsField } from './WordsIn'
 import type { StaffView } from './useStaff'
 import { useFormSend } from './useFormSend'
 import styles from '@/components/roastery/Roastery.module.css'
 
 const CADENCES: DeliveryCadence[] = ['weekly', 'fortnightly', 'fourWeekly']
+
+/** A plan's words in each language besides English. */
+const PLAN_WORDS: ReadonlyArray<WordsField<keyof WordsDraft>> = [
+  { key: 'name', label: 'staff.catalogue.field.name' },
+  { key: 'description', label: 'staff.catalogue.field.description', rows: 2 },
+  { key: 'features', label: 'staff.catalogue.field.features', rows: 3 },
+]
 
 /** Checkboxes for a subset of `all`, in `all`'s order. */
 function Choices<T extends string>({ legend, all, chosen, label, onChange }: { legend: string; all: readonly T[]; chosen: T[]; label: (value: T) => string; onChange: (values: T[]) => void }) {
@@ -99,26 +107,9 @@ export function PlanForm({ plan, coffees, locales, staff, onDone }: { plan?: Cat
       ) : null}
       {field('sortOrder', t('staff.catalogue.field.sortOrder'), 'number')}
       <label><input type="checkbox" checked={draft.recommended} onChange={(e) => set('recommended', e.target.checked)} /> {t('staff.catalogue.field.recommended')}</label>
-      {locales.map((locale) => {
-        const words = draft.translations[locale] as WordsDraft
-        return (
-          <details key={locale}>
-            <summary>{t('staff.catalogue.wordsIn', { language: languageName(t, locale) })}</summary>
-            <div className={styles.field}>
-              <label htmlFor={`${ids}-${locale}-name`}>{t('staff.catalogue.field.name')}</label>
-              <input id={`${ids}-${locale}-name`} lang={locale} value={words.name} onChange={(e) => setWords(locale, 'name', e.target.value)} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={`${ids}-${locale}-description`}>{t('staff.catalogue.field.description')}</label>
-              <textarea id={`${ids}-${locale}-description`} lang={locale} value={words.description} onChange={(e) => setWords(locale, 'description', e.target.value)} rows={2} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={`${ids}-${locale}-features`}>{t('staff.catalogue.field.features')}</label>
-              <textarea id={`${ids}-${locale}-features`} lang={locale} value={words.features} onChange={(e) => setWords(locale, 'features', e.target.value)} rows={3} />
-            </div>
-          </details>
-        )
-      })}
+      {locales.map((locale) => (
+        <WordsIn key={locale} idPrefix={ids} locale={locale} fields={PLAN_WORDS} words={draft.translations[locale] as WordsDraft} onChange={(key, value) => setWords(locale, key, value)} />
+      ))}
       <div className={styles.dialogActions}>
         <button type="submit" className="btn btn-primary" disabled={busy}>{plan ? t('staff.catalogue.savePlan') : t('staff.catalogue.addPlan')}</button>{' '}
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDone(null)}>{t('staff.catalogue.cancel')}</button>

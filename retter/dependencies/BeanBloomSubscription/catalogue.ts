@@ -9,7 +9,7 @@ import { positiveIntSetting } from 'BeanBloomKit/env'
 import { DAY_MS, DeliveryCadence, gridDates, LEAD_DAYS, ScheduleSegment, segmentOn, startOfUtcDay, isoDay } from './schedule'
 import { finalMomentMs } from './payments'
 import { ALL_GRINDS, ALL_ROASTS, Grind, Roast } from './preferences'
-import { Extra, seedExtras } from './extras'
+import type { Extra } from './extras'
 
 /** One price of a plan: `amount` cents from `at` (ISO instant it was set). */
 export interface PriceStep {
@@ -105,12 +105,6 @@ export function offeredPlan(planId: string): CataloguePlan | undefined {
 export function cadenceOf(planId: string): DeliveryCadence | undefined {
   const plan = findPlan(planId)
   return plan ? plan.delivery : undefined
-}
-
-/** The catalogue's extras: its own, or the seed's for a catalogue stored before extras existed. */
-export function extrasOf(catalogue: Catalogue): Extra[] {
-  if (!Array.isArray(catalogue.extras)) catalogue.extras = seedExtras()
-  return catalogue.extras
 }
 
 /** The coffee of this id, or undefined. */
@@ -219,7 +213,8 @@ function refusal(field: string, code: string, message: string): CatalogueRefusal
   return { ok: false, field: field, code: code, message: message }
 }
 
-const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
+/** An id of the catalogue (a plan's, a coffee's, an extra's): 1 to 40 lower-case letters, digits and dashes, a letter or digit at each end. */
+export const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
 
 function text(value: unknown, field: string, max: number, required: boolean): Checked<string> {
   if (value === undefined && !required) return { ok: true, value: '' }

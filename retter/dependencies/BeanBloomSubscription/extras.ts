@@ -6,6 +6,8 @@
  * Pure: validation, the seed, the lines' rules and totals.
  */
 import { VatKind } from './vat'
+import { ID_PATTERN } from './catalogue'
+import type { Catalogue } from './catalogue'
 
 /** Words of an extra in one language besides English. */
 export interface ExtraTexts {
@@ -89,6 +91,12 @@ export function seedExtras(): Extra[] {
   return JSON.parse(JSON.stringify(SEED_EXTRAS)) as Extra[]
 }
 
+/** The catalogue's extras: its own, or the seed's for a catalogue stored before extras existed (kept on it). */
+export function extrasOf(catalogue: Catalogue): Extra[] {
+  if (!Array.isArray(catalogue.extras)) catalogue.extras = seedExtras()
+  return catalogue.extras
+}
+
 /** The extra of this id in `extras`, or undefined. */
 export function findExtra(extras: ReadonlyArray<Extra>, itemId: unknown): Extra | undefined {
   if (typeof itemId !== 'string') return undefined
@@ -143,6 +151,14 @@ export function extrasFrom(extras: DeliveryExtras | undefined, today: string): D
   return out
 }
 
+/** Extras by day with only the days before `day` (`YYYY-MM-DD`) kept: those already being prepared. */
+export function extrasBefore(extras: DeliveryExtras | undefined, day: string): DeliveryExtras | undefined {
+  if (!extras) return undefined
+  const out: DeliveryExtras = {}
+  for (const d in extras) if (d < day) out[d] = extras[d] as ExtraLine[]
+  return out
+}
+
 /** A refusal of an extra as an owner gives it. */
 export interface ExtraRefusal {
   ok: false
@@ -150,8 +166,6 @@ export interface ExtraRefusal {
   code: string
   message: string
 }
-
-const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
 
 function refusal(field: string, code: string, message: string): ExtraRefusal {
   return { ok: false, field: field, code: code, message: message }

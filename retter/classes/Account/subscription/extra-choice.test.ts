@@ -158,3 +158,14 @@ test('what cannot be added or taken off is refused with its own code, and nothin
   // Nothing refused reached the state: only the four that went through are on the timeline since.
   expect((after.timeline ?? []).filter((e) => e.what === 'extra').length - (before.timeline ?? []).filter((e) => e.what === 'extra').length).toBe(4)
 })
+
+test('a cancellation takes the extras of the deliveries it takes away: starting again the same week brings none back', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  await account.ok(sam, 'addExtra', { date: DAY, itemId: 'dripper', quantity: 1 })
+  await account.ok(sam, 'cancelSubscription', { reason: 'tooExpensive' })
+  const again = await account.ok(sam, 'selectPlan', { planId: 'barista' })
+  // The restarted Barista delivers on the same Wednesdays, 2 December among them: without the dripper.
+  expect(again.upcomingDeliveries?.map((d) => d.date.slice(0, 10))).toContain(DAY)
+  expect(again.upcomingDeliveries?.filter((d) => d.extras)).toEqual([])
+  expect(again.extras?.[DAY]).toBeUndefined()
+})
