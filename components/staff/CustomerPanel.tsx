@@ -149,7 +149,8 @@ export function CustomerPanel({ found, mayRefund = false, onClose }: { found: Fo
                   const day = formatDeliveryDay(delivery.date, locale)
                   return (
                     <li key={delivery.date}>
-                      {day}{delivery.skipped ? ` · ${t('staff.customer.skipped')}` : ''}{' '}
+                      {day}{delivery.skipped ? ` · ${t('staff.customer.skipped')}` : ''}
+                      {delivery.extras?.length ? ` · ${t('staff.customer.extras', { items: delivery.extras.map((e) => `${e.quantity} × ${e.name}`).join(', ') })}` : ''}{' '}
                       <button
                         type="button" className="btn btn-secondary" disabled={busy}
                         aria-label={t(delivery.skipped ? 'staff.customer.unskipLabel' : 'staff.customer.skipLabel', { day })}

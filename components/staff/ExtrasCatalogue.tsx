@@ -72,7 +72,7 @@ function ExtraForm({ extra, locales, staff, onDone }: { extra?: Extra; locales: 
       if (kept.name || kept.description) translations[locale] = kept
     }
     await send(async () => {
-      await staff.saveExtra({ id: draft.id.trim(), name: draft.name, description: draft.description, amountCents: cents, vat: draft.vat, available: draft.available, translations })
+      await staff.saveExtra({ id: draft.id.trim(), name: draft.name, description: draft.description, amountCents: cents, vat: draft.vat, available: draft.available, translations }, !extra)
       onDone({ ok: true, text: t('staff.catalogue.message.extraSaved', { extra: draft.name.trim() }) })
     })
   }

@@ -29,7 +29,7 @@ export interface StaffView {
   savePlan(plan: PlanInput, create: boolean): Promise<void>
   retirePlan(planId: string): Promise<void>
   saveCoffee(coffee: Coffee): Promise<void>
-  saveExtra(extra: Extra): Promise<void>
+  saveExtra(extra: Extra, create: boolean): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price. */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds; rejects with an AppError. */
@@ -93,7 +93,7 @@ export function useStaff(): StaffView {
   const savePlan = useCallback((plan: PlanInput, create: boolean) => change((shop) => shop.savePlan(plan, create)), [change])
   const retirePlan = useCallback((planId: string) => change((shop) => shop.retirePlan(planId)), [change])
   const saveCoffee = useCallback((coffee: Coffee) => change((shop) => shop.saveCoffee(coffee)), [change])
-  const saveExtra = useCallback((extra: Extra) => change((shop) => shop.saveExtra(extra)), [change])
+  const saveExtra = useCallback((extra: Extra, create: boolean) => change((shop) => shop.saveExtra(extra, create)), [change])
   const changePrice = useCallback((planId: string, amountCents: number) => change((shop) => shop.changePrice(planId, amountCents)), [change])
 
   // A search changes nothing: nothing is read again after it.

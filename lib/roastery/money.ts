@@ -45,7 +45,7 @@ function empty(): MoneySummary {
   }
 }
 
-/** A document's amounts by VAT rate: its `vatLines` when its lines carry several rates, else its one rate. */
+/** A document's amounts by VAT rate: its `vatLines` when it has lines (a delivery with extras), else its one rate. */
 function byRate(doc: BoardDocument): Array<{ rateBp: number; grossCents: number; netCents: number; vatCents: number }> {
   return doc.vatLines && doc.vatLines.length > 0 ? doc.vatLines : [{ rateBp: doc.vatRateBp, grossCents: doc.grossCents, netCents: doc.netCents, vatCents: doc.vatCents }]
 }

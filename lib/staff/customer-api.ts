@@ -21,7 +21,8 @@ export interface CustomerForStaff {
   paymentMethod?: { type: 'card' | 'sepa_debit'; brand?: string; last4: string }
   paymentHoldSince?: string
   preferences?: CoffeePreferences
-  upcomingDeliveries: Array<{ date: string; plan: string; skipped: boolean; payment?: PaymentStatus }>
+  /** Each with what the customer added to it (the extras' English names). */
+  upcomingDeliveries: Array<{ date: string; plan: string; skipped: boolean; payment?: PaymentStatus; extras?: Array<{ itemId: string; name: string; quantity: number }> }>
   /** Deliveries that left the roastery, newest first, each with the free replacement sent for it. */
   shipped: Array<{ date: string; plan: string; shippedAt: string; replacement?: { date: string; shippedAt?: string } }>
   payments: Array<{ date: string; status: PaymentStatus; amountCents: number; receipt?: string; refunds: Array<{ amountCents: number; reason: string; creditNote?: string }> }>

@@ -63,7 +63,8 @@ export interface ShopApi {
   savePlan(plan: PlanInput, create: boolean): Promise<void>
   retirePlan(planId: string): Promise<void>
   saveCoffee(coffee: Coffee): Promise<void>
-  saveExtra(extra: Extra): Promise<void>
+  /** `create`: a new extra, refused when its id is taken. */
+  saveExtra(extra: Extra, create: boolean): Promise<void>
   /** Answers the first delivery day existing subscribers pay the new price (ISO). */
   changePrice(planId: string, amountCents: number): Promise<{ from: string }>
   /** Support and owners: the customers `query` finds (the best 20). */
@@ -98,8 +99,8 @@ export function openShop(rio: RioAccessor): Promise<ShopApi> {
       async saveCoffee(coffee) {
         await guarded(() => object.call({ method: 'saveCoffee', body: { coffee } }))
       },
-      async saveExtra(extra) {
-        await guarded(() => object.call({ method: 'saveExtra', body: { extra } }))
+      async saveExtra(extra, create) {
+        await guarded(() => object.call({ method: 'saveExtra', body: { extra, create } }))
       },
       getReport: async (month) => (await guarded(() => object.call<MonthReport>({ method: 'getReport', body: { month } }))).data as MonthReport,
       findCustomers: async (query) => (await guarded(() => object.call<CustomersFound>({ method: 'findCustomers', body: { query } }))).data as CustomersFound,

@@ -95,3 +95,18 @@ test('a member who may refund refunds what is left of a paid delivery on its boa
   expect(screen.queryByRole('dialog')).toBeNull()
   expect(within(panel).queryByRole('button', { name: /^Refund: / })).toBeNull()
 })
+
+test('support sees what the customer added to each upcoming delivery', async () => {
+  before = {
+    ...SAM,
+    upcomingDeliveries: [
+      { date: '2026-12-02T00:00:00.000Z', plan: 'barista', skipped: false, extras: [{ itemId: 'gift-box', name: 'Gift box', quantity: 2 }] },
+      { date: '2026-12-09T00:00:00.000Z', plan: 'barista', skipped: false },
+    ],
+  }
+  renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
+  const panel = await screen.findByRole('region', { name: 'Sam Müller' })
+  const rows = await within(panel).findAllByRole('listitem')
+  expect(rows.find((row) => /2 Dec/.test(row.textContent ?? ''))).toHaveTextContent('with 2 × Gift box')
+  expect(rows.find((row) => /9 Dec/.test(row.textContent ?? ''))).not.toHaveTextContent('Gift box')
+})

@@ -213,8 +213,8 @@ test('extras: anyone reads those on offer; an owner adds and changes one, refuse
 
   const before = (await everything(olga)).extras
   const refusals: Array<[unknown, string, string]> = [
-    [{ ...mug, amountCents: 0 }, 'INVALID_PRICE', 'extra.amountCents'],
-    [{ ...mug, amountCents: 20001 }, 'INVALID_PRICE', 'extra.amountCents'],
+    [{ ...mug, amountCents: 0 }, 'INVALID_EXTRA_PRICE', 'extra.amountCents'],
+    [{ ...mug, amountCents: 20001 }, 'INVALID_EXTRA_PRICE', 'extra.amountCents'],
     [{ ...mug, vat: 'reduced' }, 'INVALID_VAT_KIND', 'extra.vat'],
     [{ ...mug, id: 'Enamel Mug' }, 'INVALID_EXTRA_ID', 'extra.id'],
     [{ ...mug, name: '' }, 'INVALID_TEXT', 'extra.name'],
@@ -226,6 +226,9 @@ test('extras: anyone reads those on offer; an owner adds and changes one, refuse
     const res = await shop('saveExtra', olga, { extra })
     expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: expect.objectContaining({ code, field }) })
   }
+  // A new extra may not take an id in use: the form creates, it never overwrites.
+  const taken = await shop('saveExtra', olga, { extra: { ...mug, name: 'Another mug' }, create: true })
+  expect({ status: taken.status, body: taken.body }).toEqual({ status: 409, body: expect.objectContaining({ code: 'EXTRA_EXISTS', field: 'extra.id' }) })
   expect((await everything(olga)).extras).toEqual(before)
   const { entries } = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }
   expect(entries.slice(0, 2).map((e) => [e.by, e.action, e.target, e.after])).toEqual([

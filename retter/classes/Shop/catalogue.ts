@@ -127,10 +127,11 @@ export async function saveCoffee(data: Data<{ coffee: unknown }>): Promise<Data>
 }
 
 /**
- * WRITE (owners) {extra}: adds an extra or changes one (its price, its words, whether it is offered).
- * Customers who added it to a delivery keep the price and words they saw (their Account's lines).
+ * WRITE (owners) {extra, create?}: adds an extra (`create`: refused when the id is taken) or changes
+ * one (its price, its words, whether it is offered). Customers who added it to a delivery keep the
+ * price and words they saw (their Account's lines).
  */
-export async function saveExtra(data: Data<{ extra: unknown }>): Promise<Data> {
+export async function saveExtra(data: Data<{ extra: unknown; create?: boolean }>): Promise<Data> {
   const shop = shopOf(data)
   const owner = catalogueOwner(data)
   if (!owner) return data
@@ -139,6 +140,9 @@ export async function saveExtra(data: Data<{ extra: unknown }>): Promise<Data> {
   if (!checked.ok) return refuse(data, 400, checked.code, checked.message, { field: checked.field })
   const extra = checked.value
   const before = findExtra(extrasOf(catalogue), extra.id)
+  if (before && data.request.body && data.request.body.create) {
+    return refuse(data, 409, 'EXTRA_EXISTS', 'An extra with the id "' + extra.id + '" exists already; choose another id.', { field: 'extra.id' })
+  }
   catalogue.extras = extrasOf(catalogue).filter(function (e) { return e.id !== extra.id }).concat([extra])
   const words = function (e: Extra) { return [e.name, priceText(e.amountCents), e.vat + ' VAT', e.available ? 'available' : 'not available'].join(' | ') }
   record(shop.audit, { at: new Date().toISOString(), by: owner, action: before ? 'extra.changed' : 'extra.added', target: extra.id, before: before ? words(before) : '', after: words(extra) })

@@ -83,7 +83,7 @@ export interface BoardDocument {
   vatRateBp: number
   /** The country whose VAT applies. */
   vatCountry: string
-  /** A document whose lines carry several rates (a delivery with extras): its amounts by rate, which add up to the ones above. */
+  /** A document of lines (a delivery with extras): its amounts by rate, which add up to the ones above. */
   vatLines?: Array<{ rateBp: number; grossCents: number; netCents: number; vatCents: number }>
   /** Receipt: how it was paid ("Visa •••• 4242"). */
   method?: string

@@ -151,14 +151,6 @@ export function extrasFrom(extras: DeliveryExtras | undefined, today: string): D
   return out
 }
 
-/** Extras by day with only the days before `day` (`YYYY-MM-DD`) kept: those already being prepared. */
-export function extrasBefore(extras: DeliveryExtras | undefined, day: string): DeliveryExtras | undefined {
-  if (!extras) return undefined
-  const out: DeliveryExtras = {}
-  for (const d in extras) if (d < day) out[d] = extras[d] as ExtraLine[]
-  return out
-}
-
 /** A refusal of an extra as an owner gives it. */
 export interface ExtraRefusal {
   ok: false
@@ -195,7 +187,7 @@ export function checkExtra(input: unknown, locales: ReadonlyArray<string>): { ok
   if (!description.ok) return description
   const amount = given.amountCents
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_EXTRA_CENTS) {
-    return refusal('extra.amountCents', 'INVALID_PRICE', 'The price is a whole number of cents from 1 to ' + MAX_EXTRA_CENTS + ' (' + (MAX_EXTRA_CENTS / 100) + ' EUR).')
+    return refusal('extra.amountCents', 'INVALID_EXTRA_PRICE', 'The price is a whole number of cents from 1 to ' + MAX_EXTRA_CENTS + ' (' + (MAX_EXTRA_CENTS / 100) + ' EUR).')
   }
   if (given.vat !== 'coffee' && given.vat !== 'standard') {
     return refusal('extra.vat', 'INVALID_VAT_KIND', 'Say which VAT the extra carries: coffee (roasted coffee’s rate) or standard.')

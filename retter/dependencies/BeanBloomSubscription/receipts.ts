@@ -159,6 +159,8 @@ export function creditNoteFor(receipt: Receipt, refundedBeforeCents: number, ref
   })
   const note = creditNoteOf(receipt, creditSplit(receipt.vatRateBp, 0, 0), reason, number, issuedAt)
   note.lines = lines
+  // Its rate is its own lines' (the first's): a note that reaches only an extra is not at the coffee's rate.
+  if (lines[0]) note.vatRateBp = lines[0].vatRateBp
   note.grossCents = sumOf(lines, 'grossCents')
   note.netCents = sumOf(lines, 'netCents')
   note.vatCents = sumOf(lines, 'vatCents')

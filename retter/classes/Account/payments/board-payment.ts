@@ -19,8 +19,9 @@ export function boardDocumentOf(doc: Receipt | CreditNote): BoardDocument {
     kind: doc.kind, number: doc.number, issuedAt: doc.issuedAt, grossCents: doc.grossCents, netCents: doc.netCents,
     vatCents: doc.vatCents, vatRateBp: doc.vatRateBp, vatCountry: doc.vatCountry,
   }
-  const rates = vatByRate(doc)
-  if (rates.length > 1) kept.vatLines = rates
+  // A document of lines keeps its VAT by rate, whichever rates its lines carry: the money view and
+  // the CSV count each rate apart (a credit note of an extra alone is at the extra's rate).
+  if (doc.lines && doc.lines.length > 0) kept.vatLines = vatByRate(doc)
   if (doc.kind === 'receipt') kept.method = doc.paidWith
   else {
     kept.receiptNumber = doc.receiptNumber

@@ -22,6 +22,15 @@ const SHIPPED_SHOWN = 12
 /** A timeline entry as staff read it: with the member who made a staff change. */
 export type StaffTimelineEntry = TimelineEntry & { staffEmail?: string }
 
+/** An upcoming delivery as staff see it: its payment once charged, and what the customer added to it. */
+interface StaffUpcoming {
+  date: string
+  plan: string
+  skipped: boolean
+  payment?: string
+  extras?: Array<{ itemId: string; name: string; quantity: number }>
+}
+
 /** READ (support, owners): the customer as support sees them. */
 export async function customerForStaff(data: Data): Promise<Data> {
   if (!(await staffMayDo(rdk, data.context, 'customer.find'))) return refuse(data, 403, 'FORBIDDEN', 'Only support and owners may open a customer.')
@@ -52,7 +61,10 @@ export async function customerForStaff(data: Data): Promise<Data> {
     paymentHoldSince: view.paymentHoldSince,
     upcomingDeliveries: (view.upcomingDeliveries || []).map(function (d) {
       const status = paymentOf[d.date.slice(0, 10)]
-      return status ? { date: d.date, plan: d.plan, skipped: d.skipped, payment: status } : { date: d.date, plan: d.plan, skipped: d.skipped }
+      const out: StaffUpcoming = status ? { date: d.date, plan: d.plan, skipped: d.skipped, payment: status } : { date: d.date, plan: d.plan, skipped: d.skipped }
+      // What the customer added, so support acting on it sees what they act on.
+      if (d.extras && d.extras.length > 0) out.extras = d.extras.map(function (l) { return { itemId: l.itemId, name: l.name, quantity: l.quantity } })
+      return out
     }),
     shipped: (view.deliveries || []).slice(-SHIPPED_SHOWN).reverse().map(function (d) {
       const sent = (view.replacements || []).filter(function (r) { return r.forDate === d.date })[0]

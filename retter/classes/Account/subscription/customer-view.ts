@@ -15,7 +15,7 @@ import { shippedDays, syncBoards } from './roastery-boards'
 import { Locale, pathIn, storedLocale } from '../language'
 import { actingOf } from '../service/actor'
 import { withCoffees } from './delivery-coffee'
-import { withExtras } from './delivery-extras'
+import { extrasOnDeliveries, withExtras } from './delivery-extras'
 import { withDeliveryDays } from './delivery-weekdays'
 
 /** The customer's user state, subscription included, as one value. */
@@ -131,7 +131,12 @@ export async function complete(
   options: { boards?: boolean } = {},
 ): Promise<Data> {
   // The schedule's rules derived the upcoming deliveries; shipped ones are not upcoming any more.
-  withDeliveryDays(withExtras(withCoffees(shown(view, nowMs))))
+  shown(view, nowMs)
+  // Extras stay only with deliveries that still are (a plan change or a cancellation may take some away).
+  const extras = extrasOnDeliveries(view.extras, view.upcomingDeliveries, nowMs)
+  if (extras) view.extras = extras
+  else delete view.extras
+  withDeliveryDays(withExtras(withCoffees(view)))
   const change: SubscriptionChange = { at: new Date(nowMs).toISOString(), plan: view.plan, action: entry.action }
   const extra = entry as Record<string, unknown>
   for (const key in extra) if (extra[key] !== undefined) (change as unknown as Record<string, unknown>)[key] = extra[key]

@@ -4,7 +4,7 @@
  * has a delivery.
  */
 
-/** `byDay` with the entry of `from` on `to` (both ISO days or instants); unchanged when `from` has none. */
+/** `byDay` with the entry of `from` on `to` (both ISO days or instants); an entry left on `to` gives way (it had no delivery). */
 export function followMove<T>(byDay: { [day: string]: T } | undefined, from: string, to: string): { [day: string]: T } | undefined {
   return followMoves(byDay, [{ from: from, to: to }])
 }

@@ -4,7 +4,8 @@
  * plan's price plus its extras. Nothing here changes state (extra-choice.ts does).
  */
 import {
-  catalogueInUse, deliveryPrice, Extra, ExtraLine, extrasCents, extrasOf, extrasOn, DeliveryExtras, priceNoticeDays, ScheduleSegment, UpcomingDelivery,
+  catalogueInUse, deliveryPrice, Extra, ExtraLine, extrasCents, extrasOf, extrasOn, DeliveryExtras, firstChangeableDay, isoDay, priceNoticeDays, ScheduleSegment,
+  UpcomingDelivery,
 } from 'BeanBloomSubscription'
 
 /** An extra a customer may add, as their view lists it. */
@@ -24,6 +25,21 @@ export function extraOptions(): ExtraOption[] {
 export function deliveryTotal(view: { segments?: ScheduleSegment[]; extras?: DeliveryExtras }, date: string): number | undefined {
   const plan = deliveryPrice(view.segments || [], date, priceNoticeDays())
   return plan === undefined ? undefined : plan + extrasCents(extrasOn(view.extras, date))
+}
+
+/**
+ * `extras` with only the days that still have a delivery (one of `upcoming`, skipped or not) or are
+ * being prepared (before the first day a change may reach): a plan change or a cancellation that
+ * takes a delivery away takes its extras too, so a later change bringing the day back never brings
+ * them back, to be charged. Undefined when there are none.
+ */
+export function extrasOnDeliveries(extras: DeliveryExtras | undefined, upcoming: ReadonlyArray<UpcomingDelivery> | undefined, nowMs: number): DeliveryExtras | undefined {
+  if (!extras) return undefined
+  const listed = (upcoming || []).map(function (d) { return d.date.slice(0, 10) })
+  const prepared = isoDay(firstChangeableDay(nowMs)).slice(0, 10)
+  const out: DeliveryExtras = {}
+  for (const day in extras) if (day < prepared || listed.indexOf(day) >= 0) out[day] = extras[day] as ExtraLine[]
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /** Names each upcoming delivery's extras on `view` (in place), and the extras on offer. */

@@ -71,13 +71,21 @@ test('extras on one delivery: the view, the board, the timeline and an e-mail; c
   // The board keeps the receipt's VAT by rate for the money view.
   expect((await boardOf(rosa, DAY)).find((d) => d.deliveryId === `${sam.accountId}:${DAY}`)?.receipt?.vatLines?.map((l) => l.rateBp)).toEqual([700, 1900])
 
-  // A refund of everything, in two parts: the credit notes fill the lines in order and give back exactly each line's VAT.
+  // A refund of everything, in three parts: the credit notes fill the lines in order and give back exactly each line's VAT.
   const refund = (amountCents: number) => call(env.backend, 'POST', `/extra-tests/CALL/Roastery/refundDelivery/${DAY}?_token=${rosa.token}`, { deliveryId: `${sam.accountId}:${DAY}`, amountCents, reason: 'Parcel lost' })
   expect((await refund(BARISTA.amount + 100)).status).toBe(200)
-  expect((await refund(total - BARISTA.amount - 100)).status).toBe(200)
+  expect((await refund(2 * GIFT_BOX.amountCents - 100)).status).toBe(200)
+  expect((await refund(BAG.amountCents)).status).toBe(200)
   const notes = (await stateOf(sam)).payments!.find((p) => p.date.startsWith(DAY))!.refunds!.map((r) => r.creditNote!)
   expect(notes[0]!.lines?.map((l) => [l.itemId, l.grossCents])).toEqual([['plan', BARISTA.amount], ['gift-box', 100]])
-  expect(notes[1]!.lines?.map((l) => [l.itemId, l.grossCents])).toEqual([['gift-box', 2 * GIFT_BOX.amountCents - 100], ['extra-bag', BAG.amountCents]])
+  expect(notes[1]!.lines?.map((l) => [l.itemId, l.grossCents])).toEqual([['gift-box', 2 * GIFT_BOX.amountCents - 100]])
+  expect(notes[2]!.lines?.map((l) => [l.itemId, l.grossCents])).toEqual([['extra-bag', BAG.amountCents]])
+  // A note that reaches only the gift box is at its rate, on the note and on the board (the money view and the CSV read it there).
+  expect(notes[1]!.vatRateBp).toBe(1900)
+  const boardNotes = (await boardOf(rosa, DAY)).find((d) => d.deliveryId === `${sam.accountId}:${DAY}`)?.creditNotes ?? []
+  expect(boardNotes.map((n) => n.vatLines?.map((l) => [l.rateBp, l.grossCents]))).toEqual([
+    [[700, BARISTA.amount], [1900, 100]], [[1900, 2 * GIFT_BOX.amountCents - 100]], [[700, BAG.amountCents]],
+  ])
   for (const itemId of ['plan', 'gift-box', 'extra-bag']) {
     const given = notes.flatMap((n) => n.lines ?? []).filter((l) => l.itemId === itemId).reduce((sum, l) => sum + l.vatCents, 0)
     expect(given).toBe(receipt.lines!.find((l) => l.itemId === itemId)!.vatCents)
@@ -168,4 +176,18 @@ test('a cancellation takes the extras of the deliveries it takes away: starting 
   expect(again.upcomingDeliveries?.map((d) => d.date.slice(0, 10))).toContain(DAY)
   expect(again.upcomingDeliveries?.filter((d) => d.extras)).toEqual([])
   expect(again.extras?.[DAY]).toBeUndefined()
+})
+
+test('a plan change that takes a delivery away takes its extras: changing back brings the day back, not the extra', async () => {
+  const sam = await baristaSubscriber(account, await account.signIn(fresh('sam')), HOME)
+  const days = (await stateOf(sam)).upcomingDeliveries!.map((d) => d.date.slice(0, 10))
+  await account.ok(sam, 'addExtra', { date: days[2]!, itemId: 'dripper', quantity: 1 })
+  await account.ok(sam, 'addExtra', { date: days[3]!, itemId: 'gift-box', quantity: 1 })
+  // Every two weeks from the next delivery that may change: one of the two days is no delivery any more.
+  const fortnightly = await account.ok(sam, 'selectPlan', { planId: 'daily-grind' })
+  const kept = fortnightly.upcomingDeliveries!.filter((d) => d.extras).map((d) => d.date.slice(0, 10))
+  expect(kept).toHaveLength(1)
+  expect(Object.keys(fortnightly.extras ?? {})).toEqual(kept)
+  const back = await account.ok(sam, 'selectPlan', { planId: 'barista' })
+  expect(back.upcomingDeliveries!.filter((d) => d.extras).map((d) => d.date.slice(0, 10))).toEqual(kept)
 })

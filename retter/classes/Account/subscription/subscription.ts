@@ -7,7 +7,7 @@
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
-  cadenceOf, cancel, cancellationOf, changePlan, CoffeePreferences, customerDate, extrasBefore, findPlan, firstChangeableDay, isoDay, offeredPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
+  cadenceOf, cancel, cancellationOf, changePlan, CoffeePreferences, customerDate, findPlan, offeredPlan, firstOfLatestSegment, isTooLateToChange, pause, PAUSE_MAX_WEEKS, PAUSE_MIN_WEEKS,
   preferencesFor, resume, skip, skipNext, start, SubscriptionChange, subscriptionAt, Transition, unskip,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
@@ -219,10 +219,5 @@ export async function cancelSubscription(data: Data<{ reason?: string; note?: st
   if (!cancelled.ok) return conflict(data, cancelled)
   const why = cancellationOf(data.request.body)
   if (!why.ok) return refuse(data, 400, why.code, why.message, { field: why.field })
-  const next = cancelled.sub as typeof view
-  // Extras go with the deliveries a cancellation takes away: a later restart on the same days
-  // must not bring them back (and charge them). Those of a delivery being prepared stay with it.
-  const kept = extrasBefore(view.extras, isoDay(firstChangeableDay(nowMs)).slice(0, 10))
-  if (kept) next.extras = kept
-  return complete(data, next, nowMs, { action: 'cancelled', reason: why.reason, note: why.note }, { kind: 'cancelled' })
+  return complete(data, cancelled.sub as typeof view, nowMs, { action: 'cancelled', reason: why.reason, note: why.note }, { kind: 'cancelled' })
 }

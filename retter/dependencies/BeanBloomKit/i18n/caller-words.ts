@@ -132,6 +132,8 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   INVALID_EXTRA: 'refusals.general.catalogueField',
   INVALID_EXTRA_ID: 'refusals.general.catalogueId',
   INVALID_VAT_KIND: 'refusals.general.catalogueField',
+  INVALID_EXTRA_PRICE: 'refusals.general.extraPrice',
+  EXTRA_EXISTS: 'refusals.general.extraExists',
   PLAN_EXISTS: 'refusals.general.planExists',
   PRICE_NEEDS_NOTICE: 'refusals.general.priceNeedsNotice',
   PLAN_RETIRED: 'refusals.general.planRetired',

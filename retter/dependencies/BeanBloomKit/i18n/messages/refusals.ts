@@ -155,6 +155,8 @@ const en = {
   'refusals.general.invalidQuantity': 'Choose a quantity from 1 to 5.',
   'refusals.general.tooManyExtras': 'This delivery has as many different extras as it can take.',
   'refusals.general.extraNotOnDelivery': 'That extra is not on this delivery.',
+  'refusals.general.extraPrice': 'An extra’s price is a whole number of cents from 1 to 20000 (200 EUR). Nothing was saved.',
+  'refusals.general.extraExists': 'An extra with that id exists already: choose another id. Nothing was saved.',
 }
 
 export type RefusalsKey = keyof typeof en
@@ -311,6 +313,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidQuantity': 'Wähle eine Menge von 1 bis 5.',
     'refusals.general.tooManyExtras': 'Diese Lieferung hat schon so viele verschiedene Zusatzartikel, wie möglich sind.',
     'refusals.general.extraNotOnDelivery': 'Dieser Zusatzartikel ist nicht in dieser Lieferung.',
+    'refusals.general.extraPrice': 'Der Preis eines Zusatzartikels ist eine ganze Zahl von Cent zwischen 1 und 20000 (200 EUR). Es wurde nichts gespeichert.',
+    'refusals.general.extraExists': 'Einen Zusatzartikel mit dieser ID gibt es bereits: Wähle eine andere ID. Es wurde nichts gespeichert.',
   },
   fr: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# secondes}}',
@@ -462,6 +466,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidQuantity': 'Choisissez une quantité de 1 à 5.',
     'refusals.general.tooManyExtras': 'Cette livraison a déjà autant de suppléments différents que possible.',
     'refusals.general.extraNotOnDelivery': 'Ce supplément ne fait pas partie de cette livraison.',
+    'refusals.general.extraPrice': 'Le prix d’un supplément est un nombre entier de centimes entre 1 et 20000 (200 EUR). Rien n’a été enregistré.',
+    'refusals.general.extraExists': 'Un supplément avec cet identifiant existe déjà\u202f: choisissez-en un autre. Rien n’a été enregistré.',
   },
   nl: {
     'refusals.wait.seconds': '{n, plural, one {# seconde} other {# seconden}}',
@@ -613,6 +619,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidQuantity': 'Kies een aantal van 1 tot 5.',
     'refusals.general.tooManyExtras': 'Deze levering heeft al zoveel verschillende extra artikelen als kan.',
     'refusals.general.extraNotOnDelivery': 'Dat extra artikel zit niet in deze levering.',
+    'refusals.general.extraPrice': 'De prijs van een extra artikel is een geheel aantal centen van 1 tot 20000 (200 EUR). Er is niets opgeslagen.',
+    'refusals.general.extraExists': 'Er bestaat al een extra artikel met die id: kies een andere id. Er is niets opgeslagen.',
   },
   it: {
     'refusals.wait.seconds': '{n, plural, one {# secondo} other {# secondi}}',
@@ -764,6 +772,8 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidQuantity': 'Scegli una quantità da 1 a 5.',
     'refusals.general.tooManyExtras': 'Questa consegna ha già tutti gli articoli extra diversi possibili.',
     'refusals.general.extraNotOnDelivery': 'Quell’articolo extra non è in questa consegna.',
+    'refusals.general.extraPrice': 'Il prezzo di un articolo extra è un numero intero di centesimi da 1 a 20000 (200 EUR). Non è stato salvato nulla.',
+    'refusals.general.extraExists': 'Esiste già un articolo extra con questo id: scegline un altro. Non è stato salvato nulla.',
   },
   es: {
     'refusals.wait.seconds': '{n, plural, one {# segundo} other {# segundos}}',
@@ -915,5 +925,7 @@ export const refusals: { [locale in Locale]: { [key in RefusalsKey]: string } } 
     'refusals.general.invalidQuantity': 'Elige una cantidad de 1 a 5.',
     'refusals.general.tooManyExtras': 'Esta entrega ya tiene todos los artículos extra distintos posibles.',
     'refusals.general.extraNotOnDelivery': 'Ese artículo extra no está en esta entrega.',
+    'refusals.general.extraPrice': 'El precio de un artículo extra es un número entero de céntimos entre 1 y 20000 (200 EUR). No se ha guardado nada.',
+    'refusals.general.extraExists': 'Ya existe un artículo extra con ese id: elige otro. No se ha guardado nada.',
   },
 }

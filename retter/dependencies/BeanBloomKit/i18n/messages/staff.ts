@@ -225,6 +225,7 @@ const en = {
   'staff.catalogue.field.offered': 'Offered now',
   'staff.catalogue.vat.coffee': 'Roasted coffee’s rate',
   'staff.catalogue.vat.standard': 'Standard rate',
+  'staff.customer.extras': 'with {items}',
 }
 
 export type StaffKey = keyof typeof en
@@ -452,6 +453,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.catalogue.field.offered': 'Jetzt im Angebot',
     'staff.catalogue.vat.coffee': 'Satz für Röstkaffee',
     'staff.catalogue.vat.standard': 'Regelsatz',
+    'staff.customer.extras': 'mit {items}',
   },
   fr: {
     'staff.title': 'Équipe',
@@ -674,6 +676,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.catalogue.field.offered': 'Proposé maintenant',
     'staff.catalogue.vat.coffee': 'Taux du café torréfié',
     'staff.catalogue.vat.standard': 'Taux normal',
+    'staff.customer.extras': 'avec {items}',
   },
   nl: {
     'staff.title': 'Team',
@@ -896,6 +899,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.catalogue.field.offered': 'Nu te koop',
     'staff.catalogue.vat.coffee': 'Tarief voor gebrande koffie',
     'staff.catalogue.vat.standard': 'Standaardtarief',
+    'staff.customer.extras': 'met {items}',
   },
   it: {
     'staff.title': 'Staff',
@@ -1118,6 +1122,7 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.catalogue.field.offered': 'Disponibile ora',
     'staff.catalogue.vat.coffee': 'Aliquota del caffè tostato',
     'staff.catalogue.vat.standard': 'Aliquota ordinaria',
+    'staff.customer.extras': 'con {items}',
   },
   es: {
     'staff.title': 'Equipo',
@@ -1340,5 +1345,6 @@ export const staff: { [locale in Locale]: { [key in StaffKey]: string } } = {
     'staff.catalogue.field.offered': 'A la venta ahora',
     'staff.catalogue.vat.coffee': 'Tipo del café tostado',
     'staff.catalogue.vat.standard': 'Tipo general',
+    'staff.customer.extras': 'con {items}',
   },
 }
