@@ -6,7 +6,8 @@ import { server } from '@/test/msw/server'
 import { renderRoute } from '@/test/app-harness'
 
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
-const LOAD = { timeout: 5000 }
+// The first test of the file also waits for the in-process backend to open: as long as the other page tests give.
+const LOAD = { timeout: 8000 }
 
 test('visitors see skeletons, then the plans in sortOrder with prices, the recommended mark and sign-in links', async () => {
   renderRoute('/')

@@ -7,7 +7,7 @@
  * Roastery refuses to ship it (409 NOT_PAID).
  */
 import type { MessageKey, Translate } from '@/lib/i18n/types'
-import { paidForShipping, type BoardDelivery, type BoardPayment } from './board'
+import { bagsToRoast, paidForShipping, type BoardDelivery, type BoardPayment } from './board'
 
 /** A delivery's place on the day: shipped, ready to ship (paid), or on hold awaiting payment. */
 export type ShippingState = 'shipped' | 'ready' | 'on-hold'
@@ -136,9 +136,11 @@ export function roastPlan(deliveries: ReadonlyArray<BoardDelivery>): RoastPlan {
   const index = new Map<string, RoastTotal>()
   for (const d of deliveries) {
     const state = shippingState(d)
+    // Its plan's bags and each extra bag of its coffee.
+    const bags = bagsToRoast(d)
     if (state === 'on-hold' && d.payment === 'unpaid') {
       plan.unpaidDeliveries += 1
-      plan.unpaidBags += d.bags
+      plan.unpaidBags += bags
       continue
     }
     const key = `${d.plan}\u0000${d.grind}\u0000${d.roast}`
@@ -149,11 +151,11 @@ export function roastPlan(deliveries: ReadonlyArray<BoardDelivery>): RoastPlan {
       plan.rows.push(row)
     }
     if (state === 'on-hold') {
-      row.awaitingBags += d.bags
-      plan.awaitingBags += d.bags
+      row.awaitingBags += bags
+      plan.awaitingBags += bags
     } else {
-      row.paidBags += d.bags
-      plan.paidBags += d.bags
+      row.paidBags += bags
+      plan.paidBags += bags
     }
     row.deliveries += 1
     plan.deliveries += 1

@@ -110,3 +110,16 @@ test('a delivery shipped before payments were recorded has no payment words; one
   expect(deliveryPaymentText({ status: 'shipped', payment: 'paid' }, t)).toBe('Paid')
   expect(shippingState({ status: 'shipped' })).toBe('shipped')
 })
+
+test('an extra bag of a delivery’s coffee is roasted with it: counted in its row and in the day’s totals; a gift box is not', () => {
+  let board = emptyBoard(DAY)
+  const extras = [{ itemId: 'extra-bag', name: 'Another bag of this coffee', quantity: 2, bag: true }, { itemId: 'gift-box', name: 'Gift box', quantity: 1 }]
+  board = upsertDelivery(board, `a:${DAY}`, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, name: 'Ann', address, extras }, AT).board
+  board = setDeliveryPayment(board, `a:${DAY}`, 'paid', AT).board
+  expect(roastPlan(board.deliveries)).toMatchObject({ rows: [{ plan: 'barista', grind: 'espresso', roast: 'dark', paidBags: 4, deliveries: 1 }], paidBags: 4 })
+  // The board's own totals agree.
+  expect(board.totals).toEqual([{ plan: 'barista', grind: 'espresso', roast: 'dark', bags: 4, deliveries: 1 }])
+  // Taking the extra bag off counts it off again.
+  board = upsertDelivery(board, `a:${DAY}`, { plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, name: 'Ann', address, extras: [extras[1]!] }, AT).board
+  expect(board.totals).toEqual([{ plan: 'barista', grind: 'espresso', roast: 'dark', bags: 2, deliveries: 1 }])
+})

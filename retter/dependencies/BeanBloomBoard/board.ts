@@ -61,10 +61,17 @@ export interface BoardExtra {
   itemId: string
   name: string
   quantity: number
+  /** A bag of the delivery's coffee, ground the same way (an extra that carries coffee's VAT): roasted with it. */
+  bag?: boolean
 }
 
 function extrasKey(extras: ReadonlyArray<BoardExtra> | undefined): string {
-  return (extras || []).map(function (e) { return e.itemId + ' ' + e.quantity + ' ' + e.name }).join('|')
+  return (extras || []).map(function (e) { return e.itemId + ' ' + e.quantity + ' ' + e.name + (e.bag ? ' bag' : '') }).join('|')
+}
+
+/** The bags to roast for a delivery: its plan's, and each extra bag of its coffee. */
+export function bagsToRoast(d: Pick<BoardDeliveryInput, 'bags' | 'extras'>): number {
+  return d.bags + (d.extras || []).reduce(function (sum, e) { return sum + (e.bag ? e.quantity : 0) }, 0)
 }
 
 /**
@@ -209,7 +216,7 @@ export function totalsOf(deliveries: ReadonlyArray<BoardDelivery>): BoardTotal[]
       index[key] = total
       totals.push(total)
     }
-    total.bags += d.bags
+    total.bags += bagsToRoast(d)
     total.deliveries += 1
   }
   return totals.sort(byProduct)
@@ -235,7 +242,7 @@ function adjustTotals(totals: ReadonlyArray<BoardTotal>, d: BoardDelivery, sign:
     row = { plan: d.plan, grind: d.grind, roast: d.roast, bags: 0, deliveries: 0 }
     next.splice(insertionPoint(next, row, byProduct), 0, row)
   }
-  row.bags += sign * d.bags
+  row.bags += sign * bagsToRoast(d)
   row.deliveries += sign
   return next.filter((t) => t.deliveries > 0)
 }
@@ -272,7 +279,13 @@ function entryOf(deliveryId: string, input: BoardDeliveryInput): BoardDelivery {
   if (input.address.line2) address.line2 = input.address.line2
   const entry: BoardDelivery = { deliveryId: deliveryId, plan: input.plan, grind: input.grind, roast: input.roast, bags: input.bags, name: input.name, address: address, status: 'scheduled' }
   if (input.coffee) entry.coffee = input.coffee
-  if (input.extras && input.extras.length > 0) entry.extras = input.extras.map(function (e) { return { itemId: e.itemId, name: e.name, quantity: e.quantity } })
+  if (input.extras && input.extras.length > 0) {
+    entry.extras = input.extras.map(function (e) {
+      const extra: BoardExtra = { itemId: e.itemId, name: e.name, quantity: e.quantity }
+      if (e.bag) extra.bag = true
+      return extra
+    })
+  }
   // A replacement is never charged: it may ship as it is.
   if (input.replacementFor) {
     entry.replacementFor = input.replacementFor

@@ -8,6 +8,7 @@ import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/sc
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { SEED_EXTRAS } from '@retter-shared/BeanBloomSubscription/extras'
 import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
+import { bagsToRoast } from '@retter-shared/BeanBloomBoard/board'
 import { testStripe } from '../../../../rio-local/test/payments'
 import { call } from '../../../../rio-local/test/in-process'
 import type { AccountUserState } from '../customer'
@@ -38,8 +39,11 @@ test('extras on one delivery: the view, the board, the timeline and an e-mail; c
   // Only that delivery.
   expect(added.upcomingDeliveries?.filter((d) => d.extras)).toHaveLength(1)
   expect((await boardOf(rosa, DAY)).find((d) => d.deliveryId === `${sam.accountId}:${DAY}`)?.extras).toEqual([
-    { itemId: 'gift-box', name: 'Gift box', quantity: 2 }, { itemId: 'extra-bag', name: 'Another bag of this coffee', quantity: 1 },
+    { itemId: 'gift-box', name: 'Gift box', quantity: 2 }, { itemId: 'extra-bag', name: 'Another bag of this coffee', quantity: 1, bag: true },
   ])
+  // The extra bag is roasted with the delivery: what to roast counts it.
+  const row = (await boardOf(rosa, DAY)).find((d) => d.deliveryId === `${sam.accountId}:${DAY}`)!
+  expect(bagsToRoast(row)).toBe(BARISTA.bags + 1)
   expect(added.timeline?.at(-1)).toMatchObject({ what: 'extra', actor: 'customer', date: `${DAY}T00:00:00.000Z`, extra: 'Another bag of this coffee', quantity: 1 })
   const total = BARISTA.amount + 2 * GIFT_BOX.amountCents + BAG.amountCents
   const mail = (await account.outbox(sam.email)).find((m) => m.subject === 'Added to your delivery on Wednesday 2 December 2026: 1 × Another bag of this coffee')

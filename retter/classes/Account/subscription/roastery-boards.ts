@@ -105,7 +105,8 @@ function boardDeliveries(customer: Customer, firstDay: string, shipped: string[]
     const coffee = chosen || coffeeFor(catalogueInUse(), plan, preferences.roast)
     if (coffee) entry.coffee = coffee.name
     const extras = extrasOn(customer.extras, day)
-    if (extras.length > 0) entry.extras = extras.map(function (e) { return { itemId: e.itemId, name: e.name, quantity: e.quantity } })
+    // An extra of coffee (another bag of this coffee) is roasted and ground with the delivery.
+    if (extras.length > 0) entry.extras = extras.map(function (e) { return e.vat === 'coffee' ? { itemId: e.itemId, name: e.name, quantity: e.quantity, bag: true } : { itemId: e.itemId, name: e.name, quantity: e.quantity } })
     wanted[day] = entry
   }
   return wanted
