@@ -10,7 +10,7 @@ import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Subscription.module.css'
 import type { ChangeRunner } from './useChange'
 import { DeliveryDay } from './DeliveryDay'
-import { DeliveryExtras, extrasWords } from './DeliveryExtras'
+import { AddExtra, DeliveryExtras, extrasWords } from './DeliveryExtras'
 import { extrasCents } from '@retter-shared/BeanBloomSubscription/extras'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import type { MessageKey } from '@/lib/i18n/types'
@@ -144,6 +144,10 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
     <section className={`card ${cardStyles.card}`} aria-labelledby="upcoming-title">
       <h2 id="upcoming-title">{t('subscription.upcoming.title')}</h2>
       {weekday && weekdays.length > 0 ? <DeliveryDay weekday={weekday} offered={weekdays} changes={changes} sooner={soonerDay(subscription, nowMs, weekdays)} /> : null}
+      <AddExtra
+        deliveries={upcoming.filter((delivery) => stateOf(delivery, subscription, nowMs, shipped, payments.find((p) => p.date === delivery.date)) === 'scheduled')}
+        options={extras} changes={changes} locale={locale}
+      />
       <ol className={styles.upcoming}>
         {upcoming.map((delivery) => {
           const payment = payments.find((candidate) => candidate.date === delivery.date)
@@ -201,9 +205,7 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
                   </select>
                 </span>
               ) : null}
-              {state === 'scheduled' && (extras.length > 0 || delivery.extras?.length) ? (
-                <DeliveryExtras delivery={delivery} day={day} options={extras} changes={changes} locale={locale} focus={() => document.getElementById(rowId(delivery.date))} />
-              ) : null}
+              {state === 'scheduled' ? <DeliveryExtras delivery={delivery} day={day} changes={changes} locale={locale} /> : null}
               {payment ? (
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
               ) : state === 'scheduled' && plan ? (

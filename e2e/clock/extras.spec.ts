@@ -47,12 +47,14 @@ test('Friday deliveries, another bag with the next one: one charge, and the rece
   const weekday = target === 'friday' ? 5 : 4
   const listed = () => rows.evaluateAll((items) => items.map((item) => item.id.replace('delivery-', '')))
   await expect.poll(async () => (await listed()).slice(1).map((d) => new Date(`${d}T00:00:00Z`).getUTCDay())).toEqual(Array(5).fill(weekday))
-  // The first delivery on the new day that may still change.
-  const row = upcoming.getByRole('listitem').filter({ has: page.getByRole('combobox', { name: /^Something extra for the delivery of / }) }).first()
-  const day = (await row.getAttribute('id'))!.replace('delivery-', '')
+  // The first delivery on the new day that may still change: the form's first choice.
+  await upcoming.getByText('Something extra with a delivery', { exact: true }).click()
+  const form = upcoming.getByRole('form', { name: 'Something extra with a delivery' })
+  const day = (await form.getByRole('combobox', { name: 'Which delivery' }).inputValue()).slice(0, 10)
   expect(new Date(`${day}T00:00:00Z`).getUTCDay()).toBe(weekday)
-  await row.getByRole('combobox', { name: /^Something extra for the delivery of / }).selectOption(BAG.id)
-  await row.getByRole('button', { name: /^Add Another bag of this coffee to the delivery of / }).click()
+  const row = page.locator(`#delivery-${day}`)
+  await form.getByRole('combobox', { name: /^Something extra for the delivery of / }).selectOption(BAG.id)
+  await form.getByRole('button', { name: /^Add Another bag of this coffee to the delivery of / }).click()
   await expect(page.getByText(/^1 × Another bag of this coffee added to your delivery of .+: charged with it\.$/)).toBeVisible()
   await expect(row.getByText(`1 × Another bag of this coffee: ${euros(BAG.amountCents)}`)).toBeVisible()
   await expect(row.getByText(new RegExp(`^${euros(BARISTA.amount + BAG.amountCents).replace('.', '\\.')}, charged on `))).toBeVisible()

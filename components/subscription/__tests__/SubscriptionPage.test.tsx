@@ -311,8 +311,13 @@ test('something extra for one delivery: added with its price, charged with it, s
   await subscribed(user)
   await waitFor(() => expect(rows()).toHaveLength(6), LOAD)
   const second = () => rows()[1]!
-  const day = formatDeliveryDay(`${second().id.replace('delivery-', '')}T00:00:00.000Z`)
-  const pick = within(second()).getByRole('combobox', { name: `Something extra for the delivery of ${day}` })
+  const date = `${second().id.replace('delivery-', '')}T00:00:00.000Z`
+  const day = formatDeliveryDay(date)
+  // One form for the card, folded under its title: which delivery, what, how many.
+  await user.click(within(upcoming()).getByText('Something extra with a delivery'))
+  const form = within(upcoming()).getByRole('form', { name: 'Something extra with a delivery' })
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Which delivery' }), date)
+  const pick = within(form).getByRole('combobox', { name: `Something extra for the delivery of ${day}` })
   expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual([
     'Add something extra…', 'Another bag of this coffee, €9.50', 'Gift box, €4.50', 'Ceramic pour-over dripper, €24.00',
   ])
@@ -321,8 +326,8 @@ test('something extra for one delivery: added with its price, charged with it, s
   // Choosing alone adds nothing; "Add" does, with the quantity chosen.
   await user.selectOptions(pick, 'gift-box')
   expect(within(second()).queryByText(/× Gift box/)).not.toBeInTheDocument()
-  await user.selectOptions(within(second()).getByRole('combobox', { name: `How many, for the delivery of ${day}` }), '2')
-  await user.click(within(second()).getByRole('button', { name: `Add Gift box to the delivery of ${day}` }))
+  await user.selectOptions(within(form).getByRole('combobox', { name: `How many, for the delivery of ${day}` }), '2')
+  await user.click(within(form).getByRole('button', { name: `Add Gift box to the delivery of ${day}` }))
   expect(await screen.findByText(`2 × Gift box added to your delivery of ${day}: charged with it.`, {}, LOAD)).toBeInTheDocument()
   await waitFor(() => expect(within(second()).getByText('2 × Gift box: €9.00')).toBeInTheDocument(), LOAD)
   // The charge of that delivery grows by the extras; the others stay.

@@ -213,6 +213,8 @@ const en = {
   'subscription.extras.with': 'With: {items}',
   'subscription.history.extraAdded': 'Added {item} to the delivery of {day}',
   'subscription.history.extraRemoved': 'Took {item} off the delivery of {day}',
+  'subscription.extras.title': 'Something extra with a delivery',
+  'subscription.extras.deliveryLabel': 'Which delivery',
 }
 
 export type SubscriptionKey = keyof typeof en
@@ -427,6 +429,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.extras.with': 'Dazu: {items}',
     'subscription.history.extraAdded': '{item} zur Lieferung vom {day} hinzugefügt',
     'subscription.history.extraRemoved': '{item} aus der Lieferung vom {day} entfernt',
+    'subscription.extras.title': 'Etwas extra zu einer Lieferung',
+    'subscription.extras.deliveryLabel': 'Welche Lieferung',
   },
   fr: {
     'subscription.line.cancelled': 'Votre abonnement {plan} est résilié. Choisissez une formule pour recommencer.',
@@ -636,6 +640,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.extras.with': 'Avec\u202f: {items}',
     'subscription.history.extraAdded': '{item} ajouté à la livraison du {day}',
     'subscription.history.extraRemoved': '{item} retiré de la livraison du {day}',
+    'subscription.extras.title': 'Un supplément avec une livraison',
+    'subscription.extras.deliveryLabel': 'Quelle livraison',
   },
   nl: {
     'subscription.line.cancelled': 'Je {plan}-abonnement is opgezegd. Kies een abonnement om opnieuw te beginnen.',
@@ -845,6 +851,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.extras.with': 'Met: {items}',
     'subscription.history.extraAdded': '{item} toegevoegd aan de levering van {day}',
     'subscription.history.extraRemoved': '{item} uit de levering van {day} verwijderd',
+    'subscription.extras.title': 'Iets extra bij een levering',
+    'subscription.extras.deliveryLabel': 'Welke levering',
   },
   it: {
     'subscription.line.cancelled': 'Il tuo abbonamento {plan} è disdetto. Scegli un abbonamento per ricominciare.',
@@ -1054,6 +1062,8 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.extras.with': 'Con: {items}',
     'subscription.history.extraAdded': 'Aggiunto {item} alla consegna del {day}',
     'subscription.history.extraRemoved': 'Tolto {item} dalla consegna del {day}',
+    'subscription.extras.title': 'Qualcosa in più con una consegna',
+    'subscription.extras.deliveryLabel': 'Quale consegna',
   },
   es: {
     'subscription.line.cancelled': 'Tu suscripción {plan} está cancelada. Elige un plan para volver a empezar.',
@@ -1263,5 +1273,7 @@ export const subscription: { [locale in Locale]: { [key in SubscriptionKey]: str
     'subscription.extras.with': 'Con: {items}',
     'subscription.history.extraAdded': 'Añadido {item} a la entrega del {day}',
     'subscription.history.extraRemoved': 'Quitado {item} de la entrega del {day}',
+    'subscription.extras.title': 'Algo extra con una entrega',
+    'subscription.extras.deliveryLabel': 'Qué entrega',
   },
 }
