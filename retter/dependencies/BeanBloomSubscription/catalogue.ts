@@ -207,16 +207,18 @@ export interface CatalogueRefusal {
   message: string
 }
 
-type Checked<T> = { ok: true; value: T } | CatalogueRefusal
+/** A checked value, or the refusal of its first problem. */
+export type Checked<T> = { ok: true; value: T } | CatalogueRefusal
 
-function refusal(field: string, code: string, message: string): CatalogueRefusal {
+export function refusal(field: string, code: string, message: string): CatalogueRefusal {
   return { ok: false, field: field, code: code, message: message }
 }
 
 /** An id of the catalogue (a plan's, a coffee's, an extra's): 1 to 40 lower-case letters, digits and dashes, a letter or digit at each end. */
 export const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
 
-function text(value: unknown, field: string, max: number, required: boolean): Checked<string> {
+/** Text of at most `max` characters, trimmed (`required`: not empty), or the refusal naming `field`. */
+export function text(value: unknown, field: string, max: number, required: boolean): Checked<string> {
   if (value === undefined && !required) return { ok: true, value: '' }
   if (typeof value !== 'string' || (required && value.trim() === '')) return refusal(field, 'INVALID_TEXT', 'Give the ' + field + ' as text.')
   const trimmed = value.trim()

@@ -6,7 +6,7 @@
  * Pure: validation, the seed, the lines' rules and totals.
  */
 import { VatKind } from './vat'
-import { ID_PATTERN } from './catalogue'
+import { Checked, ID_PATTERN, refusal, text } from './catalogue'
 import type { Catalogue } from './catalogue'
 
 /** Words of an extra in one language besides English. */
@@ -141,49 +141,20 @@ export function quantityProblem(value: unknown): string | undefined {
   return 'Give the quantity as a whole number from 1 to ' + MAX_EXTRA_QUANTITY + '.'
 }
 
-/** Extras by day with those before `today` (`YYYY-MM-DD`) and empty days dropped. */
-export function extrasFrom(extras: DeliveryExtras | undefined, today: string): DeliveryExtras {
-  const out: DeliveryExtras = {}
-  for (const day in extras || {}) {
-    const lines = (extras as DeliveryExtras)[day] as ExtraLine[]
-    if (day >= today && lines.length > 0) out[day] = lines
-  }
-  return out
-}
-
-/** A refusal of an extra as an owner gives it. */
-export interface ExtraRefusal {
-  ok: false
-  field: string
-  code: string
-  message: string
-}
-
-function refusal(field: string, code: string, message: string): ExtraRefusal {
-  return { ok: false, field: field, code: code, message: message }
-}
-
-function words(value: unknown, field: string, max: number): { ok: true; value: string } | ExtraRefusal {
-  if (typeof value !== 'string' || value.trim() === '') return refusal(field, 'INVALID_TEXT', 'Give the ' + field + ' as text.')
-  const trimmed = value.trim()
-  if (trimmed.length > max) return refusal(field, 'TOO_LONG', 'The ' + field + ' is ' + trimmed.length + ' characters long; at most ' + max + ' fit.')
-  return { ok: true, value: trimmed }
-}
-
 /**
  * An extra as an owner gives it (`saveExtra`), checked field by field; the first problem is refused
  * naming its field (`extra.amountCents`, `extra.translations.de.name`).
  * @param locales the languages besides English an extra may carry words in
  */
-export function checkExtra(input: unknown, locales: ReadonlyArray<string>): { ok: true; value: Extra } | ExtraRefusal {
+export function checkExtra(input: unknown, locales: ReadonlyArray<string>): Checked<Extra> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return refusal('extra', 'INVALID_EXTRA', 'Give the extra as an object.')
   const given = input as { [field: string]: unknown }
   if (typeof given.id !== 'string' || !ID_PATTERN.test(given.id)) {
     return refusal('extra.id', 'INVALID_EXTRA_ID', 'An extra’s id is 1 to 40 lower-case letters, digits and dashes, starting and ending with a letter or digit.')
   }
-  const name = words(given.name, 'extra.name', 60)
+  const name = text(given.name, 'extra.name', 60, true)
   if (!name.ok) return name
-  const description = words(given.description, 'extra.description', 200)
+  const description = text(given.description, 'extra.description', 200, true)
   if (!description.ok) return description
   const amount = given.amountCents
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_EXTRA_CENTS) {
@@ -206,12 +177,12 @@ export function checkExtra(input: unknown, locales: ReadonlyArray<string>): { ok
     const out: ExtraTexts = {}
     const given = w as { [field: string]: unknown }
     if (given.name !== undefined && given.name !== '') {
-      const n = words(given.name, field + '.name', 60)
+      const n = text(given.name, field + '.name', 60, true)
       if (!n.ok) return n
       out.name = n.value
     }
     if (given.description !== undefined && given.description !== '') {
-      const d = words(given.description, field + '.description', 200)
+      const d = text(given.description, field + '.description', 200, true)
       if (!d.ok) return d
       out.description = d.value
     }

@@ -29,16 +29,20 @@ export function deliveryTotal(view: { segments?: ScheduleSegment[]; extras?: Del
 
 /**
  * `extras` with only the days that still have a delivery (one of `upcoming`, skipped or not) or are
- * being prepared (before the first day a change may reach): a plan change or a cancellation that
- * takes a delivery away takes its extras too, so a later change bringing the day back never brings
- * them back, to be charged. Undefined when there are none.
+ * being prepared (from today to the first day a change may reach); days gone are dropped. A plan
+ * change or a cancellation that takes a delivery away takes its extras too, so a later change
+ * bringing the day back never brings them back, to be charged. Undefined when there are none.
  */
 export function extrasOnDeliveries(extras: DeliveryExtras | undefined, upcoming: ReadonlyArray<UpcomingDelivery> | undefined, nowMs: number): DeliveryExtras | undefined {
   if (!extras) return undefined
   const listed = (upcoming || []).map(function (d) { return d.date.slice(0, 10) })
+  const today = isoDay(nowMs).slice(0, 10)
   const prepared = isoDay(firstChangeableDay(nowMs)).slice(0, 10)
   const out: DeliveryExtras = {}
-  for (const day in extras) if (day < prepared || listed.indexOf(day) >= 0) out[day] = extras[day] as ExtraLine[]
+  for (const day in extras) {
+    const lines = extras[day] as ExtraLine[]
+    if (lines.length > 0 && day >= today && (day < prepared || listed.indexOf(day) >= 0)) out[day] = lines
+  }
   return Object.keys(out).length > 0 ? out : undefined
 }
 

@@ -7,7 +7,7 @@
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
-  catalogueInUse, deliveryToChange, ExtraLine, extrasFrom, extrasOf, extrasOn, findExtra, MAX_EXTRA_LINES, quantityProblem, UpcomingDelivery, withExtraLine,
+  catalogueInUse, DeliveryExtras, deliveryToChange, ExtraLine, extrasOf, extrasOn, findExtra, MAX_EXTRA_LINES, quantityProblem, UpcomingDelivery, withExtraLine,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
 import { deliveryTotal } from './delivery-extras'
@@ -27,10 +27,10 @@ function deliveryFor(data: Data<{ date: string }>, view: CustomerView, nowMs: nu
   return found.delivery
 }
 
-/** Stores `lines` as the extras of `day` (days gone dropped) and completes the change. */
+/** Stores `lines` as the extras of `day` and completes the change (which drops the days gone). */
 function saved(data: Data, view: CustomerView, delivery: UpcomingDelivery, lines: ExtraLine[], line: ExtraLine, quantity: number, nowMs: number): Promise<Data> {
   const day = delivery.date.slice(0, 10)
-  const extras = extrasFrom(view.extras, new Date(nowMs).toISOString().slice(0, 10))
+  const extras: DeliveryExtras = Object.assign({}, view.extras)
   if (lines.length > 0) extras[day] = lines
   else delete extras[day]
   view.extras = extras
