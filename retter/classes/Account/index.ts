@@ -43,6 +43,8 @@ export const TASKS_ONLY = [
   'forgetDeletedDeliveries',
   // The customer's Mailer reports what became of an e-mail (the method checks the caller's class).
   'mailReported',
+  // Gifts: the giver's tasks, and what two Accounts say to each other (the methods check the caller's class).
+  'sendGift', 'syncGift', 'receiveGift', 'withdrawGift', 'claimGift', 'giftUsed',
 ]
 
 /** Methods for staff only (staff.ts): each checks the member's roles itself. */

@@ -9,6 +9,8 @@ import * as deletion from './data-rights/deletion'
 import * as emailChange from './data-rights/email-change'
 import * as exported from './data-rights/export'
 import * as payments from './payments/payments'
+import * as giftPurchase from './gifts/purchase'
+import * as giftRedeem from './gifts/redeem'
 import { ownerMethod as sessionChecked } from './sign-in/session-epoch'
 import { wordedForCaller } from './refusals'
 import * as language from './language-setting'
@@ -65,3 +67,6 @@ export const exportMyData = ownerMethod(exported.exportMyData)
 export const requestAccountDeletion = ownerMethod(deletion.requestAccountDeletion)
 export const deleteMyAccount = ownerMethod(deletion.deleteMyAccount)
 export const setLocale = ownerMethod(language.setLocale)
+export const buyGift = ownerMethod(giftPurchase.buyGift)
+export const cancelGift = ownerMethod(giftPurchase.cancelGift)
+export const redeemGift = ownerMethod(giftRedeem.redeemGift)

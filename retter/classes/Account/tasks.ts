@@ -10,6 +10,7 @@ import * as payments from './payments/payments'
 import * as receipts from './payments/receipts'
 import * as deletedDeliveries from './data-rights/deleted-deliveries'
 import * as priceNotice from './subscription/price-notice'
+import * as giftPurchase from './gifts/purchase'
 
 // Each runs with the catalogue of the moment (catalogue-source.ts).
 export const sendDeliveryReminder = withCatalogue(reminderTasks.sendDeliveryReminder)
@@ -23,3 +24,5 @@ export const syncPayment = withCatalogue(payments.syncPayment)
 export const issueDocuments = withCatalogue(receipts.issueDocuments)
 export const forgetDeletedDeliveries = withCatalogue(deletedDeliveries.forgetDeletedDeliveries)
 export const priceNoticeTask = withCatalogue(priceNotice.priceNotice)
+export const sendGift = withCatalogue(giftPurchase.sendGift)
+export const syncGift = withCatalogue(giftPurchase.syncGift)

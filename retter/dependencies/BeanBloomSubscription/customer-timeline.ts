@@ -40,6 +40,9 @@ export interface TimelineEntry {
   /** For `extra`: the extra (its English name) and how many are on the delivery of `date` now (0: taken off). */
   extra?: string
   quantity?: number
+  /** For gift entries: the other side's e-mail address and the plan given (`quantity`: its deliveries). */
+  person?: string
+  giftPlan?: string
   /** The plan after a subscription change, and for `changed` the one before. */
   plan?: string | null
   fromPlan?: string
@@ -53,7 +56,7 @@ export interface TimelineEntry {
 export const TIMELINE_LIMIT = 400
 
 /** Changes only the system makes, whoever's request brought them to light. */
-const SYSTEM_CHANGES: ReadonlyArray<string> = ['pause-ended', 'shipped', 'replacement-shipped']
+const SYSTEM_CHANGES: ReadonlyArray<string> = ['pause-ended', 'shipped', 'replacement-shipped', 'gift-ended']
 
 /** Who made what one request changed: the actor, and for staff their reason. */
 export interface RequestActor {
@@ -72,6 +75,7 @@ export function changeKey(change: SubscriptionChange): string {
   if (change.weekday) parts.push(change.weekday)
   if (change.fromDate) parts.push(change.fromDate)
   if (change.extra) parts.push(change.extra, change.quantity)
+  if (change.person) parts.push(change.person, change.giftPlan, change.quantity)
   return parts.map(function (part) { return part === undefined || part === null ? '' : String(part) }).join(' ')
 }
 
@@ -93,6 +97,8 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.fromDate) entry.fromDate = change.fromDate
     if (change.extra) entry.extra = change.extra
     if (typeof change.quantity === 'number') entry.quantity = change.quantity
+    if (change.person) entry.person = change.person
+    if (change.giftPlan) entry.giftPlan = change.giftPlan
     if (change.plan !== undefined) entry.plan = change.plan
     if (change.fromPlan) entry.fromPlan = change.fromPlan
     if (typeof change.weeks === 'number') entry.weeks = change.weeks

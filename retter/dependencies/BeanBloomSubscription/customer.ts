@@ -7,6 +7,7 @@ import type { DeliveryAddress } from './address'
 import type { DeliveryPayment, PaymentMethodSummary } from './payments'
 import type { CoffeePreferences } from './preferences'
 import type { DeliveryExtras } from './extras'
+import type { GiftGiven, GiftOffer, RunningGift } from './gifts'
 
 /** A free replacement staff send for a delivery that was lost: its own parcel, never charged. */
 export interface Replacement {
@@ -47,6 +48,12 @@ export interface CustomerRecords<Shipped> {
   paymentMethod?: PaymentMethodSummary
   /** Each final delivery's payment, oldest first, the latest PAYMENTS_KEPT (52, payments.ts). */
   payments?: DeliveryPayment[]
+  /** The gifts they gave, newest last (gifts.ts). */
+  giftsGiven?: GiftGiven[]
+  /** Gifts offered to them and not redeemed yet. */
+  giftOffers?: GiftOffer[]
+  /** The gift their subscription runs on, redeemed; kept once used up, so the page can say so. */
+  gift?: RunningGift
   /** Set while deliveries are on hold because the last deliveries were not paid: ISO instant it began. */
   paymentHoldSince?: string
   /**

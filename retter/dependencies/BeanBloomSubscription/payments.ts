@@ -67,6 +67,8 @@ export interface DeliveryPayment {
   amountCents: number
   /** The extras charged with the delivery, as they were when it was charged (their receipt lines). */
   extras?: ExtraLine[]
+  /** Set when a gift paid the delivery (gifts.ts): never charged, its receipt is the giver's. */
+  giftId?: string
   currency: 'eur'
   status: PaymentStatus
   /** Charges tried (1 for the first). */

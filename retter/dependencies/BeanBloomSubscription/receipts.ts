@@ -69,6 +69,11 @@ interface DocumentBase {
    * below are their sums. Without it the document has one line, the coffee (`item`).
    */
   lines?: DocumentLine[]
+  /**
+   * Set on the receipt of a gift (gifts.ts): how many deliveries it holds and for whom; the
+   * amounts are the whole gift's and `deliveryDate` the day it was redeemed.
+   */
+  gift?: { deliveries: number; recipient: string }
   currency: 'eur'
   /** Amounts, VAT included: gross = net + vat. With `lines`, `vatRateBp` is the coffee line's. */
   grossCents: number
@@ -246,8 +251,10 @@ export function documentLines(doc: Receipt | CreditNote, locale?: Locale): Array
     { label: w('documents.seller'), value: [doc.seller.name].concat(doc.seller.address).join(', ') },
     { label: w('documents.sellerVat'), value: doc.seller.vatNumber },
     { label: w('documents.customer'), value: [doc.customer.name].concat(doc.customer.address).join(', ') },
-    { label: w('documents.deliveryOf'), value: s.day(doc.deliveryDate) },
   )
+  // A gift's receipt names what it holds and for whom; it was issued when redeemed, before any delivery.
+  if (doc.gift) lines.push({ label: w('documents.gift'), value: w('documents.giftValue', { count: doc.gift.deliveries, recipient: doc.gift.recipient }) })
+  else lines.push({ label: w('documents.deliveryOf'), value: s.day(doc.deliveryDate) })
   // What was bought, not a claim that it arrived: a receipt is issued when it is paid, before it ships.
   const coffee = w('documents.coffeeLine', {
     plan: item.plan, bags: item.bags, grams: item.bagGrams,

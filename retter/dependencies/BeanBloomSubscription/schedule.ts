@@ -31,6 +31,8 @@ export type DeliveryCadence = 'weekly' | 'fortnightly' | 'fourWeekly'
 export type SubscriptionAction =
   | 'started' | 'restarted' | 'changed' | 'paused' | 'resumed' | 'pause-ended' | 'skipped' | 'unskipped' | 'cancelled'
   | 'address' | 'preferences' | 'shipped' | 'replacement' | 'replacement-shipped' | 'coffee' | 'day' | 'moved' | 'extra'
+  // Gifts (gifts.ts): given, cancelled by the giver, redeemed by the recipient (its subscription starts), and over without a card.
+  | 'gift-given' | 'gift-cancelled' | 'gift-redeemed' | 'gift-ended'
 
 /** One entry of the subscription's history (newest last, at most HISTORY_LIMIT kept). */
 export interface SubscriptionChange {
@@ -60,6 +62,9 @@ export interface SubscriptionChange {
   /** For `extra`: the extra (its English name) whose quantity on the delivery of `date` is now `quantity` (0: taken off). */
   extra?: string
   quantity?: number
+  /** For gift entries: the other side's e-mail address, and the plan given (`quantity`: its deliveries). */
+  person?: string
+  giftPlan?: string
   /** The next delivery after the change, when there is one. */
   nextDeliveryAt?: string
 }

@@ -15,6 +15,13 @@ function intro(doc: Receipt | CreditNote, locale: Locale | undefined): { subject
   const w = wordsIn(locale)
   const day = customerDate(doc.deliveryDate, locale)
   const amount = moneyIn(locale, doc.grossCents)
+  if (doc.kind === 'receipt' && doc.gift) {
+    return {
+      subject: w('gifts.mail.receipt.subject', { number: doc.number, recipient: doc.gift.recipient }),
+      headline: w('mail.receipt.headline'),
+      line: w('gifts.mail.receipt.line', { amount: amount, recipient: doc.gift.recipient }),
+    }
+  }
   if (doc.kind === 'receipt') {
     return {
       subject: w('mail.receipt.subject', { number: doc.number, date: day }),

@@ -5,7 +5,7 @@
  */
 import {
   closingMomentMs, CoffeePreferences, customerDate, DeliveryAddress, deliveryTimeline, ExtraLine, extraName, finalMomentMs, findPlan, GRIND_KEYS, gridDates,
-  lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, ROAST_KEYS, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
+  lastPausedDay, methodText, PaymentMethodSummary, postalAddressLines, ROAST_KEYS, RunningGift, startOfUtcDay, SubscriptionFields, SubscriptionPlan,
   Weekday, weekdayWord, WEEKDAYS,
 } from 'BeanBloomSubscription'
 import { carrierOf, Tracking, trackingUrl } from 'BeanBloomBoard'
@@ -71,6 +71,12 @@ export type SubscriptionEvent =
   /** A plan's new price reaches the customer from the delivery of `date` (announced with notice). */
   | { kind: 'price-change'; plan: SubscriptionPlan; date: string; oldCents: number; newCents: number }
 
+
+/** The gift a subscription starts on, while it still holds deliveries. */
+function giftOf(ctx: MailContext): RunningGift | undefined {
+  const gift = (ctx.sub as SubscriptionFields & { gift?: RunningGift }).gift
+  return gift && gift.used < gift.deliveries ? gift : undefined
+}
 
 /** What the words of one e-mail need: its language's texts, dates and money. */
 interface Speech {
@@ -169,9 +175,12 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
       return {
         subject: event.kind === 'started' ? w('mail.started.subject', { brand: BRAND, plan: planText }) : w('mail.restarted.subject', { plan: planText }),
         headline: event.kind === 'started' ? w('mail.started.headline') : w('mail.restarted.headline'),
-        lines: (ctx.plan ? [planLine(ctx.plan, s)] : []).concat(ctx.paymentMethod
-          ? [w('mail.started.charging', { method: methodWords(ctx.paymentMethod, s) })]
-          : []),
+        lines: (ctx.plan ? [planLine(ctx.plan, s)] : []).concat(giftOf(ctx)
+          // A gift pays its deliveries: the charging line would be about later ones.
+          ? [w('gifts.mail.startedGift', { from: (giftOf(ctx) as RunningGift).from, count: (giftOf(ctx) as RunningGift).deliveries })]
+          : ctx.paymentMethod
+            ? [w('mail.started.charging', { method: methodWords(ctx.paymentMethod, s) })]
+            : []),
       }
     case 'changed': {
       const line = ctx.plan ? planLine(ctx.plan, s) : planText
@@ -412,4 +421,14 @@ export function changesMail(events: ReadonlyArray<SubscriptionEvent>, ctx: MailC
   for (const event of kept) if (event.kind === 'started' || event.kind === 'restarted') subject = body(event, ctx, s).subject
   const parts = { subject: subject, headline: s.w('mail.digest.headline', { count: kept.length }), lines: lines }
   return composed(parts, nextLines(ctx, last, s), ctx.sub.status !== 'cancelled' && last.kind !== 'cancelled', ctx, s)
+}
+
+/** A plan's name in `locale`, as every e-mail names it (the gifts' e-mails too). */
+export function planNameIn(plan: SubscriptionPlan, locale: Locale | undefined): string {
+  return planName(plan, speechOf(locale))
+}
+
+/** A payment method in `locale`'s words, as every e-mail names it. */
+export function methodWordsIn(method: Pick<PaymentMethodSummary, 'type' | 'brand' | 'last4'>, locale: Locale | undefined): string {
+  return methodWords(method, speechOf(locale))
 }

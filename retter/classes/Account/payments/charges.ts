@@ -31,6 +31,7 @@ import { stillDue } from '../subscription/reminders'
 import { shippedDays, syncBoards } from '../subscription/roastery-boards'
 import { isLocalStripe, stripe, stripeFailure } from './stripe'
 import { clearFailure, setFailure, setStripeFailure } from './failure-words'
+import { coverByGift, endOfGift, giftPays } from '../gifts/cover'
 
 
 export const CONFIRM_METHOD = 'confirmCharge'
@@ -256,6 +257,9 @@ export async function chargeIfDue(data: Data, view: CustomerView, date: string, 
   const accountId = data.context.instanceId || ''
   // The extras go with it: one PaymentIntent for the delivery and its extras, at the prices the customer saw.
   const extras = extrasOn(view.extras, date)
+  // A gift pays its deliveries; once it is used up, the customer's own method does, or the subscription ends (gifts/cover.ts).
+  if (giftPays(view, extras.length)) return coverByGift(data, view, date, plan, nowMs)
+  if (await endOfGift(data, view, nowMs)) return 'gift ended'
   const payment: DeliveryPayment = {
     // The price in force for this delivery: a change reaches it only with notice (catalogue.ts priceFor).
     date: date, deliveryId: deliveryIdFor(accountId, date.slice(0, 10)), plan: plan.id,

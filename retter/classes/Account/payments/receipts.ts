@@ -43,7 +43,7 @@ export const ISSUE_DOCUMENTS_METHOD = 'issueDocuments'
 export const ISSUE_RETRY_SECONDS = 60
 
 /** The document number of `key` in `series`, or undefined when the Numbering class could not be reached. */
-async function numberOf(series: DocumentSeries, key: string): Promise<string | undefined> {
+export async function numberOf(series: DocumentSeries, key: string): Promise<string | undefined> {
   const call = function () {
     return rdk.methodCall({ classId: NUMBERING_CLASS, instanceId: NUMBERING_INSTANCE, methodName: 'nextNumber', body: { series: series, key: key } })
   }

@@ -155,6 +155,7 @@ export async function stripeWebhook(data: Data): Promise<Data> {
   }
   let accountId = ''
   let date = ''
+  let giftId = ''
   let found: Found | string
   try {
     found = await readBack(event.type, event.id)
@@ -163,6 +164,7 @@ export async function stripeWebhook(data: Data): Promise<Data> {
     const intent = await stripe().paymentIntents.retrieve(found.intentId)
     accountId = intent.metadata ? intent.metadata.accountId || '' : ''
     date = intent.metadata ? intent.metadata.deliveryDate || '' : ''
+    giftId = intent.metadata ? intent.metadata.giftId || '' : ''
     if (accountId) accountId = await accountNow(intent, accountId)
   } catch (err) {
     const failure = stripeFailure(err)
@@ -170,6 +172,12 @@ export async function stripeWebhook(data: Data): Promise<Data> {
     console.error('[Account] webhook: the PaymentIntent could not be read: ' + failure.code)
     // Stripe sends the event again later.
     return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'Stripe could not be reached; send it again.')
+  }
+  // A gift's debit that landed or failed: its giver's Account reads it back (gifts/purchase.ts syncGift).
+  if (accountId && giftId && EVENTS.indexOf(event.type) >= 0) {
+    const read = await callUntilFree(function () { return rdk.methodCall({ classId: 'Account', instanceId: accountId, methodName: 'syncGift', body: { giftId: giftId } }) })
+    if (!read || read.statusCode >= 500) return refuse(data, 503, 'NOT_APPLIED', 'The payment could not be applied yet; send it again.')
+    return respond(data, { received: true, handled: true })
   }
   if (!accountId || !date) return respond(data, { received: true, handled: false })
   const body: { [key: string]: string } = { date: date, paymentIntentId: found.intentId }

@@ -13,6 +13,7 @@ import {
 import { complete, current, CustomerView } from './customer-view'
 import { applyAddress, checkPreferences, Versioned } from './delivery-details'
 import { isShipped } from './shipments'
+import { giftHolds } from '../gifts/redeem'
 
 function conflict(data: Data, result: Transition): Data {
   return result.ok ? data : refuse(data, 409, result.code, result.message)
@@ -77,6 +78,8 @@ export async function selectPlan(data: Data<{ planId: string; delivery?: unknown
   }
   if (view.status === 'active' || view.status === 'paused') {
     if (view.plan === planId) return refuse(data, 409, 'ALREADY_ON_PLAN', 'You are already on the ' + plan.name + ' plan.')
+    const held = giftHolds(data, view, 'plan')
+    if (held) return held
     const fromPlan = view.plan ? findPlan(view.plan) : undefined
     const changed = changePlan(view, planId, plan.delivery, nowMs)
     if (!changed.ok) return conflict(data, changed)
@@ -219,5 +222,7 @@ export async function cancelSubscription(data: Data<{ reason?: string; note?: st
   if (!cancelled.ok) return conflict(data, cancelled)
   const why = cancellationOf(data.request.body)
   if (!why.ok) return refuse(data, 400, why.code, why.message, { field: why.field })
+  const held = giftHolds(data, view, 'cancel')
+  if (held) return held
   return complete(data, cancelled.sub as typeof view, nowMs, { action: 'cancelled', reason: why.reason, note: why.note }, { kind: 'cancelled' })
 }

@@ -43,6 +43,8 @@ const en = {
   'documents.method.card': 'Card •••• {last4}',
   'documents.extra': 'Extra',
   'documents.pricedLine': '{line}: {amount}, VAT {rate}',
+  'documents.gift': 'Gift',
+  'documents.giftValue': '{count, plural, one {# delivery for {recipient}} other {# deliveries for {recipient}}}',
 }
 
 export type DocumentsKey = keyof typeof en
@@ -85,6 +87,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.method.card': 'Karte •••• {last4}',
     'documents.extra': 'Zusatzartikel',
     'documents.pricedLine': '{line}: {amount}, MwSt. {rate}',
+    'documents.gift': 'Geschenk',
+    'documents.giftValue': '{count, plural, one {# Lieferung für {recipient}} other {# Lieferungen für {recipient}}}',
   },
   fr: {
     'documents.receipt.title': 'Facture {number}',
@@ -122,6 +126,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.method.card': 'Carte •••• {last4}',
     'documents.extra': 'Supplément',
     'documents.pricedLine': '{line}\u00a0: {amount}, TVA {rate}',
+    'documents.gift': 'Cadeau',
+    'documents.giftValue': '{count, plural, one {# livraison pour {recipient}} other {# livraisons pour {recipient}}}',
   },
   nl: {
     'documents.receipt.title': 'Factuur {number}',
@@ -159,6 +165,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.method.card': 'Kaart •••• {last4}',
     'documents.extra': 'Extra artikel',
     'documents.pricedLine': '{line}: {amount}, btw {rate}',
+    'documents.gift': 'Cadeau',
+    'documents.giftValue': '{count, plural, one {# levering voor {recipient}} other {# leveringen voor {recipient}}}',
   },
   it: {
     'documents.receipt.title': 'Fattura {number}',
@@ -196,6 +204,8 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.method.card': 'Carta •••• {last4}',
     'documents.extra': 'Articolo extra',
     'documents.pricedLine': '{line}: {amount}, IVA {rate}',
+    'documents.gift': 'Regalo',
+    'documents.giftValue': '{count, plural, one {# consegna per {recipient}} other {# consegne per {recipient}}}',
   },
   es: {
     'documents.receipt.title': 'Factura {number}',
@@ -233,5 +243,7 @@ export const documents: { [locale in Locale]: { [key in DocumentsKey]: string } 
     'documents.method.card': 'Tarjeta •••• {last4}',
     'documents.extra': 'Artículo extra',
     'documents.pricedLine': '{line}: {amount}, IVA {rate}',
+    'documents.gift': 'Regalo',
+    'documents.giftValue': '{count, plural, one {# entrega para {recipient}} other {# entregas para {recipient}}}',
   },
 }

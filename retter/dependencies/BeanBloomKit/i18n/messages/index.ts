@@ -22,17 +22,18 @@ import { documents, DocumentsKey } from './documents'
 import { refusals, RefusalsKey } from './refusals'
 import { accountLanguage, AccountLanguageKey } from './account-language'
 import { staff, StaffKey } from './staff'
+import { gifts, GiftsKey } from './gifts'
 
 export const NAMESPACES = {
   shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription,
   account: account, accountLanguage: accountLanguage, payments: payments, privacy: privacy, legal: legal, errors: errors,
-  roastery: roastery, mail: mail, documents: documents, refusals: refusals, staff: staff,
+  roastery: roastery, mail: mail, documents: documents, refusals: refusals, staff: staff, gifts: gifts,
 }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
 export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
   | AccountKey | AccountLanguageKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
-  | MailKey | DocumentsKey | RefusalsKey | StaffKey
+  | MailKey | DocumentsKey | RefusalsKey | StaffKey | GiftsKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
@@ -55,6 +56,8 @@ export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
   'staff.customers.name', 'staff.customers.email', 'staff.customers.status.active',
   // "minute" is French too.
   'refusals.wait.minutes', 'errors.countdown.minutes',
+  // "Plan" and "Total" are the same in some languages.
+  'gifts.give.plan', 'gifts.give.total',
 ]
 
 function merged(): Catalogue {

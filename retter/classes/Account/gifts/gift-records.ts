@@ -1,0 +1,29 @@
+/**
+ * Where an Account keeps its gifts (BeanBloomSubscription's gifts.ts has the rules): the giver's in
+ * `giftsGiven`, the recipient's offers in `giftOffers`, the running one in `gift`; and the one
+ * history entry each gift event writes, which the timeline shows.
+ */
+import { GiftGiven, SubscriptionAction, withChange } from 'BeanBloomSubscription'
+import { CustomerView } from '../subscription/customer-view'
+
+/** Gifts a giver keeps in their view (the newest); older ones' receipts stay with the Numbering's series. */
+export const GIFTS_KEPT = 24
+
+/** The giver's gift `giftId`, if it is theirs. */
+export function givenGift(view: CustomerView, giftId: unknown): GiftGiven | undefined {
+  return typeof giftId === 'string' ? (view.giftsGiven || []).filter(function (g) { return g.giftId === giftId })[0] : undefined
+}
+
+/** Stores `gift` among the giver's (replacing the one with its id), keeping the newest GIFTS_KEPT. */
+export function keepGiven(view: CustomerView, gift: GiftGiven): void {
+  const others = (view.giftsGiven || []).filter(function (g) { return g.giftId !== gift.giftId })
+  view.giftsGiven = others.concat([gift]).slice(-GIFTS_KEPT)
+}
+
+/**
+ * Writes one history entry for a gift event: `person` is the other side's e-mail address,
+ * `quantity` the deliveries it holds.
+ */
+export function noteGift(view: CustomerView, action: SubscriptionAction, person: string, quantity: number, planId: string, nowMs: number): void {
+  view.history = withChange(view.history, { at: new Date(nowMs).toISOString(), action: action, plan: view.plan === undefined ? null : view.plan, person: person, quantity: quantity, giftPlan: planId })
+}

@@ -1,0 +1,179 @@
+/**
+ * Gifts end to end, with the local runtime in-process on a fake clock and localstripe: a customer
+ * gives three deliveries, paid at once; the recipient is told on the start date, starts it with
+ * their address, and the gift pays three deliveries (a skip moves one on) without a charge; the
+ * giver's receipt carries the VAT of the recipient's country; without a card of their own the
+ * subscription ends with the gift. A gift not started is cancelled for a refund. Refusals change
+ * nothing and charge nothing.
+ */
+import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
+import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
+import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
+import { testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
+import type { Customer } from '../../../../rio-local/test/account-client'
+import type { AccountUserState } from '../customer'
+import { BERLIN_HOME, freshEmail as fresh, subscriptionTestBackend } from '../__tests__/backend'
+
+type Sub = SubscriptionFields & AccountUserState
+
+const env = subscriptionTestBackend<Sub>('gift-tests')
+const { account, stateOf } = env
+const BARISTA = PLANS.find((p) => p.id === 'barista')!
+const VIENNA = { name: 'Rita Gruber', line1: 'Ringstraße 1', city: 'Wien', postalCode: '1010', country: 'AT' }
+
+async function withCard(who: Customer, card: string = TEST_CARDS.visa): Promise<Customer> {
+  await savePaymentMethod((name, body) => account.method(who, name, body), { card })
+  return who
+}
+
+/** Signs everyone in again (sessions expire as the clock walks). */
+async function again(...who: Customer[]): Promise<void> {
+  for (const one of who) Object.assign(one, await account.signIn(one.email))
+}
+
+test('a 3-delivery gift: paid once, told on its start date, started with an address, three deliveries paid by it, then over without a card', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const ritaEmail = fresh('rita')
+  const order = { planId: 'barista', deliveries: 3, recipientEmail: ritaEmail.toUpperCase(), message: 'Happy birthday, Rita!', startDate: '2026-11-25' }
+  const bought = await account.ok<{ giftId: string }>(gina, 'buyGift', order)
+  expect(bought.giftId).toMatch(/^gift_[0-9a-f]{24}$/)
+  // A repeated request (a double click, a lost answer) is the same gift, charged once.
+  expect((await account.ok<{ giftId: string }>(gina, 'buyGift', order)).giftId).toBe(bought.giftId)
+  const given = (await stateOf(gina)).giftsGiven!
+  expect(given).toHaveLength(1)
+  expect(given[0]).toMatchObject({ status: 'paid', deliveries: 3, recipientEmail: ritaEmail, amountCents: 3 * BARISTA.amount, paidWith: 'Visa •••• 4242' })
+  const intent = await testStripe().paymentIntents.retrieve(given[0]!.paymentIntentId!)
+  expect([intent.amount, intent.status]).toEqual([3 * BARISTA.amount, 'succeeded'])
+  expect((await account.outbox(gina.email)).map((m) => m.subject)).toContain(`Your gift for ${ritaEmail} is paid`)
+  expect((await stateOf(gina)).timeline?.at(-1)).toMatchObject({ what: 'gift-given', person: ritaEmail, quantity: 3, giftPlan: 'barista' })
+  // Nothing reaches the recipient before the start date.
+  expect(await account.outbox(ritaEmail)).toEqual([])
+
+  await env.walkTo('2026-11-25T09:00:00.000Z')
+  await again(gina)
+  expect((await stateOf(gina)).giftsGiven![0]!.status).toBe('sent')
+  const told = (await account.outbox(ritaEmail)).find((m) => m.subject === `${gina.email} gave you coffee`)
+  expect(told?.text).toContain('3 deliveries of Barista')
+  expect(told?.text).toContain('Happy birthday, Rita!')
+
+  const rita = await account.signIn(ritaEmail)
+  expect((await stateOf(rita)).giftOffers?.map((o) => [o.giftId, o.deliveries, o.from])).toEqual([[bought.giftId, 3, gina.email]])
+  const noAddress = await account.method(rita, 'redeemGift', { giftId: bought.giftId })
+  expect([noAddress.status, noAddress.body.code]).toEqual([409, 'NO_DELIVERY_ADDRESS'])
+  await account.ok(rita, 'setDeliveryAddress', VIENNA)
+  await account.ok(rita, 'setPreferences', { grind: 'filter', roast: 'dark' })
+  const started = await account.ok(rita, 'redeemGift', { giftId: bought.giftId })
+  expect(started).toMatchObject({ status: 'active', plan: 'barista', gift: { giftId: bought.giftId, deliveries: 3, used: 0, from: gina.email } })
+  expect(started.giftOffers).toBeUndefined()
+  expect(started.timeline?.at(-1)).toMatchObject({ what: 'gift-redeemed', person: gina.email, quantity: 3 })
+  expect((await account.outbox(ritaEmail)).find((m) => m.subject.startsWith('Welcome'))?.text).toContain(`Your gift from ${gina.email} pays your first 3 deliveries`)
+  // Started once only.
+  expect((await account.method(rita, 'redeemGift', { giftId: bought.giftId })).body.code).toBe('GIFT_NOT_FOUND')
+
+  // The giver's receipt: the whole gift at Austria's rate for coffee (10 %), where it goes.
+  const redeemed = (await stateOf(gina)).giftsGiven![0]!
+  expect(redeemed.status).toBe('redeemed')
+  expect(redeemed.receipt).toMatchObject({ kind: 'receipt', grossCents: 3 * BARISTA.amount, vatRateBp: 1000, vatCountry: 'AT', gift: { deliveries: 3, recipient: ritaEmail } })
+  expect(redeemed.receipt!.vatCents).toBe(vatInGross(3 * BARISTA.amount, 1000))
+  const receiptMail = (await account.outbox(gina.email)).find((m) => m.subject === `Receipt ${redeemed.receipt!.number} for your gift to ${ritaEmail}`)
+  expect(receiptMail?.text).toContain(`Gift: 3 deliveries for ${ritaEmail}`)
+  expect(receiptMail?.text).toContain('VAT 10% (AT)')
+  // The giver cannot take back a gift that has started.
+  expect((await account.method(gina, 'cancelGift', { giftId: bought.giftId })).body.code).toBe('GIFT_NOT_CANCELLABLE')
+
+  // A running gift is never lost: no cancelling, no other plan; a skip moves its cover on.
+  expect((await account.method(rita, 'cancelSubscription', { reason: 'tooMuch' })).body.code).toBe('GIFT_RUNNING')
+  expect((await account.method(rita, 'selectPlan', { planId: 'taster' })).body.code).toBe('GIFT_RUNNING')
+  const upcoming = started.upcomingDeliveries!.map((d) => d.date)
+  await account.ok(rita, 'skipDelivery', { date: upcoming[1] })
+
+  // Past the fifth delivery's final moment: the first, third and fourth paid by the gift; the fifth ends it.
+  const fifth = upcoming[4]!
+  await env.walkTo(new Date(Date.parse(fifth) - 12 * 3600 * 1000).toISOString())
+  await again(gina, rita)
+  const after = await stateOf(rita)
+  const paid = (after.payments ?? []).filter((p) => p.giftId === bought.giftId)
+  expect(paid.map((p) => p.date)).toEqual([upcoming[0], upcoming[2], upcoming[3]])
+  for (const p of paid) expect(p).toMatchObject({ status: 'paid', amountCents: 0, method: 'Gift' })
+  expect(paid.every((p) => p.paymentIntentId === undefined && p.receipt === undefined)).toBe(true)
+  expect((after.payments ?? []).filter((p) => !p.giftId)).toEqual([])
+  expect((await stateOf(gina)).giftsGiven![0]!.delivered).toBe(3)
+  const ritaMail = (await account.outbox(ritaEmail)).map((m) => m.subject)
+  expect(ritaMail).toContain('The last delivery of your gift')
+  // No card of their own at the fifth delivery's final moment: the subscription ends with the gift, nothing charged.
+  expect(after.status).toBe('cancelled')
+  expect(after.gift).toBeUndefined()
+  expect(ritaMail).toContain('Your gift subscription has ended')
+  expect(after.timeline?.find((e) => e.what === 'gift-ended')).toMatchObject({ actor: 'system', person: gina.email })
+})
+
+test('with a card of their own, the subscription goes on after the gift, charged as any other', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const rita = await account.signIn(fresh('rita'))
+  const { giftId } = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: rita.email, startDate: '2026-11-23' })
+  await env.walkTo('2026-11-23T10:00:00.000Z')
+  await again(rita)
+  await account.ok(rita, 'setDeliveryAddress', BERLIN_HOME)
+  const started = await account.ok(rita, 'redeemGift', { giftId })
+  await withCard(rita)
+  const [first, second] = started.upcomingDeliveries!.map((d) => d.date)
+  await env.walkTo(new Date(Date.parse(second!) - 12 * 3600 * 1000).toISOString())
+  await again(rita)
+  const state = await stateOf(rita)
+  expect(state.status).toBe('active')
+  expect(state.payments?.map((p) => [p.date, p.giftId ? 'gift' : p.status, p.amountCents])).toEqual([[first, 'gift', 0], [second, 'paid', BARISTA.amount]])
+  expect((await account.outbox(rita.email)).find((m) => m.subject === 'The last delivery of your gift')?.text).toContain('we charge Visa •••• 4242')
+})
+
+test('a gift not started yet is cancelled for a full refund; its offer is withdrawn', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const otto = fresh('otto')
+  const { giftId } = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 6, recipientEmail: otto, startDate: '2026-11-23' })
+  await env.walkTo('2026-11-23T10:00:00.000Z')
+  await again(gina)
+  const ottoIn = await account.signIn(otto)
+  expect((await stateOf(ottoIn)).giftOffers).toHaveLength(1)
+  const cancelled = await account.ok<{ gift: { status: string; refundId: string } }>(gina, 'cancelGift', { giftId })
+  expect(cancelled.gift.status).toBe('cancelled')
+  const refund = await testStripe().refunds.retrieve(cancelled.gift.refundId)
+  expect(refund.amount).toBe(6 * BARISTA.amount)
+  expect((await account.outbox(gina.email)).map((m) => m.subject)).toContain(`Your gift for ${otto} is cancelled`)
+  // Cancelled once: the second time is refused, and Stripe refunded once.
+  expect((await account.method(gina, 'cancelGift', { giftId })).body.code).toBe('GIFT_NOT_CANCELLABLE')
+  await env.walkTo('2026-11-23T10:01:00.000Z')
+  expect((await stateOf(ottoIn)).giftOffers).toBeUndefined()
+  expect((await account.outbox(otto)).map((m) => m.subject)).toContain(`The gift from ${gina.email} was withdrawn`)
+  expect((await account.method(ottoIn, 'redeemGift', { giftId })).body.code).toBe('GIFT_NOT_FOUND')
+  expect((await account.method(gina, 'cancelGift', { giftId: 'gift_000000000000000000000000' })).body.code).toBe('GIFT_NOT_FOUND')
+})
+
+test('bad orders are refused by field, nothing charged; five gifts a day at most', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const base = { planId: 'barista', deliveries: 3, recipientEmail: fresh('rita'), startDate: '2026-11-30' }
+  const cases: Array<[Record<string, unknown>, number, string, string?]> = [
+    [{ planId: 'nope' }, 400, 'UNKNOWN_PLAN', 'planId'],
+    [{ deliveries: 2 }, 400, 'INVALID_GIFT_DELIVERIES', 'deliveries'],
+    [{ recipientEmail: 'not an address' }, 400, 'INVALID_EMAIL', 'recipientEmail'],
+    [{ recipientEmail: gina.email.toUpperCase() }, 400, 'GIFT_TO_SELF', 'recipientEmail'],
+    [{ message: 'x'.repeat(501) }, 400, 'GIFT_MESSAGE_TOO_LONG', 'message'],
+    [{ startDate: '2026-11-22' }, 400, 'INVALID_START_DATE', 'startDate'],
+    [{ startDate: '2026-02-30' }, 400, 'INVALID_START_DATE', 'startDate'],
+    [{ startDate: '2027-12-01' }, 400, 'INVALID_START_DATE', 'startDate'],
+  ]
+  for (const [change, status, code, field] of cases) {
+    const res = await account.method(gina, 'buyGift', { ...base, ...change })
+    expect({ change, status: res.status, code: res.body.code, field: (res.body as { field?: string }).field }).toEqual({ change, status, code, field })
+  }
+  const noCard = await account.signIn(fresh('nocard'))
+  expect((await account.method(noCard, 'buyGift', base)).body.code).toBe('NO_PAYMENT_METHOD')
+  const declined = await withCard(await account.signIn(fresh('declined')), TEST_CARDS.declined)
+  const refused = await account.method(declined, 'buyGift', base)
+  expect([refused.status, refused.body.code]).toEqual([402, 'GIFT_PAYMENT_FAILED'])
+  expect((await stateOf(declined)).giftsGiven).toBeUndefined()
+  expect((await stateOf(gina)).giftsGiven).toBeUndefined()
+
+  for (let i = 0; i < 5; i++) await account.ok(gina, 'buyGift', { ...base, recipientEmail: fresh(`friend${i}`) })
+  const sixth = await account.method(gina, 'buyGift', { ...base, recipientEmail: fresh('friend5') })
+  expect([sixth.status, sixth.body.code]).toEqual([429, 'GIFT_LIMIT'])
+  expect((await stateOf(gina)).giftsGiven).toHaveLength(5)
+})

@@ -1,0 +1,281 @@
+/**
+ * The giver's side of a gift: `buyGift` charges the whole gift at once with the saved payment
+ * method, `sendGift` (a task on the start date) hands it to the recipient's Account, `syncGift`
+ * reads a settling debit until it lands, and `cancelGift` refunds a gift not started yet.
+ *
+ * One charge, never two: the PaymentIntent's idempotency key is the gift's id, and the id comes
+ * from the order itself (giver, plan, deliveries, recipient, start date, message) and the ten
+ * minutes it was made in, so a request repeated after a lost answer finds the same PaymentIntent.
+ */
+import { appLink, callLater, refuse, respond, runAt, runIn } from 'BeanBloomKit'
+import RDK, { Data } from '@retter/rdk'
+import Stripe from 'stripe'
+import { createHash } from 'crypto'
+import { callUntilFree } from 'BeanBloomBoard'
+import { accountIdFor, checkEmail, normaliseEmail } from 'BeanBloomIdentity'
+import {
+  checkGiftOrder, DAY_MS, GiftGiven, GiftStatus, GIFT_REPEAT_MS, GIFTS_PER_DAY, isCancellable, methodText, offeredPlan, paymentFailureOf, PAYMENT_FAILURE_KEYS, statusOfIntent,
+} from 'BeanBloomSubscription'
+import { privateOf } from '../customer'
+import { current, CustomerView, store } from '../subscription/customer-view'
+import { isLocalStripe, stripe, stripeFailure } from '../payments/stripe'
+import { queueMail } from '../mail/outbox'
+import { giftMail, GiftEvent } from '../mail/gift-emails'
+import { pathIn, storedLocale, wordsIn } from '../language'
+import { givenGift, keepGiven, noteGift } from './gift-records'
+import { issueGiftReceipt } from './gift-receipt'
+
+const rdk = new RDK()
+
+export const SEND_GIFT_METHOD = 'sendGift'
+export const SYNC_GIFT_METHOD = 'syncGift'
+export const RECEIVE_GIFT_METHOD = 'receiveGift'
+export const WITHDRAW_GIFT_METHOD = 'withdrawGift'
+/** The hour (UTC) of the start date the recipient is told. */
+export const GIFT_SEND_HOUR_UTC = 8
+/** How long a settling debit is read again (hourly at first, then every six hours). */
+const SETTLING_FOR_MS = 21 * DAY_MS
+/** Seconds before a failed hand-over to the recipient's Account is tried again. */
+const RESEND_SECONDS = 600
+
+/** The gift's id: from the giver, the order and its ten minutes, so a repeated request is the same gift. */
+function giftIdFor(accountId: string, order: { planId: string; deliveries: number; recipientEmail: string; startDate: string; message?: string }, nowMs: number): string {
+  const bucket = Math.floor(nowMs / GIFT_REPEAT_MS)
+  const text = [accountId, order.planId, order.deliveries, order.recipientEmail, order.startDate, order.message || '', bucket].join('\n')
+  return 'gift_' + createHash('sha256').update(text).digest('hex').slice(0, 24)
+}
+
+/** The moment the recipient is told: GIFT_SEND_HOUR_UTC on the start date. */
+export function sendMomentMs(gift: Pick<GiftGiven, 'startDate'>): number {
+  return Date.parse(gift.startDate + 'T00:00:00.000Z') + GIFT_SEND_HOUR_UTC * 3600 * 1000
+}
+
+/** The account page in the reader's language, when the project knows the app's address. */
+function accountUrl(view: { locale?: unknown }): string | undefined {
+  return appLink(pathIn(storedLocale(view), '/account'))
+}
+
+/** E-mails the Account's own customer about `event` (owed: never held back by the hourly cap). */
+export function mailGift(data: Data, view: CustomerView, event: GiftEvent): void {
+  queueMail(data, giftMail(event, view.email, storedLocale(view), accountUrl(view)), { owed: true })
+}
+
+/** Why a payment failed, in English (the giver's e-mail words it again in their language). */
+function failureText(intent: Stripe.PaymentIntent | undefined, code: string): string {
+  const error = intent && intent.last_payment_error
+  const failure = paymentFailureOf(error && error.code ? error.code : code)
+  return wordsIn('en')(PAYMENT_FAILURE_KEYS[failure])
+}
+
+/** Reads Stripe's PaymentIntent of `gift` onto it: paid, still settling, or failed (then e-mailed). */
+function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent: Stripe.PaymentIntent): void {
+  const status = statusOfIntent(intent.status)
+  if (status === 'paid') {
+    if (gift.status === 'paying') gift.status = 'paid'
+  } else if (status === 'processing') {
+    gift.status = 'paying'
+  } else if (gift.status === 'paying') {
+    gift.status = 'failed'
+    gift.failure = failureText(intent, '')
+    mailGift(data, view, { kind: 'failed', recipient: gift.recipientEmail, amountCents: gift.amountCents, reason: gift.failure })
+  }
+  keepGiven(view, gift)
+  store(data, view)
+}
+
+/**
+ * WRITE {planId, deliveries, recipientEmail, message?, startDate}: gives `deliveries` (1, 3, 6 or
+ * 12) of a plan on offer to `recipientEmail`, charged at once (deliveries × the plan's price now)
+ * to the saved payment method; answers `{giftId, gift}`. The same order again within ten minutes
+ * answers the gift already bought. Refusals, nothing charged: 400 UNKNOWN_PLAN,
+ * INVALID_GIFT_DELIVERIES, INVALID_EMAIL, GIFT_TO_SELF, GIFT_MESSAGE_TOO_LONG, INVALID_START_DATE
+ * (each naming its field); 409 NO_PAYMENT_METHOD; 429 GIFT_LIMIT (GIFTS_PER_DAY a day); 402
+ * GIFT_PAYMENT_FAILED (the bank refused; Stripe's reason); 503 PAYMENT_PROVIDER_UNAVAILABLE.
+ */
+export async function buyGift(data: Data<{ planId: string; deliveries: number; recipientEmail: string; message?: string; startDate: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const body = data.request.body as unknown as { [key: string]: unknown } | undefined
+  const checked = checkGiftOrder(body, nowMs)
+  if (!checked.ok) return refuse(data, 400, checked.code, checked.message, { field: checked.field })
+  const plan = offeredPlan(checked.order.planId)
+  if (!plan) return refuse(data, 400, 'UNKNOWN_PLAN', 'There is no plan "' + checked.order.planId + '" on offer.', { field: 'planId' })
+  const email = checkEmail(body && typeof body.recipientEmail === 'string' ? body.recipientEmail : '')
+  if (!email.ok) return refuse(data, 400, 'INVALID_EMAIL', email.message, { field: 'recipientEmail' })
+  if (email.email === normaliseEmail(view.email)) return refuse(data, 400, 'GIFT_TO_SELF', 'A gift goes to someone else: give your own deliveries a start instead.', { field: 'recipientEmail' })
+  const order = Object.assign({ recipientEmail: email.email }, checked.order)
+  const accountId = data.context.instanceId || ''
+  const giftId = giftIdFor(accountId, order, nowMs)
+  const already = givenGift(view, giftId)
+  if (already && already.status !== 'failed') return respond(data, { giftId: giftId, gift: already })
+  const dayAgo = nowMs - DAY_MS
+  const today = (view.giftsGiven || []).filter(function (g) { return Date.parse(g.boughtAt) > dayAgo && g.status !== 'failed' })
+  if (today.length >= GIFTS_PER_DAY) {
+    const oldest = Math.min.apply(null, today.map(function (g) { return Date.parse(g.boughtAt) }))
+    const seconds = Math.max(1, Math.ceil((oldest + DAY_MS - nowMs) / 1000))
+    return refuse(data, 429, 'GIFT_LIMIT', 'You have given ' + GIFTS_PER_DAY + ' gifts in the last 24 hours, the most we accept. Nothing was charged.', { retryAfterSeconds: seconds })
+  }
+  const priv = privateOf(data)
+  if (!priv.stripeCustomerId || !priv.paymentMethodId || !view.paymentMethod) {
+    return refuse(data, 409, 'NO_PAYMENT_METHOD', 'Add a card or a SEPA bank account first: a gift is paid at once.')
+  }
+  const amountCents = plan.amount * order.deliveries
+  let intent: Stripe.PaymentIntent
+  try {
+    const client = stripe()
+    intent = await client.paymentIntents.create({
+      amount: amountCents, currency: 'eur', customer: priv.stripeCustomerId, payment_method: priv.paymentMethodId,
+      metadata: { accountId: accountId, giftId: giftId, plan: plan.name, deliveries: String(order.deliveries) },
+    }, { idempotencyKey: giftId })
+    if (intent.status === 'requires_confirmation') {
+      try {
+        // localstripe refuses `off_session` on confirm (charges.ts says the same).
+        intent = await client.paymentIntents.confirm(intent.id, isLocalStripe() ? {} : { off_session: true })
+      } catch (err) {
+        intent = await client.paymentIntents.retrieve(intent.id)
+      }
+    }
+  } catch (err) {
+    const failure = stripeFailure(err)
+    console.error('[Account] a gift could not be charged: ' + failure.code)
+    if (failure.code === 'card_declined' || failure.code === 'expired_card' || failure.code === 'insufficient_funds') {
+      return refuse(data, 402, 'GIFT_PAYMENT_FAILED', 'The payment did not go through: ' + failureText(undefined, failure.code) + ' Nothing was charged.')
+    }
+    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing was charged; try again in a moment.')
+  }
+  const status = statusOfIntent(intent.status)
+  if (status !== 'paid' && status !== 'processing') {
+    // An off-session charge the bank wants confirmed, or declined: nothing is kept, nothing moves.
+    try {
+      if (intent.status !== 'canceled') await stripe().paymentIntents.cancel(intent.id)
+    } catch (err) {
+      console.error('[Account] a refused gift payment could not be cancelled: ' + stripeFailure(err).code)
+    }
+    return refuse(data, 402, 'GIFT_PAYMENT_FAILED', 'The payment did not go through: ' + failureText(intent, 'card_declined') + ' Nothing was charged.')
+  }
+  const gift: GiftGiven = {
+    giftId: giftId, planId: plan.id, planName: plan.name, deliveries: order.deliveries, recipientEmail: order.recipientEmail, startDate: order.startDate,
+    unitCents: plan.amount, amountCents: amountCents, status: status === 'paid' ? 'paid' : 'paying', boughtAt: new Date(nowMs).toISOString(),
+    paidWith: methodText(view.paymentMethod), paymentIntentId: intent.id,
+  }
+  if (order.message) gift.message = order.message
+  keepGiven(view, gift)
+  noteGift(view, 'gift-given', gift.recipientEmail, gift.deliveries, gift.planId, nowMs)
+  store(data, view)
+  runAt(data, SEND_GIFT_METHOD, Math.max(nowMs, sendMomentMs(gift)), nowMs, { giftId: giftId })
+  if (gift.status === 'paying') runIn(data, SYNC_GIFT_METHOD, 3600, { giftId: giftId })
+  mailGift(data, view, { kind: 'bought', recipient: gift.recipientEmail, planId: gift.planId, count: gift.deliveries, amountCents: amountCents, startDate: gift.startDate, settling: gift.status === 'paying' })
+  return respond(data, { giftId: giftId, gift: gift })
+}
+
+/** Opens the recipient's Account (made when it does not exist yet) and offers it the gift. */
+async function handOver(data: Data, view: CustomerView, gift: GiftGiven): Promise<boolean> {
+  const accountId = accountIdFor(gift.recipientEmail)
+  const body = {
+    giftId: gift.giftId, giverAccountId: data.context.instanceId || '', from: view.email, planId: gift.planId, planName: gift.planName,
+    deliveries: gift.deliveries, message: gift.message,
+  }
+  const offer = function () { return rdk.methodCall({ classId: 'Account', instanceId: accountId, methodName: RECEIVE_GIFT_METHOD, body: body }) }
+  let answer = await callUntilFree(offer)
+  if (answer && answer.statusCode === 404) {
+    // No Account for that address yet: opening it by its body makes it (INIT), as a sign-in would.
+    const opened = await callUntilFree(function () { return rdk.getInstance({ classId: 'Account', body: { email: gift.recipientEmail } }) })
+    answer = opened && opened.statusCode < 300 ? await callUntilFree(offer) : opened
+  }
+  const ok = !!answer && answer.statusCode >= 200 && answer.statusCode < 300
+  if (!ok) console.error('[Account] gift ' + gift.giftId + ' could not be offered to its recipient: ' + (answer ? answer.statusCode : 'no answer'))
+  return ok
+}
+
+/**
+ * TASK {giftId}: on the start date, hands a paid gift to the recipient's Account (which e-mails
+ * them), or waits for a debit still settling; tried again in ten minutes when that Account cannot
+ * be reached. A cancelled or failed gift is left as it is.
+ */
+export async function sendGift(data: Data<{ giftId: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const gift = givenGift(view, data.request.body ? data.request.body.giftId : undefined)
+  if (!gift || gift.status !== 'paid') return respond(data, { sent: false, status: gift ? gift.status : 'none' })
+  if (nowMs < sendMomentMs(gift)) {
+    runAt(data, SEND_GIFT_METHOD, sendMomentMs(gift), nowMs, { giftId: gift.giftId })
+    return respond(data, { sent: false, status: 'waiting' })
+  }
+  if (!(await handOver(data, view, gift))) {
+    runIn(data, SEND_GIFT_METHOD, RESEND_SECONDS, { giftId: gift.giftId })
+    return respond(data, { sent: false, status: 'retrying' })
+  }
+  gift.status = 'sent'
+  gift.sentAt = new Date(nowMs).toISOString()
+  keepGiven(view, gift)
+  store(data, view)
+  return respond(data, { sent: true })
+}
+
+/**
+ * TASK {giftId}: reads a gift's settling debit from Stripe: paid (then sent, if its start date has
+ * come), failed (the giver is told), or read again in six hours for up to three weeks.
+ */
+export async function syncGift(data: Data<{ giftId: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const gift = givenGift(view, data.request.body ? data.request.body.giftId : undefined)
+  // A started gift whose receipt could not be numbered gets it now (gift-receipt.ts).
+  if (gift && gift.status === 'redeemed' && !gift.receipt) {
+    const issued = await issueGiftReceipt(data, view, gift, nowMs)
+    return respond(data, { status: gift.status, receipt: issued })
+  }
+  if (!gift || gift.status !== 'paying' || !gift.paymentIntentId) return respond(data, { status: gift ? gift.status : 'none' })
+  let intent: Stripe.PaymentIntent
+  try {
+    intent = await stripe().paymentIntents.retrieve(gift.paymentIntentId)
+  } catch (err) {
+    console.error('[Account] gift ' + gift.giftId + ': its payment could not be read: ' + stripeFailure(err).code)
+    runIn(data, SYNC_GIFT_METHOD, 3600, { giftId: gift.giftId })
+    return respond(data, { status: gift.status })
+  }
+  applyGiftIntent(data, view, gift, intent)
+  const status = gift.status as GiftStatus
+  if (status === 'paid' && nowMs >= sendMomentMs(gift)) return sendGift(data)
+  if (status === 'paying' && nowMs - Date.parse(gift.boughtAt) < SETTLING_FOR_MS) runIn(data, SYNC_GIFT_METHOD, 6 * 3600, { giftId: gift.giftId })
+  return respond(data, { status: gift.status })
+}
+
+/**
+ * WRITE {giftId}: the giver takes back a gift its recipient has not started: refunded in full
+ * (idempotency key: the gift), the recipient's offer withdrawn. 404 GIFT_NOT_FOUND; 409
+ * GIFT_NOT_CANCELLABLE (started, cancelled or failed already), GIFT_PAYMENT_SETTLING (a debit not
+ * landed yet cannot be refunded); 503 PAYMENT_PROVIDER_UNAVAILABLE (nothing changed).
+ */
+export async function cancelGift(data: Data<{ giftId: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const giftId = data.request.body ? data.request.body.giftId : undefined
+  const gift = givenGift(view, giftId)
+  if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'You gave no gift ' + String(giftId || '(none given)') + '.', { field: 'giftId' })
+  if (gift.status === 'paying') return refuse(data, 409, 'GIFT_PAYMENT_SETTLING', 'Its payment is still settling; you can cancel it once it has landed. Nothing changed.')
+  if (!isCancellable(gift)) {
+    return refuse(data, 409, 'GIFT_NOT_CANCELLABLE', gift.status === 'redeemed' ? 'The gift has been started, so it can no longer be cancelled.' : 'The gift is ' + gift.status + ' already.')
+  }
+  let refundId: string
+  try {
+    const refund = await stripe().refunds.create({ payment_intent: gift.paymentIntentId as string, metadata: { giftId: gift.giftId } }, { idempotencyKey: 'refund-' + gift.giftId })
+    refundId = refund.id
+  } catch (err) {
+    console.error('[Account] gift ' + gift.giftId + ' could not be refunded: ' + stripeFailure(err).code)
+    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to refund it. Nothing changed; try again in a moment.')
+  }
+  const wasSent = gift.status === 'sent'
+  gift.status = 'cancelled'
+  gift.cancelledAt = new Date(nowMs).toISOString()
+  gift.refundId = refundId
+  keepGiven(view, gift)
+  noteGift(view, 'gift-cancelled', gift.recipientEmail, gift.deliveries, gift.planId, nowMs)
+  store(data, view)
+  // Told by a delayed call, after this commits: a recipient starting it now waits on this Account, not the other way round.
+  if (wasSent) {
+    callLater(data, { classId: 'Account', instanceId: accountIdFor(gift.recipientEmail), method: WITHDRAW_GIFT_METHOD }, { giftId: gift.giftId, from: view.email })
+  }
+  mailGift(data, view, { kind: 'cancelled', recipient: gift.recipientEmail, amountCents: gift.amountCents, method: gift.paidWith || '' })
+  return respond(data, { giftId: gift.giftId, gift: gift })
+}
