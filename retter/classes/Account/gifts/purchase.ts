@@ -131,7 +131,8 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
       try {
         // localstripe refuses `off_session` on confirm (charges.ts says the same).
         intent = await client.paymentIntents.confirm(intent.id, isLocalStripe() ? {} : { off_session: true })
-      } catch (err) {
+      } catch {
+        // A declined card answers an error; the PaymentIntent holds the outcome.
         intent = await client.paymentIntents.retrieve(intent.id)
       }
     }
