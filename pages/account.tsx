@@ -14,4 +14,4 @@ export default function Account() {
 }
 
 // Its words in the visitor's language, each language prerendered.
-export const getStaticProps = withMessages(['plans', 'delivery', 'subscription', 'account', 'accountLanguage', 'payments', 'privacy'])
+export const getStaticProps = withMessages(['plans', 'delivery', 'subscription', 'account', 'accountLanguage', 'payments', 'privacy', 'gifts'])

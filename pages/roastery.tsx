@@ -15,4 +15,4 @@ export default function Roastery() {
 
 // Its words in the visitor's language, each language prerendered.
 // The customer panel shows the customer's timeline, payments and delivery fields in their words (subscription, payments, delivery).
-export const getStaticProps = withMessages(['roastery', 'plans', 'staff', 'subscription', 'payments', 'delivery'])
+export const getStaticProps = withMessages(['roastery', 'plans', 'staff', 'subscription', 'payments', 'delivery', 'gifts'])

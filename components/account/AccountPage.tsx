@@ -12,6 +12,8 @@ import { LanguageSetting } from './LanguageSetting'
 import type { Locale } from '@/lib/i18n/types'
 import { DeliveryHistory } from './DeliveryHistory'
 import { PaymentMethodCard } from './PaymentMethodCard'
+import { GiftOffers, RunningGift } from '@/components/gifts/GiftOffers'
+import { GiftsCard } from '@/components/gifts/GiftsCard'
 import { AccountFirstPaint, AccountTitle } from './AccountFirstPaint'
 import { AccountSkeleton, CardSkeleton } from './AccountSkeleton'
 import { ACCOUNT_SIGN_IN_PATH, useAccountSession } from './useAccountSession'
@@ -178,8 +180,12 @@ function AccountCards() {
       {account?.paymentHoldSince ? <div className={styles.notice}><PaymentHoldNotice since={account.paymentHoldSince} /></div> : null}
       {/* The customer's subscription first; their sign-in details and data below, quieter. */}
       <div className="grid-stack">
+        {/* A gift for them leads: it is what they came for. */}
+        {account ? <GiftOffers account={account} plans={plans} /> : null}
+        {account ? <RunningGift account={account} /> : null}
         {account ? <SubscriptionCard account={account} plans={plans} onChange={changeSubscription} /> : <CardSkeleton rows={4} />}
         {account ? <PaymentMethodCard account={account} /> : null}
+        {account ? <GiftsCard account={account} plans={plans} /> : null}
         {account ? <DeliveryHistory account={account} plans={plans} /> : null}
       </div>
       <div className={styles.secondary}>

@@ -54,7 +54,7 @@ export function DeliveryHistory({ account, plans, locale: givenLocale }: Deliver
   const locale = givenLocale ?? pageLocale
   const deliveries = (account.deliveries ?? []).slice().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, DELIVERIES_SHOWN)
   const labels = deliveryLabels(t, plans)
-  const documents = documentsOf(account.payments)
+  const documents = documentsOf(account.payments, account.giftsGiven)
   return (
     <section className={`card ${styles.card}`} aria-labelledby="delivery-history-title">
       <header className={styles.cardHeader}>
@@ -92,7 +92,7 @@ export function DeliveryHistory({ account, plans, locale: givenLocale }: Deliver
             {documents.map((doc) => (
               <li key={doc.number}>
                 <AppLink href={documentPath(doc.number)}>{doc.kind === 'receipt' ? t('account.document.receiptTitle', { number: doc.number }) : t('account.document.creditNoteTitle', { number: doc.number })}</AppLink>
-                <span className={styles.muted}> · {eurosText(doc.grossCents, locale)} · {t('account.history.deliveryOf')} <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate, pageLocale)}</time></span>
+                <span className={styles.muted}> · {eurosText(doc.grossCents, locale)} · {doc.gift ? t('gifts.document.giftValue', { count: doc.gift.deliveries, recipient: doc.gift.recipient }) : <>{t('account.history.deliveryOf')} <time dateTime={doc.deliveryDate}>{formatDeliveryDay(doc.deliveryDate, pageLocale)}</time></>}</span>
               </li>
             ))}
           </ul>

@@ -28,7 +28,7 @@ export function ReceiptPage() {
   if (isInitializing || !isSignedIn || loading || (!account && !accountError)) {
     return <p role="status">{t('account.receipt.loading')}</p>
   }
-  const doc = findDocument(account?.payments, number)
+  const doc = findDocument(account?.payments, number, account?.giftsGiven)
   if (!doc) {
     return (
       <Notice role="alert">

@@ -11,6 +11,8 @@ import styles from './Payments.module.css'
 export function DeliveryPaymentLine({ payment, locale }: { payment: DeliveryPayment; locale?: string }) {
   const t = useT()
   const pageLocale = useLocale()
+  // A delivery a gift paid was never charged: it says so, not "Paid · €0.00".
+  if (payment.giftId) return <span className={`${styles.status} ${styles['status-paid'] ?? ''}`} data-testid="payment-status">{t('gifts.upcoming.paidByGift')}</span>
   const failure = payment.status === 'failed' || payment.status === 'unpaid' ? failureTextIn(t, payment, locale ?? pageLocale) : undefined
   return (
     <>

@@ -12,6 +12,7 @@ import { PauseAndCancel } from './PauseAndCancel'
 import { PlanAndPreferences } from './PlanAndPreferences'
 import { SubscriptionHistory } from './SubscriptionHistory'
 import { UpcomingDeliveries } from './UpcomingDeliveries'
+import { giftDatesOf } from '@/lib/gifts/gift-dates'
 import { useChange } from './useChange'
 import styles from './Subscription.module.css'
 
@@ -47,7 +48,7 @@ export function SubscriptionCard({ account, plans: offered, onChange, locale: gi
   return (
     <div className="grid-stack">
       <NextDelivery ref={summary} account={account} subscription={subscription} plan={plan} />
-      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} coffees={account.coffeeOptions} extras={account.extraOptions} weekday={account.deliveryWeekday} weekdays={account.deliveryWeekdays} locale={locale} /> : null}
+      {live ? <UpcomingDeliveries subscription={subscription} plans={plans} changes={changes} payments={account.payments} shipped={account.deliveries} coffees={account.coffeeOptions} extras={account.extraOptions} weekday={account.deliveryWeekday} weekdays={account.deliveryWeekdays} giftDates={giftDatesOf(account)} locale={locale} /> : null}
       <div className={styles.pair}>
         <PlanAndPreferences account={account} subscription={subscription} plan={plan} changes={changes} locale={locale} />
         <DeliveryAddressSection account={account} changes={changes} />

@@ -40,6 +40,10 @@ export function describeChange(
     case 'coffee': return change.coffee ? t('subscription.history.coffee', { coffee: change.coffee, day }) : t('subscription.history.coffeeUsual', { day })
     case 'replacement': return t('subscription.history.replacement', { day, lost: lostDay(change, locale) })
     case 'replacement-shipped': return t('subscription.history.replacementShipped', { lost: lostDay(change, locale) })
+    case 'gift-given': return t('gifts.history.given', { count: change.quantity ?? 0, plan: nameOf(change.giftPlan), person: change.person ?? '' })
+    case 'gift-cancelled': return t('gifts.history.cancelled', { person: change.person ?? '' })
+    case 'gift-redeemed': return t('gifts.history.redeemed', { count: change.quantity ?? 0, plan: nameOf(change.giftPlan), person: change.person ?? '' })
+    case 'gift-ended': return t('gifts.history.ended', { person: change.person ?? '' })
     default: return String(change.action)
   }
 }
@@ -62,7 +66,7 @@ export function describeEntry(
   const key = PAYMENT_KEYS[entry.what]
   if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
   if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
-  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, extra: entry.extra, quantity: entry.quantity, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, extra: entry.extra, quantity: entry.quantity, person: entry.person, giftPlan: entry.giftPlan, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
   return describeChange(t, change as SubscriptionChange, nameOf, locale)
 }
 

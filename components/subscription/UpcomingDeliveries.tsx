@@ -20,6 +20,8 @@ export interface UpcomingDeliveriesProps {
   subscription: SubscriptionFields
   plans: SubscriptionPlan[]
   changes: ChangeRunner
+  /** The upcoming deliveries a running gift pays (gifts.ts giftCoveredDates): not charged. */
+  giftDates?: readonly string[]
   /** Each final delivery's payment (the customer's `payments`). */
   payments?: DeliveryPayment[]
   /** Deliveries that left the roastery (the customer's `deliveries`): on their way, not to skip. */
@@ -126,7 +128,7 @@ const rowId = (date: string) => `delivery-${date.slice(0, 10)}`
  * The next six deliveries of the schedule, each with what it is and a Skip or Unskip button. A
  * delivery being roasted (two days ahead or less) and one inside a pause say why they cannot change.
  */
-export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], extras = [], weekday, weekdays = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
+export function UpcomingDeliveries({ subscription, plans, changes, payments = [], shipped = [], coffees = [], extras = [], weekday, weekdays = [], giftDates = [], locale: given, nowMs: fixedNow }: UpcomingDeliveriesProps) {
   // Read once per mount: what is "being roasted" moves by days, not while the page is looked at.
   // The app's time (lib/clock): locally, the backend's test clock.
   const mountedAt = useAppNowAtMount()
@@ -208,6 +210,8 @@ export function UpcomingDeliveries({ subscription, plans, changes, payments = []
               {state === 'scheduled' ? <DeliveryExtras delivery={delivery} day={day} changes={changes} locale={locale} /> : null}
               {payment ? (
                 <span className={styles.deliveryPayment}><DeliveryPaymentLine payment={payment} locale={locale} /></span>
+              ) : state === 'scheduled' && giftDates.includes(delivery.date) ? (
+                <span className={`${styles.deliveryPayment} ${styles.muted}`}>{t('gifts.upcoming.paidByGift')}</span>
               ) : state === 'scheduled' && plan ? (
                 <span className={`${styles.deliveryPayment} ${styles.muted}`}>
                   {t('subscription.upcoming.charged', { price: eurosText(plan.amount + extrasCents(delivery.extras), locale), day: chargeDayText(delivery.date, locale) })}

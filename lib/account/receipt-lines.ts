@@ -36,7 +36,10 @@ export function documentLinesIn(t: Translate, doc: CustomerDocument, locale?: st
     { label: t('account.document.seller'), value: [doc.seller.name, ...doc.seller.address].join(', ') },
     { label: t('account.document.sellerVat'), value: doc.seller.vatNumber },
     { label: t('account.document.customer'), value: [doc.customer.name, ...doc.customer.address].join(', ') },
-    { label: t('account.document.deliveryOf'), value: day(doc.deliveryDate) },
+    // A gift's receipt names what it holds and for whom (issued when started, before any delivery).
+    doc.gift
+      ? { label: t('gifts.document.gift'), value: t('gifts.document.giftValue', { count: doc.gift.deliveries, recipient: doc.gift.recipient }) }
+      : { label: t('account.document.deliveryOf'), value: day(doc.deliveryDate) },
   )
   const coffee = t('account.document.item', { plan: item.plan, bags: item.bags, grams: item.bagGrams, grind: item.grind, roast: item.roast.toLowerCase() })
   const priced = (line: PricedLine, words: string): string => t('account.document.pricedLine', { line: words, amount: money(line.grossCents), rate: rateText(line.vatRateBp) })

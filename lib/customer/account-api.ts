@@ -13,6 +13,7 @@ import { normalizeOtp } from '@/lib/format/otp'
 import type { RioAccessor } from '@/lib/rio/client'
 import type { CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import type { Weekday } from '@retter-shared/BeanBloomSubscription/schedule'
+import type { GiftOrder } from '@retter-shared/BeanBloomSubscription/gifts'
 import { RioAppError } from '@/lib/rio/errors/app-error'
 import { guarded } from '@/lib/rio/errors/map'
 import { sortPlans } from '@/lib/rio/plans'
@@ -146,6 +147,16 @@ export interface CustomerObjects {
    * the new address. Rejects with an AppError when nothing moved (its `field` names a wrong code).
    */
   confirmEmailChange(code: string, currentCode: string): Promise<{ email: string; signedIn: boolean }>
+  /**
+   * Calls Account.buyGift: `deliveries` of a plan for `recipientEmail`, paid at once with the saved
+   * method; resolves with the gift's id. Rejects with an AppError (400 naming the field, 402 the
+   * bank refused, 409 no payment method, 429 five gifts a day).
+   */
+  buyGift(order: GiftOrder): Promise<{ giftId: string }>
+  /** Calls Account.cancelGift: a gift not started yet, refunded in full. Rejects with an AppError (409 started already). */
+  cancelGift(giftId: string): Promise<void>
+  /** Calls Account.redeemGift: starts a gift offered to the customer. Rejects with an AppError (409 no delivery address, 410 withdrawn). */
+  redeemGift(giftId: string): Promise<void>
 }
 
 function isPaymentSetup(value: unknown): value is PaymentSetup {
@@ -209,6 +220,17 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         const email = checkedEmail(newEmail)
         const sent = (await guarded(() => accountObject.call<{ sentTo?: string; currentCodeSentTo?: string }>({ method: 'requestEmailChange', body: { newEmail: email } }))).data
         return { sentTo: sent?.sentTo ?? email, currentCodeSentTo: sent?.currentCodeSentTo }
+      },
+      async buyGift(order) {
+        const bought = (await guarded(() => accountObject.call<{ giftId?: string }>({ method: 'buyGift', body: order }))).data
+        if (!bought?.giftId) throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The gift could not be read from the server answer. Look at your gifts before trying again.' })
+        return { giftId: bought.giftId }
+      },
+      async cancelGift(giftId) {
+        await guarded(() => accountObject.call({ method: 'cancelGift', body: { giftId } }))
+      },
+      async redeemGift(giftId) {
+        await guarded(() => accountObject.call({ method: 'redeemGift', body: { giftId } }))
       },
       async confirmEmailChange(code, currentCode) {
         const body = { code: normalizeOtp(code), currentCode: normalizeOtp(currentCode) }

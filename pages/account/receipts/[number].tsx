@@ -17,4 +17,4 @@ export default function Receipt() {
 
 // Rendered per request, not cached per number: a page cache keyed by any number a visitor types
 // would grow without limit. The receipt itself is loaded by the browser for its owner.
-export const getServerSideProps: GetServerSideProps<I18nPageProps> = async ({ locale }) => ({ props: { i18n: pageMessages(locale, ['account']) } })
+export const getServerSideProps: GetServerSideProps<I18nPageProps> = async ({ locale }) => ({ props: { i18n: pageMessages(locale, ['account', 'gifts']) } })

@@ -8,10 +8,11 @@
  * issued when it is redeemed. Each delivery the gift covers is recorded as paid by it and never
  * charged; skips and pauses move the covered deliveries on, never use them up.
  */
-import { DAY_MS, startOfUtcDay, UpcomingDelivery } from './schedule'
-import { DeliveryPayment } from './payments'
-import { Receipt } from './receipts'
-import { Grind, Roast } from './preferences'
+import { DAY_MS, startOfUtcDay } from './schedule'
+import type { UpcomingDelivery } from './schedule'
+import type { DeliveryPayment } from './payments'
+import type { Receipt } from './receipts'
+import type { Grind, Roast } from './preferences'
 
 /** How many deliveries a gift may hold. */
 export const GIFT_DELIVERY_COUNTS: ReadonlyArray<number> = [1, 3, 6, 12]

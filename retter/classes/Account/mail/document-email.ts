@@ -17,9 +17,9 @@ function intro(doc: Receipt | CreditNote, locale: Locale | undefined): { subject
   const amount = moneyIn(locale, doc.grossCents)
   if (doc.kind === 'receipt' && doc.gift) {
     return {
-      subject: w('gifts.mail.receipt.subject', { number: doc.number, recipient: doc.gift.recipient }),
+      subject: w('giftMail.receipt.subject', { number: doc.number, recipient: doc.gift.recipient }),
       headline: w('mail.receipt.headline'),
-      line: w('gifts.mail.receipt.line', { amount: amount, recipient: doc.gift.recipient }),
+      line: w('giftMail.receipt.line', { amount: amount, recipient: doc.gift.recipient }),
     }
   }
   if (doc.kind === 'receipt') {

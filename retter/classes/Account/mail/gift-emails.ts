@@ -34,49 +34,49 @@ function parts(event: GiftEvent, locale: Locale | undefined): { subject: string;
   switch (event.kind) {
     case 'bought':
       return {
-        subject: w('gifts.mail.bought.subject', { recipient: event.recipient }),
-        headline: w('gifts.mail.bought.headline'),
+        subject: w('giftMail.bought.subject', { recipient: event.recipient }),
+        headline: w('giftMail.bought.headline'),
         lines: [
-          w('gifts.mail.bought.line', { recipient: event.recipient, count: event.count, plan: planWords(event.planId, locale), amount: money(event.amountCents) }),
-          event.settling ? w('gifts.mail.bought.settling', { date: day(event.startDate) }) : w('gifts.mail.bought.when', { date: day(event.startDate) }),
-          w('gifts.mail.bought.receipt'),
+          w('giftMail.bought.line', { recipient: event.recipient, count: event.count, plan: planWords(event.planId, locale), amount: money(event.amountCents) }),
+          event.settling ? w('giftMail.bought.settling', { date: day(event.startDate) }) : w('giftMail.bought.when', { date: day(event.startDate) }),
+          w('giftMail.bought.receipt'),
         ],
       }
     case 'failed':
       return {
-        subject: w('gifts.mail.failed.subject', { recipient: event.recipient }),
-        headline: w('gifts.mail.failed.headline'),
-        lines: [w('gifts.mail.failed.line', { amount: money(event.amountCents), reason: event.reason })],
+        subject: w('giftMail.failed.subject', { recipient: event.recipient }),
+        headline: w('giftMail.failed.headline'),
+        lines: [w('giftMail.failed.line', { amount: money(event.amountCents), reason: event.reason })],
       }
     case 'cancelled':
       return {
-        subject: w('gifts.mail.cancelled.subject', { recipient: event.recipient }),
-        headline: w('gifts.mail.cancelled.headline'),
-        lines: [w('gifts.mail.cancelled.line', { amount: money(event.amountCents), method: event.method })],
+        subject: w('giftMail.cancelled.subject', { recipient: event.recipient }),
+        headline: w('giftMail.cancelled.headline'),
+        lines: [w('giftMail.cancelled.line', { amount: money(event.amountCents), method: event.method })],
       }
     case 'arrived':
       return {
-        subject: w('gifts.mail.arrived.subject', { from: event.from }),
-        headline: w('gifts.mail.arrived.headline'),
-        lines: [w('gifts.mail.arrived.line', { from: event.from, count: event.count, plan: planWords(event.planId, locale) })]
-          .concat(event.message ? [w('gifts.mail.arrived.message', { message: event.message })] : [], [w('gifts.mail.arrived.how')]),
-        action: w('gifts.mail.arrived.action'),
+        subject: w('giftMail.arrived.subject', { from: event.from }),
+        headline: w('giftMail.arrived.headline'),
+        lines: [w('giftMail.arrived.line', { from: event.from, count: event.count, plan: planWords(event.planId, locale) })]
+          .concat(event.message ? [w('giftMail.arrived.message', { message: event.message })] : [], [w('giftMail.arrived.how')]),
+        action: w('giftMail.arrived.action'),
       }
     case 'withdrawn':
-      return { subject: w('gifts.mail.withdrawn.subject', { from: event.from }), headline: w('gifts.mail.withdrawn.headline'), lines: [w('gifts.mail.withdrawn.line', { from: event.from })] }
+      return { subject: w('giftMail.withdrawn.subject', { from: event.from }), headline: w('giftMail.withdrawn.headline'), lines: [w('giftMail.withdrawn.line', { from: event.from })] }
     case 'ending':
       return {
-        subject: w('gifts.mail.ending.subject'),
-        headline: w('gifts.mail.ending.headline'),
-        lines: [w('gifts.mail.ending.line', { date: day(event.date), from: event.from })].concat(
+        subject: w('giftMail.ending.subject'),
+        headline: w('giftMail.ending.headline'),
+        lines: [w('giftMail.ending.line', { date: day(event.date), from: event.from })].concat(
           event.method && event.amountCents !== undefined
-            ? [w('gifts.mail.ending.continues', { method: event.method, amount: money(event.amountCents) })]
-            : [w('gifts.mail.ending.addCard')],
+            ? [w('giftMail.ending.continues', { method: event.method, amount: money(event.amountCents) })]
+            : [w('giftMail.ending.addCard')],
         ),
-        action: event.method ? undefined : w('gifts.mail.ending.action'),
+        action: event.method ? undefined : w('giftMail.ending.action'),
       }
     case 'ended':
-      return { subject: w('gifts.mail.ended.subject'), headline: w('gifts.mail.ended.headline'), lines: [w('gifts.mail.ended.line', { from: event.from })] }
+      return { subject: w('giftMail.ended.subject'), headline: w('giftMail.ended.headline'), lines: [w('giftMail.ended.line', { from: event.from })] }
   }
 }
 

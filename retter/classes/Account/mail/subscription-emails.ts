@@ -177,7 +177,7 @@ function body(event: SubscriptionEvent, ctx: MailContext, s: Speech): Body {
         headline: event.kind === 'started' ? w('mail.started.headline') : w('mail.restarted.headline'),
         lines: (ctx.plan ? [planLine(ctx.plan, s)] : []).concat(giftOf(ctx)
           // A gift pays its deliveries: the charging line would be about later ones.
-          ? [w('gifts.mail.startedGift', { from: (giftOf(ctx) as RunningGift).from, count: (giftOf(ctx) as RunningGift).deliveries })]
+          ? [w('giftMail.startedGift', { from: (giftOf(ctx) as RunningGift).from, count: (giftOf(ctx) as RunningGift).deliveries })]
           : ctx.paymentMethod
             ? [w('mail.started.charging', { method: methodWords(ctx.paymentMethod, s) })]
             : []),

@@ -23,17 +23,18 @@ import { refusals, RefusalsKey } from './refusals'
 import { accountLanguage, AccountLanguageKey } from './account-language'
 import { staff, StaffKey } from './staff'
 import { gifts, GiftsKey } from './gifts'
+import { giftMail, GiftMailKey } from './gift-mail'
 
 export const NAMESPACES = {
   shell: shell, plans: plans, signIn: signIn, delivery: delivery, subscription: subscription,
   account: account, accountLanguage: accountLanguage, payments: payments, privacy: privacy, legal: legal, errors: errors,
-  roastery: roastery, mail: mail, documents: documents, refusals: refusals, staff: staff, gifts: gifts,
+  roastery: roastery, mail: mail, documents: documents, refusals: refusals, staff: staff, gifts: gifts, giftMail: giftMail,
 }
 export type Namespace = keyof typeof NAMESPACES
 /** Every key of the catalogue. */
 export type MessageKey = ShellKey | PlansKey | SignInKey | DeliveryKey | SubscriptionKey
   | AccountKey | AccountLanguageKey | PaymentsKey | PrivacyKey | LegalKey | ErrorsKey | RoasteryKey
-  | MailKey | DocumentsKey | RefusalsKey | StaffKey | GiftsKey
+  | MailKey | DocumentsKey | RefusalsKey | StaffKey | GiftsKey | GiftMailKey
 
 /** Keys whose text is rightly the same in another language as in English (a brand, "Contact"). */
 export const SAME_AS_ENGLISH: ReadonlyArray<string> = [
