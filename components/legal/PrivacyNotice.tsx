@@ -36,6 +36,7 @@ export function PrivacyNotice({ operator }: { operator: Operator }) {
           <Row cells={[t('legal.privacy.account.data'), t('legal.privacy.account.where'), t('legal.privacy.account.why'), untilDeleted]} />
           <Row cells={[t('legal.privacy.delivery.data'), t('legal.privacy.delivery.where'), t('legal.privacy.delivery.why'), t('legal.privacy.delivery.howLong')]} />
           <Row cells={[t('legal.privacy.payment.data'), t('legal.privacy.payment.where'), t('legal.privacy.payment.why'), t('legal.privacy.payment.howLong')]} />
+          <Row cells={[t('legal.privacy.gifts.data'), t('legal.privacy.gifts.where'), t('legal.privacy.gifts.why'), t('legal.privacy.gifts.howLong')]} />
           <Row cells={[
             t('legal.privacy.receipts.data'), t('legal.privacy.receipts.where'), t('legal.privacy.receipts.why'),
             t('legal.privacy.receipts.howLong', { years: RECEIPT_RETENTION_YEARS }),

@@ -10,6 +10,7 @@ import type { CustomerApi, CustomerForStaff, StaffAct } from '@/lib/staff/custom
 import type { FoundCustomer } from '@/lib/staff/shop-api'
 import { describeEntry } from '@/components/subscription/SubscriptionHistory'
 import { CustomerChanges } from './CustomerChanges'
+import { CustomerGifts } from './CustomerGifts'
 import { RefundDialog } from '@/components/roastery/RefundDialog'
 import { grindLabel, roastLabel } from '@/lib/delivery/preference-words'
 import { deliveryIdFor } from '@/lib/roastery/board'
@@ -183,6 +184,7 @@ export function CustomerPanel({ found, mayRefund = false, onClose }: { found: Fo
           ) : null}
 
           <CustomerChanges key={customer.accountId} customer={customer} busy={busy} act={act} />
+          <CustomerGifts customer={customer} busy={busy} act={act} />
 
           {customer.shipped.length > 0 ? (
             <>

@@ -6,6 +6,7 @@
 import type { CoffeePreferences, DeliveryAddress, PaymentStatus, SubscriptionStatus, TimelineEntry } from '@/lib/contract'
 import type { RioAccessor } from '@/lib/rio/client'
 import type { CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
+import type { GiftStatus } from '@retter-shared/BeanBloomSubscription/gifts'
 import { guarded } from '@/lib/rio/errors/map'
 
 /** The customer as `Account.customerForStaff` answers it. */
@@ -28,6 +29,10 @@ export interface CustomerForStaff {
   payments: Array<{ date: string; status: PaymentStatus; amountCents: number; receipt?: string; refunds: Array<{ amountCents: number; reason: string; creditNote?: string }> }>
   mails: Array<{ subject: string; sentAt: string }>
   timeline: Array<TimelineEntry & { staffEmail?: string }>
+  /** The gift their subscription runs on; gifts offered to them and not started; gifts they gave, newest first. */
+  gift?: { giftId: string; from: string; deliveries: number; used: number }
+  giftOffers?: Array<{ giftId: string; from: string; planName: string; deliveries: number }>
+  giftsGiven?: Array<{ giftId: string; recipientEmail: string; planName: string; deliveries: number; status: GiftStatus; amountCents: number; delivered?: number; receipt?: string }>
 }
 
 /** What staff may do for a customer (the Account methods the role table lets them call), each with its body. */
@@ -42,6 +47,7 @@ export type StaffAct =
   | { method: 'setPreferences'; body: CoffeePreferences }
   | { method: 'sendReplacement'; body: { date: string } }
   | { method: 'resendDocument'; body: { number: string } }
+  | { method: 'cancelGift' | 'redeemGift'; body: { giftId: string } }
 
 export interface CustomerApi {
   read(): Promise<CustomerForStaff>

@@ -110,3 +110,29 @@ test('support sees what the customer added to each upcoming delivery', async () 
   expect(rows.find((row) => /2 Dec/.test(row.textContent ?? ''))).toHaveTextContent('with 2 × Gift box')
   expect(rows.find((row) => /9 Dec/.test(row.textContent ?? ''))).not.toHaveTextContent('Gift box')
 })
+
+test('support sees a customer\'s gifts: starts one offered to them, and takes one they gave back for a refund, each with the reason', async () => {
+  before = {
+    ...SAM,
+    giftOffers: [{ giftId: 'gift_aaaaaaaaaaaaaaaaaaaaaaaa', from: 'gina@example.com', planName: 'Barista', deliveries: 3 }],
+    giftsGiven: [
+      { giftId: 'gift_bbbbbbbbbbbbbbbbbbbbbbbb', recipientEmail: 'otto@example.com', planName: 'Barista', deliveries: 6, status: 'sent', amountCents: 12000 },
+      { giftId: 'gift_cccccccccccccccccccccccc', recipientEmail: 'rita@example.com', planName: 'Barista', deliveries: 3, status: 'redeemed', amountCents: 6000, delivered: 1, receipt: 'R-000050' },
+    ],
+  }
+  after = { ...before, giftOffers: [], gift: { giftId: 'gift_aaaaaaaaaaaaaaaaaaaaaaaa', from: 'gina@example.com', deliveries: 3, used: 0 } }
+  const user = userEvent.setup()
+  renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
+  const panel = await screen.findByRole('region', { name: 'Sam Müller' })
+  expect(await within(panel).findByText(/^Gave Barista, 3 deliveries, to rita@example\.com for €60\.00 · started: 1 of 3 delivered · R-000050$/)).toBeInTheDocument()
+  // A started gift cannot be taken back; one sent and not started can.
+  expect(within(panel).getAllByRole('button', { name: /^Cancel and refund/ })).toHaveLength(1)
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Recipient asked us by phone')
+  await user.click(within(panel).getByRole('button', { name: 'Start it for them' }))
+  expect(act).toHaveBeenCalledWith({ method: 'redeemGift', body: { giftId: 'gift_aaaaaaaaaaaaaaaaaaaaaaaa' } }, 'Recipient asked us by phone')
+  expect(await within(panel).findByText('Gift from gina@example.com: 3 of 3 deliveries left')).toBeInTheDocument()
+  expect(within(panel).queryByRole('button', { name: 'Start it for them' })).toBeNull()
+  await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Customer phoned, wrong address given')
+  await user.click(within(panel).getByRole('button', { name: 'Cancel and refund €120.00' }))
+  await waitFor(() => expect(act).toHaveBeenLastCalledWith({ method: 'cancelGift', body: { giftId: 'gift_bbbbbbbbbbbbbbbbbbbbbbbb' } }, 'Customer phoned, wrong address given'))
+})

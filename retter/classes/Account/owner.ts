@@ -68,5 +68,5 @@ export const requestAccountDeletion = ownerMethod(deletion.requestAccountDeletio
 export const deleteMyAccount = ownerMethod(deletion.deleteMyAccount)
 export const setLocale = ownerMethod(language.setLocale)
 export const buyGift = ownerMethod(giftPurchase.buyGift)
-export const cancelGift = ownerMethod(giftPurchase.cancelGift)
-export const redeemGift = ownerMethod(giftRedeem.redeemGift)
+export const cancelGift = ownerOrStaffMethod('cancelGift', giftPurchase.cancelGift)
+export const redeemGift = ownerOrStaffMethod('redeemGift', giftRedeem.redeemGift)

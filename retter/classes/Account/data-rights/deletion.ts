@@ -41,6 +41,7 @@ import { keepBoardBookkeeping, shippedDays, syncBoards } from '../subscription/r
 import { stripe, stripeFailure } from '../payments/stripe'
 import { endSessions } from '../sign-in/session-epoch'
 import { storedLocale } from '../language'
+import { refundGiftsBeforeDeletion } from '../gifts/deletion-refunds'
 
 const rdk = new RDK()
 
@@ -87,9 +88,10 @@ export function retainDocument(data: Data, document: Receipt | CreditNote): void
   priv.retainedDocuments = kept.concat([{ document: document, keepUntil: keepUntilOf(document.issuedAt) }])
 }
 
-/** Every receipt and credit note of the customer's payments. */
-export function documentsOf(customer: Pick<Customer, 'payments'>): Array<Receipt | CreditNote> {
+/** Every receipt and credit note of the customer's payments, and the receipts of the gifts they gave. */
+export function documentsOf(customer: Pick<Customer, 'payments' | 'giftsGiven'>): Array<Receipt | CreditNote> {
   const documents: Array<Receipt | CreditNote> = []
+  for (const gift of customer.giftsGiven || []) if (gift.receipt) documents.push(gift.receipt)
   for (const payment of customer.payments || []) {
     if (payment.receipt) documents.push(payment.receipt)
     for (const refund of payment.refunds || []) if (refund.creditNote) documents.push(refund.creditNote)
@@ -198,6 +200,9 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   // The last e-mail is written in the customer's language, read before their data goes.
   const locale = storedLocale(customer)
 
+  // Gifts not started yet go back to the giver's card first (their Stripe customer is deleted next).
+  const giftsLeft = await refundGiftsBeforeDeletion(data, customer, nowMs)
+  if (giftsLeft) return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', giftsLeft + ' Nothing has been deleted; try again in a moment with the same code.')
   const stripeGone = await deleteStripeCustomer(priv.stripeCustomerId)
   if (!stripeGone.ok) return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to delete your details there: ' + stripeGone.message + ' Nothing has been deleted; try again in a moment.')
   delete priv.stripeCustomerId

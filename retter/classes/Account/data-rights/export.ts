@@ -49,6 +49,8 @@ export async function exportMyData(data: Data): Promise<Data> {
       return copy
     }),
     receipts: documentsOf(view),
+    // Gifts they gave (with the recipient's address they typed), offered to them, and the one running.
+    gifts: { given: view.giftsGiven || [], offered: view.giftOffers || [], running: view.gift },
     // Held by Stripe, not by us: how to find the customer record there.
     paymentProvider: priv.stripeCustomerId ? { name: 'Stripe', customerId: priv.stripeCustomerId } : undefined,
     // The e-mails we sent them (subject and time; the bodies are not kept), and those waiting for a retry.

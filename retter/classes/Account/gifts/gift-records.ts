@@ -6,6 +6,9 @@
 import { GiftGiven, SubscriptionAction, withChange } from 'BeanBloomSubscription'
 import { CustomerView } from '../subscription/customer-view'
 
+/** The recipient's Account method that takes back an offer (a delayed call after the giver's change commits). */
+export const WITHDRAW_GIFT_METHOD = 'withdrawGift'
+
 /** Gifts a giver keeps in their view (the newest); older ones' receipts stay with the Numbering's series. */
 export const GIFTS_KEPT = 24
 

@@ -12,7 +12,8 @@ import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
 import { testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import type { Customer } from '../../../../rio-local/test/account-client'
 import type { AccountUserState } from '../customer'
-import { BERLIN_HOME, freshEmail as fresh, subscriptionTestBackend } from '../__tests__/backend'
+import { documentsOf } from '../data-rights/deletion'
+import { BERLIN_HOME, freshEmail as fresh, ROSA, subscriptionTestBackend } from '../__tests__/backend'
 
 type Sub = SubscriptionFields & AccountUserState
 
@@ -85,6 +86,8 @@ test('a 3-delivery gift: paid once, told on its start date, started with an addr
   expect((await account.method(rita, 'cancelSubscription', { reason: 'tooMuch' })).body.code).toBe('GIFT_RUNNING')
   expect((await account.method(rita, 'selectPlan', { planId: 'taster' })).body.code).toBe('GIFT_RUNNING')
   const upcoming = started.upcomingDeliveries!.map((d) => d.date)
+  // Extras are charged to their own card: none saved, none added.
+  expect((await account.method(rita, 'addExtra', { date: upcoming[2]!.slice(0, 10), itemId: 'gift-box', quantity: 1 })).body.code).toBe('NO_PAYMENT_METHOD')
   await account.ok(rita, 'skipDelivery', { date: upcoming[1] })
 
   // Past the fifth delivery's final moment: the first, third and fourth paid by the gift; the fifth ends it.
@@ -176,4 +179,43 @@ test('bad orders are refused by field, nothing charged; five gifts a day at most
   const sixth = await account.method(gina, 'buyGift', { ...base, recipientEmail: fresh('friend5') })
   expect([sixth.status, sixth.body.code]).toEqual([429, 'GIFT_LIMIT'])
   expect((await stateOf(gina)).giftsGiven).toHaveLength(5)
+})
+
+test('a giver who deletes their account gets every gift not started refunded first, and keeps the receipts of those started for tax law', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const otto = fresh('otto')
+  const rita = fresh('rita')
+  const notStarted = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: otto, startDate: '2026-11-23' })
+  const started = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: rita, startDate: '2026-11-23' })
+  await env.walkTo('2026-11-23T10:00:00.000Z')
+  await again(gina)
+  const ritaIn = await account.signIn(rita)
+  await account.ok(ritaIn, 'setDeliveryAddress', BERLIN_HOME)
+  await account.ok(ritaIn, 'redeemGift', { giftId: started.giftId })
+  const before = (await stateOf(gina)).giftsGiven!
+  const receiptNumber = before.find((g) => g.giftId === started.giftId)!.receipt!.number
+  const refundable = before.find((g) => g.giftId === notStarted.giftId)!
+
+  await account.ok(gina, 'requestAccountDeletion', {})
+  const code = (await account.outbox(gina.email)).find((m) => /code to delete/.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
+  await account.ok(gina, 'deleteMyAccount', { code })
+  const refunds = await testStripe().refunds.list({ payment_intent: refundable.paymentIntentId! })
+  expect(refunds.data.map((r) => r.amount)).toEqual([BARISTA.amount])
+  await env.walkTo('2026-11-23T10:01:00.000Z')
+  const ottoIn = await account.signIn(otto)
+  expect((await stateOf(ottoIn)).giftOffers).toBeUndefined()
+  // The started gift runs on with its recipient; its receipt stays kept for tax law.
+  expect((await stateOf(ritaIn)).gift).toMatchObject({ giftId: started.giftId, deliveries: 1 })
+  // What a deletion keeps for tax law includes the receipt of every gift started.
+  expect(documentsOf({ payments: [], giftsGiven: before }).map((d) => d.number)).toEqual([receiptNumber])
+})
+
+test('support takes a gift back for its giver, with a reason on the timeline', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const rosa = await account.signIn(ROSA)
+  const { giftId } = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 3, recipientEmail: fresh('otto'), startDate: '2026-12-24' })
+  expect((await account.method(gina, 'cancelGift', { giftId }, rosa.token)).body.code).toBe('REASON_REQUIRED')
+  const done = await account.method<{ gift: { status: string } }>(gina, 'cancelGift', { giftId, reason: 'Bought twice by mistake, asked by phone' }, rosa.token)
+  expect([done.status, done.body.gift.status]).toEqual([200, 'cancelled'])
+  expect((await stateOf(gina)).timeline?.at(-1)).toMatchObject({ what: 'gift-cancelled', actor: 'staff', reason: 'Bought twice by mistake, asked by phone' })
 })

@@ -22,7 +22,7 @@ import { isLocalStripe, stripe, stripeFailure } from '../payments/stripe'
 import { queueMail } from '../mail/outbox'
 import { giftMail, GiftEvent } from '../mail/gift-emails'
 import { pathIn, storedLocale, wordsIn } from '../language'
-import { givenGift, keepGiven, noteGift } from './gift-records'
+import { givenGift, keepGiven, noteGift, WITHDRAW_GIFT_METHOD } from './gift-records'
 import { issueGiftReceipt } from './gift-receipt'
 
 const rdk = new RDK()
@@ -30,7 +30,6 @@ const rdk = new RDK()
 export const SEND_GIFT_METHOD = 'sendGift'
 export const SYNC_GIFT_METHOD = 'syncGift'
 export const RECEIVE_GIFT_METHOD = 'receiveGift'
-export const WITHDRAW_GIFT_METHOD = 'withdrawGift'
 /** The hour (UTC) of the start date the recipient is told. */
 export const GIFT_SEND_HOUR_UTC = 8
 /** How long a settling debit is read again (hourly at first, then every six hours). */
@@ -280,3 +279,4 @@ export async function cancelGift(data: Data<{ giftId: string }>): Promise<Data> 
   mailGift(data, view, { kind: 'cancelled', recipient: gift.recipientEmail, amountCents: gift.amountCents, method: gift.paidWith || '' })
   return respond(data, { giftId: gift.giftId, gift: gift })
 }
+

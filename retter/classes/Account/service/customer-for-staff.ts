@@ -78,6 +78,12 @@ export async function customerForStaff(data: Data): Promise<Data> {
         refunds: (p.refunds || []).map(function (r) { return { amountCents: r.amountCents, reason: r.reason, at: r.at, creditNote: r.creditNote ? r.creditNote.number : undefined } }),
       }
     }),
+    // Gifts: the one their subscription runs on, those offered to them, and those they gave.
+    gift: view.gift ? { giftId: view.gift.giftId, from: view.gift.from, deliveries: view.gift.deliveries, used: view.gift.used } : undefined,
+    giftOffers: (view.giftOffers || []).map(function (o) { return { giftId: o.giftId, from: o.from, planName: o.planName, deliveries: o.deliveries } }),
+    giftsGiven: (view.giftsGiven || []).slice().reverse().map(function (g) {
+      return { giftId: g.giftId, recipientEmail: g.recipientEmail, planName: g.planName, deliveries: g.deliveries, status: g.status, amountCents: g.amountCents, delivered: g.delivered, receipt: g.receipt ? g.receipt.number : undefined }
+    }),
     mails: ((priv as SentLogState).sentMails || []).slice(-MAILS_SHOWN).reverse(),
     timeline: (view.timeline || []).map(function (entry): StaffTimelineEntry {
       const by = entry.actor === 'staff' ? staffBy[entryKey(entry)] : undefined

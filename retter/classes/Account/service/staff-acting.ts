@@ -18,6 +18,8 @@ export const STAFF_MAY_ACT = [
   'selectPlan', 'pauseSubscription', 'resumeSubscription', 'skipNextDelivery', 'skipDelivery', 'unskipDelivery',
   'cancelSubscription', 'setDeliveryAddress', 'setPreferences', 'chooseCoffee', 'setDeliveryDay',
   'moveDelivery', 'sendNow', 'addExtra', 'removeExtra',
+  // A gift: taken back for a refund on the giver's behalf, or started for its recipient (never bought for someone).
+  'cancelGift', 'redeemGift',
 ]
 /** What staff alone do for a customer, on the customer's Account (staff.ts): a free replacement, a document sent again. */
 export const STAFF_ONLY_ACTS = ['sendReplacement', 'resendDocument']

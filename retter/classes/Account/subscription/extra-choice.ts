@@ -46,7 +46,8 @@ function saved(data: Data, view: CustomerView, delivery: UpcomingDelivery, lines
  * delivery of `date`, at its price now; a second call for the same extra sets its quantity (a
  * repeated request never doubles it). The skip's refusals for the date (409 NOT_ON_SCHEDULE,
  * TOO_LATE_TO_CHANGE, NO_SUBSCRIPTION…); 409 DELIVERY_SKIPPED; 400 INVALID_QUANTITY; 404
- * EXTRA_NOT_FOUND; 409 EXTRA_UNAVAILABLE, TOO_MANY_EXTRAS.
+ * EXTRA_NOT_FOUND; 409 EXTRA_UNAVAILABLE, TOO_MANY_EXTRAS, NO_PAYMENT_METHOD (a gift's recipient
+ * without a card of their own).
  */
 export async function addExtra(data: Data<{ date: string; itemId: string; quantity: number }>): Promise<Data> {
   const nowMs = Date.now()
@@ -56,6 +57,8 @@ export async function addExtra(data: Data<{ date: string; itemId: string; quanti
   if (problem) return refuse(data, 400, 'INVALID_QUANTITY', problem, { field: 'quantity' })
   const delivery = deliveryFor(data, view, nowMs)
   if (!delivery) return data
+  // A customer whose gift pays their deliveries may have no card: extras are charged to their own.
+  if (!view.paymentMethod) return refuse(data, 409, 'NO_PAYMENT_METHOD', 'Extras are charged to your own card or bank account with the delivery: add one first. Nothing changed.')
   const itemId = body && typeof body.itemId === 'string' ? body.itemId.trim() : ''
   const extra = findExtra(extrasOf(catalogueInUse()), itemId)
   if (!extra) return refuse(data, 404, 'EXTRA_NOT_FOUND', 'There is no extra ' + (itemId || '(none given)') + ' in the catalogue.', { field: 'itemId' })

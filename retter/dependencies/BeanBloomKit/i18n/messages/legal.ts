@@ -96,6 +96,10 @@ const en = {
   'legal.terms.formText': 'To {name}, {address}, {email}: I hereby withdraw from my contract for the supply of the following goods: coffee subscription, ordered on (date) / received on (date); name; address; date.',
   'legal.terms.contact': 'Contact and complaints',
   'legal.terms.privacy': 'How we handle your data is in the {link}.',
+  'legal.privacy.gifts.data': 'Gifts: the e-mail address and message a giver types for the person they give coffee to',
+  'legal.privacy.gifts.where': 'In the giver\'s account and, from the day it is sent, in the account of the person it is for',
+  'legal.privacy.gifts.why': 'To tell the person of their gift once, on the day the giver chose, and deliver it (contract with the giver; our legitimate interest in telling the person it is for)',
+  'legal.privacy.gifts.howLong': 'Until either account is deleted; a gift not started is refunded and withdrawn when its giver deletes their account',
 }
 
 export type LegalKey = keyof typeof en
@@ -193,6 +197,10 @@ export const legal: { [locale in Locale]: { [key in LegalKey]: string } } = {
     'legal.terms.formText': 'An {name}, {address}, {email}: Hiermit widerrufe ich meinen Vertrag über die Lieferung der folgenden Waren: Kaffee-Abo, bestellt am (Datum) / erhalten am (Datum); Name; Anschrift; Datum.',
     'legal.terms.contact': 'Kontakt und Beschwerden',
     'legal.terms.privacy': 'Wie wir mit deinen Daten umgehen, steht in der {link}.',
+    'legal.privacy.gifts.data': 'Geschenke: die E-Mail-Adresse und Nachricht, die jemand für die beschenkte Person eingibt',
+    'legal.privacy.gifts.where': 'Im Konto der schenkenden Person und ab dem Versandtag im Konto der beschenkten Person',
+    'legal.privacy.gifts.why': 'Um die beschenkte Person einmal am gewählten Tag zu benachrichtigen und das Geschenk zu liefern (Vertrag mit der schenkenden Person; unser berechtigtes Interesse, die beschenkte Person zu informieren)',
+    'legal.privacy.gifts.howLong': 'Bis eines der Konten gelöscht wird; ein nicht gestartetes Geschenk wird erstattet und zurückgezogen, wenn die schenkende Person ihr Konto löscht',
   },
   fr: {
     'legal.translationNote': 'Cette traduction vous est fournie pour votre confort. Seule la version anglaise fait foi\u202f: {link}.',
@@ -285,6 +293,10 @@ export const legal: { [locale in Locale]: { [key in LegalKey]: string } } = {
     'legal.terms.formText': 'À l’attention de {name}, {address}, {email}\u202f: Je vous notifie par la présente ma rétractation du contrat portant sur la vente du bien ci-dessous\u202f: abonnement de café, commandé le (date) / reçu le (date)\u202f; nom\u202f; adresse\u202f; date.',
     'legal.terms.contact': 'Contact et réclamations',
     'legal.terms.privacy': 'La manière dont nous traitons vos données est décrite dans la {link}.',
+    'legal.privacy.gifts.data': 'Cadeaux\u202f: l’adresse e-mail et le message saisis par la personne qui offre le café',
+    'legal.privacy.gifts.where': 'Dans le compte de la personne qui offre et, dès son envoi, dans celui de la personne à qui il est destiné',
+    'legal.privacy.gifts.why': 'Pour prévenir une fois la personne, le jour choisi, et livrer le cadeau (contrat avec la personne qui offre\u202f; notre intérêt légitime à prévenir la personne concernée)',
+    'legal.privacy.gifts.howLong': 'Jusqu’à la suppression de l’un des comptes\u202f; un cadeau non activé est remboursé et retiré si la personne qui l’a offert supprime son compte',
   },
   nl: {
     'legal.translationNote': 'Deze vertaling is er voor je gemak. Alleen de Engelse versie is bindend: {link}.',
@@ -377,6 +389,10 @@ export const legal: { [locale in Locale]: { [key in LegalKey]: string } } = {
     'legal.terms.formText': 'Aan {name}, {address}, {email}: Hierbij deel ik mee dat ik onze overeenkomst betreffende de verkoop van de volgende goederen herroep: koffieabonnement, besteld op (datum) / ontvangen op (datum); naam; adres; datum.',
     'legal.terms.contact': 'Contact en klachten',
     'legal.terms.privacy': 'Hoe we met je gegevens omgaan, staat in de {link}.',
+    'legal.privacy.gifts.data': 'Cadeaus: het e-mailadres en het bericht dat een gever invult voor wie de koffie krijgt',
+    'legal.privacy.gifts.where': 'In het account van de gever en, vanaf de dag dat het verstuurd wordt, in dat van wie het krijgt',
+    'legal.privacy.gifts.why': 'Om diegene één keer te laten weten, op de gekozen dag, en het cadeau te leveren (overeenkomst met de gever; ons gerechtvaardigd belang om diegene te informeren)',
+    'legal.privacy.gifts.howLong': 'Tot een van beide accounts verwijderd wordt; een cadeau dat niet gestart is, wordt terugbetaald en ingetrokken als de gever het account verwijdert',
   },
   it: {
     'legal.translationNote': 'Questa traduzione è solo per tua comodità. Fa fede soltanto la versione inglese: {link}.',
@@ -469,6 +485,10 @@ export const legal: { [locale in Locale]: { [key in LegalKey]: string } } = {
     'legal.terms.formText': 'Destinatario: {name}, {address}, {email}: Con la presente notifico il recesso dal mio contratto di vendita dei seguenti beni: abbonamento al caffè, ordinato il (data) / ricevuto il (data); nome; indirizzo; data.',
     'legal.terms.contact': 'Contatti e reclami',
     'legal.terms.privacy': 'Come trattiamo i tuoi dati è spiegato nell’{link}.',
+    'legal.privacy.gifts.data': 'Regali: l’indirizzo e-mail e il messaggio che chi regala inserisce per chi riceve il caffè',
+    'legal.privacy.gifts.where': 'Nell’account di chi regala e, dal giorno dell’invio, in quello di chi lo riceve',
+    'legal.privacy.gifts.why': 'Per avvisare una volta la persona, nel giorno scelto, e consegnare il regalo (contratto con chi regala; nostro legittimo interesse ad avvisare la persona)',
+    'legal.privacy.gifts.howLong': 'Finché uno dei due account viene eliminato; un regalo non attivato viene rimborsato e ritirato se chi l’ha fatto elimina il proprio account',
   },
   es: {
     'legal.translationNote': 'Esta traducción es solo para tu comodidad. Solo la versión en inglés es vinculante: {link}.',
@@ -561,5 +581,9 @@ export const legal: { [locale in Locale]: { [key in LegalKey]: string } } = {
     'legal.terms.formText': 'A la atención de {name}, {address}, {email}: Por la presente le comunico que desisto de mi contrato de venta del siguiente bien: suscripción de café, pedida el (fecha) / recibida el (fecha); nombre; dirección; fecha.',
     'legal.terms.contact': 'Contacto y reclamaciones',
     'legal.terms.privacy': 'Cómo tratamos tus datos se explica en el {link}.',
+    'legal.privacy.gifts.data': 'Regalos: la dirección de correo y el mensaje que quien regala escribe para quien recibe el café',
+    'legal.privacy.gifts.where': 'En la cuenta de quien regala y, desde el día del envío, en la de quien lo recibe',
+    'legal.privacy.gifts.why': 'Para avisar una vez a la persona, el día elegido, y entregar el regalo (contrato con quien regala; nuestro interés legítimo en avisar a la persona)',
+    'legal.privacy.gifts.howLong': 'Hasta que se elimine una de las cuentas; un regalo sin activar se reembolsa y se retira si quien lo hizo elimina su cuenta',
   },
 }
