@@ -11,10 +11,11 @@ import { planTitle } from '@/lib/format/plan'
 import { eurosText, failureTextIn } from '@/lib/payments/words'
 import { asAppError } from '@/lib/rio/errors/app-error'
 import { errorText } from '@/lib/rio/errors/words'
+import { stripeErrorText } from '@/lib/payments/decline'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from './Gifts.module.css'
 
-const GIFT_CALLS = ['buyGift', 'cancelGift'] as const
+const GIFT_CALLS = ['buyGift', 'confirmGift', 'cancelGift'] as const
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** A UTC day as `YYYY-MM-DD`, `days` from `ms`. */
@@ -31,7 +32,7 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
   const t = useT()
   const locale = useLocale()
   const id = useId()
-  const { buyGift, cancelGift } = useCustomerCalls(GIFT_CALLS)
+  const { buyGift, confirmGift, cancelGift } = useCustomerCalls(GIFT_CALLS)
   const [planId, setPlanId] = useState(account.plan ?? plans[0]?.id ?? '')
   const [count, setCount] = useState(3)
   const [email, setEmail] = useState('')
@@ -51,10 +52,37 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
     setBusy('buy')
     setError('')
     try {
-      await buyGift({ planId: plan.id, deliveries: count, recipientEmail: email.trim(), message: message.trim() || undefined, startDate })
+      const bought = await buyGift({ planId: plan.id, deliveries: count, recipientEmail: email.trim(), message: message.trim() || undefined, startDate })
+      // The bank asks the giver to confirm (3-D Secure): here, on the page, before it counts as paid.
+      if (bought.clientSecret && !(await confirmWithBank(bought.giftId, bought.clientSecret))) return
       notify.success(t('gifts.give.done', { email: email.trim(), date: formatDeliveryDay(`${startDate}T00:00:00.000Z`, locale) }))
       setEmail('')
       setMessage('')
+    } catch (caught) {
+      setError(errorText(t, asAppError(caught)))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  /** Stripe.js's bank check for the gift's payment, then its outcome read back; false (and said) when not confirmed. */
+  async function confirmWithBank(giftId: string, clientSecret: string): Promise<boolean> {
+    const { loadStripe } = await import('@/lib/payments/stripe/load-stripe')
+    const stripe = await loadStripe()
+    const result = await stripe.confirmCardPayment(clientSecret)
+    if (result.error) {
+      setError(stripeErrorText(t, result.error, 'payments.actions.notConfirmed'))
+      return false
+    }
+    await confirmGift(giftId)
+    return true
+  }
+
+  async function confirmLater(gift: GiftGiven) {
+    setBusy(gift.giftId)
+    setError('')
+    try {
+      if (gift.clientSecret && (await confirmWithBank(gift.giftId, gift.clientSecret))) notify.success(t('gifts.given.confirmed'))
     } catch (caught) {
       setError(errorText(t, asAppError(caught)))
     } finally {
@@ -67,7 +95,7 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
     setError('')
     try {
       await cancelGift(gift.giftId)
-      notify.success(t('gifts.given.cancelled', { amount: eurosText(gift.amountCents, locale) }))
+      notify.success(gift.clientSecret ? t('gifts.given.dropped') : t('gifts.given.cancelled', { amount: eurosText(gift.amountCents, locale) }))
     } catch (caught) {
       setError(errorText(t, asAppError(caught)))
     } finally {
@@ -125,6 +153,16 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
                 <span>{t('gifts.given.line', { plan: planTitle(t, plans.find((p) => p.id === gift.planId) ?? { id: gift.planId, name: gift.planName }), count: gift.deliveries, email: gift.recipientEmail })}</span>
                 <span className={styles.muted}>{statusText(t, gift, locale)}</span>
                 {gift.receipt ? <AppLink href={documentPath(gift.receipt.number)}>{t('gifts.given.receipt', { number: gift.receipt.number })}</AppLink> : null}
+                {gift.status === 'paying' && gift.clientSecret ? (
+                  <span>
+                    <button type="button" className="btn btn-primary btn-small" disabled={busy !== null} aria-busy={busy === gift.giftId || undefined} onClick={() => void confirmLater(gift)}>
+                      {busy === gift.giftId ? t('gifts.given.confirming') : t('gifts.given.confirm')}
+                    </button>{' '}
+                    <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} onClick={() => void cancel(gift)}>
+                      {t('gifts.given.drop')}
+                    </button>
+                  </span>
+                ) : null}
                 {isCancellable(gift) && gift.status !== 'paying' ? (
                   <span>
                     <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} aria-busy={busy === gift.giftId || undefined} onClick={() => void cancel(gift)}>
@@ -145,11 +183,11 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
 function statusText(t: ReturnType<typeof useT>, gift: GiftGiven, locale: string): string {
   const start = formatDeliveryDay(`${gift.startDate}T00:00:00.000Z`, locale)
   switch (gift.status) {
-    case 'paying': return t('gifts.given.status.paying', { date: start })
+    case 'paying': return gift.clientSecret ? t('gifts.given.status.confirm') : t('gifts.given.status.paying', { date: start })
     case 'paid': return t('gifts.given.status.paid', { date: start })
     case 'sent': return t('gifts.given.status.sent', { date: gift.sentAt ? formatDeliveryDay(gift.sentAt, locale) : start })
     case 'redeemed': return t('gifts.given.status.redeemed', { delivered: gift.delivered ?? 0, count: gift.deliveries })
-    case 'cancelled': return t('gifts.given.status.cancelled')
+    case 'cancelled': return gift.refundId ? t('gifts.given.status.cancelled') : t('gifts.given.status.dropped')
     case 'failed': return t('gifts.given.status.failed', { reason: failureTextIn(t, { status: 'failed', failure: gift.failure }, locale) ?? '' })
   }
 }

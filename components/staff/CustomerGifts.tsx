@@ -38,7 +38,7 @@ export function CustomerGifts({ customer, busy, act }: { customer: CustomerForSt
         {given.map((gift) => (
           <li key={gift.giftId}>
             {t('gifts.staff.given', { plan: gift.planName, count: gift.deliveries, email: gift.recipientEmail, amount: eurosText(gift.amountCents, locale) })}
-            {' · '}{t(STATUS_KEYS[gift.status], { delivered: gift.delivered ?? 0, count: gift.deliveries })}
+            {' · '}{t(gift.status === 'cancelled' && !gift.refunded ? 'gifts.staff.status.dropped' : STATUS_KEYS[gift.status], { delivered: gift.delivered ?? 0, count: gift.deliveries })}
             {gift.receipt ? ` · ${gift.receipt}` : ''}
             {gift.status === 'paid' || gift.status === 'sent' ? (
               <>

@@ -9,7 +9,7 @@ import type { CustomerObjects } from './account-api'
 /** The calls a feature may make on the customer's opened objects, as the request layer types them. */
 export type CustomerCall = 'choosePlan' | 'changeSubscription' | 'startPaymentSetup' | 'savePaymentMethod' | 'retryPayment'
   | 'exportMyData' | 'requestAccountDeletion' | 'deleteMyAccount' | 'requestEmailChange' | 'confirmEmailChange' | 'setLocale'
-  | 'buyGift' | 'cancelGift' | 'redeemGift'
+  | 'buyGift' | 'confirmGift' | 'cancelGift' | 'redeemGift'
 
 /** Runs one request on the customer's opened objects (the customer handle's `run`). */
 export type CustomerRun = <T>(request: (objects: CustomerObjects) => Promise<T>) => Promise<T>

@@ -32,7 +32,7 @@ export interface CustomerForStaff {
   /** The gift their subscription runs on; gifts offered to them and not started; gifts they gave, newest first. */
   gift?: { giftId: string; from: string; deliveries: number; used: number }
   giftOffers?: Array<{ giftId: string; from: string; planName: string; deliveries: number }>
-  giftsGiven?: Array<{ giftId: string; recipientEmail: string; planName: string; deliveries: number; status: GiftStatus; amountCents: number; delivered?: number; receipt?: string }>
+  giftsGiven?: Array<{ giftId: string; recipientEmail: string; planName: string; deliveries: number; status: GiftStatus; amountCents: number; delivered?: number; receipt?: string; refunded?: boolean }>
 }
 
 /** What staff may do for a customer (the Account methods the role table lets them call), each with its body. */

@@ -8,6 +8,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { signInThroughPage, typeCard } from '@/test/app-harness'
+import { bank, fakeStripeCalls } from '@/test/fake-stripe'
+import { TEST_CARDS } from '@/rio-local/test/payments'
 import { formatDeliveryDay } from '@/lib/format/date'
 
 const LOAD = { timeout: 8000 }
@@ -68,3 +70,34 @@ test('without a card the form says what to do first and pays nothing', async () 
   expect(form).toHaveTextContent('Add a card or bank account under payment first: a gift is paid at once.')
   expect(within(form).getByRole('button', { name: /^Pay / })).toBeDisabled()
 })
+
+test('a card whose bank asks to confirm: the giver confirms on the page and the gift is paid; a refused check leaves it waiting, to confirm or cancel', async () => {
+  const user = userEvent.setup()
+  await signInThroughPage(user, 'gina.checks@example.com', { next: '/account', landing: '/account' })
+  await screen.findByRole('region', { name: 'Give coffee' }, LOAD)
+  const methods = screen.getByRole('region', { name: 'Payment method' })
+  await user.click(within(methods).getByRole('button', { name: 'Add a payment method' }))
+  await typeCard(user, methods, TEST_CARDS.authentication)
+  await user.click(within(methods).getByRole('button', { name: 'Save payment method' }))
+  expect(await screen.findByText('Your payment method is saved.', {}, LOAD)).toBeInTheDocument()
+  await user.click(within(card()).getByText('Give coffee', { selector: 'summary' }))
+  const form = within(card()).getByRole('form', { name: 'Give coffee' })
+  await waitFor(() => expect(within(form).getByRole('button', { name: /^Pay / })).toBeEnabled(), LOAD)
+
+  // The bank's check passes: paid, said as any gift.
+  await user.type(within(form).getByLabelText('Their e-mail address'), 'rita.checked@example.com')
+  await user.click(within(form).getByRole('button', { name: /^Pay / }))
+  expect(await screen.findByText(/^Paid\. We e-mail rita\.checked@example\.com on /, {}, LOAD)).toBeInTheDocument()
+  expect(fakeStripeCalls.map((c) => c.method)).toContain('confirmCardPayment')
+
+  // Refused: the gift waits, with a way to confirm again or to cancel (nothing was charged).
+  bank.approves = false
+  await user.type(within(form).getByLabelText('Their e-mail address'), 'otto.checked@example.com')
+  await user.click(within(form).getByRole('button', { name: /^Pay / }))
+  expect(await within(card()).findByRole('alert', {}, LOAD)).toHaveTextContent(/./)
+  const row = async () => (await within(card()).findAllByRole('listitem', {}, LOAD)).find((li) => li.textContent?.includes('otto.checked@example.com'))!
+  await waitFor(async () => expect(await row()).toHaveTextContent('Waiting for you to confirm the payment with your bank'), LOAD)
+  await user.click(within(await row()).getByRole('button', { name: 'Cancel' }))
+  expect(await screen.findByText('Cancelled. Nothing was charged.', {}, LOAD)).toBeInTheDocument()
+  await waitFor(async () => expect(await row()).toHaveTextContent('Cancelled; nothing was charged'), LOAD)
+}, 30_000)

@@ -117,6 +117,7 @@ test('support sees a customer\'s gifts: starts one offered to them, and takes on
     giftOffers: [{ giftId: 'gift_aaaaaaaaaaaaaaaaaaaaaaaa', from: 'gina@example.com', planName: 'Barista', deliveries: 3 }],
     giftsGiven: [
       { giftId: 'gift_bbbbbbbbbbbbbbbbbbbbbbbb', recipientEmail: 'otto@example.com', planName: 'Barista', deliveries: 6, status: 'sent', amountCents: 12000 },
+      { giftId: 'gift_dddddddddddddddddddddddd', recipientEmail: 'ida@example.com', planName: 'Barista', deliveries: 1, status: 'cancelled', amountCents: 2000 },
       { giftId: 'gift_cccccccccccccccccccccccc', recipientEmail: 'rita@example.com', planName: 'Barista', deliveries: 3, status: 'redeemed', amountCents: 6000, delivered: 1, receipt: 'R-000050' },
     ],
   }
@@ -125,6 +126,8 @@ test('support sees a customer\'s gifts: starts one offered to them, and takes on
   renderApp(<CustomerPanel found={FOUND} onClose={() => undefined} />, { route: '/roastery' })
   const panel = await screen.findByRole('region', { name: 'Sam Müller' })
   expect(await within(panel).findByText(/^Gave Barista, 3 deliveries, to rita@example\.com for €60\.00 · started: 1 of 3 delivered · R-000050$/)).toBeInTheDocument()
+  // One never paid says so, not "refunded".
+  expect(within(panel).getByText(/ida@example\.com/)).toHaveTextContent('cancelled, nothing charged')
   // A started gift cannot be taken back; one sent and not started can.
   expect(within(panel).getAllByRole('button', { name: /^Cancel and refund/ })).toHaveLength(1)
   await user.type(within(panel).getByRole('textbox', { name: /Reason/ }), 'Recipient asked us by phone')

@@ -68,5 +68,6 @@ export const requestAccountDeletion = ownerMethod(deletion.requestAccountDeletio
 export const deleteMyAccount = ownerMethod(deletion.deleteMyAccount)
 export const setLocale = ownerMethod(language.setLocale)
 export const buyGift = ownerMethod(giftPurchase.buyGift)
+export const confirmGift = ownerMethod(giftPurchase.confirmGift)
 export const cancelGift = ownerOrStaffMethod('cancelGift', giftPurchase.cancelGift)
 export const redeemGift = ownerOrStaffMethod('redeemGift', giftRedeem.redeemGift)

@@ -51,6 +51,8 @@ export interface GiftGiven {
   /** "Visa •••• 4242". */
   paidWith?: string
   paymentIntentId?: string
+  /** While the giver's bank asks them to confirm the payment (3-D Secure): what Stripe.js needs. */
+  clientSecret?: string
   sentAt?: string
   redeemedAt?: string
   cancelledAt?: string

@@ -9,7 +9,7 @@
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
-import { testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
+import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import type { Customer } from '../../../../rio-local/test/account-client'
 import type { AccountUserState } from '../customer'
 import { documentsOf } from '../data-rights/deletion'
@@ -218,4 +218,27 @@ test('support takes a gift back for its giver, with a reason on the timeline', a
   const done = await account.method<{ gift: { status: string } }>(gina, 'cancelGift', { giftId, reason: 'Bought twice by mistake, asked by phone' }, rosa.token)
   expect([done.status, done.body.gift.status]).toEqual([200, 'cancelled'])
   expect((await stateOf(gina)).timeline?.at(-1)).toMatchObject({ what: 'gift-cancelled', actor: 'staff', reason: 'Bought twice by mistake, asked by phone' })
+})
+
+test('a card whose bank asks the giver to confirm: the gift waits for it, is paid once confirmed, and one never confirmed is cancelled with nothing charged', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')), TEST_CARDS.authentication)
+  const order = { planId: 'barista', deliveries: 3, recipientEmail: fresh('rita'), startDate: '2026-11-30' }
+  const bought = await account.ok<{ giftId: string; clientSecret?: string; gift: { status: string; paymentIntentId: string } }>(gina, 'buyGift', order)
+  expect(bought.gift.status).toBe('paying')
+  expect(bought.clientSecret).toEqual(expect.any(String))
+  // Not "paid" before the bank says so.
+  expect((await account.outbox(gina.email)).map((m) => m.subject)).not.toContain(`Your gift for ${order.recipientEmail} is paid`)
+  await authenticatePayment(bought.gift.paymentIntentId, bought.clientSecret!)
+  const confirmed = await account.ok<{ gift: { status: string; clientSecret?: string } }>(gina, 'confirmGift', { giftId: bought.giftId })
+  expect(confirmed.gift).toMatchObject({ status: 'paid' })
+  expect(confirmed.gift.clientSecret).toBeUndefined()
+  expect((await account.outbox(gina.email)).map((m) => m.subject)).toContain(`Your gift for ${order.recipientEmail} is paid`)
+  expect((await testStripe().paymentIntents.retrieve(bought.gift.paymentIntentId)).status).toBe('succeeded')
+
+  // Another, never confirmed: cancelled at once, nothing to refund, nothing charged.
+  const other = await account.ok<{ giftId: string; gift: { paymentIntentId: string } }>(gina, 'buyGift', { ...order, recipientEmail: fresh('otto') })
+  const cancelled = await account.ok<{ gift: { status: string; refundId?: string } }>(gina, 'cancelGift', { giftId: other.giftId })
+  expect(cancelled.gift).toMatchObject({ status: 'cancelled' })
+  expect(cancelled.gift.refundId).toBeUndefined()
+  expect((await testStripe().paymentIntents.retrieve(other.gift.paymentIntentId)).status).toBe('canceled')
 })

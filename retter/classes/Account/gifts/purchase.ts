@@ -69,10 +69,13 @@ function failureText(intent: Stripe.PaymentIntent | undefined, code: string): st
 /** Reads Stripe's PaymentIntent of `gift` onto it: paid, still settling, or failed (then e-mailed). */
 function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent: Stripe.PaymentIntent): void {
   const status = statusOfIntent(intent.status)
+  if (status !== 'requires_action') delete gift.clientSecret
   if (status === 'paid') {
     if (gift.status === 'paying') gift.status = 'paid'
-  } else if (status === 'processing') {
+  } else if (status === 'processing' || status === 'requires_action' || status === 'charging') {
+    // Still settling, or waiting for the giver's bank check (the page confirms it: confirmGift).
     gift.status = 'paying'
+    if (status === 'requires_action') gift.clientSecret = intent.client_secret || undefined
   } else if (gift.status === 'paying') {
     gift.status = 'failed'
     gift.failure = failureText(intent, '')
@@ -144,8 +147,9 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
     return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing was charged; try again in a moment.')
   }
   const status = statusOfIntent(intent.status)
-  if (status !== 'paid' && status !== 'processing') {
-    // An off-session charge the bank wants confirmed, or declined: nothing is kept, nothing moves.
+  // The giver is on the page: a bank that asks them to confirm (3-D Secure) is answered there, with
+  // the client secret, and confirmGift reads the outcome. Declined: nothing is kept, nothing moves.
+  if (status !== 'paid' && status !== 'processing' && status !== 'requires_action') {
     try {
       if (intent.status !== 'canceled') await stripe().paymentIntents.cancel(intent.id)
     } catch (err) {
@@ -158,14 +162,48 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
     unitCents: plan.amount, amountCents: amountCents, status: status === 'paid' ? 'paid' : 'paying', boughtAt: new Date(nowMs).toISOString(),
     paidWith: methodText(view.paymentMethod), paymentIntentId: intent.id,
   }
+  if (status === 'requires_action' && intent.client_secret) gift.clientSecret = intent.client_secret
   if (order.message) gift.message = order.message
   keepGiven(view, gift)
   noteGift(view, 'gift-given', gift.recipientEmail, gift.deliveries, gift.planId, nowMs)
   store(data, view)
   runAt(data, SEND_GIFT_METHOD, Math.max(nowMs, sendMomentMs(gift)), nowMs, { giftId: giftId })
   if (gift.status === 'paying') runIn(data, SYNC_GIFT_METHOD, 3600, { giftId: giftId })
-  mailGift(data, view, { kind: 'bought', recipient: gift.recipientEmail, planId: gift.planId, count: gift.deliveries, amountCents: amountCents, startDate: gift.startDate, settling: gift.status === 'paying' })
-  return respond(data, { giftId: giftId, gift: gift })
+  // Waiting for the bank check, the giver hears once it is through (confirmGift), not before.
+  if (!gift.clientSecret) mailBought(data, view, gift)
+  return respond(data, { giftId: giftId, gift: gift, clientSecret: gift.clientSecret })
+}
+
+function mailBought(data: Data, view: CustomerView, gift: GiftGiven): void {
+  mailGift(data, view, { kind: 'bought', recipient: gift.recipientEmail, planId: gift.planId, count: gift.deliveries, amountCents: gift.amountCents, startDate: gift.startDate, settling: gift.status === 'paying' })
+}
+
+/**
+ * WRITE {giftId}: after the giver confirmed a gift's payment with their bank on the page, reads
+ * the PaymentIntent back: paid (the giver is e-mailed, the gift goes on its start date), still
+ * waiting, or failed (402 GIFT_PAYMENT_FAILED with why: nothing was charged). 404 GIFT_NOT_FOUND.
+ */
+export async function confirmGift(data: Data<{ giftId: string }>): Promise<Data> {
+  const nowMs = Date.now()
+  const view = current(data, nowMs)
+  const giftId = data.request.body ? data.request.body.giftId : undefined
+  const gift = givenGift(view, giftId)
+  if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'You gave no gift ' + String(giftId || '(none given)') + '.', { field: 'giftId' })
+  if (gift.status !== 'paying' || !gift.paymentIntentId) return respond(data, { giftId: gift.giftId, gift: gift })
+  const waited = !!gift.clientSecret
+  let intent: Stripe.PaymentIntent
+  try {
+    intent = await stripe().paymentIntents.retrieve(gift.paymentIntentId)
+  } catch (err) {
+    console.error('[Account] gift ' + gift.giftId + ': its payment could not be read: ' + stripeFailure(err).code)
+    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Your gift is kept; try again in a moment.')
+  }
+  applyGiftIntent(data, view, gift, intent)
+  const now = gift.status as GiftStatus
+  if (now === 'failed') return refuse(data, 402, 'GIFT_PAYMENT_FAILED', 'The payment did not go through: ' + (gift.failure || '') + ' Nothing was charged.')
+  if (waited && !gift.clientSecret) mailBought(data, view, gift)
+  if (now === 'paid' && nowMs >= sendMomentMs(gift)) runIn(data, SEND_GIFT_METHOD, 0, { giftId: gift.giftId })
+  return respond(data, { giftId: gift.giftId, gift: gift })
 }
 
 /** Opens the recipient's Account (made when it does not exist yet) and offers it the gift. */
@@ -235,10 +273,35 @@ export async function syncGift(data: Data<{ giftId: string }>): Promise<Data> {
     return respond(data, { status: gift.status })
   }
   applyGiftIntent(data, view, gift, intent)
+  if (gift.clientSecret && nowMs - Date.parse(gift.boughtAt) > DAY_MS) {
+    // A bank check left unanswered for a day: the payment is withdrawn, nothing moved.
+    await withdrawPayment(gift)
+    failGift(data, view, gift, 'the payment was not confirmed with your bank.')
+    return respond(data, { status: gift.status })
+  }
   const status = gift.status as GiftStatus
   if (status === 'paid' && nowMs >= sendMomentMs(gift)) return sendGift(data)
   if (status === 'paying' && nowMs - Date.parse(gift.boughtAt) < SETTLING_FOR_MS) runIn(data, SYNC_GIFT_METHOD, 6 * 3600, { giftId: gift.giftId })
   return respond(data, { status: gift.status })
+}
+
+/** Cancels a gift's PaymentIntent that never moved money (a bank check not answered); logged when Stripe refuses. */
+async function withdrawPayment(gift: GiftGiven): Promise<void> {
+  try {
+    if (gift.paymentIntentId) await stripe().paymentIntents.cancel(gift.paymentIntentId)
+  } catch (err) {
+    console.error('[Account] gift ' + gift.giftId + ': its unconfirmed payment could not be cancelled: ' + stripeFailure(err).code)
+  }
+}
+
+/** The gift did not get paid: failed, kept so, the giver told why. */
+function failGift(data: Data, view: CustomerView, gift: GiftGiven, why: string): void {
+  gift.status = 'failed'
+  gift.failure = why
+  delete gift.clientSecret
+  keepGiven(view, gift)
+  store(data, view)
+  mailGift(data, view, { kind: 'failed', recipient: gift.recipientEmail, amountCents: gift.amountCents, reason: why })
 }
 
 /**
@@ -253,6 +316,17 @@ export async function cancelGift(data: Data<{ giftId: string }>): Promise<Data> 
   const giftId = data.request.body ? data.request.body.giftId : undefined
   const gift = givenGift(view, giftId)
   if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'You gave no gift ' + String(giftId || '(none given)') + '.', { field: 'giftId' })
+  if (gift.status === 'paying' && gift.clientSecret) {
+    // Never confirmed with the bank: nothing moved, so there is nothing to refund.
+    await withdrawPayment(gift)
+    gift.status = 'cancelled'
+    gift.cancelledAt = new Date(nowMs).toISOString()
+    delete gift.clientSecret
+    keepGiven(view, gift)
+    noteGift(view, 'gift-cancelled', gift.recipientEmail, gift.deliveries, gift.planId, nowMs)
+    store(data, view)
+    return respond(data, { giftId: gift.giftId, gift: gift })
+  }
   if (gift.status === 'paying') return refuse(data, 409, 'GIFT_PAYMENT_SETTLING', 'Its payment is still settling; you can cancel it once it has landed. Nothing changed.')
   if (!isCancellable(gift)) {
     return refuse(data, 409, 'GIFT_NOT_CANCELLABLE', gift.status === 'redeemed' ? 'The gift has been started, so it can no longer be cancelled.' : 'The gift is ' + gift.status + ' already.')

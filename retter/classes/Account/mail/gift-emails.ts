@@ -8,6 +8,7 @@ import { Locale, moneyIn, wordsIn } from '../language'
 import { Mail } from './mailer'
 import { BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './layout'
 import { planNameIn } from './subscription-emails'
+import { failureWordsIn } from '../payments/failure-words'
 
 export type GiftEvent =
   /** `settling`: a debit still settling; the gift goes once it has. */
@@ -46,7 +47,7 @@ function parts(event: GiftEvent, locale: Locale | undefined): { subject: string;
       return {
         subject: w('giftMail.failed.subject', { recipient: event.recipient }),
         headline: w('giftMail.failed.headline'),
-        lines: [w('giftMail.failed.line', { amount: money(event.amountCents), reason: event.reason })],
+        lines: [w('giftMail.failed.line', { amount: money(event.amountCents), reason: failureWordsIn(locale || 'en', event.reason).replace(/\.$/, '') })],
       }
     case 'cancelled':
       return {

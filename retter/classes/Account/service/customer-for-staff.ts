@@ -82,7 +82,7 @@ export async function customerForStaff(data: Data): Promise<Data> {
     gift: view.gift ? { giftId: view.gift.giftId, from: view.gift.from, deliveries: view.gift.deliveries, used: view.gift.used } : undefined,
     giftOffers: (view.giftOffers || []).map(function (o) { return { giftId: o.giftId, from: o.from, planName: o.planName, deliveries: o.deliveries } }),
     giftsGiven: (view.giftsGiven || []).slice().reverse().map(function (g) {
-      return { giftId: g.giftId, recipientEmail: g.recipientEmail, planName: g.planName, deliveries: g.deliveries, status: g.status, amountCents: g.amountCents, delivered: g.delivered, receipt: g.receipt ? g.receipt.number : undefined }
+      return { giftId: g.giftId, recipientEmail: g.recipientEmail, planName: g.planName, deliveries: g.deliveries, status: g.status, amountCents: g.amountCents, delivered: g.delivered, receipt: g.receipt ? g.receipt.number : undefined, refunded: !!g.refundId }
     }),
     mails: ((priv as SentLogState).sentMails || []).slice(-MAILS_SHOWN).reverse(),
     timeline: (view.timeline || []).map(function (entry): StaffTimelineEntry {
