@@ -22,6 +22,14 @@ import { server } from '@/test/msw/server'
 // Every test signs in through the real flow (code by e-mail) and most start a subscription first.
 jest.setTimeout(30_000)
 
+// "Mark shipped" waits out its undo window for one second here, not eight: the window itself (undo,
+// its countdown, a page left inside it) is day-board.test.tsx's, on fake timers, and the e2e
+// roastery journey's in real time; these tests are about what follows it.
+jest.mock('@/components/roastery/useShipUndo', () => {
+  const actual = jest.requireActual<typeof import('@/components/roastery/useShipUndo')>('@/components/roastery/useShipUndo')
+  return { ...actual, SHIP_UNDO_MS: 1000, useShipUndo: (send: (deliveryId: string) => void, delayMs = 1000) => actual.useShipUndo(send, delayMs) }
+})
+
 const LOAD = { timeout: 5000 }
 /** "Mark shipped" is sent once its undo time is over (useShipUndo). */
 const SENT = { timeout: SHIP_UNDO_MS + 5000 }
