@@ -72,6 +72,8 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
     const result = await stripe.confirmCardPayment(clientSecret)
     if (result.error) {
       setError(stripeErrorText(t, result.error, 'payments.actions.notConfirmed'))
+      // The gift's payment as Stripe now has it (a refused check leaves it unpaid); the refusal above is what is said.
+      await confirmGift(giftId).catch(() => undefined)
       return false
     }
     await confirmGift(giftId)
@@ -188,6 +190,6 @@ function statusText(t: ReturnType<typeof useT>, gift: GiftGiven, locale: string)
     case 'sent': return t('gifts.given.status.sent', { date: gift.sentAt ? formatDeliveryDay(gift.sentAt, locale) : start })
     case 'redeemed': return t('gifts.given.status.redeemed', { delivered: gift.delivered ?? 0, count: gift.deliveries })
     case 'cancelled': return gift.refundId ? t('gifts.given.status.cancelled') : t('gifts.given.status.dropped')
-    case 'failed': return t('gifts.given.status.failed', { reason: failureTextIn(t, { status: 'failed', failure: gift.failure }, locale) ?? '' })
+    case 'failed': return t('gifts.given.status.failed', { reason: failureTextIn(t, { status: 'failed', failure: gift.failure, failureCode: gift.failureCode }, locale) ?? '' })
   }
 }

@@ -10,7 +10,7 @@
  */
 import { DAY_MS, startOfUtcDay } from './schedule'
 import type { UpcomingDelivery } from './schedule'
-import type { DeliveryPayment } from './payments'
+import type { DeliveryPayment, PaymentFailure } from './payments'
 import type { Receipt } from './receipts'
 import type { Grind, Roast } from './preferences'
 
@@ -66,8 +66,9 @@ export interface GiftGiven {
   roast?: Roast
   /** Stripe's refund, once cancelled. */
   refundId?: string
-  /** Why the payment failed, in Stripe's words. */
+  /** Why the payment failed: in English, and as the code each language words. */
   failure?: string
+  failureCode?: PaymentFailure
 }
 
 /** A gift offered to the recipient and not redeemed yet. */

@@ -6,7 +6,7 @@
 import { callLater } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import { deliveryIdFor } from 'BeanBloomBoard'
-import { cancel, CataloguePlan, DeliveryPayment, giftLeft, methodText, withPayment } from 'BeanBloomSubscription'
+import { cancel, CataloguePlan, DeliveryPayment, giftLeft, withPayment } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import { complete, CustomerView, store } from '../subscription/customer-view'
 import { tellBoard } from '../payments/board-payment'
@@ -40,7 +40,7 @@ export async function coverByGift(data: Data, view: CustomerView, date: string, 
   if (giftLeft(gift) === 0 && !gift.endingMailed) {
     gift.endingMailed = true
     mailGift(data, view, view.paymentMethod && privateOf(data).paymentMethodId
-      ? { kind: 'ending', from: gift.from, date: date, method: methodText(view.paymentMethod), amountCents: plan.amount }
+      ? { kind: 'ending', from: gift.from, date: date, method: view.paymentMethod, amountCents: plan.amount }
       : { kind: 'ending', from: gift.from, date: date })
   }
   store(data, view)

@@ -9,18 +9,23 @@ import { CustomerView } from '../subscription/customer-view'
 /** The recipient's Account method that takes back an offer (a delayed call after the giver's change commits). */
 export const WITHDRAW_GIFT_METHOD = 'withdrawGift'
 
-/** Gifts a giver keeps in their view (the newest); older ones' receipts stay with the Numbering's series. */
-export const GIFTS_KEPT = 24
+/**
+ * Gifts that came to nothing (cancelled, failed) a giver keeps in their view, the newest. Every
+ * other gift is kept: one still to be sent or started holds money, one started holds its receipt.
+ */
+export const ENDED_GIFTS_KEPT = 24
 
 /** The giver's gift `giftId`, if it is theirs. */
 export function givenGift(view: CustomerView, giftId: unknown): GiftGiven | undefined {
   return typeof giftId === 'string' ? (view.giftsGiven || []).filter(function (g) { return g.giftId === giftId })[0] : undefined
 }
 
-/** Stores `gift` among the giver's (replacing the one with its id), keeping the newest GIFTS_KEPT. */
+/** Stores `gift` among the giver's (replacing the one with its id); of the gifts that came to nothing, the newest ENDED_GIFTS_KEPT stay. */
 export function keepGiven(view: CustomerView, gift: GiftGiven): void {
-  const others = (view.giftsGiven || []).filter(function (g) { return g.giftId !== gift.giftId })
-  view.giftsGiven = others.concat([gift]).slice(-GIFTS_KEPT)
+  const all = (view.giftsGiven || []).filter(function (g) { return g.giftId !== gift.giftId }).concat([gift])
+  const ended = function (g: GiftGiven) { return g.status === 'cancelled' || g.status === 'failed' }
+  const endedNewest = all.filter(ended).sort(function (a, b) { return a.boughtAt < b.boughtAt ? 1 : a.boughtAt > b.boughtAt ? -1 : 0 }).slice(0, ENDED_GIFTS_KEPT)
+  view.giftsGiven = all.filter(function (g) { return !ended(g) || endedNewest.indexOf(g) >= 0 })
 }
 
 /**

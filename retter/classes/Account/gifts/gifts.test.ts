@@ -11,6 +11,7 @@ import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
 import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
 import type { Customer } from '../../../../rio-local/test/account-client'
+import { call } from '../../../../rio-local/test/in-process'
 import type { AccountUserState } from '../customer'
 import { documentsOf } from '../data-rights/deletion'
 import { BERLIN_HOME, freshEmail as fresh, ROSA, subscriptionTestBackend } from '../__tests__/backend'
@@ -45,6 +46,10 @@ test('a 3-delivery gift: paid once, told on its start date, started with an addr
   expect(given[0]).toMatchObject({ status: 'paid', deliveries: 3, recipientEmail: ritaEmail, amountCents: 3 * BARISTA.amount, paidWith: 'Visa •••• 4242' })
   const intent = await testStripe().paymentIntents.retrieve(given[0]!.paymentIntentId!)
   expect([intent.amount, intent.status]).toEqual([3 * BARISTA.amount, 'succeeded'])
+  // One PaymentIntent for the gift, however often it was asked for.
+  const forGift = []
+  for await (const pi of testStripe().paymentIntents.list({ limit: 100 })) if (pi.metadata?.giftId === bought.giftId) forGift.push(pi.id)
+  expect(forGift).toEqual([intent.id])
   expect((await account.outbox(gina.email)).map((m) => m.subject)).toContain(`Your gift for ${ritaEmail} is paid`)
   expect((await stateOf(gina)).timeline?.at(-1)).toMatchObject({ what: 'gift-given', person: ritaEmail, quantity: 3, giftPlan: 'barista' })
   // Nothing reaches the recipient before the start date.
@@ -198,7 +203,9 @@ test('a giver who deletes their account gets every gift not started refunded fir
 
   await account.ok(gina, 'requestAccountDeletion', {})
   const code = (await account.outbox(gina.email)).find((m) => /code to delete/.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
-  await account.ok(gina, 'deleteMyAccount', { code })
+  const deleted = await account.ok<{ documentsKept: number }>(gina, 'deleteMyAccount', { code })
+  // The started gift's receipt is what the deletion keeps for tax law (she had no other document).
+  expect(deleted.documentsKept).toBe(1)
   const refunds = await testStripe().refunds.list({ payment_intent: refundable.paymentIntentId! })
   expect(refunds.data.map((r) => r.amount)).toEqual([BARISTA.amount])
   await env.walkTo('2026-11-23T10:01:00.000Z')
@@ -206,7 +213,6 @@ test('a giver who deletes their account gets every gift not started refunded fir
   expect((await stateOf(ottoIn)).giftOffers).toBeUndefined()
   // The started gift runs on with its recipient; its receipt stays kept for tax law.
   expect((await stateOf(ritaIn)).gift).toMatchObject({ giftId: started.giftId, deliveries: 1 })
-  // What a deletion keeps for tax law includes the receipt of every gift started.
   expect(documentsOf({ payments: [], giftsGiven: before }).map((d) => d.number)).toEqual([receiptNumber])
 })
 
@@ -241,4 +247,39 @@ test('a card whose bank asks the giver to confirm: the gift waits for it, is pai
   expect(cancelled.gift).toMatchObject({ status: 'cancelled' })
   expect(cancelled.gift.refundId).toBeUndefined()
   expect((await testStripe().paymentIntents.retrieve(other.gift.paymentIntentId)).status).toBe('canceled')
+
+  // One confirmed with the bank whose page never said so: "Cancel" finds it paid and refunds it.
+  const third = await account.ok<{ giftId: string; clientSecret: string; gift: { paymentIntentId: string } }>(gina, 'buyGift', { ...order, recipientEmail: fresh('ida') })
+  await authenticatePayment(third.gift.paymentIntentId, third.clientSecret)
+  const refunded = await account.ok<{ gift: { status: string; refundId?: string } }>(gina, 'cancelGift', { giftId: third.giftId })
+  expect(refunded.gift.status).toBe('cancelled')
+  expect((await testStripe().refunds.retrieve(refunded.gift.refundId!)).amount).toBe(3 * BARISTA.amount)
+
+  // One left waiting for a day: withdrawn, nothing charged, the giver told.
+  const jo = fresh('jo')
+  const fourth = await account.ok<{ giftId: string; gift: { paymentIntentId: string } }>(gina, 'buyGift', { ...order, recipientEmail: jo })
+  await env.walkTo('2026-11-24T16:00:00.000Z')
+  await again(gina)
+  expect((await stateOf(gina)).giftsGiven?.find((g) => g.giftId === fourth.giftId)).toMatchObject({ status: 'failed', failureCode: 'declined' })
+  expect((await testStripe().paymentIntents.retrieve(fourth.gift.paymentIntentId)).status).toBe('canceled')
+  expect((await account.outbox(gina.email)).map((m) => m.subject)).toContain(`Your gift for ${jo} could not be paid`)
+})
+
+test('a gift payment whose answer was lost (no gift kept for it) is refunded when Stripe reports it', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  // Her Stripe customer and card, as the Account charges them (read from a gift she did buy).
+  const kept = await account.ok<{ gift: { paymentIntentId: string } }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: fresh('rita'), startDate: '2026-12-24' })
+  const paid = await testStripe().paymentIntents.retrieve(kept.gift.paymentIntentId)
+  const giftId = 'gift_0123456789abcdef01234567'
+  const lost = await testStripe().paymentIntents.create({
+    amount: 4000, currency: 'eur', customer: String(paid.customer), payment_method: String(paid.payment_method), confirm: true, metadata: { accountId: gina.accountId, giftId },
+  })
+  expect(lost.status).toBe('succeeded')
+  const res = await call(env.backend, 'POST', `/gift-tests/CALL/Account/stripeWebhook`, { id: 'evt_lost', type: 'payment_intent.succeeded', data: { object: { id: lost.id } } })
+  expect(res.status).toBe(200)
+  const refunds = await testStripe().refunds.list({ payment_intent: lost.id })
+  expect(refunds.data.map((r) => r.amount)).toEqual([4000])
+  // The gift she did buy is untouched.
+  expect((await stateOf(gina)).giftsGiven?.map((g) => g.status)).toEqual(['paid'])
+  expect((await testStripe().refunds.list({ payment_intent: paid.id })).data).toEqual([])
 })

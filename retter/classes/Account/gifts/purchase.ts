@@ -14,7 +14,7 @@ import { createHash } from 'crypto'
 import { callUntilFree } from 'BeanBloomBoard'
 import { accountIdFor, checkEmail, normaliseEmail } from 'BeanBloomIdentity'
 import {
-  checkGiftOrder, DAY_MS, GiftGiven, GiftStatus, GIFT_REPEAT_MS, GIFTS_PER_DAY, isCancellable, methodText, offeredPlan, paymentFailureOf, PAYMENT_FAILURE_KEYS, statusOfIntent,
+  checkGiftOrder, DAY_MS, GiftGiven, GiftStatus, PaymentFailure, GIFT_REPEAT_MS, GIFTS_PER_DAY, isCancellable, methodText, offeredPlan, paymentFailureOf, PAYMENT_FAILURE_KEYS, statusOfIntent,
 } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import { current, CustomerView, store } from '../subscription/customer-view'
@@ -37,11 +37,26 @@ const SETTLING_FOR_MS = 21 * DAY_MS
 /** Seconds before a failed hand-over to the recipient's Account is tried again. */
 const RESEND_SECONDS = 600
 
-/** The gift's id: from the giver, the order and its ten minutes, so a repeated request is the same gift. */
-function giftIdFor(accountId: string, order: { planId: string; deliveries: number; recipientEmail: string; startDate: string; message?: string }, nowMs: number): string {
+type Order = { planId: string; deliveries: number; recipientEmail: string; startDate: string; message?: string }
+
+/**
+ * The gift's id: from the giver, the order, the payment method and its ten minutes, so a request
+ * repeated after a lost answer is the same gift (and the same PaymentIntent); another card is
+ * another attempt.
+ */
+function giftIdFor(accountId: string, order: Order, paymentMethodId: string, nowMs: number): string {
   const bucket = Math.floor(nowMs / GIFT_REPEAT_MS)
-  const text = [accountId, order.planId, order.deliveries, order.recipientEmail, order.startDate, order.message || '', bucket].join('\n')
+  const text = [accountId, order.planId, order.deliveries, order.recipientEmail, order.startDate, order.message || '', paymentMethodId, bucket].join('\n')
   return 'gift_' + createHash('sha256').update(text).digest('hex').slice(0, 24)
+}
+
+/** A gift of the same order bought in the last GIFT_REPEAT_MS and still live: a repeated click, whatever ten minutes it fell in. */
+function repeatOf(view: CustomerView, order: Order, nowMs: number): GiftGiven | undefined {
+  return (view.giftsGiven || []).filter(function (g) {
+    return g.status !== 'failed' && g.status !== 'cancelled' && nowMs - Date.parse(g.boughtAt) < GIFT_REPEAT_MS &&
+      g.planId === order.planId && g.deliveries === order.deliveries && g.recipientEmail === order.recipientEmail && g.startDate === order.startDate &&
+      (g.message || '') === (order.message || '')
+  })[0]
 }
 
 /** The moment the recipient is told: GIFT_SEND_HOUR_UTC on the start date. */
@@ -59,17 +74,27 @@ export function mailGift(data: Data, view: CustomerView, event: GiftEvent): void
   queueMail(data, giftMail(event, view.email, storedLocale(view), accountUrl(view)), { owed: true })
 }
 
-/** Why a payment failed, in English (the giver's e-mail words it again in their language). */
-function failureText(intent: Stripe.PaymentIntent | undefined, code: string): string {
+/** Why a payment failed, as our failure code. */
+function failureCodeOf(intent: Stripe.PaymentIntent | undefined, code: string): PaymentFailure {
   const error = intent && intent.last_payment_error
-  const failure = paymentFailureOf(error && error.code ? error.code : code)
-  return wordsIn('en')(PAYMENT_FAILURE_KEYS[failure])
+  return paymentFailureOf(error && error.code ? error.code : code)
+}
+
+/** Why a payment failed, in English (the giver's e-mail and page word it again in their language from the code). */
+function failureText(intent: Stripe.PaymentIntent | undefined, code: string): string {
+  return wordsIn('en')(PAYMENT_FAILURE_KEYS[failureCodeOf(intent, code)])
 }
 
 /** Reads Stripe's PaymentIntent of `gift` onto it: paid, still settling, or failed (then e-mailed). */
 function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent: Stripe.PaymentIntent): void {
   const status = statusOfIntent(intent.status)
+  const checked = !!gift.clientSecret
   if (status !== 'requires_action') delete gift.clientSecret
+  // A gift that waited for the bank's check is said to be bought once it is through, whoever reads it first (the page or the webhook).
+  if (checked && (status === 'paid' || status === 'processing') && gift.status === 'paying') {
+    if (status === 'paid') gift.status = 'paid'
+    mailBought(data, view, gift)
+  }
   if (status === 'paid') {
     if (gift.status === 'paying') gift.status = 'paid'
   } else if (status === 'processing' || status === 'requires_action' || status === 'charging') {
@@ -78,6 +103,7 @@ function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent
     if (status === 'requires_action') gift.clientSecret = intent.client_secret || undefined
   } else if (gift.status === 'paying') {
     gift.status = 'failed'
+    gift.failureCode = failureCodeOf(intent, '')
     gift.failure = failureText(intent, '')
     mailGift(data, view, { kind: 'failed', recipient: gift.recipientEmail, amountCents: gift.amountCents, reason: gift.failure })
   }
@@ -105,11 +131,10 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
   const email = checkEmail(body && typeof body.recipientEmail === 'string' ? body.recipientEmail : '')
   if (!email.ok) return refuse(data, 400, 'INVALID_EMAIL', email.message, { field: 'recipientEmail' })
   if (email.email === normaliseEmail(view.email)) return refuse(data, 400, 'GIFT_TO_SELF', 'A gift goes to someone else: give your own deliveries a start instead.', { field: 'recipientEmail' })
-  const order = Object.assign({ recipientEmail: email.email }, checked.order)
+  const order: Order = Object.assign({ recipientEmail: email.email }, checked.order)
   const accountId = data.context.instanceId || ''
-  const giftId = giftIdFor(accountId, order, nowMs)
-  const already = givenGift(view, giftId)
-  if (already && already.status !== 'failed') return respond(data, { giftId: giftId, gift: already })
+  const repeated = repeatOf(view, order, nowMs)
+  if (repeated) return respond(data, { giftId: repeated.giftId, gift: repeated, clientSecret: repeated.clientSecret })
   const dayAgo = nowMs - DAY_MS
   const today = (view.giftsGiven || []).filter(function (g) { return Date.parse(g.boughtAt) > dayAgo && g.status !== 'failed' })
   if (today.length >= GIFTS_PER_DAY) {
@@ -121,6 +146,10 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
   if (!priv.stripeCustomerId || !priv.paymentMethodId || !view.paymentMethod) {
     return refuse(data, 409, 'NO_PAYMENT_METHOD', 'Add a card or a SEPA bank account first: a gift is paid at once.')
   }
+  const giftId = giftIdFor(accountId, order, priv.paymentMethodId, nowMs)
+  const earlier = givenGift(view, giftId)
+  // The same attempt once refused or dropped: Stripe would replay that PaymentIntent; wait for the next ten minutes, or use another card.
+  if (earlier) return refuse(data, 409, 'GIFT_PAYMENT_FAILED', 'This gift was just refused with this card. Try another card, or again in a few minutes. Nothing was charged.')
   const amountCents = plan.amount * order.deliveries
   let intent: Stripe.PaymentIntent
   try {
@@ -131,8 +160,11 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
     }, { idempotencyKey: giftId })
     if (intent.status === 'requires_confirmation') {
       try {
-        // localstripe refuses `off_session` on confirm (charges.ts says the same).
-        intent = await client.paymentIntents.confirm(intent.id, isLocalStripe() ? {} : { off_session: true })
+        // The giver is on the page: a card is confirmed on session, so a bank that wants its check
+        // (3-D Secure) answers requires_action for Stripe.js to show, not a decline. A saved SEPA
+        // mandate is used as any debit. (localstripe refuses both parameters and acts on session.)
+        const onSession = view.paymentMethod.type === 'sepa_debit' ? { off_session: true } : { use_stripe_sdk: true }
+        intent = await client.paymentIntents.confirm(intent.id, isLocalStripe() ? {} : onSession)
       } catch {
         // A declined card answers an error; the PaymentIntent holds the outcome.
         intent = await client.paymentIntents.retrieve(intent.id)
@@ -144,7 +176,9 @@ export async function buyGift(data: Data<{ planId: string; deliveries: number; r
     if (failure.code === 'card_declined' || failure.code === 'expired_card' || failure.code === 'insufficient_funds') {
       return refuse(data, 402, 'GIFT_PAYMENT_FAILED', 'The payment did not go through: ' + failureText(undefined, failure.code) + ' Nothing was charged.')
     }
-    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing was charged; try again in a moment.')
+    // The outcome is unknown: a payment that did go through comes back by the webhook, and with no
+    // gift kept for it, it is refunded (syncGift).
+    return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. If the payment went through, it is refunded by itself; try again in a moment.')
   }
   const status = statusOfIntent(intent.status)
   // The giver is on the page: a bank that asks them to confirm (3-D Secure) is answered there, with
@@ -190,7 +224,6 @@ export async function confirmGift(data: Data<{ giftId: string }>): Promise<Data>
   const gift = givenGift(view, giftId)
   if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'You gave no gift ' + String(giftId || '(none given)') + '.', { field: 'giftId' })
   if (gift.status !== 'paying' || !gift.paymentIntentId) return respond(data, { giftId: gift.giftId, gift: gift })
-  const waited = !!gift.clientSecret
   let intent: Stripe.PaymentIntent
   try {
     intent = await stripe().paymentIntents.retrieve(gift.paymentIntentId)
@@ -201,7 +234,6 @@ export async function confirmGift(data: Data<{ giftId: string }>): Promise<Data>
   applyGiftIntent(data, view, gift, intent)
   const now = gift.status as GiftStatus
   if (now === 'failed') return refuse(data, 402, 'GIFT_PAYMENT_FAILED', 'The payment did not go through: ' + (gift.failure || '') + ' Nothing was charged.')
-  if (waited && !gift.clientSecret) mailBought(data, view, gift)
   if (now === 'paid' && nowMs >= sendMomentMs(gift)) runIn(data, SEND_GIFT_METHOD, 0, { giftId: gift.giftId })
   return respond(data, { giftId: gift.giftId, gift: gift })
 }
@@ -240,7 +272,8 @@ export async function sendGift(data: Data<{ giftId: string }>): Promise<Data> {
     return respond(data, { sent: false, status: 'waiting' })
   }
   if (!(await handOver(data, view, gift))) {
-    runIn(data, SEND_GIFT_METHOD, RESEND_SECONDS, { giftId: gift.giftId })
+    // A random part: two Accounts handing gifts to each other at the same moment do not meet again.
+    runIn(data, SEND_GIFT_METHOD, RESEND_SECONDS + Math.floor(Math.random() * RESEND_SECONDS), { giftId: gift.giftId })
     return respond(data, { sent: false, status: 'retrying' })
   }
   gift.status = 'sent'
@@ -254,10 +287,13 @@ export async function sendGift(data: Data<{ giftId: string }>): Promise<Data> {
  * TASK {giftId}: reads a gift's settling debit from Stripe: paid (then sent, if its start date has
  * come), failed (the giver is told), or read again in six hours for up to three weeks.
  */
-export async function syncGift(data: Data<{ giftId: string }>): Promise<Data> {
+export async function syncGift(data: Data<{ giftId: string; paymentIntentId?: string }>): Promise<Data> {
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const gift = givenGift(view, data.request.body ? data.request.body.giftId : undefined)
+  const body = data.request.body
+  const gift = givenGift(view, body ? body.giftId : undefined)
+  // A payment of this Account for a gift it does not know (its answer was lost before the gift was kept): never kept money.
+  if (!gift && body && body.paymentIntentId) return respond(data, { orphan: await settleOrphan(data, body.giftId, body.paymentIntentId) })
   // A started gift whose receipt could not be numbered gets it now (gift-receipt.ts).
   if (gift && gift.status === 'redeemed' && !gift.receipt) {
     const issued = await issueGiftReceipt(data, view, gift, nowMs)
@@ -285,6 +321,34 @@ export async function syncGift(data: Data<{ giftId: string }>): Promise<Data> {
   return respond(data, { status: gift.status })
 }
 
+/**
+ * A gift payment with no gift kept for it (buyGift's answer from Stripe was lost): refunded once it
+ * succeeded (idempotency key: the gift), cancelled while it waits for a confirmation, read again
+ * later while it settles. Only a PaymentIntent this Account made for that gift id is touched.
+ */
+async function settleOrphan(data: Data, giftId: string, paymentIntentId: string): Promise<string> {
+  try {
+    const intent = await stripe().paymentIntents.retrieve(paymentIntentId)
+    const meta = intent.metadata || {}
+    if (meta.giftId !== giftId || meta.accountId !== (data.context.instanceId || '')) return 'not ours'
+    if (intent.status === 'succeeded') {
+      await stripe().refunds.create({ payment_intent: intent.id, metadata: { giftId: giftId } }, { idempotencyKey: 'orphan-refund-' + giftId })
+      console.error('[Account] gift ' + giftId + ' was paid but never kept: refunded')
+      return 'refunded'
+    }
+    if (intent.status === 'processing') {
+      runIn(data, SYNC_GIFT_METHOD, 6 * 3600, { giftId: giftId, paymentIntentId: intent.id })
+      return 'settling'
+    }
+    if (intent.status !== 'canceled') await stripe().paymentIntents.cancel(intent.id)
+    return 'cancelled'
+  } catch (err) {
+    console.error('[Account] gift ' + giftId + ': an unkept payment could not be settled: ' + stripeFailure(err).code)
+    runIn(data, SYNC_GIFT_METHOD, 3600, { giftId: giftId, paymentIntentId: paymentIntentId })
+    return 'retrying'
+  }
+}
+
 /** Cancels a gift's PaymentIntent that never moved money (a bank check not answered); logged when Stripe refuses. */
 async function withdrawPayment(gift: GiftGiven): Promise<void> {
   try {
@@ -298,6 +362,7 @@ async function withdrawPayment(gift: GiftGiven): Promise<void> {
 function failGift(data: Data, view: CustomerView, gift: GiftGiven, why: string): void {
   gift.status = 'failed'
   gift.failure = why
+  gift.failureCode = 'declined'
   delete gift.clientSecret
   keepGiven(view, gift)
   store(data, view)
@@ -316,9 +381,27 @@ export async function cancelGift(data: Data<{ giftId: string }>): Promise<Data> 
   const giftId = data.request.body ? data.request.body.giftId : undefined
   const gift = givenGift(view, giftId)
   if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'You gave no gift ' + String(giftId || '(none given)') + '.', { field: 'giftId' })
+  if (gift.status === 'paying' && gift.clientSecret && gift.paymentIntentId) {
+    // Stripe's record decides: the bank's check may have gone through since the page last asked.
+    let intent: Stripe.PaymentIntent
+    try {
+      intent = await stripe().paymentIntents.retrieve(gift.paymentIntentId)
+    } catch (err) {
+      console.error('[Account] gift ' + gift.giftId + ': its payment could not be read: ' + stripeFailure(err).code)
+      return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing changed; try again in a moment.')
+    }
+    applyGiftIntent(data, view, gift, intent)
+    if ((gift.status as GiftStatus) === 'failed') return respond(data, { giftId: gift.giftId, gift: gift })
+  }
   if (gift.status === 'paying' && gift.clientSecret) {
-    // Never confirmed with the bank: nothing moved, so there is nothing to refund.
-    await withdrawPayment(gift)
+    // Never confirmed with the bank: nothing moved, so there is nothing to refund. Only Stripe's
+    // cancel makes it so; a refusal leaves the gift as it is.
+    try {
+      await stripe().paymentIntents.cancel(gift.paymentIntentId as string)
+    } catch (err) {
+      console.error('[Account] gift ' + gift.giftId + ': its unconfirmed payment could not be cancelled: ' + stripeFailure(err).code)
+      return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider. Nothing changed; try again in a moment.')
+    }
     gift.status = 'cancelled'
     gift.cancelledAt = new Date(nowMs).toISOString()
     delete gift.clientSecret

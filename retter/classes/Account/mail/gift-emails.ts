@@ -3,11 +3,11 @@
  * recipient when it arrives, is withdrawn, nears its end or ends. The receipt goes as every
  * document does (document-email.ts). Pure; in the reader's language (the catalogue's `gifts`).
  */
-import { customerDate, findPlan } from 'BeanBloomSubscription'
+import { customerDate, findPlan, PaymentMethodSummary } from 'BeanBloomSubscription'
 import { Locale, moneyIn, wordsIn } from '../language'
 import { Mail } from './mailer'
 import { BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './layout'
-import { planNameIn } from './subscription-emails'
+import { methodWordsIn, planNameIn } from './subscription-emails'
 import { failureWordsIn } from '../payments/failure-words'
 
 export type GiftEvent =
@@ -18,13 +18,25 @@ export type GiftEvent =
   | { kind: 'arrived'; from: string; planId: string; count: number; message?: string }
   | { kind: 'withdrawn'; from: string }
   /** The delivery of `date` is the gift's last; `method`: the customer's own, charged from the next one on. */
-  | { kind: 'ending'; from: string; date: string; method?: string; amountCents?: number }
+  | { kind: 'ending'; from: string; date: string; method?: PaymentMethodSummary; amountCents?: number }
   | { kind: 'ended'; from: string }
 
 /** The plan's name in `locale`, or its id when the catalogue no longer has it. */
 function planWords(planId: string, locale: Locale | undefined): string {
   const plan = findPlan(planId)
   return plan ? planNameIn(plan, locale) : planId
+}
+
+/**
+ * How a gift was paid, in the reader's words: the kept text names a SEPA debit or an unbranded card
+ * in English ("SEPA Direct Debit •••• 3000"); a card brand reads the same everywhere.
+ */
+function paidWithIn(paidWith: string, locale: Locale | undefined): string {
+  const w = wordsIn(locale)
+  const sepa = /^SEPA Direct Debit •••• (\d+)$/.exec(paidWith)
+  if (sepa) return w('documents.method.sepa', { last4: sepa[1] as string })
+  const card = /^Card •••• (\d+)$/.exec(paidWith)
+  return card ? w('documents.method.card', { last4: card[1] as string }) : paidWith
 }
 
 /** Subject, headline and lines of one gift e-mail. */
@@ -53,7 +65,7 @@ function parts(event: GiftEvent, locale: Locale | undefined): { subject: string;
       return {
         subject: w('giftMail.cancelled.subject', { recipient: event.recipient }),
         headline: w('giftMail.cancelled.headline'),
-        lines: [w('giftMail.cancelled.line', { amount: money(event.amountCents), method: event.method })],
+        lines: [w('giftMail.cancelled.line', { amount: money(event.amountCents), method: paidWithIn(event.method, locale) })],
       }
     case 'arrived':
       return {
@@ -71,7 +83,7 @@ function parts(event: GiftEvent, locale: Locale | undefined): { subject: string;
         headline: w('giftMail.ending.headline'),
         lines: [w('giftMail.ending.line', { date: day(event.date), from: event.from })].concat(
           event.method && event.amountCents !== undefined
-            ? [w('giftMail.ending.continues', { method: event.method, amount: money(event.amountCents) })]
+            ? [w('giftMail.ending.continues', { method: methodWordsIn(event.method, locale), amount: money(event.amountCents) })]
             : [w('giftMail.ending.addCard')],
         ),
         action: event.method ? undefined : w('giftMail.ending.action'),

@@ -175,7 +175,7 @@ export async function stripeWebhook(data: Data): Promise<Data> {
   }
   // A gift's debit that landed or failed: its giver's Account reads it back (gifts/purchase.ts syncGift).
   if (accountId && giftId && EVENTS.indexOf(event.type) >= 0) {
-    const read = await callUntilFree(function () { return rdk.methodCall({ classId: 'Account', instanceId: accountId, methodName: 'syncGift', body: { giftId: giftId } }) })
+    const read = await callUntilFree(function () { return rdk.methodCall({ classId: 'Account', instanceId: accountId, methodName: 'syncGift', body: { giftId: giftId, paymentIntentId: found.intentId } }) })
     if (!read || read.statusCode >= 500) return refuse(data, 503, 'NOT_APPLIED', 'The payment could not be applied yet; send it again.')
     return respond(data, { received: true, handled: true })
   }
