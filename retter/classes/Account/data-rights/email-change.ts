@@ -41,6 +41,7 @@ import { issueOtp, OTP_TTL_MS, StoredOtp } from '../sign-in/wrong-tries'
 import { ConfirmLimitState, EmailChangeLimitState, emailChangeLimit, noteFailedConfirmation } from '../limits'
 import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedMail } from '../mail/data-rights-emails'
 import { keepReminder } from '../subscription/reminders'
+import { keepGiftTasks } from '../gifts/moved-gifts'
 import { adoptedFromFor, MovedState, noteAdoptedFrom, noteMovedTo } from '../payments/moved-refunds'
 import { keepBoardBookkeeping, syncBoards } from '../subscription/roastery-boards'
 import { noteSent, SentLogState, SentMail } from '../mail/sent-log'
@@ -324,7 +325,12 @@ export async function adoptCustomer(data: Data<AdoptInput>): Promise<Data> {
   // Sessions of this address from before (its earlier holder's, kept from before a deletion or a
   // move) must not read the customer moving in: this is the address's new session epoch.
   endSessions(data, customer, nowMs)
+  // Gifts offered to this address before anyone held it stay offered to whoever holds it now.
+  const waiting = (own.giftOffers || []).filter(function (o) { return !(customer.giftOffers || []).some(function (c) { return c.giftId === o.giftId }) })
+  if (waiting.length > 0) customer.giftOffers = (customer.giftOffers || []).concat(waiting)
   store(data, customer)
+  // The gifts this customer gave that are still to be sent go on from here (the old Account forwards late calls too).
+  keepGiftTasks(data, customer, nowMs)
   if (input.stripeCustomerId) priv.stripeCustomerId = input.stripeCustomerId
   if (input.paymentMethodId) priv.paymentMethodId = input.paymentMethodId
   if (input.remindedFor) priv.remindedFor = input.remindedFor

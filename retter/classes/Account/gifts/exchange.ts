@@ -6,14 +6,18 @@
  */
 import { refuse, respond } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
-import { isPlatformCall, normaliseEmail } from 'BeanBloomIdentity'
+import { accountIdFor, isPlatformCall, normaliseEmail } from 'BeanBloomIdentity'
 import { GiftOffer, Grind, Roast } from 'BeanBloomSubscription'
 import { current, store } from '../subscription/customer-view'
 import { givenGift, keepGiven } from './gift-records'
 import { mailGift } from './purchase'
 import { issueGiftReceipt } from './gift-receipt'
+import { forwardToMoved } from './moved-gifts'
 
 const ACCOUNT_CLASS = 'Account'
+
+/** What a recipient's Account claims a gift with: its customer's address, and the Accounts they moved from. */
+type ClaimBody = { giftId: string; recipientEmail: string; recipientAccountIds?: string[]; country: string; grind: Grind; roast: Roast }
 
 function fromAnAccount(data: Data): boolean {
   if (isPlatformCall(data.context, ACCOUNT_CLASS)) return true
@@ -48,7 +52,15 @@ export async function withdrawGift(data: Data<{ giftId: string; from: string }>)
   const body = data.request.body as { giftId: string; from: string }
   const before = view.giftOffers || []
   const after = before.filter(function (o) { return o.giftId !== body.giftId })
-  if (after.length === before.length) return respond(data, { withdrawn: false })
+  if (after.length === before.length) {
+    // The recipient moved to another address since: the offer went with them.
+    const forwarded = await forwardToMoved(data, 'withdrawGift', body)
+    if (forwarded) {
+      data.response = forwarded
+      return data
+    }
+    return respond(data, { withdrawn: false })
+  }
   if (after.length > 0) view.giftOffers = after
   else delete view.giftOffers
   store(data, view)
@@ -62,15 +74,25 @@ export async function withdrawGift(data: Data<{ giftId: string; from: string }>)
  * (cancelled); 403 FORBIDDEN (another address); 409 GIFT_NOT_READY / GIFT_ALREADY_REDEEMED. The
  * same recipient claiming again (a lost answer) is answered as the first time.
  */
-export async function claimGift(data: Data<{ giftId: string; recipientEmail: string; country: string; grind: Grind; roast: Roast }>): Promise<Data> {
+export async function claimGift(data: Data<ClaimBody>): Promise<Data> {
   if (!fromAnAccount(data)) return data
   const nowMs = Date.now()
   const view = current(data, nowMs)
-  const body = data.request.body as { giftId: string; recipientEmail: string; country: string; grind: Grind; roast: Roast }
+  const body = data.request.body as ClaimBody
   const gift = givenGift(view, body.giftId)
-  if (!gift) return refuse(data, 404, 'GIFT_NOT_FOUND', 'There is no gift ' + body.giftId + '.')
+  if (!gift) {
+    // The giver moved to another address since: their gift is there.
+    const forwarded = await forwardToMoved(data, 'claimGift', body)
+    if (forwarded) {
+      data.response = forwarded
+      return data
+    }
+    return refuse(data, 404, 'GIFT_NOT_FOUND', 'There is no gift ' + body.giftId + '.')
+  }
   if (gift.status === 'cancelled') return refuse(data, 410, 'GIFT_WITHDRAWN', 'The giver withdrew this gift.')
-  if (normaliseEmail(body.recipientEmail) !== gift.recipientEmail) return refuse(data, 403, 'FORBIDDEN', 'This gift is for someone else.')
+  // The address it was given to, or the Account of that address its recipient moved from.
+  const theirs = normaliseEmail(body.recipientEmail) === gift.recipientEmail || (body.recipientAccountIds || []).indexOf(accountIdFor(gift.recipientEmail)) >= 0
+  if (!theirs) return refuse(data, 403, 'FORBIDDEN', 'This gift is for someone else.')
   if (gift.status === 'redeemed') return respond(data, { claimed: true, planId: gift.planId, deliveries: gift.deliveries })
   if (gift.status !== 'sent') return refuse(data, 409, 'GIFT_NOT_READY', 'The gift is ' + gift.status + ', not ready to start.')
   gift.status = 'redeemed'
@@ -92,7 +114,14 @@ export async function giftUsed(data: Data<{ giftId: string; delivered: number }>
   const view = current(data, nowMs)
   const body = data.request.body as { giftId: string; delivered: number }
   const gift = givenGift(view, body.giftId)
-  if (!gift) return respond(data, { known: false })
+  if (!gift) {
+    const forwarded = await forwardToMoved(data, 'giftUsed', body)
+    if (forwarded) {
+      data.response = forwarded
+      return data
+    }
+    return respond(data, { known: false })
+  }
   gift.delivered = Math.max(gift.delivered || 0, Math.min(gift.deliveries, body.delivered))
   keepGiven(view, gift)
   store(data, view)

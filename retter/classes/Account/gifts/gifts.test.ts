@@ -283,3 +283,43 @@ test('a gift payment whose answer was lost (no gift kept for it) is refunded whe
   expect((await stateOf(gina)).giftsGiven?.map((g) => g.status)).toEqual(['paid'])
   expect((await testStripe().refunds.list({ payment_intent: paid.id })).data).toEqual([])
 })
+
+/** `who` moves their account to `newEmail` (both e-mailed codes), and signs in there. */
+async function moveAccount(who: Customer, newEmail: string): Promise<Customer> {
+  await account.ok(who, 'requestEmailChange', { newEmail })
+  const codeIn = async (to: string, subject: RegExp) => (await account.outbox(to)).find((m) => subject.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
+  const codes = { code: await codeIn(newEmail, /code to use this address/), currentCode: await codeIn(who.email, /code to move your Bean & Bloom account/) }
+  env.time.advance(1000)
+  await account.ok(who, 'confirmEmailChange', codes)
+  // A sign-in code may be asked for 30 s after the last code to that address.
+  env.time.advance(31_000)
+  return account.signIn(newEmail)
+}
+
+test('a giver and a recipient who change their e-mail address while a gift is open: it is sent, started and paid for all the same', async () => {
+  const gina = await withCard(await account.signIn(fresh('gina')))
+  const ritaEmail = fresh('rita')
+  const { giftId } = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: ritaEmail, startDate: '2026-11-24' })
+  const idaEmail = fresh('ida')
+  const sentBefore = await account.ok<{ giftId: string }>(gina, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: idaEmail, startDate: '2026-11-23' })
+  await env.walkTo('2026-11-23T09:01:00.000Z')
+  // The giver moves: one gift was sent already (from the address they left), one is still to go.
+  const gina2 = await moveAccount(gina, fresh('gina.new'))
+  expect((await stateOf(gina2)).giftsGiven?.map((g) => [g.giftId, g.status]).sort()).toEqual([[giftId, 'paid'], [sentBefore.giftId, 'sent']].sort())
+  // The one sent before is started at the address the giver left, which passes it on to where they went.
+  const ida = await account.signIn(idaEmail)
+  await account.ok(ida, 'setDeliveryAddress', BERLIN_HOME)
+  await account.ok(ida, 'redeemGift', { giftId: sentBefore.giftId })
+  expect((await stateOf(gina2)).giftsGiven?.find((g) => g.giftId === sentBefore.giftId)).toMatchObject({ status: 'redeemed', receipt: { vatCountry: 'DE' } })
+  await env.walkTo('2026-11-24T08:30:00.000Z')
+  expect((await account.outbox(ritaEmail)).map((m) => m.subject)).toContain(`${gina2.email} gave you coffee`)
+  // The recipient moves before starting it: the offer goes with them, and they start it there.
+  const rita = await account.signIn(ritaEmail)
+  const rita2 = await moveAccount(rita, fresh('rita.new'))
+  expect((await stateOf(rita2)).giftOffers?.map((o) => o.giftId)).toEqual([giftId])
+  await account.ok(rita2, 'setDeliveryAddress', BERLIN_HOME)
+  const started = await account.ok(rita2, 'redeemGift', { giftId })
+  expect(started.gift).toMatchObject({ giftId, deliveries: 1 })
+  await again(gina2)
+  expect((await stateOf(gina2)).giftsGiven?.find((g) => g.giftId === giftId)).toMatchObject({ status: 'redeemed', receipt: { vatCountry: 'DE' } })
+})

@@ -8,6 +8,7 @@ import RDK, { Data } from '@retter/rdk'
 import { callUntilFree } from 'BeanBloomBoard'
 import { findPlan, giftLeft, preferencesFor, RunningGift, start } from 'BeanBloomSubscription'
 import { complete, current, CustomerView, store } from '../subscription/customer-view'
+import { ownAccountIds } from './moved-gifts'
 
 const rdk = new RDK()
 
@@ -55,7 +56,10 @@ export async function redeemGift(data: Data<{ giftId: string }>): Promise<Data> 
   const claim = function () {
     return rdk.methodCall({
       classId: 'Account', instanceId: offer.giverAccountId, methodName: CLAIM_GIFT_METHOD,
-      body: { giftId: offer.giftId, recipientEmail: view.email, country: view.delivery ? view.delivery.country : '', grind: preferences.grind, roast: preferences.roast },
+      body: {
+        giftId: offer.giftId, recipientEmail: view.email, recipientAccountIds: ownAccountIds(data),
+        country: view.delivery ? view.delivery.country : '', grind: preferences.grind, roast: preferences.roast,
+      },
     })
   }
   const answer = await callUntilFree(claim)
