@@ -31,6 +31,7 @@ import { call, sessions } from '../../../../rio-local/test/in-process'
 import { savePaymentMethod, TEST_CARDS, testStripe } from '../../../../rio-local/test/payments'
 import { walkTo } from '../../../../rio-local/test/walk'
 import type { AccountUserState } from '../customer'
+import { runScheduleStep } from '../__tests__/schedule-steps'
 
 jest.setTimeout(180_000)
 
@@ -122,18 +123,6 @@ async function runSequence(deliveries: number, ops: Op[], cardAfter: boolean): P
     for (const step of ops) {
       const sub = await subNow()
       switch (step.kind) {
-        case 'skip':
-        case 'unskip': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          if (target) await act(step.kind === 'skip' ? 'skipDelivery' : 'unskipDelivery', { date: target.date })
-          break
-        }
-        case 'pause':
-          await act('pauseSubscription', { weeks: step.weeks })
-          break
-        case 'resume':
-          await act('resumeSubscription', {})
-          break
         case 'cancel': {
           const res = await act('cancelSubscription', { reason: 'tooMuch' })
           // Never while the gift still holds deliveries.
@@ -147,25 +136,16 @@ async function runSequence(deliveries: number, ops: Op[], cardAfter: boolean): P
         case 'ship':
           await shipToday()
           break
-        case 'sendNow':
-          await act('sendNow', {})
-          break
+        case 'skip':
+        case 'unskip':
+        case 'pause':
+        case 'resume':
         case 'weekday':
-          await act('setDeliveryDay', { weekday: step.weekday })
+        case 'moveOne':
+        case 'sendNow':
+        case 'extra':
+          await runScheduleStep(step, sub, act)
           break
-        case 'moveOne': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          const to = target ? new Date(Date.parse(target.date) + step.days * 24 * HOUR).toISOString().slice(0, 10) : ''
-          if (target) await act('moveDelivery', { date: target.date.slice(0, 10), to })
-          break
-        }
-        case 'extra': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          if (!target) break
-          const date = target.date.slice(0, 10)
-          await act(step.quantity > 0 ? 'addExtra' : 'removeExtra', step.quantity > 0 ? { date, itemId: step.itemId, quantity: step.quantity } : { date, itemId: step.itemId })
-          break
-        }
         case 'wait':
           await walkTo(backend, time, new Date(time.now() + step.hours * HOUR + 7 * 60_000).toISOString())
           break

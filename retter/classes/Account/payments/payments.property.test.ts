@@ -46,6 +46,7 @@ import { call, sessions } from '../../../../rio-local/test/in-process'
 import { authenticatePayment, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../../rio-local/test/payments'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from '../customer'
+import { runScheduleStep } from '../__tests__/schedule-steps'
 
 jest.setTimeout(180_000)
 
@@ -240,41 +241,22 @@ async function runSequence(prefix: [string, string] | null, ops: Op[], closing: 
         case 'change':
           await act('selectPlan', { planId: step.plan })
           break
-        case 'skip':
-        case 'unskip': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          if (target) await act(step.kind === 'skip' ? 'skipDelivery' : 'unskipDelivery', { date: target.date })
-          break
-        }
-        case 'pause':
-          await act('pauseSubscription', { weeks: step.weeks })
-          break
-        case 'resume':
-          await act('resumeSubscription', {})
-          break
         case 'cancel':
           await act('cancelSubscription', { reason: 'tooExpensive' })
           break
         case 'method':
           await savePaymentMethod((name, body) => act(name, body), PAY[step.pay])
           break
+        case 'skip':
+        case 'unskip':
+        case 'pause':
+        case 'resume':
         case 'weekday':
-          if ((await act('setDeliveryDay', { weekday: step.weekday })).status === 200) reschedules += 1
-          break
-        case 'moveOne': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          const to = target ? new Date(Date.parse(target.date) + step.days * 24 * HOUR).toISOString().slice(0, 10) : ''
-          if (target && (await act('moveDelivery', { date: target.date.slice(0, 10), to })).status === 200) reschedules += 1
-          break
-        }
+        case 'moveOne':
         case 'sendNow':
-          if ((await act('sendNow', {})).status === 200) reschedules += 1
-          break
         case 'extra': {
-          const target = (sub.upcomingDeliveries ?? [])[step.index]
-          if (!target) break
-          const date = target.date.slice(0, 10)
-          await act(step.quantity > 0 ? 'addExtra' : 'removeExtra', step.quantity > 0 ? { date, itemId: step.itemId, quantity: step.quantity } : { date, itemId: step.itemId })
+          const status = await runScheduleStep(step, sub, act)
+          if (status === 200 && (step.kind === 'weekday' || step.kind === 'moveOne' || step.kind === 'sendNow')) reschedules += 1
           break
         }
         case 'authenticate':
