@@ -55,7 +55,8 @@ export function GiftsCard({ account, plans }: { account: AccountUserState; plans
       const bought = await buyGift({ planId: plan.id, deliveries: count, recipientEmail: email.trim(), message: message.trim() || undefined, startDate })
       // The bank asks the giver to confirm (3-D Secure): here, on the page, before it counts as paid.
       if (bought.clientSecret && !(await confirmWithBank(bought.giftId, bought.clientSecret))) return
-      notify.success(t('gifts.give.done', { email: email.trim(), date: formatDeliveryDay(`${startDate}T00:00:00.000Z`, locale) }))
+      const told = { email: email.trim(), date: formatDeliveryDay(`${startDate}T00:00:00.000Z`, locale) }
+      notify.success(bought.settling ? t('gifts.give.settling', told) : t('gifts.give.done', told))
       setEmail('')
       setMessage('')
     } catch (caught) {

@@ -152,7 +152,7 @@ export interface CustomerObjects {
    * method; resolves with the gift's id. Rejects with an AppError (400 naming the field, 402 the
    * bank refused, 409 no payment method, 429 five gifts a day).
    */
-  buyGift(order: GiftOrder): Promise<{ giftId: string; clientSecret?: string }>
+  buyGift(order: GiftOrder): Promise<{ giftId: string; clientSecret?: string; settling: boolean }>
   /** Calls Account.confirmGift once the giver's bank check is done: reads the payment's outcome. Rejects with an AppError (402 not paid). */
   confirmGift(giftId: string): Promise<void>
   /** Calls Account.cancelGift: a gift not started yet, refunded in full. Rejects with an AppError (409 started already). */
@@ -224,9 +224,11 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         return { sentTo: sent?.sentTo ?? email, currentCodeSentTo: sent?.currentCodeSentTo }
       },
       async buyGift(order) {
-        const bought = (await guarded(() => accountObject.call<{ giftId?: string; clientSecret?: string }>({ method: 'buyGift', body: order }))).data
+        const bought = (await guarded(() => accountObject.call<{ giftId?: string; clientSecret?: string; gift?: { status?: string } }>({ method: 'buyGift', body: order }))).data
         if (!bought?.giftId) throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The gift could not be read from the server answer. Look at your gifts before trying again.' })
-        return bought.clientSecret ? { giftId: bought.giftId, clientSecret: bought.clientSecret } : { giftId: bought.giftId }
+        // A debit still settling is not paid yet: the page says so.
+        const settling = bought.gift?.status === 'paying' && !bought.clientSecret
+        return bought.clientSecret ? { giftId: bought.giftId, clientSecret: bought.clientSecret, settling } : { giftId: bought.giftId, settling }
       },
       async confirmGift(giftId) {
         await guarded(() => accountObject.call({ method: 'confirmGift', body: { giftId } }))

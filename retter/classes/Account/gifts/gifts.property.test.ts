@@ -50,7 +50,8 @@ type Sub = SubscriptionFields & AccountUserState
 type Op =
   | { kind: 'skip' | 'unskip'; index: number }
   | { kind: 'pause'; weeks: number }
-  | { kind: 'resume' | 'cancel' | 'card' | 'ship' | 'sendNow' }
+  | { kind: 'resume' | 'sendNow' }
+  | { kind: 'cancel' | 'card' | 'ship' }
   | { kind: 'wait'; hours: number }
   | { kind: 'weekday'; weekday: Weekday }
   | { kind: 'moveOne'; index: number; days: number }

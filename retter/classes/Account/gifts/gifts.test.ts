@@ -9,7 +9,7 @@
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
-import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS } from '../../../../rio-local/test/payments'
+import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS, TEST_IBANS } from '../../../../rio-local/test/payments'
 import type { Customer } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
 import type { AccountUserState } from '../customer'
@@ -322,4 +322,21 @@ test('a giver and a recipient who change their e-mail address while a gift is op
   expect(started.gift).toMatchObject({ giftId, deliveries: 1 })
   await again(gina2)
   expect((await stateOf(gina2)).giftsGiven?.find((g) => g.giftId === giftId)).toMatchObject({ status: 'redeemed', receipt: { vatCountry: 'DE' } })
+})
+
+test('a gift paid by SEPA debit waits for the debit to land: one that fails days later is never sent, and its giver is told', async () => {
+  const ida = await account.signIn(fresh('ida'))
+  await savePaymentMethod((name, body) => account.method(ida, name, body), { iban: TEST_IBANS.lateFailure })
+  const otto = fresh('otto')
+  const bought = await account.ok<{ gift: { status: string } }>(ida, 'buyGift', { planId: 'barista', deliveries: 1, recipientEmail: otto, startDate: '2026-11-23' })
+  // Settling: said so, and not sent although its day has come.
+  expect(bought.gift.status).toBe('paying')
+  expect((await account.outbox(ida.email)).find((m) => m.subject === `Your gift for ${otto} is paid`)?.text).toContain('Your bank debit is still settling')
+  // localstripe fails the debit a moment later; the hourly read finds it.
+  await new Promise((resolve) => setTimeout(resolve, 800))
+  await env.walkTo('2026-11-23T10:02:00.000Z')
+  await again(ida)
+  expect((await stateOf(ida)).giftsGiven?.[0]).toMatchObject({ status: 'failed' })
+  expect((await account.outbox(ida.email)).map((m) => m.subject)).toContain(`Your gift for ${otto} could not be paid`)
+  expect(await account.outbox(otto)).toEqual([])
 })

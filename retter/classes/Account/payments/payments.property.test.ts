@@ -73,7 +73,8 @@ type Op =
   | { kind: 'start' | 'change'; plan: string }
   | { kind: 'skip' | 'unskip'; index: number }
   | { kind: 'pause'; weeks: number }
-  | { kind: 'resume' | 'cancel' | 'authenticate' | 'retry' | 'ship' | 'dispute' | 'move' }
+  | { kind: 'resume' }
+  | { kind: 'cancel' | 'authenticate' | 'retry' | 'ship' | 'dispute' | 'move' }
   | { kind: 'delete'; whilePacked: boolean }
   | { kind: 'method'; pay: string }
   | { kind: 'wait'; hours: number }

@@ -67,6 +67,7 @@ const en = {
   'gifts.given.dropped': 'Cancelled. Nothing was charged.',
   'gifts.given.status.dropped': 'Cancelled; nothing was charged',
   'gifts.staff.status.dropped': 'cancelled, nothing charged',
+  'gifts.give.settling': 'Thank you. Your bank debit is settling: we e-mail {email} on {date}, once it has.',
 }
 
 export type GiftsKey = keyof typeof en
@@ -136,6 +137,7 @@ export const gifts: { [locale in Locale]: { [key in GiftsKey]: string } } = {
     'gifts.given.dropped': 'Abgebrochen. Es wurde nichts belastet.',
     'gifts.given.status.dropped': 'Abgebrochen; es wurde nichts belastet',
     'gifts.staff.status.dropped': 'abgebrochen, nichts belastet',
+    'gifts.give.settling': 'Danke. Deine Lastschrift ist in Bearbeitung: Wir schreiben {email} am {date}, sobald sie durch ist.',
   },
   fr: {
     'gifts.give.title': 'Offrir du café',
@@ -200,6 +202,7 @@ export const gifts: { [locale in Locale]: { [key in GiftsKey]: string } } = {
     'gifts.given.dropped': 'Annulé. Rien n’a été débité.',
     'gifts.given.status.dropped': 'Annulé\u202f; rien n’a été débité',
     'gifts.staff.status.dropped': 'annulé, rien débité',
+    'gifts.give.settling': 'Merci. Votre prélèvement est en cours\u202f: nous écrivons à {email} le {date}, dès qu’il aura abouti.',
   },
   nl: {
     'gifts.give.title': 'Koffie cadeau doen',
@@ -264,6 +267,7 @@ export const gifts: { [locale in Locale]: { [key in GiftsKey]: string } } = {
     'gifts.given.dropped': 'Geannuleerd. Er is niets afgeschreven.',
     'gifts.given.status.dropped': 'Geannuleerd; er is niets afgeschreven',
     'gifts.staff.status.dropped': 'geannuleerd, niets afgeschreven',
+    'gifts.give.settling': 'Bedankt. Je incasso wordt verwerkt: we mailen {email} op {date}, zodra die rond is.',
   },
   it: {
     'gifts.give.title': 'Regala caffè',
@@ -328,6 +332,7 @@ export const gifts: { [locale in Locale]: { [key in GiftsKey]: string } } = {
     'gifts.given.dropped': 'Annullato. Non è stato addebitato nulla.',
     'gifts.given.status.dropped': 'Annullato; non è stato addebitato nulla',
     'gifts.staff.status.dropped': 'annullato, nulla addebitato',
+    'gifts.give.settling': 'Grazie. Il tuo addebito è in elaborazione: scriveremo a {email} il {date}, appena completato.',
   },
   es: {
     'gifts.give.title': 'Regala café',
@@ -392,5 +397,6 @@ export const gifts: { [locale in Locale]: { [key in GiftsKey]: string } } = {
     'gifts.given.dropped': 'Cancelado. No se ha cobrado nada.',
     'gifts.given.status.dropped': 'Cancelado; no se ha cobrado nada',
     'gifts.staff.status.dropped': 'cancelado, nada cobrado',
+    'gifts.give.settling': 'Gracias. Tu adeudo se está procesando: escribiremos a {email} el {date}, en cuanto se complete.',
   },
 }
