@@ -156,11 +156,17 @@ async function runSequence(deliveries: number, ops: Op[], cardAfter: boolean): P
       await savePaymentMethod((name, body) => act(name, body), { card: TEST_CARDS.visa })
       hadCard = true
     }
-    // Time runs on, a day at a time with the day's board shipped, until the gift is long over.
+    // Time runs on, a day at a time with the day's board shipped, until the gift is over and three
+    // more weeks have passed (what follows it: a charge of one's own, or the end), at most the bound.
     const cancelledBefore = (await subNow()).status === 'cancelled'
+    let overSince: number | undefined
     for (let day = 0; day < 7 * (deliveries + 14); day++) {
       await walkTo(backend, time, new Date(time.now() + 24 * HOUR).toISOString())
       await shipToday()
+      const now = await subNow()
+      const over = !now.gift || now.gift.used >= now.gift.deliveries
+      if (over && overSince === undefined) overSince = day
+      if (overSince !== undefined && day - overSince >= 21) break
     }
 
     const sub = await subNow()
