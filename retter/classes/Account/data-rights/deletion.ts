@@ -41,7 +41,7 @@ import { keepBoardBookkeeping, shippedDays, syncBoards } from '../subscription/r
 import { stripe, stripeFailure } from '../payments/stripe'
 import { endSessions } from '../sign-in/session-epoch'
 import { storedLocale } from '../language'
-import { refundGiftsBeforeDeletion } from '../gifts/deletion-refunds'
+import { refundGiftsBeforeDeletion } from '../gifts/gift-refunds'
 
 const rdk = new RDK()
 

@@ -6,6 +6,14 @@
 import { GiftGiven, SubscriptionAction, withChange } from 'BeanBloomSubscription'
 import { CustomerView } from '../subscription/customer-view'
 
+/** The hour (UTC) of its start date a gift's recipient is told. */
+export const GIFT_SEND_HOUR_UTC = 8
+
+/** The moment the recipient is told: GIFT_SEND_HOUR_UTC on the start date. */
+export function sendMomentMs(gift: Pick<GiftGiven, 'startDate'>): number {
+  return Date.parse(gift.startDate + 'T00:00:00.000Z') + GIFT_SEND_HOUR_UTC * 3600 * 1000
+}
+
 /** The recipient's Account method that takes back an offer (a delayed call after the giver's change commits). */
 export const WITHDRAW_GIFT_METHOD = 'withdrawGift'
 

@@ -11,16 +11,15 @@ import { callUntilFree } from 'BeanBloomBoard'
 import { privateOf } from '../customer'
 import { CustomerView } from '../subscription/customer-view'
 import { MovedState } from '../payments/moved-refunds'
+import { sendMomentMs } from './gift-records'
 
 const rdk = new RDK()
 
-/** The hour (UTC) of a start date a gift is sent (purchase.ts's GIFT_SEND_HOUR_UTC). */
-const SEND_HOUR_UTC = 8
 
 /** Schedules here the sending of every gift given that is paid and not sent yet, and the reading of one still settling. */
 export function keepGiftTasks(data: Data, view: CustomerView, nowMs: number): void {
   for (const gift of view.giftsGiven || []) {
-    if (gift.status === 'paid') runAt(data, 'sendGift', Date.parse(gift.startDate + 'T00:00:00.000Z') + SEND_HOUR_UTC * 3600 * 1000, nowMs, { giftId: gift.giftId })
+    if (gift.status === 'paid') runAt(data, 'sendGift', sendMomentMs(gift), nowMs, { giftId: gift.giftId })
     else if (gift.status === 'paying') runIn(data, 'syncGift', 60, { giftId: gift.giftId })
   }
 }

@@ -7,7 +7,7 @@
  * from the order itself (giver, plan, deliveries, recipient, start date, message) and the ten
  * minutes it was made in, so a request repeated after a lost answer finds the same PaymentIntent.
  */
-import { appLink, callLater, refuse, respond, runAt, runIn } from 'BeanBloomKit'
+import { appLink, refuse, respond, runAt, runIn } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import Stripe from 'stripe'
 import { createHash } from 'crypto'
@@ -22,7 +22,8 @@ import { isLocalStripe, stripe, stripeFailure } from '../payments/stripe'
 import { queueMail } from '../mail/outbox'
 import { giftMail, GiftEvent } from '../mail/gift-emails'
 import { pathIn, storedLocale, wordsIn } from '../language'
-import { givenGift, keepGiven, noteGift, WITHDRAW_GIFT_METHOD } from './gift-records'
+import { givenGift, keepGiven, noteGift, sendMomentMs } from './gift-records'
+import { refundGift } from './gift-refunds'
 import { issueGiftReceipt } from './gift-receipt'
 
 const rdk = new RDK()
@@ -30,8 +31,6 @@ const rdk = new RDK()
 export const SEND_GIFT_METHOD = 'sendGift'
 export const SYNC_GIFT_METHOD = 'syncGift'
 export const RECEIVE_GIFT_METHOD = 'receiveGift'
-/** The hour (UTC) of the start date the recipient is told. */
-export const GIFT_SEND_HOUR_UTC = 8
 /** How long a settling debit is read again (hourly at first, then every six hours). */
 const SETTLING_FOR_MS = 21 * DAY_MS
 /** Seconds before a failed hand-over to the recipient's Account is tried again. */
@@ -59,10 +58,6 @@ function repeatOf(view: CustomerView, order: Order, nowMs: number): GiftGiven | 
   })[0]
 }
 
-/** The moment the recipient is told: GIFT_SEND_HOUR_UTC on the start date. */
-export function sendMomentMs(gift: Pick<GiftGiven, 'startDate'>): number {
-  return Date.parse(gift.startDate + 'T00:00:00.000Z') + GIFT_SEND_HOUR_UTC * 3600 * 1000
-}
 
 /** The account page in the reader's language, when the project knows the app's address. */
 function accountUrl(view: { locale?: unknown }): string | undefined {
@@ -414,25 +409,11 @@ export async function cancelGift(data: Data<{ giftId: string }>): Promise<Data> 
   if (!isCancellable(gift)) {
     return refuse(data, 409, 'GIFT_NOT_CANCELLABLE', gift.status === 'redeemed' ? 'The gift has been started, so it can no longer be cancelled.' : 'The gift is ' + gift.status + ' already.')
   }
-  let refundId: string
-  try {
-    const refund = await stripe().refunds.create({ payment_intent: gift.paymentIntentId as string, metadata: { giftId: gift.giftId } }, { idempotencyKey: 'refund-' + gift.giftId })
-    refundId = refund.id
-  } catch (err) {
-    console.error('[Account] gift ' + gift.giftId + ' could not be refunded: ' + stripeFailure(err).code)
+  if (!(await refundGift(data, view, gift, nowMs))) {
     return refuse(data, 503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach our payment provider to refund it. Nothing changed; try again in a moment.')
   }
-  const wasSent = gift.status === 'sent'
-  gift.status = 'cancelled'
-  gift.cancelledAt = new Date(nowMs).toISOString()
-  gift.refundId = refundId
-  keepGiven(view, gift)
   noteGift(view, 'gift-cancelled', gift.recipientEmail, gift.deliveries, gift.planId, nowMs)
   store(data, view)
-  // Told by a delayed call, after this commits: a recipient starting it now waits on this Account, not the other way round.
-  if (wasSent) {
-    callLater(data, { classId: 'Account', instanceId: accountIdFor(gift.recipientEmail), method: WITHDRAW_GIFT_METHOD }, { giftId: gift.giftId, from: view.email })
-  }
   mailGift(data, view, { kind: 'cancelled', recipient: gift.recipientEmail, amountCents: gift.amountCents, method: gift.paidWith || '' })
   return respond(data, { giftId: gift.giftId, gift: gift })
 }
