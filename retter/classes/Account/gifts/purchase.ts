@@ -83,13 +83,9 @@ function failureText(intent: Stripe.PaymentIntent | undefined, code: string): st
 /** Reads Stripe's PaymentIntent of `gift` onto it: paid, still settling, or failed (then e-mailed). */
 function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent: Stripe.PaymentIntent): void {
   const status = statusOfIntent(intent.status)
-  const checked = !!gift.clientSecret
-  if (status !== 'requires_action') delete gift.clientSecret
   // A gift that waited for the bank's check is said to be bought once it is through, whoever reads it first (the page or the webhook).
-  if (checked && (status === 'paid' || status === 'processing') && gift.status === 'paying') {
-    if (status === 'paid') gift.status = 'paid'
-    mailBought(data, view, gift)
-  }
+  const checkPassed = !!gift.clientSecret && gift.status === 'paying' && (status === 'paid' || status === 'processing')
+  if (status !== 'requires_action') delete gift.clientSecret
   if (status === 'paid') {
     if (gift.status === 'paying') gift.status = 'paid'
   } else if (status === 'processing' || status === 'requires_action' || status === 'charging') {
@@ -104,6 +100,7 @@ function applyGiftIntent(data: Data, view: CustomerView, gift: GiftGiven, intent
   }
   keepGiven(view, gift)
   store(data, view)
+  if (checkPassed) mailBought(data, view, gift)
 }
 
 /**
