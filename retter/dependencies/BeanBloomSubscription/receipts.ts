@@ -225,6 +225,11 @@ function paidWithWords(paidWith: string, s: DocumentSpeech): string {
   return card ? s.w('documents.method.card', { last4: card[1] as string }) : paidWith
 }
 
+/** How a document or a gift was paid, in `locale`'s words ("SEPA-Lastschrift •••• 3000"). */
+export function paidWithIn(paidWith: string, locale?: Locale): string {
+  return paidWithWords(paidWith, speechOf(locale))
+}
+
 /** A document's heading: "Receipt R-000042", "Credit note CN-000007" ("Rechnung R-000042" in German). */
 export function documentTitle(doc: Receipt | CreditNote, locale?: Locale): string {
   return speechOf(locale).w(doc.kind === 'receipt' ? 'documents.receipt.title' : 'documents.creditNote.title', { number: doc.number })

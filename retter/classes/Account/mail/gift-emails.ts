@@ -3,7 +3,7 @@
  * recipient when it arrives, is withdrawn, nears its end or ends. The receipt goes as every
  * document does (document-email.ts). Pure; in the reader's language (the catalogue's `gifts`).
  */
-import { customerDate, findPlan, PaymentMethodSummary } from 'BeanBloomSubscription'
+import { customerDate, findPlan, paidWithIn, PaymentMethodSummary } from 'BeanBloomSubscription'
 import { Locale, moneyIn, wordsIn } from '../language'
 import { Mail } from './mailer'
 import { BRAND_COLOUR, escapeHtml, htmlMail, paragraphHtml, textMail } from './layout'
@@ -25,18 +25,6 @@ export type GiftEvent =
 function planWords(planId: string, locale: Locale | undefined): string {
   const plan = findPlan(planId)
   return plan ? planNameIn(plan, locale) : planId
-}
-
-/**
- * How a gift was paid, in the reader's words: the kept text names a SEPA debit or an unbranded card
- * in English ("SEPA Direct Debit •••• 3000"); a card brand reads the same everywhere.
- */
-function paidWithIn(paidWith: string, locale: Locale | undefined): string {
-  const w = wordsIn(locale)
-  const sepa = /^SEPA Direct Debit •••• (\d+)$/.exec(paidWith)
-  if (sepa) return w('documents.method.sepa', { last4: sepa[1] as string })
-  const card = /^Card •••• (\d+)$/.exec(paidWith)
-  return card ? w('documents.method.card', { last4: card[1] as string }) : paidWith
 }
 
 /** Subject, headline and lines of one gift e-mail. */
