@@ -1,15 +1,25 @@
 /** In-memory storage for tests and the web app's in-process mocks. Nothing survives the process. */
 import type { ChangeSet, DevOutboxMessage, RecordKind, RecordQuery, Storage, StoredInstance, StoredTask } from './types'
 import { selectRecords } from './records'
+import { rememberStoredJson } from './state-json'
 
 const key = (...parts: string[]) => parts.join('\u0000')
 
+/** A stored instance as the memory store keeps it: its state as JSON, and the users it holds. */
+interface KeptInstance {
+  meta: Omit<StoredInstance, 'state'>
+  json: string
+  users: string[]
+}
+
 /**
- * Creates an empty in-memory store. Reads return deep copies so a handler can never mutate
+ * Creates an empty in-memory store. It keeps each state as JSON, as SQLite does: a read parses
+ * the reader's own copy (remembered with its JSON, so the engine neither copies it again for the
+ * handler nor serialises it again to see whether it changed), and a handler can never change a
  * stored state without going through `commit`.
  */
 export function createMemoryStorage(): Storage {
-  const instances = new Map<string, StoredInstance>()
+  const instances = new Map<string, KeptInstance>()
   /** (project, class, userId) -> ids of the instances holding that user's state (LIST). */
   const byUser = new Map<string, Set<string>>()
   const lookups = new Map<string, string>()
@@ -25,17 +35,20 @@ export function createMemoryStorage(): Storage {
   return {
     getInstance(projectId, classId, instanceId) {
       const found = instances.get(key(projectId, classId, instanceId))
-      return found && structuredClone(found)
+      if (!found) return undefined
+      const state = JSON.parse(found.json) as StoredInstance['state']
+      rememberStoredJson(state, found.json)
+      return { ...found.meta, state }
     },
     hasInstance(projectId, classId, instanceId) {
       return instances.has(key(projectId, classId, instanceId))
     },
     listInstanceKeys(projectId) {
-      return [...instances.values()].filter((i) => i.projectId === projectId).map((i) => ({ classId: i.classId, instanceId: i.instanceId }))
+      return [...instances.values()].filter(({ meta }) => meta.projectId === projectId).map(({ meta }) => ({ classId: meta.classId, instanceId: meta.instanceId }))
     },
     listInstanceIdsForUser(projectId, classId, userId) {
       const ids = [...(byUser.get(key(projectId, classId, userId)) ?? [])]
-      const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.createdAt ?? 0
+      const createdAt = (id: string) => instances.get(key(projectId, classId, id))?.meta.createdAt ?? 0
       return ids.sort((a, b) => createdAt(a) - createdAt(b) || (a < b ? -1 : a > b ? 1 : 0))
     },
     findLookupKey(projectId, classId, name, value) {
@@ -45,14 +58,16 @@ export function createMemoryStorage(): Storage {
       // Cloned before anything is applied, so a change that cannot be stored changes nothing (as SQLite's transaction).
       const newTasks = structuredClone(changes.tasks ?? [])
       if (changes.instance) {
-        const i = changes.instance
-        const before = instances.get(key(i.projectId, i.classId, i.instanceId))
-        for (const userId of Object.keys(before?.state.user ?? {})) byUser.get(key(i.projectId, i.classId, userId))?.delete(i.instanceId)
-        for (const userId of Object.keys(i.state.user)) {
-          const k = key(i.projectId, i.classId, userId)
-          byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(i.instanceId))
+        const { state, ...meta } = changes.instance
+        const json = changes.instanceStateJson ?? JSON.stringify(state)
+        const users = Object.keys(state.user ?? {})
+        const before = instances.get(key(meta.projectId, meta.classId, meta.instanceId))
+        for (const userId of before?.users ?? []) byUser.get(key(meta.projectId, meta.classId, userId))?.delete(meta.instanceId)
+        for (const userId of users) {
+          const k = key(meta.projectId, meta.classId, userId)
+          byUser.set(k, (byUser.get(k) ?? new Set<string>()).add(meta.instanceId))
         }
-        instances.set(key(i.projectId, i.classId, i.instanceId), structuredClone(i))
+        instances.set(key(meta.projectId, meta.classId, meta.instanceId), { meta, json, users })
       }
       for (const k of changes.removedLookupKeys ?? []) lookups.delete(key(k.projectId, k.classId, k.name, k.value))
       for (const k of changes.lookupKeys ?? []) lookups.set(key(k.projectId, k.classId, k.name, k.value), k.instanceId)
@@ -107,7 +122,7 @@ export function createMemoryStorage(): Storage {
     },
     listInstanceIds(projectId, classId, after, limit) {
       const ids: string[] = []
-      for (const i of instances.values()) if (i.projectId === projectId && i.classId === classId && (after === undefined || i.instanceId > after)) ids.push(i.instanceId)
+      for (const { meta } of instances.values()) if (meta.projectId === projectId && meta.classId === classId && (after === undefined || meta.instanceId > after)) ids.push(meta.instanceId)
       return ids.sort().slice(0, limit)
     },
     getRecord(projectId, kind: RecordKind, part, sort) {
