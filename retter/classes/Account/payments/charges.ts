@@ -107,12 +107,17 @@ export async function applyIntent(data: Data, view: CustomerView, payment: Deliv
   if (owedNow) payment.owedSince = nowIso
   keep(view, payment)
   store(data, view)
-  await tellBoard(data, payment)
-  // A paid delivery gets its receipt (numbered, e-mailed, on the board) once: receipts.ts.
   if (status === 'paid') {
-    await issueReceipt(data, view, payment, nowMs)
+    // A paid delivery gets its receipt (numbered, e-mailed) once: receipts.ts. It is issued before
+    // the board is told, so the board takes the payment and its receipt in one write: the day's
+    // board is one instance every charge of the day writes, and the largest state of the shop.
+    try {
+      await issueReceipt(data, view, payment, nowMs, { board: false })
+    } finally {
+      await tellBoard(data, payment)
+    }
     await liftOwedHold(data, view, nowMs)
-  }
+  } else await tellBoard(data, payment)
   if (owedNow) await owedPayment(data, view, payment, nowMs)
   else if (status === 'failed' && before === 'settling' && nowMs >= closingMomentMs(payment.date) && !hasShipped(view, payment)) {
     // A first debit that never shipped failed after its day: not shipped, never charged again.

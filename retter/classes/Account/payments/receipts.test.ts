@@ -27,6 +27,8 @@ const START = Date.parse('2026-11-23T09:00:00Z') // a Monday: first deliveries o
 const FIRST = '2026-11-25'
 /** Tuesday 24 Nov, 09:00: Wednesday's deliveries were charged at midnight. */
 const PAID_BY = '2026-11-24T09:00:00.000Z'
+/** Monday 23 Nov, 23:00: an hour before Wednesday's deliveries are charged. */
+const BEFORE_CHARGE = '2026-11-23T23:00:00.000Z'
 const HOME = { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' }
 const BARISTA = PLANS.find((p) => p.id === 'barista')!
 
@@ -89,6 +91,11 @@ async function entryOf(who: Who, date = FIRST): Promise<BoardDelivery | undefine
   const res = await call<{ role: { staff: Board } }>(backend, 'POST', `/${P}/STATE/Roastery/${date}?_token=${(await staff()).token}`)
   return res.body.role?.staff.deliveries.find((d) => d.deliveryId === `${who.accountId}:${date}`)
 }
+/** The revision of the day's board, as staff's pages read it: it counts every change of the day. */
+async function boardRev(date = FIRST): Promise<number> {
+  const res = await call<{ rev: number }>(backend, 'POST', `/${P}/CALL/Roastery/revision/${date}?_token=${(await staff()).token}`)
+  return res.body.rev
+}
 function refund(token: string | undefined, who: Who, amountCents: unknown, reason: unknown = 'Bag arrived torn', date = FIRST): Promise<Reply> {
   return call(backend, 'POST', `/${P}/CALL/Roastery/refundDelivery/${date}${token ? `?_token=${token}` : ''}`, { deliveryId: `${who.accountId}:${date}`, amountCents, reason })
 }
@@ -98,9 +105,14 @@ describe('the receipt of a paid delivery', () => {
     await start({ SELLER_NAME: 'Bean & Bloom GmbH', SELLER_ADDRESS: 'Kastanienallee 7 | 10435 Berlin | Germany', SELLER_VAT_NUMBER: 'DE123456789' })
     const sam = await subscriber()
     await ok(sam, 'setPreferences', { grind: 'espresso', roast: 'dark' })
+    await walkTo(BEFORE_CHARGE)
+    const revBefore = await boardRev()
     await walkTo(PAID_BY)
     const payment = await paymentOf(sam)
     expect(payment.status).toBe('paid')
+    // The day's board took the payment and its receipt in one change (it is one instance every
+    // charge of the day writes).
+    expect(await boardRev()).toBe(revBefore + 1)
     // Barista in Germany: 7 % VAT included in the price, halves up.
     const vat = Math.floor((BARISTA.amount * 700 * 2 + 10700) / (2 * 10700))
     expect(payment.receipt).toEqual({

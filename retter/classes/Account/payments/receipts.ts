@@ -129,7 +129,8 @@ function keep(data: Data, view: CustomerView, payment: DeliveryPayment): void {
 
 /**
  * Issues the receipt of a paid delivery once: numbers it, keeps it, e-mails it and (unless
- * `options.board` is false: the board itself is waiting on this Account) shows it on the board.
+ * `options.board` is false: the board itself is waiting on this Account, or the caller tells the
+ * board the payment and its receipt in one call) shows it on the board.
  * @returns false when the number could not be had (a later issueDocuments task tries again)
  */
 export async function issueReceipt(data: Data, view: CustomerView, payment: DeliveryPayment, nowMs: number, options: { board?: boolean } = {}): Promise<boolean> {
