@@ -5,7 +5,6 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
-import { fillCard } from './payments'
 
 let counter = 0
 
@@ -115,20 +114,5 @@ export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]
 
 export { expect }
 
-/** A delivery address the class accepts, typed into a start confirmation (the first plan needs one). */
-export async function fillDeliveryAddress(dialog: Locator, address = { name: 'Mina Roast', line1: 'Prinsengracht 263', postalCode: '1016 GV', city: 'Amsterdam', country: 'NL' }): Promise<void> {
-  await dialog.getByLabel('Full name').fill(address.name)
-  await dialog.getByLabel('Street and number').fill(address.line1)
-  await dialog.getByLabel('Postal code').fill(address.postalCode)
-  await dialog.getByLabel('Town or city').fill(address.city)
-  await dialog.getByLabel('Country').selectOption(address.country)
-}
-
-/**
- * What a start confirmation asks of a customer without them yet: the delivery address, and a card
- * (Stripe's test card that pays) when no payment method is saved.
- */
-export async function fillStartDetails(dialog: Locator, address?: Parameters<typeof fillDeliveryAddress>[1]): Promise<void> {
-  await fillDeliveryAddress(dialog, address)
-  if (await dialog.getByRole('group', { name: 'Card details' }).count()) await fillCard(dialog)
-}
+// Filling the start confirmation is shared with the Lighthouse script's returning customer.
+export { fillDeliveryAddress, fillStartDetails } from '../../scripts/lib/start-form'

@@ -3,18 +3,15 @@
  * their final moment), a card saved for a customer the journeys drive over the API, and what
  * localstripe holds for a delivery (to count charges).
  */
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import Stripe from 'stripe'
 import { LOCAL_STRIPE_SECRET_KEY } from '../../scripts/lib/localstripe'
 import { customerApi, type ApiAnswer } from './customer-api'
 import { E2E_ENV, requireEnv } from './env'
+import { TEST_CARDS } from '../../scripts/lib/start-form'
 
-/** Stripe's test cards (the same on localstripe). */
-export const TEST_CARDS = {
-  visa: '4242424242424242',
-  declined: '4000000000000341',
-  authentication: '4000002500003155',
-} as const
+// Typing a card is shared with the Lighthouse script's returning customer.
+export { fillCard, TEST_CARDS } from '../../scripts/lib/start-form'
 
 function localStripe(): Stripe {
   const url = new URL(requireEnv(E2E_ENV.stripeUrl))
@@ -56,20 +53,6 @@ export async function saveCard(call: (method: string, body?: unknown) => Promise
   if (intent.status === 'requires_action') intent = await stripe.setupIntents.confirm(setupIntentId)
   const saved = await call('savePaymentMethod', { setupIntentId })
   if (saved.status !== 200) throw new Error(`savePaymentMethod answered ${saved.status}: ${JSON.stringify(saved.body)}`)
-}
-
-/**
- * Types a card into the payment method fields inside `scope`, as a customer does. Locally the card
- * element is localstripe's (plain inputs named by their placeholders) instead of Stripe's frame.
- */
-export async function fillCard(scope: Locator, number: string = TEST_CARDS.visa, groupName = 'Card details'): Promise<void> {
-  const group = scope.getByRole('group', { name: groupName })
-  await group.getByPlaceholder('number', { exact: true }).fill(number)
-  await group.getByPlaceholder('exp_month', { exact: true }).fill('12')
-  await group.getByPlaceholder('exp_year', { exact: true }).fill(String((new Date().getUTCFullYear() + 3) % 100))
-  await group.getByPlaceholder('cvc', { exact: true }).fill('123')
-  const postal = group.getByPlaceholder('postal_code', { exact: true })
-  if (await postal.isVisible()) await postal.fill('10115')
 }
 
 /** The bank's 3-D Secure check as localstripe's Stripe.js shows it: the customer completes (or fails) it. */

@@ -13,6 +13,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { waitForCode } from './outbox'
+import { fillStartDetails } from './start-form'
 import { withPageText, type PageText } from './page-text'
 
 /** Lighthouse's mobile throttling, applied with DevTools' own emulation (Lighthouse's `devtools` mode). */
@@ -147,11 +148,8 @@ export async function makeCustomer(browser: Browser, appUrl: string, backendUrl:
     await page.goto('/')
     await page.getByRole('button', { name: `Start with ${planName}` }).click({ timeout: 30_000 })
     const dialog = page.getByRole('dialog', { name: `Start with ${planName}?` })
-    await dialog.getByLabel('Full name').fill('Mina Roast')
-    await dialog.getByLabel('Street and number').fill('Prinsengracht 263')
-    await dialog.getByLabel('Postal code').fill('1016 GV')
-    await dialog.getByLabel('Town or city').fill('Amsterdam')
-    await dialog.getByLabel('Country').selectOption('NL')
+    // A plan starts with an address and a card, as a new customer gives them.
+    await fillStartDetails(dialog)
     await dialog.getByRole('button', { name: `Start ${planName}` }).click()
     await page.getByTestId('current-plan-line').filter({ hasText: `You’re on ${planName}` }).waitFor({ timeout: 30_000 })
     // The app keeps what it shows a returning customer once it has fresh data: let it settle.
