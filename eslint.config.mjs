@@ -105,7 +105,9 @@ const config = [
       'no-restricted-imports': ['error', {
         patterns: [...SDK_ONLY_IN_LIB_RIO, ...SHARED_ONE_WAY],
         paths: [{ name: '@/lib/rio/errors/map', importNames: ['toAppError'],
-          message: 'What a provider rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' }],
+          message: 'What a provider rejects with is mapped already: use asAppError from @/lib/rio/errors/app-error.' },
+        // next/link and its router helpers split Next's shared chunk and cost every page's first load (docs/decisions/0015-links-without-next-link.md).
+        { name: 'next/link', message: 'Link with AppLink (@/components/ui/AppLink): next/link weighs on the first load of every page.' }],
       }],
     },
   },

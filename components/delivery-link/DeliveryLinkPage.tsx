@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import Link from 'next/link'
 import { useRio } from '@/contexts/RioContext'
 import { useLocale, useT } from '@/contexts/I18nContext'
 import { confirmDeliveryLink, readDeliveryLink, tokenOfFragment } from '@/lib/customer/delivery-link-api'
@@ -12,6 +11,7 @@ import type { AppError } from '@/lib/types'
 import { ROUTES } from '@/lib/routes'
 import cardStyles from '@/components/ui/Card.module.css'
 import styles from '@/components/subscription/Subscription.module.css'
+import { AppLink } from '@/components/ui/AppLink'
 
 /** The browser's fragment changes (a link pasted into the same tab). */
 function onHashChange(changed: () => void): () => void {
@@ -86,7 +86,7 @@ export function DeliveryLinkPage() {
     }
   }
 
-  const manage = <p><Link href={ROUTES.account}>{t('subscription.link.manage')}</Link></p>
+  const manage = <p><AppLink href={ROUTES.account}>{t('subscription.link.manage')}</AppLink></p>
 
   if (token === null) {
     return <section className={cardStyles.card}><p role="alert">{t('subscription.link.missing')}</p>{manage}</section>

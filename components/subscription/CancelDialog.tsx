@@ -1,5 +1,4 @@
 import { useId, useState } from 'react'
-import Link from 'next/link'
 import { Dialog } from '@/components/ui/Dialog'
 import styles from './Subscription.module.css'
 import { useSendOnce } from '@/components/react/useSendOnce'
@@ -7,6 +6,7 @@ import { useT } from '@/contexts/I18nContext'
 import { ROUTES } from '@/lib/routes'
 import { CANCEL_NOTE_MAX, CANCEL_REASONS, OFFERS_FOR, type CancelOffer, type CancelReason } from '@retter-shared/BeanBloomSubscription/cancel-reasons'
 import { cancelReasonKey } from '@/lib/subscription/cancel-words'
+import { AppLink } from '@/components/ui/AppLink'
 
 /** Weeks the pause offered instead of a cancellation lasts. */
 export const OFFERED_PAUSE_WEEKS = 4
@@ -57,7 +57,7 @@ export function CancelDialog({ planName, onConfirm, onOffer, onClose }: CancelDi
         </button>
       )
     }
-    if (which === 'smallerPlan') return <Link href={ROUTES.plans} className="btn btn-secondary">{t('subscription.cancel.offer.smallerPlan')}</Link>
+    if (which === 'smallerPlan') return <AppLink href={ROUTES.plans} className="btn btn-secondary">{t('subscription.cancel.offer.smallerPlan')}</AppLink>
     return <a href={OFFER_PLACES[which]} className="btn btn-secondary" onClick={onClose}>{t(which === 'anotherCoffee' ? 'subscription.cancel.offer.anotherCoffee' : 'subscription.cancel.offer.newAddress')}</a>
   }
   const shown = error ?? offer.error
