@@ -228,7 +228,7 @@ export function openCustomerObjects(rio: RioAccessor, email: string): Promise<Cu
         if (!bought?.giftId) throw new RioAppError({ code: 'BAD_RESPONSE', message: 'The gift could not be read from the server answer. Look at your gifts before trying again.' })
         // A debit still settling is not paid yet: the page says so.
         const settling = bought.gift?.status === 'paying' && !bought.clientSecret
-        return bought.clientSecret ? { giftId: bought.giftId, clientSecret: bought.clientSecret, settling } : { giftId: bought.giftId, settling }
+        return { giftId: bought.giftId, settling, ...(bought.clientSecret ? { clientSecret: bought.clientSecret } : {}) }
       },
       async confirmGift(giftId) {
         await guarded(() => accountObject.call({ method: 'confirmGift', body: { giftId } }))

@@ -19,6 +19,11 @@ export const TEST_CARDS = {
 /** SEPA test IBANs: one that settles, one whose debit fails days later (moments on localstripe). */
 export const TEST_IBANS = { good: 'DE89370400440532013000', lateFailure: 'DE62370400440532013001' } as const
 
+/** Resolves once localstripe has failed a `lateFailure` debit it accepted (it does about half a second later). */
+export function lateDebitFailed(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 800))
+}
+
 /** A Stripe client for the test itself (the class code has its own). */
 export function testStripe(): Stripe {
   const url = process.env.STRIPE_API_URL

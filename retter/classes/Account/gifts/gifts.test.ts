@@ -9,7 +9,7 @@
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { vatInGross } from '@retter-shared/BeanBloomSubscription/vat'
-import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS, TEST_IBANS } from '../../../../rio-local/test/payments'
+import { authenticatePayment, testStripe, savePaymentMethod, TEST_CARDS, TEST_IBANS, lateDebitFailed } from '../../../../rio-local/test/payments'
 import type { Customer } from '../../../../rio-local/test/account-client'
 import { call } from '../../../../rio-local/test/in-process'
 import type { AccountUserState } from '../customer'
@@ -333,7 +333,7 @@ test('a gift paid by SEPA debit waits for the debit to land: one that fails days
   expect(bought.gift.status).toBe('paying')
   expect((await account.outbox(ida.email)).find((m) => m.subject === `Your gift for ${otto} is paid`)?.text).toContain('Your bank debit is still settling')
   // localstripe fails the debit a moment later; the hourly read finds it.
-  await new Promise((resolve) => setTimeout(resolve, 800))
+  await lateDebitFailed()
   await env.walkTo('2026-11-23T10:02:00.000Z')
   await again(ida)
   expect((await stateOf(ida)).giftsGiven?.[0]).toMatchObject({ status: 'failed' })

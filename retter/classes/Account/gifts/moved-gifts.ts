@@ -15,7 +15,6 @@ import { sendMomentMs } from './gift-records'
 
 const rdk = new RDK()
 
-
 /** Schedules here the sending of every gift given that is paid and not sent yet, and the reading of one still settling. */
 export function keepGiftTasks(data: Data, view: CustomerView, nowMs: number): void {
   for (const gift of view.giftsGiven || []) {

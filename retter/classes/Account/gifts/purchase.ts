@@ -58,7 +58,6 @@ function repeatOf(view: CustomerView, order: Order, nowMs: number): GiftGiven | 
   })[0]
 }
 
-
 /** The account page in the reader's language, when the project knows the app's address. */
 function accountUrl(view: { locale?: unknown }): string | undefined {
   return appLink(pathIn(storedLocale(view), '/account'))

@@ -17,7 +17,7 @@ import { fakeDate } from '../../../../rio-local/test/clock'
 import { walkTo as walkClock } from '../../../../rio-local/test/walk'
 import { accountClient, type Customer as Who } from '../../../../rio-local/test/account-client'
 import { call, sessions, type Reply } from '../../../../rio-local/test/in-process'
-import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, type TestMethod } from '../../../../rio-local/test/payments'
+import { authenticatePayment, confirmSetup, savePaymentMethod, TEST_CARDS, TEST_IBANS, testStripe, lateDebitFailed, type TestMethod } from '../../../../rio-local/test/payments'
 import { recordingMirror } from '../../../../rio-local/test/recording-mirror'
 import type { AccountUserState } from '../customer'
 import { envForEachTest } from '../__tests__/backend'
@@ -306,7 +306,7 @@ describe('when a payment fails', () => {
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'settling' })
     expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'settling' })
     // localstripe fails the debit half a second later; the hourly read picks it up.
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await lateDebitFailed()
     await walkTo('2026-11-24T01:00:01Z', sam)
     expect(await paymentOf(sam, '2026-11-25')).toMatchObject({ status: 'failed' })
     expect(await subjects(sam)).toContain('Payment failed for your delivery of Wednesday 25 November 2026')
@@ -323,7 +323,7 @@ describe('Stripe’s webhook', () => {
     const sam = await subscriber('barista', { iban: TEST_IBANS.lateFailure })
     await walkTo('2026-11-24T00:00:01Z', sam)
     const processing = (await paymentOf(sam, '2026-11-25'))!
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await lateDebitFailed()
     // The body claims success: Stripe says it failed, and that is what counts.
     const event = { id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: processing.paymentIntentId, status: 'succeeded', metadata: { accountId: 'someone-else' } } } }
     expect(await post(event)).toMatchObject({ status: 200, body: { handled: true } })
@@ -569,7 +569,7 @@ describe('every refusal of the payment methods', () => {
     const settling = (await paymentOf(sam, '2026-11-25'))!
     expect(settling).toMatchObject({ status: 'settling' })
     expect(await call(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${sam.token}`, { date: '2026-11-25' })).toMatchObject({ status: 403 })
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await lateDebitFailed()
     const synced = await call<{ status: string }>(backend, 'POST', `/${P}/CALL/Account/syncPayment/${sam.accountId}?_token=${developerToken()}`, { date: '2026-11-25', paymentIntentId: settling.paymentIntentId })
     expect(synced.body).toEqual({ status: 'failed' })
     expect(await boardEntry('2026-11-25', sam)).toMatchObject({ payment: 'failed' })
