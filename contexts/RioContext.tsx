@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { sdkNotInitializedError } from '@/lib/rio/errors/app-error'
 import { toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
-import { VISITOR_SDK_DELAY_MS, whenIdle } from '@/lib/rio/idle'
+import { whenIdle, whenVisitorActs } from '@/lib/rio/idle'
 import { hasStoredSignIn } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'
 import type { RioContextValue } from './types'
@@ -19,8 +19,8 @@ export interface RioProviderProps {
   createClient?: () => Promise<{ client: RioClient; projectId: string }>
   /**
    * The page shows what a visitor needs without the SDK (prerendered plans, the sign-in form):
-   * for a visitor (no customer session stored) the SDK then starts `VISITOR_SDK_DELAY_MS` after
-   * load instead of right after it. A request still starts it at once.
+   * for a visitor (no customer session stored) the SDK then starts when they first act on the page
+   * (`whenVisitorActs`) instead of once the page is idle after load. A request still starts it at once.
    */
   deferStart?: boolean
 }
@@ -61,9 +61,9 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
 
   useEffect(() => {
     // Never during the server render or the first paint: the SDK and Firebase are most of the
-    // page's script work, and a visitor reading prerendered plans does not need them yet.
-    const delay = deferStart && !hasStoredSignIn() ? VISITOR_SDK_DELAY_MS : 0
-    return whenIdle(() => { start().catch(() => undefined) }, delay)
+    // page's script work, and a visitor reading prerendered plans does not need them until they act.
+    const run = () => { start().catch(() => undefined) }
+    return deferStart && !hasStoredSignIn() ? whenVisitorActs(run) : whenIdle(run)
   }, [start, deferStart])
 
   // A request made before the SDK is ready starts it now and waits for it (a sign-in submitted at

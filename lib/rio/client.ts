@@ -79,7 +79,7 @@ export function getRio(): RioClient {
 }
 
 // The idle start lives in ./idle.ts: a page's first load needs it, and none of this module.
-export { SDK_START_TIMEOUT_MS, VISITOR_SDK_DELAY_MS, whenIdle } from './idle'
+export { SDK_START_TIMEOUT_MS, VISITOR_INTENT_EVENTS, whenIdle, whenVisitorActs } from './idle'
 
 /** Forgets the page's instance. Tests only: a page never needs a second instance. */
 export function resetRioForTests(): void {
