@@ -5,8 +5,15 @@
  *
  * 1. Lighthouse (the npm package, mobile preset, Debian's Chromium: never a downloaded browser) three
  *    times on the floor, `/`, `/de` (the same page in German) and `/sign-in`, taking turns so a busy moment of the machine hits all
- *    three alike; prints the median of each figure and each page's TBT and LCP as an excess over the
- *    floor's (absolute TBT swings with the machine's load, the excess much less).
+ *    three alike; prints the median of each figure, each page's LCP as a multiple of the floor's and
+ *    its TBT as an excess over the floor's (absolute TBT swings with the machine's load, the excess
+ *    much less), and whether each page is within the target (LCP_TARGET_RATIO, TBT_TARGET_EXCESS_MS).
+ *    Twice: with Lighthouse's default simulated throttling, and with throttling applied to the page
+ *    (`--throttling-method=devtools`: 4× CPU and slow 4G are imposed while the page loads). The
+ *    simulation replays this machine's fast, unthrottled load as a phone's; it counts as
+ *    render-blocking every script that finished downloading before the observed paint and ran in
+ *    a task shorter than 10 ms, so the table also prints how many scripts (and how many bytes) had
+ *    finished before each page's observed paint. Decision 0043 says what that means for `/`.
  * 2. A returning customer (./lib/customer-load.ts): a customer with a plan, made once through the UI,
  *    opens `/`, `/account` and `/sign-in` with their stored session, at 4× CPU slowdown with and
  *    without Lighthouse's slow-4G network; prints the median time until their own plan (`/`) or
@@ -20,7 +27,7 @@
  * LIGHTHOUSE_BACKEND_URL, default http://127.0.0.1:4000); LIGHTHOUSE_RUNS changes the number of
  * Lighthouse runs (0: none) and LIGHTHOUSE_CUSTOMER_RUNS that of the customer's loads (default the
  * same; 0: none); LIGHTHOUSE_BIN names another Lighthouse CLI (to measure a commit that predates this
- * script); LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse
+ * script); LIGHTHOUSE_THROTTLING names the methods to run (default `simulate,devtools`); LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report there (open one in the Lighthouse
  * viewer to see what delayed a paint); LIGHTHOUSE_SUMMARY=<file> writes the medians as JSON.
  *
  * LIGHTHOUSE_COMPARE_URL (with LIGHTHOUSE_COMPARE_BACKEND_URL, its backend) measures another running
@@ -50,6 +57,16 @@ const PAGES = ['/', '/de', '/sign-in']
 /** The floor's row in the tables. */
 const FLOOR = 'bare Next'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+/** Lighthouse's two ways to throttle: simulate a phone from a fast load, or impose it on the load. */
+const THROTTLING_METHODS = ['simulate', 'devtools'] as const
+type Throttling = (typeof THROTTLING_METHODS)[number]
+const THROTTLING_LABELS: Record<Throttling, string> = {
+  simulate: 'simulated throttling (Lighthouse\'s default)',
+  devtools: 'applied throttling (--throttling-method=devtools)',
+}
+/** The target for visitors' pages: LCP within this multiple of the floor's, TBT within this many ms of it. */
+const LCP_TARGET_RATIO = 1.3
+const TBT_TARGET_EXCESS_MS = 50
 const CUSTOMER_RUNS = Number(process.env.LIGHTHOUSE_CUSTOMER_RUNS ?? RUNS)
 /** How often a run whose trace Chrome lost is made again. */
 const RETRIES = 3
@@ -64,17 +81,35 @@ interface Figures {
   tbtMs: number
   cls: number
   hosts: string[]
+  /** Scripts that had finished downloading when the page was observed to paint its largest content. */
+  scriptsBeforePaint: number
+  scriptBytesBeforePaint: number
+}
+
+interface NetworkRequestItem {
+  url?: string
+  resourceType?: string
+  networkEndTime?: number
+  transferSize?: number
 }
 
 interface LighthouseReport {
   categories: Record<'performance' | 'accessibility', { score: number | null }>
-  audits: Record<string, { numericValue?: number; details?: { items?: Array<{ url?: string }> } }>
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<NetworkRequestItem & { observedLargestContentfulPaint?: number }> } }>
 }
 
-async function runLighthouse(url: string, outFile: string): Promise<void> {
+/** The methods LIGHTHOUSE_THROTTLING names (default both), refused when it names another. */
+function throttlingMethods(): Throttling[] {
+  const named = (process.env.LIGHTHOUSE_THROTTLING ?? THROTTLING_METHODS.join(',')).split(',').map((one) => one.trim()).filter(Boolean)
+  const unknown = named.filter((one) => !(THROTTLING_METHODS as readonly string[]).includes(one))
+  if (unknown.length > 0) throw new Error(`LIGHTHOUSE_THROTTLING names ${unknown.join(', ')}; it takes ${THROTTLING_METHODS.join(' and/or ')}, comma-separated.`)
+  return THROTTLING_METHODS.filter((method) => named.includes(method))
+}
+
+async function runLighthouse(url: string, outFile: string, throttling: Throttling): Promise<void> {
   const bin = process.env.LIGHTHOUSE_BIN || path.join(root, 'node_modules', '.bin', 'lighthouse')
   const args = [url, '--quiet', '--output=json', `--output-path=${outFile}`, '--only-categories=performance,accessibility',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`]
+    `--throttling-method=${throttling}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`]
   // Run to its end, never stopped; in our process group (scope 'process'), so a terminal's Ctrl-C reaches it and its Chrome directly.
   const stderr: string[] = []
   const child = startChild({
@@ -101,6 +136,11 @@ function figuresOf(report: LighthouseReport, ownHosts: Set<string>): Figures {
     const host = new URL(item.url).host
     if (!ownHosts.has(host)) hosts.add(host)
   }
+  // The paint counts from the navigation's start, the requests from the document's request: the
+  // same moment within a few milliseconds.
+  const observedLcp = report.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? Number.NaN
+  const scripts = (report.audits['network-requests']?.details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script' && typeof item.networkEndTime === 'number' && item.networkEndTime <= observedLcp)
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
@@ -108,10 +148,16 @@ function figuresOf(report: LighthouseReport, ownHosts: Set<string>): Figures {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     hosts: [...hosts],
+    scriptsBeforePaint: scripts.length,
+    scriptBytesBeforePaint: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
   }
 }
 
-const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50)
+/** The median of the runs that have the figure (Lighthouse gives no TBT when it found no quiet window); NaN when none has. */
+const median = (values: number[]): number => {
+  const known = values.filter((value) => Number.isFinite(value))
+  return known.length > 0 ? percentile(known.sort((a, b) => a - b), 50) : Number.NaN
+}
 
 function getText(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -131,7 +177,7 @@ const planNames = (): string[] => PLANS.map((plan) => plan.name)
 
 const ms = (value: number): string => (Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`)
 const seconds = (value: number): string => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`)
-const signed = (value: number, format: (v: number) => string): string => (value >= 0 ? `+${format(value)}` : `-${format(-value)}`)
+const signed = (value: number, format: (v: number) => string): string => (Number.isNaN(value) ? 'n/a' : value >= 0 ? `+${format(value)}` : `-${format(-value)}`)
 
 interface PageSummary {
   performance: number
@@ -139,6 +185,8 @@ interface PageSummary {
   lcpMs: number
   tbtMs: number
   cls: number
+  scriptsBeforePaint: number
+  scriptBytesBeforePaint: number
 }
 
 function summarise(runs: Figures[]): PageSummary {
@@ -148,20 +196,23 @@ function summarise(runs: Figures[]): PageSummary {
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     cls: median(runs.map((r) => r.cls)),
+    scriptsBeforePaint: median(runs.map((r) => r.scriptsBeforePaint)),
+    scriptBytesBeforePaint: median(runs.map((r) => r.scriptBytesBeforePaint)),
   }
 }
 
-async function lighthouseRuns(targets: Array<{ name: string; url: string }>, ownHosts: Set<string>, dataDir: string): Promise<Map<string, Figures[]>> {
+async function lighthouseRuns(targets: Array<{ name: string; url: string }>, ownHosts: Set<string>, dataDir: string, throttling: Throttling): Promise<Map<string, Figures[]>> {
   const results = new Map<string, Figures[]>()
+  say(`Lighthouse with ${THROTTLING_LABELS[throttling]}:`)
   // Round by round, each page once per round: a slow minute of the machine costs every page alike.
   for (let run = 1; run <= RUNS; run++) {
     for (const { name, url } of targets) {
-      const out = path.join(dataDir, `lh-${name.replace(/\W/g, '_')}-${run}.json`)
+      const out = path.join(dataDir, `lh-${throttling}-${name.replace(/\W/g, '_')}-${run}.json`)
       // Chrome sometimes loses a trace (NO_NAVSTART, NO_FCP), on a busy machine twice in a row: a
       // failed run is made again, up to RETRIES times.
       for (let attempt = 0; ; attempt++) {
         try {
-          await runLighthouse(url, out)
+          await runLighthouse(url, out, throttling)
           break
         } catch (error) {
           if (attempt >= RETRIES) throw error
@@ -180,17 +231,28 @@ async function lighthouseRuns(targets: Array<{ name: string; url: string }>, own
   return results
 }
 
-function printLighthouse(summaries: Map<string, PageSummary>): void {
+function printLighthouse(summaries: Map<string, PageSummary>, throttling: Throttling): void {
   const floor = summaries.get(FLOOR)
-  say(`\nLighthouse ${RUNS} runs per page, mobile preset, median of each figure; excess = the page's median minus the floor's (${FLOOR}) in this run:`)
-  say(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'LCP excess'.padStart(11)} ${'TBT excess'.padStart(11)}`)
+  say(`\nLighthouse ${RUNS} runs per page, mobile preset, ${THROTTLING_LABELS[throttling]}, median of each figure;`)
+  say(`LCP × = the page's LCP over the floor's (${FLOOR}), TBT + = its TBT minus the floor's, in this run;`)
+  say('scripts = those finished downloading before the observed paint of the largest content:')
+  say(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} `
+    + `${'LCP ×'.padStart(6)} ${'TBT +'.padStart(8)} ${'scripts'.padStart(16)} ${'target'.padStart(7)}`)
   for (const [page, sum] of summaries) {
-    const excess = floor && page !== FLOOR
-      ? `${signed(sum.lcpMs - floor.lcpMs, seconds).padStart(11)} ${signed(sum.tbtMs - floor.tbtMs, ms).padStart(11)}`
-      : ''
+    const scripts = `${sum.scriptsBeforePaint} (${(sum.scriptBytesBeforePaint / 1024).toFixed(1)} kB)`
+    let versus = ''
+    if (floor && page !== FLOOR) {
+      const ratio = sum.lcpMs / floor.lcpMs
+      const excess = sum.tbtMs - floor.tbtMs
+      const met = ratio <= LCP_TARGET_RATIO && excess <= TBT_TARGET_EXCESS_MS
+      versus = `${`${ratio.toFixed(2)}×`.padStart(6)} ${signed(excess, ms).padStart(8)} ${scripts.padStart(16)} ${(met ? 'met' : 'missed').padStart(7)}`
+    } else {
+      versus = `${''.padStart(6)} ${''.padStart(8)} ${scripts.padStart(16)}`
+    }
     say(`  ${page.padEnd(14)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${seconds(sum.lcpMs).padStart(8)} `
-      + `${ms(sum.tbtMs).padStart(8)} ${sum.cls.toFixed(3).padStart(6)} ${excess}`)
+      + `${ms(sum.tbtMs).padStart(8)} ${sum.cls.toFixed(3).padStart(6)} ${versus}`)
   }
+  say(`  target: LCP within ${LCP_TARGET_RATIO}× the floor's and TBT within ${TBT_TARGET_EXCESS_MS} ms of it`)
 }
 
 interface CustomerSummary {
@@ -316,7 +378,8 @@ async function main(): Promise<void> {
     // The stack's backend is `backendUrl`, already among them; its emulator is not.
     if (stack?.firestoreHost) ownHosts.add(stack.firestoreHost)
 
-    const summary: { uptime: string; lighthouse?: Record<string, PageSummary>; customer?: CustomerSummary[] } = { uptime: os.loadavg().map((l) => l.toFixed(2)).join(' ') }
+    const summary: { uptime: string; lighthouse?: Partial<Record<Throttling, Record<string, PageSummary>>>; customer?: CustomerSummary[] } = { uptime: os.loadavg().map((l) => l.toFixed(2)).join(' ') }
+    const methods = throttlingMethods()
     const otherHosts = new Set<string>()
     if (RUNS > 0) {
       say('Building the floor (a bare Next pages-router page) and serving it beside the app…')
@@ -324,13 +387,19 @@ async function main(): Promise<void> {
       ownHosts.add(new URL(floor.url).host)
       const targets = [{ name: FLOOR, url: floor.url }, ...stacks.flatMap((one) => PAGES.map((page) => ({ name: labelled(one.label, page), url: new URL(page, one.appUrl).href })))]
       say(`Load average before the runs: ${summary.uptime}`)
-      const results = await lighthouseRuns(targets, ownHosts, dataDir)
+      const tables = new Map<Throttling, Map<string, PageSummary>>()
+      for (const method of methods) {
+        const results = await lighthouseRuns(targets, ownHosts, dataDir, method)
+        tables.set(method, new Map([...results].map(([page, runs]) => [page, summarise(runs)])))
+        for (const runs of results.values()) for (const run of runs) run.hosts.forEach((host) => otherHosts.add(host))
+      }
       await floor.stop()
       floor = undefined
-      const summaries = new Map([...results].map(([page, runs]) => [page, summarise(runs)]))
-      for (const runs of results.values()) for (const run of runs) run.hosts.forEach((host) => otherHosts.add(host))
-      printLighthouse(summaries)
-      summary.lighthouse = Object.fromEntries(summaries)
+      summary.lighthouse = {}
+      for (const [method, summaries] of tables) {
+        printLighthouse(summaries, method)
+        summary.lighthouse[method] = Object.fromEntries(summaries)
+      }
     }
     if (CUSTOMER_RUNS > 0) {
       summary.customer = await customerRuns(stacks)
