@@ -3,7 +3,7 @@ import { sdkNotInitializedError } from '@/lib/rio/errors/app-error'
 import { toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { RioAccessor, RioClient } from '@/lib/rio/client'
 import { whenIdle, whenVisitorActs } from '@/lib/rio/idle'
-import { hasStoredSignIn } from '@/lib/rio/stored-session'
+import { hasStoredSignIn, tokenStorageKey } from '@/lib/rio/stored-session'
 import type { AppError } from '@/lib/types'
 import type { RioContextValue } from './types'
 
@@ -33,8 +33,9 @@ async function defaultClient(): Promise<{ client: RioClient; projectId: string }
 }
 
 /**
- * Creates the page's one SDK instance once the page is idle after first paint, or at once when a
- * request needs it earlier, and shares it with the other providers.
+ * Creates the page's one SDK instance once the page is idle after first paint (on a `deferStart`
+ * page, a visitor's when they first act), or at once when a request needs it earlier, and shares it
+ * with the other providers.
  */
 export function RioProvider({ children, createClient, deferStart = false }: RioProviderProps) {
   const [state, setState] = useState<{ client: RioClient | null; projectId: string | null; error: AppError | null }>(
@@ -63,7 +64,8 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
     // Never during the server render or the first paint: the SDK and Firebase are most of the
     // page's script work, and a visitor reading prerendered plans does not need them until they act.
     const run = () => { start().catch(() => undefined) }
-    return deferStart && !hasStoredSignIn() ? whenVisitorActs(run) : whenIdle(run)
+    if (!deferStart || hasStoredSignIn()) return whenIdle(run)
+    return whenVisitorActs(run, tokenStorageKey(process.env.NEXT_PUBLIC_RIO_PROJECT_ID?.trim() ?? ''))
   }, [start, deferStart])
 
   // A request made before the SDK is ready starts it now and waits for it (a sign-in submitted at

@@ -28,7 +28,7 @@ export default function Home({ plans, prices }: HomeProps) {
 }
 
 // The plans are in the HTML of `/`, so visitors see them at first paint; the browser still loads
-// them once at start and shows its own answer when it differs.
+// them once the SDK starts (a visitor's when they act) and shows its own answer when it differs.
 const plansProps: GetStaticProps<HomeProps> = async ({ locale }) => {
   const result = await fetchPlansOnServer()
   if (result.plans === null) {

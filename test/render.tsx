@@ -24,13 +24,15 @@ export interface AppRenderOptions extends Omit<RenderOptions, 'wrapper'> {
   createClient?: RioProviderProps['createClient']
   /** Renders under React's StrictMode, which runs effects twice as development builds do. */
   strict?: boolean
+  /** As a page marked `deferSdkStart` (`/`, `/sign-in`): a visitor's SDK waits for them to act. */
+  deferSdkStart?: boolean
 }
 
-function wrapperFor(createClient?: RioProviderProps['createClient'], strict = false) {
+function wrapperFor(createClient?: RioProviderProps['createClient'], strict = false, deferSdkStart = false) {
   return function AppWrapper({ children }: { children: ReactNode }) {
     const tree = (
       <MemoryRouterProvider>
-        <AppProviders createClient={createClient}>
+        <AppProviders createClient={createClient} deferSdkStart={deferSdkStart}>
           {children}
           <AppToastContainer />
         </AppProviders>
@@ -41,10 +43,10 @@ function wrapperFor(createClient?: RioProviderProps['createClient'], strict = fa
 }
 
 /** Renders UI inside the app's real provider tree. */
-export function renderApp(ui: ReactElement, { route = '/', createClient, strict, ...options }: AppRenderOptions = {}) {
+export function renderApp(ui: ReactElement, { route = '/', createClient, strict, deferSdkStart, ...options }: AppRenderOptions = {}) {
   // act: a tree rendered earlier in the test (a second "tab") re-renders on the route change.
   act(() => mockRouter.setCurrentUrl(route))
-  return render(ui, { wrapper: wrapperFor(createClient, strict), ...options })
+  return render(ui, { wrapper: wrapperFor(createClient, strict, deferSdkStart), ...options })
 }
 
 /** Renders a hook inside the app's real provider tree. */

@@ -5,7 +5,9 @@ import type { AppProps } from 'next/app'
 import mockRouter from 'next-router-mock'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import App from '@/pages/_app'
+import { storeSession } from '@/test/first-paint'
 import { server } from '@/test/msw/server'
+import { renderApp } from '@/test/render'
 
 type ShellRouter = AppProps['router']
 
@@ -82,9 +84,23 @@ test('on a page that renders for visitors without the SDK, a visitor\'s SDK star
     // Well past the moment an ordinary page starts it (the test above), nothing has started it.
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(tokens.times).toEqual([])
-    fireEvent.pointerDown(screen.getByText('Prerendered plans'))
+    fireEvent.click(screen.getByText('Prerendered plans'))
     await waitFor(() => expect(tokens.times).toHaveLength(1), { timeout: 5000 })
   } finally {
     tokens.stop()
   }
+})
+
+test('on such a page, a returning customer\'s SDK starts by itself, to restore their session; a visitor\'s waits', async () => {
+  // The SDK's creation, seen directly: a client that never arrives keeps the test to that one step.
+  const visitorClient = jest.fn(() => new Promise<never>(() => undefined))
+  const { unmount } = renderApp(<p>Prerendered plans</p>, { deferSdkStart: true, createClient: visitorClient })
+  await act(() => new Promise((resolve) => setTimeout(resolve, 500)))
+  expect(visitorClient).not.toHaveBeenCalled()
+  unmount()
+
+  storeSession(process.env.NEXT_PUBLIC_RIO_PROJECT_ID ?? '', 'returning-customer')
+  const customerClient = jest.fn(() => new Promise<never>(() => undefined))
+  renderApp(<p>Prerendered plans</p>, { deferSdkStart: true, createClient: customerClient })
+  await waitFor(() => expect(customerClient).toHaveBeenCalledTimes(1))
 })

@@ -1,9 +1,10 @@
 import '@/test/intersection-observer'
 /**
  * `/` is prerendered with the plans (getStaticProps): they show at once, the browser still loads
- * them once at start and its answer replaces them when it differs; an outage keeps them on screen.
+ * them once the SDK starts (a visitor's when they act) and its answer replaces them when it differs;
+ * an outage keeps them on screen.
  */
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
@@ -71,6 +72,32 @@ describe('the page with prerendered plans', () => {
     renderApp(<PlansPage prerenderedPlans={[plan('a', 'Alpha', 1), plan('b', 'Beta', 2)]} />, { createClient: () => new Promise(() => undefined) })
     expect(headings()).toEqual(['Alpha', 'Beta'])
     expect(screen.queryByText('Loading plans…')).not.toBeInTheDocument()
+  })
+
+  test('for a visitor who has not acted, no load replaces them; their first click does', async () => {
+    let calls = 0
+    const countCalls = ({ request }: { request: Request }) => {
+      if (plansCall.test(new URL(request.url).pathname)) calls += 1
+    }
+    server.events.on('request:start', countCalls)
+    try {
+      renderApp(<PlansPage prerenderedPlans={[plan('old', 'Old plan', 1)]} />, { deferSdkStart: true })
+      // Well past the idle start of a page that does not wait (the test below).
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1500)))
+      expect(calls).toBe(0)
+      expect(headings()).toEqual(['Old plan'])
+      fireEvent.click(screen.getByRole('heading', { name: 'Old plan' }))
+      await screen.findByRole('heading', { name: 'Taster' }, LOAD)
+      expect(calls).toBe(1)
+    } finally {
+      server.events.removeListener('request:start', countCalls)
+    }
+  })
+
+  test('without plans in its HTML, a visitor\'s page loads them at once, without waiting for an act', async () => {
+    renderApp(<PlansPage prerenderedPlans={null} />, { deferSdkStart: true })
+    await screen.findByRole('heading', { name: 'Taster' }, LOAD)
+    expect(headings()).toEqual(['Taster', 'Daily Grind', "Roaster's Club", 'Barista'])
   })
 
   test('the browser\'s own load (once, at start) replaces them when they differ', async () => {

@@ -6,6 +6,7 @@ import type { CustomerPlansProps } from './CustomerPlans'
 import { CONFIRMATION_UNAVAILABLE } from '@/lib/plans/messages'
 import { usePlans } from './usePlans'
 import { useAuth } from '@/contexts/AuthContext'
+import { useRio } from '@/contexts/RioContext'
 import type { SubscriptionPlan } from '@/lib/contract'
 import type { PriceTexts } from '@/lib/format/price'
 import { lazyComponent } from '@/components/react/lazy-component'
@@ -17,8 +18,8 @@ import styles from './Plans.module.css'
 export interface PlansPageProps {
   /**
    * The plans the page was prerendered with (sorted), or null when the build could not reach the
-   * backend. Shown until the browser's own load answers, and kept when that load fails: plans
-   * change only with a deploy, so a visitor during an outage still sees them.
+   * backend. Shown until the browser's own load answers, and kept when that load fails: the server
+   * renews them within a minute of a change, so a visitor during an outage still sees them.
    */
   prerenderedPlans?: SubscriptionPlan[] | null
   /** Their prices as the server wrote them (hydration repeats them instead of formatting). */
@@ -47,6 +48,12 @@ export function PlansPage({ prerenderedPlans = null, prerenderedPrices = null }:
     onRetry: loaded.reloadPlans,
     priceTexts: prerenderedPrices,
   }
+  // Without plans in its HTML (the build could not reach the backend) the page has nothing to show
+  // a visitor until the SDK loads them: it starts now rather than when they act.
+  const { rio } = useRio()
+  useEffect(() => {
+    if (prerenderedPlans === null) rio().catch(() => undefined)
+  }, [prerenderedPlans, rio])
   // Loaded as soon as a stored session is seen, so it is there by the time the session is restored.
   useEffect(() => {
     if (restoringSession) customerPlans.load().catch(() => undefined)

@@ -8,26 +8,30 @@
 export const SDK_START_TIMEOUT_MS = 3000
 
 /**
- * What a visitor does that may soon need the SDK: pressing, touching or typing anywhere (`input`
- * covers an autofilled field, which fires no key), and a sign-in or sign-out in another tab
- * (`storage`). Not `focus`: a field the page focuses itself is no sign of intent.
+ * What a visitor does that may soon need the SDK: a click or tap (not a touch that scrolls), a key,
+ * an input (`input` covers an autofilled field, which fires no key), and a sign-in or sign-out in
+ * another tab (`storage` of the SDK's tokens). Not `focus`: a field the page focuses itself is no
+ * sign of intent.
  */
-export const VISITOR_INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'storage'] as const
+export const VISITOR_INTENT_EVENTS = ['click', 'keydown', 'input', 'storage'] as const
 
 /**
- * Runs `task` once, at the first of `VISITOR_INTENT_EVENTS`. A visitor reading a page that has all
- * they need in its HTML (the plans, the sign-in form) never downloads or runs the SDK and Firebase:
- * on a phone that is about a second of script work at 4× CPU, which used to land five seconds after
- * load whether they did anything or not. A request (the code they ask for) starts the SDK anyway.
+ * Runs `task` once, at the first of `VISITOR_INTENT_EVENTS` (a `storage` event only when it is of
+ * `tokenKey`, or storage was cleared). A visitor reading a page that has all they need in its HTML
+ * (the plans, the sign-in form) never downloads or runs the SDK and Firebase: on a phone that is
+ * about a second of script work at 4× CPU, which used to land five seconds after load whether they
+ * did anything or not. A request (the code they ask for) starts the SDK anyway.
  * @returns a function that cancels the task if it has not run
  */
-export function whenVisitorActs(task: () => void): () => void {
+export function whenVisitorActs(task: () => void, tokenKey: string): () => void {
   if (typeof window === 'undefined') return () => undefined
+  // Capture: a handler of the page that stops an event's propagation does not hide the act.
   const options: AddEventListenerOptions = { capture: true, passive: true }
   const stop = () => {
     for (const type of VISITOR_INTENT_EVENTS) window.removeEventListener(type, act, options)
   }
-  function act() {
+  function act(event: Event) {
+    if (event instanceof StorageEvent && event.key !== null && event.key !== tokenKey) return
     stop()
     task()
   }
