@@ -10,7 +10,7 @@ import { useRio } from '@/contexts/RioContext'
 import type { AccountContextValue, CustomerHandle, PlanList } from './account-types'
 
 // The request layer loads with the first request (after first paint), not with the page.
-const accountApi = () => import('@/lib/customer/account-api')
+const accountApi = () => import('@/lib/rio/start').then((start) => start.accountApi)
 
 /** What the provider holds: the plans and the customer's handle; the features' calls are bound in their hooks. */
 interface AccountState {

@@ -12,7 +12,7 @@ import { forgetSignInMoment } from '@/lib/rio/session-start'
 // The request layer loads with the first request (after first paint), not with the page; the
 // session module with the SDK (RioProvider's start), so it is there once there is a client.
 const signInApi = () => import('@/lib/rio/sign-in-api')
-const sessionApi = () => import('@/lib/rio/session-api')
+const sessionApi = () => import('@/lib/rio/start').then((start) => start.sessionApi)
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined)
 AuthContext.displayName = 'AuthContext'

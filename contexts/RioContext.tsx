@@ -27,9 +27,8 @@ export interface RioProviderProps {
 
 async function defaultClient(): Promise<{ client: RioClient; projectId: string }> {
   // Read when the SDK starts, not with the page: its checks, messages and loader are not first-load JS.
-  const [{ readRioConfig }, { loadRio }] = await Promise.all([import('@/lib/rio/config'), import('@/lib/rio/client')])
-  const config = readRioConfig(undefined, window.location.host)
-  return { client: await loadRio(config), projectId: config.projectId }
+  const { startRio } = await import('@/lib/rio/start')
+  return startRio(window.location.host)
 }
 
 /**
@@ -46,8 +45,9 @@ export function RioProvider({ children, createClient, deferStart = false }: RioP
   const started = useRef<Promise<RioClient> | null>(null)
 
   const start = useCallback((): Promise<RioClient> => {
-    // The session module comes with the SDK: the auth provider needs it as soon as there is a client.
-    started.current ??= Promise.all([create(), import('@/lib/rio/session-api')]).then(
+    // The session's and the account's request layers come with the SDK (lib/rio/start.ts): the
+    // other providers need them as soon as there is a client.
+    started.current ??= Promise.all([create(), import('@/lib/rio/start')]).then(
       ([{ client, projectId }]) => {
         setState({ client, projectId, error: null })
         return client

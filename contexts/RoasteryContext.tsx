@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { STAFF_IDENTITY, type Board } from '@/lib/contract'
-import { roasteryNotReadyError } from '@/lib/rio/errors/app-error'
+import { roasteryNotReadyError } from '@/lib/rio/errors/roastery'
 import { mapRejection, toAppErrorLater } from '@/lib/rio/errors/map-later'
 import type { RefundResult, RoasteryDays, ShipAllResult } from '@/lib/roastery/roastery-api'
 import { deliveryDays, msUntilNextDay } from '@/lib/roastery/days'

@@ -25,17 +25,16 @@ export const VISITOR_INTENT_EVENTS = ['click', 'keydown', 'input', 'storage'] as
  */
 export function whenVisitorActs(task: () => void, tokenKey: string): () => void {
   if (typeof window === 'undefined') return () => undefined
-  // Capture: a handler of the page that stops an event's propagation does not hide the act.
-  const options: AddEventListenerOptions = { capture: true, passive: true }
+  // Capture (`true`): a handler of the page that stops an event's propagation does not hide the act.
   const stop = () => {
-    for (const type of VISITOR_INTENT_EVENTS) window.removeEventListener(type, act, options)
+    for (const type of VISITOR_INTENT_EVENTS) window.removeEventListener(type, act, true)
   }
   function act(event: Event) {
     if (event instanceof StorageEvent && event.key !== null && event.key !== tokenKey) return
     stop()
     task()
   }
-  for (const type of VISITOR_INTENT_EVENTS) window.addEventListener(type, act, options)
+  for (const type of VISITOR_INTENT_EVENTS) window.addEventListener(type, act, true)
   return stop
 }
 

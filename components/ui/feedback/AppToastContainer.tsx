@@ -1,5 +1,9 @@
 import { ToastContainer } from 'react-toastify'
 
+// The toast call comes from here too (./notify.ts): one dynamic import brings the outlet and the
+// library, where two would each cost every page a loader in its first-load JS.
+export { toast } from 'react-toastify'
+
 /** Toasts close themselves after 5 s (a product constant; components/ui/__tests__/Toasts.test.tsx pins it). */
 export const TOAST_AUTO_CLOSE_MS = 5000
 /** A toast is dismissed once dragged across 80 % of its width (a product constant, pinned by the same test). */

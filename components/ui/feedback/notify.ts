@@ -22,7 +22,7 @@ export function onToastRaised(listener: () => void): () => void {
 function show(kind: ToastKind, message: string): void {
   raised += 1
   for (const listener of [...listeners]) listener()
-  import('react-toastify').then(
+  import('./AppToastContainer').then(
     ({ toast }) => { toast[kind](message) },
     // Offline, the toast library itself cannot arrive: this toast is lost, the next one tries again.
     () => undefined,

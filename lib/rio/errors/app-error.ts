@@ -84,10 +84,5 @@ export function noEmailInSessionError(): RioAppError {
   return keyed(new RioAppError({ code: 'NO_EMAIL', message: 'This session does not say which e-mail it belongs to. Sign out and sign in again.' }), 'errors.noEmail')
 }
 
-/** A staff action asked for while the roastery's boards are still being opened. */
-export function roasteryNotReadyError(): RioAppError {
-  return new RioAppError({ code: 'NOT_READY', message: 'The roastery is still loading. Try again in a moment.' })
-}
-
 /** What a customer reads when the service (or the app's own next chunk) cannot be reached. */
 export const NETWORK_MESSAGE = 'Cannot reach the service. Check your connection and try again.'
