@@ -9,7 +9,7 @@ import { useAuth } from '@/contexts/AuthContext'
 import { useRio } from '@/contexts/RioContext'
 import type { AccountContextValue, CustomerHandle, PlanList } from './account-types'
 
-// The request layer loads with the first request (after first paint), not with the page.
+// The request layer comes with the SDK's start (lib/rio/start.ts), not with the page.
 const accountApi = () => import('@/lib/rio/start').then((start) => start.accountApi)
 
 /** What the provider holds: the plans and the customer's handle; the features' calls are bound in their hooks. */

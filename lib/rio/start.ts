@@ -1,8 +1,9 @@
 /**
  * What starting the SDK brings, as one dynamic import: the page's configuration, the SDK's loader,
- * and the request layers the providers use from then on (the session's, the account's and the
+ * and the request layers the providers use from then on (the session's, and the account's with the
  * plans'). They are wanted at the same moment, so one loader in every page's first-load JS serves
- * them all, not one each.
+ * them all, not one each. The one re-exporting module on purpose (docs/architecture.md): a module
+ * here that threw while loading would stop the SDK's start, so they hold no work at load.
  */
 import type { RioClient } from './client-types'
 import { loadRio } from './client'

@@ -20,7 +20,7 @@ export interface FirstLoadRule {
 /** Loaded with the SDK or later, never with a page: every visitor page's first load is without them. */
 const LATER_FOR_EVERY_PAGE = [
   'npm:@retter/sdk', 'npm:firebase', 'npm:rxjs', 'npm:axios', 'npm:react-toastify', 'npm:@next/third-parties',
-  'lib/rio/sdk-guards.ts', 'lib/rio/sign-in-api.ts', 'lib/customer/account-api.ts', 'lib/rio/session-api.ts',
+  'lib/rio/sdk-guards.ts', 'lib/rio/sign-in-api.ts', 'lib/customer/account-api.ts', 'lib/rio/session-api.ts', 'lib/rio/start.ts',
   'lib/roastery/roastery-api.ts',
   'lib/rio/client.ts', 'lib/rio/state.ts', 'lib/rio/local.ts', 'lib/clock/backend-clock.ts', 'lib/rio/live-gate.ts', 'lib/first-paint/remember.ts',
   'components/analytics/Analytics.tsx', 'components/ui/feedback/AppToastContainer.tsx',
