@@ -248,7 +248,7 @@ function printLighthouse(summaries: Map<string, PageSummary>, throttling: Thrott
   say(`\nLighthouse ${RUNS} runs per page, mobile preset, ${THROTTLING_LABELS[throttling]}, median of each figure;`)
   say(`LCP × = the page's LCP over the floor's (${FLOOR}), TBT + = its TBT minus the floor's, in this run;`)
   say('scripts = those finished downloading before the observed paint of the largest content:')
-  say(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} `
+  say(`  ${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(14)} ${'TBT'.padStart(14)} ${'CLS'.padStart(6)} `
     + `${'LCP ×'.padStart(6)} ${'TBT +'.padStart(8)} ${'scripts'.padStart(16)} ${'target'.padStart(7)}`)
   // A figure some runs lacked says in how many it was measured.
   const measured = (text: string, have: number, runs: number): string => (have < runs && have > 0 ? `${text} (${have}/${runs})` : text)
@@ -267,8 +267,8 @@ function printLighthouse(summaries: Map<string, PageSummary>, throttling: Thrott
       versus = `${''.padStart(6)} ${''.padStart(8)} ${scripts.padStart(16)}`
     }
     const cls = Number.isNaN(sum.cls) ? 'n/a' : sum.cls.toFixed(3)
-    say(`  ${page.padEnd(14)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${measured(seconds(sum.lcpMs), sum.runsWithLcp, sum.runs).padStart(8)} `
-      + `${measured(ms(sum.tbtMs), sum.runsWithTbt, sum.runs).padStart(8)} ${cls.padStart(6)} ${versus}`)
+    say(`  ${page.padEnd(14)} ${String(sum.performance).padStart(5)} ${String(sum.accessibility).padStart(5)} ${measured(seconds(sum.lcpMs), sum.runsWithLcp, sum.runs).padStart(14)} `
+      + `${measured(ms(sum.tbtMs), sum.runsWithTbt, sum.runs).padStart(14)} ${cls.padStart(6)} ${versus}`)
   }
   say(`  target: LCP within ${LCP_TARGET_RATIO}× the floor's and TBT within ${TBT_TARGET_EXCESS_MS} ms of it, in every run (n/a: some run lacked a figure)`)
 }
