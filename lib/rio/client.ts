@@ -78,9 +78,6 @@ export function getRio(): RioClient {
   return ready
 }
 
-// The idle start lives in ./idle.ts: a page's first load needs it, and none of this module.
-export { SDK_START_TIMEOUT_MS, VISITOR_INTENT_EVENTS, whenIdle, whenVisitorActs } from './idle'
-
 /** Forgets the page's instance. Tests only: a page never needs a second instance. */
 export function resetRioForTests(): void {
   pending = null
