@@ -25,9 +25,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // On CI a failed journey is run once more and reported as flaky, not hidden: the returning
-  // customer's first-frame journey (first-paint.spec.ts) missed its plan badge at 412 px in full
-  // runs on a loaded machine, never alone; its cause is still open (docs/testing.md).
+  // On CI a failed journey is run once more and reported as flaky in the summary, not hidden
+  // (docs/testing.md).
   retries: process.env.CI ? 1 : 0,
   // The token-refresh journey waits past a 45 s token lifetime; the wrong-code journey waits out
   // the 30 s resend countdown.

@@ -1,6 +1,7 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
 import { buildDir, readBuildCss } from '@/lib/document/inline-css'
+import { FOOTER_ID } from '@/lib/document/first-frame'
 import { firstPaintScript } from '@/lib/first-paint/paint'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
 import { alternateLinks } from '@/lib/i18n/alternates'
@@ -12,6 +13,8 @@ type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
 
 // React's types leave out `disabled` on <link>, which HTML defines for stylesheets.
 const NOT_APPLIED: Record<string, boolean> = { disabled: true }
+// React's types leave out `blocking`, which HTML defines for links, scripts and styles.
+const RENDER_BLOCKING: Record<string, string> = { blocking: 'render' }
 
 /**
  * `<Head>` with the page's stylesheets inlined in production (lib/document/inline-css.ts): first
@@ -66,6 +69,8 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <meta name="theme-color" content="#17110d" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No frame of half a page (lib/document/first-frame.ts). */}
+        <link rel="expect" href={`#${FOOTER_ID}`} {...RENDER_BLOCKING} />
         {/* Before anything paints: a returning customer's stored view (lib/first-paint/paint.ts). */}
         <script dangerouslySetInnerHTML={{ __html: firstPaint }} />
       </InlineCssHead>
