@@ -10,6 +10,7 @@ import type { Translate } from '@/lib/i18n/types'
 import { planTitle } from '@/lib/format/plan'
 import { cancelReasonText } from '@/lib/subscription/cancel-words'
 import { weekdayText } from '@/lib/format/weekday'
+import { recordedExtraName } from '@retter-shared/BeanBloomSubscription/extras'
 
 /** The lost delivery a replacement is for, as a day. */
 function lostDay(change: SubscriptionChange, locale?: string): string {
@@ -36,7 +37,10 @@ export function describeChange(
     case 'shipped': return t('subscription.history.shipped', { day })
     case 'moved': return t('subscription.history.moved', { from: change.fromDate ? formatDeliveryDay(change.fromDate, locale) : '', day })
     case 'day': return change.weekday ? t('subscription.history.day', { weekday: weekdayText(change.weekday, locale), day }) : String(change.action)
-    case 'extra': return change.quantity ? t('subscription.history.extraAdded', { item: `${change.quantity} × ${change.extra ?? ''}`, day }) : t('subscription.history.extraRemoved', { item: change.extra ?? '', day })
+    case 'extra': {
+      const name = recordedExtraName(change, locale)
+      return change.quantity ? t('subscription.history.extraAdded', { item: `${change.quantity} × ${name}`, day }) : t('subscription.history.extraRemoved', { item: name, day })
+    }
     case 'coffee': return change.coffee ? t('subscription.history.coffee', { coffee: change.coffee, day }) : t('subscription.history.coffeeUsual', { day })
     case 'replacement': return t('subscription.history.replacement', { day, lost: lostDay(change, locale) })
     case 'replacement-shipped': return t('subscription.history.replacementShipped', { lost: lostDay(change, locale) })
@@ -66,7 +70,7 @@ export function describeEntry(
   const key = PAYMENT_KEYS[entry.what]
   if (key) return t(key, { day: entry.date ? formatDeliveryDay(entry.date, locale) : '', amount: formatPrice(entry.amountCents ?? 0, 'eur', locale) })
   if (entry.what === 'payment-method') return t('subscription.history.paymentMethod')
-  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, extra: entry.extra, quantity: entry.quantity, person: entry.person, giftPlan: entry.giftPlan, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
+  const change = { at: entry.at, action: entry.what, plan: entry.plan ?? null, fromPlan: entry.fromPlan, weeks: entry.weeks, date: entry.date, forDate: entry.forDate, coffee: entry.coffee, weekday: entry.weekday, fromDate: entry.fromDate, extra: entry.extra, extraNames: entry.extraNames, quantity: entry.quantity, person: entry.person, giftPlan: entry.giftPlan, reason: entry.what === 'cancelled' ? entry.cancelReason ?? (entry.actor !== 'staff' ? entry.reason : undefined) : undefined }
   return describeChange(t, change as SubscriptionChange, nameOf, locale)
 }
 

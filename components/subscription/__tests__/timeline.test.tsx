@@ -52,6 +52,27 @@ test('… in German', () => {
   expect(items[2]).toMatch(/20,00\s€ für die Lieferung am Do\., 19\. Nov\. 2026 bezahlt$/)
 })
 
+const EXTRAS: TimelineEntry[] = [
+  { at: '2026-11-22T10:00:00.000Z', what: 'extra', actor: 'customer', date: '2026-12-03', extra: 'Gift box', extraNames: { de: 'Geschenkbox', fr: 'Coffret cadeau' }, quantity: 2 },
+  { at: '2026-11-23T10:00:00.000Z', what: 'extra', actor: 'customer', date: '2026-12-03', extra: 'Gift box', extraNames: { de: 'Geschenkbox' }, quantity: 0 },
+  // Recorded before entries kept other languages' words.
+  { at: '2026-11-24T10:00:00.000Z', what: 'extra', actor: 'customer', date: '2026-12-10', extra: 'Ceramic pour-over dripper', quantity: 1 },
+]
+
+test('an extra reads in the customer’s language; one recorded without other languages’ words keeps its English name', () => {
+  const german = history('de', accountWith(EXTRAS))
+  expect(german[0]).toContain('1 × Ceramic pour-over dripper')
+  expect(german[1]).toContain('Geschenkbox')
+  expect(german[2]).toContain('2 × Geschenkbox')
+  expect(german.join(' ')).not.toContain('Gift box')
+})
+
+test('… and in English, its English name', () => {
+  const english = history('en', accountWith(EXTRAS))
+  expect(english[1]).toContain('Gift box')
+  expect(english[2]).toContain('2 × Gift box')
+})
+
 test('an account from before the timeline shows its history', () => {
   const items = history('en', accountWith(undefined))
   expect(items).toEqual([expect.stringMatching(/Started Barista$/)])

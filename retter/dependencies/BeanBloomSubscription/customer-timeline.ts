@@ -39,6 +39,8 @@ export interface TimelineEntry {
   fromDate?: string
   /** For `extra`: the extra (its English name) and how many are on the delivery of `date` now (0: taken off). */
   extra?: string
+  /** For `extra`: its name in the other languages it had words in then (recordedExtraName reads it). */
+  extraNames?: { [locale: string]: string }
   quantity?: number
   /** For gift entries: the other side's e-mail address and the plan given (`quantity`: its deliveries). */
   person?: string
@@ -96,6 +98,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.weekday) entry.weekday = change.weekday
     if (change.fromDate) entry.fromDate = change.fromDate
     if (change.extra) entry.extra = change.extra
+    if (change.extraNames) entry.extraNames = change.extraNames
     if (typeof change.quantity === 'number') entry.quantity = change.quantity
     if (change.person) entry.person = change.person
     if (change.giftPlan) entry.giftPlan = change.giftPlan

@@ -110,6 +110,30 @@ export function extraName(item: Pick<ExtraLine, 'name' | 'translations'>, locale
   return words && words.name ? words.name : item.name
 }
 
+/**
+ * An extra's name in each other language it has words in, kept with a change that names it: the
+ * customer's history then reads in their language, whatever the catalogue says later. Undefined
+ * when it has none.
+ */
+export function extraNamesOf(item: Pick<ExtraLine, 'translations'>): { [locale: string]: string } | undefined {
+  const names: { [locale: string]: string } = {}
+  let any = false
+  for (const locale in item.translations || {}) {
+    const words = (item.translations || {})[locale]
+    if (words && words.name) {
+      names[locale] = words.name
+      any = true
+    }
+  }
+  return any ? names : undefined
+}
+
+/** The extra a change or timeline entry names, in `locale` when it kept words for it; otherwise its English name. */
+export function recordedExtraName(record: { extra?: string; extraNames?: { [locale: string]: string } }, locale: string | undefined): string {
+  const named = locale && record.extraNames ? record.extraNames[locale] : undefined
+  return named || record.extra || ''
+}
+
 /** The line an extra makes on a delivery, `quantity` of it at today's price and words. */
 export function extraLineOf(extra: Extra, quantity: number): ExtraLine {
   return { itemId: extra.id, quantity: quantity, unitCents: extra.amountCents, vat: extra.vat, name: extra.name, translations: JSON.parse(JSON.stringify(extra.translations || {})) }

@@ -61,6 +61,8 @@ export interface SubscriptionChange {
   fromDate?: string
   /** For `extra`: the extra (its English name) whose quantity on the delivery of `date` is now `quantity` (0: taken off). */
   extra?: string
+  /** For `extra`: its name in the other languages it had words in then (recordedExtraName reads it). */
+  extraNames?: { [locale: string]: string }
   quantity?: number
   /** For gift entries: the other side's e-mail address, and the plan given (`quantity`: its deliveries). */
   person?: string

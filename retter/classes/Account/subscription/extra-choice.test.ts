@@ -45,6 +45,10 @@ test('extras on one delivery: the view, the board, the timeline and an e-mail; c
   const row = (await boardOf(rosa, DAY)).find((d) => d.deliveryId === `${sam.accountId}:${DAY}`)!
   expect(bagsToRoast(row)).toBe(BARISTA.bags + 1)
   expect(added.timeline?.at(-1)).toMatchObject({ what: 'extra', actor: 'customer', date: `${DAY}T00:00:00.000Z`, extra: 'Another bag of this coffee', quantity: 1 })
+  // Its name in every other language the catalogue had then: the history reads in the customer's.
+  expect(added.timeline?.at(-1)?.extraNames).toEqual({
+    de: 'Noch eine Tüte dieses Kaffees', fr: 'Un sachet de plus de ce café', nl: 'Nog een zak van deze koffie', it: 'Un altro sacchetto di questo caffè', es: 'Otra bolsa de este café',
+  })
   const total = BARISTA.amount + 2 * GIFT_BOX.amountCents + BAG.amountCents
   const mail = (await account.outbox(sam.email)).find((m) => m.subject === 'Added to your delivery on Wednesday 2 December 2026: 1 × Another bag of this coffee')
   expect(mail?.text).toContain(`€${(total / 100).toFixed(2)}`)

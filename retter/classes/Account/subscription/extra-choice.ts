@@ -7,7 +7,7 @@
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'
 import {
-  catalogueInUse, DeliveryExtras, deliveryToChange, ExtraLine, extrasOf, extrasOn, findExtra, MAX_EXTRA_LINES, quantityProblem, UpcomingDelivery, withExtraLine,
+  catalogueInUse, DeliveryExtras, deliveryToChange, ExtraLine, extraNamesOf, extrasOf, extrasOn, findExtra, MAX_EXTRA_LINES, quantityProblem, UpcomingDelivery, withExtraLine,
 } from 'BeanBloomSubscription'
 import { complete, current, CustomerView } from './customer-view'
 import { deliveryTotal } from './delivery-extras'
@@ -36,7 +36,7 @@ function saved(data: Data, view: CustomerView, delivery: UpcomingDelivery, lines
   view.extras = extras
   const amountCents = deliveryTotal(view, delivery.date)
   return complete(
-    data, view, nowMs, { action: 'extra', date: delivery.date, extra: line.name, quantity: quantity },
+    data, view, nowMs, { action: 'extra', date: delivery.date, extra: line.name, extraNames: extraNamesOf(line), quantity: quantity },
     { kind: 'extra', date: delivery.date, line: line, quantity: quantity, amountCents: amountCents },
   )
 }
