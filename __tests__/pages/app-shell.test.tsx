@@ -6,7 +6,7 @@ import mockRouter from 'next-router-mock'
 import { MemoryRouterProvider } from 'next-router-mock/MemoryRouterProvider'
 import App from '@/pages/_app'
 import { storeSession } from '@/test/first-paint'
-import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 import { renderApp } from '@/test/render'
 
 type ShellRouter = AppProps['router']
@@ -52,16 +52,8 @@ test('a page that crashes while rendering shows the fallback inside the layout',
   jest.restoreAllMocks()
 })
 
-/** Collects when the SDK asked for a token (its first request as it starts), in ms from now. */
-function watchTokenRequests(): { times: number[]; stop: () => void } {
-  const times: number[] = []
-  const started = Date.now()
-  const onRequest = ({ request }: { request: Request }) => {
-    if (/\/INSTANCE\/ProjectUser/.test(new URL(request.url).pathname)) times.push(Date.now() - started)
-  }
-  server.events.on('request:start', onRequest)
-  return { times, stop: () => server.events.removeListener('request:start', onRequest) }
-}
+/** Watches the SDK asking for a token: its first request as it starts. */
+const watchTokenRequests = () => watchRequests(/\/INSTANCE\/ProjectUser/)
 
 test('an ordinary page starts the SDK by itself once the page is idle', async () => {
   const tokens = watchTokenRequests()

@@ -11,6 +11,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import { fetchPlansOnServer, PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS } from '@/lib/rio/server-plans'
 import { getStaticProps } from '@/pages/index'
 import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 import { renderApp } from '@/test/render'
 
 const plansCall = /\/CALL\/Account\/getSubscriptionPlans\/static/
@@ -75,22 +76,18 @@ describe('the page with prerendered plans', () => {
   })
 
   test('for a visitor who has not acted, no load replaces them; their first click does', async () => {
-    let calls = 0
-    const countCalls = ({ request }: { request: Request }) => {
-      if (plansCall.test(new URL(request.url).pathname)) calls += 1
-    }
-    server.events.on('request:start', countCalls)
+    const calls = watchRequests(plansCall)
     try {
       renderApp(<PlansPage prerenderedPlans={[plan('old', 'Old plan', 1)]} />, { deferSdkStart: true })
       // Well past the idle start of a page that does not wait (the test below).
       await act(() => new Promise((resolve) => setTimeout(resolve, 1500)))
-      expect(calls).toBe(0)
+      expect(calls.urls).toEqual([])
       expect(headings()).toEqual(['Old plan'])
       fireEvent.click(screen.getByRole('heading', { name: 'Old plan' }))
       await screen.findByRole('heading', { name: 'Taster' }, LOAD)
-      expect(calls).toBe(1)
+      expect(calls.urls).toHaveLength(1)
     } finally {
-      server.events.removeListener('request:start', countCalls)
+      calls.stop()
     }
   })
 

@@ -20,6 +20,7 @@ import { backendCall, backendSession } from '@/test/backend'
 import { daysAhead, DAY_MS, movableClock, walkTo } from '@/test/clock'
 import { fakeStripeCalls } from '@/test/fake-stripe'
 import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 
 jest.setTimeout(40_000)
 
@@ -85,15 +86,14 @@ describe('the start confirmation takes the payment method', () => {
     expect(await axeViolations(dialog)).toEqual([])
     await typeDeliveryAddress(user, dialog, ADDRESS)
     await typeCard(user, dialog)
-    const sent: string[] = []
-    const onRequest = ({ request }: { request: Request }) => {
-      const method = /\/CALL\/Account\/(\w+)\//.exec(request.url)?.[1]
-      if (method) sent.push(method)
+    const calls = watchRequests(/\/CALL\/Account\/\w+\//)
+    try {
+      await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+    } finally {
+      calls.stop()
     }
-    server.events.on('request:start', onRequest)
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
-    server.events.removeListener('request:start', onRequest)
+    const sent = calls.urls.map((url) => /\/CALL\/Account\/(\w+)\//.exec(url)?.[1])
     // One setup, confirmed by Stripe.js, saved, then the plan: each once, in that order.
     expect(sent.filter((method) => method !== 'setDeliveryAddress' && method !== 'setPreferences'))
       .toEqual(['startPaymentSetup', 'savePaymentMethod', 'selectPlan'])
@@ -198,15 +198,16 @@ describe('each delivery’s payment on /account', () => {
     expect(row()).toHaveTextContent('Ships once paid')
     expect(await axeViolations(screen.getByRole('region', { name: 'Upcoming deliveries' }))).toEqual([])
 
-    const retries: string[] = []
-    const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/retryPayment\//.test(request.url)) retries.push(request.url) }
-    server.events.on('request:start', onRequest)
-    await user.click(within(row()).getByRole('button', { name: `Retry payment for the delivery on ${first}` }))
-    // Charged again at once and declined again: said beside the delivery, with the bank's reason, never as a success.
-    expect(await within(row()).findByRole('alert', {}, LOAD)).toHaveTextContent(/was declined again: your card was declined\. Try another card or bank account\.$/)
-    expect(screen.queryByText(/We tried the payment/)).not.toBeInTheDocument()
-    server.events.removeListener('request:start', onRequest)
-    expect(retries).toHaveLength(1)
+    const retries = watchRequests(/\/CALL\/Account\/retryPayment\//)
+    try {
+      await user.click(within(row()).getByRole('button', { name: `Retry payment for the delivery on ${first}` }))
+      // Charged again at once and declined again: said beside the delivery, with the bank's reason, never as a success.
+      expect(await within(row()).findByRole('alert', {}, LOAD)).toHaveTextContent(/was declined again: your card was declined\. Try another card or bank account\.$/)
+      expect(screen.queryByText(/We tried the payment/)).not.toBeInTheDocument()
+    } finally {
+      retries.stop()
+    }
+    expect(retries.urls).toHaveLength(1)
     await act(() => walkTo(Date.now()))
     // Failed, still offering both ways out.
     await waitFor(() => expect(within(row()).getByTestId('payment-status')).toHaveTextContent('Payment failed · €20.00'), LOAD)

@@ -14,6 +14,7 @@ import { useAccount } from '@/contexts/AccountContext'
 import { useAuth } from '@/contexts/AuthContext'
 import { formatDeliveryDay } from '@/lib/format/date'
 import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 import { renderAppHook, secondTabClient } from '@/test/render'
 import { renderRoute, typeCard, typeDeliveryAddress, typeEmailAndCode } from '@/test/app-harness'
 
@@ -56,13 +57,14 @@ test('a plan picked before sign-in flows through the address step to a started s
   expect(within(dialog).getByLabelText('Full name')).toHaveAccessibleDescription('The name is required.')
   await typeDeliveryAddress(user, dialog, ADDRESS)
   await typeCard(user, dialog)
-  const sent: string[] = []
-  const onRequest = ({ request }: { request: Request }) => { if (/\/CALL\/Account\/selectPlan\//.test(request.url)) sent.push(request.url) }
-  server.events.on('request:start', onRequest)
-  await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
-  server.events.removeListener('request:start', onRequest)
-  expect(sent).toHaveLength(1)
+  const sent = watchRequests(/\/CALL\/Account\/selectPlan\//)
+  try {
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Start Barista' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), LOAD)
+  } finally {
+    sent.stop()
+  }
+  expect(sent.urls).toHaveLength(1)
   expect(mockRouter).toMatchObject({ pathname: '/', query: {} })
   expect(await screen.findByTestId('current-plan-line', {}, LOAD)).toHaveTextContent(/You’re on Barista · next delivery/)
 }, 30_000)

@@ -2,7 +2,7 @@ import { loadPlans } from '@/lib/customer/account-api'
 import { createRioClient, getRio, initRio, loadRio, resetRioForTests } from '@/lib/rio/client'
 import { readRioConfig } from '@/lib/rio/config'
 import { localEnv } from './local-env'
-import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 
 describe('the one SDK instance', () => {
   afterEach(() => resetRioForTests())
@@ -46,15 +46,14 @@ describe('where and how long the SDK calls Retter', () => {
     ['euWest1', 'api.retter.io'],
     ['euWest1Beta', 'test-api.retter.io'],
   ] as const)('region %s sends the calls to *.%s', async (region, domain) => {
-    const hosts = new Set<string>()
-    const onRequest = ({ request }: { request: Request }) => { hosts.add(new URL(request.url).host) }
-    server.events.on('request:start', onRequest)
+    const calls = watchRequests(/./)
     try {
       const client = await createRioClient(readRioConfig({ NEXT_PUBLIC_RIO_PROJECT_ID: 'coffee-local', NEXT_PUBLIC_RIO_REGION: region }))
       await loadPlans(accessorFor(client))
     } finally {
-      server.events.removeListener('request:start', onRequest)
+      calls.stop()
     }
+    const hosts = new Set(calls.urls.map((url) => new URL(url).host))
     // The project's calls and the session calls (the SDK's "root" project), both on the region's host.
     expect([...hosts].filter((host) => host.endsWith('.retter.io')).sort()).toEqual([`coffee-local.${domain}`, `root.${domain}`])
   })

@@ -12,6 +12,7 @@ import { readStoredIdentity, tokenStorageKey } from '@/lib/rio/stored-session'
 import { isTransientTokenFailure } from '@/lib/rio/errors/map'
 import { readOtp, resetBackend } from '@/test/backend'
 import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 
 const REFRESH = /\/root\/CALL\/ProjectUser\/refreshToken\//
 const SIGN_OUT = /\/root\/CALL\/ProjectUser\/signOut\//
@@ -34,13 +35,6 @@ function storedSession(): string | null {
   return window.localStorage.getItem(tokenStorageKey(readRioConfig(undefined, window.location.host).projectId))
 }
 
-function countRequests(pattern: RegExp): { count: () => number; stop: () => void } {
-  let count = 0
-  const listener = ({ request }: { request: Request }) => { if (pattern.test(new URL(request.url).pathname)) count += 1 }
-  server.events.on('request:start', listener)
-  return { count: () => count, stop: () => server.events.removeListener('request:start', listener) }
-}
-
 describe.each([
   ['a 500 on the refresh call', () => HttpResponse.json({ code: 'INTERNAL', message: 'down' }, { status: 500 }), 'SERVER_ERROR'],
   ['a 502 from the proxy in front of a stopped backend', () => new HttpResponse('Bad gateway', { status: 502 }), 'SERVER_ERROR'],
@@ -51,13 +45,13 @@ describe.each([
     const before = await client.getCurrentUser()
     const stored = storedSession()
     expect(stored).not.toBeNull()
-    const signOuts = countRequests(SIGN_OUT)
+    const signOuts = watchRequests(SIGN_OUT)
     try {
       server.use(http.get(REFRESH, outage))
       await expect(loadPlans(rio)).rejects.toMatchObject({ code })
       await expect(loadPlans(rio)).rejects.toMatchObject({ code })
       expect(storedSession()).toBe(stored)
-      expect(signOuts.count()).toBe(0)
+      expect(signOuts.urls.length).toBe(0)
       expect(statuses.at(-1)).toBe('SIGNED_IN')
 
       server.resetHandlers()
@@ -74,7 +68,7 @@ describe.each([
 
 test('a refused refresh (401) still signs the customer out and clears the stored session', async () => {
   const { rio, statuses } = await signedInClient('refused@example.com')
-  const signOuts = countRequests(SIGN_OUT)
+  const signOuts = watchRequests(SIGN_OUT)
   try {
     server.use(http.get(REFRESH, () => HttpResponse.json({ code: 'INVALID_REFRESH_TOKEN', message: 'revoked' }, { status: 401 })))
     const seen = statuses.length
@@ -83,7 +77,7 @@ test('a refused refresh (401) still signs the customer out and clears the stored
     expect(statuses.slice(seen)).toContain('SIGNED_OUT')
     expect(statuses.at(-1)).not.toBe('SIGNED_IN')
     expect(readStoredIdentity(storedSession()).type).toBe('signed-out')
-    expect(signOuts.count()).toBe(1)
+    expect(signOuts.urls.length).toBe(1)
   } finally {
     signOuts.stop()
   }

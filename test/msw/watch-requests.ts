@@ -1,0 +1,28 @@
+import { server } from './server'
+
+/** The requests one watch saw start, in order, until it stopped. */
+export interface RequestWatch {
+  /** Each request's URL. */
+  readonly urls: string[]
+  /** When each started, in ms from the start of the watch. */
+  readonly times: number[]
+  /** Stops watching (call it in a `finally`: a watch left on would count the next test's requests). */
+  stop(): void
+}
+
+/**
+ * Watches the app tests' msw server for requests whose URL matches `pattern` as they start (before
+ * any handler answers), so a test can say how many calls a user's act sent, to where, and when.
+ */
+export function watchRequests(pattern: RegExp): RequestWatch {
+  const urls: string[] = []
+  const times: number[] = []
+  const started = Date.now()
+  const onStart = ({ request }: { request: Request }) => {
+    if (!pattern.test(request.url)) return
+    urls.push(request.url)
+    times.push(Date.now() - started)
+  }
+  server.events.on('request:start', onStart)
+  return { urls, times, stop: () => server.events.removeListener('request:start', onStart) }
+}
