@@ -90,12 +90,13 @@ async function stallingServer(html: string, cut: number, pauseMs: number): Promi
 const STALL_MS = 1_500
 /** The HTML of `path` as the app serves it. */
 const htmlOf = async (request: APIRequestContext, path: string) => (await request.get(path)).text()
-/** Index of the `n`th (1-based) occurrence of `text` in `html`, after `from`; -1 if there is none. */
+/** Index of the `n`th (1-based) occurrence of `text` in `html` at or after `from`; fails the test when there is none. */
 function nth(html: string, text: string, n: number, from = 0): number {
+  expect(from, `where to look for ${text}`).toBeGreaterThanOrEqual(0)
   let at = from - 1
   for (let i = 0; i < n; i += 1) {
     at = html.indexOf(text, at + 1)
-    if (at < 0) return -1
+    expect(at, `occurrence ${i + 1} of ${text}`).toBeGreaterThanOrEqual(0)
   }
   return at
 }
@@ -120,10 +121,16 @@ test('a page whose HTML stalls half-way paints nothing until its main region is 
   const record = await recordLoads(page)
   // Inside the header, after its first link: its other links and the language link are still to come.
   const home = await htmlOf(request, '/')
-  const inHeader = await loadStalled(page, record, home, nth(home, '</li>', 1, home.indexOf('<header')))
+  const inHeader = await loadStalled(page, record, home, nth(home, '</li>', 1, nth(home, '<header', 1)))
   const frames = painted(inHeader)
   expect(frames.map((state) => state.headerLinks), '/: the header links, frame by frame').toEqual(frames.map(() => ['Plans', 'Sign in']))
+  expect(painted(inHeader)[0]?.at, '/ stalled in its header: when its first frame was painted (ms)').toBeGreaterThanOrEqual(STALL_MS)
   expect(totalShift(inHeader), shiftMessage('CLS of /', inHeader)).toBe(0)
+
+  // Inside the main region of `/`, after its first card.
+  const inPlans = await loadStalled(page, record, home, nth(home, '</article>', 1, nth(home, '<main', 1)) + '</article>'.length)
+  expect(painted(inPlans)[0]?.at, '/ stalled in its main region: when its first frame was painted (ms)').toBeGreaterThanOrEqual(STALL_MS)
+  expect(totalShift(inPlans), shiftMessage('CLS of /', inPlans)).toBe(0)
 
   // Inside the main region, after the first of the account's two skeleton cards: no frame until the rest came.
   const account = await htmlOf(request, '/account')
@@ -142,7 +149,7 @@ test('without the document’s render hold, a half-arrived grid of cards moves n
   const account = withoutHold(await htmlOf(request, '/account'))
   const skeleton = 'data-testid="account-skeleton"'
   for (const [path, html, cut] of [
-    ['/', home, nth(home, '</article>', 1, home.indexOf('<main')) + '</article>'.length],
+    ['/', home, nth(home, '</article>', 1, nth(home, '<main', 1)) + '</article>'.length],
     ['/account', account, account.lastIndexOf('<div', nth(account, skeleton, 2))],
   ] as const) {
     await loadStalled(page, record, html, cut)
@@ -181,8 +188,7 @@ test('a returning customer’s / and /account show their own plan and subscripti
     await waitForFreshData(page)
     const home = firstWithHeading(record, '/')
     expect(home.planLine, `${size}: the plan line in the first frame that shows /`).toContain(`You’re on ${PLAN}`)
-    // Chromium may paint while the HTML is still being parsed (a slow CPU): the cards come in later
-    // frames. Every frame that shows the customer's card shows it marked, and only it.
+    // Every frame that shows the customer's card shows it marked, and only it.
     const withPlans = painted(record, '/').filter((state) => state.planCards.includes(PLAN))
     expect(withPlans.length, `${size}: frames of / that showed the ${PLAN} card`).toBeGreaterThan(0)
     expect(withPlans.map((state) => state.yourPlan), `${size}: the cards marked "Your plan", frame by frame`).toEqual(withPlans.map(() => [PLAN]))

@@ -1,7 +1,7 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
 import { buildDir, readBuildCss } from '@/lib/document/inline-css'
-import { FOOTER_ID } from '@/lib/document/first-frame'
+import { FIRST_FRAME_TARGET_ID } from '@/lib/document/first-frame'
 import { firstPaintScript } from '@/lib/first-paint/paint'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
 import { alternateLinks } from '@/lib/i18n/alternates'
@@ -70,7 +70,7 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* No frame of half a page (lib/document/first-frame.ts). */}
-        <link rel="expect" href={`#${FOOTER_ID}`} {...RENDER_BLOCKING} />
+        <link rel="expect" href={`#${FIRST_FRAME_TARGET_ID}`} {...RENDER_BLOCKING} />
         {/* Before anything paints: a returning customer's stored view (lib/first-paint/paint.ts). */}
         <script dangerouslySetInnerHTML={{ __html: firstPaint }} />
       </InlineCssHead>

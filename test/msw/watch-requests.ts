@@ -11,10 +11,13 @@ export interface RequestWatch {
 }
 
 /**
- * Watches the app tests' msw server for requests whose URL matches `pattern` as they start (before
- * any handler answers), so a test can say how many calls a user's act sent, to where, and when.
+ * Watches the app tests' msw server for requests whose whole URL (host and query included) matches
+ * `pattern` as they start (before any handler answers), so a test can say how many calls a user's
+ * act sent, to where, and when.
  */
 export function watchRequests(pattern: RegExp): RequestWatch {
+  // A global or sticky pattern keeps its position between tests: every other request would be missed.
+  if (pattern.global || pattern.sticky) throw new Error(`watchRequests: give ${String(pattern)} without the g or y flag`)
   const urls: string[] = []
   const times: number[] = []
   const started = Date.now()

@@ -8,6 +8,7 @@ import '@/test/intersection-observer'
 /* eslint-disable testing-library/no-node-access -- the stored words are generated content, not DOM text: the first paint's parts are found by their marks. */
 import { screen, within } from '@testing-library/react'
 import { Layout } from '@/components/ui/layout/Layout'
+import { FIRST_FRAME_TARGET_ID } from '@/lib/document/first-frame'
 import { PlansPage } from '@/components/plans/PlansPage'
 import { customerViewKey, type CustomerView } from '@/lib/first-paint/customer-view'
 import { firstPaintConfig, paintFirstView } from '@/lib/first-paint/paint'
@@ -52,6 +53,17 @@ const shownBadges = (container: HTMLElement = document.body) =>
 function renderHome() {
   renderApp(<Layout><PlansPage prerenderedPlans={[...SERVED]} /></Layout>, { route: '/', createClient: never })
 }
+
+// The document holds a page's first frame until this element is in the page (pages/_document.tsx):
+// after the main region, so the first frame has all of it, and on every page, so the hold ends.
+test('the element the first frame waits for comes after the page’s main region, outside it', () => {
+  renderHome()
+  const main = screen.getByRole('main')
+  const target = document.getElementById(FIRST_FRAME_TARGET_ID)
+  expect(target).not.toBeNull()
+  expect(main.contains(target)).toBe(false)
+  expect(main.compareDocumentPosition(target as Node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+})
 
 test('a visitor’s /: "Sign in" in the header, the plans to start through sign-in, nothing of a customer', async () => {
   paintFirstView(window, config, true)

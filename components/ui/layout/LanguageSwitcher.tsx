@@ -41,5 +41,5 @@ export function LanguageSwitcher({ place }: { place: 'header' | 'footer' }) {
   )
 }
 
-/** The footer's list of languages, which the header's link leads to. */
+/** The footer's list of languages, which the header's link leads to and a page's first frame waits for (lib/document/first-frame.ts). */
 const LANGUAGES_ID = 'languages'

@@ -11,7 +11,6 @@ import styles from './Layout.module.css'
 import { ROUTES } from '@/lib/routes'
 import { useT } from '@/contexts/I18nContext'
 import { LanguageSwitcher } from './LanguageSwitcher'
-import { FOOTER_ID } from '@/lib/document/first-frame'
 
 /** The page frame: skip link, header with the brand and navigation, main region and footer. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -42,8 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main ref={mainRef} id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      {/* The first frame waits for the footer's start: everything above it is whole (lib/document/first-frame.ts). */}
-      <footer id={FOOTER_ID} className={styles.footer}>
+      <footer className={styles.footer}>
         <div className={styles.footerInner}>
           <p>{t('shell.footer.tagline')}</p>
           <p>{t('shell.footer.promise')}</p>
@@ -54,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <AppLink href={LEGAL_ROUTES.terms}>{t('shell.legal.terms')}</AppLink>
             <CookieSettingsLink className={styles.footerButton} />
           </nav>
+          {/* The first frame waits for this list: everything above it is whole (lib/document/first-frame.ts). */}
           <LanguageSwitcher place="footer" />
         </div>
       </footer>

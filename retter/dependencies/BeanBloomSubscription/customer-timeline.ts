@@ -98,7 +98,7 @@ export function historyEntries(history: ReadonlyArray<SubscriptionChange>, seen:
     if (change.weekday) entry.weekday = change.weekday
     if (change.fromDate) entry.fromDate = change.fromDate
     if (change.extra) entry.extra = change.extra
-    if (change.extraNames) entry.extraNames = change.extraNames
+    if (change.extraNames) entry.extraNames = Object.assign({}, change.extraNames)
     if (typeof change.quantity === 'number') entry.quantity = change.quantity
     if (change.person) entry.person = change.person
     if (change.giftPlan) entry.giftPlan = change.giftPlan

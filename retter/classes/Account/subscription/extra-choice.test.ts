@@ -106,7 +106,7 @@ test('an extra is taken off; it follows its delivery to another day; staff add o
   await account.ok(sam, 'addExtra', { date: DAY, itemId: 'dripper', quantity: 1 })
   const removed = await account.ok(sam, 'removeExtra', { date: DAY, itemId: 'dripper' })
   expect(removed.upcomingDeliveries?.find((d) => d.date.startsWith(DAY))?.extras).toBeUndefined()
-  expect(removed.timeline?.at(-1)).toMatchObject({ what: 'extra', extra: 'Ceramic pour-over dripper', quantity: 0 })
+  expect(removed.timeline?.at(-1)).toMatchObject({ what: 'extra', extra: 'Ceramic pour-over dripper', quantity: 0, extraNames: expect.objectContaining({ de: 'Keramik-Handfilter' }) })
   expect((await account.outbox(sam.email)).map((m) => m.subject)).toContain('Taken off your delivery on Wednesday 2 December 2026: Ceramic pour-over dripper')
 
   await account.ok(sam, 'addExtra', { date: DAY, itemId: 'gift-box', quantity: 1 })
