@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { signInThroughPage } from '@/test/app-harness'
-import { server } from '@/test/msw/server'
+import { watchRequests } from '@/test/msw/watch-requests'
 import { backendCall, backendSession } from '@/test/backend'
 import { addMember, ownerForEachTest } from '@/test/staff'
 import { savePaymentMethod, TEST_CARDS } from '@/rio-local/test/payments'
@@ -129,13 +129,16 @@ test('finance reads the month’s report on /roastery and downloads it; support 
 })
 
 test('a roaster has neither the customers nor the reports', async () => {
-  const answered: string[] = []
-  server.events.on('response:mocked', ({ request }) => { answered.push(new URL(request.url).pathname) })
-  await addMember(OWNER, 'rui@example.com', ['roaster'])
-  const user = userEvent.setup()
-  await signInThroughPage(user, 'rui@example.com', { next: '/roastery', landing: '/roastery' })
-  await waitFor(() => expect(answered.some((path) => path.includes('/Shop/myRoles/'))).toBe(true), LOAD)
-  expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()
-  expect(screen.queryByRole('region', { name: 'Customers' })).toBeNull()
-  expect(screen.queryByRole('region', { name: 'Reports' })).toBeNull()
+  const roles = watchRequests(/\/Shop\/myRoles\//, 'response:mocked')
+  try {
+    await addMember(OWNER, 'rui@example.com', ['roaster'])
+    const user = userEvent.setup()
+    await signInThroughPage(user, 'rui@example.com', { next: '/roastery', landing: '/roastery' })
+    await waitFor(() => expect(roles.urls.length).toBeGreaterThan(0), LOAD)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Roastery' }, LOAD)).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Customers' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Reports' })).toBeNull()
+  } finally {
+    roles.stop()
+  }
 })

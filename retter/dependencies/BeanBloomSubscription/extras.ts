@@ -117,9 +117,10 @@ export function extraName(item: Pick<ExtraLine, 'name' | 'translations'>, locale
  */
 export function extraNamesOf(item: Pick<ExtraLine, 'translations'>): { [locale: string]: string } | undefined {
   const names: { [locale: string]: string } = {}
+  const translations = item.translations || {}
   let any = false
-  for (const locale in item.translations || {}) {
-    const words = (item.translations || {})[locale]
+  for (const locale in translations) {
+    const words = translations[locale]
     if (words && words.name) {
       names[locale] = words.name
       any = true
