@@ -162,3 +162,16 @@ test('staff actions in the other classes go on the audit log once they succeed',
   const { entries } = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }
   expect(entries.map((e) => [e.action, e.target, e.after, e.by])).toEqual([['tracking.saved', day, '1', OWNER]])
 })
+
+test('a bootstrap owner’s first staff action, before anyone opened the Shop, opens it and is on the audit log', async () => {
+  const sam = await account.signIn(newEmail('sam'))
+  await account.ok(sam, 'setDeliveryAddress', { name: 'Sam Rivera', line1: 'Torstraße 1', city: 'Berlin', postalCode: '10119', country: 'DE' })
+  await savePaymentMethod((name, body) => account.method(sam, name, body))
+  await account.ok(sam, 'selectPlan', { planId: 'barista' })
+  const day = ((await account.userState(sam)) as { nextDeliveryAt: string }).nextDeliveryAt.slice(0, 10)
+  const olga = await account.signIn(OWNER)
+  const entries = [{ deliveryId: `${sam.accountId}:${day}`, carrier: 'gls', trackingNumber: '123456789012' }]
+  expect((await call(backend(), 'POST', `/${P}/CALL/Roastery/setTracking/${day}?_token=${olga.token}`, { entries })).status).toBe(200)
+  const log = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }
+  expect(log.entries.map((e) => [e.action, e.target, e.by])).toEqual([['tracking.saved', day, OWNER]])
+})

@@ -27,6 +27,8 @@ export const SHOP_INSTANCE = 'main'
 /** The part of the RDK a class asks the Shop through. */
 export interface ShopCaller {
   methodCall(input: { classId: string; instanceId: string; methodName: string; body?: unknown }): Promise<{ statusCode: number; body?: unknown } | undefined>
+  /** Opens (creates when missing) an instance; the audit log opens the Shop with it. */
+  getInstance?(input: { classId: string; instanceId: string }): Promise<unknown>
 }
 
 /** The roles of `email`: a bootstrap owner's, else the Shop's answer (none when it has none or did not answer). */
@@ -60,15 +62,21 @@ export async function isStaffMember(rdk: ShopCaller, email: string): Promise<boo
 export type StaffActionRecord = Pick<AuditEntry, 'action' | 'target'> & Partial<Pick<AuditEntry, 'before' | 'after'>>
 
 /**
- * Records on the Shop's audit log what the staff session of `context` did. A log that cannot be
+ * Records on the Shop's audit log what the staff session of `context` did, opening the Shop when
+ * nobody has yet (a bootstrap owner may ship before any staff page opened it). A log that cannot be
  * written never undoes the action: it is logged to the function log instead.
  */
 export async function recordStaffAction(rdk: ShopCaller, context: Context, record: StaffActionRecord): Promise<void> {
   const by = staffEmailOf(context)
   if (!by) return
   const body = { by: by, action: record.action, target: record.target.slice(0, 200), before: (record.before || '').slice(0, 500), after: (record.after || '').slice(0, 500) }
+  const write = function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body }) }
   try {
-    const answer = await rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body })
+    let answer = await write()
+    if (answer && answer.statusCode === 404 && rdk.getInstance) {
+      await rdk.getInstance({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE })
+      answer = await write()
+    }
     if (!answer || answer.statusCode >= 300) console.error('[audit] not recorded (' + (answer ? answer.statusCode : 'no answer') + '): ' + JSON.stringify(body))
   } catch (err) {
     console.error('[audit] not recorded (' + String(err) + '): ' + JSON.stringify(body))
