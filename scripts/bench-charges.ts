@@ -5,7 +5,8 @@
  *
  * 1. Starts localstripe on a free port, a counting proxy in front of it (the runtime's
  *    STRIPE_API_URL), and the runtime with the per-address sign-in limits lifted.
- * 2. Moves the test clock to 01:00 UTC (far from midnight), then makes BENCH_CUSTOMERS (1,000)
+ * 2. Moves the test clock to 01:00 UTC (far from midnight), has an owner open the Shop (so every
+ *    Account call reads the shop's catalogue, as in a running shop), then makes BENCH_CUSTOMERS (1,000)
  *    customers over HTTP as the app does: code sign-in, address, a card saved through a SetupIntent,
  *    a started subscription. All share their first delivery, so one final moment.
  * 3. `POST /__dev/clock` to a minute before that moment (reminders run), then measures localstripe's
@@ -28,7 +29,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import {
-  advanceClock, inParallel, intentsByDelivery, listPaymentIntents, paymentsOf, pendingTasks, readClock, secondsToOneAm, subscribe,
+  advanceClock, inParallel, intentsByDelivery, listPaymentIntents, openShop, paymentsOf, pendingTasks, readClock, secondsToOneAm, subscribe,
   type PaymentView, type Subscriber, type Target,
 } from './lib/charge-customers'
 import { findFreePort } from './lib/ports'
@@ -41,6 +42,8 @@ import { measureCeiling } from './lib/stripe-ceiling'
 import { startStripeProxy, type StripeProxy } from './lib/stripe-proxy'
 
 const P = 'bench-charges'
+/** The owner who opens the Shop (the runtime's STAFF_EMAILS). */
+const OWNER = 'owner@bench.example'
 const root = path.resolve(__dirname, '..')
 
 /** A whole number from env `name` within [min, max], else the default; anything else stops the run. */
@@ -108,6 +111,7 @@ async function main(): Promise<number> {
         STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
         STRIPE_MAX_REQUESTS_PER_SECOND: STRIPE_RATE,
         RIO_LOCAL_TASK_CONCURRENCY: String(TASK_CONCURRENCY),
+        STAFF_EMAILS: OWNER,
       },
       errorLinesTo(warn, 300),
     )
@@ -116,6 +120,7 @@ async function main(): Promise<number> {
     say(`localstripe on ${stripe.url}, the runtime on ${target.origin} (SQLite in ${dataDir}); Node ${process.version}`)
 
     await advanceClock(target, secondsToOneAm((await readClock(target)).nowMs))
+    await openShop(target, OWNER)
     const setupStarted = Date.now()
     const emails = Array.from({ length: COUNT }, (_, i) => `charge.${i}@bench.example`)
     const customers: Subscriber[] = await inParallel(emails, SETUP_CONCURRENCY, async (email, i) => {

@@ -98,6 +98,15 @@ export async function signIn(target: Target, email: string): Promise<Subscriber>
   return { email, accountId: instanceId, token: signedIn.accessToken }
 }
 
+/**
+ * Opens the Shop as `ownerEmail` (one of the runtime's STAFF_EMAILS), as an owner's first visit to
+ * the staff pages does: the Accounts then read the shop's own catalogue, as in a running shop.
+ */
+export async function openShop(target: Target, ownerEmail: string): Promise<void> {
+  const owner = await signIn(target, ownerEmail)
+  await rio(target, 'POST', `/${target.projectId}/INSTANCE/Shop/main?_token=${owner.token}`)
+}
+
 /** Calls an Account method as the customer; throws unless it answers 2xx. */
 export function callAccount<T = unknown>(target: Target, who: Subscriber, method: string, body?: unknown): Promise<T> {
   return rio<T>(target, 'POST', `/${target.projectId}/CALL/Account/${method}/${who.accountId}?_token=${who.token}`, body ?? {})

@@ -1,8 +1,8 @@
 /**
  * The catalogue each Account request works with: read from the Shop (`main`) before the method runs
  * and put in use (BeanBloomSubscription catalogue.ts), so a plan, a coffee or a price an owner changed
- * is in force at the next request without a deploy. After the method, the Shop is told which plans
- * this subscription is on when that changed, so a price change reaches the customer.
+ * is in force at the next request without a deploy. After the method, the customer-directory entry
+ * names the plans this subscription is on, where a price change finds the customer.
  *
  * A Shop nobody opened yet sells the seed catalogue (reading never creates it; the first subscriber
  * or owner does). When the Shop does not answer, the catalogue last read stays in use (the seed in a
@@ -42,34 +42,21 @@ export async function loadCatalogue(): Promise<boolean> {
   return false
 }
 
-/** The plans a subscription is on now (its segments'), for the Shop's list of subscribers. */
-export function plansOf(customer: Pick<Customer, 'status' | 'segments'> | undefined): string[] {
-  if (!customer || (customer.status !== 'active' && customer.status !== 'paused')) return []
-  const plans: string[] = []
-  for (const segment of customer.segments || []) if (plans.indexOf(segment.plan) < 0) plans.push(segment.plan)
-  return plans
-}
-
-/** Tells the Shop the plans this Account is on when they differ from what it was told last. */
-export async function noteSubscriber(data: Data): Promise<void> {
+/**
+ * Takes this Account out of the list of subscribers the Shop kept before the directory named their
+ * plans, once its directory entry (which now does) is stored: a price change then still finds it
+ * in one of the two. Asked once; a failure is logged and asked again at the next request.
+ */
+export async function leaveShopList(data: Data, entryStored: boolean): Promise<void> {
   const priv = data.state && data.state.private ? privateOf(data) : undefined
-  if (!priv || !priv.userId || !data.state.user) return
-  const customer = data.state.user[priv.userId] as Customer | undefined
-  const plans = plansOf(customer)
-  const told = plans.join(' ')
-  if ((priv.shopNoted || '') === told) return
-  const note = function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'noteSubscriber', body: { accountId: data.context.instanceId, plans: plans } }) }
+  if (!priv || !priv.shopNoted || !entryStored) return
   try {
-    let answer = await note()
-    if (answer && answer.statusCode === 404) {
-      // The first subscriber opens the Shop (it seeds itself with the seed catalogue).
-      await rdk.getInstance({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE })
-      answer = await note()
-    }
-    if (answer && answer.statusCode === 200) priv.shopNoted = told
-    else console.error('[catalogue] the Shop did not take the subscriber (' + (answer ? answer.statusCode : 'no answer') + '); told again at the next request')
+    const answer = await rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'noteSubscriber', body: { accountId: data.context.instanceId, plans: [] } })
+    // 404: no Shop, so no list to be in.
+    if (answer && (answer.statusCode === 200 || answer.statusCode === 404)) delete priv.shopNoted
+    else console.error('[catalogue] the Shop did not take this Account off its list (' + (answer ? answer.statusCode : 'no answer') + '); asked again at the next request')
   } catch (err) {
-    console.error('[catalogue] the Shop did not take the subscriber (' + String(err) + '); told again at the next request')
+    console.error('[catalogue] the Shop did not take this Account off its list (' + String(err) + '); asked again at the next request')
   }
 }
 
@@ -91,8 +78,8 @@ export function refreshYourPlan(data: Data): void {
 }
 
 /**
- * A method of an Account instance that runs with the catalogue of the moment and keeps the Shop's
- * subscriber list, the customer's plan, their timeline and their directory entry in line.
+ * A method of an Account instance that runs with the catalogue of the moment and keeps the
+ * customer's plan, their timeline and their directory entry (with the plans they are on) in line.
  */
 export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
   return async function (data: Data<T>): Promise<Data> {
@@ -101,8 +88,7 @@ export function withCatalogue<T>(handler: (data: Data<T>) => Promise<Data>): (da
     const done = await handler(data)
     refreshYourPlan(done)
     keepTimeline(done)
-    await noteSubscriber(done)
-    await keepDirectoryEntry(done)
+    await leaveShopList(done, await keepDirectoryEntry(done))
     return done
   }
 }

@@ -73,7 +73,10 @@ export interface AccountPrivateState {
   timelineStaff?: { [entryKey: string]: string }
   /** A fingerprint of the entry the customer directory holds of this Account ('' or absent: none; service/directory-entry.ts). */
   directoryEntry?: string
-  /** The plans the Shop was last told this subscription is on, space-separated (catalogue-source.ts). */
+  /**
+   * The plans the Shop was last told this subscription is on, space-separated, while the Shop kept a
+   * list of subscribers; taken away once this Account is off that list (catalogue-source.ts).
+   */
   shopNoted?: string
   /** The price changes already announced to the customer, as `planId@at` (price-notice.ts). */
   priceNotices?: string[]

@@ -3,7 +3,8 @@
  * directory.ts), one instance per shard. Retter has no query across instances, so each Account
  * keeps its own entry here (`setEntry`, after any request that changed it) and the Shop's
  * `findCustomers` asks every shard at once (`search`) and merges the answers; its `getReport` adds the
- * shards' parts of a month's report (`report`).
+ * shards' parts of a month's report (`report`), and its `changePrice` finds a plan's subscribers
+ * (`subscribersOf`).
  *
  * Who may do what: only the project's own code (platform calls). An Account may write only its own
  * entry, in the shard its id hashes to; the Shop searches. Staff and customers get 403, and STATE
@@ -12,7 +13,9 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
-import { DirectoryEntry, directoryShardOf, FOUND_LIMIT, isDirectoryShard, isMonth, ReportFacts, ReportPlan, reportPart, searchEntries, searchTermsOf } from 'BeanBloomSubscription'
+import {
+  DirectoryEntry, directoryShardOf, FOUND_LIMIT, isDirectoryShard, isMonth, ReportFacts, ReportPlan, reportPart, searchEntries, searchTermsOf, subscribersOn,
+} from 'BeanBloomSubscription'
 
 /** A shard's private state: its entries by Account id. */
 export interface DirectoryShard {
@@ -20,7 +23,7 @@ export interface DirectoryShard {
 }
 
 /** Which class may call each method (INIT and GET: the project's own code, whichever class). */
-const CALLERS: { [method: string]: string | undefined } = { INIT: undefined, GET: undefined, setEntry: 'Account', search: 'Shop', report: 'Shop' }
+const CALLERS: { [method: string]: string | undefined } = { INIT: undefined, GET: undefined, setEntry: 'Account', search: 'Shop', report: 'Shop', subscribersOf: 'Shop' }
 
 export async function authorizer(data: Data): Promise<Response> {
   const context = data.context
@@ -100,4 +103,14 @@ export async function report(data: Data<{ month: string; plans: { [id: string]: 
     if (entry.facts) facts.push(entry.facts)
   }
   return respond(data, reportPart(facts, body.month, new Date().toISOString(), body.plans && typeof body.plans === 'object' ? body.plans : {}))
+}
+
+/** READ (the Shop) {planId}: `{accountIds}`, this shard's Accounts whose subscription is on the plan. */
+export async function subscribersOf(data: Data<{ planId: string }>): Promise<Data> {
+  const planId = data.request.body ? data.request.body.planId : undefined
+  if (typeof planId !== 'string' || planId === '') return refuse(data, 400, 'INVALID_PLAN', 'Name the plan (planId).', { field: 'planId' })
+  const entries = shardOf(data).entries
+  const list: DirectoryEntry[] = []
+  for (const id in entries) list.push(entries[id] as DirectoryEntry)
+  return respond(data, { accountIds: subscribersOn(list, planId) })
 }

@@ -2,8 +2,10 @@
  * The Shop's catalogue methods: anyone reads the plans on offer and the coffees available
  * (`getCatalogue`); owners create, edit and retire plans, save coffees and change a plan's price
  * with notice. Every change is on the audit log; nothing is half-saved (a refusal changes nothing).
- * The Accounts read the whole catalogue (`getCatalogue {all: true}`, platform) at each request and
- * tell the Shop which plans each subscriber is on (`noteSubscriber`), so a price change reaches them.
+ * The Accounts read the whole catalogue (`getCatalogue {all: true}`, platform) at each request, and
+ * each keeps the plans its subscription is on in its customer-directory entry, where a price change
+ * finds them. The list the Shop kept of them before (`subscribers`) is still read, and emptied as
+ * each Account's entry comes to name its plans (`noteSubscriber` with none).
  */
 import { refuse, respond } from 'BeanBloomKit'
 import { callLater } from 'BeanBloomKit/tasks'
@@ -17,6 +19,7 @@ import {
 import { seedCatalogue } from 'BeanBloomSubscription'
 import { record } from './audit'
 import { memberWhoMay, ShopPrivate, shopOf } from './state'
+import { subscribersOfPlan } from './directory'
 
 /** The languages a plan carries words in besides English. */
 export const PLAN_LOCALES: ReadonlyArray<string> = LOCALES.filter(function (l) { return l !== 'en' })
@@ -152,7 +155,9 @@ export async function saveExtra(data: Data<{ extra: unknown; create?: boolean }>
 /**
  * WRITE (owners) {planId, amountCents}: the plan's new price, for new subscriptions at once and for
  * its existing subscribers from their first delivery whose final moment is PRICE_NOTICE_DAYS away.
- * Each subscriber's Account is told (a task each), e-mails them and charges by the rule.
+ * Each subscriber's Account is told (a task each), e-mails them and charges by the rule. The
+ * subscribers are found in the customer directory first: when a shard does not answer, nothing is
+ * changed (503), since a price could otherwise reach a customer nobody told.
  * Answers `{planId, amountCents, from}`: `from` is the first day existing subscribers pay it.
  */
 export async function changePrice(data: Data<{ planId: string; amountCents: number }>): Promise<Data> {
@@ -167,6 +172,8 @@ export async function changePrice(data: Data<{ planId: string; amountCents: numb
   const amount = checkAmount(body.amountCents, 'amountCents')
   if (!amount.ok) return refuse(data, 400, amount.code, amount.message, { field: 'amountCents' })
   if (amount.value === plan.amount) return refuse(data, 409, 'SAME_PRICE', 'The plan "' + plan.id + '" costs ' + plan.amount + ' cents already.', { field: 'amountCents' })
+  const listed = await subscribersOfPlan(plan.id)
+  if (!listed) return refuse(data, 503, 'SUBSCRIBERS_UNAVAILABLE', 'Part of the customer directory did not answer, so the plan’s subscribers could not all be found; the price was not changed. Try again in a moment.')
   const nowMs = Date.now()
   const at = new Date(nowMs).toISOString()
   const before = plan.amount
@@ -174,21 +181,31 @@ export async function changePrice(data: Data<{ planId: string; amountCents: numb
   plan.amount = amount.value
   const from = firstDayAtNewPrice(nowMs, priceNoticeDays())
   record(shop.audit, { at: at, by: owner, action: 'price.changed', target: plan.id, before: priceText(before), after: priceText(amount.value) + ' (existing subscribers from ' + from.slice(0, 10) + ')' })
-  const subscribers = shop.subscribers
-  for (const accountId of Object.keys(subscribers)) {
-    if ((subscribers[accountId] || []).indexOf(plan.id) < 0) continue
+  // An Account in both lists is told once; one told of a plan it left says nothing (priceNotice checks).
+  const told: { [accountId: string]: boolean } = {}
+  const legacy = shop.subscribers || {}
+  const unmoved = Object.keys(legacy).filter(function (accountId) { return (legacy[accountId] || []).indexOf(plan.id) >= 0 })
+  for (const accountId of listed.concat(unmoved)) {
+    if (told[accountId]) continue
+    told[accountId] = true
     callLater(data, { classId: 'Account', instanceId: accountId, method: PRICE_NOTICE_METHOD }, { planId: plan.id, at: at })
   }
   return respond(data, { planId: plan.id, amountCents: amount.value, from: from })
 }
 
-/** WRITE (platform) {accountId, plans}: the plans an Account's subscription is on now (none: forgotten). */
+/**
+ * WRITE (platform) {accountId, plans}: the plans an Account's subscription is on (none: forgotten),
+ * in the list the Shop kept before the directory named them. Accounts now only send none, once their
+ * directory entry names their plans; the list goes from state once it is empty.
+ */
 export async function noteSubscriber(data: Data<{ accountId: string; plans: string[] }>): Promise<Data> {
   const shop = shopOf(data)
   const body = data.request.body || ({} as { accountId: string; plans: string[] })
-  const subscribers = shop.subscribers
+  const subscribers = shop.subscribers || {}
   const plans = Array.isArray(body.plans) ? body.plans.filter(function (p) { return typeof p === 'string' }) : []
   if (plans.length > 0) subscribers[body.accountId] = plans
   else delete subscribers[body.accountId]
+  if (Object.keys(subscribers).length > 0) shop.subscribers = subscribers
+  else delete shop.subscribers
   return respond(data, { noted: true })
 }

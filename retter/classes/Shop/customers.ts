@@ -5,31 +5,11 @@
  * failing the whole search.
  */
 import { refuse, respond } from 'BeanBloomKit'
-import RDK, { Data } from '@retter/rdk'
-import { bestFound, DIRECTORY_CLASS, directoryShards, Found, isMonth, mergeReports, MonthReport, ReportPlan, searchTermsOf } from 'BeanBloomSubscription'
+import { Data } from '@retter/rdk'
+import { bestFound, Found, isMonth, mergeReports, MonthReport, ReportPlan, searchTermsOf } from 'BeanBloomSubscription'
 import { memberWhoMay, shopOf } from './state'
 import { catalogueOf } from './catalogue'
-
-const rdk = new RDK()
-
-/**
- * Asks every shard of the directory `method` with `body` at once. Each answer is the shard's body
- * (200), null when the shard does not exist yet (no customer hashed to it), or undefined when it
- * failed (logged).
- */
-async function askShards(method: string, body: unknown): Promise<Array<object | null | undefined>> {
-  return Promise.all(directoryShards().map(async function (shard): Promise<object | null | undefined> {
-    try {
-      const answer = await rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: method, body: body })
-      if (answer && answer.statusCode === 404) return null
-      if (answer && answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as object
-      console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to ' + method)
-    } catch (err) {
-      console.error('[directory] ' + shard + ' did not answer ' + method + ' (' + String(err) + ')')
-    }
-    return undefined
-  }))
-}
+import { askShards } from './directory'
 
 /**
  * READ (support, owners) {query}: `{customers: [{accountId, email, name, postalCode, status}]}`, the

@@ -44,7 +44,7 @@ export async function authorizer(data: Data): Promise<Response> {
 export async function init(data: Data): Promise<Data> {
   if (data.context.instanceId !== SHOP_INSTANCE) return refuse(data, 400, 'UNKNOWN_SHOP', 'The shop instance is "' + SHOP_INSTANCE + '".')
   data.state.public = {}
-  data.state.private = { members: {}, audit: [], catalogue: seedCatalogue(), subscribers: {} }
+  data.state.private = { members: {}, audit: [], catalogue: seedCatalogue() }
   data.state.user = {}
   data.state.role = {}
   return respond(data)

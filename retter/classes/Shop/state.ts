@@ -1,6 +1,6 @@
 /**
  * The Shop's private state and who may act on it: its members with their roles, the audit log, the
- * catalogue and the subscribers' plans; a staff caller's roles, and the one check every staff method
+ * catalogue and what is left of its old list of subscribers; a staff caller's roles, and the one check every staff method
  * makes against the role table.
  */
 import { refuse } from 'BeanBloomKit'
@@ -22,8 +22,12 @@ export interface ShopPrivate {
   audit: AuditEntry[]
   /** The plans and coffees (seeded at init, or on first use by a Shop opened before it existed). */
   catalogue?: Catalogue
-  /** The plans each subscriber's Account is on, by Account id (told by the Accounts). */
-  subscribers: { [accountId: string]: string[] }
+  /**
+   * The plans each subscriber's Account was on, by Account id, as the Accounts told it before their
+   * customer-directory entries named their plans; emptied as each entry does, then gone. Every
+   * Account call reads this state, so it must not grow with the customers.
+   */
+  subscribers?: { [accountId: string]: string[] }
 }
 
 /** The Shop's private state, its lists made when a Shop stored before them lacks them. */
@@ -31,7 +35,7 @@ export function shopOf(data: Data): ShopPrivate {
   const priv = (data.state.private || (data.state.private = {})) as Partial<ShopPrivate>
   if (!priv.members || typeof priv.members !== 'object') priv.members = {}
   if (!Array.isArray(priv.audit)) priv.audit = []
-  if (!priv.subscribers || typeof priv.subscribers !== 'object') priv.subscribers = {}
+  if (priv.subscribers !== undefined && (!priv.subscribers || typeof priv.subscribers !== 'object')) delete priv.subscribers
   return priv as ShopPrivate
 }
 

@@ -2,11 +2,13 @@
  * The customer directory: what support needs to find a customer (their e-mail, name, postal code,
  * status and document numbers), kept by each Account in one shard of the `Directory` class, since
  * Retter has no query across instances. Pure: the Account makes its entry here, the shard searches
- * its entries here, and the Shop merges the shards' answers here.
+ * its entries here, and the Shop merges the shards' answers here. An entry also names the plans
+ * its subscription is on, so a price change finds its subscribers here rather than in a list the
+ * Shop would have to keep (and every Account call to read) beside its catalogue.
  */
 import type { CustomerRecords } from './customer'
 import type { DeliveryPayment } from './payments'
-import type { SubscriptionStatus } from './schedule'
+import type { ScheduleSegment, SubscriptionStatus } from './schedule'
 import type { TimelineEntry } from './customer-timeline'
 import { ReportFacts, reportFactsOf } from './reports'
 
@@ -45,12 +47,34 @@ export interface DirectoryEntry {
   documents: string
   /** What the monthly reports count of this customer (reports.ts); absent on entries written before reports. */
   facts?: ReportFacts
+  /**
+   * The plans their subscription is on now, this one and any it changes to (`plansOf`): a price
+   * change of one of them reaches them. Absent on entries written before a price change looked here.
+   */
+  plans?: string[]
 }
 
 /** What a search answers of a customer (the Shop's `findCustomers`). */
 export type FoundCustomer = Pick<DirectoryEntry, 'accountId' | 'email' | 'name' | 'postalCode' | 'status'>
 
-type Customer = CustomerRecords<unknown> & { status?: SubscriptionStatus; plan?: string | null; memberSince?: string; payments?: DeliveryPayment[]; timeline?: TimelineEntry[] }
+type Customer = CustomerRecords<unknown> & {
+  status?: SubscriptionStatus; plan?: string | null; memberSince?: string; payments?: DeliveryPayment[]; timeline?: TimelineEntry[]; segments?: ScheduleSegment[]
+}
+
+/** The plans a subscription is on now (its segments', each once); none unless it is active or paused. */
+export function plansOf(customer: Pick<Customer, 'status' | 'segments'> | undefined): string[] {
+  if (!customer || (customer.status !== 'active' && customer.status !== 'paused')) return []
+  const plans: string[] = []
+  for (const segment of customer.segments || []) if (plans.indexOf(segment.plan) < 0) plans.push(segment.plan)
+  return plans
+}
+
+/** The Accounts of `entries` whose subscription is on `planId` (a shard's answer to a price change). */
+export function subscribersOn(entries: ReadonlyArray<DirectoryEntry>, planId: string): string[] {
+  const ids: string[] = []
+  for (const entry of entries) if (entry.plans && entry.plans.indexOf(planId) >= 0) ids.push(entry.accountId)
+  return ids
+}
 
 /**
  * The directory entry of an Account's customer; null when there is none to find: they never signed
@@ -74,6 +98,7 @@ export function entryOf(accountId: string, customer: Customer | undefined): Dire
     plan: customer.plan || null,
     documents: documents.slice(-DOCUMENTS_KEPT).join(' '),
     facts: reportFactsOf(customer.timeline || [], customer.payments || []),
+    plans: plansOf(customer),
   }
 }
 

@@ -3,11 +3,12 @@
  * queries: a customer is always found by their own e-mail, postal code, document numbers and
  * delivery ids, whatever the case, accents and spacing the query is typed in; every customer found
  * matches every word; the merged answer is the same whatever the shards' order; an account nobody
- * signed in to is not in the directory.
+ * signed in to is not in the directory; an entry names the plans of a running subscription, where a
+ * price change finds it.
  */
 import fc from 'fast-check'
 import {
-  bestFound, DIRECTORY_SHARDS, directoryShardOf, directoryShards, entryOf, folded, FOUND_LIMIT, matchRank, searchEntries, searchTermsOf,
+  bestFound, DIRECTORY_SHARDS, directoryShardOf, directoryShards, entryOf, folded, FOUND_LIMIT, matchRank, searchEntries, searchTermsOf, subscribersOn,
   type DirectoryEntry, type SearchTerms,
 } from '@retter-shared/BeanBloomSubscription/directory'
 
@@ -78,8 +79,34 @@ test('every Account id has one shard of the sixteen; an account nobody signed in
   expect(directoryShards()).toHaveLength(DIRECTORY_SHARDS)
   expect(entryOf('a1', { email: 'sam@example.com' })).toBeNull()
   expect(entryOf('a1', { email: 'sam@example.com', memberSince: '2026-11-01T00:00:00Z' })).toEqual({
-    accountId: 'a1', email: 'sam@example.com', name: '', postalCode: '', status: 'none', plan: null, documents: '', facts: { lifecycle: [], paid: {}, refunded: {} },
+    accountId: 'a1', email: 'sam@example.com', name: '', postalCode: '', status: 'none', plan: null, documents: '', facts: { lifecycle: [], paid: {}, refunded: {} }, plans: [],
   })
+})
+
+const PLAN_IDS = ['taster', 'barista', 'roaster', 'office']
+const segmentsArb = fc.array(
+  fc.record({ from: fc.constantFrom('2026-11-04', '2026-12-02', '2027-01-06'), plan: fc.constantFrom(...PLAN_IDS), cadence: fc.constantFrom('weekly', 'fortnightly', 'fourWeekly' as const) }),
+  { maxLength: 6 },
+)
+
+test('an entry names the plans of its schedule, each once, only while it runs; a price change finds exactly the entries on its plan', () => {
+  fc.assert(fc.property(
+    fc.array(fc.record({ status: fc.constantFrom('none', 'active', 'paused', 'cancelled' as const), segments: segmentsArb }), { maxLength: 12 }),
+    fc.constantFrom(...PLAN_IDS),
+    (customers, planId) => {
+      const entries = customers.map((customer, i) => entryOf('a' + i, { email: `c${i}@example.com`, memberSince: '2026-11-01T00:00:00Z', ...customer }) as DirectoryEntry)
+      customers.forEach((customer, i) => {
+        const plans = entries[i]!.plans ?? []
+        const runs = customer.status === 'active' || customer.status === 'paused'
+        expect(new Set(plans).size).toBe(plans.length)
+        expect([...plans].sort()).toEqual(runs ? [...new Set(customer.segments.map((segment) => segment.plan))].sort() : [])
+      })
+      const on = customers.flatMap((customer, i) => (customer.status === 'active' || customer.status === 'paused') && customer.segments.some((segment) => segment.plan === planId) ? ['a' + i] : [])
+      expect(subscribersOn(entries, planId)).toEqual(on)
+      // Entries written before they named plans are never found.
+      expect(subscribersOn(entries.map(({ plans: _plans, ...earlier }) => earlier), planId)).toEqual([])
+    },
+  ))
 })
 
 test('a document number finds its customer only, not one whose number merely contains it', () => {

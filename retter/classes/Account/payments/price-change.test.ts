@@ -37,8 +37,14 @@ async function subscriber(name: string, locale?: string): Promise<Who> {
   if (locale) await account.ok(who, 'setLocale', { locale })
   return baristaSubscriber(account, who, HOME)
 }
+/** The owner, signed in, with the Shop opened (as their first visit to the staff pages opens it). */
+async function owner(): Promise<{ token: string }> {
+  const olga = await sessions(t.backend).customer(OWNER)
+  expect((await call(t.backend, 'POST', `/${P}/INSTANCE/Shop/main?_token=${olga.token}`)).status).toBe(200)
+  return olga
+}
 async function changePrice(planId: string, amountCents: number): Promise<{ from: string }> {
-  const olga = { ...(await sessions(t.backend).customer(OWNER)), email: OWNER }
+  const olga = await owner()
   const res = await call<{ from: string }>(t.backend, 'POST', `/${P}/CALL/Shop/changePrice/main?_token=${olga.token}`, { planId, amountCents })
   expect(res.status).toBe(200)
   return res.body
@@ -83,7 +89,7 @@ test('existing subscribers pay the old price until the notice is over and are to
 
 test('a retired plan stays named, described and priced in its subscribers’ own state', async () => {
   const kim = await subscriber('kim')
-  const olga = { ...(await sessions(t.backend).customer(OWNER)), email: OWNER }
+  const olga = await owner()
   const retired = await call(t.backend, 'POST', `/${P}/CALL/Shop/retirePlan/main?_token=${olga.token}`, { planId: 'barista' })
   expect(retired.status).toBe(200)
   // Kim's next request (any) refreshes her plan: still Barista at her price, now marked retired.

@@ -21,14 +21,17 @@ function fingerprintOf(entry: unknown): string {
   return entry ? createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 16) : ''
 }
 
-/** Writes the Account's directory entry when it changed since the last one the shard took. */
-export async function keepDirectoryEntry(data: Data): Promise<void> {
+/**
+ * Writes the Account's directory entry when it changed since the last one the shard took; answers
+ * whether the shard holds the entry as it is now.
+ */
+export async function keepDirectoryEntry(data: Data): Promise<boolean> {
   const priv = data.state && data.state.private ? privateOf(data) : undefined
   const accountId = data.context.instanceId
-  if (!priv || !priv.userId || !data.state.user || !accountId) return
+  if (!priv || !priv.userId || !data.state.user || !accountId) return false
   const entry = entryOf(accountId, data.state.user[priv.userId] as AccountUserState | undefined)
   const fingerprint = fingerprintOf(entry)
-  if ((priv.directoryEntry || '') === fingerprint) return
+  if ((priv.directoryEntry || '') === fingerprint) return true
   const shard = directoryShardOf(accountId)
   const write = function () { return rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: 'setEntry', body: { entry: entry } }) }
   try {
@@ -38,11 +41,15 @@ export async function keepDirectoryEntry(data: Data): Promise<void> {
       await rdk.getInstance({ classId: DIRECTORY_CLASS, instanceId: shard })
       answer = await write()
     }
-    if (answer && answer.statusCode === 200) priv.directoryEntry = fingerprint
-    else console.error('[directory] ' + shard + ' did not take the entry (' + (answer ? answer.statusCode : 'no answer') + '); written again at the next request')
+    if (answer && answer.statusCode === 200) {
+      priv.directoryEntry = fingerprint
+      return true
+    }
+    console.error('[directory] ' + shard + ' did not take the entry (' + (answer ? answer.statusCode : 'no answer') + '); written again at the next request')
   } catch (err) {
     console.error('[directory] ' + shard + ' did not take the entry (' + String(err) + '); written again at the next request')
   }
+  return false
 }
 
 /** `handler`, then the Account's directory entry kept in line (for methods outside withCatalogue: sign-in). */

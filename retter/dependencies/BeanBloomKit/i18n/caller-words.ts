@@ -195,6 +195,8 @@ export const GENERAL_WORDS: { [code: string]: RefusalsKey } = {
   // The reports (finance, owners).
   INVALID_MONTH: 'refusals.general.invalidMonth',
   REPORT_UNAVAILABLE: 'refusals.general.reportUnavailable',
+  // A price change finds the plan's subscribers in the directory.
+  SUBSCRIBERS_UNAVAILABLE: 'refusals.general.subscribersUnavailable',
 }
 
 /** Codes whose message the class already writes in the caller's language. */
