@@ -21,10 +21,11 @@ import { asStaff, isOwnCustomer } from './service/staff-acting'
 
 /**
  * An owner method: behind the session-epoch check, with the catalogue of the moment
- * (catalogue-source.ts), its refusals in the caller's language (refusals.ts).
+ * (catalogue-source.ts; `type` as template.yml declares the method), its refusals in the caller's
+ * language (refusals.ts).
  */
-function ownerMethod<T>(handler: (data: Data<T>) => Promise<Data>): (data: Data<T>) => Promise<Data> {
-  const own = sessionChecked(withCatalogue(handler))
+function ownerMethod<T>(handler: (data: Data<T>) => Promise<Data>, type: 'write' | 'read' = 'write'): (data: Data<T>) => Promise<Data> {
+  const own = sessionChecked(withCatalogue(handler, type))
   return wordedForCaller(function (data: Data<T>): Promise<Data> {
     actFor(data, { actor: 'customer' })
     return own(data)
@@ -63,7 +64,7 @@ export const savePaymentMethod = ownerMethod(payments.savePaymentMethod)
 export const retryPayment = ownerMethod(payments.retryPayment)
 export const requestEmailChange = ownerMethod(emailChange.requestEmailChange)
 export const confirmEmailChange = ownerMethod(emailChange.confirmEmailChange)
-export const exportMyData = ownerMethod(exported.exportMyData)
+export const exportMyData = ownerMethod(exported.exportMyData, 'read')
 export const requestAccountDeletion = ownerMethod(deletion.requestAccountDeletion)
 export const deleteMyAccount = ownerMethod(deletion.deleteMyAccount)
 export const setLocale = ownerMethod(language.setLocale)

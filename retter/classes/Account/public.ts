@@ -15,6 +15,6 @@ export const sendOtp = wordedForCaller(signIn.sendOtp)
 export const verifyOtp = wordedForCaller(withDirectoryEntry(signIn.verifyOtp))
 export { getSubscriptionPlans } from './subscription/plans'
 // The reminder e-mail's one-click links (no session: the signed link is the key), with the catalogue of the moment.
-export const readDeliveryLink = wordedForCaller(withCatalogue(links.readDeliveryLink))
+export const readDeliveryLink = wordedForCaller(withCatalogue(links.readDeliveryLink, 'read'))
 export const useDeliveryLink = wordedForCaller(withCatalogue(links.useDeliveryLink))
 export { stripeWebhook } from './payments/stripe-webhook'

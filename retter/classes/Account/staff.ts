@@ -11,6 +11,6 @@ import * as replacement from './service/replacement'
 import * as resend from './service/resend-document'
 import { asStaff } from './service/staff-acting'
 
-export const customerForStaff = wordedForCaller(withCatalogue(customerPage.customerForStaff))
+export const customerForStaff = wordedForCaller(withCatalogue(customerPage.customerForStaff, 'read'))
 export const sendReplacement = wordedForCaller(asStaff('sendReplacement', withCatalogue(replacement.sendReplacement)))
 export const resendDocument = wordedForCaller(asStaff('resendDocument', withCatalogue(resend.resendDocument)))

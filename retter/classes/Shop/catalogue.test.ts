@@ -40,7 +40,7 @@ const MORNING = {
 }
 
 test('anyone reads the plans on offer and the coffees available; a fresh shop offers the seed', async () => {
-  // Before anyone opened the Shop, the Accounts offer the seed; the first subscriber or owner opens it.
+  // Before anyone opened the Shop, the Accounts offer the seed; an owner's first visit to the staff pages opens it.
   expect((await plansOnOffer()).map((p) => p.id).sort()).toEqual(['barista', 'daily-grind', 'roasters-club', 'taster'])
   await owner()
   const res = await shop('getCatalogue', undefined, {})

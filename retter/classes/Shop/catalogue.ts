@@ -172,10 +172,12 @@ export async function changePrice(data: Data<{ planId: string; amountCents: numb
   const amount = checkAmount(body.amountCents, 'amountCents')
   if (!amount.ok) return refuse(data, 400, amount.code, amount.message, { field: 'amountCents' })
   if (amount.value === plan.amount) return refuse(data, 409, 'SAME_PRICE', 'The plan "' + plan.id + '" costs ' + plan.amount + ' cents already.', { field: 'amountCents' })
-  const listed = await subscribersOfPlan(plan.id)
-  if (!listed) return refuse(data, 503, 'SUBSCRIBERS_UNAVAILABLE', 'Part of the customer directory did not answer, so the plan’s subscribers could not all be found; the price was not changed. Try again in a moment.')
+  // The change's moment comes before the directory is asked: a customer who chooses the plan while
+  // it answers chose it before the change, and their Account tells them (catalogue-source.ts).
   const nowMs = Date.now()
   const at = new Date(nowMs).toISOString()
+  const listed = await subscribersOfPlan(plan.id)
+  if (!listed) return refuse(data, 503, 'SUBSCRIBERS_UNAVAILABLE', 'Part of the customer directory did not answer, so the plan’s subscribers could not all be found; the price was not changed. Try again in a moment.')
   const before = plan.amount
   plan.prices.push({ amount: amount.value, at: at })
   plan.amount = amount.value

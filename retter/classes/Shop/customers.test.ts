@@ -109,6 +109,7 @@ test('the directory is the project’s own: no session may write or read a shard
   for (const token of [olga.token, sam.token]) {
     expect((await call(backend(), 'POST', `/${P}/CALL/Directory/search/${shard}?_token=${token}`, { query: 'sam' })).status).toBe(403)
     expect((await call(backend(), 'POST', `/${P}/CALL/Directory/setEntry/${shard}?_token=${token}`, { entry: null })).status).toBe(403)
+    expect((await call(backend(), 'POST', `/${P}/CALL/Directory/subscribersOf/${shard}?_token=${token}`, { planId: 'barista' })).status).toBe(403)
     expect((await call(backend(), 'POST', `/${P}/STATE/Directory/${shard}?_token=${token}`)).status).toBe(403)
   }
   // The developer's own credentials are no Account: they cannot write an entry either.

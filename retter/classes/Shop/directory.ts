@@ -10,13 +10,20 @@ const rdk = new RDK()
 /**
  * Asks every shard of the directory `method` with `body` at once. Each answer is the shard's body
  * (200), null when the shard does not exist yet (no customer hashed to it), or undefined when it
- * failed (logged).
+ * failed (logged). With `openMissing`, a shard that answers 404 is opened and asked again, so a 404
+ * is never taken for an empty shard (it may as well mean a method this deployment lacks).
  */
-export async function askShards(method: string, body: unknown): Promise<Array<object | null | undefined>> {
+export async function askShards(method: string, body: unknown, openMissing = false): Promise<Array<object | null | undefined>> {
   return Promise.all(directoryShards().map(async function (shard): Promise<object | null | undefined> {
+    const ask = function () { return rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: method, body: body }) }
     try {
-      const answer = await rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: method, body: body })
-      if (answer && answer.statusCode === 404) return null
+      let answer = await ask()
+      if (answer && answer.statusCode === 404 && openMissing) {
+        await rdk.getInstance({ classId: DIRECTORY_CLASS, instanceId: shard })
+        answer = await ask()
+      } else if (answer && answer.statusCode === 404) {
+        return null
+      }
       if (answer && answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as object
       console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to ' + method)
     } catch (err) {
@@ -27,21 +34,15 @@ export async function askShards(method: string, body: unknown): Promise<Array<ob
 }
 
 /**
- * The Accounts whose subscription is on `planId`, from every shard, each once; undefined when a
- * shard did not answer (a list with a part missing would leave subscribers untold).
+ * The Accounts whose subscription is on `planId`, from every shard (opened when missing); undefined
+ * when a shard did not answer: a list with a part missing would leave subscribers untold.
  */
 export async function subscribersOfPlan(planId: string): Promise<string[] | undefined> {
-  const ids: string[] = []
-  const seen: { [accountId: string]: boolean } = {}
-  for (const answer of await askShards('subscribersOf', { planId: planId })) {
-    if (answer === null) continue
+  let ids: string[] = []
+  for (const answer of await askShards('subscribersOf', { planId: planId }, true)) {
     const found = answer ? (answer as { accountIds?: unknown }).accountIds : undefined
     if (!Array.isArray(found)) return undefined
-    for (const id of found) {
-      if (typeof id !== 'string' || seen[id]) continue
-      seen[id] = true
-      ids.push(id)
-    }
+    ids = ids.concat(found.filter(function (id): id is string { return typeof id === 'string' }))
   }
   return ids
 }

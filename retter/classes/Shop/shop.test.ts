@@ -170,6 +170,7 @@ test('a bootstrap owner’s first staff action, before anyone opened the Shop, o
   await account.ok(sam, 'selectPlan', { planId: 'barista' })
   const day = ((await account.userState(sam)) as { nextDeliveryAt: string }).nextDeliveryAt.slice(0, 10)
   const olga = await account.signIn(OWNER)
+  expect((await shop('getAuditLog', olga)).status).toBe(404)
   const entries = [{ deliveryId: `${sam.accountId}:${day}`, carrier: 'gls', trackingNumber: '123456789012' }]
   expect((await call(backend(), 'POST', `/${P}/CALL/Roastery/setTracking/${day}?_token=${olga.token}`, { entries })).status).toBe(200)
   const log = (await shop('getAuditLog', olga)).body as { entries: Array<Record<string, string>> }

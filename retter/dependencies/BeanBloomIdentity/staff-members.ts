@@ -8,6 +8,7 @@ import type { Context, Data } from '@retter/rdk'
 import { normaliseEmail } from './email'
 import { isStaffEmail, STAFF_IDENTITY } from './identity'
 import { AuditEntry, cleanRoles, mayDo, Role, StaffAction } from './roles'
+import { callUntilFree } from 'BeanBloomKit/calls'
 
 /** The e-mail of a staff session (a `staff` token, not anonymous); undefined for any other caller. */
 export function staffEmailOf(context: Context): string | undefined {
@@ -63,14 +64,16 @@ export type StaffActionRecord = Pick<AuditEntry, 'action' | 'target'> & Partial<
 
 /**
  * Records on the Shop's audit log what the staff session of `context` did, opening the Shop when
- * nobody has yet (a bootstrap owner may ship before any staff page opened it). A log that cannot be
- * written never undoes the action: it is logged to the function log instead.
+ * nobody has yet (a bootstrap owner may ship before any staff page opened it) and waiting out a
+ * busy Shop. A log that cannot be written never undoes the action: it is logged to the function
+ * log instead.
  */
 export async function recordStaffAction(rdk: ShopCaller, context: Context, record: StaffActionRecord): Promise<void> {
   const by = staffEmailOf(context)
   if (!by) return
   const body = { by: by, action: record.action, target: record.target.slice(0, 200), before: (record.before || '').slice(0, 500), after: (record.after || '').slice(0, 500) }
-  const write = function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body }) }
+  // The Shop may be busy with another write (a price change asks the directory while it holds it).
+  const write = function () { return callUntilFree(function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body }) }) }
   try {
     let answer = await write()
     if (answer && answer.statusCode === 404 && rdk.getInstance) {

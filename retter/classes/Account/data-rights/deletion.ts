@@ -234,6 +234,8 @@ export async function deleteMyAccount(data: Data<{ code?: string }>): Promise<Da
   keepBoardBookkeeping(priv, next)
   // What the directory holds, so the next write takes the customer out of it.
   if (priv.directoryEntry) next.directoryEntry = priv.directoryEntry
+  // On the Shop's old list of subscribers: the same request takes it off (catalogue-source.ts).
+  if (priv.shopNoted) next.shopNoted = priv.shopNoted
   // What waited to be sent goes with the rest of the customer's data; only the deletion's own e-mail follows.
   keepOutbox(priv, next, false)
   data.state.private = next

@@ -283,6 +283,8 @@ export async function confirmEmailChange(data: Data<{ code?: string; currentCode
   keepBoardBookkeeping(priv, next)
   // What the directory holds, so the next write takes the customer out of it.
   if (priv.directoryEntry) next.directoryEntry = priv.directoryEntry
+  // On the Shop's old list of subscribers: the same request takes it off (catalogue-source.ts).
+  if (priv.shopNoted) next.shopNoted = priv.shopNoted
   // Pending tasks find nothing to do, but their bookkeeping keeps them from being scheduled twice.
   if (priv.reminderTasks) next.reminderTasks = priv.reminderTasks
   if (priv.chargeTasks) next.chargeTasks = priv.chargeTasks

@@ -5,6 +5,9 @@
  * their language, and is charged the old price until their first delivery whose final moment is
  * PRICE_NOTICE_DAYS away, the new one from it; the reminder and the receipt say the price charged.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse as parseYaml } from 'yaml'
 import type { DeliveryPayment } from '@retter-shared/BeanBloomSubscription/payments'
 import type { SubscriptionFields } from '@retter-shared/BeanBloomSubscription/schedule'
 import type { Customer as Who } from '../../../../rio-local/test/account-client'
@@ -97,3 +100,17 @@ test('a retired plan stays named, described and priced in its subscribers’ own
   expect(((await account.userState(kim)) as Sub).yourPlan).toMatchObject({ id: 'barista', name: 'Barista', amount: 2000, retired: true })
   expect(((await account.userState(kim)) as Sub).yourPlan?.translations?.de?.name).toBe('Barista')
 }, 60_000)
+
+// A READ's state is not kept: an announcement made there would be lost and made again at every
+// read. So each READ method of the Account is wrapped as one (catalogue-source.ts withCatalogue).
+test('every READ method of the Account runs with the catalogue as a READ, which announces nothing', () => {
+  const root = join(__dirname, '..')
+  const template = parseYaml(readFileSync(join(root, 'template.yml'), 'utf8')) as { methods: Array<{ method: string; type: string; handler: string }> }
+  const reads = template.methods.filter((m) => m.type === 'READ')
+  expect(reads.map((m) => m.method)).toContain('exportMyData')
+  for (const read of reads) {
+    const [file, name] = read.handler.split('.') as [string, string]
+    const line = readFileSync(join(root, `${file}.ts`), 'utf8').split('\n').find((l) => l.startsWith(`export const ${name} = `))
+    expect({ method: read.method, line }).toEqual({ method: read.method, line: expect.stringContaining(`, 'read')`) })
+  }
+})

@@ -10,7 +10,7 @@
  */
 import RDK, { Data } from '@retter/rdk'
 import { createHash } from 'crypto'
-import { DIRECTORY_CLASS, directoryShardOf, entryOf } from 'BeanBloomSubscription'
+import { DIRECTORY_CLASS, DirectoryEntry, directoryShardOf, entryOf } from 'BeanBloomSubscription'
 import { privateOf } from '../customer'
 import type { AccountUserState } from '../customer'
 
@@ -23,15 +23,16 @@ function fingerprintOf(entry: unknown): string {
 
 /**
  * Writes the Account's directory entry when it changed since the last one the shard took; answers
- * whether the shard holds the entry as it is now.
+ * what the shard now holds of this Account (null: no entry), or undefined when that is not known
+ * (no customer, or the write failed).
  */
-export async function keepDirectoryEntry(data: Data): Promise<boolean> {
+export async function keepDirectoryEntry(data: Data): Promise<DirectoryEntry | null | undefined> {
   const priv = data.state && data.state.private ? privateOf(data) : undefined
   const accountId = data.context.instanceId
-  if (!priv || !priv.userId || !data.state.user || !accountId) return false
+  if (!priv || !priv.userId || !data.state.user || !accountId) return undefined
   const entry = entryOf(accountId, data.state.user[priv.userId] as AccountUserState | undefined)
   const fingerprint = fingerprintOf(entry)
-  if ((priv.directoryEntry || '') === fingerprint) return true
+  if ((priv.directoryEntry || '') === fingerprint) return entry
   const shard = directoryShardOf(accountId)
   const write = function () { return rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: 'setEntry', body: { entry: entry } }) }
   try {
@@ -43,13 +44,13 @@ export async function keepDirectoryEntry(data: Data): Promise<boolean> {
     }
     if (answer && answer.statusCode === 200) {
       priv.directoryEntry = fingerprint
-      return true
+      return entry
     }
     console.error('[directory] ' + shard + ' did not take the entry (' + (answer ? answer.statusCode : 'no answer') + '); written again at the next request')
   } catch (err) {
     console.error('[directory] ' + shard + ' did not take the entry (' + String(err) + '); written again at the next request')
   }
-  return false
+  return undefined
 }
 
 /** `handler`, then the Account's directory entry kept in line (for methods outside withCatalogue: sign-in). */
