@@ -13,7 +13,7 @@
 import { refuse, respond } from 'BeanBloomKit'
 import RDK, { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
-import { callUntilFree, describeFailure, INSTANCE_BUSY, succeeded } from 'BeanBloomBoard'
+import { callOpening, describeFailure, INSTANCE_BUSY, succeeded } from 'BeanBloomBoard'
 import { mailerOf, MAILER_CLASS, ACCEPT_METHOD, HandedMail } from './deliver'
 
 const rdk = new RDK()
@@ -59,11 +59,7 @@ export async function handOver(data: Data<HandedMail>): Promise<Data> {
     return data
   }
   const call = function () { return rdk.methodCall({ classId: MAILER_CLASS, instanceId: accountId, methodName: ACCEPT_METHOD, body: data.request.body }) }
-  let answer = await callUntilFree(call)
-  if (answer.statusCode === 404) {
-    const opened = await callUntilFree(function () { return rdk.getInstance({ classId: MAILER_CLASS, instanceId: accountId }) })
-    answer = succeeded(opened) ? await callUntilFree(call) : opened
-  }
+  const answer = await callOpening(call, function () { return rdk.getInstance({ classId: MAILER_CLASS, instanceId: accountId }) })
   if (succeeded(answer)) {
     respond(data, answer.body)
   } else {

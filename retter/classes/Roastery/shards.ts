@@ -9,7 +9,7 @@
  */
 import { keepOneTask, refuse, respond } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
-import { BoardDelivery, ShardDocument, callUntilFree, describeFailure, isShardId, parseShardId, shardDocumentOf, succeeded } from 'BeanBloomBoard'
+import { BoardDelivery, ShardDocument, callOpening, describeFailure, isShardId, parseShardId, shardDocumentOf, succeeded } from 'BeanBloomBoard'
 import { STAFF_IDENTITY } from 'BeanBloomIdentity'
 import { DayPrivate, ROASTERY_CLASS, boardOf, dateOf, dayPrivateOf } from './day'
 
@@ -70,13 +70,7 @@ async function writeShard(doc: ShardDocument): Promise<boolean> {
   const call = function () {
     return rdk.methodCall({ classId: ROASTERY_CLASS, instanceId: doc.shard, methodName: SET_SHARD_METHOD, body: { rev: doc.rev, deliveries: doc.deliveries } })
   }
-  let answer = await callUntilFree(call)
-  if (answer.statusCode === 404) {
-    const opened = await callUntilFree(function () {
-      return rdk.getInstance({ classId: ROASTERY_CLASS, instanceId: doc.shard })
-    })
-    answer = succeeded(opened) ? await callUntilFree(call) : opened
-  }
+  const answer = await callOpening(call, function () { return rdk.getInstance({ classId: ROASTERY_CLASS, instanceId: doc.shard }) })
   // The log gets the shard and the status, never a name or an address.
   if (!succeeded(answer)) console.error('[Roastery] ' + doc.shard + ' (revision ' + doc.rev + ') could not be written: ' + describeFailure(answer))
   return succeeded(answer)

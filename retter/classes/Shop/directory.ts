@@ -3,6 +3,7 @@
  * Retter has no query across instances, so each is asked of every shard at once.
  */
 import RDK from '@retter/rdk'
+import { callOpening, callUntilFree } from 'BeanBloomKit/calls'
 import { DIRECTORY_CLASS, directoryShards } from 'BeanBloomSubscription'
 
 const rdk = new RDK()
@@ -10,25 +11,19 @@ const rdk = new RDK()
 /**
  * Asks every shard of the directory `method` with `body` at once. Each answer is the shard's body
  * (200), null when the shard does not exist yet (no customer hashed to it), or undefined when it
- * failed (logged). With `openMissing`, a shard that answers 404 is opened and asked again, so a 404
- * is never taken for an empty shard (it may as well mean a method this deployment lacks).
+ * failed (logged; a throw counts as a 500). With `openMissing`, a shard that answers 404 is opened
+ * and asked again, so a 404 is never taken for an empty shard (it may as well mean a method this
+ * deployment lacks).
  */
 export async function askShards(method: string, body: unknown, openMissing = false): Promise<Array<object | null | undefined>> {
   return Promise.all(directoryShards().map(async function (shard): Promise<object | null | undefined> {
     const ask = function () { return rdk.methodCall({ classId: DIRECTORY_CLASS, instanceId: shard, methodName: method, body: body }) }
-    try {
-      let answer = await ask()
-      if (answer && answer.statusCode === 404 && openMissing) {
-        await rdk.getInstance({ classId: DIRECTORY_CLASS, instanceId: shard })
-        answer = await ask()
-      } else if (answer && answer.statusCode === 404) {
-        return null
-      }
-      if (answer && answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as object
-      console.error('[directory] ' + shard + ' answered ' + (answer ? answer.statusCode : 'nothing') + ' to ' + method)
-    } catch (err) {
-      console.error('[directory] ' + shard + ' did not answer ' + method + ' (' + String(err) + ')')
-    }
+    const answer = openMissing
+      ? await callOpening(ask, function () { return rdk.getInstance({ classId: DIRECTORY_CLASS, instanceId: shard }) })
+      : await callUntilFree(ask)
+    if (answer.statusCode === 404 && !openMissing) return null
+    if (answer.statusCode === 200 && answer.body && typeof answer.body === 'object') return answer.body as object
+    console.error('[directory] ' + shard + ' answered ' + answer.statusCode + ' to ' + method)
     return undefined
   }))
 }

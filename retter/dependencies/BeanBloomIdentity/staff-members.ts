@@ -8,7 +8,7 @@ import type { Context, Data } from '@retter/rdk'
 import { normaliseEmail } from './email'
 import { isStaffEmail, STAFF_IDENTITY } from './identity'
 import { AuditEntry, cleanRoles, mayDo, Role, StaffAction } from './roles'
-import { callUntilFree } from 'BeanBloomKit/calls'
+import { callOpening, succeeded } from 'BeanBloomKit/calls'
 
 /** The e-mail of a staff session (a `staff` token, not anonymous); undefined for any other caller. */
 export function staffEmailOf(context: Context): string | undefined {
@@ -29,7 +29,7 @@ export const SHOP_INSTANCE = 'main'
 export interface ShopCaller {
   methodCall(input: { classId: string; instanceId: string; methodName: string; body?: unknown }): Promise<{ statusCode: number; body?: unknown } | undefined>
   /** Opens (creates when missing) an instance; the audit log opens the Shop with it. */
-  getInstance?(input: { classId: string; instanceId: string }): Promise<unknown>
+  getInstance(input: { classId: string; instanceId: string }): Promise<{ statusCode: number; body?: unknown } | undefined>
 }
 
 /** The roles of `email`: a bootstrap owner's, else the Shop's answer (none when it has none or did not answer). */
@@ -73,17 +73,11 @@ export async function recordStaffAction(rdk: ShopCaller, context: Context, recor
   if (!by) return
   const body = { by: by, action: record.action, target: record.target.slice(0, 200), before: (record.before || '').slice(0, 500), after: (record.after || '').slice(0, 500) }
   // The Shop may be busy with another write (a price change asks the directory while it holds it).
-  const write = function () { return callUntilFree(function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body }) }) }
-  try {
-    let answer = await write()
-    if (answer && answer.statusCode === 404 && rdk.getInstance) {
-      await rdk.getInstance({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE })
-      answer = await write()
-    }
-    if (!answer || answer.statusCode >= 300) console.error('[audit] not recorded (' + (answer ? answer.statusCode : 'no answer') + '): ' + JSON.stringify(body))
-  } catch (err) {
-    console.error('[audit] not recorded (' + String(err) + '): ' + JSON.stringify(body))
-  }
+  const answer = await callOpening(
+    function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'recordAudit', body: body }) },
+    function () { return rdk.getInstance({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE }) },
+  )
+  if (!succeeded(answer)) console.error('[audit] not recorded (' + answer.statusCode + '): ' + JSON.stringify(body))
 }
 
 type Body = { [key: string]: unknown }

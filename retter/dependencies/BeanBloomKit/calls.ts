@@ -39,6 +39,21 @@ export async function callUntilFree(
   }
 }
 
+/**
+ * The answer of `call` (busy instances waited out), where a 404 opens the instance with `open` and
+ * asks again: the first caller of an instance nobody opened yet (a shard, a Mailer, the Shop) makes
+ * it. When opening fails, its answer is the caller's.
+ */
+export async function callOpening(
+  call: () => Promise<CloudObjectResponse | undefined>,
+  open: () => Promise<CloudObjectResponse | undefined>,
+): Promise<CloudObjectResponse> {
+  const answer = await callUntilFree(call)
+  if (answer.statusCode !== 404) return answer
+  const opened = await callUntilFree(open)
+  return succeeded(opened) ? callUntilFree(call) : opened
+}
+
 /** True for a 2xx answer. */
 export function succeeded(answer: CloudObjectResponse): boolean {
   return answer.statusCode >= 200 && answer.statusCode < 300

@@ -16,7 +16,7 @@
 import { appLink, refuse, respond, runIn } from 'BeanBloomKit'
 import RDK, { Data } from '@retter/rdk'
 import {
-  BoardDocument, callUntilFree, cleanReason, deliveryIdFor, describeFailure, refundRefusal, succeeded,
+  BoardDocument, callOpening, cleanReason, deliveryIdFor, describeFailure, refundRefusal, succeeded,
 } from 'BeanBloomBoard'
 import { isPlatformCall } from 'BeanBloomIdentity'
 import {
@@ -47,12 +47,8 @@ export async function numberOf(series: DocumentSeries, key: string): Promise<str
   const call = function () {
     return rdk.methodCall({ classId: NUMBERING_CLASS, instanceId: NUMBERING_INSTANCE, methodName: 'nextNumber', body: { series: series, key: key } })
   }
-  let answer = await callUntilFree(call)
-  if (answer.statusCode === 404) {
-    // The first document of the shop opens the numbering instance.
-    const opened = await callUntilFree(function () { return rdk.getInstance({ classId: NUMBERING_CLASS, instanceId: NUMBERING_INSTANCE }) })
-    answer = succeeded(opened) ? await callUntilFree(call) : opened
-  }
+  // The first document of the shop opens the numbering instance.
+  const answer = await callOpening(call, function () { return rdk.getInstance({ classId: NUMBERING_CLASS, instanceId: NUMBERING_INSTANCE }) })
   const body = answer.body as { sequence?: unknown } | undefined
   if (!succeeded(answer) || !body || typeof body.sequence !== 'number') {
     console.error('[Account] no ' + series + ' number for ' + key + ': ' + describeFailure(answer))
