@@ -57,14 +57,10 @@ export async function leaveShopList(data: Data, held: DirectoryEntry | null | un
   if (!priv || !priv.shopNoted || held === undefined) return
   const customer = priv.userId && data.state.user ? (data.state.user[priv.userId] as Customer | undefined) : undefined
   if (held === null && plansOf(customer).length > 0) return
-  try {
-    const answer = await callUntilFree(function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'noteSubscriber', body: { accountId: data.context.instanceId, plans: [] } }) })
-    // 404: no Shop, so no list to be in.
-    if (answer && (answer.statusCode === 200 || answer.statusCode === 404)) delete priv.shopNoted
-    else console.error('[catalogue] the Shop did not take this Account off its list (' + (answer ? answer.statusCode : 'no answer') + '); asked again at the next request')
-  } catch (err) {
-    console.error('[catalogue] the Shop did not take this Account off its list (' + String(err) + '); asked again at the next request')
-  }
+  const answer = await callUntilFree(function () { return rdk.methodCall({ classId: SHOP_CLASS, instanceId: SHOP_INSTANCE, methodName: 'noteSubscriber', body: { accountId: data.context.instanceId, plans: [] } }) })
+  // 404: no Shop, so no list to be in.
+  if (answer.statusCode === 200 || answer.statusCode === 404) delete priv.shopNoted
+  else console.error('[catalogue] the Shop did not take this Account off its list (' + answer.statusCode + '); asked again at the next request')
 }
 
 /**

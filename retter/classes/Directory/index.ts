@@ -53,6 +53,14 @@ function shardOf(data: Data): DirectoryShard {
   return priv as DirectoryShard
 }
 
+/** The shard's entries, as a list. */
+function entryList(data: Data): DirectoryEntry[] {
+  const entries = shardOf(data).entries
+  const list: DirectoryEntry[] = []
+  for (const id in entries) list.push(entries[id] as DirectoryEntry)
+  return list
+}
+
 /** True when `entry` is a directory entry of `accountId` (the Account class made it; checked all the same). */
 function isEntryOf(entry: unknown, accountId: string): entry is DirectoryEntry {
   const e = entry as DirectoryEntry
@@ -86,10 +94,7 @@ export async function search(data: Data<{ query: string; limit?: number }>): Pro
   const checked = searchTermsOf(body.query)
   if (!checked.ok) return refuse(data, 400, checked.code, checked.message, { field: 'query' })
   const limit = typeof body.limit === 'number' && body.limit >= 1 && body.limit <= FOUND_LIMIT ? Math.floor(body.limit) : FOUND_LIMIT
-  const entries = shardOf(data).entries
-  const list: DirectoryEntry[] = []
-  for (const id in entries) list.push(entries[id] as DirectoryEntry)
-  return respond(data, { found: searchEntries(list, checked.terms, limit) })
+  return respond(data, { found: searchEntries(entryList(data), checked.terms, limit) })
 }
 
 /** READ (the Shop) {month, plans}: this shard's part of the month's report (BeanBloomSubscription reports.ts). */
@@ -109,8 +114,5 @@ export async function report(data: Data<{ month: string; plans: { [id: string]: 
 export async function subscribersOf(data: Data<{ planId: string }>): Promise<Data> {
   const planId = data.request.body ? data.request.body.planId : undefined
   if (typeof planId !== 'string' || planId === '') return refuse(data, 400, 'INVALID_PLAN', 'Name the plan (planId).', { field: 'planId' })
-  const entries = shardOf(data).entries
-  const list: DirectoryEntry[] = []
-  for (const id in entries) list.push(entries[id] as DirectoryEntry)
-  return respond(data, { accountIds: subscribersOn(list, planId) })
+  return respond(data, { accountIds: subscribersOn(entryList(data), planId) })
 }

@@ -1,7 +1,7 @@
 /**
  * The Shop's private state and who may act on it: its members with their roles, the audit log, the
- * catalogue and what is left of its old list of subscribers; a staff caller's roles, and the one check every staff method
- * makes against the role table.
+ * catalogue and what is left of its old list of subscribers; a staff caller's roles, and the one
+ * check every staff method makes against the role table.
  */
 import { refuse } from 'BeanBloomKit'
 import { Data } from '@retter/rdk'

@@ -111,19 +111,39 @@ async function noticesWaiting(): Promise<string[]> {
   return tasks.filter((task) => task.method === 'priceNotice').map((task) => task.instanceId ?? '').sort()
 }
 
+/** What a test may do to the stored states while the runtime is closed. */
+interface Stored {
+  read(classId: string, id: string): StoredInstance
+  /** Merges `fields` into the instance's private state. */
+  setPrivate(classId: string, id: string, fields: Record<string, unknown>): void
+  /** Leaves the Account's directory entry as entries were written before they named plans. */
+  dropPlans(accountId: string): void
+}
+
 /** Closes the runtime, lets `edit` change stored states as an earlier version left them, and opens it again. */
-async function storedEarlier(edit: (read: (classId: string, id: string) => StoredInstance, write: (instance: StoredInstance) => void) => void): Promise<void> {
+async function storedEarlier(edit: (stored: Stored) => void): Promise<void> {
   await current?.close()
   const storage = createSqliteStorage(dir)
+  const read = (classId: string, id: string): StoredInstance => {
+    const found = storage.getInstance(P, classId, id)
+    if (!found) throw new Error(`no ${classId} ${id}`)
+    return found
+  }
+  const setPrivate = (classId: string, id: string, fields: Record<string, unknown>): void => {
+    const instance = read(classId, id)
+    storage.commit({ instance: { ...instance, state: { ...instance.state, private: { ...(instance.state.private as object), ...fields } } } })
+  }
   try {
-    edit(
-      (classId, id) => {
-        const found = storage.getInstance(P, classId, id)
-        if (!found) throw new Error(`no ${classId} ${id}`)
-        return found
+    edit({
+      read,
+      setPrivate,
+      dropPlans: (accountId) => {
+        const shard = directoryShardOf(accountId)
+        const entries = (read('Directory', shard).state.private as { entries: Record<string, DirectoryEntry> }).entries
+        const { plans: _plans, ...earlier } = entries[accountId] as DirectoryEntry
+        setPrivate('Directory', shard, { entries: { ...entries, [accountId]: earlier } })
       },
-      (instance) => storage.commit({ instance }),
-    )
+    })
   } finally {
     storage.close()
   }
@@ -132,7 +152,7 @@ async function storedEarlier(edit: (read: (classId: string, id: string) => Store
 
 const shopPrivate = async (): Promise<Record<string, unknown>> => {
   let priv: Record<string, unknown> = {}
-  await storedEarlier((read) => {
+  await storedEarlier(({ read }) => {
     priv = read('Shop', 'main').state.private as Record<string, unknown>
   })
   return priv
@@ -164,15 +184,10 @@ test('a Shop stored with its old list of subscribers still tells them, and each 
   const gone = 'a'.repeat(32)
   // As the earlier version left them: the Shop's list names Sam and an Account since closed (no entry
   // anywhere), Sam's directory entry names no plans and his Account remembers telling the Shop.
-  await storedEarlier((read, write) => {
-    const shop = read('Shop', 'main')
-    write({ ...shop, state: { ...shop.state, private: { ...(shop.state.private as object), subscribers: { [sam.accountId]: ['barista'], [gone]: ['barista'] } } } })
-    const own = read('Account', sam.accountId)
-    write({ ...own, state: { ...own.state, private: { ...(own.state.private as object), shopNoted: 'barista', directoryEntry: 'stale' } } })
-    const shard = read('Directory', directoryShardOf(sam.accountId))
-    const entries = (shard.state.private as { entries: Record<string, DirectoryEntry> }).entries
-    const { plans: _plans, ...earlier } = entries[sam.accountId] as DirectoryEntry
-    write({ ...shard, state: { ...shard.state, private: { entries: { ...entries, [sam.accountId]: earlier } } } })
+  await storedEarlier(({ setPrivate, dropPlans }) => {
+    setPrivate('Shop', 'main', { subscribers: { [sam.accountId]: ['barista'], [gone]: ['barista'] } })
+    setPrivate('Account', sam.accountId, { shopNoted: 'barista', directoryEntry: 'stale' })
+    dropPlans(sam.accountId)
   })
 
   expect((await changePrice(2200)).status).toBe(200)
@@ -181,7 +196,7 @@ test('a Shop stored with its old list of subscribers still tells them, and each 
   // Sam's next request writes his entry with its plans, then takes him off the Shop's list.
   await account.ok(sam, 'setLocale', { locale: 'de' })
   expect((await shopPrivate()).subscribers).toEqual({ [gone]: ['barista'] })
-  await storedEarlier((read) => {
+  await storedEarlier(({ read }) => {
     expect((read('Account', sam.accountId).state.private as { shopNoted?: string }).shopNoted).toBeUndefined()
     const entries = (read('Directory', directoryShardOf(sam.accountId)).state.private as { entries: Record<string, DirectoryEntry> }).entries
     expect(entries[sam.accountId]?.plans).toEqual(['barista'])
@@ -191,12 +206,10 @@ test('a Shop stored with its old list of subscribers still tells them, and each 
   await account.ok(lea, 'requestAccountDeletion', {})
   // The code's e-mail is sent and reported first (a call on her Account that would take her off).
   await walk('2026-11-23T09:05:00Z')
-  await storedEarlier((read, write) => {
-    const shop = read('Shop', 'main')
-    const list = (shop.state.private as { subscribers: Record<string, string[]> }).subscribers
-    write({ ...shop, state: { ...shop.state, private: { ...(shop.state.private as object), subscribers: { ...list, [lea.accountId]: ['barista'] } } } })
-    const own = read('Account', lea.accountId)
-    write({ ...own, state: { ...own.state, private: { ...(own.state.private as object), shopNoted: 'barista' } } })
+  await storedEarlier(({ read, setPrivate }) => {
+    const list = (read('Shop', 'main').state.private as { subscribers: Record<string, string[]> }).subscribers
+    setPrivate('Shop', 'main', { subscribers: { ...list, [lea.accountId]: ['barista'] } })
+    setPrivate('Account', lea.accountId, { shopNoted: 'barista' })
   })
   const code = (await account.outbox(lea.email)).find((m) => /code to delete/.test(m.subject))?.text.match(/Your code is (\d{6})\./)?.[1]
   await account.ok(lea, 'deleteMyAccount', { code })
@@ -228,13 +241,9 @@ test('when the directory does not answer, the price stays and nobody is told (50
 test('an Account the directory did not list announces a recent price change at its next request, once', async () => {
   const sam = await subscriber('sam')
   // Sam's entry as written before entries named plans, and no list in the Shop: the change misses him.
-  await storedEarlier((read, write) => {
-    const own = read('Account', sam.accountId)
-    write({ ...own, state: { ...own.state, private: { ...(own.state.private as object), directoryEntry: 'stale' } } })
-    const shard = read('Directory', directoryShardOf(sam.accountId))
-    const entries = (shard.state.private as { entries: Record<string, DirectoryEntry> }).entries
-    const { plans: _plans, ...earlier } = entries[sam.accountId] as DirectoryEntry
-    write({ ...shard, state: { ...shard.state, private: { entries: { ...entries, [sam.accountId]: earlier } } } })
+  await storedEarlier(({ setPrivate, dropPlans }) => {
+    setPrivate('Account', sam.accountId, { directoryEntry: 'stale' })
+    dropPlans(sam.accountId)
   })
   time?.advance(60_000)
   expect((await changePrice(2200)).status).toBe(200)
@@ -249,11 +258,9 @@ test('an Account the directory did not list announces a recent price change at i
 
 test('an Account whose directory entry could not be written stays on the Shop’s old list until it is', async () => {
   const sam = await subscriber('sam')
-  await storedEarlier((read, write) => {
-    const shop = read('Shop', 'main')
-    write({ ...shop, state: { ...shop.state, private: { ...(shop.state.private as object), subscribers: { [sam.accountId]: ['barista'] } } } })
-    const own = read('Account', sam.accountId)
-    write({ ...own, state: { ...own.state, private: { ...(own.state.private as object), shopNoted: 'barista', directoryEntry: 'stale' } } })
+  await storedEarlier(({ setPrivate }) => {
+    setPrivate('Shop', 'main', { subscribers: { [sam.accountId]: ['barista'] } })
+    setPrivate('Account', sam.accountId, { shopNoted: 'barista', directoryEntry: 'stale' })
   })
   process.env.TEST_DIRECTORY_DOWN = '1'
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)

@@ -17,6 +17,11 @@ const NOTICES_KEPT = 20
 /** How far ahead a notice looks for the first delivery at the new price (a year of weekly deliveries). */
 const HORIZON = 60
 
+/** How an announced change is remembered in `priceNotices`. */
+function noticeKey(planId: string, at: string): string {
+  return planId + '@' + at
+}
+
 /** What an announcement did: e-mailed the customer (with the first delivery at the new price), or why not. */
 export type Announcement = { sent: true; from: string } | { sent: false; reason: string }
 
@@ -29,7 +34,7 @@ export async function priceNotice(data: Data<{ planId: string; at: string }>): P
 /** E-mails the customer the change of `planId`'s price set at `at`, unless it was announced to them already. */
 export function announcePriceChange(data: Data, planId: string, at: string): Announcement {
   const priv = privateOf(data)
-  const key = planId + '@' + at
+  const key = noticeKey(planId, at)
   const notices = priv.priceNotices || []
   if (notices.indexOf(key) >= 0) return { sent: false, reason: 'announced already' }
   const plan = findPlan(planId)
@@ -80,7 +85,7 @@ export function catchUpPriceNotices(data: Data): void {
     if (!plan) continue
     for (let i = 1; i < plan.prices.length; i++) {
       const at = (plan.prices[i] as PriceStep).at
-      if (Date.parse(at) >= since && notices.indexOf(planId + '@' + at) < 0) announcePriceChange(data, planId, at)
+      if (Date.parse(at) >= since && notices.indexOf(noticeKey(planId, at)) < 0) announcePriceChange(data, planId, at)
     }
   }
 }
