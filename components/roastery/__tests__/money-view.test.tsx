@@ -3,7 +3,7 @@
  * awaiting the bank, refunded and net collected, the month's totals and VAT per country, the CSV
  * for the accountant, and a refund of a delivery whose day has left the board.
  */
-import { render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MoneyView } from '@/components/roastery/MoneyView'
 import { addRefund, emptyBoard, setDeliveryMoney, setDeliveryPayment, upsertDelivery, type Board, type BoardDocument, type BoardPayment } from '@/lib/roastery/board'
@@ -35,8 +35,10 @@ test('a month by delivery day, its totals and VAT per country, its CSV, and a re
   readMonth.mockResolvedValue([emptyBoard('2026-11-01'), first, second])
   const user = userEvent.setup()
   render(<MoneyView />)
-  await user.clear(screen.getByLabelText('Month'))
-  await user.type(screen.getByLabelText('Month'), '2026-11')
+  // A browser's month picker hands over a whole month at once. Typed key by key, jsdom would
+  // sanitise each partial value ("2", "20", ...) to "" and the field would keep this month.
+  fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-11' } })
+  expect(screen.getByLabelText('Month')).toHaveValue('2026-11')
   await user.click(screen.getByRole('button', { name: 'Show the month' }))
   const table = await screen.findByRole('table', { name: 'Money' })
   expect(readMonth).toHaveBeenCalledWith('2026-11')
