@@ -8,6 +8,7 @@ import { closeBackend, forgetBackend } from './backend'
 import { resetFakeStripe } from './fake-stripe'
 import { installFirstPaintFallback } from './first-paint'
 import { resetLiveStateDouble } from './live-state-double'
+import { requestsSettled, trackRequestsInFlight } from './msw/in-flight'
 import { server } from './msw/server'
 import { setMessagesOutsidePages } from '@/contexts/I18nContext'
 import { allMessages } from './i18n'
@@ -44,9 +45,15 @@ setMessagesOutsidePages(allMessages('en'))
 installFirstPaintFallback()
 
 // 'error': a request no handler answers is a bug in the test or the app, never a silent pass.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+  trackRequestsInFlight()
+})
 
 beforeEach(async () => {
+  // The previous test's page is gone, but a request it sent may still be on its way: its answer
+  // would land in this test's backend and storage.
+  await requestsSettled()
   // Each test starts as a new visitor: fresh backend (made by its first request), no stored session
   // or pending sign-in, no SDK instance yet.
   await forgetBackend()

@@ -53,7 +53,9 @@ export async function createRioClient(config: RioPublicConfig): Promise<RioClien
 export function initRio(config: RioPublicConfig): Promise<RioClient> {
   if (pending) throw new Error('SDK already initialized.')
   const created = createRioClient(config).then((client) => {
-    ready = client
+    // Unless forgotten meanwhile (resetRioForTests): an instance made for a test that has ended
+    // must not become the next test's.
+    if (pending === created) ready = client
     return client
   })
   pending = created

@@ -74,3 +74,70 @@ test('ten messages, a connection each, all arrive in order', async () => {
     await receiver.close()
   }
 })
+
+/** True when something accepts a connection at `url` (an SMTP receiver's). */
+async function listening(url: string): Promise<boolean> {
+  const { connect } = await import('node:net')
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname)
+    socket.once('connect', () => { socket.destroy(); resolve(true) })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+async function send(url: string, subject: string): Promise<void> {
+  const nodemailer = (await import('nodemailer')).default
+  const transport = nodemailer.createTransport(url)
+  try {
+    await transport.sendMail({ from: 'shop@example.com', to: 'ann@example.com', subject, text: 'hello' })
+  } finally {
+    transport.close()
+  }
+}
+
+test('runtimes one after another share one receiver, each receiving its own mail, and it closes once idle', async () => {
+  const { attachOutbox, SHARED_IDLE_MS } = await import('./smtp-receiver')
+  const first: string[] = []
+  const second: string[] = []
+  const a = await attachOutbox((mail) => first.push(mail.subject))
+  await send(a.url, 'to the first')
+  await a.detach()
+  // The next runtime (the next test's) comes within the moment and gets the same receiver.
+  const b = await attachOutbox((mail) => second.push(mail.subject))
+  expect(b.url).toBe(a.url)
+  await send(b.url, 'to the second')
+  expect(first).toEqual(['to the first'])
+  expect(second).toEqual(['to the second'])
+  await b.detach()
+  expect(await listening(b.url)).toBe(true)
+  // No runtime for longer than the moment: the receiver and its thread are gone.
+  await new Promise((resolve) => setTimeout(resolve, SHARED_IDLE_MS + 500))
+  expect(await listening(b.url)).toBe(false)
+  // And the next runtime starts a new one.
+  const c = await attachOutbox(() => undefined)
+  try {
+    expect(await listening(c.url)).toBe(true)
+  } finally {
+    await c.detach()
+  }
+})
+
+test('runtimes open at once share the receiver; mail goes to the newest, and a second detach changes nothing', async () => {
+  const { attachOutbox } = await import('./smtp-receiver')
+  const older: string[] = []
+  const newer: string[] = []
+  const a = await attachOutbox((mail) => older.push(mail.subject))
+  const b = await attachOutbox((mail) => newer.push(mail.subject))
+  try {
+    expect(b.url).toBe(a.url)
+    await send(a.url, 'while both are open')
+    await b.detach()
+    await b.detach()
+    await send(a.url, 'after the newer closed')
+    expect(newer).toEqual(['while both are open'])
+    expect(older).toEqual(['after the newer closed'])
+  } finally {
+    await a.detach()
+  }
+})

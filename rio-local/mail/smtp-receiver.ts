@@ -5,6 +5,9 @@
  * The server runs in a worker thread (smtp-worker.js).
  */
 import { join } from 'node:path'
+// Node's own timers: a test's fake timers or jsdom's, which go with its environment, must not hold
+// or drop the shared receiver's closing.
+import { clearTimeout, setTimeout } from 'node:timers'
 import { Worker } from 'node:worker_threads'
 
 export interface ReceivedMail {
@@ -86,14 +89,34 @@ interface Shared {
   receiver: Promise<SmtpReceiver>
   /** Open runtimes' outboxes; mail goes to the newest (the one whose SMTP_URL is in process.env). */
   sinks: Array<(mail: ReceivedMail) => void>
+  /** Closes the receiver once no runtime has used it for SHARED_IDLE_MS; cleared by the next runtime. */
+  idle: ReturnType<typeof setTimeout> | null
 }
+
+/**
+ * How long the shared receiver outlives its last runtime. Starting its thread costs about 0.15 s of
+ * CPU (smtp-server and mailparser load in it), and a test file makes a runtime per test: one
+ * receiver serves them all, and goes a moment after the file's last one.
+ */
+export const SHARED_IDLE_MS = 1_000
 
 let shared: Shared | null = null
 
+function closeWhenIdle(mine: Shared, receiver: SmtpReceiver): void {
+  mine.idle = setTimeout(() => {
+    mine.idle = null
+    if (mine.sinks.length > 0 || shared !== mine) return
+    shared = null
+    void receiver.close()
+  }, SHARED_IDLE_MS)
+  // The receiver's thread never keeps a process alive (startSmtpReceiver); nor does its closing.
+  mine.idle.unref()
+}
+
 /**
- * An outbox on the process's shared receiver (one worker however many runtimes a test process
- * creates); `port` given: a receiver of its own on that port. `detach` stops delivery to `onMail`,
- * and the shared receiver once no runtime uses it.
+ * An outbox on the process's shared receiver (one worker however many runtimes a process creates,
+ * one after another or at once); `port` given: a receiver of its own on that port. `detach` stops
+ * delivery to `onMail`; the shared receiver closes SHARED_IDLE_MS after no runtime uses it.
  */
 export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: number): Promise<{ url: string; detach(): Promise<void> }> {
   if (port !== undefined) {
@@ -104,6 +127,7 @@ export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: 
     const sinks: Shared['sinks'] = []
     shared = {
       sinks,
+      idle: null,
       receiver: startSmtpReceiver({
         onMail(mail) {
           const sink = sinks[sinks.length - 1]
@@ -114,6 +138,10 @@ export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: 
     }
   }
   const mine = shared
+  if (mine.idle) {
+    clearTimeout(mine.idle)
+    mine.idle = null
+  }
   mine.sinks.push(onMail)
   const detachSink = () => {
     const i = mine.sinks.lastIndexOf(onMail)
@@ -127,14 +155,14 @@ export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: 
     if (shared === mine) shared = null
     throw err
   }
+  let detached = false
   return {
     url: receiver.url,
     async detach() {
+      if (detached) return
+      detached = true
       detachSink()
-      if (mine.sinks.length === 0 && shared === mine) {
-        shared = null
-        await receiver.close()
-      }
+      if (mine.sinks.length === 0 && shared === mine && !mine.idle) closeWhenIdle(mine, receiver)
     },
   }
 }
