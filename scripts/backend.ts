@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { loadEnv } from './lib/config'
-import { assertShopEnv, shopDefaults } from './lib/shop-env'
+import { assertShopEnv, localstripeCeiling, shopDefaults } from './lib/shop-env'
 
 const root = path.resolve(__dirname, '..')
 loadEnv(root)
@@ -22,7 +22,7 @@ if (!projectDir || path.resolve(projectDir) === shop) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
     process.exit(2)
   }
-  Object.assign(process.env, shopDefaults(process.env))
+  Object.assign(process.env, shopDefaults(process.env), localstripeCeiling(process.env))
 }
 // The runtime starts when its module loads (in this process, so Ctrl-C reaches it once).
 void import('../rio-local/main')

@@ -35,6 +35,7 @@ import {
 import { findFreePort } from './lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
+import { LOCALSTRIPE_REQUESTS_PER_SECOND } from './lib/shop-env'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
 import type { RunningChild } from './lib/processes'
 import { errorLinesTo, startRuntimeChild, stopRuntimeChild, waitForHealth } from './lib/runtime-child'
@@ -65,7 +66,7 @@ const SETUP_CONCURRENCY = 8
 /** Instances whose delayed calls the runtime runs at once (its own default unless set), and the clients of the ceiling's load. */
 const TASK_CONCURRENCY = intFromEnv('RIO_LOCAL_TASK_CONCURRENCY', 16, 1, 256)
 /** localstripe has no rate limit: the classes' ceiling toward Stripe is lifted unless set. */
-const STRIPE_RATE = process.env.STRIPE_MAX_REQUESTS_PER_SECOND?.trim() || '100000'
+const STRIPE_RATE = process.env.STRIPE_MAX_REQUESTS_PER_SECOND?.trim() || LOCALSTRIPE_REQUESTS_PER_SECOND
 /** Seconds of direct load that measure localstripe's ceiling. */
 const CEILING_SECONDS = 15
 /** The charging rate must reach this share of localstripe's ceiling. */

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { findFreePort } from '../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../scripts/lib/localstripe'
-import { shopDefaults } from '../scripts/lib/shop-env'
+import { localstripeCeiling, shopDefaults } from '../scripts/lib/shop-env'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<void> {
   if (shared) {
     process.env.STRIPE_API_URL = shared.url
     process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
+    Object.assign(process.env, localstripeCeiling(process.env))
     return
   }
   const stripe = await startLocalstripe({
@@ -39,4 +40,6 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__appLocalstripe__ = stripe
   process.env.STRIPE_API_URL = stripe.url
   process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
+  // localstripe has no rate limit: the classes' ceiling toward Stripe would only make tests wait.
+  Object.assign(process.env, localstripeCeiling(process.env))
 }

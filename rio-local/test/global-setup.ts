@@ -11,7 +11,7 @@ import { Writable } from 'node:stream'
 import { startFirestoreEmulator, type RunningFirestoreEmulator } from '../../scripts/lib/firestore-emulator'
 import { findFreePort } from '../../scripts/lib/ports'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from '../../scripts/lib/localstripe'
-import { shopDefaults } from '../../scripts/lib/shop-env'
+import { localstripeCeiling, shopDefaults } from '../../scripts/lib/shop-env'
 
 declare global {
   // The teardown runs in this same process and needs the handle to stop it.
@@ -36,4 +36,6 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__localstripe__ = stripe
   process.env.STRIPE_API_URL = stripe.url
   process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
+  // localstripe has no rate limit: the classes' ceiling toward Stripe would only make tests wait.
+  Object.assign(process.env, localstripeCeiling(process.env))
 }

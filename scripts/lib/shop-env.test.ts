@@ -1,7 +1,7 @@
 /** The shop's own settings for the local runtime: its Stripe checks and its local defaults. */
 import fc from 'fast-check'
 import { LOCAL_STRIPE_SECRET_KEY } from './localstripe'
-import { assertShopEnv, shopDefaults, stripeProblems } from './shop-env'
+import { assertShopEnv, localstripeCeiling, LOCALSTRIPE_REQUESTS_PER_SECOND, shopDefaults, stripeProblems } from './shop-env'
 
 const KEY = { STRIPE_SECRET_KEY: 'sk_test_config_tests' }
 
@@ -16,6 +16,17 @@ test('the shop\'s local defaults fill only what the environment leaves unset or 
     CUSTOMER_ID_SECRET: 'rio-local-customer-id-secret-for-development-only',
     CHANGE_MAIL_DIGEST_SECONDS: '0',
   })
+})
+
+test('the classes\' ceiling toward Stripe is lifted for localstripe alone, and only where none is set', () => {
+  const local = { STRIPE_API_URL: 'http://127.0.0.1:8420', STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY }
+  expect(localstripeCeiling(local)).toEqual({ STRIPE_MAX_REQUESTS_PER_SECOND: LOCALSTRIPE_REQUESTS_PER_SECOND })
+  expect(localstripeCeiling({ ...local, STRIPE_MAX_REQUESTS_PER_SECOND: ' ' })).toEqual({ STRIPE_MAX_REQUESTS_PER_SECOND: LOCALSTRIPE_REQUESTS_PER_SECOND })
+  expect(localstripeCeiling({ ...local, STRIPE_MAX_REQUESTS_PER_SECOND: '5' })).toEqual({})
+  // A real Stripe, or none, keeps the classes' own default (Stripe's limit).
+  expect(localstripeCeiling({ STRIPE_API_URL: 'https://api.stripe.com', STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY })).toEqual({})
+  expect(localstripeCeiling({ STRIPE_SECRET_KEY: 'sk_test_51HxReal' })).toEqual({})
+  expect(localstripeCeiling({})).toEqual({})
 })
 
 describe('Stripe (moved from the runtime\'s config: the shop checks its own settings)', () => {

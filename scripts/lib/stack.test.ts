@@ -1,7 +1,7 @@
 /** What the local stack tells its backend: the e-mails link to the app where it really runs. */
 import { backendEnvFor } from './stack'
 import { readPorts } from './config'
-import { assertShopEnv } from './shop-env'
+import { assertShopEnv, LOCALSTRIPE_REQUESTS_PER_SECOND } from './shop-env'
 
 const keys = { inboxKey: 'inbox-key', frontSecret: 'front-secret', liveState: true }
 
@@ -38,4 +38,13 @@ test('a blank shop setting in the environment (NAME= in a .env file) still gets 
   const backend = backendEnvFor({ env, ports: readPorts(env), ...keys })
   expect(backend.CUSTOMER_ID_SECRET).toBe('rio-local-customer-id-secret-for-development-only')
   expect(backend.CHANGE_MAIL_DIGEST_SECONDS).toBe('0')
+})
+
+test('the stack lifts the classes\' ceiling toward Stripe for its localstripe, keeps one the environment sets, and never lifts it for a real Stripe', () => {
+  const env = { PORT: '3100' }
+  expect(backendEnvFor({ env, ports: readPorts(env), ...keys }).STRIPE_MAX_REQUESTS_PER_SECOND).toBe(LOCALSTRIPE_REQUESTS_PER_SECOND)
+  const own = { PORT: '3100', STRIPE_MAX_REQUESTS_PER_SECOND: '5' }
+  expect(backendEnvFor({ env: own, ports: readPorts(own), ...keys }).STRIPE_MAX_REQUESTS_PER_SECOND).toBe('5')
+  const real = backendEnvFor({ env, ports: readPorts(env), ...keys, extra: { STRIPE_API_URL: '', STRIPE_SECRET_KEY: 'sk_test_51HxReal' } })
+  expect(real.STRIPE_MAX_REQUESTS_PER_SECOND).toBeUndefined()
 })

@@ -15,7 +15,7 @@ import { browserEnvFor, type StackPorts } from './config'
 import { startFirestore, type FirestoreHandle } from './firestore'
 import { startHttpsProxy, type HttpsProxy } from './https-proxy'
 import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './localstripe'
-import { assertShopEnv, shopDefaults } from './shop-env'
+import { assertShopEnv, localstripeCeiling, shopDefaults } from './shop-env'
 import { startChild, stopAll, typeScriptCommand, type RunningChild } from './processes'
 import { waitForHttp } from './wait'
 import { createServiceRun, type Service, type ServiceRun } from './services'
@@ -267,7 +267,7 @@ export function backendEnvFor(options: {
 }): NodeJS.ProcessEnv {
   const { env, ports } = options
   const appUrl = appUrlOf(ports)
-  return {
+  const backend: NodeJS.ProcessEnv = {
     ...env,
     // Only what env leaves unset or blank (a blank value must not hide the default).
     ...shopDefaults(env),
@@ -285,6 +285,9 @@ export function backendEnvFor(options: {
     STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
     ...options.extra,
   }
+  // localstripe has no rate limit: the classes' ceiling toward Stripe is lifted unless set (a real
+  // Stripe in `extra` keeps it).
+  return { ...backend, ...localstripeCeiling(backend) }
 }
 
 /** The address browsers open: the TLS front on `ports.app`. */
