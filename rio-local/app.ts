@@ -74,6 +74,12 @@ export interface BackendOptions {
    * the test clock stands still (`POST /__dev/clock` answers 409).
    */
   shiftProcessDate?: boolean
+  /**
+   * Compile every model before serving, so a model ajv refuses stops the start (the runtime a
+   * developer starts). Otherwise each is compiled when a call first uses it: a test's runtime
+   * skips the ones it never needs.
+   */
+  compileModelsAtStart?: boolean
   logger?: Logger
   /** Log each OTP e-mail with its code (a developer's terminal). */
   printOtpToTerminal?: boolean
@@ -462,6 +468,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   let restoreDate: () => void = () => undefined
   try {
     project = loadProjectOnce(options.projectDir ?? projectDirFromEnv())
+    if (options.compileModelsAtStart) project.models.compileAll()
     classIds = [...project.classes.keys()]
     if (options.shiftProcessDate) restoreDate = shiftProcessDate(clock)
   } catch (err) {

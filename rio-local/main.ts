@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     dev: config.dev,
     // Dev mode: class code's Date follows the test clock (POST /__dev/clock); see runtime/engine/clock.ts.
     shiftProcessDate: config.dev,
+    // A model ajv refuses stops the start, as a deploy would fail, not the first call that uses it.
+    compileModelsAtStart: true,
     mirror,
     members,
     firebaseAuth: true,

@@ -302,3 +302,37 @@ test('init with an outputModel: an answer the model refuses is 500 VALIDATION an
     other.remove()
   }
 })
+
+test('a model ajv refuses: not a schema at all stops every start; one only strict mode refuses stops the runtime a developer starts, and in-process answers 500 when first used', async () => {
+  const other = emptyProject()
+  const log = recordingLogger()
+  const start = (compileModelsAtStart: boolean) => createBackend({ projectId: 'models', storage: 'memory', projectDir: other.dir, logger: log, timers: false, dev: true, compileModelsAtStart })
+  try {
+    other.write('classes/Echo/template.yml', 'init: index.init\ngetState: index.getState\nmethods:\n  - method: echo\n    type: STATIC\n    inputModel: Typo\n    handler: index.echo\n')
+    other.write('classes/Echo/index.ts', [
+      "import { Data } from '@retter/rdk'",
+      'export async function init(data: Data) { return data }',
+      'export async function getState(data: Data) { data.response = { statusCode: 200, body: data.state }; return data }',
+      "export async function echo(data: Data) { data.response = { statusCode: 200, body: 'ok' }; return data }",
+      '',
+    ].join('\n'))
+    // Not a JSON Schema: "type" must name a type.
+    other.write('models/Typo.json', JSON.stringify({ type: 'objekt' }))
+    await expect(start(false)).rejects.toThrow(/^Model Typo is not a schema ajv accepts: .*type/)
+    // A schema by the meta-schema, but a keyword strict mode does not know ("requried").
+    other.write('models/Typo.json', JSON.stringify({ type: 'object', requried: ['name'] }))
+    await expect(start(true)).rejects.toThrow(/^Model Typo is not a schema ajv accepts: strict mode: unknown keyword: "requried"/)
+    const backend = await start(false)
+    try {
+      const res = await call<{ code: string }>(backend, 'POST', '/models/CALL/Echo/echo/any', { body: {} })
+      // The caller learns nothing of the project; the runtime's log names the model and the keyword.
+      expect(res.status).toBe(500)
+      expect(res.body.code).toBe('INTERNAL')
+      expect(log.lines.some((l) => l.level === 'error' && JSON.stringify(l).includes('Model Typo is not a schema ajv accepts: strict mode: unknown keyword: \\"requried\\"'))).toBe(true)
+    } finally {
+      await backend.close()
+    }
+  } finally {
+    other.remove()
+  }
+})
