@@ -25,6 +25,7 @@ import { MIN_INBOX_KEY_LENGTH, newInboxKey, serveInbox } from './runtime/http/in
 import { journaledMirror, reconcileMirror } from './runtime/engine/mirror-journal'
 import { createEngine, type CloudCall, type Engine } from './runtime/engine/engine'
 import { HttpError, errorResponse, json } from './runtime/responses'
+import { settledWithin } from './runtime/settled'
 import type { BackendRequest, BackendResponse, RouteHandler, StateMirror } from './runtime/wire-types'
 import { normaliseTarget, parseRequest } from './runtime/http/request'
 import { handleSession } from './runtime/engine/session'
@@ -176,6 +177,9 @@ function loadProjectOnce(dir: string): LoadedProject {
 }
 
 const CLOUD_ACTIONS = new Set(['INSTANCE', 'CALL', 'STATE', 'LIST'])
+
+/** How long `close` lets requests under way finish (a stuck one must not hold a shutdown). */
+const CLOSE_WAIT_MS = 10_000
 
 function positiveInt(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback
@@ -493,6 +497,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   const route = createRouter({ options, projectId, inboxKey, storage, tokens, engine, devClock, extraRoutes, membersWritten: memberRecords.written })
   let closed = false
+  /** Requests being handled, which `close` lets finish before it stops the rest. */
+  const handling = new Set<Promise<BackendResponse>>()
 
   return {
     projectId,
@@ -506,16 +512,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     remirror: async () => (mirror ? remirrorAll(mirror, storage, projectId) : { mirrored: 0, failed: 0 }),
     async handle(req) {
       if (closed) return json(503, { code: 'SHUTTING_DOWN', message: 'The backend is shutting down' })
+      // http/server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
+      const answer = route({ ...req, url: normaliseTarget(req.url) }).catch((err: unknown) => failureResponse(err, req, logger))
+      handling.add(answer)
       try {
-        // http/server.ts normalises too; in-process callers (the app's msw handlers) come straight here.
-        return await route({ ...req, url: normaliseTarget(req.url) })
-      } catch (err) {
-        return failureResponse(err, req, logger)
+        return await answer
+      } finally {
+        handling.delete(answer)
       }
     },
     async close() {
       if (closed) return
       closed = true
+      // A request under way finishes before its storage closes, and sends its mail while this
+      // runtime still receives it: on a shared receiver, later mail would reach the next runtime.
+      if (handling.size > 0) await settledWithin(Promise.allSettled([...handling]), CLOSE_WAIT_MS)
       await engine.stop()
       restoreDate()
       if (mirror) await mirror.flush().catch((err: unknown) => logger.warn('mirror flush failed', { error: String(err) }))
