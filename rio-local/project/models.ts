@@ -2,7 +2,7 @@
  * The project's models (`models/<Name>.json`, JSON Schema) compiled with ajv + ajv-formats, as Rio
  * validates input. A failure is Retter's 400 `{code:'VALIDATION', message, issues}`.
  */
-import Ajv, { type ValidateFunction } from 'ajv'
+import Ajv, { type AnySchema, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
@@ -38,16 +38,16 @@ function modelFiles(dir: string): string[] {
 
 /**
  * The models under `modelsDir`, `Group:Name` for `models/Group/Name.json` (rio-cli 1.13). Each is
- * read and checked against JSON Schema's meta-schema here, and compiled when first used (or by
- * `compileAll`): compiling all 79 of the shop's takes about 0.2 s, which every test file that
- * makes a runtime paid, for the few models its calls use.
+ * added to ajv here, which checks it against JSON Schema's meta-schema and registers its `$id` (a
+ * duplicate is refused, a `$ref` to another model resolves whatever is used first), and compiled
+ * when first used (or by `compileAll`): compiling all of a project's models took the shop about
+ * 0.2 s, which every test file that made a runtime paid for the few models its calls use.
  */
 export function createModelRegistry(modelsDir: string): ModelRegistry {
   const ajv = new Ajv({ allErrors: true, strict: true })
   addFormats(ajv)
-  const schemas = new Map<string, object>()
-  const compiled = new Map<string, ValidateFunction>()
-  const refused = (name: string, reason: string) => new Error(`Model ${name} is not a schema ajv accepts: ${reason}`)
+  const names = new Set<string>()
+  const refused = (name: string, err: unknown) => new Error(`Model ${name} is not a schema ajv accepts: ${err instanceof Error ? err.message : String(err)}`)
   for (const file of modelFiles(modelsDir)) {
     const name = relative(modelsDir, file).replace(/\.json$/, '').split(sep).join(':')
     let schema: unknown
@@ -56,22 +56,25 @@ export function createModelRegistry(modelsDir: string): ModelRegistry {
     } catch {
       throw new Error(`Model ${name} (${file}) is not valid JSON`)
     }
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw refused(name, 'a schema is a JSON object')
-    if (!ajv.validateSchema(schema)) throw refused(name, ajv.errorsText(ajv.errors))
-    schemas.set(name, schema)
+    // An array would be taken as several schemas.
+    if (Array.isArray(schema)) throw refused(name, 'a schema is an object or a boolean, not an array')
+    try {
+      ajv.addSchema(schema as AnySchema, name)
+    } catch (err) {
+      throw refused(name, err)
+    }
+    names.add(name)
   }
   function validatorOf(name: string): ValidateFunction {
-    const known = compiled.get(name)
-    if (known) return known
-    const schema = schemas.get(name)
-    if (!schema) throw new Error(`There is no model "${name}"`)
-    let validate: ValidateFunction
+    if (!names.has(name)) throw new Error(`There is no model "${name}"`)
+    let validate: ValidateFunction | undefined
     try {
-      validate = ajv.compile(schema)
+      // Compiled the first time, ajv's own cache after that.
+      validate = ajv.getSchema(name)
     } catch (err) {
-      throw refused(name, err instanceof Error ? err.message : String(err))
+      throw refused(name, err)
     }
-    compiled.set(name, validate)
+    if (!validate) throw new Error(`There is no model "${name}"`)
     return validate
   }
   function issuesOf(name: string, value: unknown): ValidationIssue[] {
@@ -80,14 +83,14 @@ export function createModelRegistry(modelsDir: string): ModelRegistry {
     return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params, message: e.message ?? 'is invalid' }))
   }
   return {
-    has: (name) => schemas.has(name),
+    has: (name) => names.has(name),
     validate(name, value) {
       const issues = issuesOf(name, value)
       if (issues.length > 0) throw new HttpError(400, 'VALIDATION', 'Model validation has been failed.', { issues })
     },
     issues: (name, value) => issuesOf(name, value),
     compileAll() {
-      for (const name of schemas.keys()) validatorOf(name)
+      for (const name of names) validatorOf(name)
     },
   }
 }
