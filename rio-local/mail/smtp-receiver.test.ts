@@ -123,21 +123,46 @@ test('runtimes one after another share one receiver, each receiving its own mail
   }
 })
 
-test('runtimes open at once share the receiver; mail goes to the newest, and a second detach changes nothing', async () => {
+test('runtimes open at once share the receiver; mail goes to the newest, and a second detach takes nothing from another', async () => {
   const { attachOutbox } = await import('./smtp-receiver')
-  const older: string[] = []
-  const newer: string[] = []
-  const a = await attachOutbox((mail) => older.push(mail.subject))
-  const b = await attachOutbox((mail) => newer.push(mail.subject))
+  const received: string[] = []
+  // Two runtimes filing into the same place: the same function, twice on the list.
+  const file = (mail: { subject: string }) => { received.push(mail.subject) }
+  const a = await attachOutbox(file)
+  const b = await attachOutbox(file)
   try {
     expect(b.url).toBe(a.url)
-    await send(a.url, 'while both are open')
     await b.detach()
     await b.detach()
-    await send(a.url, 'after the newer closed')
-    expect(newer).toEqual(['while both are open'])
-    expect(older).toEqual(['after the newer closed'])
+    // The first runtime's place is still there: its mail arrives.
+    await send(a.url, 'after the newer closed twice')
+    expect(received).toEqual(['after the newer closed twice'])
   } finally {
     await a.detach()
   }
 })
+
+test('a process whose last runtime has closed exits at once, without waiting out the receiver\'s idle second', async () => {
+  const program = [
+    "import { attachOutbox } from './rio-local/mail/smtp-receiver'",
+    "void attachOutbox(() => undefined).then((outbox) => outbox.detach()).then(() => { console.log('detached ' + performance.now()) })",
+  ].join('\n')
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['--eval', program], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  let detachedAt = 0
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    if (detachedAt === 0 && output.includes('detached')) detachedAt = performance.now()
+  })
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const stillRunning = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000).unref())
+  const outcome = await Promise.race([exited, stillRunning])
+  const exitedAt = performance.now()
+  if (outcome === 'still running' && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+  expect(output).toMatch(/^detached /m)
+  expect(outcome).toBe(0)
+  // The idle timer is unref'd: the process does not wait the second for it.
+  const { SHARED_IDLE_MS } = await import('./smtp-receiver')
+  expect(exitedAt - detachedAt).toBeLessThan(SHARED_IDLE_MS)
+}, 30_000)

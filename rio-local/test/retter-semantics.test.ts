@@ -336,3 +336,28 @@ test('a model ajv refuses: not a schema at all stops every start; one only stric
     other.remove()
   }
 })
+
+test('closing lets a request under way finish with its own answer first; a request after that is refused', async () => {
+  const other = emptyProject()
+  try {
+    other.write('classes/Slow/template.yml', 'init: index.init\ngetState: index.getState\nmethods:\n  - method: slow\n    type: STATIC\n    handler: index.slow\n')
+    other.write('classes/Slow/index.ts', [
+      "import { Data } from '@retter/rdk'",
+      'export async function init(data: Data) { return data }',
+      'export async function getState(data: Data) { data.response = { statusCode: 200, body: data.state }; return data }',
+      "export async function slow(data: Data) { await new Promise((resolve) => setTimeout(resolve, 300)); data.response = { statusCode: 200, body: 'done' }; return data }",
+      '',
+    ].join('\n'))
+    const backend = await createBackend({ projectId: 'closing', storage: 'memory', projectDir: other.dir, logger: silentLogger, timers: false })
+    const order: string[] = []
+    const answer = call<string>(backend, 'POST', '/closing/CALL/Slow/slow/any', { body: {} }).then((res) => { order.push('answered'); return res })
+    // The request is under way (its handler waits) when the runtime is told to close.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await backend.close().then(() => order.push('closed'))
+    expect(order).toEqual(['answered', 'closed'])
+    expect((await answer).body).toBe('done')
+    expect((await call<{ code: string }>(backend, 'POST', '/closing/CALL/Slow/slow/any', { body: {} })).body.code).toBe('SHUTTING_DOWN')
+  } finally {
+    other.remove()
+  }
+})

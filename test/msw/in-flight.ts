@@ -1,16 +1,17 @@
+/**
+ * The requests the app tests' msw server has started and not finished handling, so a test's setup
+ * can wait for the previous test's to end before it clears the browser's storage: an SDK whose page
+ * has been unmounted still stores the token of a request already on its way, and the next test's
+ * SDK would find it and never ask for its own.
+ */
+import { performance } from 'node:perf_hooks'
+// Node's own timer and clock, not jsdom's or a test's fake ones: the wait passes in real time
+// whatever a test left set.
+import { setTimeout as nodeSetTimeout } from 'node:timers'
 import { server } from './server'
 
-/**
- * The requests msw has started and not finished handling, so a test's setup can wait for the
- * previous test's to end before it clears the browser's storage: an SDK whose page has been
- * unmounted still stores the token of a request already on its way, and the next test's SDK would
- * find it and never ask for its own.
- */
 const inFlight = new Set<string>()
 let tracking = false
-
-// Node's timer, not a fake clock's or jsdom's: the wait must pass in real time whatever a test set.
-const realSetTimeout = globalThis.setTimeout
 
 /** Starts counting the server's requests (once; the server lives as long as the test file). */
 export function trackRequestsInFlight(): void {
@@ -27,14 +28,14 @@ export function trackRequestsInFlight(): void {
  * purpose never ends, and is forgotten then.
  */
 export async function requestsSettled(maxMs = 500): Promise<void> {
-  const giveUpAt = Date.now() + maxMs
+  const giveUpAt = performance.now() + maxMs
   let quietTurns = 0
   while (quietTurns < 2) {
-    if (Date.now() >= giveUpAt) {
+    if (performance.now() >= giveUpAt) {
       inFlight.clear()
       return
     }
-    await new Promise((resolve) => realSetTimeout(resolve, 0))
+    await new Promise((resolve) => nodeSetTimeout(resolve, 0))
     quietTurns = inFlight.size === 0 ? quietTurns + 1 : 0
   }
 }

@@ -11,6 +11,16 @@ describe('the one SDK instance', () => {
     expect(() => getRio()).toThrow('Retter SDK not initialized.')
   })
 
+  test('an instance still loading when the page’s instance is forgotten (a test that ended) never becomes the next one', async () => {
+    const config = readRioConfig(localEnv, 'localhost')
+    const earlier = initRio(config)
+    resetRioForTests()
+    await earlier
+    expect(() => getRio()).toThrow('Retter SDK not initialized.')
+    const next = await initRio(config)
+    expect(getRio()).toBe(next)
+  })
+
   test('a second initialization fails with "SDK already initialized."', async () => {
     const config = readRioConfig(localEnv, 'localhost')
     const first = initRio(config)
