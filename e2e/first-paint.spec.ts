@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, fillStartDetails, freshEmail, requestCode, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, openByClicking, requestCode, signIn, test } from './support/fixtures'
 import { clearRecord, recordLoads, slowCpu, waitForFreshData, type LoadRecord, type ShownState } from './support/first-paint'
 
 const PLAN = 'Barista'
@@ -33,8 +33,8 @@ const shiftMessage = (what: string, record: LoadRecord) => `${what}; shifts: ${r
 async function returningCustomer(page: Page): Promise<void> {
   await signIn(page, freshEmail('first-paint'))
   await page.goto('/')
-  await page.getByRole('button', { name: `Start with ${PLAN}` }).click()
   const dialog = page.getByRole('dialog', { name: `Start with ${PLAN}?` })
+  await openByClicking(page.getByRole('button', { name: `Start with ${PLAN}` }), dialog)
   await fillStartDetails(dialog)
   await dialog.getByRole('button', { name: `Start ${PLAN}` }).click()
   await expect(page.getByTestId('current-plan-line')).toContainText(`You’re on ${PLAN}`)

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { awsInstanceId, fetchPlans, setDevState } from './support/backend'
 import { card } from './support/cards'
-import { expect, fillStartDetails, freshEmail, signIn, test } from './support/fixtures'
+import { expect, fillStartDetails, freshEmail, openByClicking, signIn, test } from './support/fixtures'
 
 /** How long a journey waits for a change to show (expect's own default, said here so it is seen). */
 const SHOWS_WITHIN_MS = 10_000
@@ -38,7 +38,7 @@ test('a dev state change of AWS and starting a plan in another tab both update t
   await other.goto('/')
   const planCard = other.getByRole('article').filter({ has: other.getByRole('heading', { name: plan.name }) })
   const chosen = other.waitForResponse((res) => res.url().includes('/selectPlan/') && res.ok())
-  await planCard.getByRole('button', { name: `Start with ${plan.name}` }).click()
+  await openByClicking(planCard.getByRole('button', { name: `Start with ${plan.name}` }), other.getByRole('dialog'))
   await fillStartDetails(other.getByRole('dialog'))
   await other.getByRole('dialog').getByRole('button', { name: `Start ${plan.name}` }).click()
   await chosen

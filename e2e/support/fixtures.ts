@@ -64,6 +64,18 @@ export async function pickPlanAndSignIn(page: Page, email: string, plan: string)
   return page.getByRole('dialog', { name: `Start with ${plan}?` })
 }
 
+/**
+ * Clicks a signed-in customer's "Start with <plan>" until its confirmation opens. The button is
+ * the server's HTML until the page has hydrated, and a click before that does nothing; on a busy
+ * machine a journey can be that early.
+ */
+export async function openByClicking(button: Locator, dialog: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click()
+    await expect(dialog).toBeVisible({ timeout: 2_000 })
+  }).toPass()
+}
+
 /** Chromium reports each Content-Security-Policy violation (a blocked script, request, style…) on the console. */
 const CSP_VIOLATION = /Content Security Policy/i
 /** What React says in the console or throws when a page's HTML and its hydration differ (#418, #423, #425). */
