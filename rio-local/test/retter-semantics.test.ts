@@ -303,19 +303,24 @@ test('init with an outputModel: an answer the model refuses is 500 VALIDATION an
   }
 })
 
+/** A class of one STATIC method `method` (with `template` lines added to it) whose handler's body is `body`. */
+function writeOneMethodClass(project: TempProject, classId: string, method: string, body: string, template: string[] = []): void {
+  project.write(`classes/${classId}/template.yml`, ['init: index.init', 'getState: index.getState', 'methods:', `  - method: ${method}`, '    type: STATIC', ...template.map((line) => `    ${line}`), `    handler: index.${method}`, ''].join('\n'))
+  project.write(`classes/${classId}/index.ts`, [
+    "import { Data } from '@retter/rdk'",
+    'export async function init(data: Data) { return data }',
+    'export async function getState(data: Data) { data.response = { statusCode: 200, body: data.state }; return data }',
+    `export async function ${method}(data: Data) { ${body} return data }`,
+    '',
+  ].join('\n'))
+}
+
 test('a model ajv refuses: not a schema at all stops every start; one only strict mode refuses stops the runtime a developer starts, and in-process answers 500 when first used', async () => {
   const other = emptyProject()
   const log = recordingLogger()
   const start = (compileModelsAtStart: boolean) => createBackend({ projectId: 'models', storage: 'memory', projectDir: other.dir, logger: log, timers: false, dev: true, compileModelsAtStart })
   try {
-    other.write('classes/Echo/template.yml', 'init: index.init\ngetState: index.getState\nmethods:\n  - method: echo\n    type: STATIC\n    inputModel: Typo\n    handler: index.echo\n')
-    other.write('classes/Echo/index.ts', [
-      "import { Data } from '@retter/rdk'",
-      'export async function init(data: Data) { return data }',
-      'export async function getState(data: Data) { data.response = { statusCode: 200, body: data.state }; return data }',
-      "export async function echo(data: Data) { data.response = { statusCode: 200, body: 'ok' }; return data }",
-      '',
-    ].join('\n'))
+    writeOneMethodClass(other, 'Echo', 'echo', "data.response = { statusCode: 200, body: 'ok' };", ['inputModel: Typo'])
     // Not a JSON Schema: "type" must name a type.
     other.write('models/Typo.json', JSON.stringify({ type: 'objekt' }))
     await expect(start(false)).rejects.toThrow(/^Model Typo is not a schema ajv accepts: .*type/)
@@ -340,14 +345,7 @@ test('a model ajv refuses: not a schema at all stops every start; one only stric
 test('closing lets a request under way finish with its own answer first; a request after that is refused', async () => {
   const other = emptyProject()
   try {
-    other.write('classes/Slow/template.yml', 'init: index.init\ngetState: index.getState\nmethods:\n  - method: slow\n    type: STATIC\n    handler: index.slow\n')
-    other.write('classes/Slow/index.ts', [
-      "import { Data } from '@retter/rdk'",
-      'export async function init(data: Data) { return data }',
-      'export async function getState(data: Data) { data.response = { statusCode: 200, body: data.state }; return data }',
-      "export async function slow(data: Data) { await new Promise((resolve) => setTimeout(resolve, 300)); data.response = { statusCode: 200, body: 'done' }; return data }",
-      '',
-    ].join('\n'))
+    writeOneMethodClass(other, 'Slow', 'slow', "await new Promise((resolve) => setTimeout(resolve, 300)); data.response = { statusCode: 200, body: 'done' };")
     const backend = await createBackend({ projectId: 'closing', storage: 'memory', projectDir: other.dir, logger: silentLogger, timers: false })
     const order: string[] = []
     const answer = call<string>(backend, 'POST', '/closing/CALL/Slow/slow/any', { body: {} }).then((res) => { order.push('answered'); return res })
