@@ -12,12 +12,10 @@ import { mailMatching } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClockTo, baristaByApi, clockNow } from '../support/payments'
+import { advanceClockTo, baristaByApi, clockNow, passResendWait } from '../support/payments'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** The customer may ask for a new code 30 s after the last one. */
-const RESEND_AFTER_MS = 31_000
 
 
 /** How many pages a PDF Chromium printed has (its page objects; the page tree is /Pages). */
@@ -37,8 +35,8 @@ async function expectStackedField(dialog: Locator, label: string): Promise<void>
   expect(controlBox.width, `${label}: control as wide as the form`).toBeGreaterThanOrEqual(form.width - 2)
 }
 
-async function signInAgain(page: Page, email: string, codeSentAt: number): Promise<void> {
-  await page.waitForTimeout(Math.max(0, codeSentAt + RESEND_AFTER_MS - Date.now()))
+async function signInAgain(page: Page, email: string): Promise<void> {
+  await passResendWait()
   await signIn(page, email)
 }
 
@@ -49,7 +47,7 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   // Business time: earlier journeys may have moved the backend's clock on.
   const date = new Date((await clockNow()).nowMs + 2 * DAY_MS).toISOString().slice(0, 10)
 
-  const { codeSentAt } = await baristaByApi(email, { name, line1: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' })
+  await baristaByApi(email, { name, line1: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' })
 
   // The delivery becomes final and is charged: its receipt, with French VAT on coffee (5.5 %).
   await advanceClockTo(new Date(finalMomentMs(`${date}T00:00:00.000Z`) + 60 * 60 * 1000).toISOString())
@@ -117,7 +115,7 @@ test('a paid delivery gets its receipt; staff refund part of it; the credit note
   expect(noteMail.text).toContain('Refunded (VAT included): -€5.00')
 
   // The customer's receipts on /account, and the receipt's printable page.
-  await signInAgain(page, email, codeSentAt)
+  await signInAgain(page, email)
   await page.goto(`/account/receipts/${noteNumber}`)
   await expect(page.getByRole('heading', { name: `Credit note ${noteNumber}` })).toBeVisible()
   // Printed, a credit note is one clean page: the page's frame, links and buttons stay on screen.

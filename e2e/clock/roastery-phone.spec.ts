@@ -13,14 +13,12 @@ import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, requestCode, test, watchErrors } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClockTo, clockNow, saveCard } from '../support/payments'
+import { advanceClockTo, clockNow, passResendWait, saveCard } from '../support/payments'
 import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const PHONE = { width: 390, height: 844 }
 const DAY_MS = 24 * 60 * 60 * 1000
-/** The same e-mail may ask for a new code 30 s after the last one (the next journey signs staff in too). */
-const RESEND_AFTER_MS = 31_000
 
 /** A delivery day as the page heads it, in the app's own date style (UTC): "Wed 25 Nov 2026". */
 function dayLabel(date: string): string {
@@ -53,7 +51,6 @@ test('staff on a 390 px phone: the header fits, "To roast" is reachable by keybo
   const errors = watchErrors(staff)
   // Signed in through the page, wherever it then takes staff (/account or /roastery).
   await staff.goto('/sign-in')
-  const codeSentAt = Date.now()
   const { code } = await waitForCode(E2E_STAFF_EMAIL, await requestCode(staff, E2E_STAFF_EMAIL))
   await staff.getByLabel('Verification code').fill(code)
   await expect(staff).toHaveURL(/\/(account|roastery)$/)
@@ -112,5 +109,6 @@ test('staff on a 390 px phone: the header fits, "To roast" is reachable by keybo
 
   expect(errors.list).toEqual([])
   await context.close()
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, codeSentAt + RESEND_AFTER_MS - Date.now())))
+  // The next journey signs staff in too.
+  await passResendWait()
 })

@@ -12,13 +12,11 @@ import { pseudoText } from '../../lib/i18n/pseudo'
 import { waitForCode } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, test } from '../support/fixtures'
-import { baristaByApi } from '../support/payments'
+import { baristaByApi, passResendWait } from '../support/payments'
 import { capture } from '../support/screens'
 
 /** A text as the pseudo build writes it (the messages without values). */
 const pseudo = (key: MessageKey) => pseudoText(translate(CATALOGUE, 'en', key))
-/** The customer may ask for a new code 30 s after the last one. */
-const RESEND_AFTER_MS = 31_000
 const WIDTHS = [390, 1280]
 
 interface Overflow {
@@ -93,8 +91,8 @@ test('every page a person meets holds its words 40 % longer, at 390 and 1280 px'
 
   // A customer with a plan, a card and an address: /account with every card it has.
   const email = freshEmail('pseudo')
-  const { codeSentAt } = await baristaByApi(email, { name: 'Maximiliane Übermuth-Schwarzenberger', line1: 'Rue du Faubourg Saint-Honoré 208', city: 'Paris', postalCode: '75008', country: 'FR' })
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, codeSentAt + RESEND_AFTER_MS - Date.now())))
+  await baristaByApi(email, { name: 'Maximiliane Übermuth-Schwarzenberger', line1: 'Rue du Faubourg Saint-Honoré 208', city: 'Paris', postalCode: '75008', country: 'FR' })
+  await passResendWait()
   await signInPseudo(page, email, 1)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(pseudo('account.title'))
   await expect(page.getByText(pseudo('subscription.upcoming.title'), { exact: true })).toBeVisible()
