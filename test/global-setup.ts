@@ -25,19 +25,15 @@ export default async function globalSetup(): Promise<void> {
   // The shop's local project settings (the in-process runtime defaults none of them).
   Object.assign(process.env, shopDefaults(process.env))
   // A run of both projects (`npm test`): the backend project's localstripe serves this one too.
-  const shared = globalThis.__localstripe__
-  if (shared) {
-    process.env.STRIPE_API_URL = shared.url
-    process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
-    Object.assign(process.env, localstripeCeiling(process.env))
-    return
+  let stripe = globalThis.__localstripe__
+  if (!stripe) {
+    stripe = await startLocalstripe({
+      root: path.resolve(__dirname, '..'),
+      port: await findFreePort(),
+      output: process.env.RIO_TEST_VERBOSE ? process.stderr : quiet,
+    })
+    globalThis.__appLocalstripe__ = stripe
   }
-  const stripe = await startLocalstripe({
-    root: path.resolve(__dirname, '..'),
-    port: await findFreePort(),
-    output: process.env.RIO_TEST_VERBOSE ? process.stderr : quiet,
-  })
-  globalThis.__appLocalstripe__ = stripe
   process.env.STRIPE_API_URL = stripe.url
   process.env.STRIPE_SECRET_KEY = LOCAL_STRIPE_SECRET_KEY
   // localstripe has no rate limit: the classes' ceiling toward Stripe would only make tests wait.

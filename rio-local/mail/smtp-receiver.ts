@@ -102,10 +102,9 @@ export const SHARED_IDLE_MS = 1_000
 
 let shared: Shared | null = null
 
+/** Closes `mine` after SHARED_IDLE_MS, unless a runtime attaches meanwhile (it clears the timer). */
 function closeWhenIdle(mine: Shared, receiver: SmtpReceiver): void {
   mine.idle = setTimeout(() => {
-    mine.idle = null
-    if (mine.sinks.length > 0 || shared !== mine) return
     shared = null
     void receiver.close()
   }, SHARED_IDLE_MS)
@@ -162,7 +161,7 @@ export async function attachOutbox(onMail: (mail: ReceivedMail) => void, port?: 
       if (detached) return
       detached = true
       detachSink()
-      if (mine.sinks.length === 0 && shared === mine && !mine.idle) closeWhenIdle(mine, receiver)
+      if (mine.sinks.length === 0) closeWhenIdle(mine, receiver)
     },
   }
 }
