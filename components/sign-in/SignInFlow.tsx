@@ -124,6 +124,13 @@ function useSignInState(initialPending: PendingSignIn | null | undefined, emailR
     else emailRef.current?.focus()
   }, [step, emailRef, codeRef])
 
+  // What was typed or autofilled before the page hydrated is in the field but not in the state
+  // (hydration keeps a field's text as it finds it; the page's scripts load after its first frame).
+  useEffect(() => {
+    const typed = emailRef.current?.value
+    if (typed) dispatch({ type: 'EMAIL_CHANGED', email: typed })
+  }, [emailRef])
+
   const pending = pendingOf(state)
   const pendingKey = pending ? JSON.stringify(pending) : ''
   useEffect(() => {

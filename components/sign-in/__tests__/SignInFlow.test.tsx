@@ -1,5 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { renderToString } from 'react-dom/server'
 import { SignInFlow } from '@/components/sign-in/SignInFlow'
 import { invalidOtpError, toAppError } from '@/lib/rio/errors/map'
 
@@ -37,6 +38,19 @@ describe('step 1: e-mail', () => {
 
     await user.type(input, '.com')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('sends the address typed or autofilled before the page hydrated, which only the field held', async () => {
+    const props = { sendOtp: jest.fn().mockResolvedValue(SENT), verifyOtp: jest.fn(), onSignedIn: jest.fn() }
+    const container = document.body.appendChild(document.createElement('div'))
+    container.innerHTML = renderToString(<SignInFlow {...props} />)
+    const early = within(container).getByLabelText<HTMLInputElement>('Email address')
+    early.value = 'jane@example.com'
+
+    render(<SignInFlow {...props} />, { container, hydrate: true })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send code' }))
+    expect(props.sendOtp).toHaveBeenCalledWith('jane@example.com')
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument()
   })
 
   it('rejects an empty address without a request', async () => {
