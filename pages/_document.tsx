@@ -2,6 +2,7 @@ import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document'
 import { isValidElement, type ReactElement } from 'react'
 import { buildDir, readBuildCss } from '@/lib/document/inline-css'
 import { FIRST_FRAME_TARGET_ID } from '@/lib/document/first-frame'
+import { AFTER_FIRST_FRAME, afterFirstFrameScript } from '@/lib/document/after-first-frame'
 import { firstPaintScript } from '@/lib/first-paint/paint'
 import { pageScriptPolicy } from '@/lib/security/page-policy'
 import { alternateLinks } from '@/lib/i18n/alternates'
@@ -10,6 +11,7 @@ import { translate } from '@retter-shared/BeanBloomKit/i18n/catalogue'
 import { CATALOGUE } from '@retter-shared/BeanBloomKit/i18n/messages'
 
 type LinkProps = { rel?: string; href?: string; [attribute: string]: unknown }
+type ScriptProps = { src?: string; [attribute: string]: unknown }
 
 // React's types leave out `disabled` on <link>, which HTML defines for stylesheets.
 const NOT_APPLIED: Record<string, boolean> = { disabled: true }
@@ -17,12 +19,13 @@ const NOT_APPLIED: Record<string, boolean> = { disabled: true }
 const RENDER_BLOCKING: Record<string, string> = { blocking: 'render' }
 
 /**
- * `<Head>` with the page's stylesheets inlined in production (lib/document/inline-css.ts): first
- * paint waits for no stylesheet request. Each inlined file keeps a `disabled` link, which browsers
- * do not fetch, so Turbopack's runtime sees the file as present and a client-side navigation does
- * not load it a second time; a file that cannot be inlined stays an ordinary link.
+ * `<Head>` as production pages need it: the page's scripts load after its first frame (below), and
+ * its stylesheets are inlined (lib/document/inline-css.ts): first paint waits for no stylesheet
+ * request. Each inlined file keeps a `disabled` link, which browsers do not fetch, so Turbopack's
+ * runtime sees the file as present and a client-side navigation does not load it a second time; a
+ * file that cannot be inlined stays an ordinary link.
  */
-class InlineCssHead extends Head {
+class PageHead extends Head {
   getCssLinks(files: Parameters<Head['getCssLinks']>[0]): ReactElement[] | null {
     const links = super.getCssLinks(files)
     if (!links || process.env.NODE_ENV !== 'production') return links
@@ -41,25 +44,48 @@ class InlineCssHead extends Head {
       ]
     })
   }
+
+  getDynamicChunks(files: Parameters<Head['getDynamicChunks']>[0]): (ReactElement | null)[] {
+    return super.getDynamicChunks(files).map((element) => element && afterFirstFrame(element))
+  }
+
+  getScripts(files: Parameters<Head['getScripts']>[0]): ReactElement[] {
+    return super.getScripts(files).map(afterFirstFrame)
+  }
+}
+
+/**
+ * In production, a script Next would load with the page becomes a data block naming it, which the
+ * document's last script loads once the first frame is painted (lib/document/after-first-frame.ts);
+ * an inline script (Turbopack's bootstrap) stays as it is.
+ */
+function afterFirstFrame(element: ReactElement): ReactElement {
+  if (process.env.NODE_ENV !== 'production' || !isValidElement<ScriptProps>(element)) return element
+  const { src } = element.props
+  if (typeof src !== 'string') return element
+  const source = { [AFTER_FIRST_FRAME.sourceAttribute]: src }
+  return <script key={element.key ?? src} type="text/plain" {...source} />
 }
 
 export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps) {
   // The same text for every page of a build: static pages stay static, and the CSP allows it by hash.
   const firstPaint = firstPaintScript()
+  const production = process.env.NODE_ENV === 'production'
+  const loadScripts = production ? afterFirstFrameScript() : null
   const scriptPolicy = pageScriptPolicy({
     buildManifest,
     page: __NEXT_DATA__.page,
     // Every variable the header's script sources read, so the two policies name the same origins.
     env: { NEXT_PUBLIC_GA_ID: process.env.NEXT_PUBLIC_GA_ID, NEXT_PUBLIC_STRIPE_JS_URL: process.env.NEXT_PUBLIC_STRIPE_JS_URL },
-    dev: process.env.NODE_ENV !== 'production',
-    inlineScripts: [firstPaint],
+    dev: !production,
+    inlineScripts: loadScripts ? [firstPaint, loadScripts] : [firstPaint],
   })
   const locale = isLocale(__NEXT_DATA__.locale) ? __NEXT_DATA__.locale : DEFAULT_LOCALE
   // Every language's address of this page, and which one is canonical (none for an address with a parameter).
   const alternates = alternateLinks(__NEXT_DATA__.page, locale, process.env.APP_URL)
   return (
     <Html lang={locale}>
-      <InlineCssHead>
+      <PageHead>
         {/* First in <head>: a meta policy covers only what comes after it. */}
         {scriptPolicy ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy} /> : null}
         <meta name="description" content={translate(CATALOGUE, locale, 'shell.description')} />
@@ -73,10 +99,12 @@ export default function Document({ buildManifest, __NEXT_DATA__ }: DocumentProps
         <link rel="expect" href={`#${FIRST_FRAME_TARGET_ID}`} {...RENDER_BLOCKING} />
         {/* Before anything paints: a returning customer's stored view (lib/first-paint/paint.ts). */}
         <script dangerouslySetInnerHTML={{ __html: firstPaint }} />
-      </InlineCssHead>
+      </PageHead>
       <body>
         <Main />
         <NextScript />
+        {/* Last: the page's scripts, once its first frame is painted (lib/document/after-first-frame.ts). */}
+        {loadScripts ? <script dangerouslySetInnerHTML={{ __html: loadScripts }} /> : null}
       </body>
     </Html>
   )

@@ -79,6 +79,8 @@ function main(): void {
     const inFirstLoad = librariesIn(distDir, firstPaintFiles)
     const gzip = firstPaintFiles.filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipBytesOf(distDir, file), 0)
     say(`\nScripts the HTML of ${route} loads first: ${home.sources.length} (${home.blocking.length} without defer/async), ${kb(gzip)} gzip.`)
+    // None found means the reader no longer understands the HTML, not that the page needs no script.
+    if (home.sources.length === 0) problems.push(`No script found in the HTML of ${route}: scripts/lib/bundle.ts no longer reads how the document lists them.`)
     if (gzip > HOME_BUDGET_KB * 1024) problems.push(`The scripts the HTML of ${route} loads are ${kb(gzip)}, over the ${HOME_BUDGET_KB} kB budget of /.`)
     if (home.blocking.length > 0) problems.push(`Render-blocking scripts on ${route}: ${home.blocking.join(', ')}`)
     for (const [library, files] of inFirstLoad) problems.push(`${library} is in the first-load JS of ${route}: ${files.join(', ')}`)

@@ -5,6 +5,7 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV, requireEnv } from './env'
 import { outbox, waitForCode } from './backend'
+import { waitForHydration } from '../../scripts/lib/hydration'
 
 let counter = 0
 
@@ -101,7 +102,36 @@ function collectFromEveryPage(context: BrowserContext, pattern: RegExp, { uncaug
   return seen
 }
 
-export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]; hydrationErrors: string[] }>({
+/**
+ * Every `goto` and `reload` of the app's own pages that waits for `load` (Playwright's default) also
+ * waits until the page has hydrated: a production page's `load` comes before its scripts have run
+ * (scripts/lib/hydration.ts). A page served by a journey's own server (a stalled copy of the HTML)
+ * is left as it loaded. The patch is on the pages' shared prototype, so it covers every context a
+ * journey opens; once per worker.
+ */
+function loadsWaitForHydration(page: Page): void {
+  const proto = Object.getPrototypeOf(page) as Page & { [HYDRATION_PATCHED]?: true }
+  if (proto[HYDRATION_PATCHED]) return
+  proto[HYDRATION_PATCHED] = true
+  const { goto, reload } = proto
+  const app = new URL(requireEnv(E2E_ENV.baseUrl)).origin
+  const hydrateAfter = async (tab: Page, options?: { waitUntil?: string }): Promise<void> => {
+    if ((options?.waitUntil ?? 'load') === 'load' && new URL(tab.url()).origin === app) await waitForHydration(tab)
+  }
+  proto.goto = async function (this: Page, url, options) {
+    const response = await goto.call(this, url, options)
+    await hydrateAfter(this, options)
+    return response
+  }
+  proto.reload = async function (this: Page, options) {
+    const response = await reload.call(this, options)
+    await hydrateAfter(this, options)
+    return response
+  }
+}
+const HYDRATION_PATCHED = Symbol('loads wait for hydration')
+
+export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]; hydrationErrors: string[]; loadsHydrate: void }>({
   // The port is only known after global setup ran, so it comes from env rather than the config.
   // `provide` is Playwright's `use`, renamed so React's hook lint does not mistake it for a hook.
   baseURL: async ({}, provide) => {
@@ -115,6 +145,10 @@ export const test = base.extend<{ errors: BrowserErrors; cspViolations: string[]
     const violations = collectFromEveryPage(context, CSP_VIOLATION, { uncaught: false })
     await provide(violations)
     expect(violations, 'Content-Security-Policy violations').toEqual([])
+  }, { auto: true }],
+  loadsHydrate: [async ({ page }, provide) => {
+    loadsWaitForHydration(page)
+    await provide()
   }, { auto: true }],
   // Every journey, every tab, visitor or customer: no page's HTML may differ from its hydration.
   hydrationErrors: [async ({ context }, provide) => {

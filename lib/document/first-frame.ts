@@ -11,7 +11,7 @@
  * header and the whole main region. Chromium 156 lets the frame through once the target is
  * inserted, not at its end tag (a stall inside this list still painted): the target must come
  * after what has to be whole. An existing id costs the pages' scripts nothing. The page's data
- * comes after it and its scripts are deferred, so neither is waited for; other browsers ignore the
- * link and paint as before.
+ * comes after it and its scripts load after the first frame (./after-first-frame.ts), so neither is
+ * waited for; other browsers ignore the link and paint as before.
  */
 export const FIRST_FRAME_TARGET_ID = 'languages'

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { AFTER_FIRST_FRAME } from '../../lib/document/after-first-frame'
 
 interface BuildManifest {
   pages: Record<string, string[]>
@@ -60,7 +61,10 @@ export function firstLoadJs(distDir: string, route: string): RouteSize {
 }
 
 export interface PageScripts {
-  /** `src` of every external script of the prerendered HTML, in order. */
+  /**
+   * Every external script of the prerendered HTML, in order: a script element's `src`, or the address
+   * a data block names for the page to load after its first frame (lib/document/after-first-frame.ts).
+   */
   sources: string[]
   /** External scripts without `defer`/`async`/`type=module`: they would block parsing and first paint. */
   blocking: string[]
@@ -73,8 +77,14 @@ export function scriptsOfPrerenderedPage(distDir: string, htmlName: string): Pag
   const html = fs.readFileSync(htmlFile, 'utf8')
   const sources: string[] = []
   const blocking: string[] = []
+  const afterFirstFrame = new RegExp(`\\b${AFTER_FIRST_FRAME.sourceAttribute}="([^"]+)"`)
   for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
     const attrs = match[1] ?? ''
+    const later = afterFirstFrame.exec(attrs)?.[1]
+    if (later) {
+      sources.push(later)
+      continue
+    }
     const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1]
     if (!src) continue
     sources.push(src)
