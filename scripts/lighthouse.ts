@@ -13,13 +13,15 @@
  *    simulation replays this machine's fast, unthrottled load as a phone's; it counts every request
  *    that had finished before the paint was observed as part of that paint, except a script whose
  *    run started after the paint in a task of 10 ms or more. So the table also prints how many
- *    scripts (and how many bytes) had finished before each page's observed paint. Decision 0043
- *    says what that means for `/`.
+ *    scripts (and how many bytes) had finished before each page's observed paint (none, since pages
+ *    load their scripts after their first frame: decision 0047).
  * 2. A returning customer (./lib/customer-load.ts): a customer with a plan, made once through the UI,
  *    opens `/`, `/account` and `/sign-in` with their stored session, at 4× CPU slowdown with and
  *    without Lighthouse's slow-4G network; prints the median time until their own plan (`/`) or
- *    subscription (`/account`, where `/sign-in` sends them) is on screen, the CLS of those loads, and
- *    in how many loads any frame showed "Sign in" in the header or the e-mail field.
+ *    subscription (`/account`, where `/sign-in` sends them) is on screen and until the page has
+ *    hydrated, the CLS of those loads, and in how many loads any frame showed "Sign in" in the header
+ *    or the e-mail field. A visitor's loads of `/` and `/sign-in` the same way: the median time of
+ *    their first frame and of hydration (what loading scripts after the first frame costs).
  * 3. The first-load JS of `/`, whether the HTML of `/` already holds the plans, and every host the
  *    pages asked for besides the app, the backend and the emulators.
  *
@@ -46,7 +48,7 @@ import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { firstLoadJs } from './lib/bundle'
 import { ensureLocalhostCert } from './lib/cert'
 import { loadEnv } from './lib/config'
-import { CUSTOMER_PAGES, PROFILES, launchChromium, makeCustomer, measureLoad, type Customer, type LoadFigures } from './lib/customer-load'
+import { CUSTOMER_PAGES, PROFILES, VISITOR_PAGES, launchChromium, makeCustomer, measureLoad, type Customer, type LoadFigures } from './lib/customer-load'
 import { findFreePort } from './lib/ports'
 import { startFloor, type Floor } from './lib/floor'
 import { say, warn } from './lib/log'
@@ -276,9 +278,13 @@ function printLighthouse(summaries: Map<string, PageSummary>, throttling: Thrott
 interface CustomerSummary {
   /** Which stack: the app, or the one compared with ("base"). */
   app: string
+  /** A returning customer's loads, or a visitor's (no stored session). */
+  who: 'customer' | 'visitor'
   page: string
   profile: string
   visibleMs: number
+  paintMs: number
+  hydratedMs: number
   cls: number
   loads: number
   signInSeen: number
@@ -301,19 +307,24 @@ async function customerRuns(stacks: Stack[]): Promise<CustomerSummary[]> {
     const customers = new Map<string, Customer>()
     for (const stack of stacks) customers.set(stack.label, await makeCustomer(browser, stack.appUrl, stack.backendUrl, plan.name))
     const runs = new Map<string, LoadFigures[]>()
-    const key = (stack: string, page: string, profile: string) => `${stack}\u0000${page}\u0000${profile}`
+    const key = (who: string, stack: string, page: string, profile: string) => `${who}\u0000${stack}\u0000${page}\u0000${profile}`
+    const pages = [
+      ...CUSTOMER_PAGES.map((page) => ({ who: 'customer' as const, page })),
+      ...VISITOR_PAGES.map((page) => ({ who: 'visitor' as const, page })),
+    ]
     for (let run = 1; run <= CUSTOMER_RUNS; run++) {
       for (const profile of PROFILES) {
-        for (const page of CUSTOMER_PAGES) {
+        for (const { who, page } of pages) {
           for (const stack of stacks) {
-            const customer = customers.get(stack.label)
-            if (!customer) continue
+            const customer = who === 'customer' ? customers.get(stack.label) : null
+            if (customer === undefined) continue
             const { figures, state } = await measureLoad(browser, stack.appUrl, customer, page, profile)
             // A token refreshed during the load is the one the next load must use.
-            customers.set(stack.label, { ...customer, state })
-            const runKey = key(stack.label, page.path, profile.name)
+            if (customer) customers.set(stack.label, { ...customer, state })
+            const runKey = key(who, stack.label, page.path, profile.name)
             runs.set(runKey, [...(runs.get(runKey) ?? []), figures])
-            say(`  ${labelled(stack.label, page.path)} (${profile.name}) run ${run}: visible ${seconds(figures.visibleMs)}, CLS ${figures.cls.toFixed(3)}`
+            say(`  ${who} ${labelled(stack.label, page.path)} (${profile.name}) run ${run}: `
+              + `${who === 'customer' ? `visible ${seconds(figures.visibleMs)}, ` : ''}first paint ${seconds(figures.paintMs)}, hydrated ${seconds(figures.hydratedMs)}, CLS ${figures.cls.toFixed(3)}`
               + `${figures.signInSeen ? ', "Sign in" shown' : ''}${figures.emailFieldSeen ? ', e-mail field shown' : ''}`)
           }
         }
@@ -321,15 +332,21 @@ async function customerRuns(stacks: Stack[]): Promise<CustomerSummary[]> {
     }
     const summaries: CustomerSummary[] = []
     for (const profile of PROFILES) {
-      for (const page of CUSTOMER_PAGES) {
+      for (const { who, page } of pages) {
         for (const stack of stacks) {
-          const loads = runs.get(key(stack.label, page.path, profile.name)) ?? []
+          const loads = runs.get(key(who, stack.label, page.path, profile.name)) ?? []
           const shown = loads.filter((load) => !Number.isNaN(load.visibleMs))
+          // A median of every load, or NaN when some load lacked the figure.
+          const all = (figure: (load: LoadFigures) => number) =>
+            loads.some((load) => Number.isNaN(figure(load))) ? Number.NaN : median(loads.map(figure))
           summaries.push({
             app: stack.label,
+            who,
             page: page.path,
             profile: profile.name,
             visibleMs: shown.length === loads.length ? median(loads.map((load) => load.visibleMs)) : Number.NaN,
+            paintMs: all((load) => load.paintMs),
+            hydratedMs: all((load) => load.hydratedMs),
             cls: median(loads.map((load) => load.cls)),
             loads: loads.length,
             signInSeen: loads.filter((load) => load.signInSeen).length,
@@ -351,13 +368,19 @@ const APP = 'app'
 const BASE = 'base'
 
 function printCustomer(summaries: CustomerSummary[]): void {
+  const figure = (value: number) => (Number.isNaN(value) ? 'n/a' : seconds(value))
   say(`\nA returning customer, ${CUSTOMER_RUNS} loads per page and profile (cold HTTP cache, stored session), median:`)
-  say('  own view = their plan on /, their subscription on /account (where /sign-in sends them)')
-  say(`  ${'page'.padEnd(14)} ${'profile'.padEnd(18)} ${'own view'.padStart(9)} ${'CLS'.padStart(6)} ${'"Sign in" shown'.padStart(16)} ${'e-mail field'.padStart(13)}`)
-  for (const s of summaries) {
+  say('  own view = their plan on /, their subscription on /account (where /sign-in sends them); hydrated = the page\'s scripts have run')
+  say(`  ${'page'.padEnd(14)} ${'profile'.padEnd(18)} ${'own view'.padStart(9)} ${'hydrated'.padStart(9)} ${'CLS'.padStart(6)} ${'"Sign in" shown'.padStart(16)} ${'e-mail field'.padStart(13)}`)
+  for (const s of summaries.filter((summary) => summary.who === 'customer')) {
     const visible = Number.isNaN(s.visibleMs) ? `never in ${s.missed}` : seconds(s.visibleMs)
-    say(`  ${labelled(s.app, s.page).padEnd(14)} ${s.profile.padEnd(18)} ${visible.padStart(9)} ${s.cls.toFixed(3).padStart(6)} `
+    say(`  ${labelled(s.app, s.page).padEnd(14)} ${s.profile.padEnd(18)} ${visible.padStart(9)} ${figure(s.hydratedMs).padStart(9)} ${s.cls.toFixed(3).padStart(6)} `
       + `${`${s.signInSeen}/${s.loads}`.padStart(16)} ${`${s.emailFieldSeen}/${s.loads}`.padStart(13)}`)
+  }
+  say(`\nA visitor, ${CUSTOMER_RUNS} loads per page and profile (cold HTTP cache), median: first paint, and hydrated (a click is the app's from then on)`)
+  say(`  ${'page'.padEnd(14)} ${'profile'.padEnd(18)} ${'first paint'.padStart(12)} ${'hydrated'.padStart(9)} ${'CLS'.padStart(6)}`)
+  for (const s of summaries.filter((summary) => summary.who === 'visitor')) {
+    say(`  ${labelled(s.app, s.page).padEnd(14)} ${s.profile.padEnd(18)} ${figure(s.paintMs).padStart(12)} ${figure(s.hydratedMs).padStart(9)} ${s.cls.toFixed(3).padStart(6)}`)
   }
 }
 

@@ -3,7 +3,9 @@
  * (4× CPU slowdown, optionally its slow-4G network): how long after navigation the customer's own
  * plan (`/`) or subscription (`/account`) is on screen, the load's layout shifts, and whether any
  * frame showed what a customer must never see (the header's "Sign in", the e-mail field of
- * `/sign-in`, its step 1 while a code step was pending).
+ * `/sign-in`, its step 1 while a code step was pending), and when the page had hydrated (its
+ * scripts load after its first frame: a click counts from then on). A visitor's loads (no stored
+ * session) are measured the same way, for when their first frame and hydration came.
  *
  * The customer is made once through the UI (sign-in with the code from the backend's outbox, a
  * plan started), and each run opens a fresh browser context with that customer's stored session, so
@@ -15,6 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { waitForCode } from './outbox'
 import { fillStartDetails } from './start-form'
 import { withPageText, type PageText } from './page-text'
+import { NEXT_HYDRATION_MEASURE, waitForHydration } from './hydration'
 
 /** Lighthouse's mobile throttling, applied with DevTools' own emulation (Lighthouse's `devtools` mode). */
 const SLOW_4G = {
@@ -45,9 +48,19 @@ export const CUSTOMER_PAGES: Array<{ path: string; target: Target }> = [
   { path: '/sign-in', target: 'subscription' },
 ]
 
+/** A visitor's pages: measured until they have hydrated. */
+export const VISITOR_PAGES: Array<{ path: string; target: 'hydrated' }> = [
+  { path: '/', target: 'hydrated' },
+  { path: '/sign-in', target: 'hydrated' },
+]
+
 export interface LoadFigures {
   /** Ms from navigation until the target was first on screen; NaN when it never was. */
   visibleMs: number
+  /** Ms from navigation until the first frame with content (the last document's); NaN when none came. */
+  paintMs: number
+  /** Ms from navigation until Next recorded its hydration (the last document's); NaN when it never did. */
+  hydratedMs: number
   /** Sum of the layout shifts of the load (every document of it), no input involved. */
   cls: number
   /** Some frame or DOM state showed "Sign in" in the header. */
@@ -57,14 +70,14 @@ export interface LoadFigures {
 }
 
 interface Report {
-  kind: 'origin' | 'visible' | 'sign-in' | 'email-field' | 'shift'
+  kind: 'origin' | 'visible' | 'sign-in' | 'email-field' | 'shift' | 'painted' | 'hydrated'
   /** Epoch ms (the document's timeOrigin + its performance.now()). */
   at: number
   value?: number
 }
 
 /** The recorder, run at the start of every document of a measured load (sent as text with the page-text readers). */
-function recorder({ visible, seen: seenText }: PageText, options: { target: Target; planName: string }): void {
+function recorder({ visible, seen: seenText }: PageText, options: { target: Target | 'hydrated'; planName: string; hydratedMeasure: string }): void {
   const report = (window as unknown as { __customerLoad(report: Report): void }).__customerLoad
   const now = () => performance.timeOrigin + performance.now()
   report({ kind: 'origin', at: performance.timeOrigin })
@@ -80,7 +93,7 @@ function recorder({ visible, seen: seenText }: PageText, options: { target: Targ
       if (visible(link) && seenText(link).trim() === 'Sign in') once('sign-in')
     }
     if (visible(document.getElementById('sign-in-email'))) once('email-field')
-    if (!painted || seen.has('visible')) return
+    if (!painted || seen.has('visible') || options.target === 'hydrated') return
     if (options.target === 'plan') {
       const line = document.querySelector('[data-testid="current-plan-line"]')
       if (visible(line) && seenText(line).includes(`You’re on ${options.planName}`)) once('visible')
@@ -105,6 +118,16 @@ function recorder({ visible, seen: seenText }: PageText, options: { target: Targ
       if (!entry.hadRecentInput) report({ kind: 'shift', at: now(), value: entry.value })
     }
   }).observe({ type: 'layout-shift', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint') report({ kind: 'painted', at: performance.timeOrigin + entry.startTime })
+    }
+  }).observe({ type: 'paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === options.hydratedMeasure) report({ kind: 'hydrated', at: performance.timeOrigin + entry.startTime + entry.duration })
+    }
+  }).observe({ type: 'measure', buffered: true })
 }
 
 async function throttle(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
@@ -140,12 +163,14 @@ export async function makeCustomer(browser: Browser, appUrl: string, backendUrl:
   try {
     const page = await context.newPage()
     await page.goto('/sign-in')
+    await waitForHydration(page)
     await page.getByLabel('Email address').fill(email)
     await page.getByRole('button', { name: 'Send code' }).click()
     await page.getByLabel('Verification code').waitFor()
     await page.getByLabel('Verification code').fill((await waitForCode(backendUrl, email, 0, { timeoutMs: 15_000 })).code)
     await page.waitForURL(/\/account$/)
     await page.goto('/')
+    await waitForHydration(page)
     await page.getByRole('button', { name: `Start with ${planName}` }).click({ timeout: 30_000 })
     const dialog = page.getByRole('dialog', { name: `Start with ${planName}?` })
     // A plan starts with an address and a card, as a new customer gives them.
@@ -168,21 +193,22 @@ const QUIET_MS = 2500
 const SETTLE_CAP_MS = 25_000
 
 /**
- * One returning customer's load of `path`: a fresh context with the customer's storage, throttled
- * as `profile` says. Returns the figures and the storage afterwards (a refreshed token is kept for
- * the next run).
+ * One returning customer's load of `path` (a visitor's, with `customer` null): a fresh context with
+ * the customer's storage, throttled as `profile` says. Returns the figures and the storage
+ * afterwards (a refreshed token is kept for the next run).
  */
-export async function measureLoad(browser: Browser, appUrl: string, customer: Customer, page: { path: string; target: Target }, profile: Profile): Promise<{ figures: LoadFigures; state: StorageState }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: appUrl, ignoreHTTPSErrors: true, storageState: customer.state })
+export async function measureLoad(browser: Browser, appUrl: string, customer: Customer | null, page: { path: string; target: Target | 'hydrated' }, profile: Profile): Promise<{ figures: LoadFigures; state: StorageState }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: appUrl, ignoreHTTPSErrors: true, ...(customer ? { storageState: customer.state } : {}) })
   try {
     const tab = await context.newPage()
     const reports: Report[] = []
     await tab.exposeFunction('__customerLoad', (report: Report) => { reports.push(report) })
-    await tab.addInitScript(withPageText(recorder, { target: page.target, planName: customer.planName }))
+    await tab.addInitScript(withPageText(recorder, { target: page.target, planName: customer?.planName ?? '', hydratedMeasure: NEXT_HYDRATION_MEASURE }))
     await throttle(context, tab, profile)
     await tab.goto(page.path, { waitUntil: 'commit' })
     const deadline = Date.now() + VISIBLE_TIMEOUT_MS
-    while (!reports.some((report) => report.kind === 'visible') && Date.now() < deadline) await tab.waitForTimeout(100)
+    const awaited = page.target === 'hydrated' ? 'hydrated' : 'visible'
+    while (!reports.some((report) => report.kind === awaited) && Date.now() < deadline) await tab.waitForTimeout(100)
     // Then until the page has stopped changing (fresh data from the backend swapped in), so its shifts count.
     const settleBy = Date.now() + SETTLE_CAP_MS
     while (Date.now() < settleBy) {
@@ -193,8 +219,13 @@ export async function measureLoad(browser: Browser, appUrl: string, customer: Cu
     }
     const origin = reports.find((report) => report.kind === 'origin')?.at ?? Number.NaN
     const visible = reports.find((report) => report.kind === 'visible')
+    // The last document's: a customer's /sign-in replaces itself with /account.
+    const last = (kind: Report['kind']) => reports.filter((report) => report.kind === kind).at(-1)
+    const since = (report: Report | undefined) => (report ? report.at - origin : Number.NaN)
     const figures: LoadFigures = {
-      visibleMs: visible ? visible.at - origin : Number.NaN,
+      visibleMs: since(visible),
+      paintMs: since(last('painted')),
+      hydratedMs: since(last('hydrated')),
       cls: reports.filter((report) => report.kind === 'shift').reduce((sum, report) => sum + (report.value ?? 0), 0),
       signInSeen: reports.some((report) => report.kind === 'sign-in'),
       emailFieldSeen: reports.some((report) => report.kind === 'email-field'),
