@@ -6,13 +6,12 @@
  * each, with its VAT. The roastery's packing list says to pack the bag with it.
  * The customer's address, card and start are set over the API with their own session.
  */
-import type { Page } from '@playwright/test'
 import { mailMatching } from '../support/backend'
 import { card } from '../support/cards'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClockTo, baristaByApi, chargesOf, passResendWait } from '../support/payments'
+import { advanceClockTo, baristaByApi, chargesOf, signInAgain } from '../support/payments'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 import { SEED_EXTRAS } from '../../retter/dependencies/BeanBloomSubscription/extras'
 import { PLANS } from '../../retter/dependencies/BeanBloomSubscription/plans'
@@ -20,11 +19,6 @@ import { PLANS } from '../../retter/dependencies/BeanBloomSubscription/plans'
 const BAG = SEED_EXTRAS.find((e) => e.id === 'extra-bag')!
 const BARISTA = PLANS.find((p) => p.id === 'barista')!
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
-
-async function signInAgain(page: Page, email: string): Promise<void> {
-  await passResendWait()
-  await signIn(page, email)
-}
 
 test('Friday deliveries, another bag with the next one: one charge, and the receipt has a line for the bag with its VAT', async ({ page, browser, errors }) => {
   const email = freshEmail('extras')

@@ -5,31 +5,25 @@
  * charge, on the roastery's board to roast and send, and the giver sees it delivered.
  * The giver's card and the recipient's address are set over the API with their own sessions.
  */
-import type { Page } from '@playwright/test'
 import { mailMatching } from '../support/backend'
 import { card } from '../support/cards'
 import { customerApi } from '../support/customer-api'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClock, advanceClockTo, chargesOf, clockNow, passResendWait, saveCard } from '../support/payments'
+import { advanceClock, advanceClockTo, chargesOf, clockNow, saveCard, signInAgain } from '../support/payments'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 import { PLANS } from '../../retter/dependencies/BeanBloomSubscription/plans'
 
 const BARISTA = PLANS.find((p) => p.id === 'barista')!
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`
 
-async function signInAfter(page: Page, email: string): Promise<void> {
-  await passResendWait()
-  await signIn(page, email)
-}
-
 test('a 3-delivery gift: paid once, told on its start date, started by the recipient, the first delivery paid by it and on the board', async ({ page, browser, errors }) => {
   const giver = freshEmail('giver')
   const recipient = freshEmail('recipient')
   const giverApi = await customerApi(giver)
   await saveCard(giverApi.call)
-  await signInAfter(page, giver)
+  await signInAgain(page, giver)
   await page.goto('/account')
 
   // The giver fills the form: the whole price shows before paying.
@@ -62,7 +56,7 @@ test('a 3-delivery gift: paid once, told on its start date, started by the recip
   expect((await recipientApi.call('setDeliveryAddress', { name: 'Rita Gift', line1: 'Ringstraße 1', city: 'Wien', postalCode: '1010', country: 'AT' })).status).toBe(200)
   const context = await browser.newContext({ baseURL: requireEnv(E2E_ENV.baseUrl), ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'UTC' })
   const theirs = await context.newPage()
-  await signInAfter(theirs, recipient)
+  await signInAgain(theirs, recipient)
   await theirs.goto('/account')
   const offer = card(theirs, 'A gift for you')
   await expect(offer).toContainText(`${giver} gave you 3 deliveries of Barista, already paid.`)
@@ -96,7 +90,7 @@ test('a 3-delivery gift: paid once, told on its start date, started by the recip
   const giftsAgain = card(page, 'Give coffee')
   await expect(giftsAgain.or(page.getByLabel('Email address'))).toBeVisible()
   if (!(await giftsAgain.isVisible())) {
-    await signInAfter(page, giver)
+    await signInAgain(page, giver)
     await page.goto('/account')
   }
   await expect(card(page, 'Give coffee').getByRole('listitem').filter({ hasText: recipient })).toContainText('Started: 1 of 3 delivered')

@@ -6,13 +6,13 @@
  * The customer's address, card and start are set over the API with their own session, so the day
  * is known before the pages open.
  */
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { readPdf } from '../../test/pdf-text'
 import { mailMatching } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test } from '../support/fixtures'
 import { dayRegionName } from '../support/roastery-days'
-import { advanceClockTo, baristaByApi, clockNow, passResendWait } from '../support/payments'
+import { advanceClockTo, baristaByApi, clockNow, signInAgain } from '../support/payments'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -33,11 +33,6 @@ async function expectStackedField(dialog: Locator, label: string): Promise<void>
   expect(labelBox.y + labelBox.height, `${label}: label above its control`).toBeLessThanOrEqual(controlBox.y + 1)
   expect(await dialog.getByText(label, { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${label}: label not clipped`).toBe(true)
   expect(controlBox.width, `${label}: control as wide as the form`).toBeGreaterThanOrEqual(form.width - 2)
-}
-
-async function signInAgain(page: Page, email: string): Promise<void> {
-  await passResendWait()
-  await signIn(page, email)
 }
 
 test('a paid delivery gets its receipt; staff refund part of it; the credit note refers to the receipt; /account shows both', async ({ page, browser }) => {

@@ -15,7 +15,7 @@ import { outbox } from '../support/backend'
 import { card } from '../support/cards'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
 import { expect, freshEmail, signIn, test, watchErrors } from '../support/fixtures'
-import { advanceClockTo, baristaByApi, clockNow, passResendWait } from '../support/payments'
+import { advanceClockTo, baristaByApi, clockNow, signInAgain } from '../support/payments'
 import { capture } from '../support/screens'
 import { shortDate } from '../../retter/dependencies/BeanBloomSubscription/dates'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
@@ -81,8 +81,7 @@ test('customer changes reach the staff board live; staff ship the delivery; the 
   await markDocument(staff)
 
   // The customer signs in in their own browser (a new code only 30 s after the last one).
-  await passResendWait()
-  await signIn(page, email)
+  await signInAgain(page, email)
   await markDocument(page)
   // Plan: compared and switched on the plans page.
   await card(page, 'Plan and coffee').getByRole('link', { name: 'Compare and change plan' }).click()

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs'
 import { outbox } from '../support/backend'
 import { card } from '../support/cards'
 import { E2E_STAFF_EMAIL } from '../support/env'
-import { expect, freshEmail, signIn, test } from '../support/fixtures'
-import { advanceClockTo, baristaByApi, clockNow, passResendWait } from '../support/payments'
+import { expect, freshEmail, test } from '../support/fixtures'
+import { advanceClockTo, baristaByApi, clockNow, signInAgain } from '../support/payments'
 import { dayRegionName } from '../support/roastery-days'
 import { staffPage } from '../support/staff'
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
@@ -47,8 +47,7 @@ test('support finds a customer by postal code, changes their address and sends a
   }
 
   // The customer skips their second delivery on /account.
-  await passResendWait()
-  await signIn(page, email)
+  await signInAgain(page, email)
   const upcoming = card(page, 'Upcoming deliveries').getByRole('listitem')
   const second = upcoming.filter({ hasNot: page.locator(`time[datetime="${date}T00:00:00.000Z"]`) }).first()
   await second.getByRole('button', { name: /^Skip the delivery on / }).click()

@@ -15,8 +15,8 @@ import { customerDate, shortDate } from '../../retter/dependencies/BeanBloomSubs
 import { finalMomentMs } from '../../retter/dependencies/BeanBloomSubscription/payments'
 import { mailMatching, outbox } from '../support/backend'
 import { E2E_ENV, E2E_STAFF_EMAIL, requireEnv } from '../support/env'
-import { expect, freshEmail, signIn, test } from '../support/fixtures'
-import { advanceClockTo, baristaByApi, chargesOf, clockNow, passResendWait } from '../support/payments'
+import { expect, freshEmail, test } from '../support/fixtures'
+import { advanceClockTo, baristaByApi, chargesOf, clockNow, signInAgain } from '../support/payments'
 import { card } from '../support/cards'
 import { staffPage } from '../support/staff'
 
@@ -117,8 +117,7 @@ test('an owner adds staff, edits the catalogue and raises a price; subscribers a
   await samContext.clock.install({ time: (await clockNow()).nowMs })
   const samPage = await samContext.newPage()
   // A new code only once the one his API sign-in was sent is 30 s old.
-  await passResendWait()
-  await signIn(samPage, sam)
+  await signInAgain(samPage, sam)
   const samPlan = card(samPage, 'Plan and coffee')
   await expect(samPlan).toContainText('Barista · 2 bags (250 g) every week · €20.00 per delivery (€10.00 a bag)')
   await expect(samPlan.getByTestId('next-price')).toHaveText(`From your delivery of ${shortDate(`${newPriceDay}T00:00:00.000Z`, 'UTC')}: €22.00 per delivery (€11.00 a bag).`)

@@ -8,6 +8,7 @@ import Stripe from 'stripe'
 import { LOCAL_STRIPE_SECRET_KEY } from '../../scripts/lib/localstripe'
 import { customerApi, type ApiAnswer } from './customer-api'
 import { E2E_ENV, requireEnv } from './env'
+import { signIn } from './fixtures'
 import { TEST_CARDS } from '../../scripts/lib/start-form'
 
 // Typing a card is shared with the Lighthouse script's returning customer.
@@ -45,6 +46,12 @@ const RESEND_AFTER_SECONDS = 31
  */
 export async function passResendWait(): Promise<void> {
   await advanceClock(RESEND_AFTER_SECONDS)
+}
+
+/** Signs `email` in by UI again, once the resend wait since its last code is passed (passResendWait). */
+export async function signInAgain(page: Page, email: string): Promise<void> {
+  await passResendWait()
+  await signIn(page, email)
 }
 
 /** Moves the backend's clock to `iso` (never backwards: a moment already passed does nothing). */
