@@ -344,7 +344,7 @@ async function customerRuns(stacks: Stack[]): Promise<CustomerSummary[]> {
             who,
             page: page.path,
             profile: profile.name,
-            visibleMs: shown.length === loads.length ? median(loads.map((load) => load.visibleMs)) : Number.NaN,
+            visibleMs: all((load) => load.visibleMs),
             paintMs: all((load) => load.paintMs),
             hydratedMs: all((load) => load.hydratedMs),
             cls: median(loads.map((load) => load.cls)),
