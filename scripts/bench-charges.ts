@@ -10,8 +10,10 @@
  *    customers over HTTP as the app does: code sign-in, address, a card saved through a SetupIntent,
  *    a started subscription. All share their first delivery, so one final moment.
  * 3. `POST /__dev/clock` to a minute before that moment (reminders run), then measures localstripe's
- *    own ceiling: the requests a second it answers under a direct load of a charge's requests, from
- *    as many clients as the runtime runs instances at once (lib/stripe-ceiling.ts).
+ *    own ceiling: the requests a second it answers under a direct load of as many charges' requests,
+ *    from as many clients as the runtime runs instances at once (lib/stripe-ceiling.ts), and takes
+ *    that load's objects away again (localstripe's store mark): its cost per request grows with its
+ *    store, so the charges meet the store the ceiling met.
  * 4. Timed, moves the clock past the moment: it answers once every charge due by then has run.
  * 5. Prints customers, the time to charge all, the Stripe requests per second during it beside
  *    localstripe's ceiling, payments paid and failed, and duplicates (deliveries with more than one
@@ -19,8 +21,8 @@
  *    80 % of the ceiling, or when BENCH_TIMEOUT_MINUTES (30) pass.
  *
  * Not part of `npm test`. localstripe is single-threaded Python: the runtime's delayed calls run
- * RIO_LOCAL_TASK_CONCURRENCY (16) instances at once, so the charging rate is bounded by localstripe,
- * which is why its ceiling is measured in the same run. The classes' request ceiling toward Stripe
+ * RIO_LOCAL_TASK_CONCURRENCY (16) instances at once, so the charging rate can at best be
+ * localstripe's, which is why its ceiling is measured in the same run. The classes' request ceiling toward Stripe
  * (STRIPE_MAX_REQUESTS_PER_SECOND, default 25: Stripe's test-mode limit) is lifted here unless set,
  * as localstripe has none.
  */
@@ -33,7 +35,7 @@ import {
   type PaymentView, type Subscriber, type Target,
 } from './lib/charge-customers'
 import { findFreePort } from './lib/ports'
-import { LOCAL_STRIPE_SECRET_KEY, startLocalstripe, type RunningLocalstripe } from './lib/localstripe'
+import { LOCAL_STRIPE_SECRET_KEY, markStore, rollBackToMark, startLocalstripe, type RunningLocalstripe } from './lib/localstripe'
 import { say, warn } from './lib/log'
 import { LOCALSTRIPE_REQUESTS_PER_SECOND } from './lib/shop-env'
 import { ONE_SOURCE_LIMITS } from './lib/one-source'
@@ -67,8 +69,6 @@ const SETUP_CONCURRENCY = 8
 const TASK_CONCURRENCY = intFromEnv('RIO_LOCAL_TASK_CONCURRENCY', 16, 1, 256)
 /** localstripe has no rate limit: the classes' ceiling toward Stripe is lifted unless set. */
 const STRIPE_RATE = process.env.STRIPE_MAX_REQUESTS_PER_SECOND?.trim() || LOCALSTRIPE_REQUESTS_PER_SECOND
-/** Seconds of direct load that measure localstripe's ceiling. */
-const CEILING_SECONDS = 15
 /** The charging rate must reach this share of localstripe's ceiling. */
 const MIN_SHARE_OF_CEILING = 0.8
 
@@ -143,8 +143,11 @@ async function main(): Promise<number> {
     // Up to a minute before the charges (what falls due before, e.g. reminders, runs now and is not timed).
     const before = await advanceClock(target, Math.floor((firstDue - (await readClock(target)).nowMs) / 1000) - 60)
     say(`Moved the test clock to a minute before the final moment (${before.ran} delayed calls ran on the way)`)
-    const ceiling = await measureCeiling(stripe.url, LOCAL_STRIPE_SECRET_KEY, { seconds: CEILING_SECONDS, concurrency: TASK_CONCURRENCY })
-    say(`localstripe's ceiling: ${ceiling.perSecond.toFixed(1)} requests per second (${ceiling.requests} in ${ceiling.seconds.toFixed(1)} s of direct load from ${TASK_CONCURRENCY} clients)`)
+    // The ceiling's load leaves nothing behind: the charges meet the store it met.
+    const storeObjects = await markStore(stripe.url)
+    const ceiling = await measureCeiling(stripe.url, LOCAL_STRIPE_SECRET_KEY, { charges: customers.length, concurrency: TASK_CONCURRENCY })
+    const removed = await rollBackToMark(stripe.url)
+    say(`localstripe's ceiling: ${ceiling.perSecond.toFixed(1)} requests per second (${customers.length} charges' ${ceiling.requests} requests in ${ceiling.seconds.toFixed(1)} s of direct load from ${TASK_CONCURRENCY} clients, on its store of ${storeObjects} objects; the ${removed} it added then taken away)`)
 
     const requestsBefore = proxy.total()
     const chargeStarted = Date.now()

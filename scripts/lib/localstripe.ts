@@ -129,3 +129,29 @@ export async function startLocalstripe(options: StartLocalstripeOptions): Promis
   }
   return { url, jsUrl: `${url}/js.stripe.com/v3/`, child, stop: () => child.stop() }
 }
+
+/** localstripe's error message in an answer (its body's `error.message`), else the body's start. */
+async function refusal(res: Response): Promise<string> {
+  const text = await res.text()
+  try {
+    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message
+    if (typeof message === 'string') return message
+  } catch {
+    // Not JSON: the text itself says it.
+  }
+  return text.slice(0, 300)
+}
+
+/** Remembers which objects localstripe's store holds now (serve.py's store mark); answers how many. */
+export async function markStore(url: string): Promise<number> {
+  const res = await fetch(`${url}/_config/store-mark`, { method: 'POST' })
+  if (!res.ok) throw new Error(`localstripe refused the store mark (${res.status}): ${await refusal(res)}`)
+  return ((await res.json()) as { objects: number }).objects
+}
+
+/** Removes every object localstripe stored since the store mark, and the mark; answers how many went. */
+export async function rollBackToMark(url: string): Promise<number> {
+  const res = await fetch(`${url}/_config/store-mark`, { method: 'DELETE' })
+  if (!res.ok) throw new Error(`localstripe could not go back to its store mark (${res.status}): ${await refusal(res)}`)
+  return ((await res.json()) as { removed: number }).removed
+}

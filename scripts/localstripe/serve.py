@@ -10,6 +10,12 @@ It also adds what localstripe lacks and the tests need, as Stripe's test mode of
 does on Stripe), `POST /_config/disputes/{id} {status}` moves it (`won`, `lost`…), and
 `GET /v1/disputes/{id}` reads it as Stripe's API does.
 
+And a mark on its store for the charging benchmark: `POST /_config/store-mark` remembers which objects
+the store holds, and `DELETE /_config/store-mark` removes every object added since. localstripe's cost
+per request grows with its store (each export of a Charge scans every stored object for its refunds),
+so the benchmark measures localstripe's own ceiling and then takes that load's objects away again:
+the charges it times meet the very store the ceiling did.
+
 Usage: python serve.py --host 127.0.0.1 --port 8420
 """
 import argparse
@@ -59,6 +65,28 @@ async def move_dispute(request):
     return json_response(dispute._export())
 
 
+_store_mark = None
+
+
+async def mark_store(_request):
+    global _store_mark
+    _store_mark = set(resources.store.keys())
+    return json_response({'objects': len(_store_mark)})
+
+
+async def roll_back_to_mark(_request):
+    global _store_mark
+    if _store_mark is None:
+        raise UserError(409, 'There is no store mark: POST /_config/store-mark first')
+    added = [key for key in resources.store.keys() if key not in _store_mark]
+    for key in added:
+        del resources.store[key]
+    _store_mark = None
+    return json_response({'removed': len(added), 'objects': len(resources.store)})
+
+
+app.router.add_post('/_config/store-mark', mark_store)
+app.router.add_delete('/_config/store-mark', roll_back_to_mark)
 app.router.add_post('/_config/disputes', open_dispute)
 app.router.add_post('/_config/disputes/{id}', move_dispute)
 app.router.add_get('/v1/disputes/{id}', api_retrieve(Dispute, '/v1/disputes/{id}'))
