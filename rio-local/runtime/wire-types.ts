@@ -20,6 +20,11 @@ export interface StateChange {
   classId: string
   instanceId: string
   state: InstanceState
+  /**
+   * Which committed state this is (storage/mirror-mark.ts): once the mirror wrote it, the mirror
+   * journal clears the instance's "not yet mirrored" mark if it is still this state's.
+   */
+  mark?: string
 }
 
 export interface PublishOptions {

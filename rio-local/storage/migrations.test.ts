@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations'
 import { createSqliteStorage } from './sqlite'
+import { mirrorMarkOf } from './mirror-mark'
 import type { Storage } from './types'
 
 const dirs: string[] = []
@@ -55,6 +56,13 @@ CREATE TABLE instance_users (project_id TEXT NOT NULL, class_id TEXT NOT NULL, i
 CREATE TABLE mirror_pending (project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL, state_hash TEXT NOT NULL,
   PRIMARY KEY (project_id, class_id, instance_id)) WITHOUT ROWID;
 INSERT INTO instance_users VALUES ('p', 'Account', 'a1', 'u1');
+`
+
+/** Marks by a hash of the state's JSON, as they were kept before versions named the state: a1's is pending. */
+const HASH_MARK = `${WITH_MARKS}
+ALTER TABLE cloud_instances ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+UPDATE cloud_instances SET version = 4;
+INSERT INTO mirror_pending VALUES ('p', 'Account', 'a1', 'sYx0Ufv8Rw1hTmD2CqZ5dHkG9bPnJeA3LoWiXrQ7tEc');
 `
 
 /** The newest shape before migrations: every table and column, user_version still 0. */
@@ -113,6 +121,7 @@ describe.each([
   ['delayed calls and HTML mail', WITH_TASKS, { marked: true, tasks: true, records: false, version: 1 }],
   ['the per-user index and mirror marks', WITH_MARKS, { marked: false, tasks: true, records: false, version: 1 }],
   ['every table, before user_version was kept', UNVERSIONED, { marked: false, tasks: true, records: true, version: 4 }],
+  ['a mirror mark by hash still pending', HASH_MARK, { marked: true, tasks: true, records: false, version: 4 }],
 ])('a data folder with %s', (_shape, sql, expected) => {
   it('opens with its data intact, every table of today, and the latest user_version', () => {
     const dir = folderWith(sql)
@@ -121,6 +130,9 @@ describe.each([
       expectFirstData(storage, expected.version)
       // A database that cannot tell what was mirrored mirrors everything once; one that can keeps its marks.
       expect(storage.pendingMirrors()).toEqual(expected.marked ? [{ projectId: 'p', classId: 'Account', instanceId: 'a1' }] : [])
+      // A mark kept names the stored state as today's runtime names it: the mirror's report of that state clears it.
+      storage.markMirrored('p', 'Account', 'a1', mirrorMarkOf({ createdAt: 10, version: expected.version }))
+      expect(storage.pendingMirrors()).toEqual([])
       expect(storage.listTasks('p').map((t) => [t.method, t.payload])).toEqual(expected.tasks ? [['remind', { day: '2026-12-01' }]] : [])
       expect(storage.getRecord('p', 'db', 'carts', 'sam')).toBe(expected.records ? '{"items":2}' : undefined)
       // What the old runtime could not store, the upgraded one can.

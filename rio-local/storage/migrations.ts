@@ -30,8 +30,8 @@ function addColumnOnce(db: Db, table: string, column: string, type: string): voi
   if (!hasColumn(db, table, column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
 }
 
-/** A short fingerprint of a state's JSON: a mirror mark is cleared only for the state it was set for. */
-export function stateHash(stateJson: string): string {
+/** A short fingerprint of a state's JSON: what the first mirror marks held (createMirrorPending). */
+function stateHash(stateJson: string): string {
   return createHash('sha256').update(stateJson).digest('base64url')
 }
 
@@ -136,6 +136,24 @@ function addInstanceVersion(db: Db): void {
   addColumnOnce(db, 'cloud_instances', 'version', 'INTEGER NOT NULL DEFAULT 1')
 }
 
+/**
+ * A mirror mark names its state by the instance's creation time and version (mirror-mark.ts)
+ * instead of a hash of its JSON. A mark always stands for the latest committed state, so each
+ * mark kept becomes that state's.
+ */
+function markMirrorsByVersion(db: Db): void {
+  db.exec(`
+ALTER TABLE mirror_pending RENAME COLUMN state_hash TO state_mark;
+UPDATE mirror_pending SET state_mark = (
+  SELECT i.created_at || '.' || i.version FROM cloud_instances i
+  WHERE i.project_id = mirror_pending.project_id AND i.class_id = mirror_pending.class_id AND i.instance_id = mirror_pending.instance_id
+) WHERE EXISTS (
+  SELECT 1 FROM cloud_instances i
+  WHERE i.project_id = mirror_pending.project_id AND i.class_id = mirror_pending.class_id AND i.instance_id = mirror_pending.instance_id
+);
+`)
+}
+
 /** The RDK's database, sorted-set and file operations. */
 function createProjectRecords(db: Db): void {
   db.exec(`
@@ -158,6 +176,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: 'addInstanceVersion', up: addInstanceVersion },
   { name: 'createProjectRecords', up: createProjectRecords },
   { name: 'addOutboxAttachments', up: addOutboxAttachments },
+  { name: 'markMirrorsByVersion', up: markMirrorsByVersion },
 ]
 
 /** The `user_version` of a database with every migration run. */

@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { ensurePrivateDir, ensurePrivateFile, restrictFiles } from './data-dir'
-import { migrate, stateHash } from './migrations'
+import { migrate } from './migrations'
+import { mirrorMarkOf } from './mirror-mark'
 import type { ChangeSet, DevOutboxMessage, RecordKind, RecordQuery, Storage, StoredInstance, StoredTask, TaskReferer } from './types'
 import { selectRecords } from './records'
 import { createInstanceCache, userKeysOf, type CachedRow } from './instance-cache'
@@ -150,10 +151,10 @@ function instanceStore(db: Db, maxCachedChars?: number) {
      WHERE u.project_id = ? AND u.class_id = ? AND u.user_id = ? ORDER BY i.created_at, u.instance_id`,
   )
   const markPending = db.prepare<[string, string, string, string]>(
-    'INSERT OR REPLACE INTO mirror_pending (project_id, class_id, instance_id, state_hash) VALUES (?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO mirror_pending (project_id, class_id, instance_id, state_mark) VALUES (?, ?, ?, ?)',
   )
   const clearPending = db.prepare<[string, string, string, string]>(
-    'DELETE FROM mirror_pending WHERE project_id = ? AND class_id = ? AND instance_id = ? AND state_hash = ?',
+    'DELETE FROM mirror_pending WHERE project_id = ? AND class_id = ? AND instance_id = ? AND state_mark = ?',
   )
   const instanceKeys = db.prepare<[string], { class_id: string; instance_id: string }>(
     'SELECT class_id, instance_id FROM cloud_instances WHERE project_id = ? ORDER BY class_id, instance_id',
@@ -181,9 +182,9 @@ function instanceStore(db: Db, maxCachedChars?: number) {
         touchInstance.run(i.updatedAt, version, i.projectId, i.classId, i.instanceId)
         createdAt = before.createdAt
       } else {
-        markPending.run(i.projectId, i.classId, i.instanceId, stateHash(state))
-        // An update keeps the row's own createdAt: the cache takes the stored one.
+        // An update keeps the row's own createdAt: the cache and the mark take the stored one.
         createdAt = (upsertInstance.get({ projectId: i.projectId, classId: i.classId, instanceId: i.instanceId, state, createdAt: i.createdAt, updatedAt: i.updatedAt, version }) as { created_at: number }).created_at
+        markPending.run(i.projectId, i.classId, i.instanceId, mirrorMarkOf({ createdAt, version }))
       }
       const users = userKeysOf(i.state.user)
       if (!before || before.users !== users) {
@@ -213,8 +214,8 @@ function instanceStore(db: Db, maxCachedChars?: number) {
       listInstanceKeys: (p) => instanceKeys.all(p).map((r) => ({ classId: r.class_id, instanceId: r.instance_id })),
       listInstanceIdsForUser: (p, c, u) => idsForUser.all(p, c, u).map((row) => row.instance_id),
       pendingMirrors: () => allPending.all().map((r) => ({ projectId: r.project_id, classId: r.class_id, instanceId: r.instance_id })),
-      markMirrored: (p, c, i, state) => {
-        clearPending.run(p, c, i, stateHash(JSON.stringify(state)))
+      markMirrored: (p, c, i, mark) => {
+        clearPending.run(p, c, i, mark)
       },
       listInstanceIds: (p, c, after, limit) => listIds.all(p, c, after ?? '', limit).map((r) => r.instance_id),
     } satisfies Partial<Storage>,

@@ -131,8 +131,11 @@ export interface Storage {
   listInstanceKeys(projectId: string): Array<{ classId: string; instanceId: string }>
   /** The instances whose latest committed state is not known to be mirrored. */
   pendingMirrors(): Array<{ projectId: string; classId: string; instanceId: string }>
-  /** Clears an instance's mark if `state` is still its latest committed state (a newer one stays marked). */
-  markMirrored(projectId: string, classId: string, instanceId: string, state: InstanceState): void
+  /**
+   * Clears an instance's mark if `mark` (storage/mirror-mark.ts) is still its latest committed
+   * state's (a newer one stays marked).
+   */
+  markMirrored(projectId: string, classId: string, instanceId: string, mark: string): void
   /** Marks a single-use token id as used; false when it already was. `expiresAt` in epoch seconds. */
   useTokenOnce(jti: string, expiresAt: number): boolean
   /**

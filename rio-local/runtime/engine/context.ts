@@ -18,6 +18,7 @@ import { RESERVED_QUERY, type ParsedRequest } from '../wire-types'
 import type { LoadedClass, LoadedMethod } from './types'
 import { isRecord } from '../../is-record'
 import { storedJsonOf } from '../../storage/state-json'
+import { mirrorMarkOf } from '../../storage/mirror-mark'
 
 export type CloudAction = 'INSTANCE' | 'CALL' | 'STATE' | 'LIST'
 
@@ -338,7 +339,7 @@ export function respond(res: Response): BackendResponse {
  */
 export function publish(ctx: EngineContext, instance: StoredInstance, waitMs?: number): Promise<void> {
   if (!ctx.mirror) return Promise.resolve()
-  const change = { projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state }
+  const change = { projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state, mark: mirrorMarkOf(instance) }
   return ctx.mirror
     .publish(change, waitMs === undefined ? undefined : { settleWithinMs: waitMs })
     .then(() => {

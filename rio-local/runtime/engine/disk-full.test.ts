@@ -44,7 +44,7 @@ test('a state the mirror wrote but storage cannot mark: false and a log line, no
     const errors: string[] = []
     const logger = { ...silentLogger, error: (msg: string) => errors.push(msg) }
     const journaled = journaledMirror(mirror, storage, logger)
-    const change = { projectId: 'p', classId: 'C', instanceId: 'i', state: { public: {}, private: {}, user: {}, role: {} } }
+    const change = { projectId: 'p', classId: 'C', instanceId: 'i', state: { public: {}, private: {}, user: {}, role: {} }, mark: '1.1' }
     await expect(journaled.publish(change)).resolves.toBe(false)
     await new Promise((resolve) => setImmediate(resolve))
     expect(unhandled).toEqual([])

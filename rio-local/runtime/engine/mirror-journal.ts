@@ -10,6 +10,7 @@ import type { Logger } from '../../logger'
 import type { Storage } from '../../storage/types'
 import type { PublishOptions, StateChange, StateMirror } from '../wire-types'
 import { settledWithin } from '../settled'
+import { mirrorMarkOf } from '../../storage/mirror-mark'
 
 
 /**
@@ -25,8 +26,10 @@ export function journaledMirror(mirror: StateMirror, storage: Storage, logger: L
       const written = mirror.publish(change, options?.rewrite ? { rewrite: true } : undefined).then(
         (outcome) => {
           if (outcome === false) return false
+          // A change that names no committed state (none of storage's) has no mark to clear.
+          if (change.mark === undefined) return true
           try {
-            storage.markMirrored(change.projectId, change.classId, change.instanceId, change.state)
+            storage.markMirrored(change.projectId, change.classId, change.instanceId, change.mark)
           } catch (err) {
             // A full disk (SQLITE_FULL) must not end the process: the mark stays, so the next
             // start writes this instance again; the document itself is already written.
@@ -93,7 +96,7 @@ export async function publishStored(
       const target = targets[next++] as (typeof targets)[number]
       const instance = storage.getInstance(projectId, target.classId, target.instanceId)
       if (!instance) continue
-      const outcome = await mirror.publish({ projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state }, options)
+      const outcome = await mirror.publish({ projectId: instance.projectId, classId: instance.classId, instanceId: instance.instanceId, state: instance.state, mark: mirrorMarkOf(instance) }, options)
       if (outcome === false) failed++
       else mirrored++
     }
