@@ -27,6 +27,9 @@ export interface CodeStepProps {
   resend?: ReactNode
 }
 
+/** The code field's id (one code step is on the page at a time). */
+export const CODE_FIELD_ID = 'sign-in-code'
+
 /**
  * Step 2: one labelled code field. Spaces and dashes from paste or autofill are removed on
  * input; there is deliberately no maxLength, which would cut "12 34 56" before it is cleaned.
@@ -50,7 +53,7 @@ export const CodeStep = forwardRef<HTMLInputElement, CodeStepProps>(function Cod
       </p>
       <SignInField
         ref={inputRef}
-        id="sign-in-code"
+        id={CODE_FIELD_ID}
         label={t('signIn.code.label')}
         name="code"
         type="text"

@@ -20,6 +20,11 @@ export interface SignInFlowProps {
   onSignedIn(): void
   /** Where to start: a pending sign-in to resume, or null for the e-mail step; by default this tab's stored one. */
   initialPending?: PendingSignIn | null
+  /**
+   * A code already in the code step's field when the flow resumes (typed into the page's first
+   * paint before it hydrated). It is not sent: the customer sends it, as a code only ever is.
+   */
+  initialCode?: string
   /** Other attributes of the step's panel (`data-*`). */
   panel?: Readonly<Record<string, string>>
 }
@@ -41,10 +46,10 @@ function messageOf(t: Translate, fieldError: FieldError | null, now: number): st
  * so Enter submits it; focus moves to the field of the step that appears; errors stay next to the
  * field until edited; a pending sign-in survives a reload.
  */
-export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, panel }: SignInFlowProps) {
+export function SignInFlow({ sendOtp, verifyOtp, onSignedIn, initialPending, initialCode, panel }: SignInFlowProps) {
   const emailRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
-  const [state, dispatch] = useSignInState(initialPending, emailRef, codeRef)
+  const [state, dispatch] = useSignInState(initialPending, initialCode, emailRef, codeRef)
   const { requestCode, resendCode, submitCode } = useSignInRequests({ state, dispatch, sendOtp, verifyOtp, onSignedIn, emailRef, codeRef })
   const { phase, now } = state
   const step = stepOf(state)
@@ -110,9 +115,14 @@ function stepOf(state: SignInState): 'email' | 'code' {
  * The flow's state, and what follows it: focus on the shown step's field, the pending sign-in kept
  * for a reload, and the clock ticking while something counts down.
  */
-function useSignInState(initialPending: PendingSignIn | null | undefined, emailRef: RefObject<HTMLInputElement | null>, codeRef: RefObject<HTMLInputElement | null>) {
-  const [state, dispatch] = useReducer(signInReducer, null,
-    () => initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending))
+function useSignInState(
+  initialPending: PendingSignIn | null | undefined, initialCode: string | undefined,
+  emailRef: RefObject<HTMLInputElement | null>, codeRef: RefObject<HTMLInputElement | null>,
+) {
+  const [state, dispatch] = useReducer(signInReducer, null, () => {
+    const initial = initialSignInState(Date.now(), initialPending === undefined ? readPendingSignIn() : initialPending)
+    return initialCode && stepOf(initial) === 'code' ? signInReducer(initial, { type: 'CODE_CHANGED', code: initialCode }) : initial
+  })
   const { phase, now } = state
   const step = stepOf(state)
 

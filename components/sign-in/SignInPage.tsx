@@ -14,6 +14,7 @@ import { PLANS } from '@retter-shared/BeanBloomSubscription/plans'
 import { usePlanList } from '@/contexts/AccountContext'
 import { readPendingSignIn, writePendingSignIn } from '@/lib/sign-in/pending-sign-in'
 import { SignInFlow } from './SignInFlow'
+import { CODE_FIELD_ID } from './CodeStep'
 import { SignInFirstPaint } from './SignInFirstPaint'
 import styles from './SignIn.module.css'
 
@@ -26,6 +27,13 @@ const onServer = () => false
  * go to the roastery) before going on to the default page anyway.
  */
 const SESSION_WAIT_MS = 3000
+
+/** The code in the first paint's code step, the only code field on the page before it hydrates. */
+function readFirstPaintCode(): string {
+  if (typeof document === 'undefined') return ''
+  const field = document.getElementById(CODE_FIELD_ID)
+  return field instanceof HTMLInputElement ? field.value : ''
+}
 
 /**
  * The `/sign-in` page. Signed-in visitors are sent on (to `?next=` when it is a path on this
@@ -51,6 +59,9 @@ export function SignInPage() {
   // storage says, ./SignInFirstPaint.tsx), then resumes it (read once, before the fresh form's own effects
   // overwrite the stored value).
   const [pendingAtLoad] = useState(readPendingSignIn)
+  // What was typed into the first paint's code step before the page hydrated: that step gives way
+  // to the resumed flow, whose field takes it (read once, at hydration, like the pending sign-in).
+  const [codeAtLoad] = useState(readFirstPaintCode)
   const hydrated = useSyncExternalStore(noSubscription, onClient, onServer)
   const resume = hydrated && pendingAtLoad !== null
 
@@ -100,6 +111,7 @@ export function SignInPage() {
           <SignInFlow
             key={resume ? 'resumed' : 'new'}
             initialPending={resume ? pendingAtLoad : null}
+            initialCode={resume ? codeAtLoad : undefined}
             sendOtp={sendOtp}
             verifyOtp={verifyOtp}
             onSignedIn={onSignedIn}
