@@ -102,6 +102,16 @@ function tables(dir: string): string[] {
   }
 }
 
+/** The CREATE statement SQLite keeps for `table`. */
+function tableSql(dir: string, table: string): string {
+  const db = new Database(join(dir, 'backend.sqlite'), { readonly: true })
+  try {
+    return (db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as { sql: string }).sql
+  } finally {
+    db.close()
+  }
+}
+
 /** What every shape stored first, read through the storage the runtime uses. */
 function expectFirstData(storage: Storage, version: number): void {
   expect(storage.getInstance('p', 'Account', 'a1')).toEqual({
@@ -146,6 +156,9 @@ describe.each([
     expect(userVersion(dir)).toBe(SCHEMA_VERSION)
     expect(tables(dir)).not.toContain('instances')
     expect(tables(dir)).toEqual(expect.arrayContaining(['cloud_instances', 'instance_users', 'mirror_pending', 'project_records', 'tasks', 'used_refresh_tokens']))
+    // States, some of hundreds of kilobytes, are rows of a rowid table, not cells of the key's B-tree.
+    expect(tableSql(dir, 'cloud_instances')).not.toMatch(/WITHOUT ROWID/i)
+    expect(tables(dir)).not.toContain('cloud_instances_by_rowid')
   })
 })
 
@@ -154,6 +167,7 @@ test('a new data folder gets every migration, and opening it again runs none', (
   dirs.push(dir)
   createSqliteStorage(dir).close()
   expect(userVersion(dir)).toBe(SCHEMA_VERSION)
+  expect(tableSql(dir, 'cloud_instances')).not.toMatch(/WITHOUT ROWID/i)
   const db = new Database(join(dir, 'backend.sqlite'))
   try {
     expect(migrate(db, 'backend.sqlite')).toEqual([])
