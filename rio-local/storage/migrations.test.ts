@@ -177,6 +177,29 @@ test('a new data folder gets every migration, and opening it again runs none', (
   expect(SCHEMA_VERSION).toBe(MIGRATIONS.length)
 })
 
+test("a database of today's shape at user_version 0 runs every step again and keeps its data and marks", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rio-migrate-'))
+  dirs.push(dir)
+  const storage = createSqliteStorage(dir, 1000)
+  storage.commit({ instance: { projectId: 'p', classId: 'Account', instanceId: 'a1', state: STATE, createdAt: 10, updatedAt: 20, version: 3 } })
+  storage.close()
+  const db = new Database(join(dir, 'backend.sqlite'))
+  db.pragma('user_version = 0')
+  db.close()
+
+  const again = createSqliteStorage(dir, 1000)
+  try {
+    expect(again.getInstance('p', 'Account', 'a1')).toMatchObject({ state: STATE, version: 3 })
+    expect(again.pendingMirrors()).toEqual([{ projectId: 'p', classId: 'Account', instanceId: 'a1' }])
+    again.markMirrored('p', 'Account', 'a1', mirrorMarkOf({ createdAt: 10, version: 3 }))
+    expect(again.pendingMirrors()).toEqual([])
+  } finally {
+    again.close()
+  }
+  expect(userVersion(dir)).toBe(SCHEMA_VERSION)
+  expect(tableSql(dir, 'cloud_instances')).not.toMatch(/WITHOUT ROWID/i)
+})
+
 test('a database of a newer runtime is refused with what to do', () => {
   const dir = folderWith(UNVERSIONED, SCHEMA_VERSION + 1)
   expect(() => createSqliteStorage(dir)).toThrow(`schema version ${SCHEMA_VERSION + 1}, newer than this runtime's ${SCHEMA_VERSION}`)

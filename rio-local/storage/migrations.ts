@@ -142,6 +142,7 @@ function addInstanceVersion(db: Db): void {
  * mark kept becomes that state's.
  */
 function markMirrorsByVersion(db: Db): void {
+  if (!hasColumn(db, 'mirror_pending', 'state_hash')) return
   db.exec(`
 ALTER TABLE mirror_pending RENAME COLUMN state_hash TO state_mark;
 UPDATE mirror_pending SET state_mark = (
@@ -161,6 +162,8 @@ UPDATE mirror_pending SET state_mark = (
  * index points to the row (1,000 such writes with 8,000 small ones: 0.79 s against 1.1–1.6 s).
  */
 function moveStatesToRowidTable(db: Db): void {
+  const table = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'cloud_instances'").get()
+  if (!table || !/WITHOUT\s+ROWID/i.test(table.sql)) return
   db.exec(`
 CREATE TABLE cloud_instances_by_rowid (
   project_id TEXT NOT NULL, class_id TEXT NOT NULL, instance_id TEXT NOT NULL,
