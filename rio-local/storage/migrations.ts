@@ -145,13 +145,8 @@ function markMirrorsByVersion(db: Db): void {
   if (!hasColumn(db, 'mirror_pending', 'state_hash')) return
   db.exec(`
 ALTER TABLE mirror_pending RENAME COLUMN state_hash TO state_mark;
-UPDATE mirror_pending SET state_mark = (
-  SELECT i.created_at || '.' || i.version FROM cloud_instances i
-  WHERE i.project_id = mirror_pending.project_id AND i.class_id = mirror_pending.class_id AND i.instance_id = mirror_pending.instance_id
-) WHERE EXISTS (
-  SELECT 1 FROM cloud_instances i
-  WHERE i.project_id = mirror_pending.project_id AND i.class_id = mirror_pending.class_id AND i.instance_id = mirror_pending.instance_id
-);
+UPDATE mirror_pending SET state_mark = i.created_at || '.' || i.version FROM cloud_instances i
+WHERE i.project_id = mirror_pending.project_id AND i.class_id = mirror_pending.class_id AND i.instance_id = mirror_pending.instance_id;
 `)
 }
 

@@ -46,11 +46,11 @@ async function customerWithCard(url: string, key: string): Promise<{ customer: s
 export async function measureCeiling(url: string, key: string, options: { charges: number; concurrency: number }): Promise<Ceiling> {
   const { customer, paymentMethod } = await customerWithCard(url, key)
   let requests = 0
-  let started = 0
-  const begun = Date.now()
+  let charged = 0
+  const startedAt = Date.now()
   const client = async (): Promise<void> => {
-    while (started < options.charges) {
-      const n = ++started
+    while (charged < options.charges) {
+      const n = ++charged
       const intent = await stripeCall<{ id: string }>(url, key, 'POST', '/v1/payment_intents', {
         amount: '1490', currency: 'eur', customer, payment_method: paymentMethod,
         'metadata[accountId]': 'ceiling', 'metadata[deliveryId]': `ceiling-${n}`, 'metadata[deliveryDate]': '2026-01-01T00:00:00.000Z', 'metadata[attempt]': '1', 'metadata[plan]': 'ceiling',
@@ -61,6 +61,6 @@ export async function measureCeiling(url: string, key: string, options: { charge
     }
   }
   await Promise.all(Array.from({ length: Math.min(options.concurrency, options.charges) }, client))
-  const seconds = (Date.now() - begun) / 1000
+  const seconds = (Date.now() - startedAt) / 1000
   return { requests, seconds, perSecond: requests / seconds }
 }
