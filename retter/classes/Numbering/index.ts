@@ -14,7 +14,9 @@
  * carries the key of its document (the delivery id for a receipt, Stripe's refund id for a credit
  * note), and a key asked again gets the number it got the first time. So an Account that crashed
  * after taking a number, or a call retried after a lost answer, issues the same document under the
- * same number. Keys are kept KEYS_KEPT_MS (long past any retry), then forgotten.
+ * same number. Keys are kept by the UTC day they got their number, for that day and the
+ * KEYS_KEPT_DAYS after it (keys.ts): long past any retry, and a bounded state however long the shop
+ * runs, which every number reads and writes whole.
  *
  * Who may do what: only the project's own code (platform calls: the Account class, the
  * developer's tools) opens the instance and takes numbers; staff and customers get 403, and STATE
@@ -23,27 +25,10 @@
 import { refuse, respond } from 'BeanBloomKit'
 import { Data, Response } from '@retter/rdk'
 import { ALLOW, deny, isPlatformCall } from 'BeanBloomIdentity'
+import { DocumentSeries, NumberingState, numberFor } from './keys'
 
 /** The one instance of a seller's numbers. */
 export const SELLER_INSTANCE = 'seller'
-/** How long a document's key keeps its number (ms): 60 days. */
-export const KEYS_KEPT_MS = 60 * 24 * 60 * 60 * 1000
-
-type Series = 'receipt' | 'credit-note'
-
-interface Issued {
-  /** The sequence number given to the key. */
-  sequence: number
-  /** Epoch ms it was given. */
-  at: number
-}
-
-/** Private state: the last number of each series and the numbers of recent keys. */
-export interface NumberingState {
-  last: { [series in Series]: number }
-  issued: { [seriesAndKey: string]: Issued }
-}
-
 const FOR_PLATFORM = ['INIT', 'GET', 'STATE', 'nextNumber']
 
 export async function authorizer(data: Data): Promise<Response> {
@@ -58,7 +43,7 @@ export async function init(data: Data): Promise<Data> {
     refuse(data, 400, 'UNKNOWN_SELLER', 'The numbering instance is "' + SELLER_INSTANCE + '".')
     return data
   }
-  const state: NumberingState = { last: { receipt: 0, 'credit-note': 0 }, issued: {} }
+  const state: NumberingState = { last: { receipt: 0, 'credit-note': 0 }, keys: {} }
   data.state.public = {}
   data.state.private = state as unknown as Record<string, unknown>
   data.state.user = {}
@@ -72,27 +57,10 @@ export async function getState(data: Data): Promise<Response> {
   return { statusCode: 200, body: { public: {}, private: isPlatformCall(data.context) ? data.state.private || {} : {}, user: {}, role: {} } }
 }
 
-/**
- * The number a key gets: the one it got before, or the next of its series.
- * @returns the sequence number and whether it is new
- */
-export function numberFor(state: NumberingState, series: Series, key: string, nowMs: number): { sequence: number; fresh: boolean } {
-  const id = series + '|' + key
-  const known = state.issued[id]
-  if (known) return { sequence: known.sequence, fresh: false }
-  const sequence = state.last[series] + 1
-  state.last[series] = sequence
-  state.issued[id] = { sequence: sequence, at: nowMs }
-  for (const old in state.issued) {
-    if (nowMs - (state.issued[old] as Issued).at > KEYS_KEPT_MS) delete state.issued[old]
-  }
-  return { sequence: sequence, fresh: true }
-}
-
 /** WRITE (Account class only) {series, key}: answers `{sequence, fresh}`, the key's number in its series. */
-export async function nextNumber(data: Data<{ series: Series; key: string }>): Promise<Data> {
+export async function nextNumber(data: Data<{ series: DocumentSeries; key: string }>): Promise<Data> {
   const body = data.request.body
-  const series = body && body.series === 'credit-note' ? 'credit-note' : 'receipt'
+  const series: DocumentSeries = body && body.series === 'credit-note' ? 'credit-note' : 'receipt'
   const key = body && typeof body.key === 'string' ? body.key : ''
   if (!key) {
     refuse(data, 400, 'NO_KEY', 'A document number is asked for with the key of its document.')
