@@ -4,6 +4,7 @@ import { PlansPage } from '@/components/plans/PlansPage'
 import type { SubscriptionPlan } from '@/lib/contract'
 import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
 import { withMessages } from '@/lib/i18n/static-props'
+import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
 import { useT } from '@/contexts/I18nContext'
 import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
@@ -38,7 +39,7 @@ const plansProps: GetStaticProps<HomeProps> = async ({ locale }) => {
   return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans, locale) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
 
-export const getStaticProps = withMessages(['plans', 'delivery', 'subscription', 'payments'], plansProps)
+export const getStaticProps = withMessages(PLANS_PAGE_MESSAGES, plansProps)
 
 // Visitors get the plans from the HTML and the sign-in form at first paint: the SDK can wait.
 Home.deferSdkStart = true

@@ -16,17 +16,42 @@ import type { PageMessages } from './types'
 const ALWAYS: Namespace[] = ['shell', 'errors']
 
 /**
- * The messages a page in `locale` needs: the frame's and `namespaces`.
- * @param locale the page's locale as Next gives it (undefined outside i18n routing: English)
+ * A part of the catalogue a page is sent: a whole namespace (`'plans'`), or the keys of a namespace
+ * under a prefix (`'subscription.line'`: that key and every `subscription.line.…`), for a page that
+ * shows a few of a large namespace's words.
  */
-export function pageMessages(locale: string | undefined, namespaces: readonly Namespace[] = []): PageMessages {
+export type MessagePart = Namespace | `${Namespace}.${string}`
+
+/** The namespace a part belongs to, and the prefix its keys start with (none: the whole namespace). */
+function partOf(part: MessagePart): { namespace: Namespace; prefix?: string } {
+  const dot = part.indexOf('.')
+  if (dot < 0) return { namespace: part as Namespace }
+  const namespace = part.slice(0, dot)
+  if (!(namespace in NAMESPACES)) throw new Error(`"${part}" names no namespace of the catalogue`)
+  return { namespace: namespace as Namespace, prefix: part }
+}
+
+/**
+ * The messages a page in `locale` needs: the frame's and `parts`.
+ * @param locale the page's locale as Next gives it (undefined outside i18n routing: English)
+ * @param parts namespaces, or prefixes of their keys; a prefix that matches no key throws, so a
+ *   misspelt one fails the build instead of leaving a page without its words
+ */
+export function pageMessages(locale: string | undefined, parts: readonly MessagePart[] = []): PageMessages {
   const language: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE
   const messages: PageMessages['messages'] = {}
   // A build for the pseudo-locale journey (./pseudo.ts): every language's words accented and longer.
   const pseudo = process.env.I18N_PSEUDO === '1'
-  for (const name of new Set([...ALWAYS, ...namespaces])) {
-    const texts: Readonly<Record<string, string>> = NAMESPACES[name][language]
-    for (const [key, text] of Object.entries(texts)) messages[key] = pseudo ? pseudoMessage(compileMessage(text)) : compileMessage(text)
+  for (const part of new Set<MessagePart>([...ALWAYS, ...parts])) {
+    const { namespace, prefix } = partOf(part)
+    const texts: Readonly<Record<string, string>> = NAMESPACES[namespace][language]
+    let matched = false
+    for (const [key, text] of Object.entries(texts)) {
+      if (prefix !== undefined && key !== prefix && !key.startsWith(prefix + '.')) continue
+      matched = true
+      messages[key] = pseudo ? pseudoMessage(compileMessage(text)) : compileMessage(text)
+    }
+    if (!matched) throw new Error(`No message of the catalogue is "${part}" or starts with "${part}."`)
   }
   return { locale: language, messages }
 }
