@@ -3,7 +3,7 @@ import type { DeliveryAddress } from '@/lib/contract'
 import { ADDRESS_LIMITS, addressProblems, checkAddress, type AddressField } from '@retter-shared/BeanBloomSubscription/address'
 import type { AppError } from '@/lib/types'
 import { draftOf, type AddressDraft } from './AddressFields'
-import { addressProblemText } from '@/lib/format/address'
+import { addressProblemText } from '@/lib/format/address-problem'
 import { useT } from '@/contexts/I18nContext'
 
 /** What is wrong with an address as typed, and the field it is about. */

@@ -8,25 +8,6 @@
  */
 import { addressLines, countryName, type DeliveryAddress } from '@retter-shared/BeanBloomSubscription/address'
 import { countryNameIn } from '@/lib/delivery/countries'
-import type { AddressFieldProblem, AddressReason } from '@retter-shared/BeanBloomSubscription/address'
-import type { MessageKey, Translate } from '@/lib/i18n/types'
-
-/** The catalogue's words of each reason an address field is refused for (English: the rule's own message). */
-const PROBLEM_KEYS: Record<AddressReason, MessageKey> = {
-  required: 'delivery.problem.required',
-  tooLong: 'delivery.problem.tooLong',
-  tooLongBytes: 'delivery.problem.tooLongBytes',
-  pictograph: 'delivery.problem.pictograph',
-  unreadable: 'delivery.problem.unreadable',
-  hidden: 'delivery.problem.hidden',
-  country: 'delivery.problem.country',
-}
-
-/** A field's problem in the page's language; a problem without a reason keeps the rule's words. */
-export function addressProblemText(t: Translate, problem: Pick<AddressFieldProblem, 'field' | 'message' | 'reason' | 'values'>): string {
-  if (!problem.reason) return problem.message
-  return t(PROBLEM_KEYS[problem.reason], { ...(problem.values ?? {}), field: problem.field })
-}
 
 /** Lines of an address for display, the name first and the country last. */
 export type AddressLayout = (address: DeliveryAddress) => string[]
