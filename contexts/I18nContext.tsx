@@ -21,8 +21,13 @@ export function I18nProvider({ value, children }: { value: PageMessages | undefi
   return <I18nContext.Provider value={value ?? null}>{children}</I18nContext.Provider>
 }
 
+/** The page's messages as its props gave them, or null outside any page (a component test). */
+export function usePageMessagesIfAny(): PageMessages | null {
+  return useContext(I18nContext)
+}
+
 function usePageMessages(): PageMessages {
-  return useContext(I18nContext) ?? outsideAnyPage
+  return usePageMessagesIfAny() ?? outsideAnyPage
 }
 
 /** The page's language. */

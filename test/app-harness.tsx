@@ -20,6 +20,8 @@ import SignInRoute, { getStaticProps as signInWords } from '@/pages/sign-in'
 import NotFoundRoute, { getStaticProps as notFoundWords } from '@/pages/404'
 import DeliveryLinkRoute, { getStaticProps as deliveryLinkWords } from '@/pages/delivery-link'
 import { I18nProvider } from '@/contexts/I18nContext'
+import { pageMessages } from '@/lib/i18n/page-messages'
+import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
 import type { I18nPageProps, PageMessages } from '@/lib/i18n/types'
 import type { DeliveryAddress } from '@/lib/contract'
 import { ROUTES } from '@/lib/routes'
@@ -29,7 +31,8 @@ import { readOtp, renderApp, type AppRenderOptions } from '@/test/render'
 /**
  * Each page's own words, as its getStaticProps sends them (the namespaces it names): a page that
  * shows a text of a namespace it does not load shows the key here too, as it would in the app. The
- * plans page's props also read the backend, so it keeps the whole catalogue.
+ * plans page's props also read the backend, so its words are taken as its props take them; the
+ * confirmation's load from `/api/messages` as in the app.
  */
 const pageWords = new Map<string, PageMessages>()
 beforeAll(async () => {
@@ -40,6 +43,7 @@ beforeAll(async () => {
     const result = await props({ locale: 'en' } as GetStaticPropsContext)
     if ('props' in result) pageWords.set(route, (await result.props).i18n)
   }
+  pageWords.set(ROUTES.plans, pageMessages('en', PLANS_PAGE_MESSAGES))
 })
 
 /** A page inside its own words, as `_app` gives them. */
@@ -52,7 +56,7 @@ function CurrentPage() {
   switch (pathname) {
     case ROUTES.plans:
       // As built without a reachable backend: the browser loads the plans.
-      return <HomeRoute plans={null} prices={null} />
+      return <WithWords route={ROUTES.plans}><HomeRoute plans={null} prices={null} /></WithWords>
     case ROUTES.signIn:
       return <WithWords route={ROUTES.signIn}><SignInRoute /></WithWords>
     case ROUTES.account:

@@ -12,6 +12,7 @@ import { requestsSettled, trackRequestsInFlight } from './msw/in-flight'
 import { server } from './msw/server'
 import { setMessagesOutsidePages } from '@/contexts/I18nContext'
 import { allMessages } from './i18n'
+import { forgetMessageBundles } from '@/lib/i18n/load-bundle'
 
 // Pages and components navigate through next/router; the in-memory mock lets tests assert the URL.
 jest.mock('next/router', () => jest.requireActual('next-router-mock'))
@@ -67,6 +68,7 @@ beforeEach(async () => {
   setAppClockOffset(0)
   resetLiveStateDouble()
   resetFakeStripe()
+  forgetMessageBundles()
 })
 
 // Overrides added with server.use() in one test must not leak into the next.

@@ -13,6 +13,7 @@ import { CONFIRMATION_UNAVAILABLE } from '@/lib/plans/messages'
 import type { ConfirmPlanDialogProps } from './ConfirmPlanDialog'
 import { readStartDraft } from '@/lib/plans/start-draft'
 import { useLocale, useT } from '@/contexts/I18nContext'
+import type { BundleWords } from '@/contexts/MessageBundle'
 import { planTitle } from '@/lib/format/plan'
 
 /** The query parameter that carries a plan chosen before sign-in (`/?plan=barista`). */
@@ -41,7 +42,7 @@ function dropPlanFromUrl(router: NextRouter): void {
 }
 
 // The confirmation (dialog, rows, price and delivery lines) loads in its own chunk once a customer
-// is signed in, so choosing opens it at once.
+// is signed in, so choosing opens it at once; its words load beside it (CONFIRM_PLAN_MESSAGES).
 const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./ConfirmPlanDialog').then((module) => module.ConfirmPlanDialog))
 
 /**
@@ -49,8 +50,10 @@ const confirmDialog = lazyComponent<ConfirmPlanDialogProps>(() => import('./Conf
  * URL (`?plan=barista`) opens its confirmation once the customer's account has loaded; closing or
  * confirming drops it from the URL so a reload does not ask again.
  * @param plans the plans the page shows (prerendered or loaded)
+ * @param words the confirmation's words (CONFIRM_PLAN_MESSAGES): loaded with its code, and the
+ *   step opens only once they are here
  */
-export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
+export function usePlanChoice(plans: SubscriptionPlan[], words: BundleWords): PlanChoice {
   const router = useRouter()
   const t = useT()
   const locale = useLocale()
@@ -58,6 +61,8 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   const { account } = useCustomer()
   const { choosePlan } = usePlans()
   const [picked, setPicked] = useState<string | null>(null)
+  const loadWords = words.load
+  const loadConfirmation = useCallback(() => Promise.all([confirmDialog.load(), loadWords()]), [loadWords])
   // The address whose request the customer turned down (kept until the URL drops it); a later
   // request in the URL, even for the same plan, opens again.
   const [dismissedPath, setDismissedPath] = useState<string | null>(null)
@@ -78,9 +83,9 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   useEffect(() => {
     if (!isSignedIn) return
     let alive = true
-    confirmDialog.load().catch(() => { if (alive && requested) notify.error(t(CONFIRMATION_UNAVAILABLE)) })
+    loadConfirmation().catch(() => { if (alive && requested) notify.error(t(CONFIRMATION_UNAVAILABLE)) })
     return () => { alive = false }
-  }, [isSignedIn, requested, t])
+  }, [isSignedIn, requested, t, loadConfirmation])
 
   // A plan carried in the URL that the customer is already on has nothing to confirm: drop it, so
   // the address does not keep asking.
@@ -100,12 +105,12 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
     draftChecked.current = true
     const draft = readStartDraft(email)
     if (!draft || !canStart || requested || !plans.some((candidate) => candidate.id === draft.planId)) return
-    confirmDialog.load().then(() => setPicked((open) => open ?? draft.planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
-  }, [email, subscription, canStart, requested, plans, t])
+    loadConfirmation().then(() => setPicked((open) => open ?? draft.planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
+  }, [email, subscription, canStart, requested, plans, t, loadConfirmation])
 
   const choose = useCallback((planId: string) => {
-    confirmDialog.load().then(() => setPicked(planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
-  }, [t])
+    loadConfirmation().then(() => setPicked(planId), () => notify.error(t(CONFIRMATION_UNAVAILABLE)))
+  }, [t, loadConfirmation])
 
   const close = useCallback(() => {
     setPicked(null)
@@ -116,7 +121,8 @@ export function usePlanChoice(plans: SubscriptionPlan[]): PlanChoice {
   }, [requested, router])
 
   let dialog: ReactNode = null
-  if (plan && subscription && account) {
+  // Until its words are here the step does not open: a customer never reads a key.
+  if (plan && subscription && account && words.ready) {
     const preview = previewChoice(subscription, undefined, plan, (account.deliveries ?? []).map((delivery) => delivery.date))
     const currentPlan = current ? plans.find((candidate) => candidate.id === current) : undefined
     dialog = (

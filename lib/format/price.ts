@@ -5,14 +5,10 @@ import { moneyText } from '@retter-shared/BeanBloomKit/money'
 /**
  * A price given in minor units (cents) of an ISO 4217 currency, for the user's locale, by the one
  * money rule the classes' e-mails and receipts follow too (BeanBloomKit/money): always to the cent,
- * "€20.00", so a page never reads "€20" where the e-mail reads "€20.00".
- * @param amountMinor integer amount in minor units, e.g. 1250 for 12.50
- * @param currency ISO 4217 code such as "EUR"
- * @param locale BCP 47 locale; undefined means the runtime's (the browser's) locale
+ * "€20.00", so a page never reads "€20" where the e-mail reads "€20.00". The rule itself, not a
+ * wrapper: `formatPrice(amountMinor, currency, locale?)`, locale undefined meaning the browser's.
  */
-export function formatPrice(amountMinor: number, currency: string, locale?: string): string {
-  return moneyText(amountMinor, currency, locale)
-}
+export const formatPrice: (amountMinor: number, currency: string, locale?: string) => string = moneyText
 
 const INTERVAL_LABELS: Record<PlanInterval, MessageKey> = { delivery: 'plans.card.perDelivery' }
 

@@ -39,10 +39,18 @@ function partOf(part: MessagePart): { namespace: Namespace; prefix?: string } {
  */
 export function pageMessages(locale: string | undefined, parts: readonly MessagePart[] = []): PageMessages {
   const language: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE
+  return { locale: language, messages: bundleMessages(language, [...ALWAYS, ...parts]) }
+}
+
+/**
+ * `parts` of the catalogue in `language`, compiled, without the frame's: what a page loads after its
+ * first paint (./bundles.ts). A prefix that matches no key throws, as for a page.
+ */
+export function bundleMessages(language: Locale, parts: readonly MessagePart[]): PageMessages['messages'] {
   const messages: PageMessages['messages'] = {}
   // A build for the pseudo-locale journey (./pseudo.ts): every language's words accented and longer.
   const pseudo = process.env.I18N_PSEUDO === '1'
-  for (const part of new Set<MessagePart>([...ALWAYS, ...parts])) {
+  for (const part of new Set<MessagePart>(parts)) {
     const { namespace, prefix } = partOf(part)
     const texts: Readonly<Record<string, string>> = NAMESPACES[namespace][language]
     let matched = false
@@ -53,5 +61,5 @@ export function pageMessages(locale: string | undefined, parts: readonly Message
     }
     if (!matched) throw new Error(`No message of the catalogue is "${part}" or starts with "${part}."`)
   }
-  return { locale: language, messages }
+  return messages
 }

@@ -3,10 +3,11 @@
  * backend core (test/backend.ts). Error, slow and rate-limit cases are `server.use()` overrides in
  * the tests themselves. Requests to the run's localstripe (STRIPE_API_URL, test/global-setup.ts),
  * from the class code's Stripe client and the tests' fake Stripe.js, go through to it; any other
- * origin stays unhandled, an error.
+ * origin stays unhandled, an error. The app's `/api/messages` is answered by the route's own function.
  */
 import { http, HttpResponse, passthrough, type HttpHandler } from 'msw'
 import { backendHandle } from '../backend'
+import { bundleAnswer } from '@/lib/i18n/bundle-answer'
 
 /** Where the SDK's calls can go: the local `/rio` route on the app's origin, or Retter's own hosts. */
 export const RIO_LOCAL_PREFIX = /^https:\/\/[^/]+\/rio(?=\/)/
@@ -39,6 +40,12 @@ function localstripeOrigin(): string {
 }
 
 export const handlers: HttpHandler[] = [
+  // The app's own route for words loaded after the first paint (pages/api/messages.ts), answered as it answers.
+  http.get(/^https?:\/\/[^/]+\/api\/messages(?=\?|$)/, ({ request }) => {
+    const query = new URL(request.url).searchParams
+    const answer = bundleAnswer(query.get('bundle') ?? undefined, query.get('locale') ?? undefined)
+    return HttpResponse.json(answer.body, { status: answer.status })
+  }),
   http.all(`${localstripeOrigin()}/*`, () => passthrough()),
   http.all(RIO_LOCAL_PREFIX, stripPrefix(RIO_LOCAL_PREFIX)),
   http.all(RETTER_HOST, stripPrefix(RETTER_HOST)),

@@ -1,18 +1,21 @@
 /**
  * A page sent part of a namespace still has every word its code can show. The code of `/` (the page
  * and every module it imports, its lazily loaded customer view included) is read for the catalogue's
- * keys it names; each must be among the messages `/` is sent, or a customer would read a key where a
- * sentence belongs.
+ * keys it names; each must be among the messages `/` is sent, or, for the confirmation step's code,
+ * among those and the step's bundle, or a customer would read a key where a sentence belongs.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { CATALOGUE } from '@retter-shared/BeanBloomKit/i18n/messages'
 import { pageMessages } from '@/lib/i18n/page-messages'
-import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
+import { CONFIRM_PLAN_MESSAGES, PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
+import { bundleMessages } from '@/lib/i18n/page-messages'
 
 const ROOT = path.resolve(__dirname, '../../..')
 /** The catalogue itself names every key; it is what is sent, not what is shown. */
 const CATALOGUE_DIR = path.join(ROOT, 'retter/dependencies/BeanBloomKit/i18n/messages')
+/** Nor are the lists of what `/` is sent (read by its getStaticProps), which name parts of it. */
+const SENT_LISTS = path.join(ROOT, 'lib/plans/page-messages.ts')
 
 /** The file an import names: the app's `@/`, the shared `@retter-shared/` and relative paths; a package is none. */
 function resolveImport(from: string, specifier: string): string | undefined {
@@ -25,8 +28,8 @@ function resolveImport(from: string, specifier: string): string | undefined {
     .find((file) => existsSync(file) && statSync(file).isFile() && /\.tsx?$/.test(file))
 }
 
-/** Every source file `entry` loads, at once or lazily (`import()`), type-only imports aside. */
-function moduleGraph(entry: string): Map<string, string> {
+/** Every source file `entry` loads, at once or lazily (`import()`), type-only imports aside; not past `stop`. */
+function moduleGraph(entry: string, stop: readonly string[] = []): Map<string, string> {
   const sources = new Map<string, string>()
   const pending = [entry]
   const IMPORT = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
@@ -38,7 +41,7 @@ function moduleGraph(entry: string): Map<string, string> {
     for (const match of source.matchAll(IMPORT)) {
       if (match[2]) continue
       const resolved = resolveImport(file, (match[3] ?? match[4]) as string)
-      if (resolved && !resolved.startsWith(CATALOGUE_DIR)) pending.push(resolved)
+      if (resolved && !stop.includes(resolved) && resolved !== SENT_LISTS && !resolved.startsWith(CATALOGUE_DIR)) pending.push(resolved)
     }
   }
   return sources
@@ -49,16 +52,34 @@ function keysNamedIn(source: string): string[] {
   return [...source.matchAll(/'([^'\n]+)'|"([^"\n]+)"/g)].map((m) => (m[1] ?? m[2]) as string).filter((text) => text in CATALOGUE.en)
 }
 
-test('every key the code of / names is among the messages / is sent', () => {
-  const graph = moduleGraph(path.join(ROOT, 'pages/index.tsx'))
+const CONFIRMATION = path.join(ROOT, 'components/plans/ConfirmPlanDialog.tsx')
+
+test('every key the code of / names, the confirmation step aside, is among the messages / is sent', () => {
+  const graph = moduleGraph(path.join(ROOT, 'pages/index.tsx'), [CONFIRMATION])
   // The graph reaches the customer view (a lazy chunk) and the plans' grid, not only the page file.
   expect([...graph.keys()].map((file) => path.relative(ROOT, file))).toEqual(expect.arrayContaining([
-    'components/plans/CustomerPlans.tsx', 'components/plans/PlanGrid.tsx', 'components/plans/ConfirmPlanDialog.tsx',
+    'components/plans/CustomerPlans.tsx', 'components/plans/PlanGrid.tsx', 'components/plans/usePlanChoice.tsx',
   ]))
   const sent = pageMessages('en', PLANS_PAGE_MESSAGES).messages
   const named = new Set([...graph.values()].flatMap(keysNamedIn))
   expect(named.size).toBeGreaterThan(100)
   expect([...named].filter((key) => !(key in sent)).sort()).toEqual([])
+})
+
+test('every key the confirmation step names is among those and its bundle, which / does not carry', () => {
+  const graph = moduleGraph(CONFIRMATION)
+  expect([...graph.keys()].map((file) => path.relative(ROOT, file))).toEqual(expect.arrayContaining([
+    'components/plans/StartForm.tsx', 'components/payments/PaymentMethodFields.tsx', 'components/delivery/AddressFields.tsx',
+  ]))
+  const sent = pageMessages('en', PLANS_PAGE_MESSAGES).messages
+  const later = bundleMessages('en', CONFIRM_PLAN_MESSAGES)
+  const named = new Set([...graph.values()].flatMap(keysNamedIn))
+  expect([...named].filter((key) => !(key in sent) && !(key in later)).sort()).toEqual([])
+  // The step's own words (its title, the address and payment forms) are what the HTML of / leaves out.
+  for (const key of ['plans.confirm.title.start', 'delivery.address.line1', 'payments.form.iban', 'delivery.problem.required']) {
+    expect(later).toHaveProperty([key])
+    expect(sent).not.toHaveProperty([key])
+  }
 })
 
 test('/ is sent a few of the account page\'s words, not all of them', () => {

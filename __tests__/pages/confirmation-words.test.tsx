@@ -1,0 +1,53 @@
+/**
+ * The confirmation step's words are not in the HTML of `/`: they load from the app's
+ * `/api/messages` once a customer is signed in, and the step opens only with them.
+ */
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import mockRouter from 'next-router-mock'
+import { http, HttpResponse } from 'msw'
+import { signInThroughPage } from '@/test/app-harness'
+import { server } from '@/test/msw/server'
+
+const LOAD = { timeout: 5000 }
+const EMAIL = 'lea@example.com'
+const MESSAGES = /^https?:\/\/[^/]+\/api\/messages(?=\?|$)/
+
+const asked: string[] = []
+const noteAsked = ({ request }: { request: Request }) => { if (MESSAGES.test(request.url)) asked.push(new URL(request.url).search) }
+beforeEach(() => { asked.length = 0; server.events.on('request:start', noteAsked) })
+afterEach(() => { server.events.removeListener('request:start', noteAsked) })
+
+test('the confirmation opens in full words once they have loaded, and its words were asked for once', async () => {
+  const user = userEvent.setup()
+  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
+  await act(() => mockRouter.push('/'))
+
+  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
+  const dialog = await screen.findByRole('dialog', { name: 'Start with Barista?' }, LOAD)
+  // The start's forms read in words, not keys.
+  expect(within(dialog).getByRole('group', { name: 'Delivery address' })).toBeInTheDocument()
+  expect(dialog.textContent).not.toMatch(/\b(plans|delivery|payments)\.[a-z]+\.[a-zA-Z]+/)
+  expect(asked).toEqual(['?bundle=confirmPlan&locale=en'])
+})
+
+test('when the words cannot load, choosing says so and leaves the plans usable; the next choice loads them', async () => {
+  let failing = true
+  server.use(http.get(MESSAGES, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
+  const user = userEvent.setup()
+  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
+  await act(() => mockRouter.push('/'))
+
+  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
+  expect(await screen.findByText('We couldn’t open the confirmation. Check your connection and try again.', {}, LOAD)).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(within(barista).getByRole('button', { name: 'Start with Barista' })).toBeEnabled()
+
+  failing = false
+  await user.click(within(barista).getByRole('button', { name: 'Start with Barista' }))
+  expect(await screen.findByRole('dialog', { name: 'Start with Barista?' }, LOAD)).toBeInTheDocument()
+  // Asked on sign-in, on the first choice, and on the second, which had them.
+  expect(asked.length).toBeGreaterThanOrEqual(2)
+})
