@@ -5,6 +5,7 @@ import type { SubscriptionPlan } from '@/lib/contract'
 import { priceTextsOf, type PriceTexts } from '@/lib/format/price'
 import { withMessages } from '@/lib/i18n/static-props'
 import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
+import { plansInLanguage } from '@/lib/plans/in-language'
 import { useT } from '@/contexts/I18nContext'
 import { PLANS_RETRY_SECONDS, PLANS_REVALIDATE_SECONDS, fetchPlansOnServer } from '@/lib/rio/server-plans'
 
@@ -36,7 +37,9 @@ const plansProps: GetStaticProps<HomeProps> = async ({ locale }) => {
     // Build output only: the page is served without plans and the browser loads them itself.
     console.warn(`Plans not prerendered into / (${result.reason}); the browser will load them.`)
   }
-  return { props: { plans: result.plans, prices: result.plans ? priceTextsOf(result.plans, locale) : null }, revalidate: result.plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
+  // Each plan with its words in the page's language only (lib/plans/in-language.ts).
+  const plans = result.plans ? plansInLanguage(result.plans, locale) : null
+  return { props: { plans, prices: plans ? priceTextsOf(plans, locale) : null }, revalidate: plans ? PLANS_REVALIDATE_SECONDS : PLANS_RETRY_SECONDS }
 }
 
 export const getStaticProps = withMessages(PLANS_PAGE_MESSAGES, plansProps)

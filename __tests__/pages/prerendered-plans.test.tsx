@@ -56,6 +56,12 @@ describe('the server-side plans client (getStaticProps of /)', () => {
     expect(german).toMatchObject({ props: { i18n: { locale: 'de', messages: expect.objectContaining({ 'plans.card.perDelivery': 'pro Lieferung' }) } } })
     const prices = 'props' in german ? Object.values(german.props.prices ?? {}).map((texts) => texts.price) : []
     expect(prices).toContain('20,00\u00a0€')
+    // And each plan with its own words in German only: the other languages are not in its HTML.
+    const germanPlans = 'props' in german ? german.props.plans ?? [] : []
+    expect(germanPlans.length).toBeGreaterThan(0)
+    for (const plan of germanPlans) expect(Object.keys(plan.translations ?? {})).toEqual(['de'])
+    const english = 'props' in built ? built.props.plans ?? [] : []
+    for (const plan of english) expect(plan.translations ?? {}).toEqual({})
 
     server.use(http.all(`${BACKEND}/*`, () => HttpResponse.error()))
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
