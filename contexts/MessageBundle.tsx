@@ -20,17 +20,17 @@ export interface BundleWords {
 export function WithMessageBundle({ bundle, children }: { bundle: MessageBundle; children: (words: BundleWords) => ReactNode }) {
   const page = usePageMessagesIfAny()
   const locale = page?.locale
-  const [words, setWords] = useState<{ locale: Locale; messages: PageMessages['messages'] } | null>(() => {
+  // Kept by language: a late answer for the page's previous language never hides the current one's.
+  const [words, setWords] = useState<Partial<Record<Locale, PageMessages['messages']>>>(() => {
     const known = locale ? loadedMessageBundle(bundle, locale) : undefined
-    return locale && known ? { locale, messages: known } : null
+    return locale && known ? { [locale]: known } : {}
   })
   const load = useCallback(async () => {
     if (!locale) return
     const messages = await loadMessageBundle(bundle, locale)
-    setWords({ locale, messages })
+    setWords((current) => (current[locale] === messages ? current : { ...current, [locale]: messages }))
   }, [bundle, locale])
-  // Words of another language (the page's changed since) are not this page's.
-  const here = page && words && words.locale === page.locale ? words.messages : null
+  const here = page ? words[page.locale] ?? null : null
   const merged = useMemo(() => (page && here ? { locale: page.locale, messages: { ...here, ...page.messages } } : page), [page, here])
   const state = useMemo<BundleWords>(() => ({ ready: !page || here !== null, load }), [page, here, load])
   const inner = children(state)

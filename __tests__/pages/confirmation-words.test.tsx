@@ -2,7 +2,7 @@
  * The confirmation step's words are not in the HTML of `/`: they load from the app's
  * `/api/messages` once a customer is signed in, and the step opens only with them.
  */
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { http, HttpResponse } from 'msw'
@@ -50,4 +50,24 @@ test('when the words cannot load, choosing says so and leaves the plans usable; 
   expect(await screen.findByRole('dialog', { name: 'Start with Barista?' }, LOAD)).toBeInTheDocument()
   // Asked on sign-in, on the first choice, and on the second, which had them.
   expect(asked.length).toBeGreaterThanOrEqual(2)
+})
+
+test('a plan asked for in the address waits for the words, then opens in them, never in keys', async () => {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => { release = resolve })
+  // Answered as usual, but only once the test lets it through.
+  server.use(http.get(MESSAGES, async () => { await held; return undefined }))
+  const user = userEvent.setup()
+  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
+  await act(() => mockRouter.push('/?plan=barista'))
+  await within(await screen.findByRole('article', { name: 'Barista' }, LOAD)).findByRole('button', { name: 'Start with Barista' }, LOAD)
+  await waitFor(() => expect(asked.length).toBeGreaterThan(0), LOAD)
+  // The customer's view and the confirmation's code are there; only the words are not.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(document.body.textContent).not.toMatch(/plans\.confirm\./)
+
+  release()
+  const dialog = await screen.findByRole('dialog', { name: 'Start with Barista?' }, LOAD)
+  expect(dialog.textContent).not.toMatch(/\b(plans|delivery|payments)\.[a-z]+\.[a-zA-Z]+/)
 })

@@ -2,7 +2,7 @@
  * Words a page loads after its first paint join the page's own, in the page's language, for every
  * component of the view that loads them; a failed load is said and tried again by the next.
  */
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
@@ -67,6 +67,29 @@ test('a failed load says what failed and keeps nothing; the next load asks again
   expect(await screen.findByText('true')).toBeInTheDocument()
   expect(screen.getByTestId('failure')).toHaveTextContent('')
   expect(screen.getByTestId('title')).not.toHaveTextContent('plans.confirm')
+})
+
+test('a late answer for the page\'s previous language leaves the current language\'s words in place', async () => {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => { release = resolve })
+  server.use(http.get(/\/api\/messages(?=\?|$)/, async ({ request }) => {
+    if (new URL(request.url).searchParams.get('locale') === 'it') await held
+    return undefined
+  }))
+  const { rerender } = render(page('it'))
+  await load()
+  rerender(page('es'))
+  await load()
+  expect(await screen.findByText('true')).toBeInTheDocument()
+  const spanish = screen.getByTestId('title').textContent
+  // The Italian answer lands after the Spanish one; the page is Spanish.
+  await act(async () => {
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  })
+  expect(screen.getByTestId('ready')).toHaveTextContent('true')
+  expect(screen.getByTestId('title')).toHaveTextContent(spanish ?? '')
+  expect(spanish).not.toContain('plans.confirm')
 })
 
 test('a view mounted again has the words it loaded at once, without asking again', async () => {

@@ -12,6 +12,9 @@ export type BundleAnswer =
   | { status: 200; body: PageMessages['messages'] }
   | { status: 400 | 404; body: { error: string } }
 
+/** Answers already compiled, by bundle and language: a dozen at most, the same for every request. */
+const compiled = new Map<string, PageMessages['messages']>()
+
 function isBundle(value: unknown): value is MessageBundle {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGE_BUNDLES, value)
 }
@@ -24,5 +27,11 @@ export function bundleAnswer(bundle: unknown, locale: unknown): BundleAnswer {
   if (!isLocale(locale)) {
     return { status: 400, body: { error: `${JSON.stringify(locale ?? '')} is not a language the shop speaks; it speaks: ${LOCALES.join(', ')}.` } }
   }
-  return { status: 200, body: bundleMessages(locale, MESSAGE_BUNDLES[bundle]) }
+  const key = `${bundle}:${locale}`
+  let body = compiled.get(key)
+  if (!body) {
+    body = bundleMessages(locale, MESSAGE_BUNDLES[bundle])
+    compiled.set(key, body)
+  }
+  return { status: 200, body }
 }

@@ -55,10 +55,15 @@ function keysNamedIn(source: string): string[] {
 const CONFIRMATION = path.join(ROOT, 'components/plans/ConfirmPlanDialog.tsx')
 
 test('every key the code of / names, the confirmation step aside, is among the messages / is sent', () => {
-  const graph = moduleGraph(path.join(ROOT, 'pages/index.tsx'), [CONFIRMATION])
+  // The page's code and the keeper of a returning customer's first paint, which _app mounts on every page.
+  const graph = new Map([
+    ...moduleGraph(path.join(ROOT, 'pages/index.tsx'), [CONFIRMATION]),
+    ...moduleGraph(path.join(ROOT, 'components/first-paint/RememberCustomerView.tsx'), [CONFIRMATION]),
+  ])
   // The graph reaches the customer view (a lazy chunk) and the plans' grid, not only the page file.
   expect([...graph.keys()].map((file) => path.relative(ROOT, file))).toEqual(expect.arrayContaining([
     'components/plans/CustomerPlans.tsx', 'components/plans/PlanGrid.tsx', 'components/plans/usePlanChoice.tsx',
+    'components/first-paint/RememberCustomerView.tsx',
   ]))
   const sent = pageMessages('en', PLANS_PAGE_MESSAGES).messages
   const named = new Set([...graph.values()].flatMap(keysNamedIn))
