@@ -4,7 +4,7 @@ import '@/test/intersection-observer'
  * the router mock's pathname the way Next does, inside the real providers of test/render.tsx.
  * Shared by the page tests.
  */
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { useRouter } from 'next/router'
@@ -103,6 +103,20 @@ export async function signInThroughPage(user: UserEvent, email: string, { next, 
   await typeEmailAndCode(user, email)
   await waitFor(() => expect(mockRouter).toMatchObject({ pathname: landing }), LOAD)
   await renderedRoute()
+}
+
+/** Signs `email` in through the page and opens `/` as that customer; resolves to the card of `plan`. */
+export async function plansAsCustomer(user: UserEvent, email: string, plan = 'Barista'): Promise<HTMLElement> {
+  await signInThroughPage(user, email, { next: '/', landing: '/' })
+  await act(() => mockRouter.push('/'))
+  return screen.findByRole('article', { name: plan }, LOAD)
+}
+
+/** After choosing `plan` on `card`: the customer is told the confirmation could not open, and may choose again. */
+export async function expectConfirmationUnavailable(card: HTMLElement, plan = 'Barista'): Promise<void> {
+  expect(await screen.findByText('We couldn’t open the confirmation. Check your connection and try again.', {}, LOAD)).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(within(card).getByRole('button', { name: `Start with ${plan}` })).toBeEnabled()
 }
 
 /**

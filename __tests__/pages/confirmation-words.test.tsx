@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import mockRouter from 'next-router-mock'
 import { http, HttpResponse } from 'msw'
-import { signInThroughPage } from '@/test/app-harness'
+import { expectConfirmationUnavailable, plansAsCustomer, signInThroughPage } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
 
 const LOAD = { timeout: 5000 }
@@ -20,10 +20,7 @@ afterEach(() => { server.events.removeListener('request:start', noteAsked) })
 
 test('the confirmation opens in full words once they have loaded, and its words were asked for once', async () => {
   const user = userEvent.setup()
-  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
-  await act(() => mockRouter.push('/'))
-
-  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  const barista = await plansAsCustomer(user, EMAIL)
   await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
   const dialog = await screen.findByRole('dialog', { name: 'Start with Barista?' }, LOAD)
   // The start's forms read in words, not keys.
@@ -36,14 +33,9 @@ test('when the words cannot load, choosing says so and leaves the plans usable; 
   let failing = true
   server.use(http.get(MESSAGES, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
   const user = userEvent.setup()
-  await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
-  await act(() => mockRouter.push('/'))
-
-  const barista = await screen.findByRole('article', { name: 'Barista' }, LOAD)
+  const barista = await plansAsCustomer(user, EMAIL)
   await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
-  expect(await screen.findByText('We couldn’t open the confirmation. Check your connection and try again.', {}, LOAD)).toBeInTheDocument()
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-  expect(within(barista).getByRole('button', { name: 'Start with Barista' })).toBeEnabled()
+  await expectConfirmationUnavailable(barista)
 
   failing = false
   await user.click(within(barista).getByRole('button', { name: 'Start with Barista' }))
