@@ -4,7 +4,7 @@
  * session is known (components/first-paint/RememberCustomerView.tsx), never with the page.
  */
 import type { AccountView, SubscriptionPlan } from '@/lib/contract'
-import type { Translate } from '@/lib/i18n/types'
+import type { MessageKey, Translate } from '@/lib/i18n/types'
 import { readStoredIdentity, tokenStorageKey } from '@/lib/rio/stored-session'
 import { browserStorage, clearCustomerView, readCustomerView, writeCustomerView } from '@/lib/first-paint/customer-view'
 import { firstPaintConfig, repaintFirstView } from '@/lib/first-paint/paint'
@@ -25,8 +25,24 @@ export interface SessionNow {
 }
 
 /**
+ * A word of each part of the catalogue the view is written in: its plan line, the next delivery's
+ * summary, its coffee, a payment's failure. A page not sent them (the legal pages, 404, the delivery
+ * link's) cannot write the view in words: it leaves the stored one for `/` or the account to renew,
+ * rather than store keys the next load would paint.
+ */
+const VIEW_WORDS: readonly MessageKey[] = [
+  'subscription.line.on', 'subscription.summary.heading', 'delivery.grindInText.wholeBean', 'delivery.roastInText.roastersChoice', 'payments.failure.declined',
+]
+
+function hasViewWords(t: Translate): boolean {
+  // A word the page lacks comes back as its key; `plan` fills the plan line's one placeholder.
+  return VIEW_WORDS.every((key) => t(key, { plan: '' }) !== key)
+}
+
+/**
  * Writes the customer's view when there is fresh data (and it paints differently from the stored
- * one), forgets it once nobody is signed in (a sign-out here or in another tab), then repaints.
+ * one) and the page has its words, forgets it once nobody is signed in (a sign-out here or in
+ * another tab), then repaints.
  * Writes only while the SDK's stored session is this customer's, so a tab that has not yet heard of
  * a sign-out elsewhere cannot bring the view back.
  * @param project the Retter project id (default: this build's)
@@ -35,7 +51,7 @@ export function rememberCustomerView(session: SessionNow, project: string = firs
   const storage = browserStorage()
   if (!session.signedIn) {
     clearCustomerView(storage, project)
-  } else if (session.account && session.uid && session.plans.length > 0) {
+  } else if (session.account && session.uid && session.plans.length > 0 && hasViewWords(session.t)) {
     let stored: string | null = null
     try {
       stored = storage?.getItem(tokenStorageKey(project)) ?? null

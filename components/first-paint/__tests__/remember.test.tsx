@@ -11,6 +11,9 @@ import { firstPaintConfig } from '@/lib/first-paint/paint'
 import { softWrapped } from '@/lib/format/wrap'
 import { renderApp, secondTabClient, signInThroughApp, useApp } from '@/test/render'
 import { saveMethodThroughApp } from '@/test/save-card'
+import { I18nProvider } from '@/contexts/I18nContext'
+import { pageMessages } from '@/lib/i18n/page-messages'
+import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
 
 type App = ReturnType<typeof useApp>
 type Holder = { current: App }
@@ -91,4 +94,21 @@ test('removed when another tab signs out, and not written back by this one', asy
   // Tab A had the customer's data until it heard of the sign-out; it must not have kept it again.
   await new Promise((resolve) => setTimeout(resolve, 300))
   expect(stored()).toBeNull()
+})
+
+test('a page not sent the view\'s words leaves the stored view as it was, instead of storing keys', async () => {
+  const tab = { current: undefined as unknown as App }
+  // Signed in on the legal pages' words, then on /'s.
+  const legal = pageMessages('en', ['legal'])
+  const plans = pageMessages('en', PLANS_PAGE_MESSAGES)
+  const { rerender } = renderApp(<I18nProvider value={legal}><Tab appRef={tab} /></I18nProvider>)
+  await waitFor(() => expect(tab.current.auth.authStatus).toBe('SIGNED_IN_ANONYM'), LOAD)
+  await signInThroughApp(tab, 'noor@example.com')
+  await waitFor(() => expect(tab.current.account.account).not.toBeNull(), LOAD)
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  expect(stored()).toBeNull()
+
+  rerender(<I18nProvider value={plans}><Tab appRef={tab} /></I18nProvider>)
+  await waitFor(() => expect(stored()?.periods[0]?.texts['next-heading']).toBe('No subscription yet'), LOAD)
+  expect(JSON.stringify(stored())).not.toMatch(/subscription\.|delivery\.|payments\./)
 })
