@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { I18nProvider, usePageMessagesIfAny } from '@/contexts/I18nContext'
 import type { MessageBundle } from '@/lib/i18n/bundles'
 import { loadMessageBundle, loadedMessageBundle } from '@/lib/i18n/load-bundle'
-import type { Locale, PageMessages } from '@/lib/i18n/types'
 
 /** Whether a bundle's words are here, and how to fetch them. */
 export interface BundleWords {
@@ -20,17 +19,15 @@ export interface BundleWords {
 export function WithMessageBundle({ bundle, children }: { bundle: MessageBundle; children: (words: BundleWords) => ReactNode }) {
   const page = usePageMessagesIfAny()
   const locale = page?.locale
-  // Kept by language: a late answer for the page's previous language never hides the current one's.
-  const [words, setWords] = useState<Partial<Record<Locale, PageMessages['messages']>>>(() => {
-    const known = locale ? loadedMessageBundle(bundle, locale) : undefined
-    return locale && known ? { [locale]: known } : {}
-  })
+  // The loader keeps what it brought, by bundle and language (a late answer for the page's previous
+  // language lands beside the current one's); a landed load only has to render again.
+  const [, landed] = useState(0)
   const load = useCallback(async () => {
     if (!locale) return
-    const messages = await loadMessageBundle(bundle, locale)
-    setWords((current) => (current[locale] === messages ? current : { ...current, [locale]: messages }))
+    await loadMessageBundle(bundle, locale)
+    landed((count) => count + 1)
   }, [bundle, locale])
-  const here = page ? words[page.locale] ?? null : null
+  const here = locale ? loadedMessageBundle(bundle, locale) ?? null : null
   const merged = useMemo(() => (page && here ? { locale: page.locale, messages: { ...here, ...page.messages } } : page), [page, here])
   const state = useMemo<BundleWords>(() => ({ ready: !page || here !== null, load }), [page, here, load])
   const inner = children(state)

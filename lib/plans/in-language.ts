@@ -11,6 +11,6 @@ export function plansInLanguage(plans: readonly SubscriptionPlan[], locale: stri
   return plans.map((plan) => {
     if (!plan.translations) return plan
     const own = locale ? plan.translations[locale] : undefined
-    return { ...plan, translations: own ? { [locale as string]: own } : {} }
+    return { ...plan, translations: locale && own ? { [locale]: own } : {} }
   })
 }
