@@ -8,13 +8,13 @@ import mockRouter from 'next-router-mock'
 import { http, HttpResponse } from 'msw'
 import { expectConfirmationUnavailable, plansAsCustomer, signInThroughPage } from '@/test/app-harness'
 import { server } from '@/test/msw/server'
+import { APP_MESSAGES } from '@/test/msw/handlers'
 
 const LOAD = { timeout: 5000 }
 const EMAIL = 'lea@example.com'
-const MESSAGES = /^https?:\/\/[^/]+\/api\/messages(?=\?|$)/
 
 const asked: string[] = []
-const noteAsked = ({ request }: { request: Request }) => { if (MESSAGES.test(request.url)) asked.push(new URL(request.url).search) }
+const noteAsked = ({ request }: { request: Request }) => { if (APP_MESSAGES.test(request.url)) asked.push(new URL(request.url).search) }
 beforeEach(() => { asked.length = 0; server.events.on('request:start', noteAsked) })
 afterEach(() => { server.events.removeListener('request:start', noteAsked) })
 
@@ -31,7 +31,7 @@ test('the confirmation opens in full words once they have loaded, and its words 
 
 test('when the words cannot load, choosing says so and leaves the plans usable; the next choice loads them', async () => {
   let failing = true
-  server.use(http.get(MESSAGES, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
+  server.use(http.get(APP_MESSAGES, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
   const user = userEvent.setup()
   const barista = await plansAsCustomer(user, EMAIL)
   await user.click(await within(barista).findByRole('button', { name: 'Start with Barista' }, LOAD))
@@ -48,7 +48,7 @@ test('a plan asked for in the address waits for the words, then opens in them, n
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => { release = resolve })
   // Answered as usual, but only once the test lets it through.
-  server.use(http.get(MESSAGES, async () => { await held; return undefined }))
+  server.use(http.get(APP_MESSAGES, async () => { await held; return undefined }))
   const user = userEvent.setup()
   await signInThroughPage(user, EMAIL, { next: '/', landing: '/' })
   await act(() => mockRouter.push('/?plan=barista'))

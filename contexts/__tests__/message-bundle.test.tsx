@@ -12,6 +12,7 @@ import { pageMessages } from '@/lib/i18n/page-messages'
 import { PLANS_PAGE_MESSAGES } from '@/lib/plans/page-messages'
 import type { Locale } from '@/lib/i18n/types'
 import { server } from '@/test/msw/server'
+import { APP_MESSAGES } from '@/test/msw/handlers'
 
 function Step({ words }: { words: BundleWords }) {
   const t = useT()
@@ -57,7 +58,7 @@ test('a bundle is not there at first, then is, in the page\'s language; another 
 
 test('a failed load says what failed and keeps nothing; the next load asks again', async () => {
   let failing = true
-  server.use(http.get(/\/api\/messages(?=\?|$)/, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
+  server.use(http.get(APP_MESSAGES, () => (failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)))
   render(page('fr'))
   await load()
   expect(await screen.findByText('The words of confirmPlan (fr) did not load: HTTP 503.')).toBeInTheDocument()
@@ -72,7 +73,7 @@ test('a failed load says what failed and keeps nothing; the next load asks again
 test('a late answer for the page\'s previous language leaves the current language\'s words in place', async () => {
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => { release = resolve })
-  server.use(http.get(/\/api\/messages(?=\?|$)/, async ({ request }) => {
+  server.use(http.get(APP_MESSAGES, async ({ request }) => {
     if (new URL(request.url).searchParams.get('locale') === 'it') await held
     return undefined
   }))
@@ -94,7 +95,7 @@ test('a late answer for the page\'s previous language leaves the current languag
 
 test('a view mounted again has the words it loaded at once, without asking again', async () => {
   const asked: string[] = []
-  const note = ({ request }: { request: Request }) => { if (request.url.includes('/api/messages')) asked.push(request.url) }
+  const note = ({ request }: { request: Request }) => { if (APP_MESSAGES.test(request.url)) asked.push(request.url) }
   server.events.on('request:start', note)
   try {
     const { rerender } = render(page('nl'))

@@ -9,6 +9,9 @@ import { http, HttpResponse, passthrough, type HttpHandler } from 'msw'
 import { backendHandle } from '../backend'
 import { bundleAnswer } from '@/lib/i18n/bundle-answer'
 
+/** The app's own route for words loaded after the first paint (pages/api/messages.ts); tests override it by this. */
+export const APP_MESSAGES = /^https?:\/\/[^/]+\/api\/messages(?=\?|$)/
+
 /** Where the SDK's calls can go: the local `/rio` route on the app's origin, or Retter's own hosts. */
 export const RIO_LOCAL_PREFIX = /^https:\/\/[^/]+\/rio(?=\/)/
 const RETTER_HOST = /^https:\/\/[^/]+\.(test-)?api\.retter\.io(?=\/)/
@@ -40,8 +43,8 @@ function localstripeOrigin(): string {
 }
 
 export const handlers: HttpHandler[] = [
-  // The app's own route for words loaded after the first paint (pages/api/messages.ts), answered as it answers.
-  http.get(/^https?:\/\/[^/]+\/api\/messages(?=\?|$)/, ({ request }) => {
+  // Answered as the route answers.
+  http.get(APP_MESSAGES, ({ request }) => {
     const query = new URL(request.url).searchParams
     const answer = bundleAnswer(query.get('bundle') ?? undefined, query.get('locale') ?? undefined)
     return HttpResponse.json(answer.body, { status: answer.status })
